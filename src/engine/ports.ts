@@ -1,0 +1,99 @@
+/**
+ * The ports the engine depends on (DESIGN.md "Ports"). Tests swap implementations only here:
+ * recorded HTTP behind a SourceConnector, a scripted LlmClient (src/llm), a fake Clock.
+ */
+import type {
+  CaseConfig,
+  ClueHypothesis,
+  Conflict,
+  MergesFile,
+  NewLogEntry,
+  LogEntry,
+  Person,
+  RawRecord,
+  SearchQuery,
+  SourceRecord,
+  Task,
+  Tier,
+} from '../model';
+
+export interface Clock {
+  now(): Date;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => new Date(),
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const t = setTimeout(resolve, ms);
+      signal?.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), { once: true });
+    }),
+};
+
+export interface ConnectorContext {
+  signal?: AbortSignal;
+  /** Connectors log SOURCE_ACCESS, compliance and revisit entries through this. */
+  log(entry: NewLogEntry): void;
+}
+
+export interface SearchOutcome {
+  records: RawRecord[];
+  /** The URL actually requested (credentials removed), for the log and citations. */
+  url?: string;
+  responseTimeMs: number;
+  cached?: boolean;
+}
+
+/** One genealogical source (a YAML plugin plus its code), or the case's local archive. */
+export interface SourceConnector {
+  readonly id: string;
+  readonly displayName: string;
+  readonly tier: Tier;
+  search(query: SearchQuery, ctx: ConnectorContext): Promise<SearchOutcome>;
+}
+
+/** Engine state persisted after every step in `hypotheses.json` (the clue queue and the frontier). */
+export interface SessionState {
+  version: 1;
+  sessionId: string;
+  cycle: number;
+  frontier: Task[];
+  completedTaskIds: string[];
+  hypotheses: ClueHypothesis[];
+  revisitQueue: Task[];
+  noveltyHashes: string[];
+  terminated: boolean;
+  terminationReason?: string;
+  counters: Record<string, number>;
+}
+
+/**
+ * The case folder (DESIGN.md). Every write passes the Censor and is atomic; the log is append-only.
+ * Persons come from `people/*.md` and from imported trees (`trees/*.jsonl`); a person file wins.
+ */
+export interface CaseStore {
+  readonly root: string;
+  config(): CaseConfig;
+  persons(): Person[];
+  person(id: string): Person | undefined;
+  writePerson(person: Person): Promise<void>;
+  /** Removes a person file (merges keep a snapshot first); never touches unparseable files. */
+  removePerson(id: string): Promise<void>;
+  sources(): SourceRecord[];
+  source(id: string): SourceRecord | undefined;
+  /** Captures evidence; a source is never rewritten (same id and sha256 → no-op, else error). */
+  captureSource(record: RawRecord, accessedAt: Date): Promise<SourceRecord>;
+  conflicts(): Conflict[];
+  writeConflict(conflict: Conflict): Promise<void>;
+  merges(): MergesFile;
+  writeMerges(merges: MergesFile): Promise<void>;
+  session(): SessionState | undefined;
+  writeSession(state: SessionState): Promise<void>;
+  appendLog(entries: NewLogEntry[]): Promise<LogEntry[]>;
+  log(): LogEntry[];
+  writeSummary(markdown: string): Promise<void>;
+  /** exports/<name> inside the case, or an absolute path outside it; Censor export rules apply. */
+  writeExport(name: string, content: string): Promise<string>;
+}

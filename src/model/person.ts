@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { EvidenceClaim } from './citation';
+import { Id, Instant, Probability, Sex } from './common';
+
+export const NameType = z.enum(['birth', 'married', 'aka', 'religious', 'immigrant', 'nickname']);
+export const PersonName = z.object({
+  given: z.string().default(''),
+  surname: z.string().default(''),
+  prefix: z.string().optional(),
+  suffix: z.string().optional(),
+  nickname: z.string().optional(),
+  type: NameType.default('birth'),
+  citations: z.array(Id).optional(),
+});
+export type PersonName = z.infer<typeof PersonName>;
+
+/** A staged fact waits for evidence or a human; an accepted one is part of the conclusion (seed 004). */
+export const AssertionStatus = z.enum(['accepted', 'staged', 'disputed', 'rejected']);
+export type AssertionStatus = z.infer<typeof AssertionStatus>;
+
+/**
+ * Facts are fields of events: `birth.date`, `birth.place`, `death.date`, `residence.place`,
+ * `occupation.value`, `sex`, ... One assertion is one value from one or more pieces of evidence.
+ * Competing values for the same field are kept side by side and become a Conflict.
+ */
+export const FactField = z.string().regex(/^(sex|[a-z_]+\.(date|place|value|age))$/, 'a field is "sex" or "<event>.<date|place|value|age>"');
+export const Assertion = z.object({
+  id: Id,
+  field: FactField,
+  value: z.string().min(1),
+  status: AssertionStatus,
+  confidence: Probability,
+  event: Id.optional().describe('groups the date and place of one event instance'),
+  evidence: z.array(EvidenceClaim).default([]),
+  assertedAt: Instant.optional(),
+  note: z.string().optional(),
+});
+export type Assertion = z.infer<typeof Assertion>;
+
+export const RelationshipType = z.enum(['parent', 'child', 'spouse']);
+export const Relationship = z.object({
+  type: RelationshipType.describe('what the other person is to this one'),
+  person: Id,
+  status: AssertionStatus.default('accepted'),
+  confidence: Probability.default(1),
+  evidence: z.array(EvidenceClaim).default([]),
+  pedigree: z.enum(['birth', 'adopted', 'step', 'foster', 'unknown']).optional(),
+});
+export type Relationship = z.infer<typeof Relationship>;
+
+/**
+ * A person file's front matter. Z invariants: at most two (accepted) parents; no relation to self.
+ * Unknown keys are kept (users and other tools add their own).
+ */
+export const Person = z
+  .looseObject({
+    id: Id,
+    names: z.array(PersonName).min(1),
+    sex: Sex.default('U'),
+    living: z.boolean().optional().describe('explicit living flag; otherwise derived by the Censor rule'),
+    assertions: z.array(Assertion).default([]),
+    relationships: z.array(Relationship).default([]),
+    externalIds: z.record(z.string(), z.string()).default({}),
+    confidence: Probability.optional(),
+    createdAt: Instant.optional(),
+    updatedAt: Instant.optional(),
+  })
+  .superRefine((p, ctx) => {
+    const parents = p.relationships.filter((r) => r.type === 'parent' && r.status !== 'rejected');
+    const distinctParents = new Set(parents.map((r) => r.person));
+    if (distinctParents.size > 2) {
+      ctx.addIssue({ code: 'custom', path: ['relationships'], message: `at most two parents (found ${distinctParents.size})` });
+    }
+    p.relationships.forEach((r, i) => {
+      if (r.person === p.id) ctx.addIssue({ code: 'custom', path: ['relationships', i, 'person'], message: 'a person cannot be their own relative' });
+    });
+  });
+export type Person = z.infer<typeof Person>;
+
+export function displayName(p: Pick<Person, 'names'>): string {
+  const n = p.names[0];
+  return n ? [n.prefix, n.given, n.surname, n.suffix].filter(Boolean).join(' ').trim() || '(unnamed)' : '(unnamed)';
+}
+
+/** The accepted (else best staged) value of a field. */
+export function factValue(p: Pick<Person, 'assertions'>, field: string): string | undefined {
+  const candidates = p.assertions.filter((a) => a.field === field && a.status !== 'rejected');
+  const accepted = candidates.filter((a) => a.status === 'accepted');
+  const pool = accepted.length ? accepted : candidates;
+  return pool.sort((a, b) => b.confidence - a.confidence)[0]?.value;
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { EvidenceClaim } from './citation';
+import { Id, Instant, Probability } from './common';
+
+export const FeatureScore = z.object({ score: Probability, reason: z.string() });
+
+/** Seed 001 §3.3 merge proposal, kept as a reversible cluster in merges.json. */
+export const MergeCluster = z.object({
+  id: Id,
+  canonicalId: Id,
+  memberIds: z.array(Id).min(2),
+  similarity: Probability,
+  features: z.record(z.string(), FeatureScore),
+  rationale: z.string(),
+  whyNotMerge: z.string(),
+  recommendation: z.enum(['merge', 'review', 'separate']),
+  status: z.enum(['proposed', 'accepted', 'rejected', 'undone']),
+  reversible: z.literal(true).default(true),
+  createdAt: Instant,
+  decidedAt: Instant.optional(),
+  reason: z.string().optional().describe("the user's reason for a reject"),
+  snapshot: z.string().optional().describe('where the exact prior files are kept for undo'),
+});
+export type MergeCluster = z.infer<typeof MergeCluster>;
+
+export const NotSamePerson = z.object({ a: Id, b: Id, reason: z.string().min(1), decidedAt: Instant });
+export type NotSamePerson = z.infer<typeof NotSamePerson>;
+
+export const MergesFile = z.object({
+  version: z.literal(1).default(1),
+  clusters: z.array(MergeCluster).default([]),
+  notSamePerson: z.array(NotSamePerson).default([]),
+});
+export type MergesFile = z.infer<typeof MergesFile>;
+
+/** Competing assertions for one fact, side by side (seed 001 §3.4). */
+export const Conflict = z.looseObject({
+  id: Id,
+  person: Id,
+  field: z.string(),
+  competing: z
+    .array(
+      z.object({
+        assertion: Id.optional(),
+        value: z.string(),
+        weight: z.number().min(0),
+        evidence: z.array(EvidenceClaim).default([]),
+      }),
+    )
+    .min(2),
+  preferred: z.string(),
+  rationale: z.string(),
+  status: z.enum(['open', 'tentative', 'resolved']),
+  resolvedBy: z.enum(['engine', 'user']).optional(),
+  resolvedAt: Instant.optional(),
+  confidence: Probability.optional(),
+  nextActions: z.array(z.string()).default([]),
+});
+export type Conflict = z.infer<typeof Conflict>;
