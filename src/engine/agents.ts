@@ -1,0 +1,80 @@
+/**
+ * Pluggable agent roles. Each has a deterministic implementation in src/agents/; the Claude ones
+ * (src/llm) implement the same interfaces and pass the hallucination firewall before returning.
+ * The engine never knows which one it has.
+ */
+import type { ClueHypothesis, Conflict, Persona, SearchQuery, SourceRecord, Task } from '../model';
+import type { FeatureScore } from '../model/review';
+import type { z } from 'zod';
+
+/** What the Lead sees when planning: a bounded summary, never the whole case. */
+export interface PlanningView {
+  cycle: number;
+  strategy: 'explore' | 'deepen' | 'challenge';
+  question: string;
+  subject: { id?: string; name: string };
+  counts: { persons: number; assertions: number; sources: number; frontier: number; clues: number; openConflicts: number };
+  budgetRemaining: { cycles: number; requests: number; tokens: number; usd: number };
+  recentDiscoveries: string[];
+  pendingClues: Pick<ClueHypothesis, 'id' | 'statement' | 'priority' | 'suggestedQueries'>[];
+  frontier: Pick<Task, 'id' | 'taskType' | 'priority' | 'query'>[];
+  gaps: string[];
+}
+
+export interface PlanDecision {
+  nextActions: { action: 'fetch' | 'revisit' | 'merge' | 'stop'; query?: SearchQuery; priority: number; reason: string; tier?: 0 | 1 | 2 }[];
+  queryExpansions: SearchQuery[];
+  revisits: { source: string; improvedQuery: SearchQuery; reason: string }[];
+  shouldStop: boolean;
+  stopReason?: string;
+}
+
+export interface LeadPlanner {
+  readonly kind: 'deterministic' | 'llm';
+  plan(view: PlanningView, signal?: AbortSignal): Promise<PlanDecision>;
+}
+
+/** A persona found in a record, with the verbatim snippet that grounds each field. */
+export interface GroundedPersona {
+  persona: Persona;
+  /** field name of the persona (name, birthDate, …) → verbatim snippet of the record text. */
+  snippets: Record<string, string>;
+  confidence: number;
+  method: 'structured' | 'pattern' | 'llm';
+}
+
+export interface ExtractionResult {
+  personas: GroundedPersona[];
+  /** Inferences (e.g. "Jr." implies a father of the same name): never facts. */
+  hypotheses: { type: string; text: string; priority: number; suggestedQueries: string[] }[];
+  rejected: { reason: string; check?: number }[];
+}
+
+export interface RecordExtractor {
+  readonly kind: 'deterministic' | 'llm';
+  extract(record: SourceRecord, signal?: AbortSignal): Promise<ExtractionResult>;
+}
+
+/** Seed 001 §3.3 / §5.3: adjudicates a pair the scorer left at "review". */
+export interface PairAdjudicator {
+  readonly kind: 'deterministic' | 'llm';
+  adjudicate(
+    a: Record<string, unknown>,
+    b: Record<string, unknown>,
+    features: Record<string, z.infer<typeof FeatureScore>>,
+    signal?: AbortSignal,
+  ): Promise<{ similarity: number; recommendation: 'merge' | 'review' | 'separate'; rationale: string; whyNotMerge: string; confidence: number }>;
+}
+
+/** Seed 001 §3.4 / §5.4: analyses competing claims; alternatives are always preserved. */
+export interface ConflictAnalyst {
+  readonly kind: 'deterministic' | 'llm';
+  analyse(conflict: Conflict, signal?: AbortSignal): Promise<{ preferred: string; rationale: string; confidence: number; tentative: boolean; nextActions: string[] }>;
+}
+
+export interface EngineAgents {
+  planner: LeadPlanner;
+  extractor: RecordExtractor;
+  adjudicator?: PairAdjudicator;
+  conflictAnalyst?: ConflictAnalyst;
+}
