@@ -1,0 +1,64 @@
+/**
+ * PII patterns the Censor redacts from anything that leaves the engine (files, prompts, exports).
+ * Regexes, not a library: the four kinds the spec names are narrow, well-known shapes, and a
+ * general NER/PII library would add weight and false positives on historical records.
+ */
+export type PiiKind = 'ssn' | 'phone' | 'email' | 'street_address';
+
+export interface PiiMatch {
+  kind: PiiKind;
+  match: string;
+  index: number;
+}
+
+const STREET_SUFFIX =
+  'Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Way|Place|Pl|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Trail|Square|Sq|Straße|Strasse|Weg|Gasse';
+
+const PATTERNS: { kind: PiiKind; re: RegExp }[] = [
+  { kind: 'ssn', re: /\b\d{3}-\d{2}-\d{4}\b/g },
+  { kind: 'email', re: /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/g },
+  // North American and international numbers with separators; bare digit runs (years, ids) are left alone.
+  { kind: 'phone', re: /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{3}\)\s?|\b\d{3}[\s.-])\d{3}[\s.-]\d{4}\b/g },
+  {
+    kind: 'street_address',
+    re: new RegExp(`\\b\\d{1,5}(?:-\\d{1,5})?\\s+(?:[NSEW]\\.?\\s+)?(?:[A-Z0-9][\\w'.-]*\\s+){0,3}(?:${STREET_SUFFIX})\\b\\.?(?:,?\\s+(?:Apt|Apartment|Unit|Suite|#)\\s*[\\w-]+)?`, 'g'),
+  },
+];
+
+/** Every PII occurrence in the text, in order of position. */
+export function scanPii(text: string): PiiMatch[] {
+  const found: PiiMatch[] = [];
+  for (const { kind, re } of PATTERNS) {
+    for (const m of text.matchAll(re)) found.push({ kind, match: m[0], index: m.index ?? 0 });
+  }
+  found.sort((a, b) => a.index - b.index || b.match.length - a.match.length);
+  // Drop matches nested inside an earlier, longer one (an address that contains a number run).
+  const kept: PiiMatch[] = [];
+  let end = -1;
+  for (const m of found) {
+    if (m.index >= end) {
+      kept.push(m);
+      end = m.index + m.match.length;
+    }
+  }
+  return kept;
+}
+
+export const PII_PLACEHOLDER: Record<PiiKind, string> = {
+  ssn: '[SSN redacted]',
+  phone: '[phone redacted]',
+  email: '[e-mail redacted]',
+  street_address: '[address redacted]',
+};
+
+export function replacePii(text: string, kinds?: ReadonlySet<PiiKind>): { text: string; redactions: PiiMatch[] } {
+  const matches = scanPii(text).filter((m) => !kinds || kinds.has(m.kind));
+  if (!matches.length) return { text, redactions: [] };
+  let out = '';
+  let at = 0;
+  for (const m of matches) {
+    out += text.slice(at, m.index) + PII_PLACEHOLDER[m.kind];
+    at = m.index + m.match.length;
+  }
+  return { text: out + text.slice(at), redactions: matches };
+}

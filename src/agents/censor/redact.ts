@@ -1,0 +1,109 @@
+import type { Assertion, Person, Persona, RawRecord } from '../../model';
+import { approximateDecade, parseGDate, yearRange } from '../../model/gdate';
+import { type CensorContext, generalizePlace, isLiving, isLivingPersona } from './living';
+import { replacePii, type PiiKind, type PiiMatch } from './pii';
+
+const ALWAYS: ReadonlySet<PiiKind> = new Set<PiiKind>(['ssn', 'phone', 'email']);
+
+export type { CensorContext } from './living';
+
+export interface Redaction {
+  kind: 'living' | 'pii';
+  what: string;
+}
+
+/** A year, or a full modern date of the kind that identifies a living person, found in free text. */
+const FULL_DATE =
+  /\b(?:\d{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+\d{4}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{4})\b/gi;
+
+function decadeOf(value: string): string {
+  return approximateDecade(parseGDate(value)) ?? 'date withheld';
+}
+
+function mentionsLiving(text: string, ctx: CensorContext): boolean {
+  if (ctx.aboutLiving) return true;
+  const lower = text.toLowerCase();
+  return (ctx.livingNames ?? []).some((n) => n.trim().length > 2 && lower.includes(n.trim().toLowerCase()));
+}
+
+/**
+ * Free text. SSNs, phone numbers and e-mail addresses are always removed (genealogy never needs
+ * them). Street addresses and exact dates within the living threshold are removed when the text is
+ * about a living person (ctx.aboutLiving, or one of ctx.livingNames occurs in it): an 1880 census
+ * address of the dead is evidence, a grandchild's is not. Consent lifts all of it.
+ */
+export function redactText(text: string, ctx: CensorContext): { text: string; redactions: Redaction[] } {
+  if (ctx.consent || !text) return { text, redactions: [] };
+  const living = mentionsLiving(text, ctx);
+  const pii = replacePii(text, living ? undefined : ALWAYS);
+  const redactions: Redaction[] = pii.redactions.map((m: PiiMatch) => ({ kind: 'pii', what: m.kind }));
+  if (!living) return { text: pii.text, redactions };
+  const cutoff = ctx.now.getUTCFullYear() - ctx.thresholdYears;
+  const out = pii.text.replace(FULL_DATE, (m) => {
+    const year = yearRange(m).max ?? Number.parseInt(m.match(/\d{4}/)?.[0] ?? '0', 10);
+    if (year <= cutoff) return m;
+    redactions.push({ kind: 'living', what: 'exact modern date' });
+    return decadeOf(m);
+  });
+  return { text: out, redactions };
+}
+
+function redactAssertion(a: Assertion, ctx: CensorContext, out: Redaction[]): Assertion {
+  let value = a.value;
+  if (a.field.endsWith('.date')) {
+    const range = yearRange(value);
+    const exact = range.min !== undefined && range.max !== undefined && range.max - range.min < 10;
+    if (exact || range.min === undefined) {
+      value = decadeOf(value);
+      out.push({ kind: 'living', what: `${a.field} generalised to a decade` });
+    }
+  } else if (a.field.endsWith('.place') || a.field.startsWith('residence.')) {
+    const general = generalizePlace(value);
+    if (general !== value) out.push({ kind: 'living', what: `${a.field} generalised` });
+    value = general || 'place withheld';
+  }
+  const evidence = a.evidence.map((e) => ({ ...e, snippet: redactText(e.snippet, { ...ctx, aboutLiving: true }).text || '[redacted]' }));
+  return { ...a, value, evidence };
+}
+
+/** Seed 000 redactLivingPII, extended to every dated/placed fact and to the evidence snippets. */
+export function redactPerson(person: Person, ctx: CensorContext): { person: Person; redactions: Redaction[] } {
+  if (ctx.consent || !isLiving(person, ctx.now, ctx.thresholdYears)) return { person, redactions: [] };
+  const redactions: Redaction[] = [];
+  const assertions = person.assertions.map((a) => redactAssertion(a, ctx, redactions));
+  return { person: { ...person, assertions }, redactions };
+}
+
+function redactPersona(p: Persona, recordDate: string | undefined, ctx: CensorContext, out: Redaction[]): Persona {
+  if (!isLivingPersona(p, recordDate, ctx.now, ctx.thresholdYears)) return p;
+  const copy: Persona = { ...p };
+  if (copy.birthDate) {
+    copy.birthDate = decadeOf(copy.birthDate);
+    out.push({ kind: 'living', what: 'persona birth date generalised to a decade' });
+  }
+  if (copy.birthPlace) copy.birthPlace = generalizePlace(copy.birthPlace) || undefined;
+  if (copy.residence) {
+    copy.residence = generalizePlace(replacePii(copy.residence).text) || undefined;
+    out.push({ kind: 'living', what: 'persona residence generalised' });
+  }
+  return copy;
+}
+
+/** "Given /Surname/" → the forms free text uses: full name and surname-first. */
+function nameForms(name: string): string[] {
+  const clean = name.replace(/\//g, ' ').replace(/\s+/g, ' ').trim();
+  const parts = clean.split(' ');
+  return parts.length > 1 ? [clean, `${parts[parts.length - 1]}, ${parts.slice(0, -1).join(' ')}`] : [clean];
+}
+
+/** A record before capture: living personas generalised, text scanned (PII and modern exact dates). */
+export function redactRecord(record: RawRecord, ctx: CensorContext): { record: RawRecord; redactions: Redaction[] } {
+  if (ctx.consent) return { record, redactions: [] };
+  const redactions: Redaction[] = [];
+  const livingNames = record.persons.filter((p) => isLivingPersona(p, record.date, ctx.now, ctx.thresholdYears)).flatMap((p) => nameForms(p.name));
+  const persons = record.persons.map((p) => redactPersona(p, record.date, ctx, redactions));
+  const textCtx = { ...ctx, livingNames: [...(ctx.livingNames ?? []), ...livingNames] };
+  const text = redactText(record.text, textCtx);
+  const title = redactText(record.title, textCtx);
+  return { record: { ...record, persons, text: text.text, title: title.text || record.title }, redactions: [...redactions, ...text.redactions, ...title.redactions] };
+}

@@ -1,0 +1,21 @@
+/** A problem in a case file, with where it is: shown by `ancestry validate` and as a VS Code diagnostic. */
+export interface CaseProblem {
+  file: string;
+  line: number;
+  column: number;
+  field?: string;
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+export function formatProblem(p: CaseProblem): string {
+  return `${p.file}:${p.line}:${p.column}: ${p.severity}: ${p.field ? `${p.field}: ` : ''}${p.message}`;
+}
+
+/** A file the case cannot use; it is reported and never overwritten. */
+export class CaseFileError extends Error {
+  constructor(readonly problems: CaseProblem[]) {
+    super(problems.map(formatProblem).join('\n'));
+    this.name = 'CaseFileError';
+  }
+}

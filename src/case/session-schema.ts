@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { ClueHypothesis, Id, Task } from '../model';
+
+/** hypotheses.json: the persisted engine session (clue queue, frontier, revisit queue, novelty guard). */
+export const SessionStateSchema = z.object({
+  version: z.literal(1),
+  sessionId: Id,
+  cycle: z.number().int().min(0),
+  frontier: z.array(Task),
+  completedTaskIds: z.array(z.string()),
+  hypotheses: z.array(ClueHypothesis),
+  revisitQueue: z.array(Task),
+  noveltyHashes: z.array(z.string()),
+  terminated: z.boolean(),
+  terminationReason: z.string().optional(),
+  counters: z.record(z.string(), z.number()),
+});

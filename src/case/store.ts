@@ -1,0 +1,514 @@
+/**
+ * The case folder as a CaseStore: reads and validates every file (problems carry file, line and
+ * field; a file that does not parse is reported, kept out of the model, and never overwritten), and
+ * writes only through the CaseWriter, so the Censor sees every byte.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, isAbsolute, join } from 'node:path';
+import { isMap, LineCounter, parseDocument } from 'yaml';
+import { z } from 'zod';
+import {
+  CaseConfig,
+  Conflict,
+  displayName,
+  LogEntry,
+  MergesFile,
+  Person,
+  type NewLogEntry,
+  type RawRecord,
+  SourceRecord,
+} from '../model';
+import type { CaseStore, Clock, SessionState } from '../engine/ports';
+import { systemClock } from '../engine/ports';
+import { type CensorContext, isLiving } from '../agents/censor';
+import { type FrontMatterFile, locate, readFrontMatter, renderFrontMatter, zodProblems } from './frontmatter';
+import { newId, sha256 } from './ids';
+import * as L from './layout';
+import { CaseFileError, type CaseProblem } from './problems';
+import { SessionStateSchema } from './session-schema';
+import { CaseWriter } from './writer';
+
+export interface OpenCaseOptions {
+  clock?: Clock;
+  /** Session id stamped on log entries that do not carry one. */
+  sessionId?: string;
+}
+
+interface PersonEntry {
+  person: Person;
+  file: string;
+  body: string;
+  fm?: FrontMatterFile;
+  parsed?: Record<string, unknown>;
+}
+
+const SourceFrontMatter = SourceRecord.omit({ text: true });
+const PERSON_KEY_ORDER = ['id', 'names', 'sex', 'living', 'assertions', 'relationships', 'externalIds', 'confidence', 'createdAt', 'updatedAt'];
+
+function listFiles(dir: string, ext: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  const walk = (d: string, rel: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.name.startsWith('.')) continue;
+      if (e.isDirectory()) walk(join(d, e.name), rel ? `${rel}/${e.name}` : e.name);
+      else if (e.name.endsWith(ext)) out.push(rel ? `${rel}/${e.name}` : e.name);
+    }
+  };
+  walk(dir, '');
+  return out.sort();
+}
+
+/** Keys a new file would only carry as empty defaults are left out, to keep files readable. */
+function isEmptyDefault(v: unknown): boolean {
+  return v === undefined || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
+}
+
+function orderPerson(p: Person, keepKeys: Set<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const rec = p as Record<string, unknown>;
+  for (const k of [...PERSON_KEY_ORDER, ...Object.keys(rec).filter((k) => !PERSON_KEY_ORDER.includes(k))]) {
+    if (!(k in rec)) continue;
+    if (!keepKeys.has(k) && (isEmptyDefault(rec[k]) || (k === 'sex' && rec[k] === 'U'))) continue;
+    out[k] = rec[k];
+  }
+  return out;
+}
+
+export class FileCaseStore implements CaseStore {
+  readonly writer: CaseWriter;
+  readonly clock: Clock;
+  sessionId: string;
+  problems: CaseProblem[] = [];
+  private cfg!: CaseConfig;
+  private people = new Map<string, PersonEntry>();
+  private treePersons = new Map<string, { person: Person; tree: string }>();
+  private blockedFiles = new Set<string>();
+  private sourceMap = new Map<string, SourceRecord>();
+  private conflictMap = new Map<string, { conflict: Conflict; file: string; fm?: FrontMatterFile; body: string }>();
+  private mergesData: MergesFile = MergesFile.parse({});
+  private sessionData?: SessionState;
+  private livingNames: string[] = [];
+
+  constructor(readonly root: string, opts: OpenCaseOptions = {}) {
+    this.clock = opts.clock ?? systemClock;
+    this.sessionId = opts.sessionId ?? 'manual';
+    this.writer = new CaseWriter(root, () => this.censorContext(), (d) =>
+      this.appendLogSync([{ agent: 'Censor', actionType: 'compliance', check: d.check, subject: d.file, allowed: true, reason: d.reason, rationale: '', context: d.file }]),
+    );
+  }
+
+  censorContext(): CensorContext {
+    const privacy = this.cfg?.privacy ?? { livingThresholdYears: 100, consent: false };
+    return { now: this.clock.now(), thresholdYears: privacy.livingThresholdYears, consent: privacy.consent, livingNames: this.livingNames };
+  }
+
+  // ---------- loading ----------
+
+  /** (Re)reads every file. Problems are collected, never thrown, except for an unusable case.yaml. */
+  load(): this {
+    this.problems = [];
+    this.loadConfig();
+    this.loadPeople();
+    this.loadTrees();
+    this.loadSources();
+    this.loadConflicts();
+    this.mergesData = this.loadJson(L.MERGES_FILE, MergesFile) ?? MergesFile.parse({});
+    this.sessionData = this.loadJson(L.SESSION_FILE, SessionStateSchema) as SessionState | undefined;
+    this.refreshLiving();
+    return this;
+  }
+
+  private read(rel: string): string | undefined {
+    const abs = join(this.root, rel);
+    return existsSync(abs) ? readFileSync(abs, 'utf8') : undefined;
+  }
+
+  private loadConfig(): void {
+    const text = this.read(L.CASE_FILE);
+    if (text === undefined) throw new CaseFileError([{ file: L.CASE_FILE, line: 1, column: 1, message: `no ${L.CASE_FILE}: ${this.root} is not a case folder (run "ancestry init")`, severity: 'error' }]);
+    const lineCounter = new LineCounter();
+    const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+    const err = doc.errors[0];
+    if (err) {
+      const pos = lineCounter.linePos(err.pos[0]);
+      throw new CaseFileError([{ file: L.CASE_FILE, line: pos.line, column: pos.col, message: `YAML: ${err.message.split('\n')[0]}`, severity: 'error' }]);
+    }
+    const parsed = CaseConfig.safeParse(doc.toJS());
+    if (!parsed.success) {
+      const fm = { doc, lineCounter, yamlStartLine: 1 };
+      throw new CaseFileError(parsed.error.issues.map((i) => ({ file: L.CASE_FILE, ...locate(fm, i.path), field: i.path.join('.'), message: i.message, severity: 'error' as const })));
+    }
+    this.cfg = parsed.data;
+  }
+
+  private loadPeople(): void {
+    this.people.clear();
+    this.blockedFiles.clear();
+    for (const name of listFiles(join(this.root, L.PEOPLE_DIR), '.md')) {
+      const file = `${L.PEOPLE_DIR}/${name}`;
+      const text = this.read(file) ?? '';
+      const r = readFrontMatter(text, file, Person);
+      if (!r.ok) {
+        this.problems.push(...r.problems);
+        this.blockedFiles.add(file);
+        continue;
+      }
+      const dup = this.people.get(r.value.id);
+      if (dup) {
+        this.problems.push({ file, ...locate(r.fm, ['id']), field: 'id', message: `duplicate person id ${r.value.id} (also in ${dup.file})`, severity: 'error' });
+        this.blockedFiles.add(file);
+        continue;
+      }
+      this.people.set(r.value.id, { person: r.value, file, body: r.fm.body, fm: r.fm, parsed: r.value as Record<string, unknown> });
+    }
+  }
+
+  private loadTrees(): void {
+    this.treePersons.clear();
+    for (const name of listFiles(join(this.root, L.TREES_DIR), '.jsonl')) {
+      const file = `${L.TREES_DIR}/${name}`;
+      const lines = (this.read(file) ?? '').split('\n');
+      lines.forEach((line, i) => {
+        if (!line.trim()) return;
+        let json: unknown;
+        try {
+          json = JSON.parse(line);
+        } catch (e) {
+          this.problems.push({ file, line: i + 1, column: 1, message: `not JSON: ${(e as Error).message}`, severity: 'error' });
+          return;
+        }
+        const p = Person.safeParse(json);
+        if (!p.success) {
+          for (const issue of p.error.issues) this.problems.push({ file, line: i + 1, column: 1, field: issue.path.join('.'), message: issue.message, severity: 'error' });
+          return;
+        }
+        this.treePersons.set(p.data.id, { person: p.data, tree: name });
+      });
+    }
+  }
+
+  private loadSources(): void {
+    this.sourceMap.clear();
+    for (const name of listFiles(join(this.root, L.SOURCES_DIR), '.md')) {
+      const file = `${L.SOURCES_DIR}/${name}`;
+      const r = readFrontMatter(this.read(file) ?? '', file, SourceFrontMatter);
+      if (!r.ok) {
+        this.problems.push(...r.problems);
+        continue;
+      }
+      const record: SourceRecord = { ...r.value, text: r.fm.body };
+      if (sourceHash(record) !== record.sha256) {
+        this.problems.push({ file, ...locate(r.fm, ['sha256']), field: 'sha256', message: 'content does not match its sha256: a captured source was edited', severity: 'warning' });
+      }
+      this.sourceMap.set(record.id, record);
+    }
+  }
+
+  private loadConflicts(): void {
+    this.conflictMap.clear();
+    for (const name of listFiles(join(this.root, L.CONFLICTS_DIR), '.md')) {
+      const file = `${L.CONFLICTS_DIR}/${name}`;
+      const r = readFrontMatter(this.read(file) ?? '', file, Conflict);
+      if (!r.ok) {
+        this.problems.push(...r.problems);
+        this.blockedFiles.add(file);
+        continue;
+      }
+      this.conflictMap.set(r.value.id, { conflict: r.value, file, fm: r.fm, body: r.fm.body });
+    }
+  }
+
+  private loadJson<S extends z.ZodType>(rel: string, schema: S): z.infer<S> | undefined {
+    const text = this.read(rel);
+    if (text === undefined) return undefined;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      const m = /position (\d+)/.exec((e as Error).message);
+      const line = m ? text.slice(0, Number(m[1])).split('\n').length : 1;
+      this.problems.push({ file: rel, line, column: 1, message: `not JSON: ${(e as Error).message}`, severity: 'error' });
+      this.blockedFiles.add(rel);
+      return undefined;
+    }
+    const r = schema.safeParse(json);
+    if (!r.success) {
+      for (const i of r.error.issues) this.problems.push({ file: rel, line: jsonLine(text, i.path), column: 1, field: i.path.join('.'), message: i.message, severity: 'error' });
+      this.blockedFiles.add(rel);
+      return undefined;
+    }
+    return r.data;
+  }
+
+  private refreshLiving(): void {
+    const ctx = { now: this.clock.now(), threshold: this.cfg.privacy.livingThresholdYears };
+    this.livingNames = this.persons()
+      .filter((p) => isLiving(p, ctx.now, ctx.threshold))
+      .flatMap((p) => p.names.map((n) => `${n.given} ${n.surname}`.trim()).filter((n) => n.includes(' ')));
+  }
+
+  private guard(file: string): void {
+    if (this.blockedFiles.has(file)) {
+      const problems = this.problems.filter((p) => p.file === file);
+      throw new CaseFileError(problems.length ? problems : [{ file, line: 1, column: 1, message: 'the file could not be read; it is not overwritten', severity: 'error' }]);
+    }
+  }
+
+  // ---------- CaseStore ----------
+
+  config(): CaseConfig {
+    return this.cfg;
+  }
+
+  async writeConfig(config: CaseConfig): Promise<void> {
+    const parsed = CaseConfig.parse(config);
+    const previous = this.read(L.CASE_FILE) ?? '';
+    const doc = parseDocument(previous);
+    const before = CaseConfig.safeParse(doc.toJS());
+    for (const [k, v] of Object.entries(parsed)) {
+      if (!before.success || JSON.stringify((before.data as Record<string, unknown>)[k]) !== JSON.stringify(v)) doc.set(k, doc.createNode(v));
+    }
+    await this.writer.writeText(L.CASE_FILE, doc.toString({ lineWidth: 0 }));
+    this.cfg = parsed;
+  }
+
+  persons(): Person[] {
+    const out: Person[] = [];
+    for (const { person } of this.treePersons.values()) if (!this.people.has(person.id)) out.push(person);
+    for (const { person } of this.people.values()) out.push(person);
+    return out;
+  }
+
+  person(id: string): Person | undefined {
+    return this.people.get(id)?.person ?? this.treePersons.get(id)?.person;
+  }
+
+  /** Where a person lives: their file, or the tree they were imported into. */
+  personFile(id: string): string | undefined {
+    const e = this.people.get(id);
+    if (e) return e.file;
+    const t = this.treePersons.get(id);
+    return t ? `${L.TREES_DIR}/${t.tree}` : undefined;
+  }
+
+  personBody(id: string): string | undefined {
+    return this.people.get(id)?.body;
+  }
+
+  async writePerson(person: Person, body?: string): Promise<void> {
+    const parsed = Person.parse(person);
+    const existing = this.people.get(parsed.id);
+    const file = existing?.file ?? `${L.PEOPLE_DIR}/${parsed.id}-${L.slugify(displayName(parsed))}.md`;
+    this.guard(file);
+    const keep = new Set(Object.keys(existing?.parsed ?? {}));
+    const text = (p: Person, b: string) => renderFrontMatter(orderPerson(p, keep), b, existing?.fm, existing?.parsed);
+    const written = await this.writer.writePerson(file, parsed, body ?? existing?.body ?? '\n', text);
+    // Re-read what is on disk so the next write compares against the real bytes.
+    const r = readFrontMatter(this.read(file) ?? '', file, Person);
+    if (r.ok) this.people.set(parsed.id, { person: r.value, file, body: r.fm.body, fm: r.fm, parsed: r.value as Record<string, unknown> });
+    else this.people.set(parsed.id, { person: written, file, body: body ?? '\n' });
+    this.refreshLiving();
+  }
+
+  async removePerson(id: string): Promise<void> {
+    const e = this.people.get(id);
+    if (e) {
+      this.guard(e.file);
+      await this.writer.remove(e.file);
+      this.people.delete(id);
+    }
+    this.treePersons.delete(id);
+    this.refreshLiving();
+  }
+
+  /** A large import: one JSON line per person, each censored like a person file. */
+  async writeTree(name: string, persons: Person[]): Promise<string> {
+    const file = `${L.TREES_DIR}/${L.slugify(name.replace(/\.jsonl$/, ''))}.jsonl`;
+    const ctx = this.censorContext();
+    const { redactPerson } = await import('../agents/censor');
+    let redacted = 0;
+    const lines = persons.map((p) => {
+      const r = redactPerson(Person.parse(p), ctx);
+      if (r.redactions.length) redacted += 1;
+      return JSON.stringify(r.person);
+    });
+    await this.writer.writeText(file, `${lines.join('\n')}\n`);
+    if (redacted) this.appendLogSync([{ agent: 'Censor', actionType: 'compliance', check: 'living', subject: file, allowed: true, reason: `Living person PII redacted for ${redacted} persons`, rationale: '', context: file }]);
+    this.loadTrees();
+    this.refreshLiving();
+    return file;
+  }
+
+  sources(): SourceRecord[] {
+    return [...this.sourceMap.values()];
+  }
+
+  source(id: string): SourceRecord | undefined {
+    return this.sourceMap.get(id);
+  }
+
+  async captureSource(raw: RawRecord, accessedAt: Date): Promise<SourceRecord> {
+    const { record, redactions } = this.writer.censorRecord(raw, this.livingNames);
+    const content = sourceHash({ ...record });
+    const id = `S-${sha256(`${record.sourceId}|${record.url ?? record.externalId ?? record.title}|${content}`).slice(0, 12)}`;
+    const existing = this.sourceMap.get(id);
+    if (existing) return existing;
+    const captured = SourceRecord.parse({ ...record, id, accessedAt: accessedAt.toISOString(), sha256: content });
+    const { text, ...front } = captured;
+    const fileText = renderFrontMatter(stripUndefined(front), text);
+    await this.writer.writeSource(`${L.SOURCES_DIR}/${id}.md`, fileText, redactions);
+    this.sourceMap.set(id, captured);
+    return captured;
+  }
+
+  conflicts(): Conflict[] {
+    return [...this.conflictMap.values()].map((c) => c.conflict);
+  }
+
+  async writeConflict(conflict: Conflict): Promise<void> {
+    const parsed = Conflict.parse(conflict);
+    const existing = this.conflictMap.get(parsed.id);
+    const file = existing?.file ?? `${L.CONFLICTS_DIR}/${parsed.id}.md`;
+    this.guard(file);
+    const notes = existing ? existing.body.split(/^## Notes\s*$/m)[1] : undefined;
+    const body = `${renderConflictBody(parsed, this.person(parsed.person))}\n## Notes\n${notes ?? '\n'}`;
+    await this.writer.writeText(file, renderFrontMatter(stripUndefined(parsed), body, existing?.fm));
+    const r = readFrontMatter(this.read(file) ?? '', file, Conflict);
+    this.conflictMap.set(parsed.id, r.ok ? { conflict: r.value, file, fm: r.fm, body: r.fm.body } : { conflict: parsed, file, body });
+  }
+
+  merges(): MergesFile {
+    return this.mergesData;
+  }
+
+  async writeMerges(merges: MergesFile): Promise<void> {
+    this.guard(L.MERGES_FILE);
+    const parsed = MergesFile.parse(merges);
+    await this.writer.writeText(L.MERGES_FILE, `${JSON.stringify(parsed, null, 2)}\n`);
+    this.mergesData = parsed;
+  }
+
+  session(): SessionState | undefined {
+    return this.sessionData;
+  }
+
+  async writeSession(state: SessionState): Promise<void> {
+    this.guard(L.SESSION_FILE);
+    const parsed = SessionStateSchema.parse(state) as SessionState;
+    await this.writer.writeText(L.SESSION_FILE, `${JSON.stringify(parsed, null, 2)}\n`);
+    this.sessionData = parsed;
+  }
+
+  private appendLogSync(entries: NewLogEntry[]): LogEntry[] {
+    const now = this.clock.now().toISOString();
+    const stamped = entries.map((e) => LogEntry.parse({ ...e, id: newId('L'), timestamp: now, sessionId: e.sessionId ?? this.sessionId }));
+    this.writer.appendLines(L.LOG_FILE, stamped.map((e) => JSON.stringify(e)));
+    return stamped;
+  }
+
+  async appendLog(entries: NewLogEntry[]): Promise<LogEntry[]> {
+    return this.appendLogSync(entries);
+  }
+
+  log(): LogEntry[] {
+    const text = this.read(L.LOG_FILE) ?? '';
+    const out: LogEntry[] = [];
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue;
+      try {
+        const r = LogEntry.safeParse(JSON.parse(line));
+        if (r.success) out.push(r.data);
+      } catch {
+        // A run killed mid-append leaves a partial line; it is skipped, never rewritten.
+      }
+    }
+    return out;
+  }
+
+  async writeSummary(markdown: string): Promise<void> {
+    await this.writer.writeText(L.SUMMARY_FILE, markdown);
+  }
+
+  async writeExport(name: string, content: string): Promise<string> {
+    if (isAbsolute(name)) {
+      await this.writer.writeExternal(name, content);
+      return name;
+    }
+    const rel = `${L.EXPORTS_DIR}/${basename(name)}`;
+    await this.writer.writeText(rel, content);
+    return join(this.root, rel);
+  }
+
+  async writeDerived(rel: string, content: string | Uint8Array): Promise<void> {
+    await this.writer.writeDerived(rel, content);
+  }
+
+  /** Exact bytes of a case file (merge snapshots). */
+  readRaw(rel: string): Uint8Array | undefined {
+    const abs = join(this.root, rel);
+    return existsSync(abs) ? readFileSync(abs) : undefined;
+  }
+
+  /** Restores exact bytes (merge undo) and re-reads the case. */
+  async restoreFile(rel: string, bytes: Uint8Array): Promise<void> {
+    await this.writer.restore(rel, bytes);
+    this.load();
+  }
+
+  /** Fingerprint of the files the index is derived from. */
+  fingerprint(): string {
+    const parts: string[] = [];
+    for (const dir of [L.PEOPLE_DIR, L.TREES_DIR, L.SOURCES_DIR, L.CONFLICTS_DIR]) {
+      for (const f of listFiles(join(this.root, dir), dir === L.TREES_DIR ? '.jsonl' : '.md')) {
+        const st = statSync(join(this.root, dir, f));
+        parts.push(`${dir}/${f}:${st.size}:${Math.floor(st.mtimeMs)}`);
+      }
+    }
+    return sha256(parts.join('\n'));
+  }
+}
+
+/** A captured source's content hash: its verbatim text, or its personas when it has no text. */
+export function sourceHash(record: Pick<SourceRecord, 'text' | 'persons'>): string {
+  return sha256(record.text ? record.text : JSON.stringify(record.persons));
+}
+
+function stripUndefined<T extends object>(o: T): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(o)) as Record<string, unknown>;
+}
+
+/** Best-effort line of a JSON path (for problems in merges.json / hypotheses.json). */
+function jsonLine(text: string, path: readonly PropertyKey[]): number {
+  const key = [...path].reverse().find((k) => typeof k === 'string');
+  if (typeof key !== 'string') return 1;
+  const i = text.indexOf(`"${key}"`);
+  return i < 0 ? 1 : text.slice(0, i).split('\n').length;
+}
+
+function renderConflictBody(c: Conflict, person: Person | undefined): string {
+  const who = person ? displayName(person) : c.person;
+  const rows = c.competing
+    .map((x) => `| ${x.value === c.preferred ? `**${x.value}**` : x.value} | ${x.weight.toFixed(3)} | ${x.evidence.map((e) => `${e.source} (${e.evidenceType}, tier ${e.tier}): “${e.snippet.replace(/\|/g, '\\|').replace(/\n/g, ' ')}”`).join('<br>') || '—'} |`)
+    .join('\n');
+  return [
+    '',
+    `# Conflict: ${c.field} of ${who}`,
+    '',
+    `Status: **${c.status}**${c.resolvedBy ? ` (resolved by ${c.resolvedBy})` : ''}. Preferred value: **${c.preferred}**.`,
+    '',
+    '| value | weight | evidence |',
+    '| --- | --- | --- |',
+    rows,
+    '',
+    `Rationale: ${c.rationale}`,
+    '',
+    c.nextActions.length ? `Next actions:\n${c.nextActions.map((a) => `- ${a}`).join('\n')}\n` : '',
+  ].join('\n');
+}
+
+export function isCaseFolder(root: string): boolean {
+  return existsSync(join(root, L.CASE_FILE));
+}
+
+export { zodProblems, isMap };

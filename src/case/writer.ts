@@ -1,0 +1,163 @@
+/**
+ * THE case writer: the only module that writes into a case folder (a test enforces it). Every write
+ * passes the Censor first (living-person redaction and the PII scan, per case.yaml privacy), is
+ * atomic (temp file + fsync + rename, by write-file-atomic), and the research log is only ever
+ * appended to. Each redaction is reported so the store can log the compliance decision.
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import type { Person, RawRecord } from '../model';
+import { type CensorContext, redactPerson, redactRecord, redactText, replacePii, type Redaction } from '../agents/censor';
+
+export interface CensorDecision {
+  file: string;
+  check: 'living' | 'pii';
+  reason: string;
+}
+
+export class CaseWriter {
+  constructor(
+    readonly root: string,
+    private readonly censor: () => CensorContext,
+    private readonly onDecision: (d: CensorDecision) => void = () => {},
+  ) {}
+
+  private abs(rel: string): string {
+    const abs = resolve(this.root, rel);
+    const back = relative(this.root, abs);
+    if (back.startsWith('..') || isAbsolute(back)) throw new Error(`refusing to write outside the case folder: ${rel}`);
+    return abs;
+  }
+
+  private report(file: string, redactions: Redaction[]): void {
+    const byKind = new Map<'living' | 'pii', Set<string>>();
+    for (const r of redactions) byKind.set(r.kind, (byKind.get(r.kind) ?? new Set()).add(r.what));
+    for (const [check, whats] of byKind) this.onDecision({ file, check, reason: `${check === 'pii' ? 'PII' : 'Living person PII'} redacted: ${[...whats].join(', ')}` });
+  }
+
+  private atomic(abs: string, content: string | Uint8Array): Promise<void> {
+    mkdirSync(dirname(abs), { recursive: true });
+    return writeFileAtomic(abs, typeof content === 'string' ? content : Buffer.from(content));
+  }
+
+  /**
+   * A person file. Living persons (unless consent) are redacted: dates to decades, places to
+   * state/country, and every free-text string of theirs (notes, unknown keys) through the PII scan.
+   * `render` turns the censored person into file text (front matter + body).
+   */
+  async writePerson(rel: string, person: Person, body: string, render: (p: Person, body: string) => string): Promise<Person> {
+    const ctx = this.censor();
+    const { person: censored, redactions } = redactPerson(person, ctx);
+    let outBody = body;
+    let out: Person = censored;
+    if (redactions.length || (!ctx.consent && censored !== person)) {
+      const b = redactText(body, { ...ctx, aboutLiving: true });
+      outBody = b.text;
+      redactions.push(...b.redactions);
+      out = deepRedactStrings(censored, ctx, redactions) as Person;
+    } else {
+      // Deceased or consented: written unchanged, but never with an SSN, phone or e-mail in notes.
+      const b = redactText(body, { ...ctx, livingNames: [] });
+      outBody = b.text;
+      redactions.push(...b.redactions);
+    }
+    await this.atomic(this.abs(rel), render(out, outBody));
+    this.report(rel, redactions);
+    return out;
+  }
+
+  /** Records are censored once, here, before they are hashed: snippets then match the stored text. */
+  censorRecord(record: RawRecord, livingNames: string[]): { record: RawRecord; redactions: Redaction[] } {
+    const ctx = this.censor();
+    return redactRecord(record, { ...ctx, livingNames: [...(ctx.livingNames ?? []), ...livingNames] });
+  }
+
+  /** Writes a source file whose record already went through censorRecord. Never rewrites. */
+  async writeSource(rel: string, text: string, redactions: Redaction[]): Promise<void> {
+    const abs = this.abs(rel);
+    if (existsSync(abs)) {
+      if (readFileSync(abs, 'utf8') === text) return;
+      throw new Error(`${rel}: a captured source is never rewritten`);
+    }
+    await this.atomic(abs, text);
+    this.report(rel, redactions);
+  }
+
+  /** Any other case file (case.yaml, conflicts, merges, hypotheses, summary, exports): scanned as text. */
+  async writeText(rel: string, text: string): Promise<void> {
+    const { text: out, redactions } = redactText(text, this.censor());
+    await this.atomic(this.abs(rel), out);
+    this.report(rel, redactions);
+  }
+
+  /** Writes outside the case folder (an export the user asked for at a path), same Censor rules. */
+  async writeExternal(absPath: string, text: string): Promise<void> {
+    const { text: out, redactions } = redactText(text, this.censor());
+    await this.atomic(resolve(absPath), out);
+    this.report(absPath, redactions);
+  }
+
+  /**
+   * Derived, rebuildable, git-ignored data under `.ancestry/` (index, HTTP cache). Text is scanned
+   * for SSNs, phones and e-mails; binary (the sql.js index) is built from censored files only.
+   */
+  async writeDerived(rel: string, content: string | Uint8Array): Promise<void> {
+    const norm = rel.split(/[\\/]+/).join(sep);
+    if (!norm.startsWith(`.ancestry${sep}`)) throw new Error(`derived data lives under .ancestry/: ${rel}`);
+    const out = typeof content === 'string' ? replacePii(content, new Set(['ssn', 'phone', 'email'])).text : content;
+    await this.atomic(this.abs(norm), out);
+  }
+
+  /** Appends lines to the research log; earlier bytes are never rewritten. */
+  appendLines(rel: string, lines: string[]): void {
+    if (!lines.length) return;
+    const abs = this.abs(rel);
+    mkdirSync(dirname(abs), { recursive: true });
+    const ctx = this.censor();
+    const censored = lines.map((l) => redactText(l, ctx).text);
+    // A run killed mid-append can leave a partial last line: start on a fresh line, never rewrite it.
+    let prefix = '';
+    if (existsSync(abs)) {
+      const buf = readFileSync(abs);
+      if (buf.length && buf[buf.length - 1] !== 0x0a) prefix = '\n';
+    }
+    appendFileSync(abs, `${prefix}${censored.join('\n')}\n`);
+  }
+
+  /** Restores exact bytes that the writer itself wrote earlier (merge undo); re-checked for PII. */
+  async restore(rel: string, bytes: Uint8Array): Promise<void> {
+    const text = Buffer.from(bytes).toString('utf8');
+    if (replacePii(text, new Set(['ssn', 'phone', 'email'])).redactions.length && !this.censor().consent) {
+      throw new Error(`${rel}: refusing to restore content that holds PII`);
+    }
+    await this.atomic(this.abs(rel), bytes);
+  }
+
+  async remove(rel: string): Promise<void> {
+    rmSync(this.abs(rel), { force: true });
+  }
+
+  async ensureDir(rel: string): Promise<void> {
+    mkdirSync(this.abs(rel), { recursive: true });
+  }
+
+  path(rel: string): string {
+    return join(this.root, rel);
+  }
+}
+
+/** Every string in a living person's data, except names and ids, through the text Censor. */
+function deepRedactStrings(value: unknown, ctx: CensorContext, out: Redaction[], key = ''): unknown {
+  if (typeof value === 'string') {
+    if (['id', 'person', 'source', 'given', 'surname', 'prefix', 'suffix', 'nickname', 'field', 'status', 'type', 'event', 'method'].includes(key)) return value;
+    const r = redactText(value, { ...ctx, aboutLiving: true });
+    out.push(...r.redactions);
+    return r.text;
+  }
+  if (Array.isArray(value)) return value.map((v) => deepRedactStrings(v, ctx, out, key));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepRedactStrings(v, ctx, out, k)]));
+  }
+  return value;
+}
