@@ -67,6 +67,10 @@ export interface SessionState {
   terminated: boolean;
   terminationReason?: string;
   counters: Record<string, number>;
+  /** Optional (loop): the person the session researches, so a resumed run keeps its subject. */
+  subjectId?: string;
+  /** Optional (loop): tasks a budget cut short; Z invariant 3 empties the frontier on termination. */
+  parkedTasks?: Task[];
 }
 
 /**
