@@ -6,3 +6,4 @@ export * from './research';
 export * from './log';
 export * from './review';
 export * from './case-config';
+export * from './gdate';
