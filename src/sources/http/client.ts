@@ -1,0 +1,346 @@
+/**
+ * The one HTTP client every source goes through. Per source: a token-bucket rate limit
+ * (bottleneck) with the plugin's rate and burst, robots.txt, the response cache, retries with
+ * exponential backoff that honour Retry-After (a 429 pauses the whole source), a circuit breaker,
+ * timeouts and a descriptive User-Agent. Every attempt is recorded as an Access so the connector
+ * can log it as a SOURCE_ACCESS entry with its response time; URLs are always redacted.
+ */
+import Bottleneck from 'bottleneck';
+import type { Clock } from '../../engine/ports';
+import { systemClock } from '../../engine/ports';
+import type { NewLogEntry } from '../../model';
+import type { SourcePlugin } from '../plugin';
+import { CircuitBreaker } from './breaker';
+import { cacheKey, type HttpCache } from './cache';
+import { SourceError } from './errors';
+import { redactUrl, scrubSecrets } from './redact';
+import { backoffMs, parseRetryAfter } from './retry-after';
+import { parseRobots, robotsAgent, type RobotsRules } from './robots';
+
+export interface HttpClientOptions {
+  userAgent: string;
+  clock?: Clock;
+  cache?: HttpCache;
+  /** Per attempt, headers and body included. */
+  timeoutMs?: number;
+  /** Retries after the first attempt (5xx, 429, network errors, timeouts). */
+  maxRetries?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** A Retry-After longer than this marks the source unavailable instead of waiting. */
+  maxRetryAfterMs?: number;
+  breakerThreshold?: number;
+  breakerCooldownMs?: number;
+  fetch?: typeof fetch;
+  random?: () => number;
+}
+
+/** One request as it went out, for the SOURCE_ACCESS log. */
+export interface Access {
+  url: string;
+  success: boolean;
+  status?: number;
+  failureReason?: string;
+  responseTimeMs: number;
+  cached: boolean;
+}
+
+export interface RequestOptions {
+  params?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  /** Form body for POST (WDQS accepts long SPARQL as a form). */
+  form?: Record<string, string>;
+  accept?: string;
+  signal?: AbortSignal;
+  /** Compliance and error entries (robots, Retry-After waits, circuit opened). */
+  log?: (entry: NewLogEntry) => void;
+  /** Every attempt is appended here. */
+  trace?: Access[];
+  /** Credential values to scrub from any message that could reach a log. */
+  secrets?: readonly string[];
+  /** Query parameters that carry credentials (redacted from logged URLs). */
+  secretParams?: readonly string[];
+  /** Throws when the body is not what the source documents: not cached, not retried. */
+  validate?: (body: string) => void;
+  cacheable?: boolean;
+}
+
+export interface HttpResult {
+  status: number;
+  body: string;
+  contentType?: string;
+  /** Redacted. */
+  url: string;
+  responseTimeMs: number;
+  cached: boolean;
+}
+
+const RETRYABLE_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
+
+class SourceState {
+  readonly limiter: Bottleneck;
+  readonly breaker: CircuitBreaker;
+  readonly robots = new Map<string, Promise<RobotsRules>>();
+  readonly robotsLogged = new Set<string>();
+  pausedUntil = 0;
+
+  constructor(plugin: SourcePlugin, clock: Clock, opts: HttpClientOptions) {
+    const c = plugin.compliance;
+    const burst = c.rate_limit_burst;
+    // Token bucket: `burst` requests at once, then one every 60/rpm seconds.
+    this.limiter = new Bottleneck({
+      maxConcurrent: c.max_concurrent,
+      reservoir: burst,
+      reservoirIncreaseAmount: 1,
+      reservoirIncreaseInterval: Math.max(1, Math.round(60_000 / c.rate_limit_requests_per_minute)),
+      reservoirIncreaseMaximum: burst,
+    });
+    this.breaker = new CircuitBreaker(clock, opts.breakerThreshold ?? 3, opts.breakerCooldownMs ?? 5 * 60_000);
+  }
+}
+
+function messageOf(e: unknown): string {
+  if (e instanceof Error) {
+    const cause = (e as Error & { cause?: unknown }).cause;
+    const code = cause && typeof cause === 'object' && 'code' in cause ? String((cause as { code: unknown }).code) : undefined;
+    return code ? `${e.message} (${code})` : e.message;
+  }
+  return String(e);
+}
+
+export class HttpClient {
+  readonly clock: Clock;
+  private readonly states = new Map<string, SourceState>();
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(readonly opts: HttpClientOptions) {
+    this.clock = opts.clock ?? systemClock;
+    this.fetchImpl = opts.fetch ?? fetch;
+  }
+
+  private state(plugin: SourcePlugin): SourceState {
+    let s = this.states.get(plugin.plugin_id);
+    if (!s) this.states.set(plugin.plugin_id, (s = new SourceState(plugin, this.clock, this.opts)));
+    return s;
+  }
+
+  /** 'closed' | 'open' | 'half_open' — open means the source is marked unavailable. */
+  circuit(pluginId: string): string {
+    return this.states.get(pluginId)?.breaker.state ?? 'closed';
+  }
+
+  /** One attempt: no retries, no limiter. Throws SourceError('timeout'|'network'). */
+  private async attempt(url: URL, init: RequestInit, signal: AbortSignal | undefined, source: string): Promise<{ status: number; body: string; contentType?: string; retryAfter?: string }> {
+    const timeoutMs = this.opts.timeoutMs ?? 20_000;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    try {
+      const res = await this.fetchImpl(url, { ...init, signal: combined, redirect: 'follow' });
+      // The body read shares the timeout: a server that sends headers then stalls is a timeout.
+      const body = await res.text();
+      return { status: res.status, body, contentType: res.headers.get('content-type') ?? undefined, retryAfter: res.headers.get('retry-after') ?? undefined };
+    } catch (e) {
+      if (signal?.aborted) throw e; // the user cancelled: not the source's fault
+      if (timeout.aborted) throw new SourceError(source, 'timeout', `no complete response within ${timeoutMs} ms`);
+      throw new SourceError(source, 'network', messageOf(e));
+    }
+  }
+
+  private headers(opts: RequestOptions): Record<string, string> {
+    return { 'User-Agent': this.opts.userAgent, Accept: opts.accept ?? 'application/json', ...opts.headers };
+  }
+
+  private async robotsFor(plugin: SourcePlugin, state: SourceState, url: URL, opts: RequestOptions): Promise<RobotsRules> {
+    const origin = url.origin;
+    let p = state.robots.get(origin);
+    if (!p) {
+      const robotsUrl = new URL('/robots.txt', origin);
+      p = (async () => {
+        const key = cacheKey(['ROBOTS', robotsUrl.toString()]);
+        const hit = this.opts.cache?.get(plugin.plugin_id, key, 86_400);
+        if (hit) return parseRobots(robotsUrl.toString(), hit.status, hit.body);
+        const started = performance.now();
+        try {
+          const r = await this.attempt(robotsUrl, { method: 'GET', headers: { 'User-Agent': this.opts.userAgent, Accept: 'text/plain' } }, opts.signal, plugin.plugin_id);
+          opts.trace?.push({ url: robotsUrl.toString(), success: r.status < 500, status: r.status, responseTimeMs: Math.round(performance.now() - started), cached: false });
+          if (r.status < 500) await this.opts.cache?.put(plugin.plugin_id, key, { url: robotsUrl.toString(), status: r.status, body: r.body }, 86_400);
+          return parseRobots(robotsUrl.toString(), r.status, r.body);
+        } catch (e) {
+          opts.trace?.push({ url: robotsUrl.toString(), success: false, failureReason: `robots.txt: ${messageOf(e)}`, responseTimeMs: Math.round(performance.now() - started), cached: false });
+          throw e;
+        }
+      })();
+      state.robots.set(origin, p);
+      // A failed robots.txt fetch is retried on the next request, not remembered.
+      p.catch(() => state.robots.delete(origin));
+    }
+    return p;
+  }
+
+  async request(plugin: SourcePlugin, url: URL, opts: RequestOptions = {}): Promise<HttpResult> {
+    const source = plugin.plugin_id;
+    const state = this.state(plugin);
+    const secretParams = opts.secretParams ?? [];
+    for (const [k, v] of Object.entries(opts.params ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+    const shown = redactUrl(url, secretParams);
+    const scrub = (s: string) => scrubSecrets(s, opts.secrets ?? []);
+    const fail = (e: SourceError, responseTimeMs = 0): never => {
+      opts.trace?.push({ url: shown, success: false, status: e.status, failureReason: scrub(e.message), responseTimeMs, cached: false });
+      throw new SourceError(e.source, e.kind, scrub(e.message.replace(`${e.source}: `, '')), e.status);
+    };
+
+    if (!state.breaker.allow()) fail(new SourceError(source, 'circuit_open', 'marked unavailable after repeated failures (circuit open)'));
+
+    if (plugin.compliance.robots_txt) {
+      let rules: RobotsRules;
+      try {
+        rules = await this.robotsFor(plugin, state, url, opts);
+      } catch (e) {
+        if (opts.signal?.aborted) throw e;
+        if (state.breaker.failure()) this.logOpened(plugin, opts, state);
+        return fail(e instanceof SourceError ? e : new SourceError(source, 'network', messageOf(e)));
+      }
+      const agent = robotsAgent(this.opts.userAgent);
+      const allowed = rules.isAllowed(url.toString(), agent);
+      const originKey = `${url.origin}:${allowed}`;
+      if (!allowed || !state.robotsLogged.has(originKey)) {
+        state.robotsLogged.add(originKey);
+        opts.log?.({
+          actionType: 'compliance',
+          agent: 'Censor',
+          check: 'robots',
+          subject: allowed ? url.origin : shown,
+          allowed,
+          reason: allowed ? `robots.txt of ${url.origin} allows ${agent}` : `robots.txt of ${url.origin} disallows ${url.pathname} for ${agent}`,
+          rationale: '',
+          context: source,
+        });
+      }
+      if (!allowed) fail(new SourceError(source, 'robots', `robots.txt disallows ${url.pathname}`));
+    }
+
+    const method = opts.method ?? 'GET';
+    const formBody = opts.form ? new URLSearchParams(opts.form).toString() : undefined;
+    const cacheable = (opts.cacheable ?? true) && plugin.compliance.cache_ttl_seconds > 0;
+    const key = cacheKey([method, url.toString(), formBody ?? '', opts.accept ?? '']);
+    if (cacheable) {
+      const hit = this.opts.cache?.get(source, key, plugin.compliance.cache_ttl_seconds);
+      if (hit) {
+        opts.trace?.push({ url: shown, success: true, status: hit.status, responseTimeMs: 0, cached: true });
+        return { status: hit.status, body: hit.body, contentType: hit.contentType, url: shown, responseTimeMs: 0, cached: true };
+      }
+    }
+
+    const headers = this.headers(opts);
+    if (formBody) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    const maxRetries = this.opts.maxRetries ?? 3;
+    let last: SourceError | undefined;
+    for (let attempt = 0; attempt <= maxRetries; attempt++) {
+      const pause = state.pausedUntil - this.clock.now().getTime();
+      if (pause > 0) await this.clock.sleep(pause, opts.signal);
+      if (attempt > 0 && !state.breaker.allow()) fail(new SourceError(source, 'circuit_open', 'marked unavailable after repeated failures (circuit open)'));
+
+      const started = performance.now();
+      let outcome: Awaited<ReturnType<HttpClient['attempt']>>;
+      try {
+        outcome = await state.limiter.schedule(() => {
+          if (opts.signal?.aborted) throw opts.signal.reason;
+          return this.attempt(url, { method, headers, body: formBody }, opts.signal, source);
+        });
+      } catch (e) {
+        if (opts.signal?.aborted) throw e;
+        const err = e instanceof SourceError ? e : new SourceError(source, 'network', messageOf(e));
+        const ms = Math.round(performance.now() - started);
+        opts.trace?.push({ url: shown, success: false, failureReason: scrub(err.message), responseTimeMs: ms, cached: false });
+        last = err;
+        if (state.breaker.failure()) {
+          this.logOpened(plugin, opts, state);
+          break;
+        }
+        if (attempt < maxRetries) await this.clock.sleep(backoffMs(attempt, this.opts.backoffBaseMs ?? 500, this.opts.backoffMaxMs ?? 30_000, this.opts.random), opts.signal);
+        continue;
+      }
+      const ms = Math.round(performance.now() - started);
+      const { status } = outcome;
+
+      if (status >= 200 && status < 300) {
+        try {
+          opts.validate?.(outcome.body);
+        } catch (e) {
+          const err = new SourceError(source, 'malformed', `malformed response (HTTP ${status}): ${messageOf(e)}`, status);
+          opts.trace?.push({ url: shown, success: false, status, failureReason: scrub(err.message), responseTimeMs: ms, cached: false });
+          if (state.breaker.failure()) this.logOpened(plugin, opts, state);
+          throw err;
+        }
+        state.breaker.success();
+        opts.trace?.push({ url: shown, success: true, status, responseTimeMs: ms, cached: false });
+        if (cacheable) await this.opts.cache?.put(source, key, { url: shown, status, contentType: outcome.contentType, body: outcome.body }, plugin.compliance.cache_ttl_seconds);
+        return { status, body: outcome.body, contentType: outcome.contentType, url: shown, responseTimeMs: ms, cached: false };
+      }
+
+      const reason = `HTTP ${status}`;
+      opts.trace?.push({ url: shown, success: false, status, failureReason: reason, responseTimeMs: ms, cached: false });
+      last = new SourceError(source, 'http', reason, status);
+      if (!RETRYABLE_STATUS.has(status)) {
+        // 401/403: the credential or the access is wrong; repeating will not help.
+        if (status === 401 || status === 403) {
+          if (state.breaker.failure()) this.logOpened(plugin, opts, state);
+        }
+        throw last;
+      }
+      const retryAfter = parseRetryAfter(outcome.retryAfter, this.clock.now());
+      if (retryAfter !== undefined && retryAfter > (this.opts.maxRetryAfterMs ?? 120_000)) {
+        state.breaker.trip();
+        this.logOpened(plugin, opts, state, `Retry-After ${Math.round(retryAfter / 1000)} s exceeds the client's limit`);
+        throw new SourceError(source, 'rate_limited', `${reason}; Retry-After ${Math.round(retryAfter / 1000)} s is longer than the client waits`, status);
+      }
+      if (status !== 429 && state.breaker.failure()) {
+        this.logOpened(plugin, opts, state);
+        break;
+      }
+      if (attempt >= maxRetries) break;
+      if (retryAfter !== undefined) {
+        // The whole source pauses, not just this request (WDQS bans clients that ignore 429).
+        state.pausedUntil = Math.max(state.pausedUntil, this.clock.now().getTime() + retryAfter);
+        opts.log?.({
+          actionType: 'compliance',
+          agent: 'Censor',
+          check: 'rate_limit',
+          subject: source,
+          allowed: true,
+          reason: `${reason} with Retry-After ${outcome.retryAfter}: waiting ${Math.round(retryAfter / 100) / 10} s before retrying`,
+          rationale: '',
+          context: shown,
+        });
+      } else {
+        await this.clock.sleep(backoffMs(attempt, this.opts.backoffBaseMs ?? 500, this.opts.backoffMaxMs ?? 30_000, this.opts.random), opts.signal);
+      }
+    }
+    if (state.breaker.state !== 'closed' && last && last.kind !== 'circuit_open') {
+      throw new SourceError(source, last.kind, `${scrub(last.message.replace(`${source}: `, ''))}; source marked unavailable (circuit open)`, last.status);
+    }
+    if (last && last.status === 429) state.breaker.failure();
+    throw last ? new SourceError(source, last.kind, scrub(last.message.replace(`${source}: `, '')), last.status) : new SourceError(source, 'network', 'no attempt made');
+  }
+
+  private logOpened(plugin: SourcePlugin, opts: RequestOptions, state: SourceState, why?: string): void {
+    opts.log?.({
+      actionType: 'error',
+      agent: 'Scout',
+      message: `${plugin.display_name} marked unavailable for ${Math.round(state.breaker.cooldownMs / 1000)} s: ${why ?? `${state.breaker.threshold} consecutive failures`} (circuit open); the run continues without it`,
+      rationale: '',
+      context: plugin.plugin_id,
+    });
+  }
+
+  /** GET (or POST) and parse JSON; a body that is not JSON is a 'malformed' SourceError. */
+  async json(plugin: SourcePlugin, url: URL, opts: RequestOptions = {}): Promise<{ data: unknown; result: HttpResult }> {
+    const validate = (body: string) => {
+      JSON.parse(body);
+      opts.validate?.(body);
+    };
+    const result = await this.request(plugin, url, { ...opts, validate });
+    return { data: JSON.parse(result.body) as unknown, result };
+  }
+}
