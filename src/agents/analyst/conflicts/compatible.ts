@@ -1,0 +1,50 @@
+/**
+ * When are two values of one field the same fact? Dates are ranges ("1850" and "ABT 1850" agree;
+ * "12 MAR 1850" and "14 MAR 1850" do not); places are hierarchies ("Springfield, Illinois" is inside
+ * "Springfield, Sangamon, Illinois, USA"); other values compare folded.
+ */
+import { overlaps, parseGDate } from '../../../model/gdate';
+import { fold } from '../resolve/normalize';
+import { comparePlaces, placeParts } from '../resolve/places';
+
+export type FieldKind = 'date' | 'place' | 'value';
+
+export function fieldKind(field: string): FieldKind {
+  if (field.endsWith('.date')) return 'date';
+  if (field.endsWith('.place')) return 'place';
+  return 'value';
+}
+
+export function compatibleValues(field: string, a: string, b: string): boolean {
+  if (a === b) return true;
+  switch (fieldKind(field)) {
+    case 'date': {
+      const x = parseGDate(a);
+      const y = parseGDate(b);
+      if (!x.earliest || !y.earliest) return fold(a) === fold(b);
+      return overlaps(x, y);
+    }
+    case 'place': {
+      const c = comparePlaces(placeParts(a), placeParts(b));
+      return c ? c.score >= 1 : fold(a) === fold(b);
+    }
+    default:
+      return fold(a) === fold(b);
+  }
+}
+
+/** How precise a value is: the narrower date or the longer place hierarchy is preferred as a label. */
+export function precision(field: string, value: string): number {
+  switch (fieldKind(field)) {
+    case 'date': {
+      const d = parseGDate(value);
+      if (!d.earliest || !d.latest) return 0;
+      const days = (d.latest.year - d.earliest.year) * 366 + ((d.latest.month ?? 12) - (d.earliest.month ?? 1)) * 31 + ((d.latest.day ?? 31) - (d.earliest.day ?? 1));
+      return 1 / (1 + Math.max(0, days));
+    }
+    case 'place':
+      return placeParts(value).length;
+    default:
+      return 0;
+  }
+}

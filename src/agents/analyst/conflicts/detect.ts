@@ -1,0 +1,126 @@
+/**
+ * Conflicts (seed 001 §3.4): competing assertions for one fact of one person, kept side by side with
+ * their evidence, the Z-weighted preferred value, a rationale that names the weights, a status, and
+ * next actions. The engine only ever marks a conflict "tentative" or leaves it "open"; "resolved"
+ * belongs to the user.
+ */
+import type { Assertion, Conflict, Person } from '../../../model';
+import { compatibleValues, precision } from './compatible';
+import { nextActionsFor } from './next-actions';
+import { explainClaim, weighAssertion } from './weigh';
+
+/** Facts one person has once: competing values of these are always a conflict. */
+const SINGLE_EVENTS = new Set(['birth', 'death', 'burial', 'baptism', 'christening', 'chr', 'cremation', 'stillbirth']);
+
+/** Two weights closer than this are a tie: the engine does not choose, the conflict stays open. */
+export const TIE_MARGIN = 0.05;
+
+export type Competing = Conflict['competing'][number];
+
+/** A stable id so re-detecting the same conflict updates its file instead of adding one. */
+export function conflictId(personId: string, field: string, event?: string): string {
+  const raw = `C-${personId}-${field}${event ? `-${event}` : ''}`.replace(/[^A-Za-z0-9_.-]/g, '-');
+  return raw.length <= 80 ? raw : raw.slice(0, 80);
+}
+
+/** Groups of mutually compatible values; each group is one candidate fact. */
+export function groupCompatible<T extends { value: string }>(field: string, items: T[]): T[][] {
+  const groups: T[][] = [];
+  for (const it of items) {
+    const g = groups.find((grp) => grp.every((o) => compatibleValues(field, o.value, it.value)));
+    if (g) g.push(it);
+    else groups.push([it]);
+  }
+  return groups;
+}
+
+function competingOf(a: Assertion): Competing {
+  return { assertion: a.id, value: a.value, weight: Number(weighAssertion(a).weight.toFixed(4)), evidence: a.evidence };
+}
+
+/** Every conflict in one person's assertions: fields with two or more incompatible non-rejected values. */
+export function detectConflicts(person: Person): Conflict[] {
+  const buckets = new Map<string, { field: string; event?: string; items: Assertion[] }>();
+  for (const a of person.assertions) {
+    if (a.status === 'rejected') continue;
+    const eventType = a.field.split('.')[0];
+    // Multi-instance events (residence, occupation, marriage …) conflict only within one event instance.
+    const single = a.field === 'sex' || SINGLE_EVENTS.has(eventType);
+    if (!single && !a.event) continue;
+    const key = single ? a.field : `${a.field}#${a.event}`;
+    let b = buckets.get(key);
+    if (!b) buckets.set(key, (b = { field: a.field, event: single ? undefined : a.event, items: [] }));
+    b.items.push(a);
+  }
+  const out: Conflict[] = [];
+  for (const { field, event, items } of buckets.values()) {
+    if (items.length < 2) continue;
+    const groups = groupCompatible(field, items);
+    if (groups.length < 2) continue;
+    const base: Conflict = {
+      id: conflictId(person.id, field, event),
+      person: person.id,
+      field,
+      competing: items.map(competingOf),
+      preferred: '',
+      rationale: '',
+      status: 'open',
+      nextActions: [],
+    };
+    const r = resolveByWeight(base);
+    out.push({
+      ...base,
+      preferred: r.preferred,
+      rationale: r.rationale,
+      status: r.tie ? 'open' : 'tentative',
+      ...(r.tie ? {} : { resolvedBy: 'engine' as const }),
+      confidence: r.confidence,
+      nextActions: nextActionsFor(field, base.competing),
+    });
+  }
+  return out;
+}
+
+export interface WeightedResolution {
+  preferred: string;
+  rationale: string;
+  /** Value → its best Z weight. */
+  weights: Record<string, number>;
+  /** Share of the preferred group's weight among the groups' best weights. */
+  confidence: number;
+  /** The two best groups weigh the same (within TIE_MARGIN): nothing is preferred on weight alone. */
+  tie: boolean;
+}
+
+/**
+ * Seed 000: resolution = argmax of the weights. Values that agree (1850 / ABT 1850) support one
+ * group; the group of the heaviest claim wins, labelled by its most precise value. Ties are broken
+ * by the number of independent supporting claims, and reported as ties.
+ */
+export function resolveByWeight(conflict: Pick<Conflict, 'field' | 'competing'>): WeightedResolution {
+  const field = conflict.field;
+  const weights: Record<string, number> = {};
+  for (const c of conflict.competing) weights[c.value] = Math.max(weights[c.value] ?? 0, c.weight);
+  const groups = groupCompatible(field, conflict.competing)
+    .map((g) => ({
+      items: g,
+      best: Math.max(...g.map((c) => c.weight)),
+      label: [...g].sort((x, y) => precision(field, y.value) - precision(field, x.value) || y.weight - x.weight)[0].value,
+    }))
+    .sort((x, y) => y.best - x.best || y.items.length - x.items.length);
+  const [top, second] = groups;
+  const tie = Boolean(second && top.best - second.best < TIE_MARGIN && top.items.length === second.items.length);
+  const total = groups.reduce((s, g) => s + g.best, 0);
+  const confidence = total > 0 ? Number((top.best / total).toFixed(4)) : 0;
+  const describe = (c: Competing) => {
+    const e = [...c.evidence].sort((x, y) => y.confidence - x.confidence)[0];
+    const claim = e ? `${explainClaim(e)}, source ${e.source}${e.repository ? ` (${e.repository})` : ''}, ${e.sourceClass}/${e.information}/${e.evidence}` : `unsourced: Authored 0.4 × Tier 0 0.8 × confidence = ${c.weight.toFixed(2)}`;
+    return `"${c.value}" weighs ${c.weight.toFixed(2)} (${claim})`;
+  };
+  const ranked = groups.map((g) => g.items.sort((x, y) => y.weight - x.weight)[0]);
+  const support = top.items.length > 1 ? ` It agrees with ${top.items.length - 1} other claim(s): ${top.items.filter((c) => c !== ranked[0]).map((c) => `"${c.value}"`).join(', ')}.` : '';
+  const rationale = tie
+    ? `No value prevails: ${ranked.map(describe).join('; ')}. The weights tie, so the conflict stays open until better evidence is found.`
+    : `Preferred "${top.label}": ${describe(ranked[0])} outweighs ${ranked.slice(1).map(describe).join('; ')}.${support} Alternatives are kept, not deleted.`;
+  return { preferred: top.label, rationale, weights, confidence, tie };
+}

@@ -1,0 +1,112 @@
+/**
+ * Blocking: candidates share at least one cheap key, so resolving n persons compares about
+ * n × (block size) pairs instead of n². Several keys, each tolerant of a different kind of error:
+ *  - surname sound (Daitch-Mokotoff) + given initial      → spelling of given name, dates missing
+ *  - surname sound + birth decade                        → given-name changes, nicknames
+ *  - given-name sound (Double Metaphone of the canonical form) + birth year → surname changes (marriage) and surname typos
+ *  - exact birth day                                     → badly garbled names
+ *  - the same, with given name and surname swapped       → clerical swaps
+ *  - an external id                                      → shared authority ids
+ * Blocks larger than `maxBlock` are skipped at query time (a stop-list: "smith + j" tells nothing).
+ */
+import type { PersonFeatures } from './features';
+
+export interface BlockingOptions {
+  /** Keys whose block is larger than this are ignored when querying. */
+  maxBlock?: number;
+}
+
+export function blockingKeys(f: PersonFeatures): string[] {
+  const keys = new Set<string>();
+  const birthYears: number[] = [];
+  if (f.birth?.min !== undefined && f.birth.max !== undefined && f.birth.max - f.birth.min <= 12) {
+    for (let y = f.birth.min; y <= f.birth.max; y++) birthYears.push(y);
+  }
+  const decades = [...new Set(birthYears.map((y) => Math.floor(y / 10)))];
+  for (const n of f.names) {
+    const initial = n.given[0]?.[0];
+    for (const code of n.surnameDm.length ? n.surnameDm : n.surnameMeta) {
+      if (initial) keys.add(`s:${code}|g:${initial}`);
+      for (const d of decades) keys.add(`s:${code}|d:${d}`);
+      if (!initial && !decades.length) keys.add(`s:${code}`);
+    }
+    for (const gm of n.givenMeta.slice(0, 1)) {
+      for (const y of birthYears) keys.add(`g:${gm}|y:${y}`);
+      // Swapped names: index the given name under the surname slot too.
+      const sInitial = n.surnames[0]?.[0];
+      if (sInitial) keys.add(`sw:${gm}|${sInitial}`);
+    }
+    // The counterpart of the swap key: surname sound + given initial, keyed as if swapped.
+    const surnameMeta = n.surnameMeta[0];
+    if (surnameMeta && initial) keys.add(`sw:${surnameMeta}|${initial}`);
+  }
+  if (f.birth?.ymd) keys.add(`b:${f.birth.ymd}`);
+  for (const [ns, v] of Object.entries(f.identifiers)) keys.add(`id:${ns}:${v}`);
+  return [...keys];
+}
+
+export class CandidateIndex {
+  private readonly blocks = new Map<string, Set<string>>();
+  private readonly items = new Map<string, { f: PersonFeatures; keys: string[] }>();
+  private readonly maxBlock: number;
+
+  constructor(items: PersonFeatures[] = [], opts: BlockingOptions = {}) {
+    this.maxBlock = opts.maxBlock ?? 400;
+    for (const f of items) this.add(f);
+  }
+
+  get size(): number {
+    return this.items.size;
+  }
+
+  add(f: PersonFeatures): void {
+    if (this.items.has(f.id)) this.remove(f.id);
+    const keys = blockingKeys(f);
+    this.items.set(f.id, { f, keys });
+    for (const k of keys) {
+      let b = this.blocks.get(k);
+      if (!b) this.blocks.set(k, (b = new Set()));
+      b.add(f.id);
+    }
+  }
+
+  remove(id: string): void {
+    const it = this.items.get(id);
+    if (!it) return;
+    this.items.delete(id);
+    for (const k of it.keys) {
+      const b = this.blocks.get(k);
+      if (!b) continue;
+      b.delete(id);
+      if (!b.size) this.blocks.delete(k);
+    }
+  }
+
+  get(id: string): PersonFeatures | undefined {
+    return this.items.get(id)?.f;
+  }
+
+  /** Everyone sharing a (not oversized) key with `f`, excluding `f` itself. */
+  candidates(f: PersonFeatures): PersonFeatures[] {
+    const seen = new Set<string>();
+    const out: PersonFeatures[] = [];
+    for (const k of blockingKeys(f)) {
+      const b = this.blocks.get(k);
+      if (!b || b.size > this.maxBlock) continue;
+      for (const id of b) {
+        if (id === f.id || seen.has(id)) continue;
+        seen.add(id);
+        const it = this.items.get(id);
+        if (it) out.push(it.f);
+      }
+    }
+    return out;
+  }
+
+  /** Every candidate pair once (a.id < b.id), for deduplicating the whole index. */
+  *pairs(): Generator<[PersonFeatures, PersonFeatures]> {
+    for (const { f } of this.items.values()) {
+      for (const c of this.candidates(f)) if (f.id < c.id) yield [f, c];
+    }
+  }
+}

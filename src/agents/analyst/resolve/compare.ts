@@ -1,0 +1,114 @@
+/** Field comparators: each returns a score in [0,1] and a reason a genealogist can read. */
+import damerauLevenshtein from 'talisman/metrics/damerau-levenshtein';
+import jaroWinkler from 'talisman/metrics/jaro-winkler';
+import type { DateFeature, NameFeature } from './features';
+import { canonicalGiven, nicknameMatch } from './nicknames';
+
+export interface Comparison {
+  score: number;
+  reason: string;
+}
+
+function overlapsAny(a: string[], b: string[]): boolean {
+  for (const x of a) if (x && b.includes(x)) return true;
+  return false;
+}
+
+/** Two given-name token lists (first names compared first; middle names as call names count too). */
+export function compareGiven(a: string[], b: string[]): Comparison | undefined {
+  if (!a.length || !b.length) return undefined;
+  const x = a[0];
+  const y = b[0];
+  if (x === y) return { score: 1, reason: `same given name "${x}"` };
+  if (x.length === 1 || y.length === 1) {
+    if (x[0] === y[0]) return { score: 0.75, reason: `initial "${x.length === 1 ? x : y}" fits "${x.length === 1 ? y : x}"` };
+  }
+  if (nicknameMatch(x, y)) return { score: 0.92, reason: `"${x}" and "${y}" are variants of one name` };
+  const jw = jaroWinkler(x, y);
+  if (jw >= 0.9) return { score: jw, reason: `given names "${x}" and "${y}" differ by a spelling slip (Jaro-Winkler ${jw.toFixed(2)})` };
+  // A middle name used as the call name ("John Henry" vs "Henry").
+  for (const s of a) for (const t of b) if (s.length > 1 && (s === t || nicknameMatch(s, t))) return { score: 0.8, reason: `shared given name "${s}" (${a.join(' ')} vs ${b.join(' ')})` };
+  if (x.length > 2 && y.length > 2 && canonicalGiven(x) !== x && canonicalGiven(x) === canonicalGiven(y)) return { score: 0.9, reason: `"${x}" and "${y}" are forms of ${canonicalGiven(x)}` };
+  return { score: Math.min(jw, 0.7), reason: `different given names "${x}" and "${y}" (Jaro-Winkler ${jw.toFixed(2)})` };
+}
+
+/** Phonetic agreement of first given names (Double Metaphone), used when spelling differs a lot. */
+export function givenSoundsAlike(a: NameFeature, b: NameFeature): boolean {
+  return overlapsAny(a.givenMeta, b.givenMeta);
+}
+
+/** Two surname lists; `via` tells which name types matched (maiden vs married). */
+export function compareSurname(a: NameFeature, b: NameFeature): Comparison | undefined {
+  if (!a.surnames.length || !b.surnames.length) return undefined;
+  const note = a.type !== b.type && (a.type === 'married' || b.type === 'married') ? ' (married name vs birth name)' : '';
+  if (overlapsAny(a.surnames, b.surnames)) return { score: 1, reason: `same surname "${a.surnames[0]}"${note}` };
+  const x = a.surnames[0];
+  const y = b.surnames[0];
+  const jw = jaroWinkler(x, y);
+  if (jw >= 0.92) return { score: jw, reason: `surnames "${x}" and "${y}" differ by a spelling slip (Jaro-Winkler ${jw.toFixed(2)})${note}` };
+  if (overlapsAny(a.surnameDm, b.surnameDm)) return { score: 0.85, reason: `surnames "${x}" and "${y}" sound alike (Daitch-Mokotoff ${a.surnameDm.find((c) => b.surnameDm.includes(c))})${note}` };
+  if (overlapsAny(a.surnameMeta, b.surnameMeta)) return { score: 0.82, reason: `surnames "${x}" and "${y}" sound alike (Double Metaphone)${note}` };
+  if (jw >= 0.85) return { score: 0.75, reason: `surnames "${x}" and "${y}" are close (Jaro-Winkler ${jw.toFixed(2)})${note}` };
+  return { score: Math.min(jw, 0.6), reason: `different surnames "${x}" and "${y}"${note}` };
+}
+
+export function yearsApart(a: DateFeature, b: DateFeature): number | undefined {
+  if (a.min === undefined || a.max === undefined || b.min === undefined || b.max === undefined) return undefined;
+  if (a.max < b.min) return b.min - a.max;
+  if (b.max < a.min) return a.min - b.max;
+  return 0;
+}
+
+/** Dates as ranges: an exact day, a digit slip, the same year, overlapping estimates, or years apart. */
+export function compareDates(a: DateFeature | undefined, b: DateFeature | undefined, what: string): Comparison | undefined {
+  if (!a || !b) return undefined;
+  if (a.ymd && b.ymd) {
+    if (a.ymd === b.ymd) return { score: 1, reason: `same ${what} date (${a.text})` };
+    const swapped = a.ymd.slice(0, 4) === b.ymd.slice(0, 4) && a.ymd.slice(4, 6) === b.ymd.slice(6, 8) && a.ymd.slice(6, 8) === b.ymd.slice(4, 6);
+    if (swapped) return { score: 0.8, reason: `${what} dates ${a.text} and ${b.text} differ only by day and month swapped` };
+    if (damerauLevenshtein(a.ymd, b.ymd) === 1) return { score: 0.75, reason: `${what} dates ${a.text} and ${b.text} differ by one digit (a likely transcription slip)` };
+  }
+  const gap = yearsApart(a, b);
+  if (gap === undefined) return undefined;
+  const estimated = !a.stated || !b.stated;
+  if (gap === 0) {
+    const narrow = a.max! - a.min! <= 1 && b.max! - b.min! <= 1;
+    if (a.ymd && b.ymd) {
+      if (a.ymd.slice(0, 6) === b.ymd.slice(0, 6)) return { score: 0.7, reason: `${what} in the same month but different days (${a.text} vs ${b.text})` };
+      return { score: 0.6, reason: `${what} in the same year but on different days (${a.text} vs ${b.text})` };
+    }
+    if (narrow) return { score: 0.9, reason: `${what} in the same year (${a.text} vs ${b.text})` };
+    return { score: 0.7, reason: `${what} ranges overlap (${a.text} vs ${b.text})` };
+  }
+  const slack = estimated ? 1 : 0;
+  const g = Math.max(0, gap - slack);
+  if (g === 0) return { score: 0.6, reason: `${what} estimate fits (${a.text} vs ${b.text})` };
+  if (g <= 1) return { score: 0.45, reason: `${what} years differ by ${gap} (${a.text} vs ${b.text})` };
+  if (g <= 2) return { score: 0.3, reason: `${what} years differ by ${gap} (${a.text} vs ${b.text})` };
+  if (g <= 5) return { score: 0.15, reason: `${what} years differ by ${gap} (${a.text} vs ${b.text})` };
+  if (g < 15) return { score: 0.05, reason: `${what} years differ by ${gap} (${a.text} vs ${b.text})` };
+  return { score: 0, reason: `${what} years differ by ${gap} — a generation apart (${a.text} vs ${b.text})` };
+}
+
+/** Full folded names of relatives: the best Jaro-Winkler match between the two lists. */
+export function bestNameMatch(a: string[], b: string[]): { score: number; pair?: [string, string] } {
+  let best = 0;
+  let pair: [string, string] | undefined;
+  for (const x of a) {
+    for (const y of b) {
+      const s = x === y ? 1 : jaroWinkler(x, y);
+      if (s > best) {
+        best = s;
+        pair = [x, y];
+      }
+    }
+  }
+  return { score: best, pair };
+}
+
+/** Identifiers of one namespace: equal, one keystroke apart, or different. */
+export function compareIdentifier(a: string, b: string): number {
+  if (a === b) return 1;
+  if (a.length >= 5 && b.length >= 5 && damerauLevenshtein(a, b) === 1) return 0.7;
+  return 0;
+}

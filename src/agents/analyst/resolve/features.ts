@@ -1,0 +1,258 @@
+/**
+ * What the resolver compares: a person (from the case) or a persona (from one record) reduced to
+ * normalised names with phonetic codes, date ranges, place hierarchies and relatives. Computed once
+ * per person so that scoring a pair and building blocking keys stay cheap at 100k persons.
+ */
+import daitchMokotoff from 'talisman/phonetics/daitch-mokotoff';
+import doubleMetaphone from 'talisman/phonetics/double-metaphone';
+import { displayName, factValue, type Person, type Persona } from '../../../model';
+import { parseGDate } from '../../../model/gdate';
+import { canonicalGiven } from './nicknames';
+import { fold, generationOf, givenTokens, splitName, surnameForms } from './normalize';
+import { placeParts } from './places';
+
+export interface NameFeature {
+  /** Folded given-name tokens, titles and suffixes removed. */
+  given: string[];
+  /** Folded surname forms ("vanderberg", "berg"). */
+  surnames: string[];
+  type: string;
+  /** Double Metaphone (primary, alternate) of the first given name. */
+  givenMeta: string[];
+  /** Daitch-Mokotoff codes of the surname (all branches). */
+  surnameDm: string[];
+  /** Double Metaphone (primary, alternate) of the surname. */
+  surnameMeta: string[];
+}
+
+export interface DateFeature {
+  text: string;
+  min?: number;
+  max?: number;
+  /** "YYYYMMDD" when the date is exact to the day: lets transcription slips (one digit) be recognised. */
+  ymd?: string;
+  /** False for estimates derived from an age or a baptism. */
+  stated: boolean;
+}
+
+export interface PersonFeatures {
+  id: string;
+  label: string;
+  sex: 'M' | 'F' | 'U' | 'X';
+  names: NameFeature[];
+  birth?: DateFeature;
+  death?: DateFeature;
+  birthPlace: string[];
+  deathPlace: string[];
+  residences: string[][];
+  parents: string[];
+  spouses: string[];
+  children: string[];
+  /** Folded "given surname" of relatives known by name (from linked persons or the same record). */
+  relativeNames: { parent: string[]; spouse: string[]; child: string[] };
+  /** External identifiers by namespace (WikiTree id, FamilySearch id, GEDCOM _UID …). */
+  identifiers: Record<string, string>;
+  /** Other comparable facts, folded (occupation …). */
+  attributes: Record<string, string>;
+  /** Jr / Sr / III written in a name. */
+  generation?: string;
+}
+
+const metaCache = new Map<string, string[]>();
+function meta(word: string): string[] {
+  let m = metaCache.get(word);
+  if (!m) {
+    const [p, s] = doubleMetaphone(word);
+    m = p === s || !s ? [p] : [p, s];
+    if (metaCache.size > 200_000) metaCache.clear();
+    metaCache.set(word, m);
+  }
+  return m;
+}
+const dmCache = new Map<string, string[]>();
+function dm(word: string): string[] {
+  let m = dmCache.get(word);
+  if (!m) {
+    m = /[a-z]/.test(word) ? daitchMokotoff(word) : [];
+    if (dmCache.size > 200_000) dmCache.clear();
+    dmCache.set(word, m);
+  }
+  return m;
+}
+
+export function nameFeature(given: string, surname: string, type = 'birth'): NameFeature {
+  const g = givenTokens(given);
+  const s = surnameForms(surname);
+  return {
+    given: g,
+    surnames: s,
+    type,
+    givenMeta: g[0] ? meta(canonicalGiven(g[0])) : [],
+    surnameDm: s[0] ? dm(s[0]) : [],
+    surnameMeta: s[0] ? meta(s[0]) : [],
+  };
+}
+
+/** A date text as a year range, with the exact day when there is one. */
+export function dateFeature(text: string | undefined, stated = true): DateFeature | undefined {
+  if (!text || !text.trim()) return undefined;
+  const d = parseGDate(text);
+  const e = d.earliest;
+  const l = d.latest;
+  if (!e && !l) return undefined;
+  const f: DateFeature = { text, min: e?.year, max: l?.year ?? e?.year, stated };
+  if (f.min === undefined) f.min = f.max;
+  if (d.kind === 'exact' && e?.day && e.month) f.ymd = `${String(e.year).padStart(4, '0')}${String(e.month).padStart(2, '0')}${String(e.day).padStart(2, '0')}`;
+  return f;
+}
+
+/** Widens a stated date by a window (baptism → birth up to `before` years earlier). */
+function shifted(f: DateFeature | undefined, before: number, after: number): DateFeature | undefined {
+  if (!f || f.min === undefined || f.max === undefined) return undefined;
+  return { text: f.text, min: f.min - before, max: f.max + after, stated: false };
+}
+
+function firstValue(p: Person, fields: string[]): string | undefined {
+  for (const f of fields) {
+    const v = factValue(p, f);
+    if (v) return v;
+  }
+  return undefined;
+}
+
+function fullName(p: Person): string {
+  const n = p.names[0];
+  return n ? fold(`${n.given} ${n.surname}`) : '';
+}
+
+/** Identifiers that name a record in one file only (GEDCOM xrefs) say nothing across files. */
+function identifiersOf(externalIds: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(externalIds)) if (v) out[k.toLowerCase()] = v.trim().toLowerCase();
+  return out;
+}
+
+/**
+ * Features of a person in the case. `lookup` (optional) resolves relatives' ids so their names can
+ * be compared too; without it only relative ids are used.
+ */
+export function featuresOfPerson(p: Person, lookup?: (id: string) => Person | undefined): PersonFeatures {
+  const names = p.names.map((n) => nameFeature(n.given, n.surname, n.type)).filter((n) => n.given.length || n.surnames.length);
+  const birth = dateFeature(factValue(p, 'birth.date')) ?? shifted(dateFeature(firstValue(p, ['baptism.date', 'christening.date', 'chr.date'])), 2, 0);
+  const death = dateFeature(factValue(p, 'death.date')) ?? shifted(dateFeature(firstValue(p, ['burial.date', 'cremation.date'])), 1, 0);
+  const residences: string[][] = [];
+  for (const a of p.assertions) {
+    if (a.status === 'rejected' || !a.field.endsWith('.place')) continue;
+    if (a.field === 'birth.place' || a.field === 'death.place') continue;
+    const parts = placeParts(a.value);
+    if (parts.length) residences.push(parts);
+  }
+  const live = p.relationships.filter((r) => r.status !== 'rejected');
+  const ids = (type: string) => live.filter((r) => r.type === type).map((r) => r.person);
+  const relName = (type: string) =>
+    lookup
+      ? ids(type)
+          .map((id) => lookup(id))
+          .filter((x): x is Person => Boolean(x))
+          .map(fullName)
+          .filter(Boolean)
+      : [];
+  const attributes: Record<string, string> = {};
+  const occupation = factValue(p, 'occupation.value');
+  if (occupation) attributes.occupation = fold(occupation);
+  return {
+    id: p.id,
+    label: displayName(p),
+    sex: p.sex,
+    names,
+    birth,
+    death,
+    birthPlace: placeParts(factValue(p, 'birth.place') ?? firstValue(p, ['baptism.place', 'christening.place'])),
+    deathPlace: placeParts(factValue(p, 'death.place') ?? factValue(p, 'burial.place')),
+    residences,
+    parents: ids('parent'),
+    spouses: ids('spouse'),
+    children: ids('child'),
+    relativeNames: { parent: relName('parent'), spouse: relName('spouse'), child: relName('child') },
+    identifiers: identifiersOf(p.externalIds),
+    attributes,
+    generation: generationOf(...p.names.flatMap((n) => [n.suffix, n.given])),
+  };
+}
+
+/** An age as written in a record ("30", "30y", "6 months", "abt 45") in whole years. */
+export function ageInYears(age: number | string | undefined): number | undefined {
+  if (age === undefined) return undefined;
+  if (typeof age === 'number') return Number.isFinite(age) && age >= 0 && age < 130 ? Math.floor(age) : undefined;
+  const s = age.toLowerCase();
+  const m = /(\d+(?:\.\d+)?)\s*(y|yr|yrs|year|years|m|mo|mos|month|months|w|wk|weeks?|d|days?)?/.exec(s);
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  const unit = m[2] ?? 'y';
+  if (unit.startsWith('y')) return n < 130 ? Math.floor(n) : undefined;
+  return 0;
+}
+
+export interface RecordContext {
+  date?: string;
+  place?: string;
+  /** The other personas of the same record: their names become relative names. */
+  persons?: Persona[];
+  /** The record's id, used to give the persona a stable feature id. */
+  id?: string;
+}
+
+const PARENT_ROLES = new Set(['father', 'mother']);
+const CHILD_ROLES = new Set(['principal', 'child']);
+
+/**
+ * Features of a persona found in a record. An age and the record's date give a birth-year range
+ * (age 30 in 1880 → born 1849–1850); the record's place counts as a residence.
+ */
+export function featuresOfPersona(persona: Persona, record?: RecordContext): PersonFeatures {
+  const parts = splitName(persona.name);
+  const names = [nameFeature(parts.given, parts.surname)].filter((n) => n.given.length || n.surnames.length);
+  let birth = dateFeature(persona.birthDate);
+  const age = ageInYears(persona.age);
+  if (!birth && age !== undefined && record?.date) {
+    const when = dateFeature(record.date);
+    if (when?.min !== undefined && when.max !== undefined) birth = { text: `age ${persona.age} in ${record.date}`, min: when.min - age - 1, max: when.max - age, stated: false };
+  }
+  const residences = [persona.residence, record?.place].map(placeParts).filter((p) => p.length);
+  const relativeNames = { parent: [] as string[], spouse: [] as string[], child: [] as string[] };
+  const others = (record?.persons ?? []).filter((o) => o !== persona && o.name !== persona.name);
+  const full = (o: Persona) => {
+    const s = splitName(o.name);
+    return fold(`${s.given} ${s.surname}`);
+  };
+  for (const o of others) {
+    if (CHILD_ROLES.has(persona.role) && PARENT_ROLES.has(o.role)) relativeNames.parent.push(full(o));
+    else if (PARENT_ROLES.has(persona.role) && CHILD_ROLES.has(o.role)) relativeNames.child.push(full(o));
+    else if (PARENT_ROLES.has(persona.role) && PARENT_ROLES.has(o.role)) relativeNames.spouse.push(full(o));
+    else if (o.role === 'spouse' && (persona.role === 'principal' || persona.role === 'head')) relativeNames.spouse.push(full(o));
+    else if (persona.role === 'spouse' && (o.role === 'principal' || o.role === 'head')) relativeNames.spouse.push(full(o));
+  }
+  const attributes: Record<string, string> = {};
+  if (persona.occupation) attributes.occupation = fold(persona.occupation);
+  const identifiers: Record<string, string> = {};
+  if (persona.externalId) identifiers.external = persona.externalId.trim().toLowerCase();
+  const idBase = persona.externalId ?? `${record?.id ?? 'record'}:${fold(persona.name).replace(/ /g, '-')}:${persona.role}`;
+  return {
+    id: idBase,
+    label: persona.name.replace(/\//g, '').replace(/\s+/g, ' ').trim(),
+    sex: persona.sex ?? 'U',
+    names,
+    birth,
+    death: dateFeature(persona.deathDate) ?? shifted(dateFeature(persona.burialDate), 1, 0),
+    birthPlace: placeParts(persona.birthPlace),
+    deathPlace: placeParts(persona.deathPlace ?? persona.burialPlace),
+    residences,
+    parents: [],
+    spouses: [],
+    children: [],
+    relativeNames,
+    identifiers,
+    attributes,
+    generation: generationOf(persona.name, parts.suffix),
+  };
+}

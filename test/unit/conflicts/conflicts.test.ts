@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { detectConflicts, resolveByWeight, weighClaim, nextActionsFor, applyUserResolution, compatibleValues } from '../../../src/agents/analyst/conflicts';
+import { Person } from '../../../src/model';
+import { claim } from '../resolve/fixtures';
+
+function withAssertions(assertions: unknown[]): Person {
+  return Person.parse({ id: 'P1', names: [{ given: 'Johann', surname: 'Schmidt' }], assertions });
+}
+const census = claim({ source: 'S-census', evidenceType: 'Secondary', sourceClass: 'original', information: 'secondary', confidence: 0.8, repository: 'NARA' });
+const birthReg = claim({ source: 'S-birth', evidenceType: 'Primary', confidence: 0.9, tier: 1, repository: 'Sangamon County Clerk' });
+const tree = claim({ source: 'S-tree', evidenceType: 'Authored', sourceClass: 'authored', information: 'undetermined', confidence: 1, tier: 2 });
+
+describe('conflicts: Z weights', () => {
+  it('is evidenceWeight × tierWeight × confidence', () => {
+    assert.equal(weighClaim(birthReg).toFixed(4), (1.0 * 0.9 * 0.9).toFixed(4));
+    assert.equal(weighClaim(census).toFixed(4), (0.7 * 0.8 * 0.8).toFixed(4));
+    assert.equal(weighClaim(tree).toFixed(4), (0.4 * 1.0 * 1).toFixed(4));
+  });
+});
+
+describe('conflicts: detectConflicts', () => {
+  it('dates compared as ranges: "1850" and "ABT 1850" agree', () => {
+    const p = withAssertions([
+      { id: 'A1', field: 'birth.date', value: '1850', status: 'accepted', confidence: 0.9, evidence: [census] },
+      { id: 'A2', field: 'birth.date', value: 'ABT 1850', status: 'staged', confidence: 0.6, evidence: [tree] },
+      { id: 'A3', field: 'birth.date', value: '12 MAR 1850', status: 'staged', confidence: 0.6, evidence: [birthReg] },
+    ]);
+    assert.deepEqual(detectConflicts(p), []);
+    assert.ok(compatibleValues('birth.date', '1850', 'ABT 1852'));
+    assert.ok(!compatibleValues('birth.date', '12 MAR 1850', '14 MAR 1850'));
+  });
+  it('places compared with hierarchy: "Springfield, Illinois" is inside "Springfield, Sangamon, Illinois, USA"', () => {
+    const p = withAssertions([
+      { id: 'A1', field: 'birth.place', value: 'Springfield, Illinois', status: 'accepted', confidence: 0.9 },
+      { id: 'A2', field: 'birth.place', value: 'Springfield, Sangamon, Illinois, USA', status: 'staged', confidence: 0.6 },
+    ]);
+    assert.deepEqual(detectConflicts(p), []);
+  });
+  it('keeps competing values side by side and prefers the heaviest evidence', () => {
+    const p = withAssertions([
+      { id: 'A1', field: 'birth.date', value: '1852', status: 'accepted', confidence: 0.8, evidence: [census] },
+      { id: 'A2', field: 'birth.date', value: '12 MAR 1850', status: 'staged', confidence: 0.9, evidence: [birthReg] },
+      { id: 'A3', field: 'birth.date', value: 'ABT 1849', status: 'staged', confidence: 0.5, evidence: [tree] },
+      { id: 'A4', field: 'birth.date', value: '1790', status: 'rejected', confidence: 0.5 },
+      { id: 'A5', field: 'residence.place', value: 'Boston', status: 'accepted', confidence: 0.5 },
+      { id: 'A6', field: 'residence.place', value: 'Chicago', status: 'accepted', confidence: 0.5 },
+    ]);
+    const cs = detectConflicts(p);
+    assert.equal(cs.length, 1, 'rejected values and multi-instance residences are not conflicts');
+    const c = cs[0];
+    assert.equal(c.field, 'birth.date');
+    assert.deepEqual(c.competing.map((x) => x.assertion), ['A1', 'A2', 'A3']);
+    assert.equal(c.preferred, '12 MAR 1850');
+    assert.equal(c.status, 'tentative');
+    assert.equal(c.resolvedBy, 'engine');
+    assert.match(c.rationale, /Primary 1\.0 × Tier 1 0\.9 × confidence 0\.90 = 0\.81/);
+    assert.match(c.rationale, /S-census/);
+    assert.ok(c.nextActions.some((a) => /birth registration/.test(a) && /1849–1852|1844–1854/.test(a)), c.nextActions.join('\n'));
+    assert.equal(c.competing[1].evidence[0].sourceClass, 'original');
+  });
+  it('leaves a tie open', () => {
+    const r = resolveByWeight({
+      field: 'death.place',
+      competing: [
+        { assertion: 'A1', value: 'Boston', weight: 0.5, evidence: [] },
+        { assertion: 'A2', value: 'Chicago', weight: 0.5, evidence: [] },
+      ],
+    });
+    assert.equal(r.tie, true);
+    assert.match(r.rationale, /No value prevails/);
+  });
+  it('multi-instance events conflict only within one event instance', () => {
+    const p = withAssertions([
+      { id: 'A1', field: 'marriage.date', value: '1870', status: 'accepted', confidence: 0.9, event: 'E1' },
+      { id: 'A2', field: 'marriage.date', value: '1875', status: 'accepted', confidence: 0.9, event: 'E1' },
+      { id: 'A3', field: 'marriage.date', value: '1890', status: 'accepted', confidence: 0.9, event: 'E2' },
+    ]);
+    const cs = detectConflicts(p);
+    assert.equal(cs.length, 1);
+    assert.deepEqual(cs[0].competing.map((c) => c.value), ['1870', '1875']);
+  });
+});
+
+describe('conflicts: next actions', () => {
+  it('names the record to seek by event, place and years', () => {
+    const a = nextActionsFor('death.place', [
+      { value: 'Boston, Massachusetts', weight: 0.3, evidence: [] },
+      { value: 'Chicago, Illinois', weight: 0.2, evidence: [] },
+    ]);
+    assert.match(a[0], /death certificate for Boston, Massachusetts or Chicago, Illinois/);
+    assert.ok(a.some((x) => /Cite a source/.test(x)));
+  });
+});
+
+describe('conflicts: user resolution', () => {
+  it('accepts the chosen value, keeps the others as disputed, and records who and when', () => {
+    const p = withAssertions([
+      { id: 'A1', field: 'birth.date', value: '1852', status: 'accepted', confidence: 0.8, evidence: [census] },
+      { id: 'A2', field: 'birth.date', value: '12 MAR 1850', status: 'staged', confidence: 0.9, evidence: [birthReg] },
+    ]);
+    const [c] = detectConflicts(p);
+    const r = applyUserResolution(p, c, '1852', new Date('2026-01-02T03:04:05Z'), () => 'A-new');
+    assert.equal(r.conflict.status, 'resolved');
+    assert.equal(r.conflict.resolvedBy, 'user');
+    assert.equal(r.conflict.resolvedAt, '2026-01-02T03:04:05.000Z');
+    assert.equal(r.person.assertions.find((a) => a.id === 'A1')?.status, 'accepted');
+    assert.equal(r.person.assertions.find((a) => a.id === 'A2')?.status, 'disputed');
+    assert.equal(r.person.assertions.length, 2, 'nothing deleted');
+    const r2 = applyUserResolution(p, c, '1851', new Date('2026-01-02T03:04:05Z'), () => 'A-new');
+    assert.equal(r2.created?.id, 'A-new');
+    assert.equal(r2.person.assertions.filter((a) => a.status === 'disputed').length, 2);
+  });
+});

@@ -1,0 +1,149 @@
+import assert from 'node:assert/strict';
+import { featuresOfPerson, featuresOfPersona, scorePair, findDuplicates, nicknameMatch, comparePlaces, placeParts, ageInYears } from '../../../src/agents/analyst/resolve';
+import { person } from './fixtures';
+
+const f = featuresOfPerson;
+
+describe('resolve: features', () => {
+  it('derives a birth-year range from a persona age and the record date', () => {
+    const p = featuresOfPersona({ name: 'Johann /Schmidt/', role: 'head', age: 30, sex: 'M' }, { date: '1880', place: 'Springfield, Illinois' });
+    assert.equal(p.birth?.min, 1849);
+    assert.equal(p.birth?.max, 1850);
+    assert.equal(p.birth?.stated, false);
+    assert.deepEqual(p.names[0].surnames, ['schmidt']);
+    assert.deepEqual(p.residences, [['springfield', 'illinois']]);
+  });
+  it('reads ages written as text', () => {
+    assert.equal(ageInYears('30y'), 30);
+    assert.equal(ageInYears('6 months'), 0);
+    assert.equal(ageInYears('abt 45'), 45);
+    assert.equal(ageInYears('unknown'), undefined);
+  });
+  it('takes relative names from the same record', () => {
+    const persons = [
+      { name: 'Anna Weber', role: 'principal' as const },
+      { name: 'Georg Weber', role: 'father' as const },
+      { name: 'Maria Huber', role: 'mother' as const },
+    ];
+    const child = featuresOfPersona(persons[0], { date: '1850', persons });
+    assert.deepEqual(child.relativeNames.parent.sort(), ['georg weber', 'maria huber']);
+    const father = featuresOfPersona(persons[1], { date: '1850', persons });
+    assert.deepEqual(father.relativeNames.child, ['anna weber']);
+    assert.deepEqual(father.relativeNames.spouse, ['maria huber']);
+  });
+  it('uses a baptism date as a birth estimate when no birth is known', () => {
+    const p = person({ id: 'P1', given: 'Ann', surname: 'Lee' });
+    p.assertions.push({ id: 'A-x', field: 'baptism.date', value: '3 MAY 1801', status: 'accepted', confidence: 0.9, evidence: [] });
+    const x = f(p);
+    assert.equal(x.birth?.min, 1799);
+    assert.equal(x.birth?.max, 1801);
+  });
+});
+
+describe('resolve: names and places', () => {
+  it('knows nicknames both ways', () => {
+    assert.ok(nicknameMatch('bill', 'william'));
+    assert.ok(nicknameMatch('william', 'wilhelm'));
+    assert.ok(nicknameMatch('peggy', 'margaret'));
+    assert.ok(!nicknameMatch('william', 'john'));
+  });
+  it('treats a place at another precision as the same place', () => {
+    const c = comparePlaces(placeParts('Springfield, Illinois'), placeParts('Springfield, Sangamon, Illinois, USA'));
+    assert.equal(c?.score, 1);
+    const d = comparePlaces(placeParts('Springfield, Illinois'), placeParts('Springfield, Massachusetts'));
+    assert.ok(d && d.score < 1 && d.score > 0.3, JSON.stringify(d));
+    const e = comparePlaces(placeParts('Boston, Massachusetts'), placeParts('Chicago, Illinois'));
+    assert.ok(e && e.score < 0.2);
+    assert.equal(comparePlaces(placeParts('Springfield, IL'), placeParts('springfield, Illinois'))?.score, 1);
+  });
+});
+
+describe('resolve: scorePair', () => {
+  it('merges a clear duplicate and explains why', () => {
+    const a = f(person({ id: 'P1', given: 'Johann', surname: 'Schmidt', sex: 'M', birth: '12 MAR 1850', birthPlace: 'Springfield, Sangamon, Illinois, USA', death: '1901', parents: ['P9'] }));
+    const b = f(person({ id: 'P2', given: 'Johann', surname: 'Schmitt', sex: 'M', birth: '12 MAR 1850', birthPlace: 'Springfield, Illinois', death: 'ABT 1901', parents: ['P9'] }));
+    const s = scorePair(a, b);
+    assert.equal(s.recommendation, 'merge');
+    assert.ok(s.similarity > 0.95);
+    for (const k of ['givenName', 'surname', 'birthDate', 'birthPlace', 'deathDate', 'relationships']) assert.ok(k in s.features, k);
+    assert.match(s.rationale, /same birth date/);
+    assert.match(s.rationale, /shared parent/);
+    assert.ok(s.whyNotMerge.length > 0);
+  });
+  it('matches nicknames and married names but asks for review without dates', () => {
+    const a = f(person({ id: 'P1', given: 'Margaret', surname: 'Brown', sex: 'F', married: 'Taylor' }));
+    const b = f(person({ id: 'P2', given: 'Peggy', surname: 'Taylor', sex: 'F' }));
+    const s = scorePair(a, b);
+    assert.match(s.features.givenName.reason, /variants/);
+    assert.equal(s.features.surname.score, 1);
+    assert.equal(s.recommendation, 'review');
+    assert.match(s.whyNotMerge, /birth date/);
+  });
+  it('separates twins: same parents and birth date, different given names', () => {
+    const a = f(person({ id: 'P1', given: 'Jacob', surname: 'Esau', sex: 'M', birth: '1 JAN 1800', parents: ['F1', 'M1'] }));
+    const b = f(person({ id: 'P2', given: 'Joseph', surname: 'Esau', sex: 'M', birth: '1 JAN 1800', parents: ['F1', 'M1'] }));
+    const s = scorePair(a, b);
+    assert.equal(s.recommendation, 'separate');
+    assert.match(s.hardNegative ?? '', /twins/);
+    assert.match(s.whyNotMerge, /Never merge/);
+  });
+  it('separates a parent and child of the same name', () => {
+    const father = f(person({ id: 'P1', given: 'John', surname: 'Smith', sex: 'M', birth: '1820', children: ['P2'] }));
+    const son = f(person({ id: 'P2', given: 'John', surname: 'Smith', sex: 'M', birth: '1848', parents: ['P1'] }));
+    const s = scorePair(father, son);
+    assert.equal(s.recommendation, 'separate');
+    assert.match(s.hardNegative ?? '', /parent|child/);
+    // Even without the link, a generation between the births keeps them apart.
+    const s2 = scorePair(f(person({ id: 'Q1', given: 'John', surname: 'Smith', birth: '1820' })), f(person({ id: 'Q2', given: 'John', surname: 'Smith', birth: '1848' })));
+    assert.equal(s2.recommendation, 'separate');
+    assert.match(s2.features.birthDate.reason, /generation/);
+  });
+  it('separates Jr and Sr', () => {
+    const s = scorePair(f(person({ id: 'P1', given: 'John', surname: 'Smith', suffix: 'Jr.' })), f(person({ id: 'P2', given: 'John', surname: 'Smith', suffix: 'Sr.' })));
+    assert.notEqual(s.recommendation, 'merge');
+    assert.ok(s.weights.generation < 0);
+  });
+  it('separates people of different sex however alike the rest is', () => {
+    const s = scorePair(f(person({ id: 'P1', given: 'Francis', surname: 'Lee', sex: 'M', birth: '2 FEB 1790' })), f(person({ id: 'P2', given: 'Frances', surname: 'Lee', sex: 'F', birth: '2 FEB 1790' })));
+    assert.equal(s.recommendation, 'separate');
+  });
+  it('separates when one died before the other was born', () => {
+    const s = scorePair(f(person({ id: 'P1', given: 'Mary', surname: 'Ward', death: '1801' })), f(person({ id: 'P2', given: 'Mary', surname: 'Ward', birth: '1805' })));
+    assert.equal(s.recommendation, 'separate');
+    assert.match(s.hardNegative ?? '', /died/);
+  });
+  it('recognises a transcription slip in an exact date', () => {
+    const s = scorePair(f(person({ id: 'P1', given: 'Ann', surname: 'Cole', birth: '12 MAR 1850' })), f(person({ id: 'P2', given: 'Ann', surname: 'Cole', birth: '13 MAR 1850' })));
+    assert.match(s.features.birthDate.reason, /one digit/);
+    assert.ok(s.weights.birthDate > 0);
+  });
+  it('an identical authority id outweighs spelling; different ids count against', () => {
+    const a = f(person({ id: 'P1', given: 'Jon', surname: 'Smyth', externalIds: { wikitree: 'Smith-123' } }));
+    const b = f(person({ id: 'P2', given: 'John', surname: 'Smith', externalIds: { wikitree: 'Smith-123' } }));
+    assert.equal(scorePair(a, b).recommendation, 'merge');
+    const c = f(person({ id: 'P3', given: 'John', surname: 'Smith', externalIds: { wikitree: 'Smith-999' } }));
+    assert.ok(scorePair(b, c).weights.identifier < 0);
+  });
+  it('is symmetric', () => {
+    const a = f(person({ id: 'P1', given: 'Wilhelm', surname: 'Becker', birth: 'ABT 1830', birthPlace: 'Bavaria' }));
+    const b = f(person({ id: 'P2', given: 'William', surname: 'Baker', birth: '1832', birthPlace: 'Bayern, Germany' }));
+    assert.equal(scorePair(a, b).similarity.toFixed(6), scorePair(b, a).similarity.toFixed(6));
+  });
+});
+
+describe('resolve: findDuplicates', () => {
+  const persons = [
+    person({ id: 'P1', given: 'Johann', surname: 'Schmidt', sex: 'M', birth: '12 MAR 1850', birthPlace: 'Springfield, Illinois' }),
+    person({ id: 'P2', given: 'John', surname: 'Schmidt', sex: 'M', birth: '12 MAR 1850', birthPlace: 'Springfield, Sangamon, Illinois' }),
+    person({ id: 'P3', given: 'Anna', surname: 'Weber', sex: 'F', birth: '1852' }),
+  ];
+  it('finds the duplicate and nothing else', () => {
+    const d = findDuplicates(persons);
+    assert.equal(d.length, 1);
+    assert.deepEqual([d[0].a.id, d[0].b.id].sort(), ['P1', 'P2']);
+  });
+  it('never proposes a pair the user declared "not the same person"', () => {
+    const d = findDuplicates(persons, { notSamePerson: [{ a: 'P2', b: 'P1', reason: 'different fathers', decidedAt: '2026-01-01T00:00:00.000Z' }] });
+    assert.equal(d.length, 0);
+  });
+});
