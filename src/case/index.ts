@@ -11,3 +11,4 @@ export * as layout from './layout';
 export async function openCase(root: string, opts: OpenCaseOptions = {}): Promise<FileCaseStore> {
   return new FileCaseStore(root, opts).load();
 }
+export { openIndex, CaseIndex, loadSqlJs, type PersonRow } from './index-db';

@@ -84,6 +84,7 @@ export class FileCaseStore implements CaseStore {
   private people = new Map<string, PersonEntry>();
   private treePersons = new Map<string, { person: Person; tree: string }>();
   private blockedFiles = new Set<string>();
+  private blockedIds = new Map<string, string>();
   private sourceMap = new Map<string, SourceRecord>();
   private conflictMap = new Map<string, { conflict: Conflict; file: string; fm?: FrontMatterFile; body: string }>();
   private mergesData: MergesFile = MergesFile.parse({});
@@ -145,6 +146,7 @@ export class FileCaseStore implements CaseStore {
   private loadPeople(): void {
     this.people.clear();
     this.blockedFiles.clear();
+    this.blockedIds.clear();
     for (const name of listFiles(join(this.root, L.PEOPLE_DIR), '.md')) {
       const file = `${L.PEOPLE_DIR}/${name}`;
       const text = this.read(file) ?? '';
@@ -152,6 +154,9 @@ export class FileCaseStore implements CaseStore {
       if (!r.ok) {
         this.problems.push(...r.problems);
         this.blockedFiles.add(file);
+        // Remember whose file it is, so that person is never written over it or beside it.
+        const id = /^id:\s*["']?([A-Za-z0-9_.-]+)/m.exec(text)?.[1];
+        if (id) this.blockedIds.set(id, file);
         continue;
       }
       const dup = this.people.get(r.value.id);
@@ -299,6 +304,8 @@ export class FileCaseStore implements CaseStore {
   async writePerson(person: Person, body?: string): Promise<void> {
     const parsed = Person.parse(person);
     const existing = this.people.get(parsed.id);
+    const blocked = this.blockedIds.get(parsed.id);
+    if (blocked) this.guard(blocked);
     const file = existing?.file ?? `${L.PEOPLE_DIR}/${parsed.id}-${L.slugify(displayName(parsed))}.md`;
     this.guard(file);
     const keep = new Set(Object.keys(existing?.parsed ?? {}));

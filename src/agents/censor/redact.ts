@@ -105,5 +105,15 @@ export function redactRecord(record: RawRecord, ctx: CensorContext): { record: R
   const textCtx = { ...ctx, livingNames: [...(ctx.livingNames ?? []), ...livingNames] };
   const text = redactText(record.text, textCtx);
   const title = redactText(record.title, textCtx);
-  return { record: { ...record, persons, text: text.text, title: title.text || record.title }, redactions: [...redactions, ...text.redactions, ...title.redactions] };
+  const out: RawRecord = { ...record, persons, text: text.text, title: title.text || record.title };
+  if (livingNames.length) {
+    // The record's own date and place are a living person's event (a birth record, a census).
+    const cutoff = ctx.now.getUTCFullYear() - ctx.thresholdYears;
+    if (record.date && (yearRange(record.date).max ?? 0) > cutoff) {
+      out.date = decadeOf(record.date);
+      redactions.push({ kind: 'living', what: 'record date generalised to a decade' });
+    }
+    if (record.place) out.place = generalizePlace(replacePii(record.place).text) || undefined;
+  }
+  return { record: out, redactions: [...redactions, ...text.redactions, ...title.redactions] };
 }

@@ -1,4 +1,7 @@
 import type { CliCommand } from '../command';
+import { initCommand } from './init';
+import { statusCommand } from './status';
+import { validateCommand } from './validate';
 
 /** Every verb, in help order. Each lives in its own module beside this one. */
-export const commands: CliCommand[] = [];
+export const commands: CliCommand[] = [initCommand, statusCommand, validateCommand];

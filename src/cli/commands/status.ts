@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+import { CaseFileError, openCase } from '../../case';
+import { isLiving } from '../../agents/censor';
+import { displayName } from '../../model';
+import { parse } from '../args';
+import { type CliCommand, UsageError } from '../command';
+
+const usage = 'ancestry status <dir> [--json]';
+
+export const statusCommand: CliCommand = {
+  name: 'status',
+  usage: 'status <dir> [--json]',
+  summary: 'what the case holds: persons, sources, conflicts, queue, last session',
+  async run(args, io) {
+    const { values, positionals } = parse(args, { json: { type: 'boolean' } }, usage);
+    if (!positionals[0]) throw new UsageError(`missing <dir>\nusage: ${usage}`);
+    const store = await openCase(resolve(positionals[0])).catch((e) => {
+      if (e instanceof CaseFileError) throw new UsageError(e.message);
+      throw e;
+    });
+    const config = store.config();
+    const persons = store.persons();
+    const now = store.clock.now();
+    const session = store.session();
+    const conflicts = store.conflicts();
+    const subject = config.subject.person ? store.person(config.subject.person) : undefined;
+    const status = {
+      case: store.root,
+      question: config.question,
+      subject: subject ? { id: subject.id, name: displayName(subject) } : { name: config.subject.name },
+      persons: persons.length,
+      living: persons.filter((p) => isLiving(p, now, config.privacy.livingThresholdYears)).length,
+      sources: store.sources().length,
+      conflicts: { open: conflicts.filter((c) => c.status !== 'resolved').length, resolved: conflicts.filter((c) => c.status === 'resolved').length },
+      merges: { proposed: store.merges().clusters.filter((c) => c.status === 'proposed').length, accepted: store.merges().clusters.filter((c) => c.status === 'accepted').length },
+      session: session ? { id: session.sessionId, cycle: session.cycle, frontier: session.frontier.length, hypotheses: session.hypotheses.filter((h) => h.status === 'pending').length, terminated: session.terminated, reason: session.terminationReason ?? null } : null,
+      problems: store.problems.length,
+    };
+    if (values.json) {
+      io.out(JSON.stringify(status, null, 2));
+      return 0;
+    }
+    io.out(
+      [
+        `Case      ${status.case}`,
+        `Question  ${status.question}`,
+        `Subject   ${status.subject.name}${'id' in status.subject ? ` (${status.subject.id})` : ''}`,
+        `Persons   ${status.persons} (${status.living} living, shown redacted)`,
+        `Sources   ${status.sources} captured`,
+        `Conflicts ${status.conflicts.open} open, ${status.conflicts.resolved} resolved`,
+        `Merges    ${status.merges.proposed} proposed, ${status.merges.accepted} accepted`,
+        session ? `Session   ${session.sessionId}: cycle ${session.cycle}, ${status.session?.frontier} tasks queued, ${status.session?.hypotheses} clues pending${session.terminated ? `, ended: ${session.terminationReason ?? ''}` : ''}` : 'Session   none yet (run "ancestry research")',
+        status.problems ? `Problems  ${status.problems} (run "ancestry validate")` : 'Problems  none',
+      ].join('\n'),
+    );
+    return 0;
+  },
+};
