@@ -1,0 +1,173 @@
+/**
+ * `importGedcom(file, store, opts)`: read → decode → parse → map → capture sources → write persons.
+ * Small imports write one person file each; large ones (over `treeThreshold` persons) write one
+ * `trees/<name>.jsonl` through the case writer (docs/decisions/0001-imported-trees.md).
+ */
+import { readFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import { unzipSync } from 'fflate';
+import { isLiving } from '../../agents/censor';
+import type { CaseStore } from '../../engine/ports';
+import type { Person } from '../../model';
+import { decodeGedcom, type GedcomEncoding } from './decode';
+import { importKeyOf, mapGedcom, type ImportStats, type PersonSidecar } from './map-import';
+import { GedcomSyntaxError, parseGedcom, type GedWarning } from './parse';
+import type { RawNode } from './raw';
+
+/** Above this many persons an import becomes one tree file (measured: see the decision record). */
+export const TREE_THRESHOLD = 2000;
+
+export interface ImportOptions {
+  /** files: one people/*.md per person; tree: one trees/<name>.jsonl; auto (default): by size. */
+  as?: 'files' | 'tree' | 'auto';
+  treeThreshold?: number;
+  /** Level jumps are fatal instead of repaired. */
+  strict?: boolean;
+  /** Tree name (default: the file's base name). */
+  name?: string;
+  now?: Date;
+  onProgress?: (message: string) => void;
+}
+
+export interface ImportResult {
+  file: string;
+  mode: 'files' | 'tree';
+  treeFile?: string;
+  version: string;
+  encoding: GedcomEncoding;
+  stats: ImportStats;
+  persons: string[];
+  sources: string[];
+  warnings: GedWarning[];
+}
+
+/** Store methods beyond the CaseStore port that the case writer offers for big imports. */
+interface TreeWriter {
+  writeTree?(name: string, persons: Person[]): Promise<string>;
+}
+
+export class GedcomInputError extends Error {}
+
+/** Bytes of the GEDCOM inside a file: the file itself, or gedcom.ged inside a GEDZIP (.gdz). */
+export function readGedcomBytes(file: string): Uint8Array {
+  const bytes = readFileSync(file);
+  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+  if (!isZip) return bytes;
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(bytes, { filter: (f) => /\.ged$/i.test(f.name) });
+  } catch (e) {
+    throw new GedcomInputError(`${file}: not a readable GEDZIP archive (${(e as Error).message})`);
+  }
+  const names = Object.keys(entries);
+  const main = names.find((n) => n.toLowerCase() === 'gedcom.ged') ?? names[0];
+  if (!main) throw new GedcomInputError(`${file}: GEDZIP archive without a .ged file (GEDCOM 7 puts it at gedcom.ged)`);
+  return entries[main]!;
+}
+
+export async function importGedcom(file: string, store: CaseStore, opts: ImportOptions = {}): Promise<ImportResult> {
+  const now = opts.now ?? new Date();
+  const display = basename(file);
+  const bytes = readGedcomBytes(file);
+  const decoded = decodeGedcom(bytes, display);
+  const doc = parseGedcom(decoded.text, { file: display, strict: opts.strict });
+  if (!doc.records.some((r) => r.tag.toUpperCase() === 'INDI') && doc.records.length === 0 && !doc.head) {
+    throw new GedcomSyntaxError(display, 1, 'no GEDCOM records found');
+  }
+  const privacy = store.config().privacy;
+  const mapped = mapGedcom(doc, {
+    file: display,
+    key: importKeyOf(bytes),
+    isLiving: privacy.consent ? undefined : (p) => isLiving(p, now, privacy.livingThresholdYears),
+  });
+  opts.onProgress?.(`${display}: ${mapped.stats.individuals} individuals, ${mapped.stats.families} families, ${mapped.stats.sources} sources`);
+
+  // Capture sources first: the store names them, and evidence must cite those names.
+  const idOf = new Map<string, string>();
+  const sourceIds: string[] = [];
+  for (const s of mapped.sources) {
+    const captured = await store.captureSource(s.record, now);
+    idOf.set(s.key, captured.id);
+    sourceIds.push(captured.id);
+  }
+  const persons = mapped.persons.map((p) => renameSources(p, idOf));
+
+  const threshold = opts.treeThreshold ?? TREE_THRESHOLD;
+  const wantTree = opts.as === 'tree' || ((opts.as ?? 'auto') === 'auto' && persons.length > threshold);
+  const treeWriter = store as CaseStore & TreeWriter;
+  let mode: 'files' | 'tree' = 'files';
+  let treeFile: string | undefined;
+  if (wantTree && typeof treeWriter.writeTree === 'function') {
+    const name = opts.name ?? basename(display, extname(display));
+    treeFile = await treeWriter.writeTree(name, persons);
+    mode = 'tree';
+  } else {
+    if (wantTree) mapped.warnings.push({ message: `${display}: this case store cannot write trees; wrote ${persons.length} person files instead` });
+    let n = 0;
+    for (const p of persons) {
+      await store.writePerson(p);
+      if (++n % 500 === 0) opts.onProgress?.(`${n}/${persons.length} persons written`);
+    }
+  }
+  await store.appendLog([
+    {
+      agent: 'Lead',
+      actionType: 'decision',
+      decisionType: 'gedcom_import',
+      optionsConsidered: ['files', 'tree'],
+      chosenOption: mode,
+      rationale: `Imported ${display} (GEDCOM ${doc.version}, ${decoded.encoding}): ${mapped.stats.individuals} individuals, ${mapped.stats.families} families, ${mapped.stats.events} events, ${mapped.stats.sources} sources, ${mapped.warnings.length} warning(s).`,
+      context: display,
+    },
+  ] as Parameters<CaseStore['appendLog']>[0]);
+  return {
+    file: display,
+    mode,
+    ...(treeFile ? { treeFile } : {}),
+    version: doc.version,
+    encoding: decoded.encoding,
+    stats: mapped.stats,
+    persons: persons.map((p) => p.id),
+    sources: sourceIds,
+    warnings: [...decoded.warnings.map((message) => ({ message })), ...mapped.warnings],
+  };
+}
+
+/** Placeholder source keys → the ids the store assigned (evidence, name citations, raw pointers). */
+export function renameSources(p: Person, idOf: Map<string, string>): Person {
+  const ren = (k: string) => idOf.get(k) ?? k;
+  const renRaw = (n: RawNode): RawNode => ({
+    ...n,
+    ...(n.pointer?.startsWith('S:') ? { pointer: `S:${ren(n.pointer.slice(2))}` } : {}),
+    ...(n.children ? { children: n.children.map(renRaw) } : {}),
+  });
+  const side = (p as Person & { gedcom?: PersonSidecar }).gedcom;
+  const out: Person = {
+    ...p,
+    names: p.names.map((n) => (n.citations ? { ...n, citations: n.citations.map(ren) } : n)),
+    assertions: p.assertions.map((a) => ({ ...a, evidence: a.evidence.map((e) => ({ ...e, source: ren(e.source) })) })),
+  };
+  if (side) {
+    const s: PersonSidecar = { ...side };
+    if (s.extra) s.extra = s.extra.map(renRaw);
+    if (s.names) s.names = s.names.map((x) => (x ? x.map(renRaw) : x));
+    if (s.events) s.events = Object.fromEntries(Object.entries(s.events).map(([k, e]) => [k, renameEvent(e, ren, renRaw)]));
+    if (s.families)
+      s.families = s.families.map((f) => ({
+        ...f,
+        ...(f.extra ? { extra: f.extra.map(renRaw) } : {}),
+        ...(f.eventSidecars ? { eventSidecars: Object.fromEntries(Object.entries(f.eventSidecars).map(([k, e]) => [k, renameEvent(e, ren, renRaw)])) } : {}),
+      }));
+    (out as Person & { gedcom?: PersonSidecar }).gedcom = s;
+  }
+  return out;
+}
+
+function renameEvent(e: NonNullable<PersonSidecar['events']>[string], ren: (k: string) => string, renRaw: (n: RawNode) => RawNode) {
+  return {
+    ...e,
+    ...(e.extra ? { extra: e.extra.map(renRaw) } : {}),
+    ...(e.place ? { place: e.place.map(renRaw) } : {}),
+    ...(e.citations ? { citations: e.citations.map((c) => ({ ...c, source: ren(c.source), children: c.children.map(renRaw) })) } : {}),
+  };
+}

@@ -1,0 +1,642 @@
+/**
+ * A parsed GEDCOM file → case model (pure: no I/O, testable without a case store).
+ *
+ * - INDI → Person: NAME/GIVN/SURN/NPFX/NSFX/NICK/TYPE/_MARNM → names; SEX; each event or attribute
+ *   → assertions `<event>.date|place|age|value` grouped by one `event` id; REFN/RIN/AFN/EXID/_UID…
+ *   → externalIds (plus `gedcomXref`).
+ * - FAM → relationships (spouse, parent/child with PEDI) and family events on both spouses under
+ *   one shared event id; the family itself (xref, member order, its own extra lines) is kept in the
+ *   sidecar of one member so an export rebuilds the same FAM record.
+ * - SOUR records → RawRecords to capture; each citation → an EvidenceClaim (method 'gedcom') whose
+ *   snippet is the cited DATA/TEXT, else PAGE, else the source title — and the captured text is
+ *   built to contain every cited string, so the snippet is verifiable against the capture.
+ * - Everything else (NOTE, OBJE, CHAN, vendor _TAGS, event sub-lines) is kept verbatim as RawNodes
+ *   in the person's `gedcom` sidecar; shared NOTE/OBJE records are inlined where they are used.
+ * - Records no person can hold (HEAD, SUBM, custom level-0 records, empty families, unreferenced
+ *   notes) are embedded verbatim in one "GEDCOM file" source, from which export restores them.
+ */
+import { createHash } from 'node:crypto';
+import { evidenceTypeOf, type Assertion, type EvidenceClaim, type Person, type PersonName, type RawRecord, type Relationship } from '../../model';
+import { child, childValue, childrenOf, type GedcomDoc, type GedNode, type GedWarning } from './parse';
+import { gedNodeLines, toRaw, type RawNode } from './raw';
+import { ATTRIBUTE_TAGS, FAM_EVENTS, ID_TAGS, INDI_EVENTS, NO_QUAY, QUAY_CLASS } from './tags';
+
+export const EMBED_MARKER = '--- GEDCOM lines as imported ---';
+
+export interface CitationExtra {
+  source: string;
+  page?: string;
+  children: RawNode[];
+}
+
+export interface EventSidecar {
+  /** PLAC sub-lines (FORM, MAP, FONE …). */
+  place?: RawNode[];
+  /** Event sub-lines the model has no field for (TYPE, CAUS, ADDR, NOTE, _TAGS …). */
+  extra?: RawNode[];
+  /** Citation sub-lines beyond PAGE/QUAY/DATA.TEXT. */
+  citations?: CitationExtra[];
+}
+
+export interface FamilySidecar {
+  id: string;
+  xref: string;
+  husb?: string;
+  wife?: string;
+  children: { id: string; pedi?: string }[];
+  /** Event ids of the family events (their assertions live on the spouses). */
+  events: string[];
+  eventTags: Record<string, string>;
+  eventSidecars?: Record<string, EventSidecar>;
+  externalIds?: Record<string, string>;
+  extra?: RawNode[];
+}
+
+/** The `gedcom` key of an imported Person (the model keeps unknown keys). */
+export interface PersonSidecar {
+  file: string;
+  xref: string;
+  sexRaw?: string;
+  noName?: true;
+  /** Per name, its sub-lines other than GIVN/SURN/NPFX/NSFX/NICK/TYPE (which the model holds). */
+  names?: (RawNode[] | null)[];
+  /** Indexes of names derived from a _MARNM line (exported through that line, not as NAME). */
+  derivedNames?: number[];
+  events?: Record<string, EventSidecar>;
+  /** Event id → the original tag when the field alone does not say it (EVEN/FACT variants). */
+  eventTags?: Record<string, string>;
+  extra?: RawNode[];
+  families?: FamilySidecar[];
+}
+
+export interface MappedSource {
+  /** Placeholder id used in evidence until the store assigns the real one. */
+  key: string;
+  xref?: string;
+  record: RawRecord;
+  /** The "GEDCOM file" source holding records no person can hold. */
+  fileSource?: true;
+}
+
+export interface ImportStats {
+  individuals: number;
+  families: number;
+  events: number;
+  sources: number;
+  citations: number;
+  notes: number;
+  media: number;
+  customTags: number;
+  emptyFamilies: number;
+}
+
+export interface MappedImport {
+  persons: Person[];
+  sources: MappedSource[];
+  stats: ImportStats;
+  warnings: GedWarning[];
+  version: string;
+}
+
+export interface MapOptions {
+  /** File name shown in titles and warnings. */
+  file: string;
+  /** Short key that makes ids of this import unique in a case (derived from the file's bytes). */
+  key: string;
+  /** Living persons keep no free text or unmapped lines unless the user consented. */
+  isLiving?: (p: Person) => boolean;
+}
+
+export function importKeyOf(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 6);
+}
+
+function sanitize(xref: string): string {
+  const s = xref.replace(/^@|@$/g, '').replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^[^A-Za-z0-9]+/, '');
+  return (s || 'X').slice(0, 40);
+}
+
+const NAME_TYPES: Record<string, PersonName['type']> = {
+  birth: 'birth', maiden: 'birth', married: 'married', aka: 'aka', alias: 'aka', immigrant: 'immigrant',
+  religious: 'religious', nickname: 'nickname', professional: 'aka', other: 'aka',
+};
+
+function parseNameValue(v: string): { given: string; surname: string; suffix?: string } {
+  const m = /^([^/]*)\/([^/]*)\/?(.*)$/.exec(v);
+  if (!m) return { given: v.trim().replace(/\s+/g, ' '), surname: '' };
+  const suffix = m[3]!.trim();
+  return { given: m[1]!.trim().replace(/\s+/g, ' '), surname: m[2]!.trim(), ...(suffix ? { suffix } : {}) };
+}
+
+function countCustom(n: GedNode): number {
+  let k = n.tag.startsWith('_') ? 1 : 0;
+  for (const c of n.children) k += countCustom(c);
+  return k;
+}
+
+export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
+  const warnings: GedWarning[] = [...doc.warnings];
+  const warnCounts = new Map<string, number>();
+  const warn = (kind: string, line: number | undefined, message: string) => {
+    const n = (warnCounts.get(kind) ?? 0) + 1;
+    warnCounts.set(kind, n);
+    if (n <= 5) warnings.push({ line, message: line ? `${opts.file}:${line}: ${message}` : `${opts.file}: ${message}` });
+  };
+  const stats: ImportStats = { individuals: 0, families: 0, events: 0, sources: 0, citations: 0, notes: 0, media: 0, customTags: 0, emptyFamilies: 0 };
+
+  // ---- index ----
+  const byXref = new Map<string, GedNode>();
+  for (const r of doc.records) if (r.xref && !byXref.has(r.xref)) byXref.set(r.xref, r);
+  const personId = new Map<string, string>();
+  const familyId = new Map<string, string>();
+  const sourceKey = new Map<string, string>();
+  for (const r of doc.records) {
+    if (!r.xref) continue;
+    const t = r.tag.toUpperCase();
+    if (t === 'INDI') personId.set(r.xref, `P-${opts.key}-${sanitize(r.xref)}`);
+    else if (t === 'FAM') familyId.set(r.xref, `F-${opts.key}-${sanitize(r.xref)}`);
+    else if (t === 'SOUR') sourceKey.set(r.xref, `S-${opts.key}-${sanitize(r.xref)}`);
+  }
+  const usedRecords = new Set<string>();
+  const sourceTitle = (xref: string) => childValue(byXref.get(xref), 'TITL') ?? childValue(byXref.get(xref), 'ABBR') ?? `Source ${xref}`;
+
+  // ---- citations and sources ----
+  const cited = new Map<string, Set<string>>();
+  const inlineSources = new Map<string, { key: string; text: string; line: number }>();
+  const stubSources = new Map<string, string>();
+  const cite = (key: string, s: string | undefined) => {
+    if (!s) return;
+    let set = cited.get(key);
+    if (!set) cited.set(key, (set = new Set()));
+    set.add(s);
+  };
+
+  /** Resolves a citation's source to a placeholder key (record, inline text, or a stub for a dangling pointer). */
+  const citationSource = (c: GedNode): { key: string; title: string } => {
+    if (c.pointer) {
+      const k = sourceKey.get(c.pointer);
+      if (k) return { key: k, title: sourceTitle(c.pointer) };
+      let stub = stubSources.get(c.pointer);
+      if (!stub) {
+        stub = `S-${opts.key}-${sanitize(c.pointer)}`;
+        stubSources.set(c.pointer, stub);
+        warn('dangling-sour', c.line, `citation points to ${c.pointer}, which is not a SOUR record; kept with a placeholder source`);
+      }
+      return { key: stub, title: `Missing source ${c.pointer}` };
+    }
+    const text = (c.value ?? '').trim() || '(empty source citation)';
+    let inline = inlineSources.get(text);
+    if (!inline) {
+      const h = createHash('sha256').update(text).digest('hex').slice(0, 8);
+      inline = { key: `S-${opts.key}-t${h}`, text, line: c.line };
+      inlineSources.set(text, inline);
+    }
+    return { key: inline.key, title: text.split('\n')[0]!.slice(0, 120) };
+  };
+
+  const claimOf = (c: GedNode): { claim: EvidenceClaim; extra?: CitationExtra } => {
+    stats.citations++;
+    const { key, title } = citationSource(c);
+    const page = childValue(c, 'PAGE');
+    const quay = childValue(c, 'QUAY');
+    const texts: string[] = [];
+    for (const d of childrenOf(c, 'DATA')) for (const t of childrenOf(d, 'TEXT')) if (t.value?.trim()) texts.push(t.value.trim());
+    for (const t of childrenOf(c, 'TEXT')) if (t.value?.trim()) texts.push(t.value.trim());
+    const cls = (quay && QUAY_CLASS[quay as keyof typeof QUAY_CLASS]) || NO_QUAY;
+    const snippet = texts[0] ?? page ?? title;
+    cite(key, page);
+    for (const t of texts) cite(key, t);
+    if (snippet === title) cite(key, title);
+    const claim: EvidenceClaim = {
+      source: key,
+      snippet,
+      tier: 0,
+      evidenceType: evidenceTypeOf(cls.sourceClass, cls.information),
+      sourceClass: cls.sourceClass,
+      information: cls.information,
+      evidence: cls.evidence,
+      confidence: cls.confidence,
+      method: 'gedcom',
+      ...(page ? { page } : {}),
+    };
+    const rest = c.children.filter((x) => {
+      const t = x.tag.toUpperCase();
+      if (t === 'PAGE' || t === 'QUAY' || t === 'TEXT') return false;
+      if (t === 'DATA') return x.children.some((d) => d.tag.toUpperCase() !== 'TEXT');
+      return true;
+    });
+    if (!rest.length) return { claim };
+    const children = rest.map((x) => {
+      const r = rawOf(x);
+      if (x.tag.toUpperCase() === 'DATA') r.children = (r.children ?? []).filter((d) => d.tag.toUpperCase() !== 'TEXT');
+      return r;
+    });
+    return { claim, extra: { source: key, ...(page ? { page } : {}), children } };
+  };
+
+  // ---- raw nodes (NOTE/OBJE records inlined, pointers typed) ----
+  const typedPointer = (xref: string): string | undefined => {
+    if (xref === '@VOID@') return undefined;
+    const p = personId.get(xref);
+    if (p) return `P:${p}`;
+    const f = familyId.get(xref);
+    if (f) return `F:${f}`;
+    const s = sourceKey.get(xref);
+    if (s) return `S:${s}`;
+    return undefined;
+  };
+  const inlining = new Set<string>();
+  const inlineShared = (n: GedNode): GedNode => {
+    const t = n.tag.toUpperCase();
+    if (n.pointer && (t === 'NOTE' || t === 'SNOTE' || t === 'OBJE')) {
+      const rec = byXref.get(n.pointer);
+      const rt = rec?.tag.toUpperCase();
+      if (rec && (rt === t || ((t === 'SNOTE' || t === 'NOTE') && (rt === 'SNOTE' || rt === 'NOTE')))) {
+        usedRecords.add(n.pointer);
+        // A note that cites a source that carries the same note (GEDCOM 7 allows cycles): stop there.
+        if (inlining.has(n.pointer)) return { tag: t === 'SNOTE' ? 'NOTE' : t, value: rec.value, line: n.line, children: [] };
+        inlining.add(n.pointer);
+        const own = n.children.map(inlineShared);
+        const recChildren = rec.children.filter((c) => !['CHAN', 'CREA', 'REFN', 'RIN', 'UID', '_UID'].includes(c.tag.toUpperCase())).map(inlineShared);
+        inlining.delete(n.pointer);
+        return { tag: t === 'SNOTE' ? 'NOTE' : t, value: rec.value, line: n.line, children: [...recChildren, ...own] };
+      }
+      if (!rec) warn('dangling', n.line, `${n.tag} points to ${n.pointer}, which is not in the file; kept as text`);
+    }
+    if (n.pointer && typedPointer(n.pointer) === undefined && n.pointer !== '@VOID@' && !byXref.has(n.pointer)) {
+      warn('dangling', n.line, `${n.tag} points to ${n.pointer}, which is not in the file; kept as text`);
+    }
+    return n.children.length ? { ...n, children: n.children.map(inlineShared) } : n;
+  };
+  const rawOf = (n: GedNode): RawNode => {
+    const t = n.tag.toUpperCase();
+    if (t === 'NOTE' || t === 'SNOTE') stats.notes++;
+    if (t === 'OBJE') stats.media++;
+    if (t === 'SOUR') stats.citations++;
+    if (t === 'SOUR' && n.pointer) cite(citationSource(n).key, childValue(n, 'PAGE'));
+    return toRaw(inlineShared(n), typedPointer);
+  };
+
+  // ---- events ----
+  const eventAssertions = (node: GedNode, field: string, eventId: string, attribute: boolean): { assertions: Assertion[]; sidecar?: EventSidecar } => {
+    stats.events++;
+    const date = childValue(node, 'DATE');
+    const placeNode = child(node, 'PLAC');
+    const place = placeNode?.value?.trim();
+    const age = childValue(node, 'AGE');
+    const value = node.value?.trim();
+    const evidence: EvidenceClaim[] = [];
+    const citeExtras: CitationExtra[] = [];
+    const extra: RawNode[] = [];
+    for (const c of node.children) {
+      const t = c.tag.toUpperCase();
+      if (t === 'DATE' && c.value?.trim() && c === child(node, 'DATE') && !c.children.length) continue;
+      if (t === 'PLAC' && c === placeNode && place) continue;
+      if (t === 'AGE' && c.value?.trim() && c === child(node, 'AGE') && !c.children.length) continue;
+      if (t === 'SOUR') {
+        const { claim, extra: ce } = claimOf(c);
+        evidence.push(claim);
+        if (ce) citeExtras.push(ce);
+        continue;
+      }
+      if (t === 'DATE' && c === child(node, 'DATE') && c.value?.trim()) {
+        // A DATE with sub-lines (7.0 TIME/PHRASE): value in the model, sub-lines kept.
+        extra.push({ tag: '@DATE', children: c.children.map(rawOf) });
+        continue;
+      }
+      extra.push(rawOf(c));
+    }
+    const confidence = evidence.length ? Math.max(...evidence.map((e) => e.confidence)) : NO_QUAY.confidence;
+    const assertions: Assertion[] = [];
+    const add = (suffix: string, v: string) =>
+      assertions.push({ id: `${eventId}.${suffix}`, field: `${field}.${suffix}`, value: v, status: 'accepted', confidence, event: eventId, evidence });
+    if (date) add('date', date);
+    if (place) add('place', place);
+    if (age) add('age', age);
+    if (value && (attribute || value.toUpperCase() !== 'Y')) add('value', value);
+    if (!assertions.length) add('value', value || 'Y');
+    const sidecar: EventSidecar = {};
+    if (placeNode && place && placeNode.children.length) sidecar.place = placeNode.children.map(rawOf);
+    if (extra.length) sidecar.extra = extra;
+    if (citeExtras.length) sidecar.citations = citeExtras;
+    return { assertions, sidecar: Object.keys(sidecar).length ? sidecar : undefined };
+  };
+
+  // ---- FAMC pedigree from the child's side ----
+  const pediOf = new Map<string, string>();
+  for (const r of doc.records) {
+    if (r.tag.toUpperCase() !== 'INDI' || !r.xref) continue;
+    for (const fc of childrenOf(r, 'FAMC')) {
+      const p = childValue(fc, 'PEDI');
+      if (fc.pointer && p) pediOf.set(`${r.xref}|${fc.pointer}`, p);
+    }
+  }
+
+  // ---- persons ----
+  const persons: Person[] = [];
+  const personById = new Map<string, Person>();
+  const sidecars = new Map<string, PersonSidecar>();
+  for (const r of doc.records) {
+    if (r.tag.toUpperCase() !== 'INDI') continue;
+    const xref = r.xref ?? `@ANON${r.line}@`;
+    const id = personId.get(xref) ?? `P-${opts.key}-L${r.line}`;
+    if (!r.xref) warn('noxref', r.line, 'INDI record without a cross-reference id');
+    stats.individuals++;
+    stats.customTags += countCustom(r);
+    const side: PersonSidecar = { file: opts.file, xref };
+    const names: PersonName[] = [];
+    const nameExtras: (RawNode[] | null)[] = [];
+    let sex: Person['sex'] = 'U';
+    const assertions: Assertion[] = [];
+    const externalIds: Record<string, string> = { gedcomXref: xref };
+    const extra: RawNode[] = [];
+    let eventN = 0;
+    for (const c of r.children) {
+      const t = c.tag.toUpperCase();
+      if (t === 'NAME') {
+        const base = parseNameValue(c.value ?? '');
+        const name: PersonName = { given: base.given, surname: base.surname, type: 'birth' };
+        if (base.suffix) name.suffix = base.suffix;
+        const nx: RawNode[] = [];
+        const married: PersonName[] = [];
+        for (const s of c.children) {
+          const st = s.tag.toUpperCase();
+          const v = s.value?.trim();
+          if (st === 'GIVN' && v) name.given = v;
+          else if (st === 'SURN' && v) name.surname = v;
+          else if (st === 'NPFX' && v) name.prefix = v;
+          else if (st === 'NSFX' && v) name.suffix = v;
+          else if (st === 'NICK' && v) name.nickname = v;
+          else if (st === 'TYPE' && v && NAME_TYPES[v.toLowerCase()]) name.type = NAME_TYPES[v.toLowerCase()]!;
+          else if (st === '_MARNM' && v) {
+            const m = parseNameValue(v.includes('/') ? v : `${name.given} /${v}/`);
+            married.push({ given: m.given, surname: m.surname, type: 'married' });
+            nx.push(rawOf(s));
+          } else {
+            if (st === 'SOUR') {
+              const { key } = citationSource(s);
+              name.citations = [...(name.citations ?? []), key];
+            }
+            nx.push(rawOf(s));
+          }
+        }
+        names.push(name);
+        nameExtras.push(nx.length ? nx : null);
+        for (const m of married) {
+          // A _MARNM name is recorded in the model too; export restores it from the verbatim line.
+          names.push(m);
+          nameExtras.push(null);
+          (side.derivedNames ??= []).push(names.length - 1);
+        }
+      } else if (t === 'SEX') {
+        const v = (c.value ?? '').trim().toUpperCase();
+        sex = v === 'M' || v.startsWith('MALE') ? 'M' : v === 'F' || v.startsWith('FEMALE') ? 'F' : v === 'X' ? 'X' : 'U';
+        if (v !== sex || c.children.length) side.sexRaw = c.value ?? '';
+        if (c.children.length) extra.push(rawOf(c));
+      } else if (INDI_EVENTS[t]) {
+        eventN++;
+        const eventId = `${id}.e${eventN}`;
+        const { assertions: as, sidecar } = eventAssertions(c, INDI_EVENTS[t]!, eventId, ATTRIBUTE_TAGS.has(t));
+        assertions.push(...as);
+        if (sidecar) (side.events ??= {})[eventId] = sidecar;
+        if (c.tag !== t) (side.eventTags ??= {})[eventId] = c.tag;
+      } else if (ID_TAGS.has(t) && c.value?.trim() && !c.children.some((x) => x.tag.toUpperCase() !== 'TYPE')) {
+        const type = childValue(c, 'TYPE');
+        let k = type ? `${c.tag}:${type}` : c.tag;
+        for (let i = 2; externalIds[k] !== undefined; i++) k = `${type ? `${c.tag}:${type}` : c.tag}.${i}`;
+        externalIds[k] = c.value.trim();
+      } else if (t === 'FAMC' || t === 'FAMS') {
+        if (c.pointer && !familyId.has(c.pointer)) warn('dangling-fam', c.line, `${c.tag} points to ${c.pointer}, which is not a FAM record; link dropped`);
+        const rest = c.children.filter((x) => x.tag.toUpperCase() !== 'PEDI');
+        if (rest.length && c.pointer && familyId.has(c.pointer)) extra.push(rawOf(c));
+      } else {
+        extra.push(rawOf(c));
+      }
+    }
+    if (!names.length) {
+      names.push({ given: '', surname: '', type: 'birth' });
+      side.noName = true;
+    }
+    if (nameExtras.some((x) => x)) side.names = nameExtras;
+    if (extra.length) side.extra = extra;
+    const person = { id, names, sex, assertions, relationships: [] as Relationship[], externalIds, gedcom: side } as Person;
+    persons.push(person);
+    personById.set(id, person);
+    sidecars.set(id, side);
+  }
+
+  // ---- families ----
+  const emptyFamilies: GedNode[] = [];
+  const parentCount = new Map<string, number>();
+  let extraParents = 0;
+  const relate = (a: string, type: Relationship['type'], b: string, pedigree?: Relationship['pedigree']) => {
+    const p = personById.get(a);
+    if (!p || a === b) return;
+    if (p.relationships.some((r) => r.type === type && r.person === b)) return;
+    p.relationships.push({ type, person: b, status: 'accepted', confidence: 1, evidence: [], ...(pedigree ? { pedigree } : {}) });
+  };
+  for (const r of doc.records) {
+    if (r.tag.toUpperCase() !== 'FAM') continue;
+    stats.families++;
+    stats.customTags += countCustom(r);
+    const xref = r.xref ?? `@ANONF${r.line}@`;
+    const fid = familyId.get(xref) ?? `F-${opts.key}-L${r.line}`;
+    const member = (n: GedNode | undefined): string | undefined => {
+      if (!n?.pointer) return undefined;
+      const id = personId.get(n.pointer);
+      if (!id) warn('dangling-member', n.line, `${n.tag} points to ${n.pointer}, which is not an INDI record; dropped`);
+      return id;
+    };
+    const husbNode = child(r, 'HUSB');
+    const wifeNode = child(r, 'WIFE');
+    const husb = member(husbNode);
+    const wife = member(wifeNode);
+    const fam: FamilySidecar = { id: fid, xref, children: [], events: [], eventTags: {} };
+    if (husb) fam.husb = husb;
+    if (wife) fam.wife = wife;
+    const extra: RawNode[] = [];
+    const familyEventAssertions: Assertion[] = [];
+    let eventN = 0;
+    for (const c of r.children) {
+      const t = c.tag.toUpperCase();
+      if ((t === 'HUSB' && c === husbNode) || (t === 'WIFE' && c === wifeNode)) {
+        if (c.children.length) extra.push(rawOf(c));
+        continue;
+      }
+      if (t === 'CHIL') {
+        const cid = member(c);
+        if (!cid) continue;
+        const pedi = (c.pointer && pediOf.get(`${c.pointer}|${xref}`)) || undefined;
+        fam.children.push({ id: cid, ...(pedi ? { pedi } : {}) });
+        if (c.children.length) extra.push(rawOf(c));
+        continue;
+      }
+      if (FAM_EVENTS[t]) {
+        eventN++;
+        const eventId = `${fid}.e${eventN}`;
+        const { assertions: as, sidecar } = eventAssertions(c, FAM_EVENTS[t]!, eventId, ATTRIBUTE_TAGS.has(t));
+        fam.events.push(eventId);
+        fam.eventTags[eventId] = c.tag;
+        if (sidecar) (fam.eventSidecars ??= {})[eventId] = sidecar;
+        familyEventAssertions.push(...as);
+        continue;
+      }
+      if (ID_TAGS.has(t) && c.value?.trim() && !c.children.some((x) => x.tag.toUpperCase() !== 'TYPE')) {
+        const type = childValue(c, 'TYPE');
+        const ids = (fam.externalIds ??= {});
+        let k = type ? `${c.tag}:${type}` : c.tag;
+        for (let i = 2; ids[k] !== undefined; i++) k = `${type ? `${c.tag}:${type}` : c.tag}.${i}`;
+        ids[k] = c.value.trim();
+        continue;
+      }
+      extra.push(rawOf(c));
+    }
+    if (extra.length) fam.extra = extra;
+    const owner = husb ?? wife ?? fam.children[0]?.id;
+    if (!owner) {
+      stats.emptyFamilies++;
+      emptyFamilies.push(r);
+      warn('empty-fam', r.line, `family ${xref} has no members; kept in the file's source record`);
+      continue;
+    }
+    (sidecars.get(owner)!.families ??= []).push(fam);
+    if (husb && wife) {
+      relate(husb, 'spouse', wife);
+      relate(wife, 'spouse', husb);
+    }
+    // Family events are facts of both spouses; a family without spouses keeps them on its record only.
+    for (const sp of [husb, wife]) {
+      if (!sp) continue;
+      personById.get(sp)!.assertions.push(...familyEventAssertions.map((a) => ({ ...a, id: `${a.id}.${sp === husb ? 'h' : 'w'}` })));
+    }
+    if (!husb && !wife && familyEventAssertions.length) {
+      fam.extra = [...(fam.extra ?? []), ...r.children.filter((c) => FAM_EVENTS[c.tag.toUpperCase()]).map(rawOf)];
+    }
+    for (const ch of fam.children) {
+      const parents = [husb, wife].filter((x): x is string => Boolean(x) && x !== ch.id);
+      const have = parentCount.get(ch.id) ?? 0;
+      if (have + parents.length > 2) {
+        // The model allows two accepted parents; further ones (adoptive, step) stay in the family record.
+        extraParents++;
+        continue;
+      }
+      parentCount.set(ch.id, have + parents.length);
+      const pedigree = pedigreeOf(ch.pedi);
+      for (const p of parents) {
+        relate(ch.id, 'parent', p, pedigree);
+        relate(p, 'child', ch.id, pedigree);
+      }
+    }
+  }
+  if (extraParents) warn('extra-parents', undefined, `${extraParents} child link(s) beyond two parents kept only in the family records (the model holds two parents per person)`);
+
+  // ---- privacy: living persons keep no free text ----
+  if (opts.isLiving) {
+    let stripped = 0;
+    for (const p of persons) {
+      if (!opts.isLiving(p)) continue;
+      const side = sidecars.get(p.id)!;
+      if (side.extra || side.events || side.names) {
+        delete side.extra;
+        delete side.events;
+        delete side.names;
+        stripped++;
+      }
+    }
+    if (stripped) warn('living', undefined, `${stripped} living person(s): notes and unmapped lines were not imported (privacy; set consent in case.yaml to keep them)`);
+  }
+
+  // ---- sources ----
+  const sources: MappedSource[] = [];
+  const repoName = (n: GedNode): string | undefined => {
+    const repo = child(n, 'REPO');
+    if (!repo) return undefined;
+    if (repo.pointer) {
+      usedRecords.add(repo.pointer);
+      return childValue(byXref.get(repo.pointer), 'NAME') ?? repo.pointer;
+    }
+    return repo.value?.trim() || undefined;
+  };
+  const citedBlock = (key: string): string[] => {
+    const set = cited.get(key);
+    return set?.size ? ['', 'Cited as:', ...[...set].map((s) => `- ${s}`)] : [];
+  };
+  for (const r of doc.records) {
+    if (r.tag.toUpperCase() !== 'SOUR' || !r.xref) continue;
+    const key = sourceKey.get(r.xref)!;
+    if (sources.some((s) => s.key === key)) continue;
+    stats.sources++;
+    stats.customTags += countCustom(r);
+    const title = sourceTitle(r.xref);
+    const auth = childValue(r, 'AUTH');
+    const publ = childValue(r, 'PUBL');
+    const text = childValue(r, 'TEXT');
+    const embedded = gedNodeLines(inlineShared(r));
+    const repo = child(r, 'REPO');
+    if (repo?.pointer && byXref.get(repo.pointer)) embedded.push(...gedNodeLines(byXref.get(repo.pointer)!));
+    const body = [title, auth ? `Author: ${auth}` : '', publ ? `Publication: ${publ}` : '', text ? `\n${text}` : '', ...citedBlock(key), '', EMBED_MARKER, ...embedded]
+      .filter((l, i) => l !== '' || i > 0)
+      .join('\n');
+    sources.push({
+      key,
+      xref: r.xref,
+      record: { title: title.slice(0, 300), recordType: 'other', repository: repoName(r) ?? `GEDCOM file ${opts.file}`, sourceType: 'derivative', sourceId: 'gedcom', tier: 0, persons: [], text: body, externalId: r.xref },
+    });
+  }
+  for (const [text, inline] of inlineSources) {
+    stats.sources++;
+    sources.push({
+      key: inline.key,
+      record: { title: text.split('\n')[0]!.slice(0, 120), recordType: 'other', repository: `GEDCOM file ${opts.file}`, sourceType: 'derivative', sourceId: 'gedcom', tier: 0, persons: [], text: [text, ...citedBlock(inline.key)].join('\n'), externalId: `inline:${inline.key}` },
+    });
+  }
+  for (const [xref, key] of stubSources) {
+    stats.sources++;
+    sources.push({
+      key,
+      xref,
+      record: { title: `Missing source ${xref}`, recordType: 'other', repository: `GEDCOM file ${opts.file}`, sourceType: 'derivative', sourceId: 'gedcom', tier: 0, persons: [], text: [`Missing source ${xref}`, `The file cites ${xref} but has no such SOUR record.`, ...citedBlock(key)].join('\n'), externalId: xref },
+    });
+  }
+
+  // ---- the file itself: header and records no person can hold ----
+  const leftovers = doc.records.filter((r) => {
+    const t = r.tag.toUpperCase();
+    if (t === 'INDI' || t === 'SOUR' || t === 'FAM') return false;
+    if ((t === 'NOTE' || t === 'SNOTE' || t === 'OBJE' || t === 'REPO') && r.xref && usedRecords.has(r.xref)) return false;
+    return true;
+  });
+  for (const r of leftovers) {
+    const t = r.tag.toUpperCase();
+    if (t === 'NOTE' || t === 'SNOTE') stats.notes++;
+    if (t === 'OBJE') stats.media++;
+    stats.customTags += countCustom(r);
+  }
+  const headLines = doc.head ? gedNodeLines(doc.head) : [];
+  const fileLines = [...headLines, ...[...leftovers, ...emptyFamilies].flatMap((r) => gedNodeLines(inlineShared(r)))];
+  const program = childValue(doc.head, 'SOUR') ?? 'unknown program';
+  sources.push({
+    key: `S-${opts.key}-file`,
+    fileSource: true,
+    record: {
+      title: `GEDCOM file ${opts.file}`,
+      recordType: 'tree',
+      repository: `${program} export`,
+      sourceType: 'authored',
+      sourceId: 'gedcom',
+      tier: 0,
+      persons: [],
+      text: [`GEDCOM file ${opts.file} (GEDCOM ${doc.version}, from ${program}): ${stats.individuals} individuals, ${stats.families} families, ${stats.sources} sources.`, '', EMBED_MARKER, ...fileLines].join('\n'),
+      externalId: `file:${opts.key}`,
+    },
+  });
+  return { persons, sources, stats, warnings, version: doc.version };
+}
+
+function pedigreeOf(pedi: string | undefined): Relationship['pedigree'] {
+  if (!pedi) return undefined;
+  const p = pedi.trim().toLowerCase();
+  if (p === 'birth' || p === 'adopted' || p === 'foster') return p;
+  if (p === 'step') return 'step';
+  return 'unknown';
+}
