@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Document } from 'yaml';
+import type { z } from 'zod';
 import { CaseConfig, type Person } from '../model';
 import { systemClock, type Clock } from '../engine/ports';
 import { newId } from './ids';
@@ -8,7 +9,7 @@ import * as L from './layout';
 import { FileCaseStore } from './store';
 import { CaseWriter } from './writer';
 
-export type CaseConfigInput = Parameters<typeof CaseConfig.parse>[0] & { question: string; subject: { name: string } };
+export type CaseConfigInput = z.input<typeof CaseConfig>;
 
 const HEADER = `# Ancestry Engine case. Edit freely: the extension re-reads this file.
 # question: the research question; subject: the person to research (a GEDCOM date phrase for born/died).
