@@ -14,4 +14,6 @@ export const SessionStateSchema = z.object({
   terminated: z.boolean(),
   terminationReason: z.string().optional(),
   counters: z.record(z.string(), z.number()),
+  subjectId: Id.optional(),
+  parkedTasks: z.array(Task).optional(),
 });
