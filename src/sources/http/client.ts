@@ -46,7 +46,8 @@ export interface Access {
 }
 
 export interface RequestOptions {
-  params?: Record<string, string | number | boolean | undefined>;
+  /** Arrays repeat the parameter (Internet Archive's fl[]). */
+  params?: Record<string, string | number | boolean | undefined | readonly string[]>;
   headers?: Record<string, string>;
   method?: 'GET' | 'POST';
   /** Form body for POST (WDQS accepts long SPARQL as a form). */
@@ -182,7 +183,12 @@ export class HttpClient {
     const source = plugin.plugin_id;
     const state = this.state(plugin);
     const secretParams = opts.secretParams ?? [];
-    for (const [k, v] of Object.entries(opts.params ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+    for (const [k, v] of Object.entries(opts.params ?? {})) {
+      if (Array.isArray(v)) {
+        url.searchParams.delete(k);
+        for (const x of v) url.searchParams.append(k, x);
+      } else if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+    }
     const shown = redactUrl(url, secretParams);
     const scrub = (s: string) => scrubSecrets(s, opts.secrets ?? []);
     const fail = (e: SourceError, responseTimeMs = 0): never => {
