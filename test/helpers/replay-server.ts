@@ -42,6 +42,8 @@ export interface Reply {
   text?: string;
   contentType?: string;
   headers?: Record<string, string>;
+  /** Answer after this many ms (to observe concurrency through `maxInFlight`). */
+  delayMs?: number;
 }
 
 export type Fault =
@@ -81,6 +83,9 @@ export class ReplayServer {
   private readonly faults: Armed[] = [];
   private readonly sockets = new Set<Socket>();
   private robotsText: string | undefined;
+  private inFlight = 0;
+  /** The most requests the server was answering at the same time. */
+  maxInFlight = 0;
 
   private constructor(
     private readonly server: Server,
@@ -151,7 +156,12 @@ export class ReplayServer {
     }
     const { reply } = route;
     const text = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.text ?? '');
-    res.writeHead(reply.status ?? 200, { 'content-type': reply.contentType ?? (reply.json !== undefined ? 'application/json' : 'text/plain'), ...reply.headers }).end(text);
+    const send = () => res.writeHead(reply.status ?? 200, { 'content-type': reply.contentType ?? (reply.json !== undefined ? 'application/json' : 'text/plain'), ...reply.headers }).end(text);
+    this.inFlight += 1;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    res.on('close', () => (this.inFlight -= 1));
+    if (reply.delayMs) setTimeout(send, reply.delayMs);
+    else send();
   }
 
   private inject(fault: Fault, res: ServerResponse): void {
