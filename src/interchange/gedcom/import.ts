@@ -12,7 +12,6 @@ import type { Person } from '../../model';
 import { decodeGedcom, type GedcomEncoding } from './decode';
 import { importKeyOf, mapGedcom, type ImportStats, type PersonSidecar } from './map-import';
 import { GedcomSyntaxError, parseGedcom, type GedWarning } from './parse';
-import type { RawNode } from './raw';
 
 /** Above this many persons an import becomes one tree file (measured: see the decision record). */
 export const TREE_THRESHOLD = 2000;
@@ -133,41 +132,28 @@ export async function importGedcom(file: string, store: CaseStore, opts: ImportO
   };
 }
 
-/** Placeholder source keys → the ids the store assigned (evidence, name citations, raw pointers). */
+/** Placeholder source keys → the ids the store assigned (evidence, name citations, typed pointers). */
 export function renameSources(p: Person, idOf: Map<string, string>): Person {
   const ren = (k: string) => idOf.get(k) ?? k;
-  const renRaw = (n: RawNode): RawNode => ({
-    ...n,
-    ...(n.pointer?.startsWith('S:') ? { pointer: `S:${ren(n.pointer.slice(2))}` } : {}),
-    ...(n.children ? { children: n.children.map(renRaw) } : {}),
-  });
+  // The sidecar nests verbatim lines at several depths; every `pointer: "S:<key>"` and every
+  // citation `source` key in it is renamed.
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== 'object') return v;
+    const o: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      if (k === 'pointer' && typeof x === 'string' && x.startsWith('S:')) o[k] = `S:${ren(x.slice(2))}`;
+      else if (k === 'source' && typeof x === 'string') o[k] = ren(x);
+      else o[k] = walk(x);
+    }
+    return o;
+  };
   const side = (p as Person & { gedcom?: PersonSidecar }).gedcom;
   const out: Person = {
     ...p,
     names: p.names.map((n) => (n.citations ? { ...n, citations: n.citations.map(ren) } : n)),
     assertions: p.assertions.map((a) => ({ ...a, evidence: a.evidence.map((e) => ({ ...e, source: ren(e.source) })) })),
   };
-  if (side) {
-    const s: PersonSidecar = { ...side };
-    if (s.extra) s.extra = s.extra.map(renRaw);
-    if (s.names) s.names = s.names.map((x) => (x ? x.map(renRaw) : x));
-    if (s.events) s.events = Object.fromEntries(Object.entries(s.events).map(([k, e]) => [k, renameEvent(e, ren, renRaw)]));
-    if (s.families)
-      s.families = s.families.map((f) => ({
-        ...f,
-        ...(f.extra ? { extra: f.extra.map(renRaw) } : {}),
-        ...(f.eventSidecars ? { eventSidecars: Object.fromEntries(Object.entries(f.eventSidecars).map(([k, e]) => [k, renameEvent(e, ren, renRaw)])) } : {}),
-      }));
-    (out as Person & { gedcom?: PersonSidecar }).gedcom = s;
-  }
+  if (side) (out as Person & { gedcom?: PersonSidecar }).gedcom = walk(side) as PersonSidecar;
   return out;
-}
-
-function renameEvent(e: NonNullable<PersonSidecar['events']>[string], ren: (k: string) => string, renRaw: (n: RawNode) => RawNode) {
-  return {
-    ...e,
-    ...(e.extra ? { extra: e.extra.map(renRaw) } : {}),
-    ...(e.place ? { place: e.place.map(renRaw) } : {}),
-    ...(e.citations ? { citations: e.citations.map((c) => ({ ...c, source: ren(c.source), children: c.children.map(renRaw) })) } : {}),
-  };
 }

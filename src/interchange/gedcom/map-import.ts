@@ -43,7 +43,9 @@ export interface FamilySidecar {
   xref: string;
   husb?: string;
   wife?: string;
-  children: { id: string; pedi?: string }[];
+  children: { id: string; pedi?: string; extra?: RawNode[] }[];
+  /** Sub-lines of the HUSB/WIFE lines (5.5.1 vendors put _TAGS there). */
+  links?: Partial<Record<'HUSB' | 'WIFE', RawNode[]>>;
   /** Event ids of the family events (their assertions live on the spouses). */
   events: string[];
   eventTags: Record<string, string>;
@@ -66,6 +68,8 @@ export interface PersonSidecar {
   /** Event id → the original tag when the field alone does not say it (EVEN/FACT variants). */
   eventTags?: Record<string, string>;
   extra?: RawNode[];
+  /** Sub-lines of FAMC/FAMS links (NOTE, STAT …), keyed "FAMC <family id>". */
+  links?: Record<string, RawNode[]>;
   families?: FamilySidecar[];
 }
 
@@ -408,7 +412,7 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
       } else if (t === 'FAMC' || t === 'FAMS') {
         if (c.pointer && !familyId.has(c.pointer)) warn('dangling-fam', c.line, `${c.tag} points to ${c.pointer}, which is not a FAM record; link dropped`);
         const rest = c.children.filter((x) => x.tag.toUpperCase() !== 'PEDI');
-        if (rest.length && c.pointer && familyId.has(c.pointer)) extra.push(rawOf(c));
+        if (rest.length && c.pointer && familyId.has(c.pointer)) (side.links ??= {})[`${t} ${familyId.get(c.pointer)}`] = rest.map(rawOf);
       } else {
         extra.push(rawOf(c));
       }
@@ -460,15 +464,14 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
     for (const c of r.children) {
       const t = c.tag.toUpperCase();
       if ((t === 'HUSB' && c === husbNode) || (t === 'WIFE' && c === wifeNode)) {
-        if (c.children.length) extra.push(rawOf(c));
+        if (c.children.length) (fam.links ??= {})[t] = c.children.map(rawOf);
         continue;
       }
       if (t === 'CHIL') {
         const cid = member(c);
         if (!cid) continue;
         const pedi = (c.pointer && pediOf.get(`${c.pointer}|${xref}`)) || undefined;
-        fam.children.push({ id: cid, ...(pedi ? { pedi } : {}) });
-        if (c.children.length) extra.push(rawOf(c));
+        fam.children.push({ id: cid, ...(pedi ? { pedi } : {}), ...(c.children.length ? { extra: c.children.map(rawOf) } : {}) });
         continue;
       }
       if (FAM_EVENTS[t]) {
@@ -540,6 +543,7 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
         delete side.extra;
         delete side.events;
         delete side.names;
+        delete side.links;
         stripped++;
       }
     }

@@ -1,0 +1,628 @@
+/**
+ * Case → GEDCOM 5.5.1 or 7.0 text, plus a loss report (what the target format could not carry).
+ *
+ * Persons come from the store (person files and imported trees). What an import kept verbatim in
+ * the `gedcom` sidecar is written back; everything the research added is written from the model.
+ * Merged duplicates collapse into their canonical person, living persons are redacted by the
+ * Censor and marked RESN PRIVACY, conflicts and research notes become NOTEs.
+ */
+import { isLiving, redactPerson, type CensorContext } from '../../agents/censor';
+import type { CaseStore } from '../../engine/ports';
+import type { Assertion, Conflict, EvidenceClaim, Person, SourceRecord } from '../../model';
+import { dateTo5, dateTo7 } from './dates';
+import { EMBED_MARKER, type EventSidecar, type FamilySidecar, type PersonSidecar } from './map-import';
+import { parseGedcom, type GedNode } from './parse';
+import { writeNode, writeRaw, type RawNode, type WriteOptions } from './raw';
+import { ATTRIBUTE_TAGS, FAM_EVENTS, FAM_TAG_OF_FIELD, INDI_EVENTS, INDI_TAG_OF_FIELD, NO_QUAY, quayOf } from './tags';
+
+export type GedcomVersion = '5.5.1' | '7.0' | '7.1';
+
+export interface ExportOptions {
+  version: GedcomVersion;
+  now?: Date;
+  /** Program version written in HEAD.SOUR.VERS. */
+  programVersion?: string;
+}
+
+export interface ExportResult {
+  text: string;
+  lossReport: string;
+  counts: { individuals: number; families: number; sources: number; events: number };
+}
+
+/** Optional store extras (the file store has them; the port does not require them). */
+interface StoreExtras {
+  personBody?(id: string): string | undefined;
+  censorContext?(): CensorContext;
+}
+
+const EXT_URI = 'https://ancestry-engine.invalid/gedcom/ext/';
+
+/** Tags GEDCOM 7.0 introduced: a 5.5.1 export turns them into custom tags (named in the loss report). */
+const ONLY_IN_7 = new Set(['EXID', 'UID', 'TRAN', 'CREA', 'PHRASE', 'SDATE', 'SNOTE', 'CROP', 'TOP', 'LEFT', 'HEIGHT', 'WIDTH', 'INIL', 'NO', 'MIME', 'SCHMA']);
+/** Tags GEDCOM 5.5.1 had that 7.0 removed. */
+const ONLY_IN_5: Record<string, string | null> = { RIN: null, AFN: null, RFN: null, _UID: 'UID', BLOB: null, ROMN: '_ROMN', FONE: '_FONE', SUBN: null, CONC: null };
+
+class Loss {
+  private items = new Map<string, { count: number; examples: Set<string> }>();
+  add(what: string, example?: string): void {
+    let e = this.items.get(what);
+    if (!e) this.items.set(what, (e = { count: 0, examples: new Set() }));
+    e.count++;
+    if (example && e.examples.size < 3) e.examples.add(example);
+  }
+  render(version: string, counts: ExportResult['counts']): string {
+    const lines = [
+      `# GEDCOM ${version} export: loss report`,
+      '',
+      `Wrote ${counts.individuals} individuals, ${counts.families} families, ${counts.events} events, ${counts.sources} sources.`,
+      '',
+    ];
+    if (!this.items.size) lines.push('Nothing was lost: the target format carries everything this case holds.');
+    else {
+      lines.push('What the target format could not carry as-is:', '');
+      for (const [what, e] of [...this.items].sort((a, b) => b[1].count - a[1].count)) {
+        lines.push(`- ${what}: ${e.count}${e.examples.size ? ` (e.g. ${[...e.examples].join('; ')})` : ''}`);
+      }
+    }
+    return `${lines.join('\n')}\n`;
+  }
+}
+
+function sidecarOf(p: Person): PersonSidecar | undefined {
+  const s = (p as Person & { gedcom?: unknown }).gedcom;
+  return s && typeof s === 'object' && 'xref' in s ? (s as PersonSidecar) : undefined;
+}
+
+function isFileSource(s: SourceRecord): boolean {
+  return s.sourceId === 'gedcom' && (s.externalId ?? '').startsWith('file:');
+}
+
+function embeddedRecords(text: string): GedNode[] {
+  const i = text.indexOf(EMBED_MARKER);
+  if (i < 0) return [];
+  const lines = text.slice(i + EMBED_MARKER.length).replace(/^\n/, '');
+  try {
+    return parseGedcom(`0 HEAD\n1 GEDC\n2 VERS 7.0\n${lines}\n0 TRLR\n`, { file: 'embedded' }).records;
+  } catch {
+    return [];
+  }
+}
+
+function ymd(d: Date): string {
+  const m = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'][d.getUTCMonth()];
+  return `${d.getUTCDate()} ${m} ${d.getUTCFullYear()}`;
+}
+
+interface EventGroup {
+  id: string;
+  prefix: string;
+  assertions: Assertion[];
+}
+
+/** Assertions → event instances: by `event` id, else by field prefix (a second value of the same suffix starts a new instance). */
+function groupEvents(assertions: Assertion[]): EventGroup[] {
+  const groups: EventGroup[] = [];
+  const byId = new Map<string, EventGroup>();
+  const open = new Map<string, EventGroup>();
+  const ranked = [...assertions].filter((a) => a.status !== 'rejected' && a.field !== 'sex').sort((a, b) => Number(b.status === 'accepted') - Number(a.status === 'accepted'));
+  for (const a of ranked) {
+    const [prefix, suffix] = a.field.split('.') as [string, string];
+    if (a.event) {
+      let g = byId.get(a.event);
+      if (!g) byId.set(a.event, (g = { id: a.event, prefix, assertions: [] }));
+      if (!groups.includes(g)) groups.push(g);
+      g.assertions.push(a);
+      continue;
+    }
+    let g = open.get(prefix);
+    if (!g || g.assertions.some((x) => x.field.endsWith(`.${suffix}`))) {
+      g = { id: `${a.id}#`, prefix, assertions: [] };
+      open.set(prefix, g);
+      groups.push(g);
+    }
+    g.assertions.push(a);
+  }
+  // Keep the order the events were imported in (e1, e2 …); research additions follow.
+  const order = (g: EventGroup) => {
+    const m = /\.e(\d+)$/.exec(g.id);
+    return m ? Number(m[1]) : 1e9;
+  };
+  return groups.map((g, i) => ({ g, i })).sort((a, b) => order(a.g) - order(b.g) || a.i - b.i).map((x) => x.g);
+}
+
+export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResult {
+  const v7 = opts.version !== '5.5.1';
+  const now = opts.now ?? new Date();
+  const loss = new Loss();
+  const wopts: WriteOptions = { dialect: v7 ? 7 : 5 };
+  const extras = store as CaseStore & StoreExtras;
+  const privacy = store.config().privacy;
+  const ctx: CensorContext = extras.censorContext?.() ?? { now, thresholdYears: privacy.livingThresholdYears, consent: privacy.consent };
+
+  // ---- merges: members of accepted clusters collapse into the canonical person ----
+  const redirect = new Map<string, string>();
+  const mergedInto = new Map<string, string[]>();
+  for (const c of store.merges().clusters) {
+    if (c.status !== 'accepted') continue;
+    for (const m of c.memberIds) {
+      if (m === c.canonicalId) continue;
+      redirect.set(m, c.canonicalId);
+      mergedInto.set(c.canonicalId, [...(mergedInto.get(c.canonicalId) ?? []), m]);
+    }
+  }
+  const canon = (id: string): string => {
+    let x = id;
+    for (let i = 0; i < 10 && redirect.has(x); i++) x = redirect.get(x)!;
+    return x;
+  };
+  const all = store.persons();
+  const persons = all.filter((p) => !redirect.has(p.id));
+  const byId = new Map(persons.map((p) => [p.id, p]));
+
+  // ---- xrefs ----
+  const indiX = new Map<string, string>();
+  persons.forEach((p, i) => indiX.set(p.id, `@I${i + 1}@`));
+  const sources = store.sources().filter((s) => !isFileSource(s));
+  const sourX = new Map<string, string>();
+  sources.forEach((s, i) => sourX.set(s.id, `@S${i + 1}@`));
+
+  // ---- families: imported ones first, then relationships the research added ----
+  const families: FamilySidecar[] = [];
+  const famById = new Map<string, FamilySidecar>();
+  const memberOk = (id: string | undefined) => (id && byId.has(canon(id)) ? canon(id) : undefined);
+  for (const p of all) {
+    for (const f of sidecarOf(p)?.families ?? []) {
+      if (famById.has(f.id)) continue;
+      const fam: FamilySidecar = { ...f, children: [] };
+      const h = memberOk(f.husb);
+      const w = memberOk(f.wife);
+      if (h) fam.husb = h;
+      else delete fam.husb;
+      if (w) fam.wife = w;
+      else delete fam.wife;
+      for (const c of f.children) {
+        const id = memberOk(c.id);
+        if (id && !fam.children.some((x) => x.id === id)) fam.children.push({ ...c, id });
+      }
+      if (!fam.husb && !fam.wife && !fam.children.length) {
+        loss.add('families whose members were removed from the case', f.xref);
+        continue;
+      }
+      famById.set(f.id, fam);
+      families.push(fam);
+    }
+  }
+  const couple = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+  const couples = new Map<string, FamilySidecar>();
+  for (const f of families) if (f.husb && f.wife) couples.set(couple(f.husb, f.wife), f);
+  let synth = 0;
+  const newFamily = (a?: string, b?: string): FamilySidecar => {
+    const pa = a ? byId.get(a) : undefined;
+    const swap = pa?.sex === 'F' || (b !== undefined && byId.get(b)?.sex === 'M' && pa?.sex !== 'M');
+    const [husb, wife] = swap ? [b, a] : [a, b];
+    const f: FamilySidecar = { id: `F-new-${++synth}`, xref: '', children: [], events: [], eventTags: {}, ...(husb ? { husb } : {}), ...(wife ? { wife } : {}) };
+    families.push(f);
+    famById.set(f.id, f);
+    if (husb && wife) couples.set(couple(husb, wife), f);
+    return f;
+  };
+  for (const p of persons) {
+    for (const r of p.relationships) {
+      if (r.status === 'rejected') continue;
+      const other = memberOk(r.person);
+      if (!other || other === p.id) continue;
+      if (r.type === 'spouse' && !couples.has(couple(p.id, other))) newFamily(p.id, other);
+    }
+  }
+  for (const p of persons) {
+    const parents = [...new Set(p.relationships.filter((r) => r.type === 'parent' && r.status !== 'rejected').map((r) => memberOk(r.person)).filter((x): x is string => Boolean(x)))];
+    // Only parent links no family already states need a new FAM (adoptive and birth families stay apart).
+    const uncovered = parents.filter((x) => !families.some((f) => f.children.some((c) => c.id === p.id) && (f.husb === x || f.wife === x)));
+    if (!uncovered.length) continue;
+    const pedi = p.relationships.find((r) => r.type === 'parent' && r.pedigree)?.pedigree;
+    let fam = uncovered.length === 2 ? couples.get(couple(uncovered[0]!, uncovered[1]!)) : families.find((f) => (f.husb === uncovered[0] && !f.wife) || (f.wife === uncovered[0] && !f.husb));
+    fam ??= newFamily(uncovered[0], uncovered[1]);
+    fam.children.push({ id: p.id, ...(pedi && pedi !== 'birth' ? { pedi } : {}) });
+  }
+  const famX = new Map<string, string>();
+  families.forEach((f, i) => famX.set(f.id, `@F${i + 1}@`));
+  const spouseIn = new Map<string, string[]>();
+  const childIn = new Map<string, { fam: string; pedi?: string }[]>();
+  for (const f of families) {
+    for (const s of [f.husb, f.wife]) if (s) spouseIn.set(s, [...(spouseIn.get(s) ?? []), f.id]);
+    for (const c of f.children) childIn.set(c.id, [...(childIn.get(c.id) ?? []), { fam: f.id, ...(c.pedi ? { pedi: c.pedi } : {}) }]);
+  }
+  const familyEventIds = new Set(families.flatMap((f) => f.events));
+
+  // ---- pointer resolution for verbatim lines ----
+  const objeRecords: string[][] = [];
+  const resolve = (ptr: string): string | undefined => {
+    const kind = ptr.slice(0, 2);
+    const id = ptr.slice(2);
+    if (kind === 'P:') return indiX.get(canon(id));
+    if (kind === 'F:') return famX.get(id);
+    if (kind === 'S:') return sourX.get(id);
+    return undefined;
+  };
+  const customTags = new Set<string>();
+  const adapt = (n: RawNode, path: string): RawNode | undefined => {
+    let tag = n.tag;
+    if (tag.startsWith('_')) customTags.add(tag);
+    if (v7) {
+      if (tag in ONLY_IN_5) {
+        const to = ONLY_IN_5[tag];
+        if (to === null) {
+          loss.add(`${tag} lines (removed in GEDCOM 7)`, path);
+          return undefined;
+        }
+        tag = to!;
+        if (tag.startsWith('_')) customTags.add(tag);
+      }
+      if (!tag.startsWith('_') && tag !== tag.toUpperCase()) tag = tag.toUpperCase();
+    } else if (ONLY_IN_7.has(tag)) {
+      loss.add(`GEDCOM 7 structures written as custom tags in 5.5.1`, tag);
+      tag = tag === 'UID' ? '_UID' : `_${tag}`;
+    }
+    const children = n.children?.map((c) => adapt(c, `${path}.${c.tag}`)).filter((c): c is RawNode => Boolean(c));
+    let value = n.value;
+    if (tag === 'DATE' && value) value = v7 ? dateTo7(value).date : value;
+    const out: RawNode = { tag, ...(value !== undefined ? { value } : {}), ...(n.pointer !== undefined ? { pointer: n.pointer } : {}), ...(children?.length ? { children } : {}) };
+    // GEDCOM 7 has no inline multimedia: an inline OBJE becomes a record and a pointer to it.
+    if (v7 && tag === 'OBJE' && n.pointer === undefined) {
+      const x = `@O${objeRecords.length + 1}@`;
+      const lines: string[] = [];
+      writeNode(lines, 0, 'OBJE', undefined, undefined, wopts, x);
+      for (const c of objeChildren7(out.children ?? [], loss)) writeRaw(lines, 1, c, wopts, resolve);
+      objeRecords.push(lines);
+      return { tag: 'OBJE', pointer: `X:${x}` };
+    }
+    return out;
+  };
+  const resolveAll = (ptr: string) => (ptr.startsWith('X:') ? ptr.slice(2) : resolve(ptr));
+  const emitRaw = (out: string[], level: number, nodes: RawNode[] | undefined, path: string) => {
+    for (const n of nodes ?? []) {
+      const a = adapt(n, path);
+      if (a) writeRaw(out, level, a, wopts, resolveAll, (d) => loss.add('pointers to records not in this export (line dropped)', `${path}.${d.tag}`));
+    }
+  };
+
+  // ---- citations ----
+  const emitCitation = (out: string[], level: number, e: EvidenceClaim, sidecar: EventSidecar | undefined) => {
+    const x = sourX.get(e.source);
+    if (!x) {
+      loss.add('citations of sources not in the case', e.source);
+      return;
+    }
+    writeNode(out, level, 'SOUR', undefined, x, wopts);
+    if (e.page) writeNode(out, level + 1, 'PAGE', e.page, undefined, wopts);
+    const unassessed = e.method === 'gedcom' && e.confidence === NO_QUAY.confidence && e.sourceClass === NO_QUAY.sourceClass && e.information === NO_QUAY.information;
+    if (!unassessed) writeNode(out, level + 1, 'QUAY', quayOf(e), undefined, wopts);
+    const src = sources.find((s) => s.id === e.source);
+    if (e.snippet && e.snippet !== e.page && e.snippet !== src?.title) {
+      writeNode(out, level + 1, 'DATA', undefined, undefined, wopts);
+      writeNode(out, level + 2, 'TEXT', e.snippet, undefined, wopts);
+    }
+    const extra = sidecar?.citations?.find((c) => c.source === e.source && (c.page ?? '') === (e.page ?? ''));
+    emitRaw(out, level + 1, extra?.children, 'SOUR');
+  };
+
+  const emitEvent = (out: string[], g: EventGroup, tag: string, sidecar: EventSidecar | undefined, family: boolean) => {
+    const get = (suffix: string) => g.assertions.find((a) => a.field === `${g.prefix}.${suffix}`);
+    const date = get('date');
+    const place = get('place');
+    const age = get('age');
+    const value = get('value');
+    const known = family ? FAM_EVENTS[tag] : INDI_EVENTS[tag];
+    let lineTag = tag;
+    let type: string | undefined;
+    if (!known && !tag.startsWith('_')) {
+      lineTag = family ? 'EVEN' : 'EVEN';
+      type = g.prefix.replace(/_/g, ' ');
+      loss.add('facts with no GEDCOM tag written as EVEN with TYPE', g.prefix);
+    }
+    const isAttr = ATTRIBUTE_TAGS.has(lineTag);
+    const lineValue = value ? (isAttr || value.value.toUpperCase() !== 'Y' ? value.value : 'Y') : !date && !place && !isAttr ? 'Y' : undefined;
+    writeNode(out, 1, lineTag, lineValue, undefined, wopts);
+    if (type) writeNode(out, 2, 'TYPE', type, undefined, wopts);
+    const dateExtra = sidecar?.extra?.find((n) => n.tag === '@DATE');
+    if (date) {
+      if (v7) {
+        const d7 = dateTo7(date.value);
+        writeNode(out, 2, 'DATE', d7.date, undefined, wopts);
+        if (d7.phrase && !dateExtra?.children?.some((c) => c.tag === 'PHRASE')) writeNode(out, 3, 'PHRASE', d7.phrase, undefined, wopts);
+        emitRaw(out, 3, dateExtra?.children, `${lineTag}.DATE`);
+      } else {
+        const phrase = dateExtra?.children?.find((c) => c.tag === 'PHRASE')?.value;
+        writeNode(out, 2, 'DATE', dateTo5(date.value, phrase), undefined, wopts);
+        const rest = dateExtra?.children?.filter((c) => c.tag !== 'PHRASE');
+        if (rest?.length) loss.add('DATE sub-lines (TIME) written as custom tags in 5.5.1');
+        emitRaw(out, 3, rest, `${lineTag}.DATE`);
+      }
+    }
+    if (place) {
+      writeNode(out, 2, 'PLAC', place.value, undefined, wopts);
+      emitRaw(out, 3, sidecar?.place, `${lineTag}.PLAC`);
+    }
+    if (age) writeNode(out, 2, 'AGE', age.value, undefined, wopts);
+    emitRaw(out, 2, sidecar?.extra?.filter((n) => n.tag !== '@DATE'), lineTag);
+    const seen = new Set<string>();
+    for (const a of g.assertions) {
+      for (const e of a.evidence) {
+        const k = `${e.source}|${e.page ?? ''}|${e.snippet}`;
+        if (seen.has(k)) continue;
+        seen.add(k);
+        emitCitation(out, 2, e, sidecar);
+      }
+      if (a.status === 'disputed' || a.status === 'staged') {
+        writeNode(out, 2, 'NOTE', `${a.field} = ${a.value} is ${a.status} (confidence ${a.confidence.toFixed(2)})${a.note ? `: ${a.note}` : ''}`, undefined, wopts);
+      }
+    }
+    return 1;
+  };
+
+  const noteKind = opts.version === '7.1';
+  const emitNote = (out: string[], level: number, text: string) => {
+    writeNode(out, level, 'NOTE', text, undefined, wopts);
+    if (noteKind) writeNode(out, level + 1, 'MIME', 'text/markdown', undefined, wopts);
+  };
+
+  const conflictsOf = new Map<string, Conflict[]>();
+  for (const c of store.conflicts()) {
+    const id = canon(c.person);
+    conflictsOf.set(id, [...(conflictsOf.get(id) ?? []), c]);
+  }
+
+  // ---- write ----
+  const out: string[] = [];
+  const counts = { individuals: 0, families: 0, sources: 0, events: 0 };
+  for (const orig of persons) {
+    const side = sidecarOf(orig);
+    const living = isLiving(orig, ctx.now, ctx.thresholdYears);
+    const redacted = living && !ctx.consent;
+    const p = redacted ? redactPerson(orig, ctx).person : orig;
+    counts.individuals++;
+    writeNode(out, 0, 'INDI', undefined, undefined, wopts, indiX.get(p.id));
+    if (living) writeNode(out, 1, 'RESN', v7 ? 'PRIVACY' : 'privacy', undefined, wopts);
+    p.names.forEach((n, i) => {
+      if (side?.derivedNames?.includes(i)) return;
+      if (side?.noName && !n.given && !n.surname) return;
+      const full = `${n.given}${n.given ? ' ' : ''}/${n.surname}/${n.suffix ? ` ${n.suffix}` : ''}`.trim();
+      writeNode(out, 1, 'NAME', full, undefined, wopts);
+      if (n.type !== 'birth') {
+        if (v7) {
+          const t = { married: 'MARRIED', aka: 'AKA', immigrant: 'IMMIGRANT', religious: 'OTHER', nickname: 'OTHER' }[n.type];
+          writeNode(out, 2, 'TYPE', t, undefined, wopts);
+          if (t === 'OTHER') writeNode(out, 3, 'PHRASE', n.type, undefined, wopts);
+        } else {
+          if (n.type === 'religious' || n.type === 'nickname') loss.add('name types GEDCOM 5.5.1 lacks (written as-is)', n.type);
+          writeNode(out, 2, 'TYPE', n.type, undefined, wopts);
+        }
+      }
+      if (n.prefix) writeNode(out, 2, 'NPFX', n.prefix, undefined, wopts);
+      if (n.given) writeNode(out, 2, 'GIVN', n.given, undefined, wopts);
+      if (n.nickname) writeNode(out, 2, 'NICK', n.nickname, undefined, wopts);
+      if (n.surname) writeNode(out, 2, 'SURN', n.surname, undefined, wopts);
+      if (n.suffix) writeNode(out, 2, 'NSFX', n.suffix, undefined, wopts);
+      if (!redacted) emitRaw(out, 2, side?.names?.[i] ?? undefined, 'NAME');
+      for (const c of n.citations ?? []) {
+        if (side?.names?.[i]?.some((r) => r.tag === 'SOUR' && r.pointer === `S:${c}`)) continue;
+        const x = sourX.get(c);
+        if (x) writeNode(out, 2, 'SOUR', undefined, x, wopts);
+      }
+    });
+    if (p.sex !== 'U' || side?.sexRaw !== undefined) writeNode(out, 1, 'SEX', p.sex === 'X' && !v7 ? 'U' : p.sex, undefined, wopts);
+    if (p.sex === 'X' && !v7) loss.add('SEX X (not in GEDCOM 5.5.1; written as U)');
+    for (const g of groupEvents(p.assertions)) {
+      if (familyEventIds.has(g.id)) continue;
+      const tag = side?.eventTags?.[g.id] ?? INDI_TAG_OF_FIELD[g.prefix] ?? FAM_TAG_OF_FIELD[g.prefix] ?? g.prefix;
+      counts.events += emitEvent(out, g, tag.toUpperCase() === tag || tag.startsWith('_') ? tag : tag.toUpperCase(), redacted ? undefined : side?.events?.[g.id], false);
+    }
+    for (const c of childIn.get(p.id) ?? []) {
+      writeNode(out, 1, 'FAMC', undefined, famX.get(c.fam), wopts);
+      if (c.pedi) writeNode(out, 2, 'PEDI', v7 ? pedi7(c.pedi) : c.pedi.toLowerCase(), undefined, wopts);
+      if (v7 && c.pedi && pedi7(c.pedi) === 'OTHER') writeNode(out, 3, 'PHRASE', c.pedi, undefined, wopts);
+      if (!redacted) emitRaw(out, 2, side?.links?.[`FAMC ${c.fam}`], 'FAMC');
+    }
+    for (const f of spouseIn.get(p.id) ?? []) {
+      writeNode(out, 1, 'FAMS', undefined, famX.get(f), wopts);
+      if (!redacted) emitRaw(out, 2, side?.links?.[`FAMS ${f}`], 'FAMS');
+    }
+    for (const [k, val] of Object.entries(p.externalIds)) emitExternalId(out, 1, k, val, v7, wopts, loss);
+    if (!redacted) emitRaw(out, 1, side?.extra, 'INDI');
+    else if (side?.extra?.length) loss.add('unmapped lines of living persons withheld (privacy)', indiX.get(p.id));
+    for (const m of mergedInto.get(p.id) ?? []) emitNote(out, 1, `Merged duplicate: ${m} was merged into this person (reversible in merges.json).`);
+    for (const c of conflictsOf.get(p.id) ?? []) {
+      const vals = c.competing.map((x) => `${x.value} (weight ${x.weight.toFixed(2)}${x.value === c.preferred ? ', preferred' : ''})`).join(noteKind ? '\n- ' : '; ');
+      emitNote(out, 1, noteKind ? `**Conflict** on \`${c.field}\` (${c.status}):\n- ${vals}\n\n${c.rationale}` : `Conflict on ${c.field} (${c.status}): ${vals}. ${c.rationale}`);
+    }
+    const body = redacted ? undefined : extras.personBody?.(p.id)?.trim();
+    if (body) emitNote(out, 1, noteKind ? body : `Research notes:\n${body}`);
+  }
+
+  for (const f of families) {
+    counts.families++;
+    writeNode(out, 0, 'FAM', undefined, undefined, wopts, famX.get(f.id));
+    if (f.husb) writeNode(out, 1, 'HUSB', undefined, indiX.get(f.husb), wopts), emitRaw(out, 2, f.links?.HUSB, 'FAM.HUSB');
+    if (f.wife) writeNode(out, 1, 'WIFE', undefined, indiX.get(f.wife), wopts), emitRaw(out, 2, f.links?.WIFE, 'FAM.WIFE');
+    for (const c of f.children) writeNode(out, 1, 'CHIL', undefined, indiX.get(c.id), wopts), emitRaw(out, 2, c.extra, 'FAM.CHIL');
+    const holder = (f.husb && byId.get(f.husb)) || (f.wife && byId.get(f.wife)) || undefined;
+    const holderRedacted = holder ? isLiving(holder, ctx.now, ctx.thresholdYears) && !ctx.consent : false;
+    const hp = holder && holderRedacted ? redactPerson(holder, ctx).person : holder;
+    if (hp) {
+      const groups = groupEvents(hp.assertions.filter((a) => a.event && f.events.includes(a.event)));
+      for (const g of groups) counts.events += emitEvent(out, g, f.eventTags[g.id] ?? FAM_TAG_OF_FIELD[g.prefix] ?? 'EVEN', holderRedacted ? undefined : f.eventSidecars?.[g.id], true);
+    }
+    for (const [k, val] of Object.entries(f.externalIds ?? {})) emitExternalId(out, 1, k, val, v7, wopts, loss);
+    emitRaw(out, 1, f.extra, 'FAM');
+  }
+
+  const repoX = new Map<string, string>();
+  const repoLines: string[] = [];
+  const repoFor = (name: string, record?: GedNode): string => {
+    const key = record ? `${name}\u0000${JSON.stringify(record.children.map(plain))}` : name;
+    let x = repoX.get(key);
+    if (!x) {
+      x = `@R${repoX.size + 1}@`;
+      repoX.set(key, x);
+      writeNode(repoLines, 0, 'REPO', undefined, undefined, wopts, x);
+      if (record) emitRaw(repoLines, 1, record.children.map(plain), 'REPO');
+      else writeNode(repoLines, 1, 'NAME', name, undefined, wopts);
+    }
+    return x;
+  };
+  for (const s of sources) {
+    counts.sources++;
+    const x = sourX.get(s.id)!;
+    const embedded = s.sourceId === 'gedcom' ? embeddedRecords(s.text) : [];
+    const rec = embedded.find((r) => r.tag === 'SOUR');
+    if (rec) {
+      const repos = new Map(embedded.filter((r) => r.tag === 'REPO' && r.xref).map((r) => [r.xref!, r]));
+      writeNode(out, 0, 'SOUR', undefined, undefined, wopts, x);
+      const rewrite = (n: GedNode): RawNode => {
+        if (n.tag === 'REPO' && n.pointer) {
+          const r = repos.get(n.pointer);
+          const name = r?.children.find((c) => c.tag === 'NAME')?.value ?? n.pointer;
+          return { tag: 'REPO', pointer: `X:${repoFor(name, r)}`, ...(n.children.length ? { children: n.children.map(rewrite) } : {}) };
+        }
+        const out: RawNode = { tag: n.tag, ...(n.value !== undefined ? { value: n.value } : {}), ...(n.children.length ? { children: n.children.map(rewrite) } : {}) };
+        if (n.pointer) loss.add('pointers inside source records to records not in this export (line dropped)', n.tag);
+        return n.pointer ? { ...out, pointer: 'missing:' } : out;
+      };
+      emitRaw(out, 1, rec.children.map(rewrite), 'SOUR');
+      continue;
+    }
+    writeNode(out, 0, 'SOUR', undefined, undefined, wopts, x);
+    writeNode(out, 1, 'TITL', s.title, undefined, wopts);
+    if (s.repository) {
+      writeNode(out, 1, 'REPO', undefined, repoFor(s.repository), wopts);
+    }
+    if (s.text) writeNode(out, 1, 'TEXT', s.text, undefined, wopts);
+    const meta = [s.url ? `URL: ${s.url}` : '', `Accessed: ${s.accessedAt}`, `Captured as ${s.id} (sha256 ${s.sha256})`, `Classification: ${s.sourceType}${s.informationType ? ` / ${s.informationType}` : ''}, tier ${s.tier}`].filter(Boolean).join('\n');
+    emitNote(out, 1, meta);
+    if (s.url) {
+      if (v7) writeNode(out, 1, 'REFN', s.url, undefined, wopts);
+      else writeNode(out, 1, '_URL', s.url, undefined, wopts), customTags.add('_URL');
+    }
+  }
+  out.push(...repoLines);
+  out.push(...objeRecords.flat());
+
+  // Records an import could not attach to any person (custom records, empty families, orphan notes).
+  let orphan = 0;
+  for (const s of store.sources().filter(isFileSource)) {
+    for (const r of embeddedRecords(s.text)) {
+      if (r.tag === 'HEAD' || r.tag === 'SUBM' || r.tag === 'SUBN' || r.tag === 'TRLR') continue;
+      const x = r.tag === 'FAM' ? `@F${families.length + ++orphan}@` : `@X${++orphan}@`;
+      if (r.tag === 'FAM') counts.families++;
+      const raw = (n: GedNode): RawNode => ({ tag: n.tag, ...(n.value !== undefined ? { value: n.value } : {}), ...(n.pointer ? { pointer: 'missing:' } : {}), ...(n.children.length ? { children: n.children.map(raw) } : {}) });
+      const tag = v7 && r.tag === 'NOTE' ? 'SNOTE' : r.tag;
+      if (r.tag.startsWith('_')) customTags.add(r.tag);
+      writeNode(out, 0, tag, r.value, undefined, wopts, x);
+      emitRaw(out, 1, r.children.map(raw), r.tag);
+    }
+  }
+
+  // ---- header ----
+  const head: string[] = [];
+  writeNode(head, 0, 'HEAD', undefined, undefined, wopts);
+  if (v7) {
+    writeNode(head, 1, 'GEDC', undefined, undefined, wopts);
+    writeNode(head, 2, 'VERS', opts.version, undefined, wopts);
+    const known = schemaUris(store.sources().filter(isFileSource));
+    const tags = [...customTags].filter((t) => t.startsWith('_')).sort();
+    if (tags.length) {
+      writeNode(head, 1, 'SCHMA', undefined, undefined, wopts);
+      for (const t of tags) writeNode(head, 2, 'TAG', `${t} ${known.get(t) ?? `${EXT_URI}${t}`}`, undefined, wopts);
+    }
+  }
+  writeNode(head, 1, 'SOUR', 'ANCESTRY_ENGINE', undefined, wopts);
+  writeNode(head, 2, 'VERS', opts.programVersion ?? '0.1.0', undefined, wopts);
+  writeNode(head, 2, 'NAME', 'Ancestry Engine', undefined, wopts);
+  writeNode(head, 1, 'DATE', ymd(now), undefined, wopts);
+  if (!v7) {
+    writeNode(head, 1, 'SUBM', undefined, '@U1@', wopts);
+    writeNode(head, 1, 'GEDC', undefined, undefined, wopts);
+    writeNode(head, 2, 'VERS', '5.5.1', undefined, wopts);
+    writeNode(head, 2, 'FORM', 'LINEAGE-LINKED', undefined, wopts);
+    writeNode(head, 1, 'CHAR', 'UTF-8', undefined, wopts);
+    writeNode(head, 0, 'SUBM', undefined, undefined, wopts, '@U1@');
+    writeNode(head, 1, 'NAME', 'Ancestry Engine user', undefined, wopts);
+  }
+  if (redirect.size) loss.add('merged duplicates written once (members noted on the canonical person)', [...redirect.keys()][0]);
+  const text = `${[...head, ...out, '0 TRLR'].join('\n')}\n`;
+  return { text, lossReport: loss.render(opts.version, counts), counts };
+}
+
+/** An embedded record's node as a RawNode; its pointers meant the original file and cannot be kept. */
+function plain(n: GedNode): RawNode {
+  return { tag: n.tag, ...(n.value !== undefined ? { value: n.value } : {}), ...(n.pointer ? { pointer: 'missing:' } : {}), ...(n.children.length ? { children: n.children.map(plain) } : {}) };
+}
+
+function pedi7(p: string): string {
+  const u = p.toUpperCase();
+  return ['BIRTH', 'ADOPTED', 'FOSTER', 'SEALING'].includes(u) ? u : 'OTHER';
+}
+
+function objeChildren7(children: RawNode[], loss: Loss): RawNode[] {
+  // 5.5 put FORM beside FILE; 7.0 wants FILE with a FORM (media type) below it.
+  const file = children.find((c) => c.tag === 'FILE');
+  const form = children.find((c) => c.tag === 'FORM');
+  const rest = children.filter((c) => c !== form && c !== file);
+  if (!file) {
+    loss.add('inline multimedia without FILE (dropped in 7.0)');
+    return [{ tag: 'FILE', value: 'unknown' }, ...rest];
+  }
+  const fileChildren = [...(file.children ?? [])];
+  const f = fileChildren.find((c) => c.tag === 'FORM') ?? form;
+  const mime = f?.value ? mediaType(f.value) : undefined;
+  const others = fileChildren.filter((c) => c.tag !== 'FORM');
+  return [{ ...file, children: [...(mime ? [{ tag: 'FORM', value: mime }] : []), ...others] }, ...rest];
+}
+
+function mediaType(form: string): string {
+  const f = form.toLowerCase().trim();
+  if (f.includes('/')) return f;
+  const map: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', bmp: 'image/bmp', tif: 'image/tiff', tiff: 'image/tiff', pdf: 'application/pdf', mp3: 'audio/mpeg', wav: 'audio/wav', ole: 'application/octet-stream', txt: 'text/plain', htm: 'text/html', html: 'text/html' };
+  return map[f] ?? `application/x-${f.replace(/[^a-z0-9]+/g, '')}`;
+}
+
+function emitExternalId(out: string[], level: number, key: string, value: string, v7: boolean, wopts: WriteOptions, loss: Loss): void {
+  if (key === 'gedcomXref') return;
+  const [tag0, type] = key.replace(/\.\d+$/, '').split(':') as [string, string | undefined];
+  const tag = tag0.toUpperCase() === tag0 || tag0.startsWith('_') ? tag0 : '';
+  if ((tag === 'REFN' || tag === 'RIN' || tag === 'AFN' || tag === 'RFN') && (!v7 || tag === 'REFN')) {
+    writeNode(out, level, tag, value, undefined, wopts);
+    if (type) writeNode(out, level + 1, 'TYPE', type, undefined, wopts);
+    return;
+  }
+  if (tag === '_UID' || tag === 'UID') {
+    writeNode(out, level, v7 ? 'UID' : '_UID', value, undefined, wopts);
+    return;
+  }
+  if (tag === 'EXID' && v7) {
+    writeNode(out, level, 'EXID', value, undefined, wopts);
+    if (type) writeNode(out, level + 1, 'TYPE', type, undefined, wopts);
+    return;
+  }
+  if (tag.startsWith('_')) {
+    writeNode(out, level, tag, value, undefined, wopts);
+    return;
+  }
+  if (tag) loss.add(`${tag} written as REFN with TYPE ${tag}`);
+  writeNode(out, level, 'REFN', value, undefined, wopts);
+  writeNode(out, level + 1, 'TYPE', type ? `${tag0}:${type}` : tag0, undefined, wopts);
+}
+
+/** SCHMA TAG URIs declared by the imported files (kept in their file sources' HEAD lines). */
+function schemaUris(fileSources: SourceRecord[]): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const s of fileSources) {
+    const head = embeddedRecords(s.text).find((r) => r.tag === 'HEAD');
+    for (const t of head?.children.find((c) => c.tag === 'SCHMA')?.children ?? []) {
+      const [tag, uri] = (t.value ?? '').split(/\s+/);
+      if (tag && uri) m.set(tag, uri);
+    }
+  }
+  return m;
+}
