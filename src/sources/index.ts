@@ -102,3 +102,9 @@ export async function loadConnectors(opts: LoadConnectorsOptions): Promise<{ con
   }
   return { connectors, deferred };
 }
+
+/** The plugin behind a connector (for the Censor's ToS gate in the loop); undefined for the local archive. */
+export function pluginOf(connector: SourceConnector): SourcePlugin | undefined {
+  const candidate = connector as SourceConnector & { plugin?: SourcePlugin };
+  return candidate.plugin && typeof candidate.plugin.plugin_id === 'string' ? candidate.plugin : undefined;
+}
