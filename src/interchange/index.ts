@@ -2,3 +2,4 @@
 export { importGedcom, readGedcomBytes, TREE_THRESHOLD, type ImportOptions, type ImportResult } from './gedcom/import';
 export { exportGedcom, type ExportOptions, type ExportResult, type GedcomVersion } from './gedcom/export';
 export { GedcomSyntaxError } from './gedcom/parse';
+export { exportJsonLd, offlineDocumentLoader, SCHEMA_ORG_CONTEXT, isoDateOrRange } from './jsonld';
