@@ -37,6 +37,8 @@ export interface ModelCall {
   continuation?: Anthropic.MessageParam[];
   /** Upper bound of server-side web searches this call may run (priced into the budget check). */
   maxWebSearches?: number;
+  /** The prompt concerns a possibly living person: modern exact dates and addresses are redacted outright. */
+  aboutLiving?: boolean;
   signal?: AbortSignal;
 }
 
@@ -61,7 +63,7 @@ export class LlmGateway {
   async call(c: ModelCall): Promise<ModelReply> {
     const { meter, log } = this.opts;
     const model = c.model ?? this.opts.model;
-    const prompt = preparePrompt({ system: c.system, context: c.context, user: c.user }, this.opts.censor(), c.purpose, log);
+    const prompt = preparePrompt({ system: c.system, context: c.context, user: c.user }, { ...this.opts.censor(), ...(c.aboutLiving ? { aboutLiving: true } : {}) }, c.purpose, log);
     const toolChars = c.tools ? JSON.stringify(c.tools).length : 0;
     const continuationChars = c.continuation ? JSON.stringify(c.continuation).length : 0;
     const maxTokens = meter.affordableOutputTokens(model, prompt.chars + toolChars + continuationChars, c.maxTokens ?? this.opts.maxTokens, c.maxWebSearches ?? 0);

@@ -1,0 +1,90 @@
+/**
+ * The Analyst's extractor and verifier for free-text records (obituaries, newspaper OCR, seed 001
+ * §3.2/§5.2). Structured records need no model: the deterministic extractor's result is returned
+ * as is. Free text goes to Claude with the deterministic fields to verify; what comes back passes
+ * the firewall field by field, and rejected items are returned in `rejected` and logged.
+ */
+import type { ExtractionResult, GroundedPersona, RecordExtractor } from '../../engine/agents';
+import type { SourceRecord } from '../../model';
+import { checkVerification } from '../firewall';
+import type { LlmGateway } from '../gateway';
+import { VERIFIER_SYSTEM } from '../prompts';
+import { VERIFY_TOOL } from '../schemas';
+import { askTool, isRecoverable, logRejections } from './ask';
+
+/** Raw text sent per record: long OCR pages are cut, which bounds the prompt (snippets are still checked against the whole capture). */
+export const MAX_RECORD_CHARS = 12_000;
+const FREE_TEXT_TYPES = new Set(['obituary', 'newspaper', 'probate', 'other']);
+
+export function isFreeText(record: SourceRecord): boolean {
+  return record.text.trim().length >= 40 && (record.persons.length === 0 || FREE_TEXT_TYPES.has(record.recordType));
+}
+
+function structuredOnly(record: SourceRecord): ExtractionResult {
+  return {
+    personas: record.persons.map((persona): GroundedPersona => ({ persona, snippets: {}, confidence: 0.8, method: 'structured' })),
+    hypotheses: [],
+    rejected: [],
+  };
+}
+
+export function verificationUserPrompt(record: SourceRecord, extracted: GroundedPersona[]): string {
+  const text = record.text.length > MAX_RECORD_CHARS ? `${record.text.slice(0, MAX_RECORD_CHARS)}\n[… ${record.text.length - MAX_RECORD_CHARS} more characters not shown]` : record.text;
+  return JSON.stringify(
+    {
+      url: record.url ?? null,
+      title: record.title,
+      record_type: record.recordType,
+      record_date: record.date ?? null,
+      record_place: record.place ?? null,
+      raw_text: text,
+      extracted_fields: extracted.slice(0, 30).map((p, ref) => ({ ref, ...p.persona, citations: p.snippets })),
+    },
+    null,
+    1,
+  );
+}
+
+export class LlmRecordExtractor implements RecordExtractor {
+  readonly kind = 'llm' as const;
+
+  constructor(
+    private readonly gateway: LlmGateway,
+    private readonly opts: { fallback?: RecordExtractor; model?: string; now?: () => Date; thresholdYears?: number } = {},
+  ) {}
+
+  get model(): string | undefined {
+    return this.opts.model;
+  }
+
+  async extract(record: SourceRecord, signal?: AbortSignal): Promise<ExtractionResult> {
+    const base = this.opts.fallback ? await this.opts.fallback.extract(record, signal) : structuredOnly(record);
+    if (!isFreeText(record) || this.gateway.meter.exhausted()) return base;
+    const log = this.gateway.log;
+    const now = this.opts.now?.() ?? new Date();
+    const recordYear = Number.parseInt(record.date?.match(/\b(\d{4})\b/)?.[1] ?? '', 10);
+    // A record from within the living threshold (a modern obituary) names living survivors.
+    const modern = !Number.isFinite(recordYear) || recordYear > now.getUTCFullYear() - (this.opts.thresholdYears ?? 100);
+    let answer;
+    try {
+      answer = await askTool(
+        this.gateway,
+        { purpose: `verify ${record.id}`, role: 'research', agent: 'Analyst', system: VERIFIER_SYSTEM, user: verificationUserPrompt(record, base.personas), model: this.opts.model, aboutLiving: modern, signal },
+        VERIFY_TOOL,
+      );
+    } catch (err) {
+      if (!isRecoverable(err)) throw err;
+      if (err.kind === 'invalid_response') log({ actionType: 'error', agent: 'Analyst', message: `verifier output unusable for ${record.id}: ${err.message}`, rationale: 'kept the deterministic extraction', context: record.id });
+      return base;
+    }
+    const verified = checkVerification(answer.output, { record, extracted: base.personas });
+    logRejections(log, 'Analyst', verified.rejected, record.id, this.gateway.meter.cycle);
+    const referenced = new Set(answer.output.persons.map((p) => p.ref).filter((r): r is number => r !== null));
+    const untouched = base.personas.filter((_, i) => !referenced.has(i));
+    return {
+      personas: [...untouched, ...verified.personas],
+      hypotheses: [...base.hypotheses, ...verified.hypotheses],
+      rejected: [...base.rejected, ...verified.rejected],
+    };
+  }
+}

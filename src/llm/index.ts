@@ -1,0 +1,94 @@
+/**
+ * Claude agents for the engine. With an API key (VS Code SecretStorage or ANTHROPIC_API_KEY) the
+ * Lead plans, the Analyst extracts/verifies free text, adjudicates review pairs and analyses
+ * conflicts on Claude; without one this returns undefined and the deterministic agents run. Every
+ * output passes the hallucination firewall, every prompt the Censor, every call the cost meter.
+ */
+import type { EngineAgents } from '../engine/agents';
+import type { CaseConfig, NewLogEntry, Person } from '../model';
+import { LlmConflictAnalyst } from './agents/conflict-analyst';
+import { LlmPairAdjudicator } from './agents/adjudicator';
+import { LlmRecordExtractor } from './agents/extractor';
+import { LlmLeadPlanner } from './agents/planner';
+import { AnthropicLlmClient } from './anthropic-client';
+import { ConsensusExtractor } from './consensus';
+import { CostMeter } from './cost-meter';
+import { LlmGateway } from './gateway';
+import type { LlmClient } from './port';
+import { livingNamesOf } from './prompt-gate';
+
+export { AnthropicLlmClient } from './anthropic-client';
+export { ScriptedLlmClient } from './scripted-client';
+export { CostMeter } from './cost-meter';
+export { LlmGateway } from './gateway';
+export { LlmError, type LlmClient } from './port';
+export { compoundConfidence, consensusConfidence, ConsensusExtractor, SINGLE_SOURCE_DISCOUNT } from './consensus';
+export { FIREWALL_CHECKS } from './firewall';
+export { preparePrompt } from './prompt-gate';
+export { buildPlanningContext, CONTEXT_BUDGET_CHARS } from './context';
+export { ClaudeWebSearchConnector } from './web-search';
+
+export interface LlmAgentOptions {
+  apiKey?: string;
+  baseURL?: string;
+  config: CaseConfig;
+  log: (e: NewLogEntry) => void;
+  /** Shared with runResearch so the budget ends the run; created from case.yaml budget when absent. */
+  meter?: CostMeter;
+  /** A client to use instead of the SDK one (tests: the scripted client). */
+  client?: LlmClient;
+  /** Deterministic agents to fall back to when the model is unavailable or its answer is rejected. */
+  fallback?: Partial<EngineAgents>;
+  /** The case's persons, to find living ones whose details the Censor redacts from prompts. */
+  persons?: () => readonly Person[];
+  /** Captured source ids and plugin ids the planner may name in revisits. */
+  knownSources?: () => string[];
+  /** Two or more models: extraction runs on each in parallel and is synthesised (consensus). */
+  consensusModels?: string[];
+  now?: () => Date;
+  maxRetries?: number;
+}
+
+export type LlmAgents = Partial<EngineAgents> & { meter: CostMeter; gateway: LlmGateway };
+
+export function createLlmAgents(opts: LlmAgentOptions): LlmAgents | undefined {
+  const client = opts.client ?? (opts.apiKey ? new AnthropicLlmClient({ apiKey: opts.apiKey, baseURL: opts.baseURL, maxRetries: opts.maxRetries }) : undefined);
+  if (!client) return undefined;
+  const { config } = opts;
+  const meter = opts.meter ?? new CostMeter({ maxUsd: config.budget.maxUsd, maxTokens: config.budget.maxTokens });
+  const now = opts.now ?? (() => new Date());
+  const threshold = config.privacy.livingThresholdYears;
+  // Living names are recomputed only when the person count changes: cheap for 100k-person cases.
+  let cache: { count: number; names: string[] } | undefined;
+  const livingNames = () => {
+    const persons = opts.persons?.() ?? [];
+    if (!cache || cache.count !== persons.length) cache = { count: persons.length, names: livingNamesOf(persons, now(), threshold) };
+    return cache.names;
+  };
+  const gateway = new LlmGateway({
+    client,
+    meter,
+    log: opts.log,
+    model: config.llm.model,
+    maxTokens: config.llm.maxTokens,
+    censor: () => ({ now: now(), thresholdYears: threshold, consent: config.privacy.consent, livingNames: livingNames() }),
+  });
+  const fb = opts.fallback ?? {};
+  const extractorFor = (model?: string) => new LlmRecordExtractor(gateway, { fallback: fb.extractor, model, now, thresholdYears: threshold });
+  const models = opts.consensusModels ?? [];
+  return {
+    planner: new LlmLeadPlanner(gateway, config, { fallback: fb.planner, knownSources: opts.knownSources }),
+    extractor: models.length >= 2 ? new ConsensusExtractor(models.map(extractorFor)) : extractorFor(),
+    adjudicator: new LlmPairAdjudicator(gateway, { fallback: fb.adjudicator }),
+    conflictAnalyst: new LlmConflictAnalyst(gateway, { fallback: fb.conflictAnalyst }),
+    meter,
+    gateway,
+  };
+}
+
+/** createLlmAgents with the key and base URL from the environment (CLI); undefined without a key. */
+export function createAgentsFromEnv(env: NodeJS.ProcessEnv, opts: Omit<LlmAgentOptions, 'apiKey' | 'baseURL'>): LlmAgents | undefined {
+  const apiKey = env.ANTHROPIC_API_KEY?.trim();
+  if (!apiKey && !opts.client) return undefined;
+  return createLlmAgents({ ...opts, apiKey, baseURL: env.ANTHROPIC_BASE_URL?.trim() || undefined });
+}
