@@ -264,6 +264,11 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
       loss.add(`GEDCOM 7 structures written as custom tags in 5.5.1`, tag);
       tag = tag === 'UID' ? '_UID' : `_${tag}`;
     }
+    if (v7 && tag === 'ALIA' && n.pointer === undefined && n.value) {
+      // 7.0 ALIA only points to another INDI; a 5.5 alias text is a name of kind AKA there.
+      loss.add('ALIA text written as NAME with TYPE AKA', n.value);
+      return { tag: 'NAME', value: n.value, children: [{ tag: 'TYPE', value: 'AKA' }] };
+    }
     const children = n.children?.map((c) => adapt(c, `${path}.${c.tag}`)).filter((c): c is RawNode => Boolean(c));
     let value = n.value;
     if (tag === 'DATE' && value) value = v7 ? dateTo7(value).date : value;
@@ -436,7 +441,9 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
       const vals = c.competing.map((x) => `${x.value} (weight ${x.weight.toFixed(2)}${x.value === c.preferred ? ', preferred' : ''})`).join(noteKind ? '\n- ' : '; ');
       emitNote(out, 1, noteKind ? `**Conflict** on \`${c.field}\` (${c.status}):\n- ${vals}\n\n${c.rationale}` : `Conflict on ${c.field} (${c.status}): ${vals}. ${c.rationale}`);
     }
-    const body = redacted ? undefined : extras.personBody?.(p.id)?.trim();
+    const rawBody = redacted ? undefined : extras.personBody?.(p.id)?.trim();
+    // The template a new case gives its subject file is not a research note.
+    const body = rawBody === 'Research notes go here.' ? undefined : rawBody;
     if (body) emitNote(out, 1, noteKind ? body : `Research notes:\n${body}`);
   }
 

@@ -26,6 +26,8 @@ export interface ImportOptions {
   name?: string;
   now?: Date;
   onProgress?: (message: string) => void;
+  /** Person ids (or GEDCOM xrefs like "@I1@") that also get a person file in tree mode (e.g. the case subject). */
+  promote?: string[];
 }
 
 export interface ImportResult {
@@ -100,6 +102,8 @@ export async function importGedcom(file: string, store: CaseStore, opts: ImportO
     const name = opts.name ?? basename(display, extname(display));
     treeFile = await treeWriter.writeTree(name, persons);
     mode = 'tree';
+    const wanted = new Set(opts.promote ?? []);
+    for (const p of persons) if (wanted.has(p.id) || wanted.has(p.externalIds.gedcomXref ?? '')) await store.writePerson(p);
   } else {
     if (wantTree) mapped.warnings.push({ message: `${display}: this case store cannot write trees; wrote ${persons.length} person files instead` });
     let n = 0;

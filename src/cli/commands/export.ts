@@ -1,0 +1,39 @@
+import { resolve } from 'node:path';
+import { CaseFileError, openCase } from '../../case';
+import { exportGedcom, type GedcomVersion } from '../../interchange/gedcom/export';
+import { exportJsonLd } from '../../interchange/jsonld';
+import { parse } from '../args';
+import { type CliCommand, UsageError } from '../command';
+
+const usage = 'ancestry export <dir> --format gedcom|gedcom7|jsonld [--out FILE] [--gedcom-version 7.0|7.1] [--json]';
+
+export const exportCommand: CliCommand = {
+  name: 'export',
+  usage: 'export <dir> --format gedcom|gedcom7|jsonld [--out FILE]',
+  summary: 'export the case as GEDCOM 5.5.1, GEDCOM 7 or schema.org JSON-LD (with a loss report)',
+  async run(args, io) {
+    const { values, positionals } = parse(args, { format: { type: 'string' }, out: { type: 'string' }, 'gedcom-version': { type: 'string' }, json: { type: 'boolean' } }, usage);
+    if (!positionals[0]) throw new UsageError(`missing <dir>\nusage: ${usage}`);
+    const format = values.format;
+    if (format !== 'gedcom' && format !== 'gedcom7' && format !== 'jsonld') throw new UsageError(`--format must be gedcom, gedcom7 or jsonld\nusage: ${usage}`);
+    const v7 = values['gedcom-version'];
+    if (v7 !== undefined && (format !== 'gedcom7' || !['7.0', '7.1'].includes(v7))) throw new UsageError('--gedcom-version takes 7.0 or 7.1 and only with --format gedcom7');
+    const store = await openCase(resolve(positionals[0])).catch((e) => {
+      if (e instanceof CaseFileError) throw new UsageError(e.message);
+      throw e;
+    });
+    const out = values.out ? resolve(values.out) : undefined;
+    if (format === 'jsonld') {
+      const file = await store.writeExport(out ?? 'graph.jsonld', exportJsonLd(store));
+      io.out(values.json ? JSON.stringify({ file }) : `Wrote ${file}`);
+      return 0;
+    }
+    const version: GedcomVersion = format === 'gedcom' ? '5.5.1' : ((v7 as GedcomVersion | undefined) ?? '7.0');
+    const result = exportGedcom(store, { version });
+    const file = await store.writeExport(out ?? (format === 'gedcom' ? 'tree.ged' : 'tree7.ged'), result.text);
+    const lossFile = await store.writeExport(`${out ?? (format === 'gedcom' ? 'tree.ged' : 'tree7.ged')}.loss.md`, result.lossReport);
+    if (values.json) io.out(JSON.stringify({ file, lossReport: lossFile, counts: result.counts }));
+    else io.out(`Wrote ${file} (GEDCOM ${version}: ${result.counts.individuals} individuals, ${result.counts.families} families, ${result.counts.sources} sources)\nLoss report: ${lossFile}`);
+    return 0;
+  },
+};

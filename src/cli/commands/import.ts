@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { CaseFileError, initCase, isCaseFolder, openCase } from '../../case';
+import { decodeGedcom } from '../../interchange/gedcom/decode';
+import { GedcomInputError, importGedcom, readGedcomBytes } from '../../interchange/gedcom/import';
+import { importKeyOf } from '../../interchange/gedcom/map-import';
+import { GedcomSyntaxError, parseGedcom } from '../../interchange/gedcom/parse';
+import { parse } from '../args';
+import { type CliCommand, UsageError } from '../command';
+
+const usage = 'ancestry import <file.ged|file.gdz> --case <dir> [--as files|tree] [--strict] [--json]';
+
+/** The first person of a file, to be the subject of a case created by the import. */
+function firstPerson(file: string): { id: string; name: string } | undefined {
+  const bytes = readGedcomBytes(file);
+  const doc = parseGedcom(decodeGedcom(bytes, basename(file)).text, { file: basename(file) });
+  const indi = doc.records.find((r) => r.tag.toUpperCase() === 'INDI' && r.xref);
+  if (!indi) return undefined;
+  const name = (indi.children.find((c) => c.tag.toUpperCase() === 'NAME')?.value ?? '').replace(/\//g, ' ').replace(/\s+/g, ' ').trim() || 'Unknown';
+  const xref = indi.xref!.replace(/^@|@$/g, '').replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^[^A-Za-z0-9]+/, '').slice(0, 40) || 'X';
+  return { id: `P-${importKeyOf(bytes)}-${xref}`, name };
+}
+
+export const importCommand: CliCommand = {
+  name: 'import',
+  usage: 'import <file.ged> --case <dir> [--as files|tree]',
+  summary: 'import a GEDCOM 5.5.1/7 file (or .gdz) into a case; malformed input exits 2 naming the line',
+  async run(args, io) {
+    const { values, positionals } = parse(args, { case: { type: 'string' }, as: { type: 'string' }, strict: { type: 'boolean' }, json: { type: 'boolean' } }, usage);
+    const file = positionals[0];
+    if (!file) throw new UsageError(`missing <file>\nusage: ${usage}`);
+    if (!values.case) throw new UsageError(`missing --case <dir>\nusage: ${usage}`);
+    if (values.as !== undefined && !['files', 'tree', 'auto'].includes(values.as)) throw new UsageError(`--as must be files, tree or auto (got "${values.as}")`);
+    const path = resolve(file);
+    if (!existsSync(path)) throw new UsageError(`${file}: no such file`);
+    const dir = resolve(values.case);
+    try {
+      let promote: string[] = [];
+      let store;
+      if (isCaseFolder(dir)) {
+        store = await openCase(dir);
+      } else {
+        // No case yet: create one whose subject is the file's first person.
+        const first = firstPerson(path);
+        store = await initCase(dir, { question: `Research the family tree imported from ${basename(path)}`, subject: { name: first?.name ?? basename(path), ...(first ? { person: first.id } : {}) } });
+        if (first) promote = [first.id];
+        if (!values.json) io.err(`Created case ${dir}${first ? ` with subject ${first.name}` : ''}`);
+      }
+      const result = await importGedcom(path, store, {
+        as: (values.as as 'files' | 'tree' | 'auto' | undefined) ?? 'auto',
+        strict: values.strict,
+        promote,
+        onProgress: io.tty && !values.json ? (m) => io.err(m) : undefined,
+      });
+      if (values.json) {
+        io.out(JSON.stringify({ ...result, persons: result.persons.length, sources: result.sources.length }, null, 2));
+        return 0;
+      }
+      const s = result.stats;
+      io.out(
+        [
+          `Imported ${result.file} (GEDCOM ${result.version}, ${result.encoding}) into ${dir}`,
+          `  ${s.individuals} individuals, ${s.families} families, ${s.events} events, ${s.sources} sources, ${s.citations} citations, ${s.notes} notes, ${s.media} media, ${s.customTags} custom tags`,
+          result.mode === 'tree' ? `  written as one tree: ${result.treeFile} (persons become person files when research touches them)` : `  written as ${result.persons.length} person files under people/`,
+          ...(result.warnings.length ? [`  ${result.warnings.length} warning(s):`, ...result.warnings.slice(0, 20).map((w) => `    ${w.message}`)] : []),
+        ].join('\n'),
+      );
+      return 0;
+    } catch (e) {
+      if (e instanceof GedcomSyntaxError || e instanceof GedcomInputError || e instanceof CaseFileError) throw new UsageError(e.message);
+      throw e;
+    }
+  },
+};
