@@ -10,6 +10,7 @@
  * Blocks larger than `maxBlock` are skipped at query time (a stop-list: "smith + j" tells nothing).
  */
 import type { PersonFeatures } from './features';
+import { NameFrequencies } from './frequency';
 
 export interface BlockingOptions {
   /** Keys whose block is larger than this are ignored when querying. */
@@ -22,7 +23,9 @@ export function blockingKeys(f: PersonFeatures): string[] {
   if (f.birth?.min !== undefined && f.birth.max !== undefined && f.birth.max - f.birth.min <= 12) {
     for (let y = f.birth.min; y <= f.birth.max; y++) birthYears.push(y);
   }
-  const decades = [...new Set(birthYears.map((y) => Math.floor(y / 10)))];
+  // Decades with a year of slack either side, so 1849 and 1850 still meet.
+  const decades = birthYears.length ? [...new Set([birthYears[0] - 1, ...birthYears, birthYears[birthYears.length - 1] + 1].map((y) => Math.floor(y / 10)))] : [];
+  const deathYear = f.death?.min !== undefined && f.death.max !== undefined && f.death.max - f.death.min <= 12 ? f.death : undefined;
   for (const n of f.names) {
     const initial = n.given[0]?.[0];
     for (const code of n.surnameDm.length ? n.surnameDm : n.surnameMeta) {
@@ -30,8 +33,22 @@ export function blockingKeys(f: PersonFeatures): string[] {
       for (const d of decades) keys.add(`s:${code}|d:${d}`);
       if (!initial && !decades.length) keys.add(`s:${code}`);
     }
-    for (const gm of n.givenMeta.slice(0, 1)) {
-      for (const y of birthYears) keys.add(`g:${gm}|y:${y}`);
+    // Typo-tolerant: the first three letters of the first full given name.
+    const call = n.given.find((t) => t.length > 2);
+    // Every full given name (a middle name may be the one both records wrote out).
+    for (const t of n.given.slice(0, 3)) if (t.length > 2 && t !== call) for (const d of decades) keys.add(`gt:${t}|d:${d}`);
+    if (call) {
+      for (const d of decades) keys.add(`gt:${call}|d:${d}`);
+      for (const d of decades) keys.add(`g3:${call.slice(0, 3)}|d:${d}`);
+      if (deathYear) keys.add(`g3:${call.slice(0, 3)}|dd:${Math.floor(deathYear.min! / 10)}`);
+    }
+    for (const gm of n.givenMeta) {
+      for (const d of decades) keys.add(`g:${gm}|d:${d}`);
+      if (deathYear) for (let y = deathYear.min!; y <= deathYear.max!; y++) keys.add(`g:${gm}|dy:${y}`);
+      // Family links: the same given-name sound among one parent's children or one spouse's spouses.
+      for (const p of f.parents) keys.add(`g:${gm}|p:${p}`);
+      for (const s of f.spouses) keys.add(`g:${gm}|sp:${s}`);
+      for (const c of f.children) keys.add(`g:${gm}|c:${c}`);
       // Swapped names: index the given name under the surname slot too.
       const sInitial = n.surnames[0]?.[0];
       if (sInitial) keys.add(`sw:${gm}|${sInitial}`);
@@ -49,6 +66,8 @@ export class CandidateIndex {
   private readonly blocks = new Map<string, Set<string>>();
   private readonly items = new Map<string, { f: PersonFeatures; keys: string[] }>();
   private readonly maxBlock: number;
+  /** Name counts of everyone indexed, for frequency-based weights in scorePair. */
+  readonly frequencies = new NameFrequencies();
 
   constructor(items: PersonFeatures[] = [], opts: BlockingOptions = {}) {
     this.maxBlock = opts.maxBlock ?? 400;
@@ -63,6 +82,7 @@ export class CandidateIndex {
     if (this.items.has(f.id)) this.remove(f.id);
     const keys = blockingKeys(f);
     this.items.set(f.id, { f, keys });
+    this.frequencies.add(f);
     for (const k of keys) {
       let b = this.blocks.get(k);
       if (!b) this.blocks.set(k, (b = new Set()));
@@ -74,6 +94,7 @@ export class CandidateIndex {
     const it = this.items.get(id);
     if (!it) return;
     this.items.delete(id);
+    this.frequencies.remove(it.f);
     for (const k of it.keys) {
       const b = this.blocks.get(k);
       if (!b) continue;

@@ -9,6 +9,11 @@ export interface Comparison {
   reason: string;
 }
 
+/** One insertion, deletion, substitution or transposition in a name of four letters or more. */
+export function oneSlip(x: string, y: string): boolean {
+  return Math.min(x.length, y.length) >= 4 && Math.abs(x.length - y.length) <= 1 && damerauLevenshtein(x, y) === 1;
+}
+
 function overlapsAny(a: string[], b: string[]): boolean {
   for (const x of a) if (x && b.includes(x)) return true;
   return false;
@@ -19,15 +24,29 @@ export function compareGiven(a: string[], b: string[]): Comparison | undefined {
   if (!a.length || !b.length) return undefined;
   const x = a[0];
   const y = b[0];
-  if (x === y) return { score: 1, reason: `same given name "${x}"` };
+  if (x === y && /^\d+$/.test(x)) return { score: 0.75, reason: `the same numbered placeholder "${x}" (no evidence of identity)` };
+  if (x === y) {
+    // Numbered placeholders ("Twin Boy 1" / "Twin Boy 2") and different middle names tell people apart.
+    for (let i = 1; i < Math.min(a.length, b.length); i++) {
+      const s = a[i];
+      const t = b[i];
+      if (s === t) continue;
+      if ((s.length === 1 || t.length === 1) && s[0] === t[0]) continue;
+      if (/^\d+$/.test(s) && /^\d+$/.test(t)) return { score: 0.3, reason: `numbered names differ ("${a.join(' ')}" vs "${b.join(' ')}")` };
+      if (s !== t && !nicknameMatch(s, t) && jaroWinkler(s, t) < 0.85) return { score: 0.8, reason: `same first name "${x}" but different middle names ("${a.join(' ')}" vs "${b.join(' ')}")` };
+    }
+    return { score: 1, reason: `same given name "${x}"` };
+  }
   if (x.length === 1 || y.length === 1) {
     if (x[0] === y[0]) return { score: 0.75, reason: `initial "${x.length === 1 ? x : y}" fits "${x.length === 1 ? y : x}"` };
   }
   if (nicknameMatch(x, y)) return { score: 0.92, reason: `"${x}" and "${y}" are variants of one name` };
   const jw = jaroWinkler(x, y);
+  if (jw < 0.9 && oneSlip(x, y)) return { score: 0.9, reason: `given names "${x}" and "${y}" differ by one letter` };
   if (jw >= 0.9) return { score: jw, reason: `given names "${x}" and "${y}" differ by a spelling slip (Jaro-Winkler ${jw.toFixed(2)})` };
   // A middle name used as the call name ("John Henry" vs "Henry").
-  for (const s of a) for (const t of b) if (s.length > 1 && (s === t || nicknameMatch(s, t))) return { score: 0.8, reason: `shared given name "${s}" (${a.join(' ')} vs ${b.join(' ')})` };
+  // Only when one side has that name alone: siblings share middle names and patronymics.
+  if (a.length === 1 || b.length === 1) for (const s of a) for (const t of b) if (s.length > 1 && (s === t || nicknameMatch(s, t))) return { score: 0.8, reason: `shared given name "${s}" (${a.join(' ')} vs ${b.join(' ')})` };
   if (x.length > 2 && y.length > 2 && canonicalGiven(x) !== x && canonicalGiven(x) === canonicalGiven(y)) return { score: 0.9, reason: `"${x}" and "${y}" are forms of ${canonicalGiven(x)}` };
   return { score: Math.min(jw, 0.7), reason: `different given names "${x}" and "${y}" (Jaro-Winkler ${jw.toFixed(2)})` };
 }
@@ -45,6 +64,7 @@ export function compareSurname(a: NameFeature, b: NameFeature): Comparison | und
   const x = a.surnames[0];
   const y = b.surnames[0];
   const jw = jaroWinkler(x, y);
+  if (jw < 0.92 && oneSlip(x, y)) return { score: 0.92, reason: `surnames "${x}" and "${y}" differ by one letter${note}` };
   if (jw >= 0.92) return { score: jw, reason: `surnames "${x}" and "${y}" differ by a spelling slip (Jaro-Winkler ${jw.toFixed(2)})${note}` };
   if (overlapsAny(a.surnameDm, b.surnameDm)) return { score: 0.85, reason: `surnames "${x}" and "${y}" sound alike (Daitch-Mokotoff ${a.surnameDm.find((c) => b.surnameDm.includes(c))})${note}` };
   if (overlapsAny(a.surnameMeta, b.surnameMeta)) return { score: 0.82, reason: `surnames "${x}" and "${y}" sound alike (Double Metaphone)${note}` };

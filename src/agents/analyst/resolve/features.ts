@@ -8,10 +8,12 @@ import doubleMetaphone from 'talisman/phonetics/double-metaphone';
 import { displayName, factValue, type Person, type Persona } from '../../../model';
 import { parseGDate } from '../../../model/gdate';
 import { canonicalGiven } from './nicknames';
-import { fold, generationOf, givenTokens, splitName, surnameForms } from './normalize';
+import { fold, generationOf, givenTokens, isRegnal, splitName, surnameForms } from './normalize';
 import { placeParts } from './places';
 
 export interface NameFeature {
+  /** Regnal or generational number written in the name ("xiv" in Louis XIV). */
+  regnal?: string;
   /** Folded given-name tokens, titles and suffixes removed. */
   given: string[];
   /** Folded surname forms ("vanderberg", "berg"). */
@@ -81,13 +83,27 @@ function dm(word: string): string[] {
 }
 
 export function nameFeature(given: string, surname: string, type = 'birth'): NameFeature {
-  const g = givenTokens(given);
-  const s = surnameForms(surname);
+  let g = givenTokens(given);
+  let s = surnameForms(surname);
+  // Royal and noble style without a surname: "Caroline of Baden" — the territory works as a surname.
+  const of = g.indexOf('of');
+  if (!s.length && of > 0 && of < g.length - 1) {
+    s = surnameForms(g.slice(of + 1).join(' '));
+    g = g.slice(0, of);
+  }
+  // "Louis XIV", "Louis the Headstrong": the number and the epithet are not given names.
+  const the = g.indexOf('the');
+  if (the > 0) g = g.slice(0, the);
+  const regnal = g.slice(1).find(isRegnal);
+  if (regnal) g = g.filter((t, i) => i === 0 || !isRegnal(t));
+  // Index the first full given name phonetically ("W. Frederick" → Frederick).
+  const callName = g.find((t) => t.length > 1) ?? g[0];
   return {
+    regnal,
     given: g,
     surnames: s,
     type,
-    givenMeta: g[0] ? meta(canonicalGiven(g[0])) : [],
+    givenMeta: callName && !/^\d+$/.test(callName) ? meta(canonicalGiven(callName)) : [],
     surnameDm: s[0] ? dm(s[0]) : [],
     surnameMeta: s[0] ? meta(s[0]) : [],
   };

@@ -8,7 +8,8 @@ export { CandidateIndex, blockingKeys } from './blocking';
 export { featuresOfPerson, featuresOfPersona, ageInYears, dateFeature, nameFeature } from './features';
 export type { PersonFeatures, NameFeature, DateFeature, RecordContext } from './features';
 export { scorePair, DEFAULT_THRESHOLDS } from './score';
-export type { PairScore, Recommendation, ScoreThresholds, FeatureResult } from './score';
+export type { PairScore, Recommendation, ScoreThresholds, FeatureResult, ScoreOptions } from './score';
+export { NameFrequencies } from './frequency';
 export { comparePlaces, placeParts } from './places';
 export { nicknameMatch } from './nicknames';
 
@@ -48,7 +49,7 @@ export function findDuplicateFeatures(feats: PersonFeatures[], opts: FindDuplica
   const out: DuplicateProposal[] = [];
   for (const [a, b] of index.pairs()) {
     if (rejected.has(pairKey(a.id, b.id))) continue;
-    const score = scorePair(a, b, thresholds);
+    const score = scorePair(a, b, { thresholds, frequencies: index.frequencies });
     if (score.similarity < min) continue;
     if (score.recommendation === 'separate' && !opts.includeSeparate) continue;
     out.push({ a, b, score });

@@ -1,7 +1,12 @@
 /** Text normalisation shared by the resolver's comparators and blocking keys. */
 
-const SUFFIXES = new Set(['jr', 'sr', 'junior', 'senior', 'ii', 'iii', 'iv', 'v', 'esq', 'der', 'aeltere', 'juengere', 'elder', 'younger']);
-const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'rev', 'sir', 'dame', 'lady', 'lord', 'capt', 'col', 'gen', 'lt', 'sgt', 'prof', 'hon', 'st', 'saint', 'king', 'queen', 'prince', 'princess', 'duke', 'duchess', 'count', 'countess', 'baron', 'earl']);
+const SUFFIXES = new Set(['jr', 'sr', 'junior', 'senior', 'esq', 'der', 'aeltere', 'juengere', 'elder', 'younger']);
+/** Regnal and generational numbers written after a given name (Louis XIV, John III). */
+const ROMAN = /^(?:ii|iii|iv|v|vi|vii|viii|ix|x|xi|xii|xiii|xiv|xv|xvi|xvii|xviii|xix|xx|xxi)$/;
+export function isRegnal(token: string): boolean {
+  return ROMAN.test(token);
+}
+const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'rev', 'sir', 'dame', 'lady', 'lord', 'capt', 'col', 'gen', 'lt', 'sgt', 'prof', 'hon', 'st', 'saint', 'king', 'queen', 'prince', 'princess', 'duke', 'duchess', 'count', 'countess', 'baron', 'earl', 'don', 'dona', 'dom', 'infante', 'infanta', 'archduke', 'archduchess', 'grand', 'elector', 'margrave', 'landgrave', 'tsar', 'czar', 'emperor', 'empress', 'pope', 'herzog', 'graf', 'grafin', 'furst', 'prinz', 'prinzessin', 'sieur']);
 
 /** Lower case, no diacritics, letters/digits/spaces only (ß → ss, æ → ae, ø → o). */
 export function fold(text: string): string {
@@ -18,11 +23,20 @@ export function fold(text: string): string {
     .trim();
 }
 
-/** Tokens of a given-name string without titles and generational suffixes. */
+/**
+ * Words that stand in for an unknown name ("Son", "Infant", "Twin Boy 1", "NN"): two placeholders
+ * agreeing is no evidence (webtrees #4603: identical placeholder names proposed as duplicates).
+ */
+const PLACEHOLDERS = new Set(['son', 'daughter', 'child', 'infant', 'baby', 'unknown', 'unnamed', 'twin', 'boy', 'girl', 'nn', 'stillborn', 'male', 'female', 'mr', 'mrs', 'miss', 'fnu', 'lnu', 'nmn', 'dau', 'dtr', 'ch', 'inf', 'sohn', 'tochter', 'kind', 'fils', 'fille', 'enfant']);
+
+/** Tokens of a given-name string without titles and generational suffixes; [] for a placeholder. */
 export function givenTokens(given: string): string[] {
-  return fold(given)
+  const tokens = fold(given)
     .split(' ')
     .filter((t) => t && !TITLES.has(t) && !SUFFIXES.has(t));
+  // A placeholder keeps only its number, so "Twin 1" and "Twin 2" still differ.
+  if (tokens.length && tokens.every((t) => PLACEHOLDERS.has(t) || /^\d+$/.test(t))) return tokens.filter((t) => /^\d+$/.test(t));
+  return tokens;
 }
 
 /** A surname folded and with particles kept but joined ("van der Berg" → "vanderberg" as one key, also "berg"). */

@@ -80,11 +80,15 @@ export function comparePlaces(a: string[], b: string[]): PlaceComparison | undef
     return { score: 1, reason: exact ? `same place (${short.join(', ')})` : `same place at different precision (${short.join(', ')} within ${long.join(', ')})` };
   }
   const specificMatch = same(a[0], b[0]);
-  // Shared higher levels (state, country) without a shared locality.
+  // Shared components in any order (addresses, or hierarchies written differently).
   const shared = short.filter((p) => find(long, p) >= 0);
+  const frac = shared.length / short.length;
   if (specificMatch) {
-    return { score: 0.6, reason: `same locality "${a[0]}" but different regions (${a.join(', ')} vs ${b.join(', ')})` };
+    const top = same(a[a.length - 1], b[b.length - 1]);
+    const score = top ? 0.6 + 0.35 * frac : Math.min(0.7, 0.5 + 0.3 * frac);
+    return { score, reason: `same locality "${a[0]}", ${shared.length} of ${short.length} levels agree (${a.join(', ')} vs ${b.join(', ')})` };
   }
+  if (frac >= 0.6 && short.length >= 3) return { score: 0.45 + 0.35 * frac, reason: `${shared.length} of ${short.length} place levels agree (${a.join(', ')} vs ${b.join(', ')})` };
   const tokensA = new Set(a.join(' ').split(' '));
   const tokensB = new Set(b.join(' ').split(' '));
   let common = 0;

@@ -6,6 +6,7 @@
  */
 import { compareDates, compareGiven, compareIdentifier, compareSurname, bestNameMatch, yearsApart, type Comparison } from './compare';
 import type { NameFeature, PersonFeatures } from './features';
+import type { NameFrequencies } from './frequency';
 import { comparePlaces } from './places';
 
 export type Recommendation = 'merge' | 'review' | 'separate';
@@ -33,7 +34,7 @@ export interface ScoreThresholds {
 }
 
 /** Tuned on the linkage benchmarks (bench/resolve.ts); see docs in the bench output. */
-export const DEFAULT_THRESHOLDS: ScoreThresholds = { merge: 0.9, review: 0.3 };
+export const DEFAULT_THRESHOLDS: ScoreThresholds = { merge: 0.85, review: 0.3 };
 
 /** Prior log-odds that two blocked candidates are one person before any field is compared. */
 const PRIOR = -5;
@@ -48,8 +49,8 @@ function weightFor(score: number, table: [number, number][]): number {
 
 const GIVEN_W: [number, number][] = [[0.99, 2.4], [0.9, 1.8], [0.8, 1.2], [0.75, 0.6], [0.7, -1], [0, -2.8]];
 const SURNAME_W: [number, number][] = [[0.99, 2.6], [0.9, 1.9], [0.8, 1.4], [0.7, 0], [0, -2.4]];
-const BIRTH_W: [number, number][] = [[0.99, 4], [0.88, 2.4], [0.74, 2.2], [0.69, 1.2], [0.59, 0.6], [0.44, -0.6], [0.29, -1.8], [0.14, -3.2], [0.04, -5], [0, -7]];
-const DEATH_W: [number, number][] = [[0.99, 3.2], [0.88, 2], [0.74, 1.8], [0.69, 1], [0.59, 0.5], [0.44, -0.5], [0.29, -1.5], [0.14, -2.8], [0.04, -4.5], [0, -6]];
+const BIRTH_W: [number, number][] = [[0.99, 4], [0.88, 2.9], [0.74, 2.2], [0.69, 1.2], [0.59, 0.6], [0.44, -0.6], [0.29, -1.8], [0.14, -3.2], [0.04, -5], [0, -7]];
+const DEATH_W: [number, number][] = [[0.99, 3.2], [0.88, 2.5], [0.74, 1.8], [0.69, 1], [0.59, 0.5], [0.44, -0.5], [0.29, -1.5], [0.14, -2.8], [0.04, -4.5], [0, -6]];
 const PLACE_W: [number, number][] = [[0.99, 1.2], [0.85, 0.8], [0.6, 0.3], [0.35, -0.2], [0, -1]];
 const RESIDENCE_W: [number, number][] = [[0.99, 1.4], [0.85, 1], [0.6, 0.4], [0.35, 0], [0, -0.4]];
 
@@ -81,8 +82,8 @@ function bestNames(a: NameFeature[], b: NameFeature[]): NamePairing | undefined 
         const s = compareGiven(x.surnames, [y.given[0]]);
         if (g && s && g.score >= 0.9 && s.score >= 0.9) {
           const q: NamePairing = {
-            given: { score: 0.9, reason: `given name "${x.given[0]}" written as surname "${y.surnames[0]}" (names swapped)` },
-            surname: { score: 0.9, reason: `surname "${x.surnames[0]}" written as given name "${y.given[0]}" (names swapped)` },
+            given: { score: 0.85, reason: `given name "${x.given[0]}" written as surname "${y.surnames[0]}" (names swapped)` },
+            surname: { score: 0.85, reason: `surname "${x.surnames[0]}" written as given name "${y.given[0]}" (names swapped)` },
             swapped: true,
           };
           if (nameValue(q) > nameValue(best)) best = q;
@@ -105,10 +106,19 @@ function mayHaveMarriedName(f: PersonFeatures): boolean {
   return f.sex !== 'M';
 }
 
-export function scorePair(a: PersonFeatures, b: PersonFeatures, thresholds: ScoreThresholds = DEFAULT_THRESHOLDS): PairScore {
+export interface ScoreOptions {
+  thresholds?: ScoreThresholds;
+  /** Population name counts: agreement on a common name weighs less, on a rare one more. */
+  frequencies?: NameFrequencies;
+}
+
+export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptions = {}): PairScore {
+  const thresholds = opts.thresholds ?? DEFAULT_THRESHOLDS;
+  const freq = opts.frequencies;
   const features: Record<string, FeatureResult> = {};
   const weights: Record<string, number> = {};
   const hard: string[] = [];
+  let capAtReview: string | undefined;
   const add = (key: string, c: Comparison | undefined, w: number) => {
     if (!c) return;
     features[key] = { score: Math.max(0, Math.min(1, c.score)), reason: c.reason };
@@ -117,12 +127,30 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, thresholds: Scor
 
   // Names.
   const names = bestNames(a.names, b.names);
-  if (names?.given) add('givenName', names.given, weightFor(names.given.score, GIVEN_W));
+  if (names?.given) {
+    let w = weightFor(names.given.score, GIVEN_W);
+    const adj = freq && names.given.score >= 0.99 && a.names[0]?.given[0] && !/^\d+$/.test(a.names[0].given[0]) ? freq.givenAdjust(a.names[0].given[0]) : 0;
+    if (adj) {
+      w += adj;
+      names.given = { ...names.given, reason: `${names.given.reason}, ${adj < 0 ? 'a common' : 'a rare'} name here` };
+    }
+    add('givenName', names.given, w);
+  }
   if (names?.surname) {
     let w = weightFor(names.surname.score, SURNAME_W);
+    const adj = freq && names.surname.score >= 0.99 && a.names[0]?.surnames[0] ? freq.surnameAdjust(a.names[0].surnames[0]) : 0;
+    if (adj) {
+      w += adj;
+      names.surname = { ...names.surname, reason: `${names.surname.reason}, ${adj < 0 ? 'a common' : 'a rare'} surname here` };
+    }
     // A woman's surname may change at marriage: a different surname is weaker evidence.
     if (w < 0 && mayHaveMarriedName(a) && mayHaveMarriedName(b) && (a.sex === 'F' || b.sex === 'F')) w = -1;
     add('surname', names.surname, w);
+  }
+  const ra = a.names.find((n) => n.regnal)?.regnal;
+  const rb = b.names.find((n) => n.regnal)?.regnal;
+  if (ra && rb && ra !== rb) {
+    add('regnal', { score: 0, reason: `different regnal numbers (${ra.toUpperCase()} vs ${rb.toUpperCase()})` }, -5);
   }
   if (a.generation && b.generation && a.generation !== b.generation) {
     add('generation', { score: 0, reason: `"${a.generation}" vs "${b.generation}" in the names: two generations` }, -4);
@@ -177,7 +205,8 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, thresholds: Scor
     let w = 0;
     if (sharedParents.length) {
       // Siblings share parents too: twins or siblings unless the given names agree.
-      const givenOk = (features.givenName?.score ?? 0) >= 0.9;
+      // Initials, nicknames and spelling slips are not different names; only a clear difference is.
+      const givenOk = (features.givenName?.score ?? 0) >= 0.75;
       const birthGap = a.birth && b.birth ? yearsApart(a.birth, b.birth) : undefined;
       if (!givenOk && features.givenName) {
         hard.push(
@@ -191,13 +220,17 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, thresholds: Scor
         hard.push(`same parents but births ${birthGap} years apart: siblings with a reused name (e.g. a child named after one who died)`);
         w -= 4;
         parts.push(`shared parent(s) but births ${birthGap} years apart`);
+      } else if (!features.givenName) {
+        capAtReview = 'shared parents but a given name is missing or a placeholder: siblings cannot be told apart';
+        parts.push(`shared parent(s) ${sharedParents.join(', ')}, but ${capAtReview}`);
       } else {
         w += 2.5;
         parts.push(`shared parent(s) ${sharedParents.join(', ')}`);
       }
     }
     if (sharedSpouses.length) {
-      w += 3;
+      // Less than shared parents: a man's two wives may share a first name.
+      w += 2.5;
       parts.push(`shared spouse(s) ${sharedSpouses.join(', ')}`);
     }
     if (sharedChildren.length) {
@@ -232,13 +265,13 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, thresholds: Scor
     if (vb === undefined) continue;
     const s = compareIdentifier(va, vb);
     if (s === 1) {
-      idW += 6;
+      idW += 8;
       idParts.push(`same ${ns} id ${va}`);
     } else if (s > 0) {
       idW += 2;
       idParts.push(`${ns} ids ${va} and ${vb} differ by one keystroke`);
     } else if (AUTHORITIES.has(ns)) {
-      idW -= 2.5;
+      idW -= 1.5;
       idParts.push(`different ${ns} ids (${va} vs ${vb})`);
     } else continue;
     idScore = Math.max(idScore, s);
@@ -252,6 +285,10 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, thresholds: Scor
   const total = PRIOR + Object.values(weights).reduce((s, w) => s + w, 0);
   const similarity = 1 / (1 + Math.exp(-total));
   let recommendation: Recommendation = similarity >= thresholds.merge ? 'merge' : similarity >= thresholds.review ? 'review' : 'separate';
+  // Names alone never merge: at least one date, place, relative or identifier must agree.
+  const corroborated = Object.keys(weights).some((k) => !['givenName', 'surname', 'sex', 'occupation'].includes(k) && weights[k] > 0);
+  if (!corroborated && !capAtReview) capAtReview = 'only the names agree; no date, place, relative or identifier corroborates them';
+  if (capAtReview && recommendation === 'merge') recommendation = 'review';
   if (hard.length) recommendation = 'separate';
 
   const keys = Object.keys(weights);
@@ -261,12 +298,13 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, thresholds: Scor
     ? `${pros.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}. Similarity ${similarity.toFixed(3)} (log-odds ${total.toFixed(1)} incl. prior ${PRIOR}).`
     : `Nothing agrees beyond the blocking key. Similarity ${similarity.toFixed(3)}.`;
   const missing = ['birthDate', 'deathDate', 'birthPlace', 'relationships'].filter((k) => !(k in features)).map((k) => k.replace(/([A-Z])/g, ' $1').toLowerCase());
-  const whyNotMerge = hard.length
+  const caution = capAtReview ? ` Review only: ${capAtReview}.` : '';
+  const whyNotMerge = (hard.length
     ? `Never merge: ${hard.join('; ')}.${cons.length ? ` Also: ${cons.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}.` : ''}`
     : cons.length
       ? `${cons.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}.${missing.length ? ` Not compared (missing): ${missing.join(', ')}.` : ''}`
       : missing.length
         ? `No contradiction found, but not compared (missing on one side): ${missing.join(', ')}.`
-        : 'No contradiction found.';
+        : 'No contradiction found.') + caution;
   return { similarity, features, weights, rationale, whyNotMerge, recommendation, hardNegative: hard.length ? hard.join('; ') : undefined };
 }
