@@ -3,36 +3,14 @@ import type { GroundedPersona } from '../../../src/engine/agents';
 import { checkAdjudication, checkConflictAnalysis, checkPlan, checkVerification, type Rejection } from '../../../src/llm/firewall';
 import { containsVerbatim, dateGrounded } from '../../../src/llm/firewall/grounding';
 import { ConflictOutput, PlannerOutput, ResolverOutput, VerifierOutput } from '../../../src/llm/schemas';
-import type { Conflict, SourceRecord } from '../../../src/model';
-
-const OBITUARY =
-  'OBITUARY. Mary Ellen Kowalski, 84, of Scranton, died Tuesday, March 3, 1931 at her home on Prospect Avenue. ' +
-  'She was born May 12, 1846 in Posen, Prussia, daughter of the late Jan and Agnieszka Nowak. She was the widow of\n' +
-  "Stanislaw Kowalski. (The parish register gives her age as 85.) Mrs. Kowalski's son, Jan Kowalski Jr., survives her. " +
-  'Burial in Cathedral Cemetery.';
-
-export const record: SourceRecord = {
-  id: 'S-obit1931',
-  title: 'Scranton Republican, 4 March 1931, obituary of Mary Ellen Kowalski',
-  recordType: 'obituary',
-  date: '4 MAR 1931',
-  place: 'Scranton, Lackawanna, Pennsylvania, USA',
-  repository: 'Chronicling America',
-  sourceType: 'derivative',
-  url: 'https://chroniclingamerica.loc.gov/lccn/sn00000000/1931-03-04/ed-1/seq-7/',
-  sourceId: 'archive',
-  tier: 0,
-  persons: [],
-  text: OBITUARY,
-  accessedAt: '2026-06-01T00:00:00.000Z',
-  sha256: 'a'.repeat(64),
-};
+import type { Conflict } from '../../../src/model';
+import { OBITUARY_RECORD as record } from './support';
 
 type Field = VerifierOutput['persons'][number]['fields'][number];
 const field = (f: Partial<Field> & Pick<Field, 'field' | 'value'>): Field => ({ status: 'Verified', confidence: 0.9, citation_snippet: null, rationale: '', ...f });
 const verify = (fields: Field[], extra: Partial<VerifierOutput> = {}, extracted: GroundedPersona[] = [], ref: number | null = null) =>
   checkVerification(VerifierOutput.parse({ persons: [{ ref, fields }], ...extra }), { record, extracted });
-const NAME = field({ field: 'name', value: 'Mary Ellen Kowalski', citation_snippet: 'Mary Ellen Kowalski, 84, of Scranton' });
+const NAME = field({ field: 'name', value: 'Mary Ellen Kowalski', citation_snippet: 'Mary Ellen Kowalski, 74, of Scranton' });
 const checks = (r: Rejection[]) => r.map((x) => x.check);
 
 describe('hallucination firewall (seed 001 §6.1, all ten checks)', () => {
@@ -44,10 +22,10 @@ describe('hallucination firewall (seed 001 §6.1, all ten checks)', () => {
             fields: [
               NAME,
               // the snippet spans an OCR line break: whitespace is not content
-              field({ field: 'deathDate', value: '3 MAR 1931', citation_snippet: 'died Tuesday, March 3, 1931' }),
+              field({ field: 'deathDate', value: '3 MAR 1921', citation_snippet: 'died Tuesday, March 3, 1921' }),
               field({ field: 'birthDate', value: '1846-05-12', citation_snippet: 'born May 12, 1846 in Posen, Prussia' }),
               field({ field: 'birthPlace', value: 'Posen, Prussia', citation_snippet: 'born May 12, 1846 in Posen, Prussia' }),
-              field({ field: 'age', value: '84', citation_snippet: 'Mary Ellen Kowalski, 84' }),
+              field({ field: 'age', value: '74', citation_snippet: 'Mary Ellen Kowalski, 74' }),
             ],
           },
           {
@@ -72,7 +50,7 @@ describe('hallucination firewall (seed 001 §6.1, all ten checks)', () => {
   });
 
   it('check 1: rejects a verified field without a citation snippet', () => {
-    const out = verify([NAME, field({ field: 'deathDate', value: '3 MAR 1931', citation_snippet: null })]);
+    const out = verify([NAME, field({ field: 'deathDate', value: '3 MAR 1921', citation_snippet: null })]);
     assert.deepEqual(checks(out.rejected), [1]);
     assert.equal(out.personas[0]!.persona.deathDate, undefined);
   });
@@ -85,14 +63,14 @@ describe('hallucination firewall (seed 001 §6.1, all ten checks)', () => {
   it('check 3: rejects a date whose year is not in the cited text (and an age-derived year)', () => {
     const out = verify([NAME, field({ field: 'birthDate', value: '12 MAY 1845', citation_snippet: 'born May 12, 1846 in Posen' })]);
     assert.deepEqual(checks(out.rejected), [3]);
-    const derived = verify([NAME, field({ field: 'birthDate', value: 'ABT 1847', citation_snippet: 'Mary Ellen Kowalski, 84' })]);
+    const derived = verify([NAME, field({ field: 'birthDate', value: 'ABT 1847', citation_snippet: 'Mary Ellen Kowalski, 74' })]);
     assert.deepEqual(checks(derived.rejected), [3]);
     assert.equal(dateGrounded('12 JUN 1846', 'born May 12, 1846').ok, false, 'wrong month');
     assert.equal(dateGrounded('1846-05-12', 'born May 12, 1846').ok, true);
   });
 
   it('check 4: rejects a person name that is not in the source, and drops that person', () => {
-    const out = verify([field({ field: 'name', value: 'Mary Ellen Kowalczyk', citation_snippet: 'Mary Ellen Kowalski, 84' })]);
+    const out = verify([field({ field: 'name', value: 'Mary Ellen Kowalczyk', citation_snippet: 'Mary Ellen Kowalski, 74' })]);
     assert.ok(checks(out.rejected).every((c) => c === 4));
     assert.equal(out.personas.length, 0);
   });
@@ -109,7 +87,7 @@ describe('hallucination firewall (seed 001 §6.1, all ten checks)', () => {
   });
 
   it('check 7: rejects confidences and priorities outside [0, 1]', () => {
-    const out = verify([NAME, field({ field: 'deathDate', value: '3 MAR 1931', confidence: 1.4, citation_snippet: 'March 3, 1931' })], {
+    const out = verify([NAME, field({ field: 'deathDate', value: '3 MAR 1921', confidence: 1.4, citation_snippet: 'March 3, 1921' })], {
       hypotheses: [{ type: 'x', text: 'look for a marriage record', priority: -0.2, is_fact: false, evidence_hint: '', suggested_queries: [] }],
     });
     assert.deepEqual(checks(out.rejected), [7, 7]);
@@ -133,14 +111,14 @@ describe('hallucination firewall (seed 001 §6.1, all ten checks)', () => {
   });
 
   it('check 10: rejects a verified value that silently overwrites an extracted one; a "Conflicting" one is kept as a clue', () => {
-    const extracted: GroundedPersona[] = [{ persona: { name: 'Mary Ellen Kowalski', role: 'principal', age: 84 }, snippets: { name: 'Mary Ellen Kowalski', age: 'Mary Ellen Kowalski, 84' }, confidence: 0.9, method: 'pattern' }];
-    const overwrite = verify([field({ field: 'age', value: '85', citation_snippet: 'gives her age as 85' })], {}, extracted, 0);
+    const extracted: GroundedPersona[] = [{ persona: { name: 'Mary Ellen Kowalski', role: 'principal', age: 74 }, snippets: { name: 'Mary Ellen Kowalski', age: 'Mary Ellen Kowalski, 74' }, confidence: 0.9, method: 'pattern' }];
+    const overwrite = verify([field({ field: 'age', value: '75', citation_snippet: 'gives her age as 75' })], {}, extracted, 0);
     assert.deepEqual(checks(overwrite.rejected), [10]);
-    assert.equal(overwrite.personas[0]!.persona.age, '84');
-    const kept = verify([field({ field: 'age', value: '85', status: 'Conflicting', citation_snippet: 'gives her age as 85' })], {}, extracted, 0);
+    assert.equal(overwrite.personas[0]!.persona.age, '74');
+    const kept = verify([field({ field: 'age', value: '75', status: 'Conflicting', citation_snippet: 'gives her age as 75' })], {}, extracted, 0);
     assert.deepEqual(kept.rejected, []);
-    assert.equal(kept.personas[0]!.persona.age, '84');
-    assert.match(kept.hypotheses[0]!.text, /85/);
+    assert.equal(kept.personas[0]!.persona.age, '74');
+    assert.match(kept.hypotheses[0]!.text, /75/);
   });
 
   it('check 10 for the conflict analyst: the recommendation must be one of the competing values and alternatives are preserved', () => {

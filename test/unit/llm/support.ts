@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { CostMeter } from '../../../src/llm/cost-meter';
 import { LlmGateway } from '../../../src/llm/gateway';
 import type { LlmClient } from '../../../src/llm/port';
-import type { NewLogEntry } from '../../../src/model';
+import type { NewLogEntry, SourceRecord } from '../../../src/model';
 import { REPO_ROOT } from '../../helpers/paths';
 
 export const LLM_FIXTURES = join(REPO_ROOT, 'test/fixtures/llm');
@@ -37,3 +37,28 @@ export function harness(
 export function ofKind<K extends NewLogEntry['actionType']>(entries: NewLogEntry[], kind: K): Extract<NewLogEntry, { actionType: K }>[] {
   return entries.filter((e): e is Extract<NewLogEntry, { actionType: K }> => e.actionType === kind);
 }
+
+/** A 1921 newspaper obituary (free text), older than the living threshold of the tests' clock. */
+const OBITUARY =
+  'OBITUARY. Mary Ellen Kowalski, 74, of Scranton, died Tuesday, March 3, 1921 at her home on Prospect Avenue. ' +
+  'She was born May 12, 1846 in Posen, Prussia, daughter of the late Jan and Agnieszka Nowak. She was the widow of\n' +
+  "Stanislaw Kowalski. (The parish register gives her age as 75.) Mrs. Kowalski's son, Jan Kowalski Jr., survives her. " +
+  'Burial in Cathedral Cemetery.';
+
+export const OBITUARY_RECORD: SourceRecord = {
+  id: 'S-obit1921',
+  title: 'Scranton Republican, 4 March 1921, obituary of Mary Ellen Kowalski',
+  recordType: 'obituary',
+  date: '4 MAR 1921',
+  place: 'Scranton, Lackawanna, Pennsylvania, USA',
+  repository: 'Chronicling America',
+  sourceType: 'derivative',
+  url: 'https://chroniclingamerica.loc.gov/lccn/sn00000000/1921-03-04/ed-1/seq-7/',
+  sourceId: 'archive',
+  tier: 0,
+  persons: [],
+  text: OBITUARY,
+  accessedAt: '2026-06-01T00:00:00.000Z',
+  sha256: 'a'.repeat(64),
+};
+

@@ -1,0 +1,149 @@
+import assert from 'node:assert/strict';
+import type { PlanningView } from '../../../src/engine/agents';
+import { LlmPairAdjudicator } from '../../../src/llm/agents/adjudicator';
+import { LlmConflictAnalyst } from '../../../src/llm/agents/conflict-analyst';
+import { LlmRecordExtractor } from '../../../src/llm/agents/extractor';
+import { LlmLeadPlanner } from '../../../src/llm/agents/planner';
+import { LlmError } from '../../../src/llm/port';
+import { ScriptedLlmClient } from '../../../src/llm/scripted-client';
+import { CaseConfig, type Conflict } from '../../../src/model';
+import { fixture, harness, OBITUARY_RECORD, ofKind } from './support';
+
+export const CONFIG = CaseConfig.parse({
+  question: 'Who were the parents of Johann Schmidt?',
+  subject: { name: 'Johann Schmidt', born: 'ABT 1850', place: 'Bavaria' },
+});
+
+export function view(over: Partial<PlanningView> = {}): PlanningView {
+  return {
+    cycle: 3,
+    strategy: 'deepen',
+    question: CONFIG.question,
+    subject: { id: 'P-1', name: 'Johann Schmidt' },
+    counts: { persons: 4, assertions: 12, sources: 3, frontier: 2, clues: 1, openConflicts: 1 },
+    budgetRemaining: { cycles: 47, requests: 480, tokens: 380_000, usd: 1.8 },
+    recentDiscoveries: ['S-1880census (1880 census, Springfield): Johann Schmidt, head, age 30, born Bavaria', 'Marriage record: John Schmidt and Anna Weber, 1875, Springfield'],
+    pendingClues: [{ id: 'H-1', statement: 'Johann Schmidt may appear in a Bavarian baptism register around 1850', priority: 0.7, suggestedQueries: ['Johann Schmidt baptism Bavaria'] }],
+    frontier: [{ id: 'T-1', taskType: 'SearchTask', priority: 0.6, query: { surname: 'Schmidt', place: 'Springfield' } }],
+    gaps: ['parents unknown', 'birth date conflict between census and marriage record'],
+    ...over,
+  };
+}
+
+const CONFLICT: Conflict = {
+  id: 'C-1',
+  person: 'P-9',
+  field: 'birth.date',
+  preferred: '12 MAY 1846',
+  rationale: '',
+  status: 'open',
+  nextActions: [],
+  competing: [
+    { value: '12 MAY 1846', weight: 0.8, evidence: [{ source: 'S-bapt', snippet: 'baptised 12 May 1846', tier: 0, evidenceType: 'Primary', sourceClass: 'original', information: 'primary', evidence: 'direct', confidence: 1, method: 'structured' }] },
+    { value: 'ABT 1847', weight: 0.39, evidence: [{ source: 'S-obit1921', snippet: 'Mary Ellen Kowalski, 74', tier: 0, evidenceType: 'Secondary', sourceClass: 'derivative', information: 'secondary', evidence: 'indirect', confidence: 0.7, method: 'pattern' }] },
+  ],
+};
+
+describe('Claude agents with scripted transcripts', () => {
+  it('Lead planner: the strategy shapes the prompt, grounded actions pass, invented ones are rejected and logged', async () => {
+    const client = ScriptedLlmClient.fromFile(fixture('planner-deepen.json'));
+    const h = harness(client);
+    const planner = new LlmLeadPlanner(h.gateway, CONFIG, { knownSources: () => ['S-1880census', 'archive'] });
+    const d = await planner.plan(view());
+    assert.equal(client.remaining, 0);
+    assert.equal(d.nextActions.length, 1);
+    assert.deepEqual(d.nextActions[0]!.query, { given: 'Johann', surname: 'Schmidt', birthYear: 1850, place: 'Bavaria', recordTypes: ['baptism'] });
+    assert.deepEqual(d.queryExpansions, [{ given: 'John', surname: 'Schmidt', place: 'Springfield' }]);
+    assert.deepEqual(d.revisits.map((r) => r.source), ['S-1880census']);
+    assert.equal(d.shouldStop, false);
+    const rejections = ofKind(h.entries, 'firewall_rejection');
+    assert.deepEqual(rejections.map((r) => r.check), [4, 8]);
+    assert.match(rejections[0]!.reason, /Wilhelmina/);
+    const [call] = ofKind(h.entries, 'llm_call');
+    assert.equal(call!.role, 'lead');
+    assert.equal(call!.cacheWriteTokens, 2200);
+    assert.ok(call!.promptChars! > 1000);
+    const prompt = client.promptTexts()[0]!;
+    assert.match(prompt, /Strategy: DEEPEN/);
+    assert.doesNotMatch(prompt, /Strategy: EXPLORE/);
+    assert.equal(h.meter.byRole().lead.calls, 1);
+    assert.equal(h.meter.byCycle()[0]!.cycle, 3);
+  });
+
+  it('extractor/verifier on an obituary: grounded persons and relationships come back, fabrications are rejected with their check number', async () => {
+    const client = ScriptedLlmClient.fromFile(fixture('verifier-obituary.json'));
+    const h = harness(client);
+    const r = await new LlmRecordExtractor(h.gateway, { now: () => new Date('2026-06-01T00:00:00Z') }).extract(OBITUARY_RECORD);
+    assert.deepEqual(r.personas.map((p) => p.persona.name), ['Mary Ellen Kowalski', 'Stanislaw Kowalski', 'Jan Nowak']);
+    const mary = r.personas[0]!;
+    assert.equal(mary.persona.birthDate, '12 MAY 1846');
+    assert.equal(mary.persona.burialPlace, 'Cathedral Cemetery, Scranton');
+    assert.equal(mary.method, 'llm');
+    assert.equal(r.personas[1]!.persona.deathDate, undefined, 'BEF 1921 was not in the cited text');
+    assert.equal(r.personas[2]!.persona.birthDate, undefined);
+    assert.equal(r.personas[2]!.persona.role, 'principal', 'the unsupported role claim was rejected');
+    assert.deepEqual(r.rejected.map((x) => x.check), [3, 3, 9, 6]);
+    assert.deepEqual(ofKind(h.entries, 'firewall_rejection').map((e) => e.check), [3, 3, 9, 6]);
+    assert.equal(r.hypotheses.length, 1);
+    assert.equal(ofKind(h.entries, 'llm_call')[0]!.role, 'research');
+  });
+
+  it('extractor leaves structured records to the deterministic path (no model call)', async () => {
+    const client = new ScriptedLlmClient(() => {
+      throw new Error('must not be called');
+    });
+    const h = harness(client);
+    const structured = { ...OBITUARY_RECORD, recordType: 'census' as const, text: '', persons: [{ name: 'Johann Schmidt', role: 'head' as const, age: 30 }] };
+    const r = await new LlmRecordExtractor(h.gateway).extract(structured);
+    assert.equal(r.personas.length, 1);
+    assert.equal(client.requests.length, 0);
+  });
+
+  it('adjudicator: an unsure "merge" becomes "review"; a rejected answer leaves the pair for a human', async () => {
+    const client = ScriptedLlmClient.fromFile(fixture('adjudicator.json'));
+    const h = harness(client);
+    const adj = new LlmPairAdjudicator(h.gateway);
+    const a = { id: 'P-1', name: 'Johann Schmidt', birth: '1850', place: 'Springfield' };
+    const b = { id: 'P-7', name: 'John Schmidt', birth: 'ABT 1851', place: 'Springfield' };
+    const features = { name: { score: 0.8, reason: 'translation' }, dates: { score: 0.7, reason: 'one year apart' } };
+    const first = await adj.adjudicate(a, b, features);
+    assert.equal(first.recommendation, 'review');
+    assert.equal(first.similarity, 0.82);
+    assert.match(first.whyNotMerge, /common/);
+    const second = await adj.adjudicate(a, b, features);
+    assert.equal(second.recommendation, 'review');
+    assert.equal(second.confidence, 0);
+    assert.deepEqual(ofKind(h.entries, 'firewall_rejection').map((e) => e.check), [7, 3]);
+  });
+
+  it('conflict analyst: a sound analysis is kept; a fabricated resolution falls back to the heaviest claim, tentative', async () => {
+    const client = ScriptedLlmClient.fromFile(fixture('conflict-analyst.json'));
+    const h = harness(client);
+    const analyst = new LlmConflictAnalyst(h.gateway);
+    const good = await analyst.analyse(CONFLICT);
+    assert.equal(good.preferred, '12 MAY 1846');
+    assert.equal(good.tentative, true);
+    assert.deepEqual(good.nextActions, ['Seek the civil birth register of Posen']);
+    const bad = await analyst.analyse(CONFLICT);
+    assert.equal(bad.preferred, '12 MAY 1846');
+    assert.equal(bad.tentative, true);
+    assert.match(bad.rationale, /firewall/);
+    assert.deepEqual(ofKind(h.entries, 'firewall_rejection').map((e) => e.check), [10, 10]);
+  });
+
+  it('retry: the scripted client follows the retry policy (429, 529, then success; or give up)', async () => {
+    const ok = ScriptedLlmClient.fromFile(fixture('retry-then-message.json'), { maxRetries: 3 });
+    const r = await ok.create({ model: 'claude-haiku-4-5', max_tokens: 10, messages: [{ role: 'user', content: 'Schmidt' }], tool_choice: { type: 'tool', name: 'submit_note' } });
+    assert.equal(r.attempts, 3);
+    const impatient = ScriptedLlmClient.fromFile(fixture('retry-then-message.json'), { maxRetries: 1 });
+    await assert.rejects(impatient.create({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: 'x' }] }), (e: unknown) => e instanceof LlmError && e.kind === 'overloaded');
+  });
+
+  it('a model failure makes the planner fall back instead of failing the run', async () => {
+    const h = harness(ScriptedLlmClient.fromFile(fixture('overloaded-always.json'), { maxRetries: 3 }));
+    const fallback = { kind: 'deterministic' as const, plan: async () => ({ nextActions: [], queryExpansions: [{ surname: 'Schmidt' }], revisits: [], shouldStop: false }) };
+    const d = await new LlmLeadPlanner(h.gateway, CONFIG, { fallback }).plan(view());
+    assert.deepEqual(d.queryExpansions, [{ surname: 'Schmidt' }]);
+    assert.equal(ofKind(h.entries, 'error').length, 1);
+  });
+});
