@@ -1,0 +1,179 @@
+/**
+ * The Analyst's pipeline for one captured record (DESIGN.md "Analyst"): extract → ground → match →
+ * assert → relate → detect and resolve conflicts (Z weights, alternatives kept) → stage or accept
+ * (seed 004) → generate clues. Returns what changed and the log entries that explain it; the engine
+ * persists them.
+ */
+import type { ClueHypothesis, Conflict, NewLogEntry, Person, SourceRecord } from '../../model';
+import { displayName } from '../../model';
+import type { ConflictAnalyst, ExtractionResult, PairAdjudicator, RecordExtractor } from '../../engine/agents';
+import { detectConflicts } from './conflicts';
+import { compatibleValues } from './conflicts';
+import { snippetInSource } from './extract/evidence-text';
+import type { KnowledgeGraph } from './graph';
+import { integrateRecord, type IntegrationResult } from './integrate';
+import { restage, type StagingDecision } from './staging';
+import { clueOf, generateClues, personQuery, type ClueDraft } from './clues';
+import type { SearchQuery } from '../../model';
+
+export interface AnalystOptions {
+  graph: KnowledgeGraph;
+  extractor: RecordExtractor;
+  adjudicator?: PairAdjudicator;
+  conflictAnalyst?: ConflictAnalyst;
+  now: () => Date;
+  newPersonId: () => string;
+  /** Conflicts already in the case (their user resolutions are kept). */
+  existingConflict: (id: string) => Conflict | undefined;
+  notSame: ReadonlySet<string>;
+}
+
+export interface ConflictRevisit {
+  conflict: Conflict;
+  query: SearchQuery;
+}
+
+export interface AnalysisOutput {
+  extraction: ExtractionResult;
+  integration: IntegrationResult;
+  clues: ClueHypothesis[];
+  conflicts: Conflict[];
+  revisits: ConflictRevisit[];
+  staging: StagingDecision[];
+  log: NewLogEntry[];
+  /** Persons whose files must be rewritten. */
+  touched: string[];
+}
+
+export class Analyst {
+  constructor(private readonly opts: AnalystOptions) {}
+
+  async analyse(source: SourceRecord, cycle: number, signal?: AbortSignal): Promise<AnalysisOutput> {
+    return this.analyseFor(source, cycle, undefined, signal);
+  }
+
+  /** `target`: the person the search that found this record was looking for. */
+  async analyseFor(source: SourceRecord, cycle: number, target: string | undefined, signal?: AbortSignal): Promise<AnalysisOutput> {
+    const { graph } = this.opts;
+    const log: NewLogEntry[] = [];
+    const raw = await this.opts.extractor.extract(source, signal);
+    // Hallucination firewall check 2 applies to every extractor: a snippet must be in the source.
+    const extraction: ExtractionResult = { ...raw, personas: [], rejected: [...raw.rejected] };
+    for (const gp of raw.personas) {
+      const bad = Object.entries(gp.snippets).filter(([, s]) => !snippetInSource(s, source));
+      if (bad.length) {
+        extraction.rejected.push({ reason: `${gp.persona.name}: snippet for ${bad.map(([k]) => k).join(', ')} not found verbatim in ${source.id}`, check: 2 });
+        log.push({ agent: 'Analyst', actionType: 'firewall_rejection', check: 2, reason: `persona "${gp.persona.name}" cites text not in ${source.id}`, rationale: bad.map(([k, s]) => `${k}: "${s.slice(0, 60)}"`).join('; '), context: source.id, cycle });
+        continue;
+      }
+      extraction.personas.push(gp);
+    }
+    const integration = await integrateRecord(
+      { graph, now: this.opts.now(), newPersonId: this.opts.newPersonId, adjudicator: this.opts.adjudicator, notSame: this.opts.notSame, signal, target },
+      source,
+      extraction,
+    );
+    for (const m of integration.matches) {
+      if (m.how === 'source') continue;
+      log.push({
+        agent: 'Analyst',
+        actionType: 'decision',
+        decisionType: 'persona_match',
+        optionsConsidered: [...m.options.slice(0, 5), { person: 'new person' }],
+        chosenOption: m.created ? `new person ${m.person}` : m.person,
+        confidence: m.similarity !== undefined ? Number(Math.max(0, Math.min(1, m.similarity)).toFixed(4)) : undefined,
+        rationale: `"${m.persona}" in ${source.id} → ${m.created ? 'new person' : displayName(graph.get(m.person)!)} (${m.how}): ${m.rationale}`,
+        context: source.id,
+        cycle,
+      });
+    }
+    for (const r of integration.refused) log.push({ agent: 'Analyst', actionType: 'decision', decisionType: 'relationship_refused', optionsConsidered: ['link', 'refuse'], chosenOption: 'refuse', rationale: r, context: source.id, cycle });
+
+    // Conflicts for every person this record touched (AnalystResolveConflict).
+    const conflicts: Conflict[] = [];
+    const revisits: ConflictRevisit[] = [];
+    const disputedBy = new Map<string, Set<string>>();
+    for (const id of integration.touched) {
+      const p = graph.get(id)!;
+      for (const found of detectConflicts(p)) {
+        const prior = this.opts.existingConflict(found.id);
+        if (prior?.resolvedBy === 'user') continue;
+        let c = found;
+        if (this.opts.conflictAnalyst && c.status !== 'resolved') {
+          const a = await this.opts.conflictAnalyst.analyse(c, signal);
+          c = { ...c, preferred: a.preferred, rationale: a.rationale, confidence: a.confidence, status: a.tentative ? 'tentative' : c.status, nextActions: a.nextActions.length ? a.nextActions : c.nextActions };
+        }
+        if (prior && JSON.stringify({ ...prior, resolvedAt: undefined }) === JSON.stringify({ ...c, resolvedAt: undefined })) continue;
+        c = { ...c, resolvedAt: c.status === 'tentative' ? this.opts.now().toISOString() : undefined };
+        conflicts.push(c);
+        if (c.status === 'tentative') {
+          const losers = new Set(c.competing.filter((x) => !compatibleValues(c.field, x.value, c.preferred)).map((x) => x.assertion).filter((x): x is string => Boolean(x)));
+          const set = disputedBy.get(id) ?? new Set<string>();
+          for (const l of losers) set.add(l);
+          disputedBy.set(id, set);
+        }
+        log.push({
+          agent: 'Analyst',
+          actionType: 'conflict_resolution',
+          conflictId: c.id,
+          field: c.field,
+          options: c.competing.map((x) => ({ value: x.value, weight: x.weight })),
+          chosen: c.preferred,
+          rationale: c.rationale,
+          context: `${displayName(p)} (${p.id})`,
+          cycle,
+        });
+        revisits.push({ conflict: c, query: personQuery(p, { recordTypes: recordTypesFor(c.field) }) });
+      }
+    }
+    // Seed 004: accept or stage.
+    const staging: StagingDecision[] = [];
+    for (const id of integration.touched) {
+      const p = graph.get(id)!;
+      const keepDisputed = new Set(p.assertions.filter((a) => a.status === 'disputed').map((a) => a.id));
+      for (const d of disputedBy.get(id) ?? []) keepDisputed.add(d);
+      const r = restage(p, keepDisputed);
+      staging.push(...r.decisions);
+      graph.put(r.person);
+    }
+    if (staging.length) {
+      log.push({
+        agent: 'Analyst',
+        actionType: 'decision',
+        decisionType: 'stage_or_accept',
+        optionsConsidered: ['accepted', 'staged', 'disputed'],
+        chosenOption: `${staging.filter((s) => s.to === 'accepted').length} accepted, ${staging.filter((s) => s.to === 'staged').length} staged for review, ${staging.filter((s) => s.to === 'disputed').length} disputed`,
+        rationale: staging.slice(0, 12).map((s) => s.reason).join('; ') + (staging.length > 12 ? `; … ${staging.length - 12} more` : ''),
+        context: source.id,
+        cycle,
+      });
+    }
+    const now = this.opts.now();
+    const drafts: ClueDraft[] = generateClues(graph, source, integration, extraction.hypotheses);
+    const clues = dedupe(drafts.map((d) => clueOf(d, now)));
+    return { extraction, integration, clues, conflicts, revisits, staging, log, touched: [...integration.touched] };
+  }
+}
+
+function dedupe(cs: ClueHypothesis[]): ClueHypothesis[] {
+  const seen = new Set<string>();
+  return cs.filter((c) => (seen.has(c.id) ? false : (seen.add(c.id), true)));
+}
+
+export function recordTypesFor(field: string): string[] {
+  const event = field.split('.')[0];
+  switch (event) {
+    case 'birth':
+    case 'baptism':
+      return ['birth', 'baptism'];
+    case 'death':
+    case 'burial':
+      return ['death', 'burial'];
+    case 'marriage':
+      return ['marriage'];
+    default:
+      return [];
+  }
+}
+
+export type { Person };

@@ -1,0 +1,112 @@
+/**
+ * Z AnalystGenerateHypotheses with seed 000's clue rules: a new name → "Find vital records for
+ * {name}"; a new place → "Search records in {place}"; a date range → "Search {year} census"; an
+ * implied relationship → "Verify {relationship}". Priorities are calculatePriority(e, graph). Only
+ * the Analyst makes clues, and a clue is never a fact (isFact = false).
+ */
+import type { ClueHypothesis, Person, SearchQuery } from '../../model';
+import { displayName, factValue } from '../../model';
+import { yearRange } from '../../model/gdate';
+import { stableId } from '../../engine/ids';
+import { formatQuery } from '../../engine/query';
+import { calculatePriority } from '../../engine/priority';
+import type { KnowledgeGraph } from './graph';
+import type { IntegrationResult } from './integrate';
+
+/** Clues are made for persons this close to the subject: the research stays on the family in question. */
+export const CLUE_DEPTH = 2;
+const CENSUS_YEARS = [1850, 1860, 1870, 1880, 1900, 1910, 1920, 1930, 1940, 1950];
+
+export interface ClueDraft {
+  type: ClueHypothesis['type'];
+  statement: string;
+  targetPersons: string[];
+  query: SearchQuery;
+  priority: number;
+  evidence: string[];
+}
+
+export function clueOf(d: ClueDraft, now: Date): ClueHypothesis {
+  return {
+    id: stableId('H', d.statement, formatQuery(d.query)),
+    type: d.type,
+    statement: d.statement,
+    targetPersons: d.targetPersons,
+    suggestedSources: d.query.sources ?? [],
+    suggestedQueries: [formatQuery(d.query)],
+    priority: Number(Math.max(0, Math.min(1, d.priority)).toFixed(4)),
+    status: 'pending',
+    generatedBy: 'Analyst',
+    evidence: d.evidence,
+    isFact: false,
+    createdAt: now.toISOString(),
+  };
+}
+
+export function birthYearOf(p: Person): number | undefined {
+  const v = factValue(p, 'birth.date') ?? factValue(p, 'baptism.date');
+  if (!v) return undefined;
+  const r = yearRange(v);
+  return r.min !== undefined && r.max !== undefined ? Math.round((r.min + r.max) / 2) : undefined;
+}
+
+function deathYearOf(p: Person): number | undefined {
+  const v = factValue(p, 'death.date') ?? factValue(p, 'burial.date');
+  return v ? yearRange(v).max : undefined;
+}
+
+export function personQuery(p: Person, extra: Partial<SearchQuery> = {}): SearchQuery {
+  const n = p.names.find((x) => x.type === 'birth') ?? p.names[0];
+  const q: SearchQuery = { given: n?.given || undefined, surname: n?.surname || undefined, ...extra };
+  const by = birthYearOf(p);
+  if (by !== undefined && q.birthYear === undefined) q.birthYear = by;
+  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as SearchQuery;
+}
+
+/** The next census year in a person's lifetime not yet covered by a residence from a census. */
+export function nextCensusYear(p: Person): number | undefined {
+  const born = birthYearOf(p);
+  if (born === undefined) return undefined;
+  const died = deathYearOf(p) ?? born + 90;
+  const covered = new Set(p.assertions.filter((a) => a.field === 'residence.date').map((a) => yearRange(a.value).min));
+  if (!covered.size) return undefined;
+  return CENSUS_YEARS.find((y) => y > born && y <= died && !covered.has(y));
+}
+
+export function generateClues(g: KnowledgeGraph, source: { id: string }, r: IntegrationResult, extracted: { type: string; text: string; priority: number; suggestedQueries: string[] }[]): ClueDraft[] {
+  const out: ClueDraft[] = [];
+  const near = (id: string) => g.distanceFromSubject(id) <= CLUE_DEPTH;
+  for (const id of r.created) {
+    const p = g.get(id);
+    if (!p || !near(id)) continue;
+    const name = displayName(p);
+    out.push({ type: 'vital_records', statement: `Find vital records for ${name}`, targetPersons: [id], query: personQuery(p), priority: calculatePriority(g.evidence.count(name)), evidence: [source.id] });
+  }
+  const subject = g.subjectId ? g.get(g.subjectId) : undefined;
+  const surname = subject?.names[0]?.surname;
+  for (const place of r.places) {
+    if (place.split(',').length < 2 || !surname) continue;
+    const holders = [...r.touched].filter((id) => g.distanceFromSubject(id) <= 1);
+    if (!holders.length) continue;
+    out.push({ type: 'place_search', statement: `Search records in ${place}`, targetPersons: holders, query: { surname, place }, priority: calculatePriority(g.evidence.count(place)), evidence: [source.id] });
+  }
+  for (const id of r.touched) {
+    const p = g.get(id);
+    if (!p || g.distanceFromSubject(id) > 1) continue;
+    const year = nextCensusYear(p);
+    if (year === undefined) continue;
+    const name = displayName(p);
+    out.push({ type: 'census_search', statement: `Search ${year} census for ${name}`, targetPersons: [id], query: personQuery(p, { recordTypes: ['census'], text: String(year) }), priority: calculatePriority(g.evidence.count(name)), evidence: [source.id] });
+  }
+  for (const imp of r.implied) {
+    const b = g.get(imp.b);
+    if (!b || !near(imp.b)) continue;
+    out.push({ type: 'verify_relationship', statement: `Verify relationship: ${imp.text}`, targetPersons: [...new Set([imp.a, imp.b])], query: personQuery(b, { recordTypes: ['birth', 'baptism', 'marriage', 'death'] }), priority: calculatePriority(g.evidence.count(displayName(b))), evidence: [source.id] });
+  }
+  for (const h of extracted) {
+    const q = h.suggestedQueries[0];
+    if (!q) continue;
+    out.push({ type: h.type === 'parental_discovery' ? 'parental_discovery' : 'other', statement: h.text, targetPersons: [], query: { name: q.replace(/^name:/, '').replace(/"/g, '') }, priority: h.priority, evidence: [source.id] });
+  }
+  return out;
+}

@@ -1,0 +1,36 @@
+/**
+ * The deterministic RecordExtractor: personas from the record's `persons` index (each field grounded
+ * in the verbatim text where it appears), or from simple patterns in free text.
+ */
+import type { SourceRecord } from '../../../model';
+import type { ExtractionResult, GroundedPersona, RecordExtractor } from '../../../engine/agents';
+import { SnippetFinder } from './snippets';
+import { extractFromText } from './patterns';
+
+const FIELDS = ['role', 'sex', 'age', 'birthDate', 'birthPlace', 'deathDate', 'deathPlace', 'burialDate', 'burialPlace', 'residence', 'occupation', 'relationship'] as const;
+
+export function extractStructured(record: Pick<SourceRecord, 'persons' | 'text'>): GroundedPersona[] {
+  const finder = new SnippetFinder(record);
+  return record.persons.map((persona) => {
+    const snippets: Record<string, string> = { name: finder.find(persona, 'name', persona.name) };
+    for (const f of FIELDS) {
+      const v = persona[f];
+      if (v !== undefined && v !== '') snippets[f] = finder.find(persona, f, String(v));
+    }
+    return { persona, snippets, confidence: 0.9, method: 'structured' as const };
+  });
+}
+
+export class DeterministicExtractor implements RecordExtractor {
+  readonly kind = 'deterministic' as const;
+
+  async extract(record: SourceRecord): Promise<ExtractionResult> {
+    if (record.persons.length) return { personas: extractStructured(record), hypotheses: [], rejected: [] };
+    const { personas, hypotheses } = extractFromText(record.title, record.text);
+    return { personas, hypotheses, rejected: personas.length ? [] : [{ reason: 'no persons index and no recognisable pattern in the text' }] };
+  }
+}
+
+export { extractFromText, toGedcomDate, principalName } from './patterns';
+export { SnippetFinder } from './snippets';
+export { snippetInSource, indexLines, indexLine, recordLines } from './evidence-text';

@@ -1,0 +1,89 @@
+/**
+ * GPS checks: seed 003's verification checkpoint (every cited snippet is found in its captured
+ * source), seed 000's checkGPSCoverage (a Primary and a Secondary source per person) and the case's
+ * goals (parents, spouse, children, birth, death, marriage) answered with sufficient evidence.
+ */
+import type { CaseConfig, EvidenceClaim, Person, SourceRecord } from '../../../model';
+import { displayName } from '../../../model';
+import { snippetInSource } from '../extract/evidence-text';
+
+export interface VerificationResult {
+  checked: number;
+  passed: boolean;
+  failures: { person: string; what: string; source: string; snippet: string; problem: 'missing_source' | 'not_found' }[];
+}
+
+/** Seed 003 anti-hallucination check: every claim's snippet is in its captured source. */
+export function verifyCitations(persons: Iterable<Person>, source: (id: string) => SourceRecord | undefined): VerificationResult {
+  const failures: VerificationResult['failures'] = [];
+  let checked = 0;
+  const seen = new Map<string, boolean>();
+  const check = (p: Person, what: string, e: EvidenceClaim) => {
+    if (e.method === 'user' || e.method === 'gedcom') return;
+    checked += 1;
+    const key = `${e.source}\u0000${e.snippet}`;
+    let ok = seen.get(key);
+    const s = source(e.source);
+    if (!s) {
+      failures.push({ person: p.id, what, source: e.source, snippet: e.snippet, problem: 'missing_source' });
+      return;
+    }
+    if (ok === undefined) seen.set(key, (ok = snippetInSource(e.snippet, s)));
+    if (!ok) failures.push({ person: p.id, what, source: e.source, snippet: e.snippet, problem: 'not_found' });
+  };
+  for (const p of persons) {
+    for (const a of p.assertions) if (a.status !== 'rejected') for (const e of a.evidence) check(p, `${a.field} = ${a.value}`, e);
+    for (const r of p.relationships) if (r.status !== 'rejected') for (const e of r.evidence) check(p, `${r.type} ${r.person}`, e);
+  }
+  return { checked, passed: failures.length === 0, failures };
+}
+
+/** Z checkGPSCoverage: every person has a Primary and a (different) Secondary source. */
+export function checkGPSCoverage(persons: Iterable<Person>): boolean {
+  let any = false;
+  for (const p of persons) {
+    any = true;
+    const claims = [...p.assertions.flatMap((a) => a.evidence), ...p.relationships.flatMap((r) => r.evidence)];
+    const primary = new Set(claims.filter((e) => e.evidenceType === 'Primary').map((e) => e.source));
+    const secondary = new Set(claims.filter((e) => e.evidenceType === 'Secondary').map((e) => e.source));
+    const ok = [...primary].some((s1) => [...secondary].some((s2) => s1 !== s2));
+    if (!ok) return false;
+  }
+  return any;
+}
+
+export type Goal = CaseConfig['goals'][number];
+
+export interface GoalStatus {
+  goal: Goal;
+  met: boolean;
+  /** Answered by accepted facts corroborated by at least two sources. */
+  sufficient: boolean;
+  detail: string;
+}
+
+function sourcesOf(claims: readonly EvidenceClaim[]): Set<string> {
+  return new Set(claims.map((e) => e.source));
+}
+
+export function goalStatus(subject: Person, goals: readonly Goal[], get: (id: string) => Person | undefined): GoalStatus[] {
+  const rels = (type: 'parent' | 'spouse' | 'child') => subject.relationships.filter((r) => r.type === type && r.status === 'accepted');
+  const fact = (field: string) => subject.assertions.filter((a) => a.field === field && a.status === 'accepted').sort((a, b) => b.confidence - a.confidence)[0];
+  return goals.map((goal): GoalStatus => {
+    switch (goal) {
+      case 'parents': {
+        const r = rels('parent');
+        return { goal, met: r.length >= 2, sufficient: r.length >= 2 && r.every((x) => sourcesOf(x.evidence).size >= 2), detail: r.map((x) => displayName(get(x.person) ?? { names: [{ given: x.person, surname: '', type: 'birth' }] })).join(', ') || 'not found' };
+      }
+      case 'spouse':
+      case 'children': {
+        const r = rels(goal === 'spouse' ? 'spouse' : 'child');
+        return { goal, met: r.length >= 1, sufficient: r.length >= 1 && r.every((x) => sourcesOf(x.evidence).size >= 2), detail: r.map((x) => displayName(get(x.person) ?? { names: [{ given: x.person, surname: '', type: 'birth' }] })).join(', ') || 'not found' };
+      }
+      default: {
+        const a = fact(`${goal}.date`);
+        return { goal, met: Boolean(a), sufficient: Boolean(a) && sourcesOf(a!.evidence).size >= 2, detail: a ? a.value : 'not found' };
+      }
+    }
+  });
+}

@@ -1,0 +1,426 @@
+/**
+ * The Analyst on one captured record: personas matched to known persons (resolver, with the
+ * record's family context), facts turned into assertions with Mills-classified evidence, and
+ * relationships read from roles. Never scans all persons: candidates come from the blocking index
+ * and from the relatives of persons already matched in the same record.
+ */
+import type { Assertion, EvidenceClaim, MergeCluster, Person, Persona, PersonName, SourceRecord } from '../../model';
+import { displayName } from '../../model';
+import { yearRange } from '../../model/gdate';
+import type { ExtractionResult, GroundedPersona, PairAdjudicator } from '../../engine/agents';
+import { stableId } from '../../engine/ids';
+import { featuresOfPersona, nicknameMatch, scorePair, type PairScore, type PersonFeatures } from './resolve';
+import { foldName, namesAlike, splitPersonaName } from '../../sources/archive/phonetic';
+import { evidenceClaim } from './mills';
+import type { KnowledgeGraph, RelKind } from './graph';
+import { SnippetFinder } from './extract/snippets';
+import { recordLines, snippetInSource } from './extract/evidence-text';
+
+export interface IntegrationContext {
+  graph: KnowledgeGraph;
+  now: Date;
+  newPersonId(): string;
+  adjudicator?: PairAdjudicator;
+  /** pairKey(a, b) of "not the same person" decisions: never matched. */
+  notSame: ReadonlySet<string>;
+  signal?: AbortSignal;
+  /** The person the search that found this record was looking for: a persona like them is them. */
+  target?: string;
+}
+
+export interface MatchDecision {
+  persona: string;
+  person: string;
+  created: boolean;
+  similarity?: number;
+  how: 'source' | 'context' | 'resolver' | 'adjudicator' | 'new';
+  rationale: string;
+  options: { person: string; similarity: number; recommendation: string }[];
+}
+
+export interface IntegrationResult {
+  /** persona index → person id (undefined when the persona was skipped). */
+  personIds: (string | undefined)[];
+  matches: MatchDecision[];
+  created: string[];
+  touched: Set<string>;
+  reviews: Omit<MergeCluster, 'createdAt'>[];
+  implied: { a: string; b: string; text: string }[];
+  refused: string[];
+  places: string[];
+}
+
+const MATCH_REVIEW_ACCEPT = 0.75;
+
+export function pairKey(a: string, b: string): string {
+  return a < b ? `${a}|${b}` : `${b}|${a}`;
+}
+
+function roleSex(p: Persona): Persona['sex'] {
+  if (p.sex) return p.sex;
+  const rel = `${p.role} ${p.relationship ?? ''}`.toLowerCase();
+  if (/\b(father|husband|son|brother|groom)\b/.test(rel)) return 'M';
+  if (/\b(mother|wife|daughter|sister|bride|widow)\b/.test(rel)) return 'F';
+  return undefined;
+}
+
+/** How persona `x` relates to the anchor, read from its role and the relationship as written. */
+export function relationToAnchor(x: Persona): { kind: RelKind; of: 'anchor' | 'bride' | 'groom' | 'anchorSpouse' } | undefined {
+  const rel = (x.relationship ?? '').toLowerCase();
+  if (x.role === 'father' || x.role === 'mother') return { kind: 'parent', of: 'anchor' };
+  if (x.role === 'spouse') return { kind: 'spouse', of: 'anchor' };
+  if (x.role === 'child') return { kind: 'child', of: 'anchor' };
+  if (!rel || x.role === 'witness') return undefined;
+  if (/\bgrand|\bgreat|\bcousin|\bnephew|\bniece|\buncle|\baunt|\bbrother|\bsister/.test(rel)) return undefined;
+  if (/-in-law/.test(rel)) return /\b(father|mother)-in-law/.test(rel) ? { kind: 'parent', of: 'anchorSpouse' } : undefined;
+  if (/\b(father|mother|parent)\b/.test(rel)) return { kind: 'parent', of: /\bbride\b/.test(rel) ? 'bride' : /\bgroom\b/.test(rel) ? 'groom' : 'anchor' };
+  if (/\b(wife|husband|spouse|widow|widower)\b/.test(rel)) return { kind: 'spouse', of: 'anchor' };
+  if (/\b(son|daughter|child|stepson|stepdaughter)\b/.test(rel)) return { kind: 'child', of: 'anchor' };
+  return undefined;
+}
+
+function anchorIndex(personas: readonly GroundedPersona[]): number {
+  const i = personas.findIndex((g) => g.persona.role === 'principal');
+  if (i >= 0) return i;
+  const h = personas.findIndex((g) => g.persona.role === 'head');
+  return h >= 0 ? h : 0;
+}
+
+function normValue(v: string): string {
+  return v.replace(/\s+/g, ' ').trim().toUpperCase();
+}
+
+function sameClaim(x: EvidenceClaim, y: EvidenceClaim): boolean {
+  return x.source === y.source && x.snippet === y.snippet;
+}
+
+export function addAssertion(p: Person, field: string, value: string, claim: EvidenceClaim, now: Date, event?: string): Person {
+  const v = value.replace(/\s+/g, ' ').trim();
+  if (!v) return p;
+  const i = p.assertions.findIndex((a) => a.field === field && normValue(a.value) === normValue(v) && (a.event ?? '') === (event ?? a.event ?? ''));
+  const assertions = [...p.assertions];
+  if (i >= 0) {
+    const a = assertions[i];
+    if (a.evidence.some((e) => sameClaim(e, claim))) return p;
+    assertions[i] = { ...a, evidence: [...a.evidence, claim] };
+  } else {
+    const a: Assertion = { id: stableId('A', p.id, field, normValue(v), event), field, value: v, status: 'staged', confidence: claim.confidence, evidence: [claim], assertedAt: now.toISOString() };
+    if (event) a.event = event;
+    assertions.push(a);
+  }
+  return { ...p, assertions };
+}
+
+function nameOf(persona: Persona, type: PersonName['type'], sourceId: string): PersonName {
+  const { given, surname } = splitPersonaName(persona.name);
+  return { given, surname, type, citations: [sourceId] };
+}
+
+function addName(p: Person, name: PersonName): Person {
+  const key = (n: PersonName) => foldName(`${n.given} ${n.surname}`);
+  const i = p.names.findIndex((n) => key(n) === key(name));
+  if (i >= 0) {
+    const n = p.names[i];
+    const cites = [...new Set([...(n.citations ?? []), ...(name.citations ?? [])])];
+    if (cites.length === (n.citations ?? []).length) return p;
+    const names = [...p.names];
+    names[i] = { ...n, citations: cites };
+    return { ...p, names };
+  }
+  return { ...p, names: [...p.names, name] };
+}
+
+function recordYear(record: SourceRecord): number | undefined {
+  return record.date ? yearRange(record.date).max : undefined;
+}
+
+/** Facts of the record's own event for its principal (baptism date, death place, census residence …). */
+function eventFacts(record: SourceRecord, role: 'anchor' | 'spouse' | 'other'): { field: string; value: string | undefined; from: 'date' | 'place' }[] {
+  const d = record.date;
+  const pl = record.place;
+  switch (record.recordType) {
+    case 'baptism':
+      return role === 'anchor' ? [{ field: 'baptism.date', value: d, from: 'date' }, { field: 'baptism.place', value: pl, from: 'place' }] : [];
+    case 'birth':
+      return role === 'anchor' ? [{ field: 'birth.date', value: d, from: 'date' }, { field: 'birth.place', value: pl, from: 'place' }] : [];
+    case 'marriage':
+      return role !== 'other' ? [{ field: 'marriage.date', value: d, from: 'date' }, { field: 'marriage.place', value: pl, from: 'place' }] : [];
+    case 'immigration':
+      return role === 'anchor' && /passenger|arriv|ship/i.test(record.title) ? [{ field: 'immigration.date', value: d, from: 'date' }, { field: 'immigration.place', value: pl, from: 'place' }] : [];
+    case 'census':
+      return [{ field: 'residence.date', value: d, from: 'date' }, { field: 'residence.place', value: pl, from: 'place' }];
+    default:
+      return [];
+  }
+}
+
+function givenAlike(a: string, b: string): boolean {
+  const x = foldName(a).split(/\s+/)[0] ?? '';
+  const y = foldName(b).split(/\s+/)[0] ?? '';
+  return Boolean(x && y) && (nicknameMatch(x, y) || namesAlike(x, y));
+}
+
+/**
+ * The anchor persona's candidate is corroborated when a relative the record names (father, mother,
+ * spouse, child) is already linked to the candidate in that role under an alike given name.
+ */
+function corroborated(g: KnowledgeGraph, candidateId: string, personas: readonly GroundedPersona[], relation: readonly (ReturnType<typeof relationToAnchor> | undefined)[], aIdx: number): boolean {
+  const cand = g.get(candidateId);
+  if (!cand) return false;
+  return personas.some((gp, j) => {
+    const rel = relation[j];
+    if (j === aIdx || !rel || rel.of !== 'anchor') return false;
+    const given = splitPersonaName(gp.persona.name).given;
+    return cand.relationships.some((r) => r.type === rel.kind && r.status !== 'rejected' && (g.get(r.person)?.names ?? []).some((n) => givenAlike(n.given, given)));
+  });
+}
+
+export async function integrateRecord(ctx: IntegrationContext, source: SourceRecord, extraction: ExtractionResult): Promise<IntegrationResult> {
+  const g = ctx.graph;
+  const personas = extraction.personas;
+  const result: IntegrationResult = { personIds: [], matches: [], created: [], touched: new Set(), reviews: [], implied: [], refused: [], places: [] };
+  if (!personas.length) return result;
+  const finder = new SnippetFinder(source);
+  const aIdx = anchorIndex(personas);
+  const order = [aIdx, ...personas.map((_, i) => i).filter((i) => i !== aIdx)];
+  const used = new Set<string>();
+  const recordPersonas = personas.map((x) => x.persona);
+  const already = g.citing(source.id);
+
+  const relation = personas.map((x, i) => (i === aIdx ? undefined : relationToAnchor(x.persona)));
+  const spouseIdx = personas.findIndex((x, i) => i !== aIdx && relation[i]?.kind === 'spouse');
+
+  const featsOf = personas.map((gp, i) => featuresOfPersona({ ...gp.persona, sex: roleSex(gp.persona) }, { date: source.date, place: source.place, persons: recordPersonas, id: `${source.id}#${i}` }));
+  // The searched-for person is the persona most like them (if any is like them at all).
+  const targetFeats = ctx.target && !already.some((p) => p.id === ctx.target) ? g.features(ctx.target) : undefined;
+  let targetPick: { i: number; s: PairScore } | undefined;
+  if (targetFeats) {
+    personas.forEach((_, i) => {
+      const s = scorePair(featsOf[i], targetFeats);
+      if (s.recommendation !== 'separate' && s.similarity >= 0.5 && (!targetPick || s.similarity > targetPick.s.similarity)) targetPick = { i, s };
+    });
+  }
+
+  for (const i of order) {
+    const gp = personas[i];
+    const persona: Persona = { ...gp.persona, sex: roleSex(gp.persona) };
+    const feats = featsOf[i];
+    // 1. Re-analysis after a crash: the person already citing this source under this name.
+    const folded = foldName(persona.name.replace(/\//g, ''));
+    const prior = already.find((p) => !used.has(p.id) && p.names.some((n) => foldName(`${n.given} ${n.surname}`) === folded && (n.citations ?? []).includes(source.id)));
+    if (prior) {
+      used.add(prior.id);
+      result.personIds[i] = prior.id;
+      result.matches.push({ persona: persona.name, person: prior.id, created: false, how: 'source', rationale: `already linked to ${source.id}`, options: [] });
+      continue;
+    }
+    // 2. Family context: a relative of a person already matched in this record.
+    const rel = relation[i];
+    const contextPool: string[] = [];
+    if (rel && i !== aIdx) {
+      const anchorId = result.personIds[aIdx];
+      const target = rel.of === 'anchor' ? anchorId : rel.of === 'anchorSpouse' && spouseIdx >= 0 ? result.personIds[spouseIdx] : undefined;
+      const tp = target ? g.get(target) : undefined;
+      if (tp) for (const r of tp.relationships) if (r.type === rel.kind && r.status !== 'rejected') contextPool.push(r.person);
+    }
+    const score = (f: PersonFeatures): PairScore => scorePair(feats, f);
+    let chosen: { id: string; s: PairScore; how: MatchDecision['how'] } | undefined;
+    const options: MatchDecision['options'] = [];
+    if (targetPick?.i === i && ctx.target && !used.has(ctx.target)) chosen = { id: ctx.target, s: targetPick.s, how: 'context' };
+    for (const id of chosen ? [] : contextPool) {
+      const f = g.features(id);
+      if (!f || used.has(id)) continue;
+      const s = score(f);
+      options.push({ person: id, similarity: s.similarity, recommendation: s.recommendation });
+      // A relative already known in the same role (the child's mother): a woman's maiden and married
+      // surnames differ, so a matching given name and no hard contradiction is enough here.
+      const givenAlike = feats.names.some((n) => f.names.some((m) => n.given[0] && m.given[0] && (nicknameMatch(n.given[0], m.given[0]) || n.givenMeta.some((k) => m.givenMeta.includes(k)))));
+      const ok = !s.hardNegative && (s.similarity >= 0.5 || givenAlike);
+      if (ok && (!chosen || s.similarity > chosen.s.similarity)) chosen = { id, s, how: 'context' };
+    }
+    // 3. The resolver over blocked candidates.
+    if (!chosen) {
+      let best: { id: string; s: PairScore } | undefined;
+      for (const f of g.index.candidates(feats)) {
+        if (used.has(f.id) || !g.get(f.id)) continue;
+        const s = score(f);
+        options.push({ person: f.id, similarity: s.similarity, recommendation: s.recommendation });
+        if (s.recommendation === 'separate') continue;
+        if (!best || s.similarity > best.s.similarity) best = { id: f.id, s };
+      }
+      if (best && ctx.notSame.has(pairKey(best.id, feats.id))) best = undefined;
+      if (best?.s.recommendation === 'review' && i === aIdx && corroborated(g, best.id, personas, relation, aIdx)) {
+        chosen = { id: best.id, s: { ...best.s, rationale: `${best.s.rationale} Corroborated by family context: a relative named in this record is already linked to this person in the same role.` }, how: 'context' };
+      }
+      if (chosen) {
+        // matched through the record's family context
+      } else if (best?.s.recommendation === 'merge') chosen = { ...best, how: 'resolver' };
+      else if (best?.s.recommendation === 'review') {
+        if (ctx.adjudicator) {
+          const other = g.get(best.id)!;
+          const verdict = await ctx.adjudicator.adjudicate({ ...persona, source: source.id }, { id: other.id, name: displayName(other) }, best.s.features, ctx.signal);
+          if (verdict.recommendation === 'merge') chosen = { id: best.id, s: { ...best.s, similarity: verdict.similarity, rationale: verdict.rationale }, how: 'adjudicator' };
+        } else if (best.s.similarity >= MATCH_REVIEW_ACCEPT) chosen = { ...best, how: 'resolver' };
+        if (!chosen) {
+          result.reviews.push({
+            id: stableId('M', source.id, String(i), best.id),
+            canonicalId: best.id,
+            memberIds: [best.id, `${source.id}#${i}`].map((x) => x.replace(/#/g, '.')),
+            similarity: Number(best.s.similarity.toFixed(4)),
+            features: best.s.features,
+            rationale: best.s.rationale,
+            whyNotMerge: best.s.whyNotMerge,
+            recommendation: 'review',
+            status: 'proposed',
+            reversible: true,
+          });
+        }
+      }
+    }
+    let personId: string;
+    if (chosen) {
+      personId = chosen.id;
+      result.matches.push({ persona: persona.name, person: personId, created: false, similarity: chosen.s.similarity, how: chosen.how, rationale: chosen.s.rationale, options });
+    } else {
+      personId = ctx.newPersonId();
+      const nowIso = ctx.now.toISOString();
+      g.put({ id: personId, names: [nameOf(persona, 'birth', source.id)], sex: persona.sex ?? 'U', assertions: [], relationships: [], externalIds: {}, createdAt: nowIso, updatedAt: nowIso });
+      result.created.push(personId);
+      result.matches.push({ persona: persona.name, person: personId, created: true, how: 'new', rationale: options.length ? `no candidate close enough (best ${Math.max(...options.map((o) => o.similarity)).toFixed(2)})` : 'no candidate shares a blocking key', options });
+    }
+    used.add(personId);
+    result.personIds[i] = personId;
+    if (result.reviews.length && result.reviews[result.reviews.length - 1].memberIds[1] === `${source.id}.${i}`) {
+      const r = result.reviews[result.reviews.length - 1];
+      r.memberIds = [r.canonicalId, personId];
+    }
+  }
+
+  // Facts.
+  for (const i of order) {
+    const id = result.personIds[i];
+    if (!id) continue;
+    const gp = personas[i];
+    const persona = gp.persona;
+    const principal = i === aIdx;
+    let p = g.get(id)!;
+    const method = gp.method;
+    const claim = (fact: string, snippetKey: string, value: string, direct = true) => {
+      let snippet = gp.snippets[snippetKey] ?? finder.find(persona, snippetKey, value);
+      // Free text has no index lines: a fact without its own snippet cites the words that name the persona.
+      if (!snippetInSource(snippet, source)) snippet = gp.snippets.role ?? gp.snippets.name ?? snippet;
+      return evidenceClaim(source, fact, snippet, { principal, direct, method, extractorConfidence: gp.confidence });
+    };
+    // Names: a new spelling is an alias; a surname taken at marriage is a married name.
+    const isMarriedName = persona.sex !== 'M' && p.names.length > 0 && !p.names.some((n) => foldName(n.surname) === foldName(splitPersonaName(persona.name).surname)) && p.relationships.some((r) => r.type === 'spouse' && g.get(r.person)?.names.some((n) => foldName(n.surname) === foldName(splitPersonaName(persona.name).surname)));
+    p = addName(p, nameOf(persona, isMarriedName ? 'married' : 'aka', source.id));
+    if (typeof persona.marriedName === 'string') p = addName(p, { ...splitPersonaName(persona.marriedName), type: 'married', citations: [source.id] });
+    const sex = roleSex(persona);
+    if (sex === 'M' || sex === 'F') {
+      p = addAssertion(p, 'sex', sex, claim('sex', persona.sex ? 'sex' : 'role', sex), ctx.now);
+      if (p.sex === 'U') p = { ...p, sex };
+    }
+    const birthEvent = `${id}-birth`;
+    if (persona.birthDate) p = addAssertion(p, 'birth.date', persona.birthDate, claim('birth.date', 'birthDate', persona.birthDate), ctx.now, birthEvent);
+    else if (persona.age !== undefined) {
+      const age = typeof persona.age === 'number' ? persona.age : Number.parseFloat(String(persona.age));
+      const ry = recordYear(source);
+      if (Number.isFinite(age) && ry !== undefined) p = addAssertion(p, 'birth.date', `CAL ${Math.round(ry - age)}`, claim('birth.date', 'age', String(persona.age), false), ctx.now, birthEvent);
+    }
+    if (persona.birthPlace) p = addAssertion(p, 'birth.place', persona.birthPlace, claim('birth.place', 'birthPlace', persona.birthPlace), ctx.now, birthEvent);
+    if (persona.deathDate) p = addAssertion(p, 'death.date', persona.deathDate, claim('death.date', 'deathDate', persona.deathDate), ctx.now, `${id}-death`);
+    if (persona.deathPlace) p = addAssertion(p, 'death.place', persona.deathPlace, claim('death.place', 'deathPlace', persona.deathPlace), ctx.now, `${id}-death`);
+    if (persona.burialDate) p = addAssertion(p, 'burial.date', persona.burialDate, claim('burial.date', 'burialDate', persona.burialDate), ctx.now, `${id}-burial`);
+    if (persona.burialPlace) p = addAssertion(p, 'burial.place', persona.burialPlace, claim('burial.place', 'burialPlace', persona.burialPlace), ctx.now, `${id}-burial`);
+    if (principal && source.recordType === 'death' && !persona.deathDate && source.date) p = addAssertion(p, 'death.date', source.date, evidenceClaim(source, 'death.date', finder.find(persona, 'date', source.date) ?? `date: ${source.date}`, { principal, direct: true, method }), ctx.now, `${id}-death`);
+    const occEvent = stableId('E', source.id, id, 'occupation');
+    if (persona.occupation) p = addAssertion(p, 'occupation.value', persona.occupation, claim('occupation.value', 'occupation', persona.occupation), ctx.now, occEvent);
+    if (persona.residence) p = addAssertion(p, 'residence.place', persona.residence, claim('residence.place', 'residence', persona.residence), ctx.now, stableId('E', source.id, id, 'residence'));
+    const role = principal ? 'anchor' : relation[i]?.kind === 'spouse' && source.recordType === 'marriage' ? 'spouse' : 'other';
+    const couple = source.recordType === 'marriage' && spouseIdx >= 0 ? [result.personIds[aIdx], result.personIds[spouseIdx]].filter(Boolean).sort().join('+') : '';
+    for (const f of eventFacts(source, role)) {
+      if (!f.value) continue;
+      if (f.field.startsWith('residence') && persona.residence) continue;
+      const event = f.field.startsWith('marriage') ? stableId('E', 'marriage', couple || source.id) : f.field.startsWith('residence') ? stableId('E', source.id, id, 'residence') : `${id}-${f.field.split('.')[0]}`;
+      const text = finder.find(persona, f.from, f.value);
+      const snippet = text.startsWith(`${persona.name}:`) ? recordLines(source).find((l) => l.startsWith(`${f.from}:`))! : text;
+      p = addAssertion(p, f.field, f.value, evidenceClaim(source, f.field, snippet, { principal: principal || role === 'spouse', direct: true, method }), ctx.now, event);
+    }
+    if (typeof persona.marriageDate === 'string' && relation[i]?.kind === 'spouse') {
+      const anchorId = result.personIds[aIdx];
+      const ev = stableId('E', 'marriage', [anchorId, id].sort().join('+'));
+      const c = claim('marriage.date', 'marriageDate', persona.marriageDate);
+      p = addAssertion(p, 'marriage.date', persona.marriageDate, c, ctx.now, ev);
+      if (anchorId) g.put(addAssertion(g.get(anchorId)!, 'marriage.date', persona.marriageDate, c, ctx.now, ev));
+    }
+    for (const a of p.assertions) if (a.field.endsWith('.place') && a.evidence.some((e) => e.source === source.id)) {
+      const k = a.value.toLowerCase();
+      if (!g.placesSeen.has(k)) {
+        g.placesSeen.add(k);
+        result.places.push(a.value);
+      }
+    }
+    g.put({ ...p, updatedAt: ctx.now.toISOString() });
+    g.noteSource(source.id, id);
+    g.evidence.add(displayName(p), 1);
+    result.touched.add(id);
+  }
+
+  // Relationships from roles.
+  const anchorId = result.personIds[aIdx];
+  for (const i of order) {
+    if (i === aIdx) continue;
+    const id = result.personIds[i];
+    const rel = relation[i];
+    if (!id || !rel) continue;
+    const gp = personas[i];
+    const snippet = gp.snippets.relationship ?? gp.snippets.role ?? gp.snippets.name ?? finder.find(gp.persona, 'name', gp.persona.name);
+    let target: string | undefined = anchorId;
+    if (rel.of === 'anchorSpouse') target = spouseIdx >= 0 ? result.personIds[spouseIdx] : undefined;
+    if (rel.of === 'bride' || rel.of === 'groom') {
+      const want = rel.of === 'bride' ? 'F' : 'M';
+      const k = [aIdx, spouseIdx].find((j) => j >= 0 && roleSex(personas[j].persona) === want);
+      target = k !== undefined ? result.personIds[k] : undefined;
+    }
+    if (!target) continue;
+    const direct = rel.of !== 'anchorSpouse';
+    const c = evidenceClaim(source, rel.kind, snippet, { principal: true, direct, method: gp.method, extractorConfidence: gp.confidence });
+    // kind is what persona i is to the target, so the target gets relationship `kind` → i.
+    const refused = g.relate(target, rel.kind, id, [c], 'staged', c.confidence);
+    if (refused) result.refused.push(`${displayName(g.get(target)!)} ${rel.kind} ${displayName(g.get(id)!)}: ${refused}`);
+    else result.touched.add(target).add(id);
+  }
+  // Implied: a household's children are the head's spouse's children too; a child's two named parents are a couple.
+  const idxOf = (pred: (i: number) => boolean) => personas.map((_, i) => i).filter((i) => i !== aIdx && pred(i));
+  const spouses = idxOf((i) => relation[i]?.kind === 'spouse' && relation[i]?.of === 'anchor');
+  const children = idxOf((i) => relation[i]?.kind === 'child' && relation[i]?.of === 'anchor');
+  const parents = idxOf((i) => relation[i]?.kind === 'parent' && relation[i]?.of === 'anchor');
+  const implied = (a: number, kind: RelKind, b: number, why: string) => {
+    const ida = result.personIds[a];
+    const idb = result.personIds[b];
+    if (!ida || !idb) return;
+    const gp = personas[b];
+    const snippet = gp.snippets.relationship ?? gp.snippets.role ?? gp.snippets.name ?? finder.find(gp.persona, 'name', gp.persona.name);
+    const c = evidenceClaim(source, kind, snippet, { principal: true, direct: false, method: gp.method, extractorConfidence: gp.confidence });
+    const refused = g.relate(ida, kind, idb, [c], 'staged', c.confidence);
+    if (!refused) {
+      result.touched.add(ida).add(idb);
+      result.implied.push({ a: ida, b: idb, text: why });
+    }
+  };
+  if (spouses.length === 1) for (const c of children) implied(spouses[0], 'child', c, `${personas[c].persona.name} is listed as a child in the household of ${personas[aIdx].persona.name} and ${personas[spouses[0]].persona.name}`);
+  if (parents.length === 2) implied(parents[0], 'spouse', parents[1], `${personas[parents[0]].persona.name} and ${personas[parents[1]].persona.name} are named together as the parents of ${personas[aIdx].persona.name}`);
+  // Free-text spouse of a married daughter ("Anna, wife of Henry Miller").
+  for (const i of order) {
+    const sp = personas[i].persona.spouseName;
+    const id = result.personIds[i];
+    if (typeof sp !== 'string' || !id) continue;
+    result.implied.push({ a: id, b: id, text: `${personas[i].persona.name} is named as the wife of ${sp}` });
+  }
+  // Household members without a stated relationship: a clue, never a fact.
+  for (const i of order) {
+    if (i === aIdx || relation[i] || !result.personIds[i] || !anchorId || personas[i].persona.role === 'witness' || personas[i].persona.role === 'informant') continue;
+    if (source.recordType === 'census') result.implied.push({ a: anchorId, b: result.personIds[i]!, text: `${personas[i].persona.name} lives in the household of ${personas[aIdx].persona.name} (${source.title}) without a stated relationship` });
+  }
+  return result;
+}

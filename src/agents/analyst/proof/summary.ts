@@ -1,0 +1,159 @@
+/**
+ * summary.md, rewritten each cycle as a proof argument (seed 003: the deliverable, written as if in
+ * one sitting; GPS: question, sources consulted including negative searches, evidence correlation,
+ * conflict resolution, conclusion). Living persons are shown only as the Censor allows.
+ */
+import type { Assertion, CaseConfig, Conflict, EvidenceClaim, Person, Relationship, SourceRecord } from '../../../model';
+import { displayName } from '../../../model';
+import { redactPerson, type CensorContext } from '../../censor';
+import type { GoalStatus, VerificationResult } from '../gps';
+
+export interface SearchRecord {
+  query: string;
+  source: string;
+  records: number;
+  success: boolean;
+  failure?: string;
+}
+
+export interface SummaryInput {
+  config: CaseConfig;
+  subject: Person;
+  get(id: string): Person | undefined;
+  sources: SourceRecord[];
+  searches: SearchRecord[];
+  conflicts: Conflict[];
+  goals: GoalStatus[];
+  verification?: VerificationResult;
+  gpsCoverage: boolean;
+  status: { cycles: number; terminated: boolean; reason?: string; strategy?: string; openClues: number; queued: number };
+  censor: CensorContext;
+}
+
+const MAX_ROWS = 200;
+
+function cell(s: string): string {
+  return s.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
+}
+
+function cites(evidence: readonly EvidenceClaim[]): string {
+  const ids = [...new Set(evidence.map((e) => e.source))];
+  return ids.map((id) => `[${id}]`).join(' ');
+}
+
+function best(p: Person, field: string): Assertion | undefined {
+  const live = p.assertions.filter((a) => a.field === field && a.status !== 'rejected' && a.status !== 'disputed');
+  return live.sort((a, b) => (a.status === 'accepted' ? 0 : 1) - (b.status === 'accepted' ? 0 : 1) || b.confidence - a.confidence)[0];
+}
+
+function statusWord(s: Assertion['status'] | Relationship['status']): string {
+  return s === 'accepted' ? 'accepted' : s === 'staged' ? 'staged (review)' : s;
+}
+
+function lifeSpan(p: Person): string {
+  const b = best(p, 'birth.date') ?? best(p, 'baptism.date');
+  const d = best(p, 'death.date') ?? best(p, 'burial.date');
+  return [b ? `b. ${b.value}` : '', d ? `d. ${d.value}` : ''].filter(Boolean).join(', ');
+}
+
+function relatives(p: Person, type: Relationship['type'], get: SummaryInput['get']): { rel: Relationship; person: Person }[] {
+  return p.relationships
+    .filter((r) => r.type === type && r.status !== 'rejected')
+    .map((rel) => ({ rel, person: get(rel.person) }))
+    .filter((x): x is { rel: Relationship; person: Person } => Boolean(x.person));
+}
+
+export function renderSummary(input: SummaryInput): string {
+  const ctx = input.censor;
+  const safe = (p: Person) => redactPerson(p, ctx).person;
+  const subject = safe(input.subject);
+  const get = (id: string) => {
+    const p = input.get(id);
+    return p ? safe(p) : undefined;
+  };
+  const name = displayName(subject);
+  const out: string[] = [];
+  out.push(`# ${name}: research summary`, '');
+  out.push(`**Research question.** ${input.config.question.trim()}`, '');
+
+  // Conclusion first: what the evidence shows.
+  out.push('## Conclusion', '');
+  const sentences: string[] = [];
+  const birth = best(subject, 'birth.date');
+  const birthPlace = best(subject, 'birth.place');
+  if (birth) sentences.push(`${name} was born ${birth.value}${birthPlace ? ` in ${birthPlace.value}` : ''} ${cites([...birth.evidence, ...(birthPlace?.evidence ?? [])])}${birth.status === 'accepted' ? '' : ' (not yet proven: staged for review)'}.`);
+  const death = best(subject, 'death.date');
+  const deathPlace = best(subject, 'death.place');
+  if (death) sentences.push(`${subject.sex === 'F' ? 'She' : 'He'} died ${death.value}${deathPlace ? ` in ${deathPlace.value}` : ''} ${cites([...death.evidence, ...(deathPlace?.evidence ?? [])])}${death.status === 'accepted' ? '' : ' (staged for review)'}.`);
+  const parents = relatives(subject, 'parent', get);
+  if (parents.length) sentences.push(`${subject.sex === 'F' ? 'She' : 'He'} was the child of ${parents.map((x) => `${displayName(x.person)} ${cites(x.rel.evidence)}`).join(' and ')}.`);
+  const spouses = relatives(subject, 'spouse', get);
+  for (const s of spouses) {
+    const m = subject.assertions.find((a) => a.field === 'marriage.date' && a.status !== 'rejected' && a.status !== 'disputed');
+    sentences.push(`${subject.sex === 'F' ? 'She' : 'He'} married ${displayName(s.person)}${m ? ` on ${m.value} ${cites(m.evidence)}` : ''} ${cites(s.rel.evidence)}.`);
+  }
+  const children = relatives(subject, 'child', get);
+  if (children.length) sentences.push(`Children: ${children.map((c) => `${displayName(c.person)}${lifeSpan(c.person) ? ` (${lifeSpan(c.person)})` : ''} ${cites(c.rel.evidence)}`).join('; ')}.`);
+  out.push(sentences.length ? sentences.join(' ') : 'No conclusion can be drawn yet: no captured evidence names the subject.', '');
+  const met = input.goals.filter((g) => g.met).length;
+  out.push(`Goals answered: ${met} of ${input.goals.length} (${input.goals.map((g) => `${g.goal}: ${g.met ? (g.sufficient ? 'proven' : 'found, needs corroboration') : 'open'}`).join('; ')}).`);
+  const v = input.verification;
+  out.push(`Verification checkpoint: ${v ? (v.passed ? `passed — all ${v.checked} cited snippets were found verbatim in their captured sources` : `FAILED — ${v.failures.length} of ${v.checked} citations could not be confirmed`) : 'not run yet'}. GPS coverage (a primary and a secondary source for every person): ${input.gpsCoverage ? 'met' : 'not met'}.`, '');
+
+  // Evidence correlation for the subject.
+  out.push('## Evidence correlation', '', '| Fact | Value | Status | Confidence | Evidence (Mills: source / information / evidence) |', '|---|---|---|---|---|');
+  const facts = [...subject.assertions].sort((a, b) => a.field.localeCompare(b.field) || b.confidence - a.confidence);
+  for (const a of facts.slice(0, MAX_ROWS)) {
+    const ev = a.evidence.map((e) => `[${e.source}] ${e.sourceClass}/${e.information}/${e.evidence}`).join('; ') || (a.note ? cell(a.note) : 'no evidence');
+    out.push(`| ${a.field} | ${cell(a.value)} | ${statusWord(a.status)} | ${a.confidence.toFixed(2)} | ${cell(ev)} |`);
+  }
+  out.push('');
+
+  // The family.
+  out.push('## Family', '', '| Relationship | Person | Dates | Status | Evidence |', '|---|---|---|---|---|');
+  for (const [label, list] of [['parent', parents], ['spouse', spouses], ['child', children]] as const) {
+    for (const x of list) out.push(`| ${label} | ${cell(displayName(x.person))} (${x.person.id}) | ${cell(lifeSpan(x.person))} | ${statusWord(x.rel.status)} | ${cites(x.rel.evidence)} |`);
+  }
+  out.push('');
+
+  // Conflicts.
+  const family = new Set([subject.id, ...parents.map((x) => x.person.id), ...spouses.map((x) => x.person.id), ...children.map((x) => x.person.id)]);
+  const conflicts = input.conflicts.filter((c) => family.has(c.person));
+  out.push('## Conflicts and their resolution', '');
+  if (!conflicts.length) out.push('No conflicting evidence was found for the subject and the immediate family.', '');
+  for (const c of conflicts) {
+    const who = get(c.person);
+    out.push(`### ${who ? displayName(who) : c.person}: ${c.field} (${c.status})`, '');
+    for (const x of [...c.competing].sort((a, b) => b.weight - a.weight)) out.push(`- "${x.value}" — weight ${x.weight.toFixed(2)} ${cites(x.evidence)}`);
+    out.push('', `Preferred: **${c.preferred || 'none (tie)'}**. ${c.rationale}`, '');
+    if (c.nextActions.length) out.push(`Next actions: ${c.nextActions.join('; ')}.`, '');
+  }
+
+  // Sources and searches.
+  out.push('## Sources consulted', '', '| Source | Record | Repository | Mills class | Tier | Accessed |', '|---|---|---|---|---|---|');
+  for (const s of input.sources.slice(0, MAX_ROWS)) out.push(`| ${s.id} | ${cell(s.title)} | ${cell(s.repository)} | ${s.sourceType}${s.informationType ? `/${s.informationType}` : ''} | ${s.tier} | ${s.accessedAt.slice(0, 10)} |`);
+  if (input.sources.length > MAX_ROWS) out.push(`| … | ${input.sources.length - MAX_ROWS} more | | | | |`);
+  out.push('');
+  const negative = input.searches.filter((s) => s.success && s.records === 0);
+  const failed = input.searches.filter((s) => !s.success);
+  out.push(`### Searches (${input.searches.length}; ${negative.length} negative, ${failed.length} failed)`, '');
+  for (const s of input.searches.slice(-MAX_ROWS)) out.push(`- ${s.source}: \`${s.query}\` → ${s.success ? (s.records ? `${s.records} record(s)` : 'nothing found (negative search)') : `failed: ${s.failure ?? 'unknown error'}`}`);
+  out.push('');
+
+  // Open questions.
+  out.push('## Open questions and review queue', '');
+  const staged: string[] = [];
+  for (const id of family) {
+    const p = get(id);
+    if (!p) continue;
+    for (const a of p.assertions) if (a.status === 'staged' && a.evidence.length) staged.push(`- ${displayName(p)}: ${a.field} = ${a.value} (confidence ${a.confidence.toFixed(2)}) ${cites(a.evidence)}`);
+  }
+  const gaps = input.goals.filter((g) => !g.sufficient).map((g) => `- ${g.goal}: ${g.met ? `found (${g.detail}) but not yet corroborated by two sources` : 'no evidence yet'}`);
+  out.push(...(gaps.length ? gaps : ['- Every research goal is answered by corroborated evidence.']));
+  if (staged.length) out.push('', `Staged facts awaiting review (${staged.length}):`, ...staged.slice(0, MAX_ROWS));
+  out.push('');
+
+  out.push('## Research status', '');
+  out.push(`${input.status.cycles} research cycle(s)${input.status.strategy ? `, last strategy ${input.status.strategy}` : ''}; ${input.status.queued} task(s) queued, ${input.status.openClues} open clue(s). ${input.status.terminated ? `Research ended: ${input.status.reason}.` : 'Research can continue: run it again to resume.'}`, '');
+  return `${out.join('\n').replace(/\n{3,}/g, '\n\n')}\n`;
+}

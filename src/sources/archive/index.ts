@@ -1,0 +1,4 @@
+export { ArchiveConnector, createArchiveConnector, type ArchiveConnectorOptions } from './connector';
+export { parseArchiveRecord, ArchiveFrontMatter, ARCHIVE_SOURCE_ID } from './record';
+export { ArchiveSearchIndex, personaBirthRange, type ArchiveHit } from './search-index';
+export { foldName, nameTokens, namesAlike, phoneticKeys, splitPersonaName } from './phonetic';

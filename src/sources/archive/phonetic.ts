@@ -1,0 +1,51 @@
+/**
+ * Name keys for blocking: both Double Metaphone codes of a name token (talisman), so Schmidt,
+ * Schmitt and Smith share a key, as do Müller and Miller.
+ */
+// talisman ships no types; this module has one well-known signature.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const doubleMetaphone = require('talisman/phonetics/double-metaphone') as (word: string) => [string, string];
+
+export function foldName(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss')
+    .toLowerCase()
+    .replace(/[^a-z\s'-]+/g, ' ')
+    .trim();
+}
+
+export function nameTokens(s: string): string[] {
+  return foldName(s.replace(/\//g, ' ')).split(/[\s'-]+/).filter((t) => t.length > 0);
+}
+
+export function phoneticKeys(token: string): string[] {
+  const t = foldName(token).replace(/[^a-z]/g, '');
+  if (!t) return [];
+  const [a, b] = doubleMetaphone(t);
+  return [...new Set([a, b].filter((k): k is string => Boolean(k)))];
+}
+
+/** Phonetically alike, or an initial ("J.") matching the first letter. */
+export function namesAlike(a: string, b: string): boolean {
+  const fa = foldName(a).replace(/[^a-z]/g, '');
+  const fb = foldName(b).replace(/[^a-z]/g, '');
+  if (!fa || !fb) return false;
+  if (fa === fb) return true;
+  if (fa.length === 1 || fb.length === 1) return fa[0] === fb[0];
+  const ka = phoneticKeys(fa);
+  const kb = new Set(phoneticKeys(fb));
+  return ka.some((k) => kb.has(k));
+}
+
+/** "Johann /Schmidt/", "Johann Schmidt" or "Schmidt, Johann" → given and surname. */
+export function splitPersonaName(name: string): { given: string; surname: string } {
+  const slash = /^(.*?)\s*\/([^/]*)\/\s*(.*)$/.exec(name.trim());
+  if (slash) return { given: `${slash[1] ?? ''} ${slash[3] ?? ''}`.trim(), surname: (slash[2] ?? '').trim() };
+  const comma = /^([^,]+),\s*(.+)$/.exec(name.trim());
+  if (comma) return { given: comma[2].trim(), surname: comma[1].trim() };
+  const parts = name.trim().split(/\s+/);
+  if (parts.length < 2) return { given: parts[0] ?? '', surname: '' };
+  return { given: parts.slice(0, -1).join(' '), surname: parts[parts.length - 1] };
+}
