@@ -1,0 +1,86 @@
+/**
+ * The issue's end-to-end check: a research run whose WikiTree URL points at a local replay finds
+ * the person, honours Retry-After and sends appId, while every other source is unreachable and
+ * fails fast without stopping the run. Real case folder, real HTTP on 127.0.0.1, the real loop.
+ */
+import { strict as assert } from 'node:assert';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { initCase, openCase } from '../../../src/case';
+import { runResearch } from '../../../src/engine/run';
+import { CaseConfig } from '../../../src/model';
+import { loadConnectors, overrideEnvName } from '../../../src/sources';
+import { tempDir } from '../../helpers/paths';
+import { recorded, ReplayServer } from '../../helpers/replay-server';
+
+/** A port nothing listens on: bind, read the port, close. */
+async function deadPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+describe('research run with WikiTree at a local replay (every other source unreachable)', function () {
+  this.timeout(120_000);
+  let server: ReplayServer;
+  before(async () => {
+    server = await ReplayServer.start();
+    server.route({ path: '/api.php', query: { action: 'searchPerson' } }, { json: recorded('wikitree-searchPerson.json') });
+    server.route({ path: '/api.php', query: { action: 'getRelatives' } }, { json: recorded('wikitree-getRelatives.json') });
+    server.route({ path: '/api.php', query: { action: 'getProfile' } }, { json: recorded('wikitree-getProfile.json') });
+    server.route({ path: '/api.php', query: { action: 'getAncestors' } }, { json: recorded('wikitree-getAncestors.json') });
+    // The first search is rate-limited: the client must wait the second WikiTree asks for.
+    server.fault({ path: '/api.php', query: { action: 'searchPerson' } }, { kind: 'status', status: 429, retryAfter: '1' });
+  });
+  after(() => server.close());
+
+  it('finds the person, honours Retry-After, sends appId and completes', async () => {
+    const root = join(tempDir(), 'clemens');
+    const config = { question: 'Who were the parents and spouse of Samuel Clemens (b. 1835)?', subject: { name: 'Samuel Clemens', born: '30 NOV 1835' } };
+    await initCase(root, config);
+    const store = await openCase(root);
+    const dead = `http://127.0.0.1:${await deadPort()}`;
+    const env: NodeJS.ProcessEnv = { ANCESTRY_WIKITREE_APPID: 'ancestry-engine-e2e' };
+    for (const id of ['wikidata', 'loc', 'openarchives', 'internetarchive', 'familysearch', 'nara']) env[overrideEnvName(id)] = dead;
+    env[overrideEnvName('wikitree')] = server.url;
+
+    const { connectors } = await loadConnectors({ config: CaseConfig.parse(config), env, store, offline: false });
+    assert.deepEqual(connectors.map((c) => c.id), ['wikitree', 'wikidata', 'loc', 'openarchives', 'internetarchive']);
+    const events: string[] = [];
+    const result = await runResearch({ store, connectors, maxCycles: 3, onEvent: (e) => events.push(`${e.type}: ${e.message}`) });
+
+    assert.equal(result.status, 'completed', `${result.status}: ${result.terminationReason}\n${events.join('\n')}`);
+
+    // Found: the WikiTree profile of Samuel Clemens was captured as evidence.
+    const reread = await openCase(root);
+    const wikitree = reread.sources().filter((s) => s.sourceId === 'wikitree');
+    const twain = wikitree.find((s) => s.externalId === 'Clemens-1');
+    assert.ok(twain, `captured sources: ${reread.sources().map((s) => `${s.sourceId}:${s.externalId}`).join(', ')}`);
+    assert.equal(twain.persons[0].birthDate, '30 NOV 1835');
+    assert.ok(twain.persons.some((p) => p.externalId === 'Langdon-1' && p.role === 'spouse'));
+    // ...and it reached a person file as cited evidence.
+    const cited = reread.persons().filter((p) => p.assertions.some((a) => a.evidence.some((e) => e.source === twain.id)) || p.relationships.some((r) => r.evidence.some((e) => e.source === twain.id)));
+    assert.ok(cited.length > 0, `no person cites ${twain.id}; persons: ${reread.persons().map((p) => p.names[0]?.given + ' ' + p.names[0]?.surname).join(', ')}`);
+
+    // Retry-After honoured: the retry came at least one second after the 429.
+    const searches = server.hits('/api.php').filter((r) => r.query.get('action') === 'searchPerson');
+    assert.ok(searches.length >= 2);
+    assert.ok(searches[1].at - searches[0].at >= 950, `retried after ${searches[1].at - searches[0].at} ms`);
+    // appId on every WikiTree request.
+    for (const r of server.hits('/api.php')) assert.equal(r.query.get('appId'), 'ancestry-engine-e2e');
+
+    const log = reread.log();
+    const access = log.flatMap((e) => (e.actionType === 'source_access' ? [e] : []));
+    assert.ok(access.some((e) => e.source === 'wikitree' && e.success && e.recordCount > 0));
+    assert.ok(log.some((e) => e.actionType === 'compliance' && e.check === 'rate_limit' && /Retry-After 1/.test(e.reason)));
+    // Every other source failed, was logged, and the run went on.
+    for (const id of ['wikidata', 'loc', 'openarchives', 'internetarchive']) {
+      assert.ok(access.some((e) => e.source === id && !e.success), `${id}: a failed access is logged`);
+      assert.equal(access.some((e) => e.source === id && e.success), false, `${id} never succeeded`);
+    }
+    assert.ok(log.some((e) => e.actionType === 'error' && /marked unavailable|circuit open/.test(e.message)), 'an unreachable source is marked unavailable');
+    assert.ok(!log.some((e) => JSON.stringify(e).includes('REDACTED') === false && /access_token|api_key=/.test(JSON.stringify(e))));
+  });
+});
