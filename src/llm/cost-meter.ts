@@ -1,8 +1,8 @@
 /**
  * Seed 002 cost tracking: tokens and USD per call, per role (Lead strategy versus research work), per
  * cycle and per run; and the USD/token budget of case.yaml as a hard limit. A call is only made when
- * its worst case (prompt at ~3 characters a token, the full max_tokens of output) still fits, so a
- * run ends within its budget instead of one call past it. The engine reads costUsd()/tokens().
+ * its worst case (the prompt at ~3 characters a token, or the densest ratio seen so far, and the full
+ * max_tokens of output) still fits, so a run ends within its budget instead of one call past it. The engine reads costUsd()/tokens().
  */
 import { costOf, priceOf, type ModelPrice, type TokenUsage, WEB_SEARCH_USD } from './pricing';
 
@@ -33,6 +33,8 @@ export class CostMeter {
   private readonly log: MeteredCall[] = [];
   private currentCycle = 0;
   private exhaustedReason: string | undefined;
+  /** Input tokens per prompt character: starts at the conservative estimate, then the worst seen. */
+  private tokensPerChar = 1 / CHARS_PER_TOKEN_ESTIMATE;
 
   constructor(
     readonly budget: { maxUsd: number; maxTokens: number },
@@ -74,7 +76,7 @@ export class CostMeter {
    */
   affordableOutputTokens(model: string, promptChars: number, wantedOutput: number, maxWebSearches = 0): number {
     const { price } = priceOf(model, this.prices);
-    const inputTokens = Math.ceil(promptChars / CHARS_PER_TOKEN_ESTIMATE);
+    const inputTokens = Math.ceil(promptChars * this.tokensPerChar);
     const usdLeft = this.budget.maxUsd - this.costUsd() - maxWebSearches * WEB_SEARCH_USD - (inputTokens * price.input) / 1_000_000;
     const tokensLeft = this.budget.maxTokens - this.tokens() - inputTokens;
     const byUsd = Math.floor((usdLeft * 1_000_000) / price.output);
@@ -94,6 +96,8 @@ export class CostMeter {
       tokens: call.inputTokens + call.outputTokens + call.cacheReadTokens + call.cacheWriteTokens,
     };
     this.log.push(entry);
+    const input = call.inputTokens + call.cacheReadTokens + call.cacheWriteTokens;
+    if (call.promptChars > 0) this.tokensPerChar = Math.max(this.tokensPerChar, input / call.promptChars);
     return entry;
   }
 

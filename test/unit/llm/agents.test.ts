@@ -1,34 +1,12 @@
 import assert from 'node:assert/strict';
-import type { PlanningView } from '../../../src/engine/agents';
 import { LlmPairAdjudicator } from '../../../src/llm/agents/adjudicator';
 import { LlmConflictAnalyst } from '../../../src/llm/agents/conflict-analyst';
 import { LlmRecordExtractor } from '../../../src/llm/agents/extractor';
 import { LlmLeadPlanner } from '../../../src/llm/agents/planner';
 import { LlmError } from '../../../src/llm/port';
 import { ScriptedLlmClient } from '../../../src/llm/scripted-client';
-import { CaseConfig, type Conflict } from '../../../src/model';
-import { fixture, harness, OBITUARY_RECORD, ofKind } from './support';
-
-export const CONFIG = CaseConfig.parse({
-  question: 'Who were the parents of Johann Schmidt?',
-  subject: { name: 'Johann Schmidt', born: 'ABT 1850', place: 'Bavaria' },
-});
-
-export function view(over: Partial<PlanningView> = {}): PlanningView {
-  return {
-    cycle: 3,
-    strategy: 'deepen',
-    question: CONFIG.question,
-    subject: { id: 'P-1', name: 'Johann Schmidt' },
-    counts: { persons: 4, assertions: 12, sources: 3, frontier: 2, clues: 1, openConflicts: 1 },
-    budgetRemaining: { cycles: 47, requests: 480, tokens: 380_000, usd: 1.8 },
-    recentDiscoveries: ['S-1880census (1880 census, Springfield): Johann Schmidt, head, age 30, born Bavaria', 'Marriage record: John Schmidt and Anna Weber, 1875, Springfield'],
-    pendingClues: [{ id: 'H-1', statement: 'Johann Schmidt may appear in a Bavarian baptism register around 1850', priority: 0.7, suggestedQueries: ['Johann Schmidt baptism Bavaria'] }],
-    frontier: [{ id: 'T-1', taskType: 'SearchTask', priority: 0.6, query: { surname: 'Schmidt', place: 'Springfield' } }],
-    gaps: ['parents unknown', 'birth date conflict between census and marriage record'],
-    ...over,
-  };
-}
+import type { Conflict } from '../../../src/model';
+import { CONFIG, fixture, harness, OBITUARY_RECORD, ofKind, view } from './support';
 
 const CONFLICT: Conflict = {
   id: 'C-1',

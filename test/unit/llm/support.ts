@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { CostMeter } from '../../../src/llm/cost-meter';
 import { LlmGateway } from '../../../src/llm/gateway';
 import type { LlmClient } from '../../../src/llm/port';
-import type { NewLogEntry, SourceRecord } from '../../../src/model';
+import type { PlanningView } from '../../../src/engine/agents';
+import { CaseConfig, type NewLogEntry, type SourceRecord } from '../../../src/model';
 import { REPO_ROOT } from '../../helpers/paths';
 
 export const LLM_FIXTURES = join(REPO_ROOT, 'test/fixtures/llm');
@@ -61,4 +62,26 @@ export const OBITUARY_RECORD: SourceRecord = {
   accessedAt: '2026-06-01T00:00:00.000Z',
   sha256: 'a'.repeat(64),
 };
+
+
+export const CONFIG = CaseConfig.parse({
+  question: 'Who were the parents of Johann Schmidt?',
+  subject: { name: 'Johann Schmidt', born: 'ABT 1850', place: 'Bavaria' },
+});
+
+export function view(over: Partial<PlanningView> = {}): PlanningView {
+  return {
+    cycle: 3,
+    strategy: 'deepen',
+    question: CONFIG.question,
+    subject: { id: 'P-1', name: 'Johann Schmidt' },
+    counts: { persons: 4, assertions: 12, sources: 3, frontier: 2, clues: 1, openConflicts: 1 },
+    budgetRemaining: { cycles: 47, requests: 480, tokens: 380_000, usd: 1.8 },
+    recentDiscoveries: ['S-1880census (1880 census, Springfield): Johann Schmidt, head, age 30, born Bavaria', 'Marriage record: John Schmidt and Anna Weber, 1875, Springfield'],
+    pendingClues: [{ id: 'H-1', statement: 'Johann Schmidt may appear in a Bavarian baptism register around 1850', priority: 0.7, suggestedQueries: ['Johann Schmidt baptism Bavaria'] }],
+    frontier: [{ id: 'T-1', taskType: 'SearchTask', priority: 0.6, query: { surname: 'Schmidt', place: 'Springfield' } }],
+    gaps: ['parents unknown', 'birth date conflict between census and marriage record'],
+    ...over,
+  };
+}
 
