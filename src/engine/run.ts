@@ -50,7 +50,7 @@ import { renderSummary, type SearchRecord } from '../agents/analyst/proof/summar
 import { createArchiveConnector, ArchiveConnector } from '../sources/archive';
 import { splitPersonaName, foldName } from '../sources/archive/phonetic';
 import { newId } from '../case/ids';
-import * as interchange from '../interchange';
+import { exportGedcom, exportJsonLd } from '../interchange';
 
 export type { EngineEvent, RunResult } from './events';
 
@@ -664,21 +664,12 @@ class ResearchRun {
   }
 
   private async writeExports(): Promise<void> {
-    const mod = interchange as unknown as {
-      exportJsonLd?: (store: CaseStore) => string;
-      exportGedcom?: (store: CaseStore, o: { version: '5.5.1' | '7.0' }) => { text: string; lossReport: string };
-    };
     for (const [name, make] of [
-      ['graph.jsonld', () => (mod.exportJsonLd ? mod.exportJsonLd(this.store) : undefined)],
-      ['tree.ged', () => (mod.exportGedcom ? mod.exportGedcom(this.store, { version: '5.5.1' }).text : undefined)],
+      ['graph.jsonld', () => exportJsonLd(this.store, { now: this.clock.now() })],
+      ['tree.ged', () => exportGedcom(this.store, { version: '5.5.1', now: this.clock.now() }).text],
     ] as const) {
       try {
-        const text = make();
-        if (text === undefined) {
-          this.log({ agent: 'Lead', actionType: 'decision', decisionType: 'export_skipped', optionsConsidered: ['write', 'skip'], chosenOption: 'skip', rationale: `exports/${name}: this build has no exporter for it`, context: name });
-          continue;
-        }
-        await this.store.writeExport(name, text);
+        await this.store.writeExport(name, make());
       } catch (e) {
         this.log({ agent: 'Lead', actionType: 'error', message: `exports/${name}: ${e instanceof Error ? e.message : String(e)}`, rationale: 'an export failure does not stop the research', context: name });
       }

@@ -127,7 +127,18 @@ function addName(p: Person, name: PersonName): Person {
     names[i] = { ...n, citations: cites };
     return { ...p, names };
   }
+  // A woman first seen under her married name: the first other surname is taken as her birth name.
+  const onlyMarried = p.names.length > 0 && p.names.every((n) => n.type === 'married');
+  if (onlyMarried && name.type === 'aka') return { ...p, names: [{ ...name, type: 'birth' }, ...p.names] };
   return { ...p, names: [...p.names, name] };
+}
+
+/** A wife named with her husband's surname in the record (gravestone, census): a married name. */
+function marriedNameInRecord(persona: Persona, anchor: Persona | undefined, rel: ReturnType<typeof relationToAnchor>): boolean {
+  if (!anchor || rel?.kind !== 'spouse' || roleSex(persona) !== 'F') return false;
+  const a = splitPersonaName(anchor.name).surname;
+  const b = splitPersonaName(persona.name).surname;
+  return Boolean(a) && foldName(a) === foldName(b);
 }
 
 function recordYear(record: SourceRecord): number | undefined {
@@ -284,7 +295,7 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
     } else {
       personId = ctx.newPersonId();
       const nowIso = ctx.now.toISOString();
-      g.put({ id: personId, names: [nameOf(persona, 'birth', source.id)], sex: persona.sex ?? 'U', assertions: [], relationships: [], externalIds: {}, createdAt: nowIso, updatedAt: nowIso });
+      g.put({ id: personId, names: [nameOf(persona, marriedNameInRecord(persona, personas[aIdx]?.persona, relation[i]) ? 'married' : 'birth', source.id)], sex: persona.sex ?? 'U', assertions: [], relationships: [], externalIds: {}, createdAt: nowIso, updatedAt: nowIso });
       result.created.push(personId);
       result.matches.push({ persona: persona.name, person: personId, created: true, how: 'new', rationale: options.length ? `no candidate close enough (best ${Math.max(...options.map((o) => o.similarity)).toFixed(2)})` : 'no candidate shares a blocking key', options });
     }
@@ -313,7 +324,7 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
     };
     // Names: a new spelling is an alias; a surname taken at marriage is a married name.
     const isMarriedName = persona.sex !== 'M' && p.names.length > 0 && !p.names.some((n) => foldName(n.surname) === foldName(splitPersonaName(persona.name).surname)) && p.relationships.some((r) => r.type === 'spouse' && g.get(r.person)?.names.some((n) => foldName(n.surname) === foldName(splitPersonaName(persona.name).surname)));
-    p = addName(p, nameOf(persona, isMarriedName ? 'married' : 'aka', source.id));
+    p = addName(p, nameOf(persona, isMarriedName || marriedNameInRecord(persona, personas[aIdx]?.persona, relation[i]) ? 'married' : 'aka', source.id));
     if (typeof persona.marriedName === 'string') p = addName(p, { ...splitPersonaName(persona.marriedName), type: 'married', citations: [source.id] });
     const sex = roleSex(persona);
     if (sex === 'M' || sex === 'F') {

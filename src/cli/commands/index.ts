@@ -1,9 +1,14 @@
 import type { CliCommand } from '../command';
+import { conflictCommand } from './conflict';
+import { conflictsCommand } from './conflicts';
 import { exportCommand } from './export';
 import { importCommand } from './import';
 import { initCommand } from './init';
+import { mergeCommand } from './merge';
+import { mergesCommand } from './merges';
+import { researchCommand } from './research';
 import { statusCommand } from './status';
 import { validateCommand } from './validate';
 
 /** Every verb, in help order. Each lives in its own module beside this one. */
-export const commands: CliCommand[] = [initCommand, statusCommand, validateCommand, importCommand, exportCommand];
+export const commands: CliCommand[] = [initCommand, researchCommand, statusCommand, validateCommand, conflictsCommand, conflictCommand, mergesCommand, mergeCommand, importCommand, exportCommand];

@@ -41,19 +41,13 @@ function cites(evidence: readonly EvidenceClaim[]): string {
   return ids.map((id) => `[${id}]`).join(' ');
 }
 
-function best(p: Person, field: string): Assertion | undefined {
+function bestOf(p: Person, field: string): Assertion | undefined {
   const live = p.assertions.filter((a) => a.field === field && a.status !== 'rejected' && a.status !== 'disputed');
   return live.sort((a, b) => (a.status === 'accepted' ? 0 : 1) - (b.status === 'accepted' ? 0 : 1) || b.confidence - a.confidence)[0];
 }
 
 function statusWord(s: Assertion['status'] | Relationship['status']): string {
   return s === 'accepted' ? 'accepted' : s === 'staged' ? 'staged (review)' : s;
-}
-
-function lifeSpan(p: Person): string {
-  const b = best(p, 'birth.date') ?? best(p, 'baptism.date');
-  const d = best(p, 'death.date') ?? best(p, 'burial.date');
-  return [b ? `b. ${b.value}` : '', d ? `d. ${d.value}` : ''].filter(Boolean).join(', ');
 }
 
 function relatives(p: Person, type: Relationship['type'], get: SummaryInput['get']): { rel: Relationship; person: Person }[] {
@@ -65,6 +59,18 @@ function relatives(p: Person, type: Relationship['type'], get: SummaryInput['get
 
 export function renderSummary(input: SummaryInput): string {
   const ctx = input.censor;
+  // Where the evidence conflicts, the conclusion states the value the conflict analysis preferred.
+  const preferredOf = new Map(input.conflicts.filter((c) => c.preferred).map((c) => [`${c.person}|${c.field}`, c.preferred]));
+  const best = (p: Person, field: string): Assertion | undefined => {
+    const pref = preferredOf.get(`${p.id}|${field}`);
+    const hit = pref ? p.assertions.find((a) => a.field === field && a.value === pref && a.status !== 'rejected') : undefined;
+    return hit ?? bestOf(p, field);
+  };
+  const lifeSpan = (p: Person): string => {
+    const b = best(p, 'birth.date') ?? best(p, 'baptism.date');
+    const d = best(p, 'death.date') ?? best(p, 'burial.date');
+    return [b ? `b. ${b.value}` : '', d ? `d. ${d.value}` : ''].filter(Boolean).join(', ');
+  };
   const safe = (p: Person) => redactPerson(p, ctx).person;
   const subject = safe(input.subject);
   const get = (id: string) => {

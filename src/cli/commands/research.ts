@@ -1,0 +1,79 @@
+import { relative, resolve } from 'node:path';
+import { CaseFileError, newId, openCase } from '../../case';
+import { runResearch, type EngineEvent } from '../../engine/run';
+import { DeterministicExtractor } from '../../agents/analyst/extract';
+import { DeterministicPlanner } from '../../engine/lead-planner';
+import { loadConnectors } from '../../sources';
+import { createAgentsFromEnv } from '../../llm';
+import { parse } from '../args';
+import { type CliCommand, UsageError } from '../command';
+
+const usage = 'ancestry research <dir> [--person NAME|ID] [--max-cycles N] [--offline] [--no-llm] [--json]';
+
+export const researchCommand: CliCommand = {
+  name: 'research',
+  usage: 'research <dir> [--person NAME|ID] [--max-cycles N] [--offline] [--json]',
+  summary: 'run the research loop on a case until a termination condition holds (resumes a stopped run)',
+  async run(args, io) {
+    const { values, positionals } = parse(
+      args,
+      { person: { type: 'string' }, 'max-cycles': { type: 'string' }, offline: { type: 'boolean' }, 'no-llm': { type: 'boolean' }, json: { type: 'boolean' } },
+      usage,
+    );
+    if (!positionals[0]) throw new UsageError(`missing <dir>\nusage: ${usage}`);
+    let maxCycles: number | undefined;
+    if (values['max-cycles'] !== undefined) {
+      maxCycles = Number(values['max-cycles']);
+      if (!Number.isInteger(maxCycles) || maxCycles < 1) throw new UsageError(`--max-cycles must be a positive whole number (got "${values['max-cycles']}")`);
+    }
+    const sessionId = newId('R');
+    const store = await openCase(resolve(positionals[0]), { sessionId }).catch((e) => {
+      if (e instanceof CaseFileError) throw new UsageError(e.message);
+      throw e;
+    });
+    const config = store.config();
+    const offline = Boolean(values.offline) || config.sources.offline;
+    const { connectors } = await loadConnectors({ config, env: process.env, store, offline });
+    // Claude agents only with a key, online, and not switched off; the deterministic ones otherwise.
+    const llm = offline || values['no-llm']
+      ? undefined
+      : createAgentsFromEnv(process.env, {
+          config,
+          log: (e) => void store.appendLog([e]),
+          fallback: { planner: new DeterministicPlanner(), extractor: new DeterministicExtractor() },
+          persons: () => store.persons(),
+          knownSources: () => [...store.sources().map((s) => s.id), ...connectors.map((c) => c.id), 'archive'],
+        });
+    const started = Date.now();
+    const progress = (e: EngineEvent) => {
+      if (values.json) return;
+      const line = `${e.type === 'cycle' ? '\n' : ''}[cycle ${e.cycle}] ${e.type === 'finding' ? '★ ' : e.type === 'source' ? '  · ' : ''}${e.message}`;
+      if (e.type !== 'done') io.err(line);
+    };
+    if (!values.json) io.err(`Researching ${config.subject.name} in ${store.root} (${offline ? 'offline: local archive only' : `${connectors.length + 1} source(s)`}${llm ? ', Claude agents' : ', deterministic agents'})`);
+    const result = await runResearch({ store, connectors, agents: llm, meter: llm?.meter, maxCycles, person: values.person, signal: io.signal, onEvent: progress });
+    if (values.json) {
+      io.out(JSON.stringify({ ...result, case: store.root, seconds: (Date.now() - started) / 1000 }, null, 2));
+    } else {
+      const rel = (p: string) => {
+        const r = relative(process.cwd(), p);
+        return r && !r.startsWith('..') ? r : p;
+      };
+      io.out(
+        [
+          '',
+          `${result.status === 'completed' ? 'Done' : result.status === 'cancelled' ? 'Stopped' : 'Failed'}: ${result.terminationReason}`,
+          `  ${result.cycles} cycle(s) · ${result.persons} person(s) · ${result.sources} source(s) captured · ${result.conflicts} conflict(s) · ${((Date.now() - started) / 1000).toFixed(1)} s`,
+          `  Summary:   ${rel(result.summaryPath)}`,
+          `  People:    ${rel(resolve(store.root, 'people'))}/`,
+          `  Evidence:  ${rel(resolve(store.root, 'sources'))}/`,
+          `  Conflicts: ${rel(resolve(store.root, 'conflicts'))}/`,
+          `  Log:       ${rel(resolve(store.root, 'log/research-log.jsonl'))}`,
+          `  Exports:   ${rel(resolve(store.root, 'exports'))}/ (graph.jsonld, tree.ged)`,
+          result.status === 'cancelled' ? `Run "ancestry research ${positionals[0]}" again to resume.` : '',
+        ].join('\n'),
+      );
+    }
+    return result.status === 'failed' ? 1 : 0;
+  },
+};
