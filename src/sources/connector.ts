@@ -128,10 +128,15 @@ export abstract class PluginConnector implements SourceConnector {
     return undefined;
   }
 
-  /** Fills plugin-level fields (tier, repository, Mills classification) and validates. */
-  protected record(draft: RecordDraft): RawRecord {
+  private skipped: string[] = [];
+
+  /**
+   * Fills plugin-level fields (tier, repository, Mills classification) and validates. An item the
+   * model rejects is skipped (and logged), never allowed to sink the other results.
+   */
+  protected record(draft: RecordDraft): RawRecord | undefined {
     const r = this.plugin.reliability;
-    return RawRecord.parse({
+    const parsed = RawRecord.safeParse({
       repository: this.plugin.display_name,
       sourceType: r.source_class,
       informationType: r.information,
@@ -139,6 +144,13 @@ export abstract class PluginConnector implements SourceConnector {
       sourceId: this.id,
       tier: this.tier,
     });
+    if (parsed.success) return parsed.data;
+    this.skipped.push(`${draft.title || draft.externalId || '(untitled)'}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+    return undefined;
+  }
+
+  protected keep(found: RawRecord[], record: RawRecord | undefined): void {
+    if (record) found.push(record);
   }
 
   async search(query: SearchQuery, ctx: ConnectorContext): Promise<SearchOutcome> {
@@ -168,6 +180,9 @@ export abstract class PluginConnector implements SourceConnector {
       await this.run(query, call, records);
     } catch (e) {
       error = e;
+    }
+    for (const why of this.skipped.splice(0)) {
+      ctx.log({ actionType: 'error', agent: 'Scout', message: `${this.id}: skipped an item the record model rejects — ${why}`, rationale: 'one bad item does not sink the others', context: '' });
     }
     // One SOURCE_ACCESS per request; the records are counted on the last successful one.
     const lastOk = call.trace.map((a) => a.success).lastIndexOf(true);

@@ -129,7 +129,8 @@ export class FamilySearchConnector extends PluginConnector {
       if (!persons.length) continue;
       const principal = persons[0];
       const life = [principal.birthDate, principal.deathDate].map((d) => d?.match(/\d{4}/)?.[0]);
-      found.push(
+      this.keep(
+        found,
         this.record({
           title: `FamilySearch Family Tree ${id}: ${principal.name.replace(/\//g, '').replace(/\s+/g, ' ').trim()}${life[0] || life[1] ? ` (${life[0] ?? '?'}–${life[1] ?? ''})` : ''}`,
           recordType: 'tree',

@@ -57,7 +57,8 @@ export class InternetArchiveConnector extends PluginConnector {
         join(d.collection) && `Collection: ${join(d.collection)}`,
         description && `\n${description}`,
       ].filter(Boolean);
-      found.push(
+      this.keep(
+        found,
         this.record({
           title,
           recordType: 'other',

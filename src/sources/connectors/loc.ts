@@ -72,7 +72,8 @@ export class LocNewspapersConnector extends PluginConnector {
       }
       const snippet = r.page_coordinate_data?.relevant_snippet;
       const place = [r.location_city?.[0], r.location_state?.[0]].filter(Boolean).map((s) => titleCase(s!)).join(', ') || undefined;
-      found.push(
+      this.keep(
+        found,
         this.record({
           title: r.title,
           recordType: 'newspaper',

@@ -50,7 +50,8 @@ export class NaraConnector extends PluginConnector {
     for (const hit of parsed.data.body.hits.hits) {
       const r = hit._source.record;
       const series = r.ancestors?.map((a) => a.title).filter(Boolean).join(' / ');
-      found.push(
+      this.keep(
+        found,
         this.record({
           title: r.title,
           recordType: TYPES.find(([re]) => re.test(`${r.title} ${series ?? ''}`))?.[1] ?? 'other',

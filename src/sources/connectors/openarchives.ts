@@ -140,7 +140,8 @@ export class OpenArchivesConnector extends PluginConnector {
           if (all.length) persons = all;
         }
       }
-      found.push(
+      this.keep(
+        found,
         this.record({
           title: [doc.eventtype, doc.personname?.trim(), place, date].filter(Boolean).join(', ') + (doc.sourcetype ? ` (${doc.sourcetype})` : ''),
           recordType: recordTypeOf(doc.eventtype, doc.sourcetype),

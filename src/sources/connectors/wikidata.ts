@@ -133,7 +133,8 @@ export class WikidataConnector extends PluginConnector {
       for (const r of e.relatives.values()) {
         persons.push({ name: r.label, role: r.rel === 'father' || r.rel === 'mother' || r.rel === 'spouse' || r.rel === 'child' ? r.rel : 'other', relationship: r.rel, externalId: r.id });
       }
-      found.push(
+      this.keep(
+        found,
         this.record({
           title: `Wikidata ${e.id}: ${e.label}${e.description ? ` — ${e.description}` : ''}`,
           recordType: 'other',

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
-import { deferredLinks } from '../../../src/sources/deferred';
+import { LogEntry } from '../../../src/model';
+import { deferredLinks, deferredLogEntries } from '../../../src/sources/deferred';
 import { loadPlugins } from '../../../src/sources/plugin';
 import { REPO_ROOT } from '../../helpers/paths';
 
@@ -35,5 +36,18 @@ describe('Tier 2 deferred search links', () => {
     const fag = plugins.find((p) => p.plugin_id === 'findagrave')!;
     const locked = { ...fag, compliance: { ...fag.compliance, allowed_actions: ['read_record' as const], prohibited_actions: ['link_out' as const] } };
     assert.deepEqual(deferredLinks([locked], { surname: 'Schmidt' }), []);
+  });
+});
+
+describe('deferred log entries', () => {
+  it('are valid research-log entries of kind deferred', () => {
+    const plugins = loadPlugins(join(REPO_ROOT, 'plugins'), {});
+    const q = { given: 'Johann', surname: 'Schmidt' };
+    const entries = deferredLogEntries(deferredLinks(plugins, q), q);
+    assert.equal(entries.length, 4);
+    for (const e of entries) {
+      const full = LogEntry.parse({ ...e, id: 'L-1', timestamp: new Date().toISOString(), sessionId: 'R-1' });
+      assert.equal(full.actionType, 'deferred');
+    }
   });
 });
