@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { PairAdjudicator } from '../../engine/agents';
 import type { FeatureScore } from '../../model/review';
-import { checkAdjudication } from '../firewall';
+import { checkAdjudication, describeChecks } from '../firewall';
 import type { LlmGateway } from '../gateway';
 import { RESOLVER_SYSTEM } from '../prompts';
 import { RESOLVE_TOOL } from '../schemas';
@@ -45,7 +45,8 @@ export class LlmPairAdjudicator implements PairAdjudicator {
     const rejected = checkAdjudication(answer.output, answer.seen);
     if (rejected.length) {
       logRejections(this.gateway.log, 'Analyst', rejected, label, this.gateway.meter.cycle);
-      return this.keepForReview(a, b, features, `model adjudication rejected by the firewall: ${rejected[0]!.reason}`, signal);
+      // Only the check numbers here: the rejected text itself stays in the research log.
+      return this.keepForReview(a, b, features, `model adjudication rejected by the hallucination firewall (${describeChecks(rejected)})`, signal);
     }
     const o = answer.output;
     const recommendation = o.recommendation === 'merge' && o.confidence < MERGE_MIN_CONFIDENCE ? 'review' : o.recommendation;

@@ -5,7 +5,7 @@
  */
 import type { ConflictAnalyst } from '../../engine/agents';
 import type { Conflict } from '../../model';
-import { checkConflictAnalysis } from '../firewall';
+import { checkConflictAnalysis, describeChecks } from '../firewall';
 import { foldWord } from '../firewall/grounding';
 import type { LlmGateway } from '../gateway';
 import { CONFLICT_SYSTEM } from '../prompts';
@@ -56,7 +56,8 @@ export class LlmConflictAnalyst implements ConflictAnalyst {
     const rejected = checkConflictAnalysis(answer.output, conflict, answer.seen);
     if (rejected.length) {
       logRejections(this.gateway.log, 'Analyst', rejected, label, this.gateway.meter.cycle);
-      return this.byWeight(conflict, `model analysis rejected by the firewall: ${rejected[0]!.reason}`, signal);
+      // Only the check numbers here: the rejected text itself stays in the research log.
+      return this.byWeight(conflict, `model analysis rejected by the hallucination firewall (${describeChecks(rejected)})`, signal);
     }
     const o = answer.output;
     const preferred = conflict.competing.find((c) => foldWord(c.value).trim() === foldWord(o.recommended_value).trim())!.value;

@@ -28,6 +28,12 @@ export interface Rejection {
   reason: string;
 }
 
+/** "check 3 (No invented dates), check 10 (Conflict preservation)": names the checks, never the rejected text. */
+export function describeChecks(rejected: readonly Rejection[]): string {
+  const nums = [...new Set(rejected.map((r) => r.check).filter((c): c is CheckNumber => c !== undefined))].sort((a, b) => a - b);
+  return nums.length ? nums.map((n) => `check ${n}: ${FIREWALL_CHECKS[n].split(':')[0]}`).join('; ') : 'invalid output';
+}
+
 const inUnit = (n: number) => Number.isFinite(n) && n >= 0 && n <= 1;
 const short = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
