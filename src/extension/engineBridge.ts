@@ -1,0 +1,67 @@
+/**
+ * The one place the extension drives the engine (loaded lazily, on the first research run): opens
+ * the case, loads the connectors the case and settings permit, uses Claude agents when a key is in
+ * SecretStorage (deterministic ones otherwise, or when offline), and runs the loop — the same
+ * wiring as the CLI's `ancestry research`.
+ */
+import { join } from 'node:path';
+import { DeterministicExtractor } from '../agents/analyst/extract';
+import { newId, openCase } from '../case';
+import { DeterministicPlanner } from '../engine/lead-planner';
+import { runResearch, type EngineEvent } from '../engine/run';
+import { createLlmAgents } from '../llm';
+import type { CaseConfig } from '../model';
+import { loadConnectors } from '../sources';
+import type { ResearchOutcome } from './research';
+import type { AncestrySettings } from './settings';
+
+export interface EngineRunRequest {
+  root: string;
+  /** Person id or description; undefined researches the case subject. */
+  person?: string;
+  maxCycles: number;
+  settings: AncestrySettings;
+  apiKey?: string;
+  /** The extension's own folder: plugins/ ships inside the .vsix. */
+  extensionPath: string;
+  signal: AbortSignal;
+  onEvent(e: EngineEvent): void;
+  log(line: string): void;
+}
+
+/**
+ * The case's config with the user's settings applied where they may only narrow what the case
+ * allows (tiers, budget) or fill what it leaves open (model, contact). Privacy is never loosened.
+ */
+export function effectiveConfig(config: CaseConfig, s: AncestrySettings): CaseConfig {
+  return {
+    ...config,
+    budget: { ...config.budget, maxUsd: Math.min(config.budget.maxUsd, s.maxUsd), maxRequests: Math.min(config.budget.maxRequests, s.maxRequests), maxMinutes: Math.min(config.budget.maxMinutes, s.maxMinutes) },
+    tiers: { tier1: config.tiers.tier1 && s.tier1, tier2: config.tiers.tier2 && s.tier2 },
+    privacy: { livingThresholdYears: Math.max(config.privacy.livingThresholdYears, s.livingThresholdYears), consent: config.privacy.consent && s.consent },
+    sources: { ...config.sources, offline: config.sources.offline || s.offline, userAgentContact: config.sources.userAgentContact ?? (s.userAgentContact || undefined) },
+    llm: { ...config.llm, model: s.model || config.llm.model },
+  };
+}
+
+export async function runEngine(req: EngineRunRequest): Promise<ResearchOutcome> {
+  const store = await openCase(req.root, { sessionId: newId('R') });
+  const config = effectiveConfig(store.config(), req.settings);
+  const offline = config.sources.offline;
+  // Tier 1 credentials come from SecretStorage under the plugin's secret name, else the environment.
+  const secrets = { get: async (key: string) => (key === 'ANTHROPIC_API_KEY' ? req.apiKey : undefined) };
+  const { connectors } = await loadConnectors({ config, env: process.env, store, secrets, offline, pluginDir: join(req.extensionPath, 'plugins') });
+  const llm =
+    offline || !req.apiKey
+      ? undefined
+      : createLlmAgents({
+          apiKey: req.apiKey,
+          config,
+          log: (e) => void store.appendLog([e]),
+          fallback: { planner: new DeterministicPlanner(), extractor: new DeterministicExtractor() },
+          persons: () => store.persons(),
+          knownSources: () => [...store.sources().map((s) => s.id), ...connectors.map((c) => c.id), 'archive'],
+        });
+  req.log(`[research] ${offline ? 'offline: local archive only' : `sources: archive, ${connectors.map((c) => `${c.id} (tier ${c.tier})`).join(', ') || 'none online'}`}; ${llm ? `Claude agents (${config.llm.model})` : 'deterministic agents'}`);
+  return runResearch({ store, connectors, agents: llm, meter: llm?.meter, signal: req.signal, maxCycles: req.maxCycles, person: req.person, onEvent: req.onEvent });
+}

@@ -1,0 +1,110 @@
+/**
+ * Merges side panel (a webview view in the Ancestry container): each proposal side by side with its
+ * feature scores, rationale and "why not"; accept, reject with a reason, undo.
+ */
+import * as vscode from 'vscode';
+import type { MergeProposalView, MergesFromWebview, MergesToWebview } from '../../protocol/merges';
+import type { CaseSnapshot } from '../core/snapshot';
+import type { Services } from '../services';
+import { WebviewChannel } from './channel';
+import { webviewHtml, webviewOptions } from './html';
+
+export const MERGES_VIEW_ID = 'ancestry.merges';
+
+const FACT_ORDER = ['sex', 'birth.date', 'birth.place', 'baptism.date', 'death.date', 'death.place', 'burial.date', 'residence.place', 'occupation.value'];
+
+export async function mergeViews(snap: CaseSnapshot): Promise<MergeProposalView[]> {
+  const { personLabel } = await import('../views/labels');
+  const { factValue } = await import('../../model');
+  const now = new Date();
+  const order = { proposed: 0, accepted: 1, undone: 2, rejected: 3 } as const;
+  return snap.merges.clusters
+    .slice()
+    .sort((a, b) => order[a.status] - order[b.status] || b.similarity - a.similarity)
+    .map((c) => ({
+      id: c.id,
+      canonicalId: c.canonicalId,
+      similarity: c.similarity,
+      rationale: c.rationale,
+      whyNotMerge: c.whyNotMerge,
+      recommendation: c.recommendation,
+      status: c.status,
+      reason: c.reason,
+      decidedAt: c.decidedAt,
+      features: Object.entries(c.features).map(([name, f]) => ({ name, score: f.score, reason: f.reason })),
+      members: c.memberIds.map((id) => {
+        const person = snap.persons.get(id)?.person;
+        if (!person) return { id, name: id, facts: [], missing: true };
+        const label = personLabel(person, snap, now);
+        const fields = [...new Set([...FACT_ORDER, ...person.assertions.map((a) => a.field)])];
+        const facts = label.living
+          ? [{ field: 'living', value: 'details redacted' }]
+          : fields.flatMap((field) => {
+              const value = field === 'sex' ? (person.sex !== 'U' ? person.sex : undefined) : factValue(person, field);
+              return value ? [{ field, value }] : [];
+            });
+        return { id, name: label.name, facts, missing: false };
+      }),
+    }));
+}
+
+export class MergesViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+  static instance: MergesViewProvider | undefined;
+  channel: WebviewChannel<MergesFromWebview, MergesToWebview> | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private view: vscode.WebviewView | undefined;
+  private readonly resolved = new vscode.EventEmitter<WebviewChannel<MergesFromWebview, MergesToWebview>>();
+  /** Fires when the view (re)creates its webview; tests wait on it. */
+  readonly onDidResolve = this.resolved.event;
+
+  constructor(private readonly services: Services) {
+    MergesViewProvider.instance = this;
+    this.disposables.push(this.resolved, services.model.onDidChange(() => void this.render()));
+  }
+
+  async resolveWebviewView(view: vscode.WebviewView): Promise<void> {
+    const { MergesFromWebview } = await import('../../protocol/merges');
+    this.channel?.dispose();
+    this.view = view;
+    view.webview.options = webviewOptions(this.services.extensionUri);
+    const channel = new WebviewChannel<MergesFromWebview, MergesToWebview>(view.webview, MergesFromWebview, (m) => this.onMessage(m), this.services.output);
+    this.channel = channel;
+    view.webview.html = webviewHtml(view.webview, this.services.extensionUri, 'merges', 'Merges');
+    view.onDidChangeVisibility(() => !view.visible && channel.reset());
+    view.onDidDispose(() => {
+      channel.dispose();
+      if (this.channel === channel) this.channel = undefined;
+      this.view = undefined;
+    });
+    this.resolved.fire(channel);
+  }
+
+  private async onMessage(m: MergesFromWebview): Promise<void> {
+    if (m.type === 'ready') return this.render();
+    if (m.type === 'openPerson') return void vscode.commands.executeCommand('ancestry.openPerson', m.id);
+    const root = await this.services.requireCase();
+    const { applyMergeDecision } = await import('../mergeActions');
+    try {
+      const message = await applyMergeDecision(root, m);
+      this.channel?.post({ type: 'result', clusterId: m.clusterId, ok: true, message });
+    } catch (e) {
+      this.channel?.post({ type: 'result', clusterId: m.clusterId, ok: false, message: e instanceof Error ? e.message : String(e) });
+      throw e;
+    }
+    await this.services.model.reload();
+  }
+
+  async render(): Promise<void> {
+    if (!this.channel) return;
+    const snap = await this.services.model.ensure();
+    const proposals = snap ? await mergeViews(snap) : [];
+    const open = proposals.filter((p) => p.status === 'proposed').length;
+    if (this.view) this.view.badge = open ? { value: open, tooltip: `${open} merge proposals to review` } : undefined;
+    this.channel.post({ type: 'state', caseName: snap?.config?.subject.name ?? '', proposals });
+  }
+
+  dispose(): void {
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this.channel?.dispose();
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * Level 3 (../shared/TESTING.md): the installed extension in code-server, driven like a user would
+ * through the command palette, the Ancestry side bar and the webviews. Each step records pass/fail
+ * and leaves a screenshot in test-results/e2e/.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { parse as parseYaml } from 'yaml';
+
+export interface FlowContext {
+  browser: Browser;
+  baseUrl: string;
+  workspace: string;
+  screenshots: string;
+  log(...args: unknown[]): void;
+}
+
+export interface StepResult {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+const RESEARCH_TIMEOUT = 240_000;
+
+async function palette(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.fill(`>${title}`);
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
+  await row.waitFor({ state: 'visible', timeout: 10_000 });
+  await row.click();
+}
+
+/** Waits for a webview whose document matches `selector` (webviews are nested iframes). */
+async function webviewFrame(page: Page, selector: string, timeout = 30_000): Promise<Frame> {
+  const until = Date.now() + timeout;
+  while (Date.now() < until) {
+    for (const frame of page.frames()) {
+      try {
+        if (await frame.$(selector)) return frame;
+      } catch {
+        // A frame detached while we looked; try the next one.
+      }
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`no webview showed ${selector} within ${timeout / 1000} s`);
+}
+
+function frontMatter(file: string): Record<string, unknown> {
+  const text = readFileSync(file, 'utf8');
+  const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  return (m ? parseYaml(m[1]) : {}) as Record<string, unknown>;
+}
+
+interface PersonFile {
+  id: string;
+  names: { given?: string; surname?: string }[];
+  relationships?: { type: string; person: string; status?: string }[];
+}
+
+function persons(workspace: string): Map<string, PersonFile & { file: string }> {
+  const dir = join(workspace, 'people');
+  const out = new Map<string, PersonFile & { file: string }>();
+  if (!existsSync(dir)) return out;
+  for (const f of readdirSync(dir).filter((x) => x.endsWith('.md'))) {
+    const p = frontMatter(join(dir, f)) as unknown as PersonFile;
+    if (p?.id) out.set(p.id, { ...p, file: f });
+  }
+  return out;
+}
+
+export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
+  const results: StepResult[] = [];
+  const page = await ctx.browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.setDefaultTimeout(20_000);
+  const shot = (name: string) => page.screenshot({ path: join(ctx.screenshots, `${name}.png`) }).catch(() => undefined);
+  const step = async (name: string, fn: () => Promise<string | void>) => {
+    const t0 = Date.now();
+    try {
+      const detail = (await fn()) ?? '';
+      results.push({ name, ok: true, detail: `${detail}${detail ? ' ' : ''}(${((Date.now() - t0) / 1000).toFixed(1)} s)` });
+    } catch (e) {
+      await shot(`failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`);
+      results.push({ name, ok: false, detail: e instanceof Error ? e.message.split('\n')[0] : String(e) });
+    }
+    ctx.log(`${results.at(-1)!.ok ? '✔' : '✘'} ${name}`);
+  };
+
+  await step('workbench opens the sample case', async () => {
+    await page.goto(`${ctx.baseUrl}/?folder=${encodeURIComponent(ctx.workspace)}`);
+    await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+    await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+    await shot('01-workbench');
+  });
+
+  await step('Ancestry activity bar shows People, Hypotheses, Merges and Research Log', async () => {
+    const item = page.locator('.activitybar [aria-label^="Ancestry"]').first();
+    await item.waitFor({ state: 'visible', timeout: 30_000 });
+    await item.click();
+    for (const title of ['People', 'Hypotheses', 'Merges', 'Research Log']) {
+      await page.locator('.pane-header', { hasText: title }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    }
+    await shot('02-ancestry-views');
+  });
+
+  let progressSeen = '';
+  await step('Research Person from the palette shows cancellable progress', async () => {
+    await palette(page, 'Ancestry: Research Person');
+    const subject = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Johann Friedrich Schmidt' }).first();
+    await subject.waitFor({ state: 'visible', timeout: 15_000 });
+    await shot('03-research-pick');
+    await subject.click();
+    const toast = page.locator('.notification-toast', { hasText: 'researching' }).first();
+    await toast.waitFor({ state: 'visible', timeout: 30_000 });
+    // The notification shows the current step and offers Cancel.
+    await page.waitForFunction(() => /cycle \d+:/.test(document.querySelector('.notifications-toasts')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    progressSeen = ((await toast.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+    const cancellable = await toast.locator('a.monaco-button, .monaco-button', { hasText: /Cancel/i }).count();
+    const status = await page.locator('.statusbar-item', { hasText: 'Ancestry: cycle' }).count();
+    await shot('04-research-progress');
+    if (!cancellable) throw new Error(`the progress notification has no Cancel button: "${progressSeen}"`);
+    return `progress: "${progressSeen.slice(0, 120)}"; status bar item ${status ? 'shown' : 'not seen'}`;
+  });
+
+  await step('research finishes and the person files appear', async () => {
+    const done = page.locator('.notification-toast', { hasText: /research (finished|cancelled|failed)/ }).first();
+    await done.waitFor({ state: 'visible', timeout: RESEARCH_TIMEOUT });
+    const text = ((await done.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+    if (/failed/.test(text)) throw new Error(text);
+    const people = persons(ctx.workspace);
+    if (people.size === 0) throw new Error('no people/*.md written');
+    // The People view lists them.
+    await page.locator('.pane-body .monaco-list-row', { hasText: 'Schmidt' }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await shot('05-research-done');
+    return `${people.size} person files; "${text.slice(0, 140)}"`;
+  });
+
+  await step("pedigree webview shows the subject's parents", async () => {
+    const people = persons(ctx.workspace);
+    const config = parseYaml(readFileSync(join(ctx.workspace, 'case.yaml'), 'utf8')) as { subject?: { person?: string; name?: string } };
+    const subject = (config.subject?.person && people.get(config.subject.person)) || [...people.values()].find((p) => `${p.names[0]?.given} ${p.names[0]?.surname}`.trim() === config.subject?.name);
+    if (!subject) throw new Error('the subject has no person file');
+    const parentIds = new Set((subject.relationships ?? []).filter((r) => r.type === 'parent' && r.status !== 'rejected').map((r) => r.person));
+    for (const p of people.values()) if ((p.relationships ?? []).some((r) => r.type === 'child' && r.person === subject.id)) parentIds.add(p.id);
+    if (parentIds.size === 0) throw new Error(`research found no parents for ${subject.id}`);
+    await palette(page, 'Ancestry: Show Pedigree');
+    const frame = await webviewFrame(page, 'g.person.root');
+    await frame.waitForSelector(`g.person.root[data-person-id="${subject.id}"]`, { timeout: 20_000 });
+    const found: string[] = [];
+    for (const id of parentIds) {
+      const box = frame.locator(`g.person[data-person-id="${id}"][data-generation="1"]`);
+      await box.first().waitFor({ timeout: 10_000 });
+      found.push(((await box.first().locator('text.name').textContent()) ?? '').trim());
+    }
+    await shot('06-pedigree');
+    return `parents in the chart: ${found.join(', ')}`;
+  });
+
+  await step('merges side panel: accept a proposal, then undo it', async () => {
+    await palette(page, 'Ancestry: Review Merges');
+    const frame = await webviewFrame(page, 'body[data-panel="merges"] #app[aria-busy="false"]');
+    const card = frame.locator('section.proposal[data-status="proposed"]').first();
+    if (!(await card.count())) {
+      await shot('07-merges-empty');
+      throw new Error('research produced no merge proposal to review');
+    }
+    const id = await card.getAttribute('data-cluster-id');
+    await shot('07-merges-proposal');
+    await card.locator('[data-action="accept"]').click();
+    const accepted = frame.locator(`section.proposal[data-cluster-id="${id}"][data-status="accepted"]`);
+    await accepted.waitFor({ timeout: 30_000 });
+    await shot('08-merge-accepted');
+    await accepted.locator('[data-action="undo"]').click();
+    await frame.locator(`section.proposal[data-cluster-id="${id}"][data-status="undone"]`).waitFor({ timeout: 30_000 });
+    await shot('09-merge-undone');
+    const merges = JSON.parse(readFileSync(join(ctx.workspace, 'merges.json'), 'utf8')) as { clusters: { id: string; status: string }[] };
+    const status = merges.clusters.find((c) => c.id === id)?.status;
+    if (status !== 'undone') throw new Error(`merges.json says ${id} is ${status}`);
+    return `cluster ${id}: accepted, then undone (merges.json agrees)`;
+  });
+
+  await step('conflict review: resolve a conflict and record why', async () => {
+    await palette(page, 'Ancestry: Review Conflicts');
+    const frame = await webviewFrame(page, 'body[data-panel="conflicts"] #app[aria-busy="false"]');
+    const open = frame.locator('section.conflict[data-status="open"], section.conflict[data-status="tentative"]').first();
+    if (!(await open.count())) {
+      await shot('10-conflicts-empty');
+      throw new Error('research produced no open conflict to resolve');
+    }
+    const id = await open.getAttribute('data-conflict-id');
+    // Keep resolved conflicts on screen so the result can be seen.
+    const showResolved = frame.locator('label', { hasText: 'show resolved' }).locator('input');
+    if (!(await showResolved.isChecked())) await showResolved.check();
+    const card = frame.locator(`section.conflict[data-conflict-id="${id}"]`);
+    const choice = card.locator('input[type="radio"]').first();
+    const value = await choice.getAttribute('value');
+    await choice.check();
+    await card.locator('textarea[data-role="reason"]').fill('The baptism register was written at the event by the priest: primary information.');
+    await shot('10-conflict-choice');
+    await card.locator('[data-action="resolve"]').click();
+    await frame.locator(`section.conflict[data-conflict-id="${id}"][data-status="resolved"]`).waitFor({ timeout: 30_000 });
+    await shot('11-conflict-resolved');
+    const file = readdirSync(join(ctx.workspace, 'conflicts')).find((f) => f.startsWith(`${id}`));
+    const fm = file ? frontMatter(join(ctx.workspace, 'conflicts', file)) : {};
+    if (fm.status !== 'resolved' || fm.preferred !== value) throw new Error(`conflicts/${file} says status ${String(fm.status)}, preferred ${String(fm.preferred)}`);
+    return `${id} resolved as "${value}" (file agrees)`;
+  });
+
+  await step('hypothesis queue and problems panel render', async () => {
+    await palette(page, 'Ancestry: Show Hypothesis Queue');
+    await webviewFrame(page, 'body[data-panel="queue"] #app[aria-busy="false"]');
+    await shot('12-hypothesis-queue');
+    await palette(page, 'View: Focus Problems');
+    await page.locator('.markers-panel, .markers-panel-container').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await shot('13-problems');
+  });
+
+  await page.close();
+  return results;
+}

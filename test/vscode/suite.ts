@@ -1,0 +1,152 @@
+/** The extension-host integration tests: real VS Code APIs, the real extension, the sample case. */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { AncestryApi } from '../../src/extension/extension';
+import type { ResearchOutcome } from '../../src/extension/research';
+
+const EXTENSION_ID = 'ancestry-engine.ancestry-engine';
+
+function workspaceRoot(): string {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the tests need the sample case open as the workspace folder');
+  return folder.uri.fsPath;
+}
+
+async function api(): Promise<AncestryApi> {
+  const ext = vscode.extensions.getExtension<AncestryApi>(EXTENSION_ID);
+  assert.ok(ext, `${EXTENSION_ID} is installed`);
+  return ext.isActive ? ext.exports : ext.activate();
+}
+
+async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function writeText(path: string, text: string): Promise<vscode.Uri> {
+  const uri = vscode.Uri.file(path);
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+  return uri;
+}
+
+const FAMILY = {
+  father: `---\nid: T-father\nnames:\n  - given: Georg\n    surname: Testmann\nsex: M\nassertions:\n  - id: A-f1\n    field: death.date\n    value: "1871"\n    status: accepted\n    confidence: 0.9\n    evidence: []\nrelationships:\n  - type: child\n    person: T-child\n---\n`,
+  mother: `---\nid: T-mother\nnames:\n  - given: Anna\n    surname: Huber\nsex: F\nassertions:\n  - id: A-m1\n    field: death.date\n    value: "1880"\n    status: accepted\n    confidence: 0.9\n    evidence: []\n---\n`,
+  child: `---\nid: T-child\nnames:\n  - given: Johann\n    surname: Testmann\nsex: M\nassertions:\n  - id: A-c1\n    field: birth.date\n    value: "1842"\n    status: accepted\n    confidence: 0.9\n    evidence: []\nrelationships:\n  - type: parent\n    person: T-father\n  - type: parent\n    person: T-mother\n---\nNotes written by the user.\n`,
+};
+
+export function defineSuites(): void {
+  describe('Ancestry extension in a real extension host', () => {
+    let ancestry: AncestryApi;
+    const created: string[] = [];
+
+    before(async () => {
+      ancestry = await api();
+    });
+
+    after(() => {
+      for (const f of created) rmSync(f, { force: true });
+    });
+
+    it('activates, and reports how long activation took', async () => {
+      assert.equal(typeof ancestry.activationMs, 'number');
+      console.log(`activation: ${ancestry.activationMs.toFixed(1)} ms`);
+      assert.equal(vscode.extensions.getExtension(EXTENSION_ID)?.isActive, true);
+      const root = await waitFor('the case to be discovered', () => ancestry.services.model.root);
+      assert.equal(root, workspaceRoot());
+    });
+
+    it('registers every command the manifest contributes', async () => {
+      const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { commands: { command: string }[] } };
+      const registered = new Set(await vscode.commands.getCommands(true));
+      const declared = manifest.contributes.commands.map((c) => c.command);
+      assert.ok(declared.length >= 12);
+      assert.deepEqual(declared.filter((c) => !registered.has(c)), []);
+    });
+
+    it('keeps the Anthropic API key in SecretStorage', async () => {
+      const ok = await vscode.commands.executeCommand<boolean>('ancestry.setApiKey', 'sk-ant-test-0123456789');
+      assert.equal(ok, true);
+      assert.equal(await ancestry.services.context.secrets.get(ancestry.apiKeySecret), 'sk-ant-test-0123456789');
+      assert.equal(vscode.workspace.getConfiguration('ancestry').get('apiKey'), undefined, 'never in settings');
+      await vscode.commands.executeCommand('ancestry.clearApiKey');
+      assert.equal(await ancestry.services.apiKey(), undefined);
+    });
+
+    it('reports a broken person file and GPS gaps in the Problems panel at the right line', async () => {
+      const root = workspaceRoot();
+      const broken = await writeText(join(root, 'people', 'T-broken-test.md'), '---\nid: T-broken\nnames:\n  - given: Broken\n    surname: [unclosed\nsex: M\n---\n');
+      created.push(broken.fsPath);
+      const gaps = await writeText(join(root, 'people', 'T-gaps-test.md'), '---\nid: T-gaps\nnames:\n  - given: Uncited\n    surname: Person\nassertions:\n  - id: A-g1\n    field: birth.date\n    value: "1850"\n    status: accepted\n    confidence: 0.5\n    evidence: []\n---\n');
+      created.push(gaps.fsPath);
+      const brokenDiags = await waitFor('diagnostics on the broken file', () => {
+        const d = vscode.languages.getDiagnostics(broken);
+        return d.length ? d : undefined;
+      });
+      assert.equal(brokenDiags[0].severity, vscode.DiagnosticSeverity.Error);
+      assert.match(brokenDiags[0].message, /YAML/);
+      assert.ok(brokenDiags[0].range.start.line >= 3 && brokenDiags[0].range.start.line <= 6, `line ${brokenDiags[0].range.start.line}`);
+      const gapDiags = await waitFor('a GPS gap diagnostic', () => vscode.languages.getDiagnostics(gaps).find((d) => d.code === 'uncited'));
+      // The assertion starts at line 7 of the file (0-based 6).
+      assert.equal(gapDiags.range.start.line, 6);
+      assert.equal(gapDiags.severity, vscode.DiagnosticSeverity.Warning);
+      // Fixing the file clears its problem: the files are the truth.
+      await writeText(broken.fsPath, '---\nid: T-broken\nnames:\n  - given: Fixed\n    surname: Now\n---\n');
+      await waitFor('the fixed file to have no diagnostics', () => vscode.languages.getDiagnostics(broken).length === 0 || undefined);
+    });
+
+    it('pedigree webview: render and acknowledgement round-trip through the typed protocol', async () => {
+      const root = workspaceRoot();
+      for (const [name, text] of Object.entries(FAMILY)) created.push((await writeText(join(root, 'people', `T-${name}-family.md`), text)).fsPath);
+      await waitFor('the family in the snapshot', () => ancestry.services.model.snapshot?.persons.has('T-child') && ancestry.services.model.snapshot.persons.has('T-mother'));
+      await vscode.commands.executeCommand('ancestry.showPedigree', 'T-child');
+      const panel = await waitFor('the pedigree panel', () => ancestry.panels.pedigree());
+      const ack = await new Promise<{ rootId: string; boxes: number }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no "rendered" message from the webview')), 30_000);
+        const sub = panel.channel.onDidReceive((m) => {
+          if (m.type === 'rendered' && m.rootId === 'T-child') {
+            clearTimeout(timer);
+            sub.dispose();
+            resolve(m);
+          }
+        });
+        void panel.render();
+      });
+      // Root plus two parents (ancestors) plus the root again on the descendants side.
+      assert.equal(ack.boxes, 3);
+      panel.dispose();
+    });
+
+    it('Stop Research cancels a running research', async () => {
+      const running = vscode.commands.executeCommand<ResearchOutcome | undefined>('ancestry.researchPerson', { subject: true, maxCycles: 40, quiet: true });
+      await waitFor('research to start a cycle', () => (ancestry.services.progress.running && ancestry.services.progress.cycle >= 1) || undefined, 120_000);
+      assert.equal(await vscode.commands.executeCommand('ancestry.stopResearch'), true);
+      const outcome = await running;
+      assert.ok(outcome, 'the command returned an outcome');
+      assert.equal(outcome.status, 'cancelled');
+      assert.equal(ancestry.services.progress.running, false);
+    });
+
+    it('Research Person runs the engine on the sample case and the person files appear', async () => {
+      const root = workspaceRoot();
+      const outcome = await vscode.commands.executeCommand<ResearchOutcome | undefined>('ancestry.researchPerson', { subject: true, maxCycles: 40, quiet: true });
+      assert.ok(outcome, 'the command returned an outcome');
+      assert.notEqual(outcome.status, 'failed', outcome.terminationReason);
+      assert.ok(outcome.persons > 1, `${outcome.persons} persons`);
+      const files = readdirSync(join(root, 'people')).filter((f) => f.endsWith('.md') && !f.startsWith('T-'));
+      assert.ok(files.length > 1, `people/ has ${files.length} files`);
+      assert.ok(existsSync(join(root, 'log', 'research-log.jsonl')));
+      const snap = await waitFor('the snapshot to see the new files', () => ((ancestry.services.model.snapshot?.persons.size ?? 0) > files.length ? ancestry.services.model.snapshot : undefined));
+      assert.ok(snap.log.some((e) => e.actionType === 'session_end' || e.actionType === 'termination'));
+      const summary = readFileSync(outcome.summaryPath, 'utf8');
+      assert.ok(summary.length > 0);
+    });
+  });
+}
