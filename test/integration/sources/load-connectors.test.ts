@@ -59,7 +59,7 @@ describe('loadConnectors', () => {
       assert.match(String(req.headers['user-agent']), /^AncestryEngine\/\d+\.\d+\.\d+ \(\+https:\/\/github\.com\/.*; mailto:researcher@example\.org\)$/);
       const dir = join(root, '.ancestry/http-cache/wikitree');
       assert.ok(existsSync(dir));
-      assert.equal(readdirSync(dir).length, 3, 'robots.txt answer + two API responses');
+      assert.equal(readdirSync(dir).length, 2, 'searchPerson and getRelatives responses');
       const again = await wikitree.search({ given: 'Samuel', surname: 'Clemens', birthYear: 1835 }, { log: () => {} });
       assert.equal(again.cached, true);
       assert.equal(server.hits('/api.php').length, 2, 'served from the cache');
