@@ -5,6 +5,7 @@
  *   const server = await ReplayServer.start();
  *   server.route({ path: '/api.php', query: { action: 'searchPerson' } }, { json: recorded('wikitree-searchPerson.json') });
  *   server.fault({ path: '/api.php' }, { kind: 'status', status: 429, retryAfter: '1' });   // next matching request only
+ *   server.fault({ path: '/api.php' }, { kind: 'hang' }, 2, 1);   // let one through, then hang twice
  *   server.robots('User-agent: *\nDisallow: /private');
  *   ... process.env.ANCESTRY_SOURCE_WIKITREE_URL = server.url ...
  *   server.requests  // every request: method, path, query, headers, body, at (ms since epoch)
@@ -59,6 +60,7 @@ interface Armed {
   match: Match;
   fault: Fault;
   remaining: number;
+  skip: number;
 }
 
 /** A recorded response from ../shared/data/sources, without the researcher's `_`-prefixed notes (PROVENANCE.md). */
@@ -115,9 +117,12 @@ export class ReplayServer {
     return this;
   }
 
-  /** Applies to the next `times` matching requests, then the route answers again. */
-  fault(match: Match, fault: Fault, times = 1): this {
-    this.faults.push({ match, fault, remaining: times });
+  /**
+   * Applies to `times` matching requests, after letting `skip` matching requests through; then the
+   * route answers again. Several faults on one match fire in the order they were added.
+   */
+  fault(match: Match, fault: Fault, times = 1, skip = 0): this {
+    this.faults.push({ match, fault, remaining: times, skip });
     return this;
   }
 
@@ -143,7 +148,9 @@ export class ReplayServer {
       res.writeHead(200, { 'content-type': 'text/plain' }).end(this.robotsText);
       return;
     }
-    const armed = this.faults.find((f) => f.remaining > 0 && matches(f.match, method, u.pathname, query));
+    const matching = this.faults.filter((f) => f.remaining > 0 && matches(f.match, method, u.pathname, query));
+    const armed = matching.find((f) => f.skip === 0);
+    for (const f of matching) if (f.skip > 0) f.skip -= 1;
     if (armed) {
       armed.remaining -= 1;
       this.inject(armed.fault, res);

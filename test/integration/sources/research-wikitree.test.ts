@@ -83,4 +83,39 @@ describe('research run with WikiTree at a local replay (every other source unrea
     assert.ok(log.some((e) => e.actionType === 'error' && /marked unavailable|circuit open/.test(e.message)), 'an unreachable source is marked unavailable');
     assert.ok(!log.some((e) => JSON.stringify(e).includes('REDACTED') === false && /access_token|api_key=/.test(JSON.stringify(e))));
   });
+
+  it('keeps what it found when WikiTree later answers malformed, truncated and hanging responses', async () => {
+    const faulty = await ReplayServer.start();
+    try {
+      faulty.route({ path: '/api.php', query: { action: 'searchPerson' } }, { json: recorded('wikitree-searchPerson.json') });
+      faulty.route({ path: '/api.php', query: { action: 'getRelatives' } }, { json: recorded('wikitree-getRelatives.json') });
+      const search = { path: '/api.php', query: { action: 'searchPerson' } };
+      // The first search succeeds; the next ones fail in three ways, until the circuit opens.
+      faulty.fault(search, { kind: 'malformed' }, 1, 1);
+      faulty.fault(search, { kind: 'truncate', json: recorded('wikitree-searchPerson.json') }, 1, 2);
+      faulty.fault(search, { kind: 'hang' }, 5, 3);
+      const root = join(tempDir(), 'clemens-faults');
+      const config = { question: 'Who were the parents of Samuel Clemens?', subject: { name: 'Samuel Clemens', born: '1835' } };
+      await initCase(root, config);
+      const store = await openCase(root);
+      const env: NodeJS.ProcessEnv = { [overrideEnvName('wikitree')]: faulty.url };
+      const cfg = CaseConfig.parse({ ...config, sources: { enabled: ['wikitree'] } });
+      const { connectors } = await loadConnectors({ config: cfg, env, store, offline: false, http: { timeoutMs: 300, backoffBaseMs: 20 } });
+      const result = await runResearch({ store, connectors, maxCycles: 3 });
+      assert.equal(result.status, 'completed', result.terminationReason);
+
+      const reread = await openCase(root);
+      assert.ok(reread.sources().some((s) => s.sourceId === 'wikitree' && s.externalId === 'Clemens-1'), 'the first finding is kept');
+      assert.ok(reread.persons().length > 1);
+      const failures = reread.log().flatMap((e) => (e.actionType === 'source_access' && e.source === 'wikitree' && !e.success ? [e.failureReason ?? ''] : []));
+      assert.ok(failures.some((f) => /malformed/.test(f)), failures.join(' | '));
+      assert.ok(failures.some((f) => /within 300 ms/.test(f)), failures.join(' | '));
+      assert.ok(failures.some((f) => /terminated|other side closed|socket|ECONNRESET/i.test(f)), failures.join(' | '));
+      assert.ok(reread.log().some((e) => e.actionType === 'error' && /WikiTree marked unavailable/.test(e.message)));
+      const hung = faulty.hits('/api.php').filter((r) => r.query.get('action') === 'searchPerson').length;
+      assert.ok(hung <= 6, `${hung} searchPerson requests: the open circuit stops further ones`);
+    } finally {
+      await faulty.close();
+    }
+  });
 });
