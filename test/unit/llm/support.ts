@@ -67,6 +67,8 @@ export const OBITUARY_RECORD: SourceRecord = {
 export const CONFIG = CaseConfig.parse({
   question: 'Who were the parents of Johann Schmidt?',
   subject: { name: 'Johann Schmidt', born: 'ABT 1850', place: 'Bavaria' },
+  // the installed SDK warns on stdout that claude-sonnet-4-5 (the case default) is deprecated
+  llm: { model: 'claude-haiku-4-5' },
 });
 
 export function view(over: Partial<PlanningView> = {}): PlanningView {
