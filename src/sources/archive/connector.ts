@@ -44,6 +44,7 @@ export class ArchiveConnector implements SourceConnector {
   private index?: ArchiveSearchIndex;
   private problemList: CaseProblem[] = [];
   private fp = '';
+  private reported = false;
 
   constructor(private readonly opts: ArchiveConnectorOptions) {}
 
@@ -92,9 +93,9 @@ export class ArchiveConnector implements SourceConnector {
 
   async search(query: SearchQuery, ctx: ConnectorContext): Promise<SearchOutcome> {
     const t0 = performance.now();
-    const fresh = !this.index;
     const index = this.load();
-    if (fresh && this.problemList.length) {
+    if (!this.reported && this.problemList.length) {
+      this.reported = true;
       ctx.log({ agent: 'Scout', actionType: 'error', message: `archive: ${this.problemList.length} file(s) skipped:\n${this.problemList.map(formatProblem).join('\n')}`, rationale: 'unparseable archive files are reported and left untouched', context: 'archive' });
     }
     const hits = index.search(query, this.opts.limit ?? 25);

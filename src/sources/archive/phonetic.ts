@@ -2,6 +2,8 @@
  * Name keys for blocking: both Double Metaphone codes of a name token (talisman), so Schmidt,
  * Schmitt and Smith share a key, as do Müller and Miller.
  */
+import { nicknameMatch } from '../../agents/analyst/resolve/nicknames';
+
 // talisman ships no types; this module has one well-known signature.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const doubleMetaphone = require('talisman/phonetics/double-metaphone') as (word: string) => [string, string];
@@ -27,13 +29,16 @@ export function phoneticKeys(token: string): string[] {
   return [...new Set([a, b].filter((k): k is string => Boolean(k)))];
 }
 
-/** Phonetically alike, or an initial ("J.") matching the first letter. */
+/** Phonetically alike, known variants (Johann ~ John, Karl ~ Charles), an initial or an abbreviation. */
 export function namesAlike(a: string, b: string): boolean {
   const fa = foldName(a).replace(/[^a-z]/g, '');
   const fb = foldName(b).replace(/[^a-z]/g, '');
   if (!fa || !fb) return false;
-  if (fa === fb) return true;
+  if (fa === fb || nicknameMatch(fa, fb)) return true;
   if (fa.length === 1 || fb.length === 1) return fa[0] === fb[0];
+  // An abbreviation ("Joh.", "Wilh.") is a prefix of the full name.
+  const [short, long] = fa.length <= fb.length ? [fa, fb] : [fb, fa];
+  if (short.length <= 4 && short.length < long.length && long.startsWith(short)) return true;
   const ka = phoneticKeys(fa);
   const kb = new Set(phoneticKeys(fb));
   return ka.some((k) => kb.has(k));
