@@ -198,6 +198,7 @@ export class HttpClient {
 
     if (!state.breaker.allow()) fail(new SourceError(source, 'circuit_open', 'marked unavailable after repeated failures (circuit open)'));
 
+    let crawlDelayMs = 0;
     if (plugin.compliance.robots_txt) {
       let rules: RobotsRules;
       try {
@@ -209,6 +210,8 @@ export class HttpClient {
       }
       const agent = robotsAgent(this.opts.userAgent);
       const allowed = rules.isAllowed(url.toString(), agent);
+      // Crawl-delay is not in RFC 9309 but sites use it to ask for spacing; we honour it.
+      crawlDelayMs = Math.min(60, rules.crawlDelaySeconds(agent) ?? 0) * 1000;
       const originKey = `${url.origin}:${allowed}`;
       if (!allowed || !state.robotsLogged.has(originKey)) {
         state.robotsLogged.add(originKey);
@@ -243,15 +246,19 @@ export class HttpClient {
     const maxRetries = this.opts.maxRetries ?? 3;
     let last: SourceError | undefined;
     for (let attempt = 0; attempt <= maxRetries; attempt++) {
-      const pause = state.pausedUntil - this.clock.now().getTime();
-      if (pause > 0) await this.clock.sleep(pause, opts.signal);
       if (attempt > 0 && !state.breaker.allow()) fail(new SourceError(source, 'circuit_open', 'marked unavailable after repeated failures (circuit open)'));
 
-      const started = performance.now();
+      let started = performance.now();
       let outcome: Awaited<ReturnType<HttpClient['attempt']>>;
       try {
-        outcome = await state.limiter.schedule(() => {
+        outcome = await state.limiter.schedule(async () => {
+          // Inside the limiter, so concurrent requests of a source queue behind a pause (a 429's
+          // Retry-After, robots.txt Crawl-delay) instead of all waking at once.
+          const pause = state.pausedUntil - this.clock.now().getTime();
+          if (pause > 0) await this.clock.sleep(pause, opts.signal);
           if (opts.signal?.aborted) throw opts.signal.reason;
+          if (crawlDelayMs) state.pausedUntil = Math.max(state.pausedUntil, this.clock.now().getTime() + crawlDelayMs);
+          started = performance.now();
           return this.attempt(url, { method, headers, body: formBody }, opts.signal, source);
         });
       } catch (e) {

@@ -188,6 +188,15 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
     assert.equal(client.circuit('testsrc'), 'closed', 'a disallow is not a source failure');
   });
 
+  it('honours a robots.txt Crawl-delay between requests, also when they are issued together', async () => {
+    server.robots('User-agent: *\nCrawl-delay: 1\n');
+    const client = new HttpClient({ userAgent: UA });
+    const p = plugin(server.url, { compliance: { robots_txt: true, max_concurrent: 2 } });
+    await Promise.all([1, 2].map((i) => client.json(p, new URL(`${server.url}/ok?i=${i}`), opts())));
+    const at = server.hits('/ok').map((r) => r.at).sort((a, b) => a - b);
+    assert.ok(at[1] - at[0] >= 950, `second request ${at[1] - at[0]} ms after the first`);
+  });
+
   it('caches responses under .ancestry/http-cache through the case writer and serves them within the TTL', async () => {
     const root = tempDir();
     const written: string[] = [];
