@@ -377,10 +377,8 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
             married.push({ given: m.given, surname: m.surname, type: 'married' });
             nx.push(rawOf(s));
           } else {
-            if (st === 'SOUR') {
-              const { key } = citationSource(s);
-              name.citations = [...(name.citations ?? []), key];
-            }
+            // A name's source pointer is also a model citation; inline source text stays verbatim only.
+            if (st === 'SOUR' && s.pointer) name.citations = [...(name.citations ?? []), citationSource(s).key];
             nx.push(rawOf(s));
           }
         }

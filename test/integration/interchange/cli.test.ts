@@ -1,0 +1,87 @@
+/** `ancestry import` / `ancestry export` as a user runs them: a real process on a real case folder. */
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { mapGedcom } from '../../../src/interchange/gedcom/map-import';
+import { parseGedcom } from '../../../src/interchange/gedcom/parse';
+import { REPO_ROOT, SHARED_DATA, tempDir } from '../../helpers/paths';
+
+function cli(...args: string[]) {
+  const r = spawnSync(join(REPO_ROOT, 'node_modules/.bin/tsx'), [join(REPO_ROOT, 'src/cli/main.ts'), ...args], { encoding: 'utf8', timeout: 300_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('ancestry import / export (CLI)', function () {
+  this.timeout(10 * 60 * 1000);
+  const root = tempDir('ancestry-cli-gedcom-');
+
+  it('imports a small file as person files into a new case whose subject is the first person', () => {
+    const dir = join(root, 'bronte');
+    const r = cli('import', join(SHARED_DATA, 'gedcom/gedcom-samples/bronte.ged'), '--case', dir, '--json');
+    assert.equal(r.code, 0, r.err);
+    const res = JSON.parse(r.out) as { mode: string; stats: { individuals: number; families: number } };
+    assert.equal(res.mode, 'files');
+    assert.deepEqual([res.stats.individuals, res.stats.families], [14, 4]);
+    const people = readdirSync(join(dir, 'people'));
+    assert.equal(people.length, 14, people.join(','));
+    assert.ok(people.some((f) => f.includes('patrick-bronte')));
+    assert.match(readFileSync(join(dir, 'case.yaml'), 'utf8'), /Patrick Brontë/);
+  });
+
+  it('exports GEDCOM 5.5.1, 7.0 and JSON-LD that read back with the same counts', () => {
+    const dir = join(root, 'bronte');
+    for (const [format, file] of [['gedcom', 'tree.ged'], ['gedcom7', 'tree7.ged']] as const) {
+      const r = cli('export', dir, '--format', format);
+      assert.equal(r.code, 0, r.err);
+      const text = readFileSync(join(dir, 'exports', file), 'utf8');
+      assert.match(text, format === 'gedcom' ? /2 VERS 5\.5\.1\n2 FORM LINEAGE-LINKED\n1 CHAR UTF-8/ : /^0 HEAD\n1 GEDC\n2 VERS 7\.0/);
+      const stats = mapGedcom(parseGedcom(text), { file, key: 'x' }).stats;
+      assert.deepEqual([stats.individuals, stats.families, stats.events], [14, 4, 28]);
+      assert.match(readFileSync(join(dir, 'exports', `${file}.loss.md`), 'utf8'), /loss report/);
+    }
+    const r = cli('export', dir, '--format', 'jsonld', '--json');
+    assert.equal(r.code, 0, r.err);
+    const graph = JSON.parse(readFileSync(join(dir, 'exports', 'graph.jsonld'), 'utf8')) as { '@graph': { '@type': string }[] };
+    assert.equal(graph['@graph'].filter((n) => n['@type'] === 'Person').length, 14);
+  });
+
+  it('re-imports its own export into a fresh case', () => {
+    const r = cli('import', join(root, 'bronte', 'exports', 'tree.ged'), '--case', join(root, 'again'), '--json');
+    assert.equal(r.code, 0, r.err);
+    const res = JSON.parse(r.out) as { stats: { individuals: number; families: number; events: number } };
+    assert.deepEqual([res.stats.individuals, res.stats.families, res.stats.events], [14, 4, 28]);
+  });
+
+  it('imports a large file as one tree, the subject as a person file', () => {
+    const dir = join(root, 'royal');
+    const r = cli('import', join(SHARED_DATA, 'gedcom/royal92.ged'), '--case', dir, '--json');
+    assert.equal(r.code, 0, r.err);
+    const res = JSON.parse(r.out) as { mode: string; treeFile: string; persons: number };
+    assert.equal(res.mode, 'tree');
+    assert.equal(res.persons, 3010);
+    const lines = readFileSync(join(dir, res.treeFile), 'utf8').trim().split('\n');
+    assert.equal(lines.length, 3010);
+    assert.equal(readdirSync(join(dir, 'people')).length, 1);
+  });
+
+  it('imports a GEDZIP (.gdz) archive', () => {
+    const r = cli('import', join(SHARED_DATA, 'gedcom7/maximal70.gdz'), '--case', join(root, 'gdz'), '--json', '--as', 'files');
+    assert.equal(r.code, 0, r.err);
+    assert.equal((JSON.parse(r.out) as { stats: { individuals: number } }).stats.individuals, 4);
+  });
+
+  it('exits 2 naming file and line for a malformed file, and leaves no partial import', () => {
+    const dir = join(root, 'bad');
+    const r = cli('import', join(SHARED_DATA, 'gedcom/gedcom-go/malformed/unterminated-xref.ged'), '--case', dir);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /unterminated-xref\.ged:4: unterminated cross-reference id/);
+    assert.ok(!existsSync(join(dir, 'people')) || readdirSync(join(dir, 'people')).length === 0);
+  });
+
+  it('exits 2 for bad arguments', () => {
+    assert.equal(cli('import', join(SHARED_DATA, 'gedcom/royal92.ged')).code, 2);
+    assert.equal(cli('import', join(root, 'nope.ged'), '--case', join(root, 'x')).code, 2);
+    assert.equal(cli('export', join(root, 'bronte'), '--format', 'csv').code, 2);
+  });
+});
