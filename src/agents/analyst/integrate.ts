@@ -48,6 +48,8 @@ export interface IntegrationResult {
   implied: { a: string; b: string; text: string }[];
   refused: string[];
   places: string[];
+  /** Evidence this record added per name or place: clue priorities use the graph as it was before it (Z). */
+  added: Map<string, number>;
 }
 
 const MATCH_REVIEW_ACCEPT = 0.75;
@@ -189,7 +191,11 @@ function corroborated(g: KnowledgeGraph, candidateId: string, personas: readonly
 export async function integrateRecord(ctx: IntegrationContext, source: SourceRecord, extraction: ExtractionResult): Promise<IntegrationResult> {
   const g = ctx.graph;
   const personas = extraction.personas;
-  const result: IntegrationResult = { personIds: [], matches: [], created: [], touched: new Set(), reviews: [], implied: [], refused: [], places: [] };
+  const result: IntegrationResult = { personIds: [], matches: [], created: [], touched: new Set(), reviews: [], implied: [], refused: [], places: [], added: new Map() };
+  const countEvidence = (entity: string) => {
+    g.evidence.add(entity, 1);
+    result.added.set(entity, (result.added.get(entity) ?? 0) + 1);
+  };
   if (!personas.length) return result;
   const finder = new SnippetFinder(source);
   const aIdx = anchorIndex(personas);
@@ -365,6 +371,7 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
       if (anchorId) g.put(addAssertion(g.get(anchorId)!, 'marriage.date', persona.marriageDate, c, ctx.now, ev));
     }
     for (const a of p.assertions) if (a.field.endsWith('.place') && a.evidence.some((e) => e.source === source.id)) {
+      countEvidence(a.value);
       const k = a.value.toLowerCase();
       if (!g.placesSeen.has(k)) {
         g.placesSeen.add(k);
@@ -373,7 +380,7 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
     }
     g.put({ ...p, updatedAt: ctx.now.toISOString() });
     g.noteSource(source.id, id);
-    g.evidence.add(displayName(p), 1);
+    countEvidence(displayName(p));
     result.touched.add(id);
   }
 

@@ -23,11 +23,15 @@ function namesPersona(line: string, p: Persona): boolean {
 /** Tokens of a value worth finding in text: years, day numbers, words of places/occupations. */
 function valueTokens(field: string, value: string): string[] {
   if (/date|age/i.test(field)) return (value.match(/\d{1,4}/g) ?? []).filter((t) => t.length >= 2 || /age/i.test(field));
-  return foldName(value).split(/[\s,]+/).filter((t) => t.length > 2).slice(0, 2);
+  return fold(value).split(/[^a-z0-9]+/).filter((t) => t.length > 2).slice(0, 2);
+}
+
+function fold(s: string): string {
+  return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 }
 
 function containsAll(line: string, tokens: string[]): boolean {
-  const f = foldName(line);
+  const f = fold(line);
   return tokens.every((t) => new RegExp(`(^|[^a-z0-9])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^a-z0-9])`).test(f));
 }
 
