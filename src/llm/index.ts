@@ -5,6 +5,7 @@
  * output passes the hallucination firewall, every prompt the Censor, every call the cost meter.
  */
 import type { EngineAgents } from '../engine/agents';
+import type { SourceConnector } from '../engine/ports';
 import type { CaseConfig, NewLogEntry, Person } from '../model';
 import { LlmConflictAnalyst } from './agents/conflict-analyst';
 import { LlmPairAdjudicator } from './agents/adjudicator';
@@ -12,6 +13,7 @@ import { LlmRecordExtractor } from './agents/extractor';
 import { LlmLeadPlanner } from './agents/planner';
 import { AnthropicLlmClient } from './anthropic-client';
 import { ConsensusExtractor } from './consensus';
+import { ClaudeWebSearchConnector } from './web-search';
 import { CostMeter } from './cost-meter';
 import { LlmGateway } from './gateway';
 import type { LlmClient } from './port';
@@ -27,6 +29,7 @@ export { FIREWALL_CHECKS } from './firewall';
 export { preparePrompt } from './prompt-gate';
 export { buildPlanningContext, CONTEXT_BUDGET_CHARS } from './context';
 export { ClaudeWebSearchConnector } from './web-search';
+export { withCostReport } from './cost-report';
 
 export interface LlmAgentOptions {
   apiKey?: string;
@@ -49,7 +52,12 @@ export interface LlmAgentOptions {
   maxRetries?: number;
 }
 
-export type LlmAgents = Partial<EngineAgents> & { meter: CostMeter; gateway: LlmGateway };
+export type LlmAgents = Partial<EngineAgents> & {
+  meter: CostMeter;
+  gateway: LlmGateway;
+  /** Claude's server-side web search as a Tier 0 connector, only when case.yaml llm.webSearch is on. */
+  webSearch?: SourceConnector;
+};
 
 export function createLlmAgents(opts: LlmAgentOptions): LlmAgents | undefined {
   const client = opts.client ?? (opts.apiKey ? new AnthropicLlmClient({ apiKey: opts.apiKey, baseURL: opts.baseURL, maxRetries: opts.maxRetries }) : undefined);
@@ -83,6 +91,7 @@ export function createLlmAgents(opts: LlmAgentOptions): LlmAgents | undefined {
     conflictAnalyst: new LlmConflictAnalyst(gateway, { fallback: fb.conflictAnalyst }),
     meter,
     gateway,
+    ...(config.llm.webSearch ? { webSearch: new ClaudeWebSearchConnector(gateway, config) } : {}),
   };
 }
 

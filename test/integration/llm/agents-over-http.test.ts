@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { createAgentsFromEnv } from '../../../src/llm';
 import { loadTranscript, type Transcript } from '../../../src/llm/transcript';
-import type { NewLogEntry } from '../../../src/model';
+import { CaseConfig, type NewLogEntry } from '../../../src/model';
 import { CONFIG, fixture, OBITUARY_RECORD, ofKind, view } from '../../unit/llm/support';
 import { startMessagesServer } from './messages-server';
 
@@ -43,7 +43,11 @@ describe('Claude agents over HTTP (real SDK, local Messages API)', () => {
     }
   });
 
-  it('without a key there are no Claude agents (the deterministic ones run)', () => {
+  it('without a key there are no Claude agents (the deterministic ones run); web search only when the setting allows it', () => {
     assert.equal(createAgentsFromEnv({}, { config: CONFIG, log: () => {} }), undefined);
+    const env = { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' };
+    assert.equal(createAgentsFromEnv(env, { config: CONFIG, log: () => {} })?.webSearch, undefined);
+    const on = CaseConfig.parse({ ...CONFIG, llm: { ...CONFIG.llm, webSearch: true } });
+    assert.equal(createAgentsFromEnv(env, { config: on, log: () => {} })?.webSearch?.id, 'claude-web-search');
   });
 });

@@ -11,7 +11,7 @@ import { DeterministicExtractor } from '../../../src/agents/analyst/extract';
 import { openCase } from '../../../src/case';
 import { DeterministicPlanner } from '../../../src/engine/lead-planner';
 import { runResearch } from '../../../src/engine/run';
-import { createLlmAgents } from '../../../src/llm';
+import { createLlmAgents, withCostReport } from '../../../src/llm';
 import type { LlmRequest } from '../../../src/llm/port';
 import { ScriptedLlmClient } from '../../../src/llm/scripted-client';
 import { forcedTool } from '../../../src/llm/transcript';
@@ -128,7 +128,7 @@ describe('a research run against a model that fabricates everything', function (
       fallback: { planner: new DeterministicPlanner(), extractor: new DeterministicExtractor() },
     })!;
     assert.ok(agents);
-    const result = await runResearch({ store, connectors: [], agents, meter: agents.meter, maxCycles: 6 });
+    const result = await runResearch({ store: withCostReport(store, agents.meter), connectors: [], agents, meter: agents.meter, maxCycles: 6 });
     assert.notEqual(result.status, 'failed', result.terminationReason);
 
     // within budget
@@ -137,6 +137,11 @@ describe('a research run against a model that fabricates everything', function (
     assert.ok(client.requests.length > 0, 'the model was asked');
     const tools = new Set(client.requests.map((r) => forcedTool(r)));
     assert.ok(tools.has('submit_plan') && tools.has('submit_verification'), [...tools].join(', '));
+
+    // the summary reports the model cost per role and per cycle
+    const summary = readFileSync(join(root, 'summary.md'), 'utf8');
+    assert.match(summary, /## Model cost/);
+    assert.match(summary, /Lead \(planning\)/);
 
     // nothing fabricated in what the run wrote (the archive is input; the log records the rejections)
     const written = filesUnder(root, (rel) => rel === 'archive' || rel === 'log' || rel.startsWith('.ancestry') || rel === 'case.yaml');
