@@ -91,7 +91,7 @@ function labelled(dataset: string, set: Labelled, note?: string) {
 }
 
 /** A synthetic population for timing: real given names and surnames from RLdata and Splink, random dates. */
-function population(n: number, seed = 99): Person[] {
+export function population(n: number, seed = 99): Person[] {
   const hist = readCsv(resolve(SHARED, 'linkage/splink/historical_figures_with_errors_50k.csv'));
   const rl = readCsv(resolve(SHARED, 'linkage/rldata/RLdata10000.csv'));
   const given = [...new Set([...hist.map((r) => r.first_name), ...rl.map((r) => r.fname_c1.toLowerCase())].filter((x) => x && x !== 'na'))];
@@ -203,4 +203,4 @@ function main() {
   if (json) console.log(JSON.stringify({ rows, ...extra }, null, 2));
 }
 
-main();
+if (require.main === module) main();

@@ -5,3 +5,4 @@ export type { WeightedResolution, Competing } from './detect';
 export { nextActionsFor } from './next-actions';
 export { compatibleValues, fieldKind } from './compatible';
 export { applyUserResolution } from './resolve-user';
+export { caseConflicts, resolveConflictByUser, ConflictError } from './case';

@@ -15,6 +15,11 @@ import { NameFrequencies } from './frequency';
 export interface BlockingOptions {
   /** Keys whose block is larger than this are ignored when querying. */
   maxBlock?: number;
+  /**
+   * At most this many candidates per query, those sharing the most keys first: keeps the work per
+   * person bounded (linear growth) when common names fill many blocks at once.
+   */
+  maxCandidates?: number;
 }
 
 export function blockingKeys(f: PersonFeatures): string[] {
@@ -64,13 +69,16 @@ export function blockingKeys(f: PersonFeatures): string[] {
 
 export class CandidateIndex {
   private readonly blocks = new Map<string, Set<string>>();
-  private readonly items = new Map<string, { f: PersonFeatures; keys: string[] }>();
+  private readonly items = new Map<string, { f: PersonFeatures; keys: string[]; n: number }>();
   private readonly maxBlock: number;
+  private readonly maxCandidates: number;
+  private seq = 0;
   /** Name counts of everyone indexed, for frequency-based weights in scorePair. */
   readonly frequencies = new NameFrequencies();
 
   constructor(items: PersonFeatures[] = [], opts: BlockingOptions = {}) {
     this.maxBlock = opts.maxBlock ?? 400;
+    this.maxCandidates = opts.maxCandidates ?? 30;
     for (const f of items) this.add(f);
   }
 
@@ -81,7 +89,7 @@ export class CandidateIndex {
   add(f: PersonFeatures): void {
     if (this.items.has(f.id)) this.remove(f.id);
     const keys = blockingKeys(f);
-    this.items.set(f.id, { f, keys });
+    this.items.set(f.id, { f, keys, n: this.seq++ });
     this.frequencies.add(f);
     for (const k of keys) {
       let b = this.blocks.get(k);
@@ -107,27 +115,40 @@ export class CandidateIndex {
     return this.items.get(id)?.f;
   }
 
-  /** Everyone sharing a (not oversized) key with `f`, excluding `f` itself. */
+  /**
+   * Everyone sharing a (not oversized) key with `f`, excluding `f` itself; when there are more than
+   * `maxCandidates`, those sharing the most keys.
+   */
   candidates(f: PersonFeatures): PersonFeatures[] {
-    const seen = new Set<string>();
-    const out: PersonFeatures[] = [];
-    for (const k of blockingKeys(f)) {
+    const shared = new Map<string, number>();
+    const own = this.items.get(f.id);
+    for (const k of own && own.f === f ? own.keys : blockingKeys(f)) {
       const b = this.blocks.get(k);
       if (!b || b.size > this.maxBlock) continue;
-      for (const id of b) {
-        if (id === f.id || seen.has(id)) continue;
-        seen.add(id);
-        const it = this.items.get(id);
-        if (it) out.push(it.f);
-      }
+      for (const id of b) if (id !== f.id) shared.set(id, (shared.get(id) ?? 0) + 1);
+    }
+    let ids = [...shared.keys()];
+    if (ids.length > this.maxCandidates) ids = ids.sort((x, y) => shared.get(y)! - shared.get(x)! || (x < y ? -1 : 1)).slice(0, this.maxCandidates);
+    const out: PersonFeatures[] = [];
+    for (const id of ids) {
+      const it = this.items.get(id);
+      if (it) out.push(it.f);
     }
     return out;
   }
 
-  /** Every candidate pair once (a.id < b.id), for deduplicating the whole index. */
+  /** Every candidate pair once, for deduplicating the whole index. */
   *pairs(): Generator<[PersonFeatures, PersonFeatures]> {
-    for (const { f } of this.items.values()) {
-      for (const c of this.candidates(f)) if (f.id < c.id) yield [f, c];
+    const size = this.seq + 1;
+    const seen = new Set<number>();
+    for (const { f, n } of this.items.values()) {
+      for (const c of this.candidates(f)) {
+        const m = this.items.get(c.id)!.n;
+        const key = n < m ? n * size + m : m * size + n;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        yield n < m ? [f, c] : [c, f];
+      }
     }
   }
 }

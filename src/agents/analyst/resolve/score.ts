@@ -291,20 +291,29 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   if (capAtReview && recommendation === 'merge') recommendation = 'review';
   if (hard.length) recommendation = 'separate';
 
-  const keys = Object.keys(weights);
-  const pros = keys.filter((k) => weights[k] > 0).sort((x, y) => weights[y] - weights[x]);
-  const cons = keys.filter((k) => weights[k] < 0).sort((x, y) => weights[x] - weights[y]);
-  const rationale = pros.length
-    ? `${pros.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}. Similarity ${similarity.toFixed(3)} (log-odds ${total.toFixed(1)} incl. prior ${PRIOR}).`
-    : `Nothing agrees beyond the blocking key. Similarity ${similarity.toFixed(3)}.`;
-  const missing = ['birthDate', 'deathDate', 'birthPlace', 'relationships'].filter((k) => !(k in features)).map((k) => k.replace(/([A-Z])/g, ' $1').toLowerCase());
-  const caution = capAtReview ? ` Review only: ${capAtReview}.` : '';
-  const whyNotMerge = (hard.length
-    ? `Never merge: ${hard.join('; ')}.${cons.length ? ` Also: ${cons.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}.` : ''}`
-    : cons.length
-      ? `${cons.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}.${missing.length ? ` Not compared (missing): ${missing.join(', ')}.` : ''}`
-      : missing.length
-        ? `No contradiction found, but not compared (missing on one side): ${missing.join(', ')}.`
-        : 'No contradiction found.') + caution;
-  return { similarity, features, weights, rationale, whyNotMerge, recommendation, hardNegative: hard.length ? hard.join('; ') : undefined };
+  // The explanations are built on first read: bulk deduplication scores millions of pairs and
+  // reads them only for the few it keeps.
+  const explain = () => {
+    const keys = Object.keys(weights);
+    const pros = keys.filter((k) => weights[k] > 0).sort((x, y) => weights[y] - weights[x]);
+    const cons = keys.filter((k) => weights[k] < 0).sort((x, y) => weights[x] - weights[y]);
+    const rationale = pros.length
+      ? `${pros.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}. Similarity ${similarity.toFixed(3)} (log-odds ${total.toFixed(1)} incl. prior ${PRIOR}).`
+      : `Nothing agrees beyond the blocking key. Similarity ${similarity.toFixed(3)}.`;
+    const missing = ['birthDate', 'deathDate', 'birthPlace', 'relationships'].filter((k) => !(k in features)).map((k) => k.replace(/([A-Z])/g, ' $1').toLowerCase());
+    const caution = capAtReview ? ` Review only: ${capAtReview}.` : '';
+    const whyNotMerge = (hard.length
+      ? `Never merge: ${hard.join('; ')}.${cons.length ? ` Also: ${cons.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}.` : ''}`
+      : cons.length
+        ? `${cons.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}.${missing.length ? ` Not compared (missing): ${missing.join(', ')}.` : ''}`
+        : missing.length
+          ? `No contradiction found, but not compared (missing on one side): ${missing.join(', ')}.`
+          : 'No contradiction found.') + caution;
+    return { rationale, whyNotMerge };
+  };
+  let text: { rationale: string; whyNotMerge: string } | undefined;
+  const result = { similarity, features, weights, recommendation, hardNegative: hard.length ? hard.join('; ') : undefined } as PairScore;
+  Object.defineProperty(result, 'rationale', { enumerable: true, get: () => (text ??= explain()).rationale });
+  Object.defineProperty(result, 'whyNotMerge', { enumerable: true, get: () => (text ??= explain()).whyNotMerge });
+  return result;
 }

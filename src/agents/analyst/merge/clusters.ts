@@ -1,0 +1,282 @@
+/**
+ * Reversible merges through the case store (DESIGN.md: merges.json + git-diffable files).
+ *
+ * accept: the exact bytes of every file the merge will change are copied to
+ *   merges/<cluster-id>/files/<path> with a manifest (merges/<cluster-id>/manifest.json), then the
+ *   canonical person is written, relatives are re-pointed, absorbed person files are removed (a
+ *   tree-resident member is removed from its tree file), and the cluster becomes "accepted".
+ * undo: every snapshotted file is restored byte for byte and files the merge created are removed;
+ *   refused when a file changed after the merge (the user's later edit would be lost) unless forced.
+ * reject: remembered as "not the same person" with the user's reason; never proposed again.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { Id, MergesFile, Person, type MergeCluster, type NotSamePerson } from '../../../model';
+import type { CaseStore } from '../../../engine/ports';
+import { findDuplicates, pairKey, type DuplicateProposal, type FindDuplicatesOptions } from '../resolve';
+import { combinePersons, repointRelationships } from './combine';
+
+/** What merges need beyond the CaseStore port (FileCaseStore provides all of it). */
+export interface MergeStore extends CaseStore {
+  /** Exact bytes of a case file, or undefined when it does not exist. */
+  readRaw(rel: string): Uint8Array | undefined;
+  /** Writes exact bytes through the case writer (used for snapshots and undo). */
+  restoreFile(rel: string, bytes: Uint8Array): Promise<void>;
+  /** `people/<id>-<slug>.md`, or `trees/<name>.jsonl` for a person only in an imported tree. */
+  personFile(id: string): string | undefined;
+  personBody?(id: string): string | undefined;
+  writePerson(person: Person, body?: string): Promise<void>;
+  load?(): unknown;
+}
+
+export class MergeError extends Error {}
+
+const ManifestEntry = z.object({
+  path: z.string(),
+  personId: Id.optional(),
+  /** Did the file exist before the merge? If so its bytes are in `snapshot`. */
+  existed: z.boolean(),
+  snapshot: z.string().optional(),
+  before: z.string().optional().describe('sha256 of the bytes before the merge'),
+  after: z.string().optional().describe('sha256 of the bytes after the merge (undefined: removed)'),
+});
+export const MergeManifest = z.object({
+  version: z.literal(1),
+  cluster: Id,
+  canonicalId: Id,
+  absorbed: z.array(Id),
+  acceptedAt: z.string(),
+  files: z.array(ManifestEntry),
+});
+export type MergeManifest = z.infer<typeof MergeManifest>;
+
+const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+export function clusterId(memberIds: string[]): string {
+  return `M-${createHash('sha256').update([...memberIds].sort().join('|')).digest('hex').slice(0, 10)}`;
+}
+
+export function snapshotDir(id: string): string {
+  return `merges/${id}`;
+}
+
+/** Richer member first: a person file beats a tree entry, then more facts and links, then the smaller id. */
+export function chooseCanonical(store: Pick<MergeStore, 'person' | 'personFile'>, ids: string[]): string {
+  const rank = (id: string) => {
+    const p = store.person(id);
+    const file = store.personFile(id) ?? '';
+    return (file.startsWith('people/') ? 1000 : 0) + (p ? p.assertions.length + p.relationships.length + p.names.length : 0);
+  };
+  return [...ids].sort((a, b) => rank(b) - rank(a) || a.localeCompare(b))[0];
+}
+
+export function proposalToCluster(store: Pick<MergeStore, 'person' | 'personFile'>, d: DuplicateProposal, now: Date): MergeCluster {
+  const members = [d.a.id, d.b.id];
+  return {
+    id: clusterId(members),
+    canonicalId: chooseCanonical(store, members),
+    memberIds: members,
+    similarity: Number(d.score.similarity.toFixed(4)),
+    features: Object.fromEntries(Object.entries(d.score.features).map(([k, f]) => [k, { score: Number(f.score.toFixed(4)), reason: f.reason }])),
+    rationale: d.score.rationale,
+    whyNotMerge: d.score.whyNotMerge,
+    recommendation: d.score.recommendation,
+    status: 'proposed',
+    reversible: true,
+    createdAt: now.toISOString(),
+  };
+}
+
+/**
+ * Finds duplicates in the case and records new proposals in merges.json. Pairs already proposed,
+ * decided, or declared "not the same person" are not proposed again.
+ */
+export async function proposeMerges(store: MergeStore, now: Date, opts: Omit<FindDuplicatesOptions, 'notSamePerson'> = {}): Promise<{ added: MergeCluster[]; merges: MergesFile }> {
+  const merges = store.merges();
+  const known = new Set(merges.clusters.filter((c) => c.memberIds.length === 2).map((c) => pairKey(c.memberIds[0], c.memberIds[1])));
+  const found = findDuplicates(store.persons(), { ...opts, notSamePerson: merges.notSamePerson });
+  const added: MergeCluster[] = [];
+  for (const d of found) {
+    if (known.has(pairKey(d.a.id, d.b.id))) continue;
+    known.add(pairKey(d.a.id, d.b.id));
+    added.push(proposalToCluster(store, d, now));
+  }
+  if (!added.length) return { added, merges };
+  const next = MergesFile.parse({ ...merges, clusters: [...merges.clusters, ...added] });
+  await store.writeMerges(next);
+  await store.appendLog(added.map((c) => ({ agent: 'Analyst' as const, actionType: 'merge' as const, clusterId: c.id, operation: 'propose' as const, rationale: c.rationale, context: `${c.memberIds.join(' + ')} (${c.recommendation}, similarity ${c.similarity})` })));
+  return { added, merges: next };
+}
+
+function findCluster(store: MergeStore, id: string): MergeCluster {
+  const c = store.merges().clusters.find((x) => x.id === id);
+  if (!c) throw new MergeError(`no merge proposal "${id}" in merges.json (run "ancestry merges <case>" to list them)`);
+  return c;
+}
+
+async function saveCluster(store: MergeStore, cluster: MergeCluster, extra: Partial<MergesFile> = {}): Promise<void> {
+  const merges = store.merges();
+  await store.writeMerges(MergesFile.parse({ ...merges, ...extra, clusters: merges.clusters.map((c) => (c.id === cluster.id ? cluster : c)) }));
+}
+
+function treePersons(store: MergeStore, path: string): Person[] {
+  const text = Buffer.from(store.readRaw(path) ?? new Uint8Array()).toString('utf8');
+  return text
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l, i) => {
+      const r = Person.safeParse(JSON.parse(l));
+      if (!r.success) throw new MergeError(`${path}:${i + 1}: not a valid person, so the tree is not rewritten`);
+      return r.data;
+    });
+}
+
+export async function acceptMerge(store: MergeStore, id: string, now: Date, opts: { canonicalId?: string } = {}): Promise<MergeCluster> {
+  const cluster = findCluster(store, id);
+  if (cluster.status === 'accepted') throw new MergeError(`${id} is already accepted`);
+  if (cluster.status === 'rejected') throw new MergeError(`${id} was rejected as "not the same person"; it cannot be accepted`);
+  const canonicalId = opts.canonicalId ?? cluster.canonicalId;
+  if (!cluster.memberIds.includes(canonicalId)) throw new MergeError(`${canonicalId} is not a member of ${id} (${cluster.memberIds.join(', ')})`);
+  const members = cluster.memberIds.map((m) => {
+    const p = store.person(m);
+    if (!p) throw new MergeError(`${id}: person ${m} is no longer in the case (merged or removed since the proposal)`);
+    return p;
+  });
+  const canonical = members.find((p) => p.id === canonicalId)!;
+  const absorbed = members.filter((p) => p.id !== canonicalId);
+  const absorbedIds = new Set(absorbed.map((p) => p.id));
+  const relatives = store
+    .persons()
+    .filter((p) => !cluster.memberIds.includes(p.id))
+    .map((p) => ({ before: p, after: repointRelationships(p, absorbedIds, canonicalId) }))
+    .filter((x): x is { before: Person; after: Person } => Boolean(x.after));
+
+  // 1. Snapshot every file the merge touches, byte for byte.
+  const touched = new Map<string, { personId?: string }>();
+  const fileOf = (pid: string) => store.personFile(pid);
+  for (const p of [...members, ...relatives.map((r) => r.before)]) {
+    const f = fileOf(p.id);
+    if (f) touched.set(f, { personId: f.startsWith('people/') ? p.id : undefined });
+  }
+  const dir = snapshotDir(id);
+  const entries: MergeManifest['files'] = [];
+  for (const [path, { personId }] of touched) {
+    const bytes = store.readRaw(path);
+    if (!bytes) continue;
+    const snapshot = `${dir}/files/${path}`;
+    await store.restoreFile(snapshot, bytes);
+    entries.push({ path, personId, existed: true, snapshot, before: sha(bytes) });
+  }
+
+  // 2. Apply: canonical, relatives, absorbed (person files removed; tree entries dropped from their tree).
+  const body = [store.personBody?.(canonicalId) ?? '', ...absorbed.map((p) => {
+    const b = store.personBody?.(p.id)?.trim();
+    return b ? `\n## Notes merged from ${p.id} (${id})\n\n${b}\n` : '';
+  })].join('');
+  const merged = combinePersons(canonical, absorbed, id, now);
+  await store.writePerson(merged, body || undefined);
+  for (const r of relatives) await store.writePerson(r.after);
+  const treeRemovals = new Map<string, Set<string>>();
+  for (const p of absorbed) {
+    const f = store.personFile(p.id);
+    if (f?.startsWith('people/')) await store.removePerson(p.id);
+    const tf = [...touched.keys()].find((t) => t.startsWith('trees/') && treePersons(store, t).some((x) => x.id === p.id));
+    if (tf) treeRemovals.set(tf, new Set([...(treeRemovals.get(tf) ?? []), p.id]));
+  }
+  // Drop only the absorbed lines: every other line of the tree keeps its exact bytes (a small git diff).
+  for (const [tf, ids] of treeRemovals) {
+    const text = Buffer.from(store.readRaw(tf) ?? new Uint8Array()).toString('utf8');
+    const kept = text.split('\n').filter((line) => {
+      if (!line.trim()) return true;
+      const id = (JSON.parse(line) as { id?: unknown }).id;
+      return !(typeof id === 'string' && ids.has(id));
+    });
+    await store.restoreFile(tf, Buffer.from(kept.join('\n'), 'utf8'));
+  }
+  if (store.load) store.load();
+
+  // 3. Record what the files look like now, and files the merge created (canonical/relatives from a tree).
+  const created = new Set<string>();
+  for (const pid of [canonicalId, ...relatives.map((r) => r.before.id)]) {
+    const f = store.personFile(pid);
+    if (f && !touched.has(f)) {
+      created.add(f);
+      entries.push({ path: f, personId: pid, existed: false });
+    }
+  }
+  for (const e of entries) {
+    const now2 = store.readRaw(e.path);
+    e.after = now2 ? sha(now2) : undefined;
+  }
+  const manifest: MergeManifest = { version: 1, cluster: id, canonicalId, absorbed: [...absorbedIds], acceptedAt: now.toISOString(), files: entries };
+  await store.restoreFile(`${dir}/manifest.json`, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8'));
+  const accepted: MergeCluster = { ...cluster, canonicalId, status: 'accepted', decidedAt: now.toISOString(), snapshot: `${dir}/` };
+  await saveCluster(store, accepted);
+  await store.appendLog([{ agent: 'Analyst', actionType: 'merge', clusterId: id, operation: 'accept', rationale: cluster.rationale, context: `${[...absorbedIds].join(', ')} merged into ${canonicalId}; prior files kept in ${dir}/` }]);
+  return accepted;
+}
+
+export async function rejectMerge(store: MergeStore, id: string, reason: string, now: Date): Promise<MergeCluster> {
+  if (!reason.trim()) throw new MergeError('a reason is required: it is remembered so the pair is never proposed again');
+  const cluster = findCluster(store, id);
+  if (cluster.status === 'accepted') throw new MergeError(`${id} is accepted; undo it first ("ancestry merge undo ${id}")`);
+  const decidedAt = now.toISOString();
+  const rejected: MergeCluster = { ...cluster, status: 'rejected', decidedAt, reason };
+  const merges = store.merges();
+  const decisions: NotSamePerson[] = [...merges.notSamePerson];
+  const ids = cluster.memberIds;
+  for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) if (!decisions.some((d) => pairKey(d.a, d.b) === pairKey(ids[i], ids[j]))) decisions.push({ a: ids[i], b: ids[j], reason, decidedAt });
+  await saveCluster(store, rejected, { notSamePerson: decisions });
+  await store.appendLog([{ agent: 'Analyst', actionType: 'merge', clusterId: id, operation: 'reject', rationale: reason, context: `not the same person: ${ids.join(' / ')}` }]);
+  return rejected;
+}
+
+export function readManifest(store: MergeStore, id: string): MergeManifest {
+  const path = `${snapshotDir(id)}/manifest.json`;
+  const bytes = store.readRaw(path);
+  if (!bytes) throw new MergeError(`${path} is missing: the merge cannot be undone without its snapshot`);
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(bytes).toString('utf8'));
+  } catch (e) {
+    throw new MergeError(`${path}: not JSON (${(e as Error).message})`);
+  }
+  const r = MergeManifest.safeParse(json);
+  if (!r.success) throw new MergeError(`${path}: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return r.data;
+}
+
+export async function undoMerge(store: MergeStore, id: string, now: Date, opts: { force?: boolean } = {}): Promise<MergeCluster> {
+  const cluster = findCluster(store, id);
+  if (cluster.status !== 'accepted') throw new MergeError(`${id} is ${cluster.status}, not accepted: nothing to undo`);
+  const manifest = readManifest(store, id);
+  // A file edited after the merge would lose that edit: say which, and let the user decide.
+  const changed = manifest.files.filter((e) => {
+    const now2 = store.readRaw(e.path);
+    return (now2 ? sha(now2) : undefined) !== e.after;
+  });
+  if (changed.length && !opts.force) throw new MergeError(`changed since the merge, undo would discard those edits: ${changed.map((e) => e.path).join(', ')} (use --force to undo anyway)`);
+  const snapshots = manifest.files.filter((e) => e.existed).map((e) => {
+    const bytes = store.readRaw(e.snapshot!);
+    if (!bytes) throw new MergeError(`${e.snapshot} is missing: the merge cannot be undone`);
+    if (sha(bytes) !== e.before) throw new MergeError(`${e.snapshot} does not match the recorded hash: the snapshot was altered`);
+    return { path: e.path, bytes };
+  });
+  for (const e of manifest.files.filter((x) => !x.existed)) if (e.personId) await store.removePerson(e.personId);
+  for (const s of snapshots) await store.restoreFile(s.path, s.bytes);
+  const undone: MergeCluster = { ...cluster, status: 'undone', decidedAt: now.toISOString() };
+  await saveCluster(store, undone);
+  await store.appendLog([{ agent: 'Analyst', actionType: 'merge', clusterId: id, operation: 'undo', rationale: 'user undo', context: `restored ${snapshots.length} file(s) from ${snapshotDir(id)}/` }]);
+  return undone;
+}
+
+/** For listings: the GEDCOM xref a person was imported with, if any. */
+export function gedcomXref(p: Person | undefined): string | undefined {
+  if (!p) return undefined;
+  const fromIds = p.externalIds.gedcomXref;
+  if (fromIds) return fromIds;
+  const side = (p as Record<string, unknown>).gedcom;
+  if (side && typeof side === 'object' && typeof (side as Record<string, unknown>).xref === 'string') return (side as Record<string, string>).xref;
+  return undefined;
+}
+

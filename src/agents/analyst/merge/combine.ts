@@ -1,0 +1,143 @@
+/**
+ * The canonical person of an accepted merge: everything every member said, nothing dropped.
+ * Names, assertions (same field + value + event → one assertion with the evidence of both),
+ * relationships (re-targeted to the canonical id), external ids and notes are united; each piece
+ * taken from an absorbed member says where it came from.
+ */
+import type { Assertion, EvidenceClaim, Person, PersonName, Relationship } from '../../../model';
+import { fold } from '../resolve/normalize';
+
+export interface MergedFrom {
+  id: string;
+  cluster: string;
+  names: string[];
+}
+
+function nameKey(n: PersonName): string {
+  return `${fold(n.given)}|${fold(n.surname)}|${n.type}|${fold(n.suffix ?? '')}`;
+}
+
+function evidenceKey(e: EvidenceClaim): string {
+  return `${e.source}|${e.snippet}|${e.page ?? ''}`;
+}
+
+function assertionKey(a: Assertion): string {
+  return `${a.field}|${a.value.trim()}|${a.event ?? ''}`;
+}
+
+export function combinePersons(canonical: Person, absorbed: Person[], clusterId: string, now: Date): Person {
+  const memberIds = new Set([canonical.id, ...absorbed.map((p) => p.id)]);
+  const names = [...canonical.names];
+  const nameKeys = new Set(names.map(nameKey));
+  const assertions = canonical.assertions.map((a) => ({ ...a, evidence: [...a.evidence] }));
+  const byKey = new Map(assertions.map((a) => [assertionKey(a), a]));
+  const ids = new Set(assertions.map((a) => a.id));
+  const externalIds = { ...canonical.externalIds };
+  let sex = canonical.sex;
+  let living = canonical.living;
+  let confidence = canonical.confidence;
+  for (const p of absorbed) {
+    for (const n of p.names) {
+      if (nameKeys.has(nameKey(n))) continue;
+      nameKeys.add(nameKey(n));
+      names.push({ ...n, type: n.type === 'birth' && names.some((m) => m.type === 'birth') ? 'aka' : n.type });
+    }
+    for (const a of p.assertions) {
+      const same = byKey.get(assertionKey(a));
+      if (same) {
+        const seen = new Set(same.evidence.map(evidenceKey));
+        for (const e of a.evidence) if (!seen.has(evidenceKey(e))) same.evidence.push(e);
+        same.confidence = Math.max(same.confidence, a.confidence);
+        if (same.status !== 'accepted' && a.status === 'accepted') same.status = 'accepted';
+        continue;
+      }
+      let id = a.id;
+      while (ids.has(id)) id = `${a.id}.${p.id}`.slice(0, 80);
+      ids.add(id);
+      const note = `merged from ${p.id} (${clusterId})`;
+      const copy: Assertion = { ...a, id, evidence: [...a.evidence], note: a.note ? `${a.note}; ${note}` : note };
+      assertions.push(copy);
+      byKey.set(assertionKey(copy), copy);
+    }
+    for (const [k, v] of Object.entries(p.externalIds)) {
+      if (externalIds[k] === undefined || externalIds[k] === v) externalIds[k] = v;
+      else externalIds[`${k}@${p.id}`] = v;
+    }
+    if (sex === 'U' && p.sex !== 'U') sex = p.sex;
+    if (p.living) living = true;
+    if (p.confidence !== undefined) confidence = Math.max(confidence ?? 0, p.confidence);
+  }
+  const relationships = combineRelationships([canonical, ...absorbed], memberIds, canonical.id);
+  const previous = Array.isArray((canonical as Record<string, unknown>).mergedFrom) ? ((canonical as Record<string, unknown>).mergedFrom as MergedFrom[]) : [];
+  const mergedFrom: MergedFrom[] = [...previous, ...absorbed.map((p) => ({ id: p.id, cluster: clusterId, names: p.names.map((n) => `${n.given} ${n.surname}`.trim()) }))];
+  return {
+    ...canonical,
+    names,
+    sex,
+    ...(living !== undefined ? { living } : {}),
+    assertions,
+    relationships,
+    externalIds,
+    ...(confidence !== undefined ? { confidence } : {}),
+    mergedFrom,
+    updatedAt: now.toISOString(),
+  };
+}
+
+/**
+ * United relationships without self-links; a relative named by several members appears once. The
+ * Z invariant allows two parents: further parents from absorbed members are kept but marked
+ * rejected, so the file stays valid and the user sees (and can undo) the disagreement.
+ */
+function combineRelationships(members: Person[], memberIds: Set<string>, canonicalId: string): Relationship[] {
+  const out: Relationship[] = [];
+  const index = new Map<string, Relationship>();
+  for (const p of members) {
+    for (const r of p.relationships) {
+      if (memberIds.has(r.person)) continue;
+      const key = `${r.type}|${r.person}`;
+      const have = index.get(key);
+      if (have) {
+        const seen = new Set(have.evidence.map(evidenceKey));
+        for (const e of r.evidence) if (!seen.has(evidenceKey(e))) have.evidence.push(e);
+        have.confidence = Math.max(have.confidence, r.confidence);
+        continue;
+      }
+      const copy = { ...r, evidence: [...r.evidence] };
+      index.set(key, copy);
+      out.push(copy);
+    }
+  }
+  const parents = out.filter((r) => r.type === 'parent' && r.status !== 'rejected');
+  if (new Set(parents.map((r) => r.person)).size > 2) {
+    const keep = new Set(members[0].relationships.filter((r) => r.type === 'parent' && r.status !== 'rejected').map((r) => r.person));
+    for (const r of parents) {
+      if (keep.size < 2 && !keep.has(r.person)) keep.add(r.person);
+      if (!keep.has(r.person)) r.status = 'rejected';
+    }
+  }
+  void canonicalId;
+  return out;
+}
+
+/** A relative's links re-pointed from absorbed ids to the canonical one (duplicates united). */
+export function repointRelationships(p: Person, absorbedIds: Set<string>, canonicalId: string): Person | undefined {
+  if (!p.relationships.some((r) => absorbedIds.has(r.person))) return undefined;
+  const out: Relationship[] = [];
+  const index = new Map<string, Relationship>();
+  for (const r of p.relationships) {
+    const person = absorbedIds.has(r.person) ? canonicalId : r.person;
+    if (person === p.id) continue;
+    const key = `${r.type}|${person}`;
+    const have = index.get(key);
+    if (have) {
+      const seen = new Set(have.evidence.map(evidenceKey));
+      for (const e of r.evidence) if (!seen.has(evidenceKey(e))) have.evidence.push(e);
+      continue;
+    }
+    const copy = { ...r, person, evidence: [...r.evidence] };
+    index.set(key, copy);
+    out.push(copy);
+  }
+  return { ...p, relationships: out };
+}
