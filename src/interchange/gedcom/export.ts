@@ -331,6 +331,9 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
     writeNode(out, 1, lineTag, lineValue, undefined, wopts);
     if (type) writeNode(out, 2, 'TYPE', type, undefined, wopts);
     const dateExtra = sidecar?.extra?.find((n) => n.tag === '@DATE');
+    // The Censor writes a living person's dates as a decade ("1950s"); GEDCOM says that as a range.
+    const decade = date ? /^(\d{3})0s$/.exec(date.value.trim()) : null;
+    if (date && decade) date.value = `BET ${decade[1]}0 AND ${decade[1]}9`;
     if (date) {
       if (v7) {
         const d7 = dateTo7(date.value);
