@@ -600,10 +600,12 @@ class ResearchRun {
     if (elapsedMin >= budget.maxMinutes) budgetReasons.push(`time budget (${budget.maxMinutes} min) used`);
     if (this.logCount + this.pending.length > budget.maxLogEntries) budgetReasons.push(`research log budget (${budget.maxLogEntries} entries) used`);
     const goals = goalStatus(subject, this.config.goals, (id) => this.graph.get(id));
-    const goalAchieved = goals.length > 0 && goals.every((g) => g.sufficient) && this.verifiedNow();
+    // Evidence already captured is analysed before the research may end on its results.
+    const analysisQueued = this.state.frontier.peek()?.taskType === 'AnalyzeTask';
+    const goalAchieved = !analysisQueued && goals.length > 0 && goals.every((g) => g.sufficient) && this.verifiedNow();
     const exhausted = this.state.frontier.size === 0 && openHypotheses(this.state).length === 0 && this.state.revisitQueue.length === 0 && cycleEnd;
-    const gpsSatisfied = cycleEnd && this.verification?.passed === true && checkGPSCoverage(this.graph.persons.values());
-    const diminishingReturns = (this.state.counters.queriesSinceDiscovery ?? 0) > QUERIES_WITHOUT_DISCOVERY;
+    const gpsSatisfied = !analysisQueued && cycleEnd && this.verification?.passed === true && checkGPSCoverage(this.graph.persons.values());
+    const diminishingReturns = !analysisQueued && (this.state.counters.queriesSinceDiscovery ?? 0) > QUERIES_WITHOUT_DISCOVERY;
     const reason = budgetReasons.length
       ? `budget exceeded: ${budgetReasons.join('; ')}`
       : goalAchieved
