@@ -19,7 +19,7 @@ import { OpenArchivesConnector } from './connectors/openarchives';
 import { WikidataConnector } from './connectors/wikidata';
 import { WikiTreeConnector } from './connectors/wikitree';
 import { deferredLinks, type DeferredLink } from './deferred';
-import { HttpCache, type DerivedWriter } from './http/cache';
+import { HttpCache, MonthlyCounter, type DerivedWriter } from './http/cache';
 import { HttpClient, type HttpClientOptions } from './http/client';
 import { loadPlugins, type SourcePlugin } from './plugin';
 import { resolveCredential, type SecretSource } from './secrets';
@@ -86,6 +86,7 @@ export async function loadConnectors(opts: LoadConnectorsOptions): Promise<{ con
     userAgent: userAgent(opts.config, opts.env),
     clock,
     cache: new HttpCache(clock, opts.store.root, derivedWriter(opts.store)),
+    quota: new MonthlyCounter(clock, opts.store.root, derivedWriter(opts.store)),
     ...opts.http,
   });
   const connectors: SourceConnector[] = [];

@@ -66,6 +66,8 @@ export const PluginSpec = z.strictObject({
     rate_limit_requests_per_minute: z.number().positive(),
     rate_limit_burst: z.number().int().positive().default(1),
     max_concurrent: z.number().int().positive().default(1),
+    /** Requests per calendar month (UTC) the owner allows, counted in the case's .ancestry/. */
+    monthly_quota: z.number().int().positive().optional(),
     cache_ttl_seconds: z.number().int().min(0),
     requires_auth: z.boolean().default(false),
     tos_url: z.url().optional(),

@@ -70,3 +70,51 @@ export class HttpCache {
     if (this.writer) await this.writer.writeDerived(this.rel(source, key), `${JSON.stringify(full)}\n`);
   }
 }
+
+/**
+ * Requests per source and calendar month (UTC), for owners that grant a monthly quota (NARA:
+ * 10,000 per key). Persisted beside the cache so a new run continues the count.
+ */
+export class MonthlyCounter {
+  private readonly counts = new Map<string, number>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly root?: string,
+    private readonly writer?: DerivedWriter,
+  ) {}
+
+  private month(): string {
+    return this.clock.now().toISOString().slice(0, 7);
+  }
+
+  private rel(source: string, month: string): string {
+    return `${HTTP_CACHE_DIR}/${source}/requests-${month}.json`;
+  }
+
+  used(source: string): number {
+    const month = this.month();
+    const id = `${source}/${month}`;
+    let n = this.counts.get(id);
+    if (n === undefined) {
+      n = 0;
+      if (this.root) {
+        try {
+          const parsed = z.object({ count: z.number().int().min(0) }).safeParse(JSON.parse(readFileSync(join(this.root, this.rel(source, month)), 'utf8')));
+          if (parsed.success) n = parsed.data.count;
+        } catch {
+          n = 0;
+        }
+      }
+      this.counts.set(id, n);
+    }
+    return n;
+  }
+
+  async add(source: string): Promise<void> {
+    const month = this.month();
+    const n = this.used(source) + 1;
+    this.counts.set(`${source}/${month}`, n);
+    if (this.writer) await this.writer.writeDerived(this.rel(source, month), `${JSON.stringify({ count: n })}\n`);
+  }
+}

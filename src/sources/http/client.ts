@@ -11,7 +11,7 @@ import { systemClock } from '../../engine/ports';
 import type { NewLogEntry } from '../../model';
 import type { SourcePlugin } from '../plugin';
 import { CircuitBreaker } from './breaker';
-import { cacheKey, type HttpCache } from './cache';
+import { cacheKey, type HttpCache, type MonthlyCounter } from './cache';
 import { SourceError } from './errors';
 import { redactUrl, scrubSecrets } from './redact';
 import { backoffMs, parseRetryAfter } from './retry-after';
@@ -21,6 +21,8 @@ export interface HttpClientOptions {
   userAgent: string;
   clock?: Clock;
   cache?: HttpCache;
+  /** Counts requests for plugins with a monthly quota (memory-only when absent). */
+  quota?: MonthlyCounter;
   /** Per attempt, headers and body included. */
   timeoutMs?: number;
   /** Retries after the first attempt (5xx, 429, network errors, timeouts). */
@@ -257,15 +259,26 @@ export class HttpClient {
           const pause = state.pausedUntil - this.clock.now().getTime();
           if (pause > 0) await this.clock.sleep(pause, opts.signal);
           if (opts.signal?.aborted) throw opts.signal.reason;
+          const quota = plugin.compliance.monthly_quota;
+          if (quota && this.opts.quota && this.opts.quota.used(source) >= quota) {
+            throw new SourceError(source, 'rate_limited', `the monthly quota of ${quota} requests is used up; it resets on the 1st (UTC)`);
+          }
           if (crawlDelayMs) state.pausedUntil = Math.max(state.pausedUntil, this.clock.now().getTime() + crawlDelayMs);
           started = performance.now();
-          return this.attempt(url, { method, headers, body: formBody }, opts.signal, source);
+          const answered = await this.attempt(url, { method, headers, body: formBody }, opts.signal, source);
+          if (quota) await this.opts.quota?.add(source);
+          return answered;
         });
       } catch (e) {
         if (opts.signal?.aborted) throw e;
         const err = e instanceof SourceError ? e : new SourceError(source, 'network', messageOf(e));
         const ms = Math.round(performance.now() - started);
         opts.trace?.push({ url: shown, success: false, failureReason: scrub(err.message), responseTimeMs: ms, cached: false });
+        if (err.kind === 'rate_limited') {
+          state.breaker.trip();
+          this.logOpened(plugin, opts, state, err.message.replace(`${source}: `, ''));
+          throw err;
+        }
         last = err;
         if (state.breaker.failure()) {
           this.logOpened(plugin, opts, state);

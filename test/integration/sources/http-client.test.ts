@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../../../src/engine/ports';
 import type { NewLogEntry } from '../../../src/model';
-import { HttpCache, type DerivedWriter } from '../../../src/sources/http/cache';
+import { HttpCache, MonthlyCounter, type DerivedWriter } from '../../../src/sources/http/cache';
 import { HttpClient, type Access } from '../../../src/sources/http/client';
 import { SourceError } from '../../../src/sources/http/errors';
 import { parseRetryAfter } from '../../../src/sources/http/retry-after';
@@ -195,6 +195,31 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
     await Promise.all([1, 2].map((i) => client.json(p, new URL(`${server.url}/ok?i=${i}`), opts())));
     const at = server.hits('/ok').map((r) => r.at).sort((a, b) => a - b);
     assert.ok(at[1] - at[0] >= 950, `second request ${at[1] - at[0]} ms after the first`);
+  });
+
+  it('stops at a monthly quota, persisted across runs, and starts again next month', async () => {
+    const root = tempDir();
+    const writer: DerivedWriter = {
+      async writeDerived(rel, content) {
+        mkdirSync(dirname(join(root, rel)), { recursive: true });
+        writeFileSync(join(root, rel), content);
+      },
+    };
+    let now = new Date('2026-03-31T23:00:00Z').getTime();
+    const clock: Clock = { now: () => new Date(now), sleep: async () => {} };
+    const p = plugin(server.url, { compliance: { monthly_quota: 2 } });
+    const client = new HttpClient({ userAgent: UA, clock, quota: new MonthlyCounter(clock, root, writer) });
+    await client.json(p, new URL(`${server.url}/ok?i=1`), opts());
+    // A new run (new client) continues the count from .ancestry/.
+    const client2 = new HttpClient({ userAgent: UA, clock, quota: new MonthlyCounter(clock, root, writer) });
+    await client2.json(p, new URL(`${server.url}/ok?i=2`), opts());
+    await assert.rejects(client2.json(p, new URL(`${server.url}/ok?i=3`), opts()), (e: unknown) => e instanceof SourceError && e.kind === 'rate_limited' && /monthly quota of 2/.test(e.message));
+    assert.equal(server.hits('/ok').length, 2);
+    assert.ok(existsSync(join(root, '.ancestry/http-cache/testsrc/requests-2026-03.json')));
+    now = new Date('2026-04-01T00:00:01Z').getTime();
+    const client3 = new HttpClient({ userAgent: UA, clock, quota: new MonthlyCounter(clock, root, writer) });
+    await client3.json(p, new URL(`${server.url}/ok?i=4`), opts());
+    assert.equal(server.hits('/ok').length, 3);
   });
 
   it('caches responses under .ancestry/http-cache through the case writer and serves them within the TTL', async () => {
