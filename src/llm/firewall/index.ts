@@ -7,7 +7,7 @@
 import type { GroundedPersona, PlanDecision } from '../../engine/agents';
 import { type Conflict, Persona, PersonaRole, type SearchQuery, type SourceRecord } from '../../model';
 import { type ConflictOutput, type PlannerOutput, type ResolverOutput, VERIFIABLE_FIELDS, type VerifierOutput } from '../schemas';
-import { containsVerbatim, dateGrounded, foldWord, mentionsKinship, missingWords, stringsOf, urlsIn, wordSet, yearsIn } from './grounding';
+import { containsVerbatim, dateGrounded, foldWord, KINSHIP_TERMS, mentionsKinship, missingWords, stringsOf, urlsIn, wordSet, yearsIn } from './grounding';
 
 export const FIREWALL_CHECKS = {
   1: 'Citation required: every verified field has a non-null citation snippet',
@@ -67,6 +67,7 @@ const DATE_FIELDS = new Set(['birthDate', 'deathDate', 'burialDate']);
 const PLACE_FIELDS = new Set(['birthPlace', 'deathPlace', 'burialPlace', 'residence']);
 const RELATION_FIELDS = new Set(['role', 'relationship']);
 const VERIFIABLE = new Set<string>(VERIFIABLE_FIELDS);
+const RELATION_WORDS = new Set([...KINSHIP_TERMS.map(foldWord), 'of', 'the', 'to', 'and', 'his', 'her', 'their', 'late', 'step', 'half', 'law', 'in', 'adopted', 'eldest', 'youngest', 'only', 'first', 'second']);
 const SEXES: Record<string, 'M' | 'F' | 'U'> = { m: 'M', male: 'M', f: 'F', female: 'F', u: 'U', unknown: 'U' };
 
 export function checkVerification(output: VerifierOutput, input: VerificationInput): VerifiedExtraction {
@@ -115,6 +116,9 @@ export function checkVerification(output: VerifierOutput, input: VerificationInp
       } else if (RELATION_FIELDS.has(f.field)) {
         if (f.field === 'role' && !PersonaRole.safeParse(f.value).success) { reject(9, `"${f.value}" is not a record role`); continue; }
         if (!mentionsKinship(snippet, f.value)) { reject(9, `the cited text "${short(snippet)}" does not state the relationship`); continue; }
+        // "son of Zebediah Quux": a relationship may not smuggle in a name the source lacks.
+        const missing = missingWords(f.value, corpus).filter((w) => !RELATION_WORDS.has(w));
+        if (missing.length) { reject(4, `relationship names word(s) not in the source: ${missing.join(', ')}`); continue; }
       } else if (f.field === 'occupation') {
         const missing = missingWords(f.value, wordSet(snippet));
         if (missing.length) { reject(4, `occupation word(s) not in the cited text: ${missing.join(', ')}`); continue; }

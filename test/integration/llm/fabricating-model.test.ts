@@ -65,7 +65,8 @@ function fabricate(req: LlmRequest): unknown {
             { field: 'birthDate', value: '1 JAN 1777', status: 'Verified', confidence: 0.95, citation_snippet: realSnippet, rationale: '' },
             { field: 'birthPlace', value: 'Atlantis', status: 'Verified', confidence: 0.95, citation_snippet: realSnippet, rationale: '' },
             { field: 'deathPlace', value: 'Atlantis', status: 'Verified', confidence: 0.95, citation_snippet: null, rationale: '' },
-            { field: 'relationship', value: 'son of Zebediah Quux', status: 'Verified', confidence: 1.4, citation_snippet: realSnippet, rationale: '' },
+            { field: 'relationship', value: 'son of Zebediah Quux', status: 'Verified', confidence: 0.9, citation_snippet: realSnippet, rationale: '' },
+            { field: 'occupation', value: 'alchemist', status: 'Verified', confidence: 1.4, citation_snippet: realSnippet, rationale: '' },
             { field: 'residence', value: 'https://fabricated.example/home', status: 'Verified', confidence: 0.9, citation_snippet: realSnippet, rationale: '' },
           ],
         },
@@ -154,7 +155,7 @@ describe('a research run against a model that fabricates everything', function (
     // every rejection is logged with its check number; several kinds fired
     const rejections = logged.filter((e) => e.actionType === 'firewall_rejection') as Extract<NewLogEntry, { actionType: 'firewall_rejection' }>[];
     const kinds = new Set(rejections.map((r) => r.check));
-    for (const k of [1, 2, 3, 4, 5, 6, 7, 8]) assert.ok(kinds.has(k), `check ${k} rejected something (got ${[...kinds].sort().join(', ')})`);
+    for (const k of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) assert.ok(kinds.has(k), `check ${k} rejected something (got ${[...kinds].sort().join(', ')})`);
 
     // no living person's exact birth date or address left the machine
     for (const prompt of client.promptTexts()) for (const d of LIVING_DETAILS) assert.ok(!prompt.includes(d), `a prompt contains "${d}"`);

@@ -108,6 +108,11 @@ describe('hallucination firewall (seed 001 §6.1, all ten checks)', () => {
       field({ field: 'relationship', value: 'grandson', citation_snippet: 'Jan Kowalski Jr.' }),
     ]);
     assert.deepEqual(checks(out.rejected), [9]);
+    const smuggled = verify([
+      field({ field: 'name', value: 'Jan Kowalski', citation_snippet: 'Jan Kowalski Jr., survives her' }),
+      field({ field: 'relationship', value: 'son of Zebediah Quux', citation_snippet: "Mrs. Kowalski's son, Jan Kowalski Jr." }),
+    ]);
+    assert.deepEqual(checks(smuggled.rejected), [4]);
   });
 
   it('check 10: rejects a verified value that silently overwrites an extracted one; a "Conflicting" one is kept as a clue', () => {
