@@ -1,8 +1,24 @@
 /** Merge decisions from the Merges panel, applied by the Analyst's merge module through the case writer. */
+import { acceptMerge, rejectMerge, undoMerge } from '../agents/analyst/merge';
+import { openCase } from '../case';
 import type { MergesFromWebview } from '../protocol/merges';
 
 type Decision = Extract<MergesFromWebview, { type: 'accept' | 'reject' | 'undo' }>;
 
-export async function applyMergeDecision(_root: string, m: Decision): Promise<string> {
-  throw new Error(`merge ${m.type} is not available yet: the Analyst's merge module (src/agents/analyst/merge) has not landed`);
+/** Applies one decision; returns the message the panel shows. Errors (e.g. already accepted) throw. */
+export async function applyMergeDecision(root: string, m: Decision): Promise<string> {
+  const store = await openCase(root);
+  const now = store.clock.now();
+  switch (m.type) {
+    case 'accept': {
+      const c = await acceptMerge(store, m.clusterId, now);
+      return `Merged into ${c.canonicalId}. The prior files are kept for undo.`;
+    }
+    case 'reject':
+      await rejectMerge(store, m.clusterId, m.reason, now);
+      return 'Rejected: this pair will not be proposed again.';
+    case 'undo':
+      await undoMerge(store, m.clusterId, now);
+      return 'Undone: the persons are restored exactly as they were.';
+  }
 }

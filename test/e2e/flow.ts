@@ -200,7 +200,7 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     const choice = card.locator('input[type="radio"]').first();
     const value = await choice.getAttribute('value');
     await choice.check();
-    await card.locator('textarea[data-role="reason"]').fill('The baptism register was written at the event by the priest: primary information.');
+    await card.locator('textarea[data-role="reason"]').fill('Chosen after comparing the cited snippets side by side; the other value stays in the file as disputed.');
     await shot('10-conflict-choice');
     await card.locator('[data-action="resolve"]').click();
     await frame.locator(`section.conflict[data-conflict-id="${id}"][data-status="resolved"]`).waitFor({ timeout: 30_000 });

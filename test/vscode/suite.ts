@@ -125,13 +125,20 @@ export function defineSuites(): void {
     });
 
     it('Stop Research cancels a running research', async () => {
-      const running = vscode.commands.executeCommand<ResearchOutcome | undefined>('ancestry.researchPerson', { subject: true, maxCycles: 40, quiet: true });
-      await waitFor('research to start a cycle', () => (ancestry.services.progress.running && ancestry.services.progress.cycle >= 1) || undefined, 120_000);
-      assert.equal(await vscode.commands.executeCommand('ancestry.stopResearch'), true);
-      const outcome = await running;
-      assert.ok(outcome, 'the command returned an outcome');
-      assert.equal(outcome.status, 'cancelled');
-      assert.equal(ancestry.services.progress.running, false);
+      // Stop as soon as the engine reports its first step, like a user pressing Cancel.
+      let stopped: unknown;
+      const sub = ancestry.services.onDidChangeProgress((p) => {
+        if (p.running && p.step && p.step !== 'starting' && stopped === undefined) stopped = vscode.commands.executeCommand('ancestry.stopResearch');
+      });
+      try {
+        const outcome = await vscode.commands.executeCommand<ResearchOutcome | undefined>('ancestry.researchPerson', { subject: true, maxCycles: 40, quiet: true });
+        assert.equal(await stopped, true, 'Stop Research found the run');
+        assert.ok(outcome, 'the command returned an outcome');
+        assert.equal(outcome.status, 'cancelled', outcome.terminationReason);
+        assert.equal(ancestry.services.progress.running, false);
+      } finally {
+        sub.dispose();
+      }
     });
 
     it('Research Person runs the engine on the sample case and the person files appear', async () => {

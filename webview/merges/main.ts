@@ -11,9 +11,15 @@ let state: MergesState = { expanded: [], showDecided: true };
 let proposals: MergeProposalView[] = [];
 const notices = new Map<string, { ok: boolean; message: string }>();
 const rejecting = new Set<string>();
+/** Names seen earlier: a person merged away has no file any more, but the card still names them. */
+const knownNames = new Map<string, string>();
+const nameOf = (m: { id: string; name: string; missing: boolean }) => (m.missing ? (knownNames.get(m.id) ?? m.id) : m.name);
 
 const channel = connect<MergesToWebview, MergesFromWebview, MergesState>(MergesToWebview, MergesState, (m) => {
-  if (m.type === 'state') proposals = m.proposals;
+  if (m.type === 'state') {
+    proposals = m.proposals;
+    for (const p of proposals) for (const member of p.members) if (!member.missing) knownNames.set(member.id, member.name);
+  }
   else notices.set(m.clusterId, { ok: m.ok, message: m.message });
   render();
 });
@@ -30,7 +36,7 @@ function sideBySide(p: MergeProposalView): HTMLElement {
   return h(
     'table',
     { className: 'side-by-side' },
-    h('thead', {}, h('tr', {}, h('th', {}, ''), ...p.members.map((m) => h('th', {}, m.missing ? h('span', { className: 'muted' }, `${m.id} (merged)`) : h('a', { className: 'link', 'data-person-id': m.id, onclick: () => channel.post({ type: 'openPerson', id: m.id }) }, m.name), m.id === p.canonicalId ? h('span', { className: 'muted', title: 'kept as the merged person' }, ' ★') : '')))),
+    h('thead', {}, h('tr', {}, h('th', {}, ''), ...p.members.map((m) => h('th', {}, m.missing ? h('span', { className: 'muted' }, `${nameOf(m)} (merged away)`) : h('a', { className: 'link', 'data-person-id': m.id, onclick: () => channel.post({ type: 'openPerson', id: m.id }) }, m.name), m.id === p.canonicalId ? h('span', { className: 'muted', title: 'kept as the merged person' }, ' ★') : '')))),
     h(
       'tbody',
       {},
@@ -95,7 +101,7 @@ function card(p: MergeProposalView): HTMLElement {
     'section',
     { className: `card proposal status-${p.status}`, 'data-cluster-id': p.id, 'data-status': p.status },
     h('div', { className: 'row header', onclick: p.status === 'proposed' ? undefined : toggle },
-      h('h2', {}, p.members.map((m) => m.name).join(' ≟ ')),
+      h('h2', {}, p.members.map(nameOf).join(' ≟ ')),
       h('span', { className: 'spacer' }),
       h('span', { className: 'similarity', title: 'similarity' }, percent(p.similarity)), ' ', recommendationBadge(p), ' ',
       h('span', { className: `badge status`, 'data-role': 'status' }, p.status)),
@@ -108,7 +114,10 @@ function card(p: MergeProposalView): HTMLElement {
           h('h3', {}, 'Why not'), h('p', {}, p.whyNotMerge || h('span', { className: 'muted' }, 'no counter-evidence recorded')),
           p.reason ? h('p', { className: 'muted' }, `Rejected because: ${p.reason}`) : null,
           actions(p))
-      : null,
+      : // A decided card stays compact, but an accepted merge keeps its Undo at hand.
+        p.status === 'accepted'
+        ? actions(p)
+        : null,
   );
 }
 
