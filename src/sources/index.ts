@@ -109,3 +109,13 @@ export function pluginOf(connector: SourceConnector): SourcePlugin | undefined {
   const candidate = connector as SourceConnector & { plugin?: SourcePlugin };
   return candidate.plugin && typeof candidate.plugin.plugin_id === 'string' ? candidate.plugin : undefined;
 }
+
+/**
+ * The credentials sources can use, for a host's "set source credential" command: the SecretStorage
+ * key to store under, the environment variable that also works, and how the user obtains it.
+ */
+export function sourceCredentialKeys(env: NodeJS.ProcessEnv = process.env, pluginDir?: string): { source: string; displayName: string; tier: number; type: string; secretKey?: string; env?: string; instructions?: string }[] {
+  return loadPlugins(pluginDir ?? findPluginDir(env), {})
+    .filter((p) => p.auth.type !== 'none')
+    .map((p) => ({ source: p.plugin_id, displayName: p.display_name, tier: p.tier, type: p.auth.type, secretKey: p.auth.secret, env: p.auth.env, instructions: p.auth.instructions }));
+}

@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { initCase } from '../../../src/case';
 import { CaseConfig } from '../../../src/model';
-import { loadConnectors } from '../../../src/sources';
+import { loadConnectors, sourceCredentialKeys } from '../../../src/sources';
 import { tempDir } from '../../helpers/paths';
 import { recorded, ReplayServer } from '../../helpers/replay-server';
 
@@ -66,5 +66,16 @@ describe('loadConnectors', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('sourceCredentialKeys', () => {
+  it('lists the SecretStorage keys and env variables of credentialed sources', () => {
+    const keys = sourceCredentialKeys({});
+    assert.deepEqual(keys.map((k) => [k.source, k.secretKey, k.env]), [
+      ['wikitree', 'wikitree.appId', 'ANCESTRY_WIKITREE_APPID'],
+      ['familysearch', 'familysearch.accessToken', 'FAMILYSEARCH_TOKEN'],
+      ['nara', 'nara.apiKey', 'NARA_API_KEY'],
+    ]);
   });
 });
