@@ -434,9 +434,20 @@ class ResearchRun {
   private async step(): Promise<void> {
     const { task, entry } = leadSelectTask(this.state);
     this.log(entry);
-    if (task.taskType === 'SearchTask') await this.scoutSearchSource(task);
-    else if (task.taskType === 'AnalyzeTask') await this.analystAnalyse(task);
-    else this.log({ agent: 'Lead', actionType: 'decision', decisionType: 'skip_task', optionsConsidered: [task.taskType], chosenOption: 'skip', rationale: `${task.taskType} has no executor in this engine`, context: task.id });
+    try {
+      if (task.taskType === 'SearchTask') await this.scoutSearchSource(task);
+      else if (task.taskType === 'AnalyzeTask') await this.analystAnalyse(task);
+    } catch (e) {
+      // A step cut short (a request aborted by Ctrl-C, an error) is not done: it goes back to the
+      // frontier and runs again next time; everything it wrote is content-addressed, so nothing doubles.
+      this.state.frontier.push(task);
+      this.state.activeAgent = new Set();
+      await this.writeDirty();
+      await this.flush();
+      await this.persist();
+      throw this.opts.signal?.aborted ? new Cancelled() : e;
+    }
+    if (task.taskType !== 'SearchTask' && task.taskType !== 'AnalyzeTask') this.log({ agent: 'Lead', actionType: 'decision', decisionType: 'skip_task', optionsConsidered: [task.taskType], chosenOption: 'skip', rationale: `${task.taskType} has no executor in this engine`, context: task.id });
     // CensorValidateOutput: every write below passes the case writer's Censor.
     this.state.activeAgent = new Set(['Censor']);
     await this.writeDirty();
@@ -466,7 +477,6 @@ class ResearchRun {
     const captured: SourceRecord[] = [];
     let found = 0;
     for (const c of eligible) {
-      if (this.opts.signal?.aborted) break;
       const ctx: ConnectorContext = { signal: this.opts.signal, log: (e) => this.log(e) };
       bump(this.state, 'requests');
       try {
@@ -479,7 +489,7 @@ class ResearchRun {
           if (!this.state.novelty.has(analysedKey(s.id))) captured.push(s);
         }
       } catch (e) {
-        if (this.opts.signal?.aborted) break;
+        if (this.opts.signal?.aborted) throw e;
         const message = e instanceof Error ? e.message : String(e);
         this.log({ agent: 'Scout', actionType: 'error', message: `${c.id}: ${message}`, rationale: 'a failing source is logged and the research continues with the others', context: formatQuery(query) });
         this.emit('source', `${c.displayName}: failed (${message})`);
