@@ -106,6 +106,16 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
     assert.equal(server.hits('/ok').length, 1, 'the open circuit fails fast without a request');
   });
 
+  it('stops waiting on Retry-After at once when the user cancels', async () => {
+    server.fault({ path: '/ok' }, { kind: 'status', status: 429, retryAfter: '30' });
+    const client = new HttpClient({ userAgent: UA });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('cancelled by the user')), 100);
+    await assert.rejects(client.json(plugin(server.url), new URL(`${server.url}/ok`), { ...opts(), signal: controller.signal }), /cancelled by the user/);
+    assert.equal(server.hits('/ok').length, 1);
+    assert.equal(client.circuit('testsrc'), 'closed', 'a cancel is not the source failing');
+  });
+
   it('retries 500s with exponential backoff and succeeds', async () => {
     server.fault({ path: '/ok' }, { kind: 'status', status: 500 }, 2);
     const clock = recordingClock();
