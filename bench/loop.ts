@@ -1,0 +1,94 @@
+/**
+ * The research loop at two archive sizes (N and 10·N records): run time, cycles per second, steps,
+ * and the ×10 growth ratio (target: close to linear or better). Baseline in the same run: reading
+ * and indexing the archive (the connector's load). A second part measures the Analyst alone on the
+ * same records with 10× more persons already in the case: per-record time must stay flat (no step
+ * scans all persons for every record).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { openCase } from '../src/case';
+import { runResearch } from '../src/engine/run';
+import { ArchiveConnector } from '../src/sources/archive';
+import { Analyst } from '../src/agents/analyst/analyst';
+import { DeterministicExtractor } from '../src/agents/analyst/extract';
+import { KnowledgeGraph } from '../src/agents/analyst/graph';
+import { sha256 } from '../src/engine/ids';
+import type { Person, SourceRecord } from '../src/model';
+import { generateCase } from './_loop-archive';
+
+const quick = process.argv.includes('--quick');
+const FAMILIES = quick ? 10 : 30;
+
+async function loopAt(families: number) {
+  const root = mkdtempSync(join(tmpdir(), 'bench-loop-'));
+  try {
+    const g = generateCase(join(root, 'case'), families);
+    const t0 = performance.now();
+    const conn = new ArchiveConnector({ root: g.dir });
+    const size = conn.size; // parse + index every record: the baseline
+    const baselineMs = performance.now() - t0;
+    const store = await openCase(g.dir);
+    const t1 = performance.now();
+    let steps = 0;
+    const r = await runResearch({ store, connectors: [], onEvent: (e) => (e.type === 'step' ? (steps += 1) : undefined) });
+    const loopMs = performance.now() - t1;
+    return { records: size, baselineMs, loopMs, cycles: r.cycles, steps, persons: r.persons, sources: r.sources, status: `${r.status}: ${r.terminationReason}` };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+const SYL = ['ka', 'ro', 'li', 'ma', 'ber', 'ten', 'stein', 'feld', 'hau', 'mun', 'dor', 'vel', 'sch', 'tri', 'gan', 'pol'];
+const GIVEN = ['Johann', 'Georg', 'Anna', 'Maria', 'Karl', 'Katharina', 'Wilhelm', 'Elisabeth', 'Peter', 'Eva'];
+
+/** Persons with pronounceable, mostly distinct surnames (real blocking keys), some sharing the archive's. */
+function syntheticPersons(n: number): Person[] {
+  const out: Person[] = [];
+  for (let i = 0; i < n; i++) {
+    const k = Math.floor(i / 3);
+    const surname = i % 50 === 0 ? 'Schmidt' : `${SYL[k % 16]}${SYL[Math.floor(k / 16) % 16]}${SYL[Math.floor(k / 256) % 16]}`.replace(/^./, (c) => c.toUpperCase());
+    out.push({ id: `P-x${i}`, names: [{ given: GIVEN[i % GIVEN.length], surname, type: 'birth' }], sex: i % 2 ? 'M' : 'F', assertions: [{ id: `A-x${i}`, field: 'birth.date', value: String(1800 + (i % 120)), status: 'staged', confidence: 0.5, evidence: [] }], relationships: [], externalIds: {} });
+  }
+  return out;
+}
+
+async function analystWith(existing: number, records: SourceRecord[]) {
+  const graph = new KnowledgeGraph(syntheticPersons(existing));
+  let n = 0;
+  const analyst = new Analyst({ graph, extractor: new DeterministicExtractor(), now: () => new Date('2026-01-01T00:00:00Z'), newPersonId: () => `P-n${++n}`, existingConflict: () => undefined, notSame: new Set() });
+  const t0 = performance.now();
+  for (const r of records) await analyst.analyse(r, 1);
+  return (performance.now() - t0) / records.length;
+}
+
+async function main() {
+  console.log(`Research loop, synthetic archives of ${FAMILIES} and ${FAMILIES * 10} families (9 records each)${quick ? ' [--quick]' : ''}`);
+  const small = await loopAt(FAMILIES);
+  const big = await loopAt(FAMILIES * 10);
+  const row = (label: string, x: typeof small) =>
+    console.log(`  ${label.padEnd(6)} ${String(x.records).padStart(6)} records  loop ${x.loopMs.toFixed(0).padStart(7)} ms  ${x.cycles} cycles  ${(x.cycles / (x.loopMs / 1000)).toFixed(2)} cycles/s  ${(x.steps / (x.loopMs / 1000)).toFixed(2)} steps/s  ${x.persons} persons  ${x.sources} sources  baseline (parse+index) ${x.baselineMs.toFixed(0)} ms  loop/baseline ${(x.loopMs / x.baselineMs).toFixed(2)}  — ${x.status}`);
+  row('N', small);
+  row('10·N', big);
+  console.log(`  growth ×10 archive: loop time ×${(big.loopMs / small.loopMs).toFixed(2)}, baseline ×${(big.baselineMs / small.baselineMs).toFixed(2)}, time per captured source ×${(big.loopMs / big.sources / (small.loopMs / small.sources)).toFixed(2)}`);
+
+  // Analyst alone: the same records against 10× more known persons.
+  const root = mkdtempSync(join(tmpdir(), 'bench-analyst-'));
+  try {
+    const g = generateCase(join(root, 'case'), 20);
+    const records = new ArchiveConnector({ root: g.dir }).records().map((r, i): SourceRecord => ({ ...r, id: `S-${i}`, accessedAt: '2026-01-01T00:00:00.000Z', sha256: sha256(r.text) }));
+    const P = quick ? 2000 : 5000;
+    const a = await analystWith(P, records);
+    const b = await analystWith(P * 10, records);
+    console.log(`Analyst, ${records.length} records into a case of ${P} vs ${P * 10} persons: ${a.toFixed(2)} vs ${b.toFixed(2)} ms per record — ×${(b / a).toFixed(2)} for ×10 persons (flat = blocking works)`);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
