@@ -5,7 +5,7 @@
  * from the cache instead of paying for them again.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-import type { CensorContext } from '../agents/censor';
+import { type CensorContext, redactText } from '../agents/censor';
 import type { Agent, NewLogEntry } from '../model';
 import type { CostMeter, LlmRole, MeteredCall } from './cost-meter';
 import { type LlmClient, LlmError, type LlmMessage, type LlmRequest } from './port';
@@ -33,7 +33,7 @@ export interface ModelCall {
   maxTokens?: number;
   tools?: Anthropic.ToolUnion[];
   toolChoice?: Anthropic.ToolChoice;
-  /** Earlier turns to append after the first user message (tool loops, pause_turn continuation). */
+  /** Earlier turns to append after the first user message (tool loops, pause_turn continuation); text an agent adds here must pass `redact` first. */
   continuation?: Anthropic.MessageParam[];
   /** Upper bound of server-side web searches this call may run (priced into the budget check). */
   maxWebSearches?: number;
@@ -58,6 +58,11 @@ export class LlmGateway {
 
   get log(): (e: NewLogEntry) => void {
     return this.opts.log;
+  }
+
+  /** Censors text an agent adds to a conversation itself (tool results), like the prompt. */
+  redact(text: string, aboutLiving = false): string {
+    return redactText(text, { ...this.opts.censor(), ...(aboutLiving ? { aboutLiving: true } : {}) }).text;
   }
 
   async call(c: ModelCall): Promise<ModelReply> {

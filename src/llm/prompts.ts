@@ -49,7 +49,7 @@ CRITICAL RULES:
 7. A relationship or role is verified only with a snippet that states it (e.g. "son of", "widow of").
 
 Fields: name, sex (M/F/U), age, birthDate, birthPlace, deathDate, deathPlace, burialDate, burialPlace, residence, occupation, role (principal|head|father|mother|spouse|child|informant|witness|other), relationship (to the principal, as written).
-Answer only by calling the submit_verification tool; use "ref" to point at the extracted_fields entry a person verifies.`;
+Before citing a passage you are unsure of, check it with find_in_source. Answer by calling the submit_verification tool; use "ref" to point at the extracted_fields entry a person verifies.`;
 
 export const RESOLVER_SYSTEM = `You are the Entity Resolution Agent.
 Your role is to determine if two person records refer to the same individual.

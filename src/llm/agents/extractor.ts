@@ -1,8 +1,9 @@
 /**
  * The Analyst's extractor and verifier for free-text records (obituaries, newspaper OCR, seed 001
  * §3.2/§5.2). Structured records need no model: the deterministic extractor's result is returned
- * as is. Free text goes to Claude with the deterministic fields to verify; what comes back passes
- * the firewall field by field, and rejected items are returned in `rejected` and logged.
+ * as is. Free text goes to Claude with the deterministic fields to verify; the model may check its
+ * quotations with find_in_source first (a bounded tool loop); what comes back passes the firewall
+ * field by field, and rejected items are returned in `rejected` and logged.
  */
 import type { ExtractionResult, GroundedPersona, RecordExtractor } from '../../engine/agents';
 import type { SourceRecord } from '../../model';
@@ -10,7 +11,8 @@ import { checkVerification } from '../firewall';
 import type { LlmGateway } from '../gateway';
 import { VERIFIER_SYSTEM } from '../prompts';
 import { VERIFY_TOOL } from '../schemas';
-import { askTool, isRecoverable, logRejections } from './ask';
+import { askWithTools, isRecoverable, logRejections } from './ask';
+import { findInSourceTool } from './source-tools';
 
 /** Raw text sent per record: long OCR pages are cut, which bounds the prompt (snippets are still checked against the whole capture). */
 export const MAX_RECORD_CHARS = 12_000;
@@ -67,10 +69,11 @@ export class LlmRecordExtractor implements RecordExtractor {
     const modern = !Number.isFinite(recordYear) || recordYear > now.getUTCFullYear() - (this.opts.thresholdYears ?? 100);
     let answer;
     try {
-      answer = await askTool(
+      answer = await askWithTools(
         this.gateway,
         { purpose: `verify ${record.id}`, role: 'research', agent: 'Analyst', system: VERIFIER_SYSTEM, user: verificationUserPrompt(record, base.personas), model: this.opts.model, aboutLiving: modern, signal },
         VERIFY_TOOL,
+        [findInSourceTool(record)],
       );
     } catch (err) {
       if (!isRecoverable(err)) throw err;

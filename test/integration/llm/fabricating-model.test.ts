@@ -21,6 +21,9 @@ import { REPO_ROOT, tempDir } from '../../helpers/paths';
 const MARKERS = ['Zebediah', 'Quux', 'Atlantis', '1777', 'fabricated.example', 'S-fabricated'];
 const LIVING_DETAILS = ['March 5, 1958', '5 MAR 1958', '1958-03-05', '1423 Elm'];
 
+/** The output tool a request asks for: forced, or under tool_choice "any" the last tool listed. */
+const outputTool = (req: LlmRequest): string => forcedTool(req) ?? (req.tools?.at(-1) as { name?: string } | undefined)?.name ?? '';
+
 function userText(req: LlmRequest): string {
   const m = req.messages[0]!;
   return typeof m.content === 'string' ? m.content : JSON.stringify(m.content);
@@ -28,7 +31,7 @@ function userText(req: LlmRequest): string {
 
 /** A model that invents everything it is asked for. */
 function fabricate(req: LlmRequest): unknown {
-  const tool = forcedTool(req) ?? '';
+  const tool = outputTool(req);
   const user = userText(req);
   let rawText = '';
   try {
@@ -136,7 +139,7 @@ describe('a research run against a model that fabricates everything', function (
     assert.ok(agents.meter.costUsd() <= 1, `spent $${agents.meter.costUsd()}`);
     assert.ok(agents.meter.tokens() <= store.config().budget.maxTokens);
     assert.ok(client.requests.length > 0, 'the model was asked');
-    const tools = new Set(client.requests.map((r) => forcedTool(r)));
+    const tools = new Set(client.requests.map(outputTool));
     assert.ok(tools.has('submit_plan') && tools.has('submit_verification'), [...tools].join(', '));
 
     // the summary reports the model cost per role and per cycle

@@ -66,6 +66,20 @@ describe('Claude agents with scripted transcripts', () => {
     assert.equal(ofKind(h.entries, 'llm_call')[0]!.role, 'research');
   });
 
+  it('extractor tool loop: the model checks a quotation with find_in_source and cites the passage it gets back', async () => {
+    const client = ScriptedLlmClient.fromFile(fixture('verifier-tool-loop.json'));
+    const h = harness(client);
+    const r = await new LlmRecordExtractor(h.gateway, { now: () => new Date('2026-06-01T00:00:00Z') }).extract(OBITUARY_RECORD);
+    assert.equal(client.remaining, 0);
+    assert.deepEqual(client.requests.map((q) => (q.tool_choice as { type: string }).type), ['any', 'any']);
+    const second = client.requests[1]!.messages;
+    assert.equal(second.length, 3, 'user, assistant tool_use, user tool_result');
+    assert.match(JSON.stringify(second[2]), /tool_result.*NOT FOUND\. Closest passage/);
+    assert.equal(r.personas[0]!.persona.birthDate, '12 MAY 1846');
+    assert.deepEqual(r.rejected, []);
+    assert.equal(ofKind(h.entries, 'llm_call').length, 2, 'each turn is metered');
+  });
+
   it('extractor leaves structured records to the deterministic path (no model call)', async () => {
     const client = new ScriptedLlmClient(() => {
       throw new Error('must not be called');
