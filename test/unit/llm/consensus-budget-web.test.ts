@@ -112,6 +112,18 @@ describe('consensus, budget and web search', () => {
     assert.ok(Math.abs(h.meter.costUsd() - expected) < 1e-12);
   });
 
+  it('web search continues a paused turn (pause_turn) and cites what the resumed turn quoted', async () => {
+    const client = ScriptedLlmClient.fromFile(fixture('web-search-pause.json'));
+    const h = harness(client);
+    const ws = new ClaudeWebSearchConnector(h.gateway, CaseConfig.parse({ ...CONFIG, llm: { webSearch: true } }));
+    const out = await ws.search({ given: 'Katharina', surname: 'Huber', place: 'Springfield' }, { log: () => {} });
+    assert.equal(client.requests.length, 2);
+    assert.equal(client.requests[1]!.messages[1]!.role, 'assistant', 'the paused turn is sent back to be continued');
+    assert.equal(out.records.length, 1);
+    assert.match(out.records[0]!.text, /HUBER, KATHARINA 1869-05-11/);
+    assert.equal(h.meter.calls().reduce((n, c) => n + c.webSearches, 0), 1);
+  });
+
   it('web search is not called when the setting does not allow it', async () => {
     const client = new ScriptedLlmClient(() => {
       throw new Error('must not be called');
