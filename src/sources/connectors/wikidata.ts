@@ -52,7 +52,8 @@ interface Entity {
   birthPlace?: string;
   deathPlace?: string;
   relatives: Map<string, { id: string; label: string; rel: 'father' | 'mother' | 'spouse' | 'child' }>;
-  bindings: Record<string, z.infer<typeof Term>>[];
+  /** What the service answered about this item: the evidence text. */
+  raw: unknown;
 }
 
 function timeOf(b: Record<string, z.infer<typeof Term>>, v: string): string | undefined {
@@ -80,8 +81,8 @@ export function parseSparql(results: SparqlResults): Entity[] {
     const id = ENTITY.exec(b[subject]?.value ?? '')?.[1];
     if (!id) continue;
     let e = out.get(id);
-    if (!e) out.set(id, (e = { id, relatives: new Map(), bindings: [] }));
-    e.bindings.push(b);
+    if (!e) out.set(id, (e = { id, relatives: new Map(), raw: { item: id, bindings: [] as unknown[] } }));
+    (e.raw as { bindings: unknown[] }).bindings.push(b);
     e.label ??= label(b, subject);
     e.description ??= b[`${subject}Description`]?.value;
     e.sex ??= b.sex ? sexOf(ENTITY.exec(b.sex.value)?.[1] ?? b.sex.value) : undefined;
@@ -98,6 +99,71 @@ export function parseSparql(results: SparqlResults): Entity[] {
   return [...out.values()];
 }
 
+const Snak = z.looseObject({ snaktype: z.string().optional(), datavalue: z.looseObject({ value: z.unknown() }).optional() });
+const Claim = z.looseObject({ mainsnak: Snak, rank: z.string().optional() });
+const Terms = z.record(z.string(), z.looseObject({ value: z.string() }));
+const WbEntity = z.looseObject({ id: z.string().optional(), missing: z.string().optional(), labels: Terms.optional(), descriptions: Terms.optional(), claims: z.record(z.string(), z.array(Claim)).optional() });
+export const WbEntities = z.looseObject({ entities: z.record(z.string(), WbEntity) });
+type WbEntity = z.infer<typeof WbEntity>;
+
+/** The statements that count: preferred ones when there are any, never deprecated ones. */
+function best(entity: WbEntity, property: string): unknown[] {
+  const claims = (entity.claims?.[property] ?? []).filter((c) => c.rank !== 'deprecated' && c.mainsnak.snaktype !== 'novalue' && c.mainsnak.snaktype !== 'somevalue');
+  const preferred = claims.filter((c) => c.rank === 'preferred');
+  return (preferred.length ? preferred : claims).map((c) => c.mainsnak.datavalue?.value).filter((v) => v !== undefined);
+}
+
+function itemId(v: unknown): string | undefined {
+  const o = v as { id?: unknown; 'numeric-id'?: unknown };
+  if (typeof o?.id === 'string') return o.id;
+  return typeof o?.['numeric-id'] === 'number' ? `Q${o['numeric-id']}` : undefined;
+}
+
+function timeValue(v: unknown): string | undefined {
+  const o = v as { time?: unknown; precision?: unknown; calendarmodel?: unknown };
+  return typeof o?.time === 'string' ? wikibaseTime(o.time, typeof o.precision === 'number' ? o.precision : 11, typeof o.calendarmodel === 'string' ? o.calendarmodel : undefined) : undefined;
+}
+
+const KIN = { P22: 'father', P25: 'mother', P26: 'spouse', P40: 'child' } as const;
+
+/** Items referenced by the genealogical statements (places and relatives), to fetch labels for. */
+export function referencedItems(entities: WbEntity[]): string[] {
+  const ids = new Set<string>();
+  for (const e of entities) for (const p of ['P19', 'P20', ...Object.keys(KIN)]) for (const v of best(e, p)) {
+    const id = itemId(v);
+    if (id) ids.add(id);
+  }
+  return [...ids];
+}
+
+/** Wikibase entity JSON (wbgetentities) → the same shape parseSparql gives, humans only. */
+export function parseEntities(entities: WbEntity[], labels: Map<string, string>): Entity[] {
+  const en = (t?: z.infer<typeof Terms>) => t?.en?.value;
+  return entities.flatMap((e) => {
+    if (!e.id || e.missing !== undefined) return [];
+    if (!best(e, 'P31').some((v) => itemId(v) === 'Q5')) return [];
+    const label = (v: unknown) => {
+      const id = itemId(v);
+      return id ? labels.get(id) : undefined;
+    };
+    const out: Entity = { id: e.id, label: en(e.labels), description: en(e.descriptions), relatives: new Map(), raw: { item: e.id, entity: e } };
+    const sex = best(e, 'P21').map(itemId)[0];
+    if (sex) out.sex = sexOf(sex);
+    out.birth = best(e, 'P569').map(timeValue).find(Boolean);
+    out.death = best(e, 'P570').map(timeValue).find(Boolean);
+    out.birthPlace = best(e, 'P19').map(label).find(Boolean);
+    out.deathPlace = best(e, 'P20').map(label).find(Boolean);
+    for (const [p, rel] of Object.entries(KIN) as [keyof typeof KIN, (typeof KIN)[keyof typeof KIN]][]) {
+      for (const v of best(e, p)) {
+        const id = itemId(v);
+        const name = id ? labels.get(id) : undefined;
+        if (id && name) out.relatives.set(`${rel}:${id}`, { id, label: name, rel });
+      }
+    }
+    return [out];
+  });
+}
+
 export class WikidataConnector extends PluginConnector {
   protected override async run(query: SearchQuery, call: SearchCall, found: RawRecord[]): Promise<void> {
     const direct = /^(?:wikidata:)?(Q\d+)$/i.exec((query.text ?? '').trim())?.[1]?.toUpperCase();
@@ -112,38 +178,67 @@ export class WikidataConnector extends PluginConnector {
       ids = parsed.data.search.map((s) => s.id).slice(0, this.plugin.search.max_results);
     }
     if (!ids.length) return;
-    const sparql = this.plugin.record.sparql;
-    const data = await call.json('read_relatives', sparql, { params: { query: kinshipQuery(ids), format: 'json' } });
+    let entities: Entity[];
+    try {
+      entities = await this.viaSparql(ids, call);
+    } catch (e) {
+      // WDQS is a separate service (95 % SLO): the entity API answers the same questions.
+      if (!(e instanceof SourceError) || e.kind === 'tos' || call.signal?.aborted || !this.plugin.record.entities) throw e;
+      call.log({ actionType: 'decision', agent: 'Scout', decisionType: 'source_fallback', optionsConsidered: ['SPARQL', 'wbgetentities'], chosenOption: 'wbgetentities', rationale: `SPARQL failed (${e.message}); reading the entities through the Wikibase API instead`, context: this.id });
+      entities = await this.viaEntities(ids, call);
+    }
+    for (const e of entities) {
+      const r = this.toRecord(e, query);
+      if (r) found.push(r);
+    }
+  }
+
+  private async viaSparql(ids: string[], call: SearchCall): Promise<Entity[]> {
+    const data = await call.json('read_relatives', this.plugin.record.sparql, { params: { query: kinshipQuery(ids), format: 'json' } });
     const parsed = SparqlResults.safeParse(data);
     if (!parsed.success) throw new SourceError(this.id, 'malformed', `SPARQL results: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
-    for (const e of parseSparql(parsed.data)) {
-      if (!e.label) continue;
-      if (query.birthYear && e.birth) {
-        // Keep near matches only: Wikidata's name search knows nothing of dates.
-        const y = Number(/(\d{3,4})(?!.*\d{3,4})/.exec(e.birth.replace(/^BET (\d+) AND.*/, '$1'))?.[1]);
-        if (y && Math.abs(y - query.birthYear) > 10) continue;
-      }
-      const principal: Persona = { name: e.label, role: 'principal', externalId: e.id };
-      if (e.sex) principal.sex = e.sex as Persona['sex'];
-      if (e.birth) principal.birthDate = e.birth;
-      if (e.birthPlace) principal.birthPlace = e.birthPlace;
-      if (e.death) principal.deathDate = e.death;
-      if (e.deathPlace) principal.deathPlace = e.deathPlace;
-      const persons: Persona[] = [principal];
-      for (const r of e.relatives.values()) {
-        persons.push({ name: r.label, role: r.rel === 'father' || r.rel === 'mother' || r.rel === 'spouse' || r.rel === 'child' ? r.rel : 'other', relationship: r.rel, externalId: r.id });
-      }
-      this.keep(
-        found,
-        this.record({
-          title: `Wikidata ${e.id}: ${e.label}${e.description ? ` — ${e.description}` : ''}`,
-          recordType: 'other',
-          url: `https://www.wikidata.org/wiki/${e.id}`,
-          externalId: e.id,
-          persons,
-          text: verbatim({ item: e.id, bindings: e.bindings }),
-        }),
-      );
+    return parseSparql(parsed.data);
+  }
+
+  private async viaEntities(ids: string[], call: SearchCall): Promise<Entity[]> {
+    const endpoint = this.plugin.record.entities;
+    const data = await call.json('read_record', endpoint, { params: { ids: ids.slice(0, 50).join('|') } });
+    const parsed = WbEntities.safeParse(data);
+    if (!parsed.success) throw new SourceError(this.id, 'malformed', `wbgetentities: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    const entities = Object.values(parsed.data.entities);
+    const refs = referencedItems(entities).slice(0, 50);
+    const labels = new Map<string, string>();
+    if (refs.length) {
+      // Place and relative names; without them the facts are kept and the relatives left out.
+      const more = await call.optional('read_relatives', endpoint, { params: { ids: refs.join('|'), props: 'labels' } });
+      const named = more === undefined ? undefined : WbEntities.safeParse(more);
+      if (named?.success) for (const [id, ent] of Object.entries(named.data.entities)) if (ent.labels?.en) labels.set(id, ent.labels.en.value);
     }
+    return parseEntities(entities, labels);
+  }
+
+  private toRecord(e: Entity, query: SearchQuery): RawRecord | undefined {
+    if (!e.label) return undefined;
+    if (query.birthYear && e.birth) {
+      // Keep near matches only: Wikidata's name search knows nothing of dates.
+      const y = Number(/(\d{3,4})(?!.*\d{3,4})/.exec(e.birth.replace(/^BET (\d+) AND.*/, '$1'))?.[1]);
+      if (y && Math.abs(y - query.birthYear) > 10) return undefined;
+    }
+    const principal: Persona = { name: e.label, role: 'principal', externalId: e.id };
+    if (e.sex) principal.sex = e.sex as Persona['sex'];
+    if (e.birth) principal.birthDate = e.birth;
+    if (e.birthPlace) principal.birthPlace = e.birthPlace;
+    if (e.death) principal.deathDate = e.death;
+    if (e.deathPlace) principal.deathPlace = e.deathPlace;
+    const persons: Persona[] = [principal];
+    for (const r of e.relatives.values()) persons.push({ name: r.label, role: r.rel, relationship: r.rel, externalId: r.id });
+    return this.record({
+      title: `Wikidata ${e.id}: ${e.label}${e.description ? ` — ${e.description}` : ''}`,
+      recordType: 'other',
+      url: `https://www.wikidata.org/wiki/${e.id}`,
+      externalId: e.id,
+      persons,
+      text: verbatim(e.raw),
+    });
   }
 }

@@ -10,7 +10,7 @@ import type { Clock } from '../../engine/ports';
 import { systemClock } from '../../engine/ports';
 import type { NewLogEntry } from '../../model';
 import type { SourcePlugin } from '../plugin';
-import { CircuitBreaker } from './breaker';
+import { CircuitBreaker, type BreakerState } from './breaker';
 import { cacheKey, type HttpCache, type MonthlyCounter } from './cache';
 import { SourceError } from './errors';
 import { redactUrl, scrubSecrets } from './redact';
@@ -83,7 +83,8 @@ const RETRYABLE_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
 
 class SourceState {
   readonly limiter: Bottleneck;
-  readonly breaker: CircuitBreaker;
+  /** One breaker per host of the source (Wikidata's SPARQL service can fail while its API answers). */
+  private readonly breakers = new Map<string, CircuitBreaker>();
   readonly robots = new Map<string, Promise<RobotsRules>>();
   readonly robotsLogged = new Set<string>();
   pausedUntil = 0;
@@ -99,7 +100,21 @@ class SourceState {
       reservoirIncreaseInterval: Math.max(1, Math.round(60_000 / c.rate_limit_requests_per_minute)),
       reservoirIncreaseMaximum: burst,
     });
-    this.breaker = new CircuitBreaker(clock, opts.breakerThreshold ?? 3, opts.breakerCooldownMs ?? 5 * 60_000);
+    this.newBreaker = () => new CircuitBreaker(clock, opts.breakerThreshold ?? 3, opts.breakerCooldownMs ?? 5 * 60_000);
+  }
+
+  private readonly newBreaker: () => CircuitBreaker;
+
+  breaker(origin: string): CircuitBreaker {
+    let b = this.breakers.get(origin);
+    if (!b) this.breakers.set(origin, (b = this.newBreaker()));
+    return b;
+  }
+
+  /** The worst state among the source's hosts. */
+  state(): BreakerState {
+    const states = [...this.breakers.values()].map((b) => b.state);
+    return states.includes('open') ? 'open' : states.includes('half_open') ? 'half_open' : 'closed';
   }
 }
 
@@ -130,7 +145,7 @@ export class HttpClient {
 
   /** 'closed' | 'open' | 'half_open' — open means the source is marked unavailable. */
   circuit(pluginId: string): string {
-    return this.states.get(pluginId)?.breaker.state ?? 'closed';
+    return this.states.get(pluginId)?.state() ?? 'closed';
   }
 
   /** One attempt: no retries, no limiter. Throws SourceError('timeout'|'network'). */
@@ -184,6 +199,7 @@ export class HttpClient {
   async request(plugin: SourcePlugin, url: URL, opts: RequestOptions = {}): Promise<HttpResult> {
     const source = plugin.plugin_id;
     const state = this.state(plugin);
+    const breaker = state.breaker(url.origin);
     const secretParams = opts.secretParams ?? [];
     for (const [k, v] of Object.entries(opts.params ?? {})) {
       if (Array.isArray(v)) {
@@ -198,7 +214,7 @@ export class HttpClient {
       throw new SourceError(e.source, e.kind, scrub(e.message.replace(`${e.source}: `, '')), e.status);
     };
 
-    if (!state.breaker.allow()) fail(new SourceError(source, 'circuit_open', 'marked unavailable after repeated failures (circuit open)'));
+    if (!breaker.allow()) fail(new SourceError(source, 'circuit_open', 'marked unavailable after repeated failures (circuit open)'));
 
     let crawlDelayMs = 0;
     if (plugin.compliance.robots_txt) {
@@ -207,7 +223,7 @@ export class HttpClient {
         rules = await this.robotsFor(plugin, state, url, opts);
       } catch (e) {
         if (opts.signal?.aborted) throw e;
-        if (state.breaker.failure()) this.logOpened(plugin, opts, state);
+        if (breaker.failure()) this.logOpened(plugin, opts, breaker, url.origin);
         return fail(e instanceof SourceError ? e : new SourceError(source, 'network', messageOf(e)));
       }
       const agent = robotsAgent(this.opts.userAgent);
@@ -248,7 +264,7 @@ export class HttpClient {
     const maxRetries = this.opts.maxRetries ?? 3;
     let last: SourceError | undefined;
     for (let attempt = 0; attempt <= maxRetries; attempt++) {
-      if (attempt > 0 && !state.breaker.allow()) fail(new SourceError(source, 'circuit_open', 'marked unavailable after repeated failures (circuit open)'));
+      if (attempt > 0 && !breaker.allow()) fail(new SourceError(source, 'circuit_open', 'marked unavailable after repeated failures (circuit open)'));
 
       let started = performance.now();
       let outcome: Awaited<ReturnType<HttpClient['attempt']>>;
@@ -275,13 +291,13 @@ export class HttpClient {
         const ms = Math.round(performance.now() - started);
         opts.trace?.push({ url: shown, success: false, failureReason: scrub(err.message), responseTimeMs: ms, cached: false });
         if (err.kind === 'rate_limited') {
-          state.breaker.trip();
-          this.logOpened(plugin, opts, state, err.message.replace(`${source}: `, ''));
+          breaker.trip();
+          this.logOpened(plugin, opts, breaker, url.origin, err.message.replace(`${source}: `, ''));
           throw err;
         }
         last = err;
-        if (state.breaker.failure()) {
-          this.logOpened(plugin, opts, state);
+        if (breaker.failure()) {
+          this.logOpened(plugin, opts, breaker, url.origin);
           break;
         }
         if (attempt < maxRetries) await this.clock.sleep(backoffMs(attempt, this.opts.backoffBaseMs ?? 500, this.opts.backoffMaxMs ?? 30_000, this.opts.random), opts.signal);
@@ -296,10 +312,10 @@ export class HttpClient {
         } catch (e) {
           const err = new SourceError(source, 'malformed', `malformed response (HTTP ${status}): ${messageOf(e)}`, status);
           opts.trace?.push({ url: shown, success: false, status, failureReason: scrub(err.message), responseTimeMs: ms, cached: false });
-          if (state.breaker.failure()) this.logOpened(plugin, opts, state);
+          if (breaker.failure()) this.logOpened(plugin, opts, breaker, url.origin);
           throw err;
         }
-        state.breaker.success();
+        breaker.success();
         opts.trace?.push({ url: shown, success: true, status, responseTimeMs: ms, cached: false });
         if (cacheable) await this.opts.cache?.put(source, key, { url: shown, status, contentType: outcome.contentType, body: outcome.body }, plugin.compliance.cache_ttl_seconds);
         return { status, body: outcome.body, contentType: outcome.contentType, url: shown, responseTimeMs: ms, cached: false };
@@ -311,18 +327,18 @@ export class HttpClient {
       if (!RETRYABLE_STATUS.has(status)) {
         // 401/403: the credential or the access is wrong; repeating will not help.
         if (status === 401 || status === 403) {
-          if (state.breaker.failure()) this.logOpened(plugin, opts, state);
+          if (breaker.failure()) this.logOpened(plugin, opts, breaker, url.origin);
         }
         throw last;
       }
       const retryAfter = parseRetryAfter(outcome.retryAfter, this.clock.now());
       if (retryAfter !== undefined && retryAfter > (this.opts.maxRetryAfterMs ?? 120_000)) {
-        state.breaker.trip();
-        this.logOpened(plugin, opts, state, `Retry-After ${Math.round(retryAfter / 1000)} s exceeds the client's limit`);
+        breaker.trip();
+        this.logOpened(plugin, opts, breaker, url.origin, `Retry-After ${Math.round(retryAfter / 1000)} s exceeds the client's limit`);
         throw new SourceError(source, 'rate_limited', `${reason}; Retry-After ${Math.round(retryAfter / 1000)} s is longer than the client waits`, status);
       }
-      if (status !== 429 && state.breaker.failure()) {
-        this.logOpened(plugin, opts, state);
+      if (status !== 429 && breaker.failure()) {
+        this.logOpened(plugin, opts, breaker, url.origin);
         break;
       }
       if (attempt >= maxRetries) break;
@@ -343,18 +359,18 @@ export class HttpClient {
         await this.clock.sleep(backoffMs(attempt, this.opts.backoffBaseMs ?? 500, this.opts.backoffMaxMs ?? 30_000, this.opts.random), opts.signal);
       }
     }
-    if (state.breaker.state !== 'closed' && last && last.kind !== 'circuit_open') {
+    if (breaker.state !== 'closed' && last && last.kind !== 'circuit_open') {
       throw new SourceError(source, last.kind, `${scrub(last.message.replace(`${source}: `, ''))}; source marked unavailable (circuit open)`, last.status);
     }
-    if (last && last.status === 429) state.breaker.failure();
+    if (last && last.status === 429) breaker.failure();
     throw last ? new SourceError(source, last.kind, scrub(last.message.replace(`${source}: `, '')), last.status) : new SourceError(source, 'network', 'no attempt made');
   }
 
-  private logOpened(plugin: SourcePlugin, opts: RequestOptions, state: SourceState, why?: string): void {
+  private logOpened(plugin: SourcePlugin, opts: RequestOptions, breaker: CircuitBreaker, origin: string, why?: string): void {
     opts.log?.({
       actionType: 'error',
       agent: 'Scout',
-      message: `${plugin.display_name} marked unavailable for ${Math.round(state.breaker.cooldownMs / 1000)} s: ${why ?? `${state.breaker.threshold} consecutive failures`} (circuit open); the run continues without it`,
+      message: `${plugin.display_name} (${new URL(origin).host}) marked unavailable for ${Math.round(breaker.cooldownMs / 1000)} s: ${why ?? `${breaker.threshold} consecutive failures`} (circuit open); the run continues without it`,
       rationale: '',
       context: plugin.plugin_id,
     });

@@ -111,7 +111,7 @@ describe('research run with WikiTree at a local replay (every other source unrea
       assert.ok(failures.some((f) => /malformed/.test(f)), failures.join(' | '));
       assert.ok(failures.some((f) => /within 300 ms/.test(f)), failures.join(' | '));
       assert.ok(failures.some((f) => /terminated|other side closed|socket|ECONNRESET/i.test(f)), failures.join(' | '));
-      assert.ok(reread.log().some((e) => e.actionType === 'error' && /WikiTree marked unavailable/.test(e.message)));
+      assert.ok(reread.log().some((e) => e.actionType === 'error' && /WikiTree \(127\.0\.0\.1:\d+\) marked unavailable/.test(e.message)));
       const hung = faulty.hits('/api.php').filter((r) => r.query.get('action') === 'searchPerson').length;
       assert.ok(hung <= 6, `${hung} searchPerson requests: the open circuit stops further ones`);
     } finally {

@@ -101,4 +101,39 @@ describe('Wikidata connector (contract, recorded responses over 127.0.0.1)', () 
     const out = await c.search({ text: 'Q42', birthYear: 1850 }, h.ctx);
     assert.equal(out.records.length, 0);
   });
+
+  it('falls back to wbgetentities when SPARQL fails (recorded Q42 entity)', async () => {
+    h.server.fault({ path: '/sparql' }, { kind: 'malformed' });
+    h.server.route({ path: '/w/api.php', query: { action: 'wbgetentities', props: 'labels|descriptions|claims' } }, { json: recorded('wikidata-wbgetentities.json') });
+    // Labels of the referenced items: constructed in the same documented shape as the recorded labels.
+    const label = (id: string, value: string) => [id, { type: 'item', id, labels: { en: { language: 'en', value } } }];
+    h.server.route({ path: '/w/api.php', query: { action: 'wbgetentities', props: 'labels' } }, {
+      json: { entities: Object.fromEntries([label('Q350', 'Cambridge'), label('Q159288', 'Santa Barbara'), label('Q14623675', 'Christopher Douglas Adams'), label('Q14623678', 'Janet Adams'), label('Q14623681', 'Jane Belson'), label('Q14623683', 'Polly Adams')]) },
+    });
+    const c = new WikidataConnector(h.plugin, h.http);
+    const out = await c.search({ text: 'Q42' }, h.ctx);
+    const get = h.server.hits('/w/api.php').filter((r) => r.query.get('action') === 'wbgetentities');
+    assert.equal(get[0].query.get('ids'), 'Q42');
+    assert.deepEqual(get[1].query.get('ids')!.split('|').sort(), ['Q14623675', 'Q14623678', 'Q14623681', 'Q14623683', 'Q159288', 'Q350']);
+    assert.ok(h.log.some((e) => e.actionType === 'decision' && e.decisionType === 'source_fallback'));
+    assert.equal(out.records.length, 1);
+    const r = out.records[0];
+    assert.equal(r.title, 'Wikidata Q42: Douglas Adams — English writer and humorist');
+    assert.deepEqual(r.persons, [
+      { name: 'Douglas Adams', role: 'principal', externalId: 'Q42', sex: 'M', birthDate: '11 MAR 1952', birthPlace: 'Cambridge', deathDate: '11 MAY 2001', deathPlace: 'Santa Barbara' },
+      { name: 'Christopher Douglas Adams', role: 'father', relationship: 'father', externalId: 'Q14623675' },
+      { name: 'Janet Adams', role: 'mother', relationship: 'mother', externalId: 'Q14623678' },
+      { name: 'Jane Belson', role: 'spouse', relationship: 'spouse', externalId: 'Q14623681' },
+      { name: 'Polly Adams', role: 'child', relationship: 'child', externalId: 'Q14623683' },
+    ]);
+    assert.match(r.text, /"time": "\+1952-03-11T00:00:00Z"/);
+  });
+
+  it('keeps the facts when the labels request fails', async () => {
+    h.server.fault({ path: '/sparql' }, { kind: 'malformed' });
+    h.server.route({ path: '/w/api.php', query: { action: 'wbgetentities', props: 'labels|descriptions|claims' } }, { json: recorded('wikidata-wbgetentities.json') });
+    const c = new WikidataConnector(h.plugin, h.http);
+    const out = await c.search({ text: 'Q42' }, h.ctx);
+    assert.deepEqual(out.records[0].persons, [{ name: 'Douglas Adams', role: 'principal', externalId: 'Q42', sex: 'M', birthDate: '11 MAR 1952', deathDate: '11 MAY 2001' }]);
+  });
 });
