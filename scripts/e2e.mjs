@@ -8,7 +8,7 @@
 //     code-server's real extension host with the smoke-test driver.
 // Every process started here is killed by its pid in a finally. Prints "N passed, N failed".
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -34,6 +34,13 @@ function log(...a) {
 function record(name, ok, detail = '') {
   results.push({ name, ok, detail });
   log(`${ok ? '✔' : '✘'} ${name}${detail ? ` — ${detail}` : ''}`);
+}
+
+/** Wall time to load the extension bundle in a fresh Node (what VS Code pays before activate()). */
+function bundleLoadMs() {
+  const script = `const M=require('module');const o=M._load;const p=new Proxy(function(){},{get:(t,k)=>k==='__esModule'?false:p,apply:()=>p,construct:()=>p});M._load=function(r,...a){return r==='vscode'?p:o.call(this,r,...a)};const t=performance.now();require(${JSON.stringify(join(REPO, 'dist', 'extension.js'))});process.stdout.write(String(performance.now()-t))`;
+  const runs = Array.from({ length: 5 }, () => Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })));
+  return runs.sort((a, b) => a - b)[2];
 }
 
 function freePort() {
@@ -193,6 +200,7 @@ async function levelFour(tmp) {
       suite = undefined;
     }
     if (suite) for (const t of suite.tests) record(`extension host: ${t.title}`, t.ok, t.error ?? '');
+    if (typeof suite?.activationMs === 'number') log(`activate() in the real extension host: ${suite.activationMs.toFixed(1)} ms`);
     else log(lines.slice(-40).join('\n'));
     record('extension-host suite exits 0', code === 0, `exit ${code}${suite ? ` (${suite.passed} passed, ${suite.failed} failed)` : ''}`);
   } finally {
@@ -211,6 +219,7 @@ try {
     execFileSync('npm', ['run', 'package'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
   }
   if (!existsSync(VSIX)) throw new Error(`${VSIX} was not produced by npm run package`);
+  log(`.vsix size: ${(statSync(VSIX).size / 1024 / 1024).toFixed(2)} MB; bundle load (require of dist/extension.js with a stub vscode, median of 5): ${bundleLoadMs().toFixed(0)} ms`);
   rmSync(SHOTS, { recursive: true, force: true });
   mkdirSync(SHOTS, { recursive: true });
   tmp = mkdtempSync(join(tmpdir(), 'ancestry-e2e-'));

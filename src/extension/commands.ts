@@ -31,7 +31,9 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     reg('ancestry.stopResearch', () => stopResearch(services)),
     reg('ancestry.importGedcom', (file?: string | vscode.Uri) => importGedcomCommand(services, file)),
     reg('ancestry.export', (format?: ExportFormat) => exportCommand(services, format)),
-    reg('ancestry.showPedigree', async (id?: string | { id: string }) => (await import('./webviews/pedigreePanel')).PedigreePanel.show(services, typeof id === 'string' ? id : id?.id)),
+    reg('ancestry.showPedigree', async (id?: string | { id: string }, generations?: { up: number; down: number }) =>
+      (await import('./webviews/pedigreePanel')).PedigreePanel.show(services, typeof id === 'string' ? id : id?.id, generations),
+    ),
     reg('ancestry.reviewMerges', async () => {
       await vscode.commands.executeCommand('workbench.view.extension.ancestry');
       await vscode.commands.executeCommand('ancestry.merges.focus');

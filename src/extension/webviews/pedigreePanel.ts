@@ -16,16 +16,17 @@ export class PedigreePanel implements vscode.Disposable {
   private generations: Generations;
   private readonly disposables: vscode.Disposable[] = [];
 
-  static async show(services: Services, rootId?: string): Promise<PedigreePanel> {
+  static async show(services: Services, rootId?: string, generations?: Generations): Promise<PedigreePanel> {
     const snap = await services.model.ensure();
     const root = rootId ?? PedigreePanel.current?.rootId ?? snap?.config?.subject.person ?? [...(snap?.persons.keys() ?? [])][0];
     if (PedigreePanel.current) {
       PedigreePanel.current.panel.reveal(undefined, false);
+      if (generations) PedigreePanel.current.generations = generations;
       if (root) await PedigreePanel.current.setRoot(root);
       return PedigreePanel.current;
     }
     const panel = vscode.window.createWebviewPanel(PEDIGREE_VIEW_TYPE, 'Pedigree', vscode.ViewColumn.Active, { ...webviewOptions(services.extensionUri), retainContextWhenHidden: false });
-    return (PedigreePanel.current = await PedigreePanel.create(services, panel, { rootId: root }));
+    return (PedigreePanel.current = await PedigreePanel.create(services, panel, { rootId: root, generations }));
   }
 
   static async create(services: Services, panel: vscode.WebviewPanel, state: PedigreeState): Promise<PedigreePanel> {
