@@ -70,6 +70,7 @@ const Status = z.union([z.number(), z.string()]).optional();
 const SearchResponse = z.array(z.looseObject({ status: Status, matches: z.array(WtPerson).default([]), total: z.number().optional() })).min(1);
 const ProfileResponse = z.array(z.looseObject({ status: Status, profile: WtPerson.optional() })).min(1);
 const RelativesResponse = z.array(z.looseObject({ status: Status, items: z.array(z.looseObject({ key: z.string().optional(), person: WtPerson })).nullish() })).min(1);
+const BioResponse = z.array(z.looseObject({ status: Status, bio: z.string().nullish() })).min(1);
 const AncestorsResponse = z.array(z.looseObject({ status: Status, ancestors: z.array(WtPerson).nullish() })).min(1);
 
 const FIELDS = 'Id,Name,FirstName,MiddleName,RealName,LastNameAtBirth,LastNameCurrent,BirthDate,DeathDate,BirthLocation,DeathLocation,Gender,Father,Mother,IsLiving,DataStatus';
@@ -169,11 +170,15 @@ export class WikiTreeConnector extends PluginConnector {
     const anc = await call.optional('read_ancestors', this.plugin.record.ancestors, { params: { key, fields: FIELDS } });
     const ancParsed = anc === undefined ? undefined : AncestorsResponse.safeParse(anc);
     const ancestors = ancParsed?.success ? (ancParsed.data[0].ancestors ?? []) : [];
-    const r = this.profileRecord({ ...profile, ...person }, { profile, relatives: person, ancestors: ancestors.length ? ancestors : undefined }, ancestors);
+    // The biography (wiki text) carries the profile's narrative and cited sources for the Analyst.
+    const bioData = this.plugin.record.bio ? await call.optional('read_record', this.plugin.record.bio, { params: { key } }) : undefined;
+    const bioParsed = bioData === undefined ? undefined : BioResponse.safeParse(bioData);
+    const bio = bioParsed?.success ? bioParsed.data[0].bio?.trim() : undefined;
+    const r = this.profileRecord({ ...profile, ...person }, { profile, relatives: person, ancestors: ancestors.length ? ancestors : undefined }, ancestors, bio);
     if (r) found.push(r);
   }
 
-  private profileRecord(p: WtPersonT, raw: unknown, ancestors: WtPersonT[] = []): RawRecord | undefined {
+  private profileRecord(p: WtPersonT, raw: unknown, ancestors: WtPersonT[] = [], bio?: string): RawRecord | undefined {
     const principal = wikitreePersona(p, 'principal');
     if (!principal || !p.Name) return undefined;
     const persons: Persona[] = [principal];
@@ -209,7 +214,7 @@ export class WikiTreeConnector extends PluginConnector {
       url: `https://www.wikitree.com/wiki/${encodeURIComponent(p.Name)}`,
       externalId: p.Name,
       persons,
-      text: verbatim(raw),
+      text: bio ? `${verbatim(raw)}\n\n== Biography (WikiTree getBio, wiki text) ==\n${bio}` : verbatim(raw),
     });
   }
 }

@@ -16,6 +16,7 @@ describe('WikiTree connector (contract, recorded responses over 127.0.0.1)', () 
     h.server.route({ path: '/api.php', query: { action: 'getRelatives' } }, { json: recorded('wikitree-getRelatives.json') });
     h.server.route({ path: '/api.php', query: { action: 'getProfile' } }, { json: recorded('wikitree-getProfile.json') });
     h.server.route({ path: '/api.php', query: { action: 'getAncestors' } }, { json: recorded('wikitree-getAncestors.json') });
+    h.server.route({ path: '/api.php', query: { action: 'getBio' } }, { json: recorded('wikitree-getBio.json') });
   });
   afterEach(() => h.server.close());
 
@@ -65,7 +66,7 @@ describe('WikiTree connector (contract, recorded responses over 127.0.0.1)', () 
     assert.ok(h.log.some((e) => e.actionType === 'compliance' && e.check === 'tos' && e.allowed && e.subject === 'wikitree:search'));
   });
 
-  it('reads a WikiTree ID with getProfile, getRelatives and getAncestors', async () => {
+  it('reads a WikiTree ID with getProfile, getRelatives, getAncestors and getBio', async () => {
     const c = new WikiTreeConnector(h.plugin, h.http, { value: 'ae-test-app' });
     const out = await c.search({ text: 'Clemens-1' }, h.ctx);
     assert.equal(out.records.length, 1);
@@ -73,8 +74,11 @@ describe('WikiTree connector (contract, recorded responses over 127.0.0.1)', () 
     assert.deepEqual(r.persons[0], { name: 'Samuel /Clemens/', role: 'principal', birthDate: '30 NOV 1835', deathDate: '21 APR 1910', externalId: 'Clemens-1' });
     assert.equal(r.title, 'WikiTree profile Clemens-1: Samuel Clemens (1835–1910)');
     const actions = h.server.hits('/api.php').map((q) => q.query.get('action'));
-    assert.deepEqual(actions, ['getProfile', 'getRelatives', 'getAncestors']);
+    assert.deepEqual(actions, ['getProfile', 'getRelatives', 'getAncestors', 'getBio']);
     assert.equal(h.server.hits('/api.php')[2].query.get('key'), 'Clemens-1');
+    assert.equal(h.server.hits('/api.php')[3].query.get('bioFormat'), 'wiki');
+    assert.match(r.text, /== Biography \(WikiTree getBio, wiki text\) ==\n\[\[Category: American Heroes\]\]/);
+    assert.match(r.text, /Samuel was born Nov 30 1835 in Missouri\./);
   });
 
   it('names ancestors by walking Father/Mother ids (recorded getAncestors)', async () => {
