@@ -48,6 +48,8 @@ export function blockingKeys(f: PersonFeatures): string[] {
       if (deathYear) keys.add(`g3:${call.slice(0, 3)}|dd:${Math.floor(deathYear.min! / 10)}`);
     }
     for (const gm of n.givenMeta) {
+      // Nothing else to block on: the given name alone (oversized blocks are skipped at query time).
+      if (!n.surnames.length && !decades.length && !deathYear) keys.add(`gn:${gm}`);
       for (const d of decades) keys.add(`g:${gm}|d:${d}`);
       if (deathYear) for (let y = deathYear.min!; y <= deathYear.max!; y++) keys.add(`g:${gm}|dy:${y}`);
       // Family links: the same given-name sound among one parent's children or one spouse's spouses.
@@ -78,7 +80,7 @@ export class CandidateIndex {
 
   constructor(items: PersonFeatures[] = [], opts: BlockingOptions = {}) {
     this.maxBlock = opts.maxBlock ?? 400;
-    this.maxCandidates = opts.maxCandidates ?? 30;
+    this.maxCandidates = opts.maxCandidates ?? 20;
     for (const f of items) this.add(f);
   }
 

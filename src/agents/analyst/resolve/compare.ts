@@ -9,6 +9,20 @@ export interface Comparison {
   reason: string;
 }
 
+/**
+ * A comparison whose reason is written only when read: bulk deduplication scores millions of
+ * pairs and reads the reasons of the few it keeps.
+ */
+export function lazy(score: number, why: () => string): Comparison {
+  let text: string | undefined;
+  return {
+    score,
+    get reason() {
+      return (text ??= why());
+    },
+  };
+}
+
 /** One insertion, deletion, substitution or transposition in a name of four letters or more. */
 export function oneSlip(x: string, y: string): boolean {
   return Math.min(x.length, y.length) >= 4 && Math.abs(x.length - y.length) <= 1 && damerauLevenshtein(x, y) === 1;
@@ -24,7 +38,7 @@ export function compareGiven(a: string[], b: string[]): Comparison | undefined {
   if (!a.length || !b.length) return undefined;
   const x = a[0];
   const y = b[0];
-  if (x === y && /^\d+$/.test(x)) return { score: 0.75, reason: `the same numbered placeholder "${x}" (no evidence of identity)` };
+  if (x === y && /^\d+$/.test(x)) return lazy(0.75, () => `the same numbered placeholder "${x}" (no evidence of identity)`);
   if (x === y) {
     // Numbered placeholders ("Twin Boy 1" / "Twin Boy 2") and different middle names tell people apart.
     for (let i = 1; i < Math.min(a.length, b.length); i++) {
@@ -32,23 +46,23 @@ export function compareGiven(a: string[], b: string[]): Comparison | undefined {
       const t = b[i];
       if (s === t) continue;
       if ((s.length === 1 || t.length === 1) && s[0] === t[0]) continue;
-      if (/^\d+$/.test(s) && /^\d+$/.test(t)) return { score: 0.3, reason: `numbered names differ ("${a.join(' ')}" vs "${b.join(' ')}")` };
-      if (s !== t && !nicknameMatch(s, t) && jaroWinkler(s, t) < 0.85) return { score: 0.8, reason: `same first name "${x}" but different middle names ("${a.join(' ')}" vs "${b.join(' ')}")` };
+      if (/^\d+$/.test(s) && /^\d+$/.test(t)) return lazy(0.3, () => `numbered names differ ("${a.join(' ')}" vs "${b.join(' ')}")`);
+      if (s !== t && !nicknameMatch(s, t) && jaroWinkler(s, t) < 0.85) return lazy(0.8, () => `same first name "${x}" but different middle names ("${a.join(' ')}" vs "${b.join(' ')}")`);
     }
-    return { score: 1, reason: `same given name "${x}"` };
+    return lazy(1, () => `same given name "${x}"`);
   }
   if (x.length === 1 || y.length === 1) {
-    if (x[0] === y[0]) return { score: 0.75, reason: `initial "${x.length === 1 ? x : y}" fits "${x.length === 1 ? y : x}"` };
+    if (x[0] === y[0]) return lazy(0.75, () => `initial "${x.length === 1 ? x : y}" fits "${x.length === 1 ? y : x}"`);
   }
-  if (nicknameMatch(x, y)) return { score: 0.92, reason: `"${x}" and "${y}" are variants of one name` };
+  if (nicknameMatch(x, y)) return lazy(0.92, () => `"${x}" and "${y}" are variants of one name`);
   const jw = jaroWinkler(x, y);
-  if (jw < 0.9 && oneSlip(x, y)) return { score: 0.9, reason: `given names "${x}" and "${y}" differ by one letter` };
-  if (jw >= 0.9) return { score: jw, reason: `given names "${x}" and "${y}" differ by a spelling slip (Jaro-Winkler ${jw.toFixed(2)})` };
+  if (jw < 0.9 && oneSlip(x, y)) return lazy(0.9, () => `given names "${x}" and "${y}" differ by one letter`);
+  if (jw >= 0.9) return lazy(jw, () => `given names "${x}" and "${y}" differ by a spelling slip (Jaro-Winkler ${jw.toFixed(2)})`);
   // A middle name used as the call name ("John Henry" vs "Henry").
   // Only when one side has that name alone: siblings share middle names and patronymics.
-  if (a.length === 1 || b.length === 1) for (const s of a) for (const t of b) if (s.length > 1 && (s === t || nicknameMatch(s, t))) return { score: 0.8, reason: `shared given name "${s}" (${a.join(' ')} vs ${b.join(' ')})` };
-  if (x.length > 2 && y.length > 2 && canonicalGiven(x) !== x && canonicalGiven(x) === canonicalGiven(y)) return { score: 0.9, reason: `"${x}" and "${y}" are forms of ${canonicalGiven(x)}` };
-  return { score: Math.min(jw, 0.7), reason: `different given names "${x}" and "${y}" (Jaro-Winkler ${jw.toFixed(2)})` };
+  if (a.length === 1 || b.length === 1) for (const s of a) for (const t of b) if (s.length > 1 && (s === t || nicknameMatch(s, t))) return lazy(0.8, () => `shared given name "${s}" (${a.join(' ')} vs ${b.join(' ')})`);
+  if (x.length > 2 && y.length > 2 && canonicalGiven(x) !== x && canonicalGiven(x) === canonicalGiven(y)) return lazy(0.9, () => `"${x}" and "${y}" are forms of ${canonicalGiven(x)}`);
+  return lazy(Math.min(jw, 0.7), () => `different given names "${x}" and "${y}" (Jaro-Winkler ${jw.toFixed(2)})`);
 }
 
 /** Phonetic agreement of first given names (Double Metaphone), used when spelling differs a lot. */
@@ -60,16 +74,16 @@ export function givenSoundsAlike(a: NameFeature, b: NameFeature): boolean {
 export function compareSurname(a: NameFeature, b: NameFeature): Comparison | undefined {
   if (!a.surnames.length || !b.surnames.length) return undefined;
   const note = a.type !== b.type && (a.type === 'married' || b.type === 'married') ? ' (married name vs birth name)' : '';
-  if (overlapsAny(a.surnames, b.surnames)) return { score: 1, reason: `same surname "${a.surnames[0]}"${note}` };
+  if (overlapsAny(a.surnames, b.surnames)) return lazy(1, () => `same surname "${a.surnames[0]}"${note}`);
   const x = a.surnames[0];
   const y = b.surnames[0];
   const jw = jaroWinkler(x, y);
-  if (jw < 0.92 && oneSlip(x, y)) return { score: 0.92, reason: `surnames "${x}" and "${y}" differ by one letter${note}` };
-  if (jw >= 0.92) return { score: jw, reason: `surnames "${x}" and "${y}" differ by a spelling slip (Jaro-Winkler ${jw.toFixed(2)})${note}` };
-  if (overlapsAny(a.surnameDm, b.surnameDm)) return { score: 0.85, reason: `surnames "${x}" and "${y}" sound alike (Daitch-Mokotoff ${a.surnameDm.find((c) => b.surnameDm.includes(c))})${note}` };
-  if (overlapsAny(a.surnameMeta, b.surnameMeta)) return { score: 0.82, reason: `surnames "${x}" and "${y}" sound alike (Double Metaphone)${note}` };
-  if (jw >= 0.85) return { score: 0.75, reason: `surnames "${x}" and "${y}" are close (Jaro-Winkler ${jw.toFixed(2)})${note}` };
-  return { score: Math.min(jw, 0.6), reason: `different surnames "${x}" and "${y}"${note}` };
+  if (jw < 0.92 && oneSlip(x, y)) return lazy(0.92, () => `surnames "${x}" and "${y}" differ by one letter${note}`);
+  if (jw >= 0.92) return lazy(jw, () => `surnames "${x}" and "${y}" differ by a spelling slip (Jaro-Winkler ${jw.toFixed(2)})${note}`);
+  if (overlapsAny(a.surnameDm, b.surnameDm)) return lazy(0.85, () => `surnames "${x}" and "${y}" sound alike (Daitch-Mokotoff ${a.surnameDm.find((c) => b.surnameDm.includes(c))})${note}`);
+  if (overlapsAny(a.surnameMeta, b.surnameMeta)) return lazy(0.82, () => `surnames "${x}" and "${y}" sound alike (Double Metaphone)${note}`);
+  if (jw >= 0.85) return lazy(0.75, () => `surnames "${x}" and "${y}" are close (Jaro-Winkler ${jw.toFixed(2)})${note}`);
+  return lazy(Math.min(jw, 0.6), () => `different surnames "${x}" and "${y}"${note}`);
 }
 
 export function yearsApart(a: DateFeature, b: DateFeature): number | undefined {
@@ -83,10 +97,10 @@ export function yearsApart(a: DateFeature, b: DateFeature): number | undefined {
 export function compareDates(a: DateFeature | undefined, b: DateFeature | undefined, what: string): Comparison | undefined {
   if (!a || !b) return undefined;
   if (a.ymd && b.ymd) {
-    if (a.ymd === b.ymd) return { score: 1, reason: `same ${what} date (${a.text})` };
+    if (a.ymd === b.ymd) return lazy(1, () => `same ${what} date (${a.text})`);
     const swapped = a.ymd.slice(0, 4) === b.ymd.slice(0, 4) && a.ymd.slice(4, 6) === b.ymd.slice(6, 8) && a.ymd.slice(6, 8) === b.ymd.slice(4, 6);
-    if (swapped) return { score: 0.8, reason: `${what} dates ${a.text} and ${b.text} differ only by day and month swapped` };
-    if (damerauLevenshtein(a.ymd, b.ymd) === 1) return { score: 0.75, reason: `${what} dates ${a.text} and ${b.text} differ by one digit (a likely transcription slip)` };
+    if (swapped) return lazy(0.8, () => `${what} dates ${a.text} and ${b.text} differ only by day and month swapped`);
+    if (damerauLevenshtein(a.ymd, b.ymd) === 1) return lazy(0.75, () => `${what} dates ${a.text} and ${b.text} differ by one digit (a likely transcription slip)`);
   }
   const gap = yearsApart(a, b);
   if (gap === undefined) return undefined;
@@ -94,20 +108,20 @@ export function compareDates(a: DateFeature | undefined, b: DateFeature | undefi
   if (gap === 0) {
     const narrow = a.max! - a.min! <= 1 && b.max! - b.min! <= 1;
     if (a.ymd && b.ymd) {
-      if (a.ymd.slice(0, 6) === b.ymd.slice(0, 6)) return { score: 0.7, reason: `${what} in the same month but different days (${a.text} vs ${b.text})` };
-      return { score: 0.6, reason: `${what} in the same year but on different days (${a.text} vs ${b.text})` };
+      if (a.ymd.slice(0, 6) === b.ymd.slice(0, 6)) return lazy(0.7, () => `${what} in the same month but different days (${a.text} vs ${b.text})`);
+      return lazy(0.6, () => `${what} in the same year but on different days (${a.text} vs ${b.text})`);
     }
-    if (narrow) return { score: 0.9, reason: `${what} in the same year (${a.text} vs ${b.text})` };
-    return { score: 0.7, reason: `${what} ranges overlap (${a.text} vs ${b.text})` };
+    if (narrow) return lazy(0.9, () => `${what} in the same year (${a.text} vs ${b.text})`);
+    return lazy(0.7, () => `${what} ranges overlap (${a.text} vs ${b.text})`);
   }
   const slack = estimated ? 1 : 0;
   const g = Math.max(0, gap - slack);
-  if (g === 0) return { score: 0.6, reason: `${what} estimate fits (${a.text} vs ${b.text})` };
-  if (g <= 1) return { score: 0.45, reason: `${what} years differ by ${gap} (${a.text} vs ${b.text})` };
-  if (g <= 2) return { score: 0.3, reason: `${what} years differ by ${gap} (${a.text} vs ${b.text})` };
-  if (g <= 5) return { score: 0.15, reason: `${what} years differ by ${gap} (${a.text} vs ${b.text})` };
-  if (g < 15) return { score: 0.05, reason: `${what} years differ by ${gap} (${a.text} vs ${b.text})` };
-  return { score: 0, reason: `${what} years differ by ${gap} — a generation apart (${a.text} vs ${b.text})` };
+  if (g === 0) return lazy(0.6, () => `${what} estimate fits (${a.text} vs ${b.text})`);
+  if (g <= 1) return lazy(0.45, () => `${what} years differ by ${gap} (${a.text} vs ${b.text})`);
+  if (g <= 2) return lazy(0.3, () => `${what} years differ by ${gap} (${a.text} vs ${b.text})`);
+  if (g <= 5) return lazy(0.15, () => `${what} years differ by ${gap} (${a.text} vs ${b.text})`);
+  if (g < 15) return lazy(0.05, () => `${what} years differ by ${gap} (${a.text} vs ${b.text})`);
+  return lazy(0, () => `${what} years differ by ${gap} — a generation apart (${a.text} vs ${b.text})`);
 }
 
 /** Full folded names of relatives: the best Jaro-Winkler match between the two lists. */

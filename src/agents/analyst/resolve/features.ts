@@ -12,6 +12,9 @@ import { fold, generationOf, givenTokens, isRegnal, splitName, surnameForms } fr
 import { placeParts } from './places';
 
 export interface NameFeature {
+  /** Memo keys of the given names and of the surnames with their type (bulk scoring). */
+  gkey: string;
+  skey: string;
   /** Regnal or generational number written in the name ("xiv" in Louis XIV). */
   regnal?: string;
   /** Folded given-name tokens, titles and suffixes removed. */
@@ -99,6 +102,8 @@ export function nameFeature(given: string, surname: string, type = 'birth'): Nam
   // Index the first full given name phonetically ("W. Frederick" → Frederick).
   const callName = g.find((t) => t.length > 1) ?? g[0];
   return {
+    gkey: g.join(' '),
+    skey: `${s.join(' ')}\u0000${type}`,
     regnal,
     given: g,
     surnames: s,

@@ -49,10 +49,10 @@ export function findDuplicateFeatures(feats: PersonFeatures[], opts: FindDuplica
   const out: DuplicateProposal[] = [];
   for (const [a, b] of index.pairs()) {
     if (rejected.has(pairKey(a.id, b.id))) continue;
-    const score = scorePair(a, b, { thresholds, frequencies: index.frequencies });
-    if (score.similarity < min) continue;
-    if (score.recommendation === 'separate' && !opts.includeSeparate) continue;
-    out.push({ a, b, score });
+    const quick = scorePair(a, b, { thresholds, frequencies: index.frequencies, explain: false });
+    if (quick.similarity < min) continue;
+    if (quick.recommendation === 'separate' && !opts.includeSeparate) continue;
+    out.push({ a, b, score: scorePair(a, b, { thresholds, frequencies: index.frequencies }) });
   }
   return out.sort((x, y) => y.score.similarity - x.score.similarity || pairKey(x.a.id, x.b.id).localeCompare(pairKey(y.a.id, y.b.id)));
 }

@@ -3,6 +3,7 @@
  * name the same place at two precisions; "Springfield, Illinois" and "Springfield, Massachusetts" do not.
  */
 import jaroWinkler from 'talisman/metrics/jaro-winkler';
+import { lazy } from './compare';
 import { fold } from './normalize';
 
 const US_STATES: Record<string, string> = {
@@ -77,7 +78,7 @@ export function comparePlaces(a: string[], b: string[]): PlaceComparison | undef
   }
   if (inOrder) {
     const exact = short.length === long.length;
-    return { score: 1, reason: exact ? `same place (${short.join(', ')})` : `same place at different precision (${short.join(', ')} within ${long.join(', ')})` };
+    return lazy(1, () => exact ? `same place (${short.join(', ')})` : `same place at different precision (${short.join(', ')} within ${long.join(', ')})`);
   }
   const specificMatch = same(a[0], b[0]);
   // Shared components in any order (addresses, or hierarchies written differently).
@@ -86,15 +87,15 @@ export function comparePlaces(a: string[], b: string[]): PlaceComparison | undef
   if (specificMatch) {
     const top = same(a[a.length - 1], b[b.length - 1]);
     const score = top ? 0.6 + 0.35 * frac : Math.min(0.7, 0.5 + 0.3 * frac);
-    return { score, reason: `same locality "${a[0]}", ${shared.length} of ${short.length} levels agree (${a.join(', ')} vs ${b.join(', ')})` };
+    return lazy(score, () => `same locality "${a[0]}", ${shared.length} of ${short.length} levels agree (${a.join(', ')} vs ${b.join(', ')})`);
   }
-  if (frac >= 0.6 && short.length >= 3) return { score: 0.45 + 0.35 * frac, reason: `${shared.length} of ${short.length} place levels agree (${a.join(', ')} vs ${b.join(', ')})` };
+  if (frac >= 0.6 && short.length >= 3) return lazy(0.45 + 0.35 * frac, () => `${shared.length} of ${short.length} place levels agree (${a.join(', ')} vs ${b.join(', ')})`);
   const tokensA = new Set(a.join(' ').split(' '));
   const tokensB = new Set(b.join(' ').split(' '));
   let common = 0;
   for (const t of tokensA) if (t.length > 1 && tokensB.has(t)) common++;
   const overlap = common / Math.max(1, Math.min(tokensA.size, tokensB.size));
-  if (overlap >= 0.6) return { score: 0.5 + 0.4 * overlap, reason: `places share most words (${Math.round(overlap * 100)}%)` };
-  if (shared.length) return { score: 0.35, reason: `only the region matches (${shared.join(', ')})` };
-  return { score: 0.05, reason: `different places (${a.join(', ')} vs ${b.join(', ')})` };
+  if (overlap >= 0.6) return lazy(0.5 + 0.4 * overlap, () => `places share most words (${Math.round(overlap * 100)}%)`);
+  if (shared.length) return lazy(0.35, () => `only the region matches (${shared.join(', ')})`);
+  return lazy(0.05, () => `different places (${a.join(', ')} vs ${b.join(', ')})`);
 }

@@ -4,10 +4,10 @@
  * contradiction subtracts. The similarity is the logistic of the summed weights; hard negatives
  * (twins, parent and child, different sex, death before birth) force "separate" whatever the sum.
  */
-import { compareDates, compareGiven, compareIdentifier, compareSurname, bestNameMatch, yearsApart, type Comparison } from './compare';
+import { compareIdentifier, bestNameMatch, lazy, yearsApart, type Comparison } from './compare';
+import { datesM, givenM, placesM, surnameM } from './memo';
 import type { NameFeature, PersonFeatures } from './features';
 import type { NameFrequencies } from './frequency';
-import { comparePlaces } from './places';
 
 export type Recommendation = 'merge' | 'review' | 'separate';
 
@@ -70,16 +70,16 @@ function bestNames(a: NameFeature[], b: NameFeature[]): NamePairing | undefined 
   let best: NamePairing | undefined;
   for (const x of a) {
     for (const y of b) {
-      const p: NamePairing = { given: compareGiven(x.given, y.given), surname: compareSurname(x, y) };
+      const p: NamePairing = { given: givenM(x.given, y.given, x.gkey, y.gkey), surname: surnameM(x, y) };
       // Phonetic rescue for given names spelled very differently but sounding alike.
       if (p.given && p.given.score < 0.8 && x.givenMeta.some((m) => y.givenMeta.includes(m))) {
-        p.given = { score: 0.82, reason: `given names "${x.given[0]}" and "${y.given[0]}" sound alike (Double Metaphone)` };
+        p.given = lazy(0.82, () => `given names "${x.given[0]}" and "${y.given[0]}" sound alike (Double Metaphone)`);
       }
       if (nameValue(p) > nameValue(best)) best = p;
       // Given name and surname written in each other's place (a common clerical swap).
       if (x.given[0] && y.given[0] && x.surnames[0] && y.surnames[0] && x.given[0] !== y.given[0]) {
-        const g = compareGiven([x.given[0]], y.surnames);
-        const s = compareGiven(x.surnames, [y.given[0]]);
+        const g = givenM([x.given[0]], y.surnames);
+        const s = givenM(x.surnames, [y.given[0]]);
         if (g && s && g.score >= 0.9 && s.score >= 0.9) {
           const q: NamePairing = {
             given: { score: 0.85, reason: `given name "${x.given[0]}" written as surname "${y.surnames[0]}" (names swapped)` },
@@ -110,6 +110,8 @@ export interface ScoreOptions {
   thresholds?: ScoreThresholds;
   /** Population name counts: agreement on a common name weighs less, on a rare one more. */
   frequencies?: NameFrequencies;
+  /** false: leave rationale and whyNotMerge empty (bulk scoring; re-score the pairs you keep). */
+  explain?: boolean;
 }
 
 export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptions = {}): PairScore {
@@ -121,7 +123,8 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   let capAtReview: string | undefined;
   const add = (key: string, c: Comparison | undefined, w: number) => {
     if (!c) return;
-    features[key] = { score: Math.max(0, Math.min(1, c.score)), reason: c.reason };
+    // Comparators score within [0,1]; their (memoised, lazily written) objects are shared as is.
+    features[key] = c;
     weights[key] = w;
   };
 
@@ -132,7 +135,8 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
     const adj = freq && names.given.score >= 0.99 && a.names[0]?.given[0] && !/^\d+$/.test(a.names[0].given[0]) ? freq.givenAdjust(a.names[0].given[0]) : 0;
     if (adj) {
       w += adj;
-      names.given = { ...names.given, reason: `${names.given.reason}, ${adj < 0 ? 'a common' : 'a rare'} name here` };
+      const base = names.given;
+      names.given = lazy(base.score, () => `${base.reason}, ${adj < 0 ? 'a common' : 'a rare'} name here`);
     }
     add('givenName', names.given, w);
   }
@@ -141,7 +145,8 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
     const adj = freq && names.surname.score >= 0.99 && a.names[0]?.surnames[0] ? freq.surnameAdjust(a.names[0].surnames[0]) : 0;
     if (adj) {
       w += adj;
-      names.surname = { ...names.surname, reason: `${names.surname.reason}, ${adj < 0 ? 'a common' : 'a rare'} surname here` };
+      const base = names.surname;
+      names.surname = lazy(base.score, () => `${base.reason}, ${adj < 0 ? 'a common' : 'a rare'} surname here`);
     }
     // A woman's surname may change at marriage: a different surname is weaker evidence.
     if (w < 0 && mayHaveMarriedName(a) && mayHaveMarriedName(b) && (a.sex === 'F' || b.sex === 'F')) w = -1;
@@ -158,7 +163,7 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
 
   // Sex.
   if ((a.sex === 'M' || a.sex === 'F') && (b.sex === 'M' || b.sex === 'F')) {
-    if (a.sex === b.sex) add('sex', { score: 1, reason: `both ${a.sex === 'M' ? 'male' : 'female'}` }, 0.2);
+    if (a.sex === b.sex) add('sex', { score: 1, reason: a.sex === 'M' ? 'both male' : 'both female' }, 0.2);
     else {
       add('sex', { score: 0, reason: `one is recorded male, the other female` }, -6);
       hard.push('recorded sexes differ (male vs female)');
@@ -166,9 +171,9 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   }
 
   // Dates.
-  const birth = compareDates(a.birth, b.birth, 'birth');
+  const birth = datesM(a.birth, b.birth, 'birth');
   if (birth) add('birthDate', birth, weightFor(birth.score, BIRTH_W));
-  const death = compareDates(a.death, b.death, 'death');
+  const death = datesM(a.death, b.death, 'death');
   if (death) add('deathDate', death, weightFor(death.score, DEATH_W));
   // Lifespan impossibilities: one died before the other was born.
   for (const [x, y] of [[a, b], [b, a]] as const) {
@@ -179,16 +184,17 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   }
 
   // Places.
-  const bp = comparePlaces(a.birthPlace, b.birthPlace);
-  if (bp) add('birthPlace', { score: bp.score, reason: `birth: ${bp.reason}` }, weightFor(bp.score, PLACE_W));
-  const dp = comparePlaces(a.deathPlace, b.deathPlace);
-  if (dp) add('deathPlace', { score: dp.score, reason: `death: ${dp.reason}` }, weightFor(dp.score, PLACE_W));
+  const bp = placesM(a.birthPlace, b.birthPlace);
+  if (bp) add('birthPlace', lazy(bp.score, () => `birth: ${bp.reason}`), weightFor(bp.score, PLACE_W));
+  const dp = placesM(a.deathPlace, b.deathPlace);
+  if (dp) add('deathPlace', lazy(dp.score, () => `death: ${dp.reason}`), weightFor(dp.score, PLACE_W));
   let bestRes: { score: number; reason: string } | undefined;
   for (const x of a.residences) for (const y of b.residences) {
-    const c = comparePlaces(x, y);
+    const c = placesM(x, y);
     if (c && (!bestRes || c.score > bestRes.score)) bestRes = c;
   }
-  if (bestRes) add('residence', { score: bestRes.score, reason: `residence: ${bestRes.reason}` }, weightFor(bestRes.score, RESIDENCE_W));
+  const res = bestRes;
+  if (res) add('residence', lazy(res.score, () => `residence: ${res.reason}`), weightFor(res.score, RESIDENCE_W));
 
   // Relationships.
   const direct =
@@ -291,8 +297,7 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   if (capAtReview && recommendation === 'merge') recommendation = 'review';
   if (hard.length) recommendation = 'separate';
 
-  // The explanations are built on first read: bulk deduplication scores millions of pairs and
-  // reads them only for the few it keeps.
+  // Bulk deduplication scores millions of pairs with explain: false and explains the few it keeps.
   const explain = () => {
     const keys = Object.keys(weights);
     const pros = keys.filter((k) => weights[k] > 0).sort((x, y) => weights[y] - weights[x]);
@@ -311,9 +316,6 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
           : 'No contradiction found.') + caution;
     return { rationale, whyNotMerge };
   };
-  let text: { rationale: string; whyNotMerge: string } | undefined;
-  const result = { similarity, features, weights, recommendation, hardNegative: hard.length ? hard.join('; ') : undefined } as PairScore;
-  Object.defineProperty(result, 'rationale', { enumerable: true, get: () => (text ??= explain()).rationale });
-  Object.defineProperty(result, 'whyNotMerge', { enumerable: true, get: () => (text ??= explain()).whyNotMerge });
-  return result;
+  const text = opts.explain === false ? { rationale: '', whyNotMerge: '' } : explain();
+  return { similarity, features, weights, ...text, recommendation, hardNegative: hard.length ? hard.join('; ') : undefined };
 }
