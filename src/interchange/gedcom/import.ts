@@ -66,19 +66,23 @@ export function readGedcomBytes(file: string): Uint8Array {
   return entries[main]!;
 }
 
-export async function importGedcom(file: string, store: CaseStore, opts: ImportOptions = {}): Promise<ImportResult> {
-  const now = opts.now ?? new Date();
-  const display = basename(file);
+function readAndMap(file: string, display: string, opts: { strict?: boolean; isLiving?: (p: Person) => boolean }) {
   const bytes = readGedcomBytes(file);
   const decoded = decodeGedcom(bytes, display);
   const doc = parseGedcom(decoded.text, { file: display, strict: opts.strict });
-  if (!doc.records.some((r) => r.tag.toUpperCase() === 'INDI') && doc.records.length === 0 && !doc.head) {
-    throw new GedcomSyntaxError(display, 1, 'no GEDCOM records found');
-  }
+  if (doc.records.length === 0 && !doc.head) throw new GedcomSyntaxError(display, 1, 'no GEDCOM records found');
+  const mapped = mapGedcom(doc, { file: display, key: importKeyOf(bytes), ...(opts.isLiving ? { isLiving: opts.isLiving } : {}) });
+  return { mapped, version: doc.version, encoding: decoded.encoding, decodeWarnings: decoded.warnings };
+}
+
+export async function importGedcom(file: string, store: CaseStore, opts: ImportOptions = {}): Promise<ImportResult> {
+  const now = opts.now ?? new Date();
+  const display = basename(file);
   const privacy = store.config().privacy;
-  const mapped = mapGedcom(doc, {
-    file: display,
-    key: importKeyOf(bytes),
+  // Bytes, text and syntax tree are dropped once mapped, so a big file's tree is not kept alive
+  // while the persons are written.
+  const { mapped, version, encoding, decodeWarnings } = readAndMap(file, display, {
+    strict: opts.strict,
     isLiving: privacy.consent ? undefined : (p) => isLiving(p, now, privacy.livingThresholdYears),
   });
   opts.onProgress?.(`${display}: ${mapped.stats.individuals} individuals, ${mapped.stats.families} families, ${mapped.stats.sources} sources`);
@@ -119,7 +123,7 @@ export async function importGedcom(file: string, store: CaseStore, opts: ImportO
       decisionType: 'gedcom_import',
       optionsConsidered: ['files', 'tree'],
       chosenOption: mode,
-      rationale: `Imported ${display} (GEDCOM ${doc.version}, ${decoded.encoding}): ${mapped.stats.individuals} individuals, ${mapped.stats.families} families, ${mapped.stats.events} events, ${mapped.stats.sources} sources, ${mapped.warnings.length} warning(s).`,
+      rationale: `Imported ${display} (GEDCOM ${version}, ${encoding}): ${mapped.stats.individuals} individuals, ${mapped.stats.families} families, ${mapped.stats.events} events, ${mapped.stats.sources} sources, ${mapped.warnings.length} warning(s).`,
       context: display,
     },
   ] as Parameters<CaseStore['appendLog']>[0]);
@@ -127,12 +131,12 @@ export async function importGedcom(file: string, store: CaseStore, opts: ImportO
     file: display,
     mode,
     ...(treeFile ? { treeFile } : {}),
-    version: doc.version,
-    encoding: decoded.encoding,
+    version,
+    encoding,
     stats: mapped.stats,
     persons: persons.map((p) => p.id),
     sources: sourceIds,
-    warnings: [...decoded.warnings.map((message) => ({ message })), ...mapped.warnings],
+    warnings: [...decodeWarnings.map((message) => ({ message })), ...mapped.warnings],
   };
 }
 

@@ -284,45 +284,56 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
   // ---- events ----
   const eventAssertions = (node: GedNode, field: string, eventId: string, attribute: boolean): { assertions: Assertion[]; sidecar?: EventSidecar } => {
     stats.events++;
-    const date = childValue(node, 'DATE');
-    const placeNode = child(node, 'PLAC');
-    const place = placeNode?.value?.trim();
-    const age = childValue(node, 'AGE');
-    const value = node.value?.trim();
-    const evidence: EvidenceClaim[] = [];
-    const citeExtras: CitationExtra[] = [];
-    const extra: RawNode[] = [];
+    // One pass over the sub-lines: the first DATE/PLAC/AGE with a value feed the model.
+    let dateNode: GedNode | undefined;
+    let placeNode: GedNode | undefined;
+    let ageNode: GedNode | undefined;
     for (const c of node.children) {
-      const t = c.tag.toUpperCase();
-      if (t === 'DATE' && c.value?.trim() && c === child(node, 'DATE') && !c.children.length) continue;
-      if (t === 'PLAC' && c === placeNode && place) continue;
-      if (t === 'AGE' && c.value?.trim() && c === child(node, 'AGE') && !c.children.length) continue;
-      if (t === 'SOUR') {
-        const { claim, extra: ce } = claimOf(c);
-        evidence.push(claim);
-        if (ce) citeExtras.push(ce);
-        continue;
-      }
-      if (t === 'DATE' && c === child(node, 'DATE') && c.value?.trim()) {
-        // A DATE with sub-lines (7.0 TIME/PHRASE): value in the model, sub-lines kept.
-        extra.push({ tag: '@DATE', children: c.children.map(rawOf) });
-        continue;
-      }
-      extra.push(rawOf(c));
+      const t = c.tag;
+      if (t === 'DATE' || t === 'date') dateNode ??= c;
+      else if (t === 'PLAC' || t === 'plac') placeNode ??= c;
+      else if (t === 'AGE' || t === 'age') ageNode ??= c;
     }
-    const confidence = evidence.length ? Math.max(...evidence.map((e) => e.confidence)) : NO_QUAY.confidence;
+    const date = dateNode?.value?.trim() || undefined;
+    const place = placeNode?.value?.trim() || undefined;
+    const age = ageNode?.value?.trim() || undefined;
+    const value = node.value?.trim();
+    let evidence: EvidenceClaim[] = NO_EVIDENCE;
+    let citeExtras: CitationExtra[] | undefined;
+    let extra: RawNode[] | undefined;
+    for (const c of node.children) {
+      if (c === dateNode && date) {
+        // A DATE with sub-lines (7.0 TIME/PHRASE): value in the model, sub-lines kept.
+        if (c.children.length) (extra ??= []).push({ tag: '@DATE', children: c.children.map(rawOf) });
+        continue;
+      }
+      if (c === placeNode && place) continue;
+      if (c === ageNode && age && !c.children.length) continue;
+      if (c.tag.toUpperCase() === 'SOUR') {
+        const { claim, extra: ce } = claimOf(c);
+        if (evidence === NO_EVIDENCE) evidence = [];
+        evidence.push(claim);
+        if (ce) (citeExtras ??= []).push(ce);
+        continue;
+      }
+      (extra ??= []).push(rawOf(c));
+    }
+    let confidence: number = NO_QUAY.confidence;
+    if (evidence.length) {
+      confidence = 0;
+      for (const e of evidence) if (e.confidence > confidence) confidence = e.confidence;
+    }
     const assertions: Assertion[] = [];
-    const add = (suffix: string, v: string) =>
-      assertions.push({ id: `${eventId}.${suffix}`, field: `${field}.${suffix}`, value: v, status: 'accepted', confidence, event: eventId, evidence });
-    if (date) add('date', date);
-    if (place) add('place', place);
-    if (age) add('age', age);
-    if (value && (attribute || value.toUpperCase() !== 'Y')) add('value', value);
-    if (!assertions.length) add('value', value || 'Y');
+    if (date) assertions.push(assertionOf(eventId, field, 'date', date, confidence, evidence));
+    if (place) assertions.push(assertionOf(eventId, field, 'place', place, confidence, evidence));
+    if (age) assertions.push(assertionOf(eventId, field, 'age', age, confidence, evidence));
+    if (value && (attribute || value.toUpperCase() !== 'Y')) assertions.push(assertionOf(eventId, field, 'value', value, confidence, evidence));
+    if (!assertions.length) assertions.push(assertionOf(eventId, field, 'value', value || 'Y', confidence, evidence));
+    if (!extra && !citeExtras && !placeNode?.children.length) return { assertions };
     const sidecar: EventSidecar = {};
     if (placeNode && place && placeNode.children.length) sidecar.place = placeNode.children.map(rawOf);
-    if (extra.length) sidecar.extra = extra;
-    if (citeExtras.length) sidecar.citations = citeExtras;
+    if (extra) sidecar.extra = extra;
+    if (citeExtras) sidecar.citations = citeExtras;
     return { assertions, sidecar: Object.keys(sidecar).length ? sidecar : undefined };
   };
 
@@ -633,6 +644,13 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
     },
   });
   return { persons, sources, stats, warnings, version: doc.version };
+}
+
+/** Shared by every uncited assertion (the model's evidence list; never mutated). */
+const NO_EVIDENCE: EvidenceClaim[] = [];
+
+function assertionOf(eventId: string, field: string, suffix: string, value: string, confidence: number, evidence: EvidenceClaim[]): Assertion {
+  return { id: `${eventId}.${suffix}`, field: `${field}.${suffix}`, value, status: 'accepted', confidence, event: eventId, evidence };
 }
 
 function pedigreeOf(pedi: string | undefined): Relationship['pedigree'] {

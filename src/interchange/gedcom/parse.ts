@@ -45,6 +45,8 @@ export class GedcomSyntaxError extends Error {
 // level, optional xref, tag, optional value after exactly one delimiter.
 const LINE = /^[ \t]*(\d+)[ \t]+(?:(@[^@]+@)[ \t]+)?([A-Za-z0-9_]+)(?:[ \t](.*))?$/;
 const POINTER = /^@[^@#\s][^@]*@$/;
+/** Shared by every leaf; never pushed to (the parser replaces it on a node's first child). */
+const NO_CHILDREN: GedNode[] = [];
 
 export interface ParseOptions {
   file?: string;
@@ -137,7 +139,9 @@ export function parseGedcom(text: string, opts: ParseOptions = {}): GedcomDoc {
       last = parent;
       continue;
     }
-    const node: GedNode = { tag, line: lineNo, children: [] };
+    // Leaves share one empty array until they get a child: most lines of a file are leaves, and
+    // a 100k-person file has over a million of them.
+    const node: GedNode = { tag, line: lineNo, children: NO_CHILDREN };
     if (xref !== undefined) {
       if (depth !== 0) warn('xref', lineNo, `${file}:${lineNo}: cross-reference id ${xref} on a level ${level} line ignored`);
       else if (seenXrefs.has(xref)) {
@@ -161,7 +165,9 @@ export function parseGedcom(text: string, opts: ParseOptions = {}): GedcomDoc {
       records.push(node);
       stack.length = 0;
     } else {
-      stack[depth - 1]!.children.push(node);
+      const parent = stack[depth - 1]!;
+      if (parent.children === NO_CHILDREN) parent.children = [node];
+      else parent.children.push(node);
       stack.length = depth;
       // HEAD.GEDC.VERS decides the escaping rules for the rest of the file.
       if (v7 === undefined && tag === 'VERS' && depth === 2 && stack[1]?.tag === 'GEDC' && records.length === 1) v7 = (value ?? '').trim().startsWith('7');
