@@ -15,7 +15,7 @@ import { createLlmAgents, withCostReport } from '../../../src/llm';
 import type { LlmRequest } from '../../../src/llm/port';
 import { ScriptedLlmClient } from '../../../src/llm/scripted-client';
 import { forcedTool } from '../../../src/llm/transcript';
-import type { NewLogEntry } from '../../../src/model';
+import { LogEntry, type NewLogEntry } from '../../../src/model';
 import { REPO_ROOT, tempDir } from '../../helpers/paths';
 
 const MARKERS = ['Zebediah', 'Quux', 'Atlantis', '1777', 'fabricated.example', 'S-fabricated'];
@@ -164,5 +164,10 @@ describe('a research run against a model that fabricates everything', function (
     for (const prompt of client.promptTexts()) for (const d of LIVING_DETAILS) assert.ok(!prompt.includes(d), `a prompt contains "${d}"`);
     assert.ok(logged.some((e) => e.actionType === 'compliance' && e.check === 'prompt'));
     assert.equal(logged.filter((e) => e.actionType === 'llm_call').length, agents.meter.calls().length);
+    // every entry the LLM layer logs is a valid research-log entry (hosts append them unawaited)
+    for (const e of logged) {
+      const r = LogEntry.safeParse({ ...e, id: 'L-1', timestamp: new Date().toISOString(), sessionId: 'R-1' });
+      assert.ok(r.success, `${e.actionType}: ${r.success ? '' : JSON.stringify(r.error.issues[0])}`);
+    }
   });
 });

@@ -108,6 +108,18 @@ describe('Claude agents with scripted transcripts', () => {
     assert.deepEqual(ofKind(h.entries, 'firewall_rejection').map((e) => e.check), [7, 3]);
   });
 
+  it('adjudication prompts never carry a living person’s exact birth date or address', async () => {
+    const client = ScriptedLlmClient.fromFile(fixture('adjudicator.json'));
+    const h = harness(client);
+    const a = { id: 'P-2', name: 'Thomas J. Schmidt', birthDate: '5 MAR 1958', residence: '1423 Elm Street, Springfield, Illinois', phone: '217-555-0142' };
+    const b = { id: 'P-8', name: 'Thomas Schmidt', birthDate: 'March 5, 1958' };
+    await new LlmPairAdjudicator(h.gateway).adjudicate(a, b, { name: { score: 0.9, reason: 'same' } });
+    const prompt = client.promptTexts()[0]!;
+    for (const secret of ['5 MAR 1958', 'March 5, 1958', '1423 Elm', '555-0142']) assert.ok(!prompt.includes(secret), secret);
+    assert.match(prompt, /Thomas J\. Schmidt/);
+    assert.match(prompt, /1950s/);
+  });
+
   it('conflict analyst: a sound analysis is kept; a fabricated resolution falls back to the heaviest claim, tentative', async () => {
     const client = ScriptedLlmClient.fromFile(fixture('conflict-analyst.json'));
     const h = harness(client);
