@@ -6,9 +6,10 @@ import { importCommand } from './import';
 import { initCommand } from './init';
 import { mergeCommand } from './merge';
 import { mergesCommand } from './merges';
+import { researchCommand } from './research';
 import { sourcesCommand } from './sources';
 import { statusCommand } from './status';
 import { validateCommand } from './validate';
 
 /** Every verb, in help order. Each lives in its own module beside this one. */
-export const commands: CliCommand[] = [initCommand, sourcesCommand, statusCommand, validateCommand, conflictsCommand, conflictCommand, mergesCommand, mergeCommand, importCommand, exportCommand];
+export const commands: CliCommand[] = [initCommand, researchCommand, sourcesCommand, statusCommand, validateCommand, conflictsCommand, conflictCommand, mergesCommand, mergeCommand, importCommand, exportCommand];
