@@ -42,6 +42,7 @@ export const CaseConfig = z.looseObject({
       model: z.string().default('claude-sonnet-4-5'),
       maxTokens: z.number().int().positive().default(4096),
       webSearch: z.boolean().default(false),
+      consensusModels: z.array(z.string().min(1)).optional().describe('two or more models: free-text extraction runs on each and is synthesised (seed 002 consensus)'),
     })
     .prefault({}),
 });
