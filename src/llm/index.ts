@@ -46,7 +46,7 @@ export interface LlmAgentOptions {
   persons?: () => readonly Person[];
   /** Captured source ids and plugin ids the planner may name in revisits. */
   knownSources?: () => string[];
-  /** Two or more models: extraction runs on each in parallel and is synthesised (consensus). */
+  /** Two or more models: extraction runs on each in parallel and is synthesised (consensus); default case.yaml llm.consensusModels. */
   consensusModels?: string[];
   now?: () => Date;
   maxRetries?: number;
@@ -83,7 +83,7 @@ export function createLlmAgents(opts: LlmAgentOptions): LlmAgents | undefined {
   });
   const fb = opts.fallback ?? {};
   const extractorFor = (model?: string) => new LlmRecordExtractor(gateway, { fallback: fb.extractor, model, now, thresholdYears: threshold });
-  const models = opts.consensusModels ?? [];
+  const models = opts.consensusModels ?? config.llm.consensusModels ?? [];
   return {
     planner: new LlmLeadPlanner(gateway, config, { fallback: fb.planner, knownSources: opts.knownSources }),
     extractor: models.length >= 2 ? new ConsensusExtractor(models.map(extractorFor)) : extractorFor(),

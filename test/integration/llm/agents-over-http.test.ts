@@ -49,5 +49,7 @@ describe('Claude agents over HTTP (real SDK, local Messages API)', () => {
     assert.equal(createAgentsFromEnv(env, { config: CONFIG, log: () => {} })?.webSearch, undefined);
     const on = CaseConfig.parse({ ...CONFIG, llm: { ...CONFIG.llm, webSearch: true } });
     assert.equal(createAgentsFromEnv(env, { config: on, log: () => {} })?.webSearch?.id, 'claude-web-search');
+    const consensus = CaseConfig.parse({ ...CONFIG, llm: { ...CONFIG.llm, consensusModels: ['claude-opus-4-5', 'claude-haiku-4-5'] } });
+    assert.equal(createAgentsFromEnv(env, { config: consensus, log: () => {} })?.extractor?.constructor.name, 'ConsensusExtractor');
   });
 });
