@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { checkGPSCoverage, goalStatus, verifyCitations } from '../../../src/agents/analyst/gps';
+import { renderSummary } from '../../../src/agents/analyst/proof/summary';
+import { DeterministicPlanner, GAP_QUERY_MARK } from '../../../src/engine/lead-planner';
+import { chooseStrategy } from '../../../src/engine/strategy';
+import { CaseConfig, Person, type EvidenceClaim, type SourceRecord } from '../../../src/model';
+
+const NOW = new Date('2026-06-01T00:00:00Z');
+const source: SourceRecord = {
+  id: 'S-1',
+  title: 'Baptism of Ann Lee',
+  recordType: 'baptism',
+  date: '1850',
+  place: 'Springfield',
+  repository: 'Parish',
+  sourceType: 'original',
+  sourceId: 'archive',
+  tier: 0,
+  persons: [{ name: 'Ann /Lee/', role: 'principal', birthDate: '2 MAR 1850' }],
+  text: 'Ann, daughter of Tom Lee, born 2 March 1850.',
+  accessedAt: NOW.toISOString(),
+  sha256: 'a'.repeat(64),
+};
+const claim = (snippet: string, over: Partial<EvidenceClaim> = {}): EvidenceClaim => ({ source: 'S-1', snippet, tier: 0, evidenceType: 'Primary', sourceClass: 'original', information: 'primary', evidence: 'direct', confidence: 0.9, method: 'structured', ...over });
+
+function person(id: string, over: Partial<Person> = {}): Person {
+  return Person.parse({ id, names: [{ given: id, surname: 'Lee' }], ...over });
+}
+
+describe('GPS checks and the verification checkpoint', () => {
+  it('passes when every snippet is verbatim in its captured source (text or index line)', () => {
+    const p = person('Ann', { assertions: [{ id: 'A-1', field: 'birth.date', value: '2 MAR 1850', status: 'accepted', confidence: 0.9, evidence: [claim('born 2 March 1850'), claim('Ann /Lee/: birthDate 2 MAR 1850')] }] });
+    const v = verifyCitations([p], (id) => (id === 'S-1' ? source : undefined));
+    assert.deepEqual([v.passed, v.checked, v.failures.length], [true, 2, 0]);
+  });
+
+  it('fails on a snippet the source does not contain and on a source never captured', () => {
+    const p = person('Ann', { assertions: [{ id: 'A-1', field: 'birth.date', value: '1851', status: 'accepted', confidence: 0.9, evidence: [claim('born 3 March 1851'), claim('x', { source: 'S-gone' })] }] });
+    const v = verifyCitations([p], (id) => (id === 'S-1' ? source : undefined));
+    assert.equal(v.passed, false);
+    assert.deepEqual(v.failures.map((f) => f.problem).sort(), ['missing_source', 'not_found']);
+  });
+
+  it('checkGPSCoverage needs a Primary and a different Secondary source for every person (Z)', () => {
+    const both = person('A', { assertions: [{ id: 'A-1', field: 'sex', value: 'F', status: 'accepted', confidence: 1, evidence: [claim('Ann'), claim('Ann', { source: 'S-2', evidenceType: 'Secondary', information: 'secondary' })] }] });
+    const one = person('B', { assertions: [{ id: 'A-2', field: 'sex', value: 'M', status: 'accepted', confidence: 1, evidence: [claim('Tom')] }] });
+    assert.equal(checkGPSCoverage([both]), true);
+    assert.equal(checkGPSCoverage([both, one]), false);
+    assert.equal(checkGPSCoverage([]), false);
+  });
+
+  it('goals are met by accepted facts and sufficient with two sources', () => {
+    const p = person('Ann', {
+      assertions: [
+        { id: 'A-1', field: 'birth.date', value: '1850', status: 'accepted', confidence: 0.9, evidence: [claim('born'), claim('born', { source: 'S-2' })] },
+        { id: 'A-2', field: 'death.date', value: '1900', status: 'staged', confidence: 0.5, evidence: [claim('died')] },
+      ],
+      relationships: [{ type: 'parent', person: 'Tom', status: 'accepted', confidence: 0.9, evidence: [claim('daughter of Tom Lee')] }],
+    });
+    const g = goalStatus(p, ['birth', 'death', 'parents', 'spouse'], () => person('Tom'));
+    assert.deepEqual(g.map((x) => [x.goal, x.met, x.sufficient]), [['birth', true, true], ['death', false, false], ['parents', false, false], ['spouse', false, false]]);
+  });
+});
+
+describe('summary.md (proof argument)', () => {
+  const config = CaseConfig.parse({ question: 'Who were the parents of Ann Lee?', subject: { name: 'Ann Lee' } });
+  const living = person('Kid', { sex: 'M', assertions: [{ id: 'A-9', field: 'birth.date', value: '5 MAR 1958', status: 'accepted', confidence: 0.9, evidence: [claim('born 5 March 1958')] }], relationships: [{ type: 'parent', person: 'Ann', status: 'accepted', confidence: 0.9, evidence: [claim('son')] }] });
+  const ann = person('Ann', {
+    sex: 'F',
+    assertions: [
+      { id: 'A-1', field: 'birth.date', value: '2 MAR 1850', status: 'accepted', confidence: 0.9, evidence: [claim('born 2 March 1850')] },
+      { id: 'A-2', field: 'birth.date', value: '1851', status: 'disputed', confidence: 0.6, evidence: [claim('born', { source: 'S-2' })] },
+    ],
+    relationships: [{ type: 'child', person: 'Kid', status: 'accepted', confidence: 0.9, evidence: [claim('son')] }],
+  });
+  const md = renderSummary({
+    config,
+    subject: ann,
+    get: (id) => (id === 'Kid' ? living : undefined),
+    sources: [source],
+    searches: [{ query: 'surname:Lee', source: 'archive', records: 1, success: true }, { query: 'surname:Leigh', source: 'archive', records: 0, success: true }],
+    conflicts: [{ id: 'C-1', person: 'Ann', field: 'birth.date', competing: [{ value: '2 MAR 1850', weight: 0.72, evidence: [] }, { value: '1851', weight: 0.4, evidence: [] }], preferred: '2 MAR 1850', rationale: 'the baptism outweighs', status: 'tentative', nextActions: ['Seek the civil birth registration'] }],
+    goals: goalStatus(ann, ['birth'], () => undefined),
+    verification: { checked: 3, passed: true, failures: [] },
+    gpsCoverage: false,
+    status: { cycles: 2, terminated: true, reason: 'exhausted', openClues: 0, queued: 0 },
+    censor: { now: NOW, thresholdYears: 100, consent: false },
+  });
+
+  it('states the question, the conclusion, the evidence, the conflicts, the sources and the negative searches', () => {
+    assert.match(md, /\*\*Research question\.\*\* Who were the parents of Ann Lee\?/);
+    assert.match(md, /Ann Lee was born 2 MAR 1850 \[S-1\]/);
+    assert.match(md, /Preferred: \*\*2 MAR 1850\*\*\. the baptism outweighs/);
+    assert.match(md, /surname:Leigh` → nothing found \(negative search\)/);
+    assert.match(md, /Verification checkpoint: passed/);
+    assert.match(md, /\| S-1 \| Baptism of Ann Lee \|/);
+  });
+
+  it('never shows a living person’s exact birth date', () => {
+    assert.ok(!md.includes('5 MAR 1958'));
+    assert.match(md, /Kid Lee/);
+  });
+});
+
+describe('deterministic Lead planner and cycle strategies', () => {
+  it('turns goal gaps into searches and, when challenging, conflicts into revisits', async () => {
+    const view = {
+      cycle: 3,
+      strategy: 'challenge' as const,
+      question: 'q',
+      subject: { name: 'Ann Lee' },
+      counts: { persons: 1, assertions: 1, sources: 1, frontier: 0, clues: 0, openConflicts: 1 },
+      budgetRemaining: { cycles: 1, requests: 1, tokens: 1, usd: 1 },
+      recentDiscoveries: [],
+      pendingClues: [],
+      frontier: [],
+      gaps: [`death: not found${GAP_QUERY_MARK}given:Ann surname:Lee types:death,burial`, `conflict on birth.date (1850 vs 1851)${GAP_QUERY_MARK}given:Ann surname:Lee types:birth,baptism`],
+    };
+    const d = await new DeterministicPlanner().plan(view);
+    assert.deepEqual(d.nextActions.map((a) => a.query), [{ given: 'Ann', surname: 'Lee', recordTypes: ['death', 'burial'] }]);
+    assert.equal(d.revisits.length, 1);
+    assert.equal(d.revisits[0].reason, 'Conflict resolution requires corroboration');
+    const idle = await new DeterministicPlanner().plan({ ...view, gaps: [] });
+    assert.equal(idle.shouldStop, true);
+  });
+
+  it('explores first, challenges contested claims, deepens unproven goals', () => {
+    assert.equal(chooseStrategy({ cycle: 1, openConflicts: 3, pendingClues: 0, frontier: 0, unprovenGoals: 5 }), 'explore');
+    assert.equal(chooseStrategy({ cycle: 3, openConflicts: 1, pendingClues: 4, frontier: 4, unprovenGoals: 1 }), 'challenge');
+    assert.equal(chooseStrategy({ cycle: 2, openConflicts: 0, pendingClues: 0, frontier: 0, unprovenGoals: 2 }), 'deepen');
+  });
+});
