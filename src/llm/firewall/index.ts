@@ -4,6 +4,7 @@
  * passed plus one rejection (check number 1–10 and reason) per item that did not. Callers log the
  * rejections; nothing rejected reaches person files, the graph or the summary.
  */
+import doubleMetaphone from 'talisman/phonetics/double-metaphone';
 import type { GroundedPersona, PlanDecision } from '../../engine/agents';
 import { type Conflict, Persona, PersonaRole, type SearchQuery, type SourceRecord } from '../../model';
 import { type ConflictOutput, type PlannerOutput, type ResolverOutput, VERIFIABLE_FIELDS, type VerifierOutput } from '../schemas';
@@ -188,11 +189,34 @@ export interface PlanInput {
 /** Years a query may ask for: within this many years of a year in the input (searching is not asserting). */
 export const QUERY_YEAR_SLACK = 2;
 
-function queryViolation(q: z_Query, input: PlanInput, corpus: Set<string>): Rejection | undefined {
+/**
+ * Spelling variants a query may use: a name word absent from the input passes when it sounds like
+ * one that is there (shared double-metaphone code, same initial) — Schmitt for Schmidt. A query is
+ * not a fact; whatever it finds passes the firewall on its own. Invented names still fail.
+ */
+function soundsLikeInput(word: string, phonetic: Map<string, Set<string>>): boolean {
+  const codes = doubleMetaphone(word).filter(Boolean);
+  return codes.some((c) => phonetic.get(c)?.has(word[0]!) ?? false);
+}
+
+function phoneticIndex(corpus: Set<string>): Map<string, Set<string>> {
+  const index = new Map<string, Set<string>>();
+  for (const w of corpus) {
+    if (w.length < 3 || /\d/.test(w)) continue;
+    for (const c of doubleMetaphone(w).filter(Boolean)) {
+      let initials = index.get(c);
+      if (!initials) index.set(c, (initials = new Set()));
+      initials.add(w[0]!);
+    }
+  }
+  return index;
+}
+
+function queryViolation(q: z_Query, input: PlanInput, corpus: Set<string>, phonetic: () => Map<string, Set<string>>): Rejection | undefined {
   for (const key of ['given', 'surname', 'name'] as const) {
     const v = q[key];
     if (v) {
-      const missing = missingWords(v, corpus);
+      const missing = missingWords(v, corpus).filter((w) => !soundsLikeInput(w, phonetic()));
       if (missing.length) return { check: 4, reason: `query ${key} "${short(v, 40)}" is not in the input (${missing.join(', ')})` };
     }
   }
@@ -227,12 +251,14 @@ function toSearchQuery(q: z_Query): SearchQuery {
 
 export function checkPlan(output: PlannerOutput, input: PlanInput): { decision: PlanDecision; rejected: Rejection[] } {
   const corpus = wordSet(input.contextText);
+  let index: Map<string, Set<string>> | undefined;
+  const phonetic = () => (index ??= phoneticIndex(corpus));
   const rejected: Rejection[] = [];
   const decision: PlanDecision = { nextActions: [], queryExpansions: [], revisits: [], shouldStop: output.should_stop, ...(output.stop_reason ? { stopReason: output.stop_reason } : {}) };
   output.next_actions.forEach((a, i) => {
     const where = `action ${i} (${a.action})`;
     if (!inUnit(a.priority)) return void rejected.push({ check: 7, reason: `${where}: priority ${a.priority} is outside [0, 1]` });
-    const v = a.query ? queryViolation(a.query, input, corpus) : undefined;
+    const v = a.query ? queryViolation(a.query, input, corpus, phonetic) : undefined;
     if (v) return void rejected.push({ check: v.check, reason: `${where}: ${v.reason}` });
     const urls = fabricatedUrls(a.reason, input.contextText);
     if (urls.length) return void rejected.push({ check: 8, reason: `${where}: URL not in the input: ${urls[0]}` });
@@ -240,7 +266,7 @@ export function checkPlan(output: PlannerOutput, input: PlanInput): { decision: 
     decision.nextActions.push({ action: a.action, ...(a.query ? { query: toSearchQuery(a.query) } : {}), priority: a.priority, reason: a.reason, tier });
   });
   output.query_expansions.forEach((q, i) => {
-    const v = queryViolation(q, input, corpus);
+    const v = queryViolation(q, input, corpus, phonetic);
     if (v) rejected.push({ check: v.check, reason: `expansion ${i}: ${v.reason}` });
     else decision.queryExpansions.push(toSearchQuery(q));
   });
@@ -248,7 +274,7 @@ export function checkPlan(output: PlannerOutput, input: PlanInput): { decision: 
     if (!input.knownSources.includes(r.source_id) && !input.contextText.includes(r.source_id)) {
       return void rejected.push({ check: 8, reason: `revisit ${i}: source "${short(r.source_id, 40)}" is not in the input` });
     }
-    const v = queryViolation(r.improved_query, input, corpus);
+    const v = queryViolation(r.improved_query, input, corpus, phonetic);
     if (v) return void rejected.push({ check: v.check, reason: `revisit ${i}: ${v.reason}` });
     decision.revisits.push({ source: r.source_id, improvedQuery: toSearchQuery(r.improved_query), reason: r.reason });
   });

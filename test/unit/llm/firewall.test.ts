@@ -153,6 +153,7 @@ describe('hallucination firewall (seed 001 §6.1, all ten checks)', () => {
           { action: 'fetch', query: { surname: 'Schmidt' }, priority: 1.5 },
           { action: 'fetch', query: { text: 'Schmidt family https://ancestry.example/tree/1' }, priority: 0.5 },
         ],
+        query_expansions: [{ surname: 'Schmitt', place: 'Bavaria' }, { given: 'Johan', surname: 'Schmid' }, { surname: 'Quux' }],
         revisit_schedule: [
           { source_id: 'S-1880census', improved_query: { surname: 'Schmidt' }, reason: 'narrow' },
           { source_id: 'S-invented', improved_query: { surname: 'Schmidt' }, reason: 'x' },
@@ -163,7 +164,9 @@ describe('hallucination firewall (seed 001 §6.1, all ten checks)', () => {
     );
     assert.equal(out.decision.nextActions.length, 1);
     assert.deepEqual(out.decision.nextActions[0]!.query, { given: 'Johann', surname: 'Schmidt', birthYear: 1851, place: 'Bavaria' });
-    assert.deepEqual(checks(out.rejected), [4, 5, 3, 7, 8, 8, 6]);
+    assert.deepEqual(checks(out.rejected), [4, 5, 3, 7, 8, 4, 8, 6]);
+    // spelling variants that sound like a name in the input are fair search terms; an invented name is not
+    assert.deepEqual(out.decision.queryExpansions, [{ surname: 'Schmitt', place: 'Bavaria' }, { given: 'Johan', surname: 'Schmid' }]);
     assert.equal(out.decision.revisits.length, 1);
   });
 
