@@ -40,6 +40,8 @@ export function blockingKeys(f: PersonFeatures): string[] {
     }
     // Typo-tolerant: the first three letters of the first full given name.
     const call = n.given.find((t) => t.length > 2);
+    // A regnal number and the decade ("Henry II" misspelt still meets "Henry II").
+    if (n.regnal) for (const d of decades) keys.add(`r:${n.regnal}|d:${d}`);
     // Every full given name (a middle name may be the one both records wrote out).
     for (const t of n.given.slice(0, 3)) if (t.length > 2 && t !== call) for (const d of decades) keys.add(`gt:${t}|d:${d}`);
     if (call) {

@@ -230,20 +230,23 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
         capAtReview = 'shared parents but a given name is missing or a placeholder: siblings cannot be told apart';
         parts.push(`shared parent(s) ${sharedParents.join(', ')}, but ${capAtReview}`);
       } else {
-        w += 2.5;
+        w += 3.5;
         parts.push(`shared parent(s) ${sharedParents.join(', ')}`);
       }
     }
     if (sharedSpouses.length) {
-      // Less than shared parents: a man's two wives may share a first name.
-      w += 2.5;
+      // A man's two wives may share a first name: the surnames then disagree and weigh against.
+      w += 3.5;
       parts.push(`shared spouse(s) ${sharedSpouses.join(', ')}`);
     }
     if (sharedChildren.length) {
-      w += 3;
+      w += 4;
       parts.push(`shared child(ren) ${sharedChildren.join(', ')}`);
     }
+    const sharedIds = { parent: sharedParents.length > 0, spouse: sharedSpouses.length > 0, child: sharedChildren.length > 0 };
     for (const kind of ['parent', 'spouse', 'child'] as const) {
+      // The same linked relative is already counted: their name matching adds nothing.
+      if (sharedIds[kind]) continue;
       const x = a.relativeNames[kind];
       const y = b.relativeNames[kind];
       if (!x.length || !y.length) continue;
