@@ -35,7 +35,10 @@ export function generateGedcom(persons: number, seed = 42): string {
   const families: { id: number; husb: number; wife: number; children: number[]; year: number }[] = [];
   // Founders, then generations of couples until N persons exist.
   const queue: number[] = [];
-  const add = (sex: 'M' | 'F', surname: string, born: number, famc?: number): P => {
+  const add = (sex: 'M' | 'F', surname: string, year: number, famc?: number): P => {
+    // Deep generations would be born in the future: fold them back into 1600–1950 (a real file
+    // holds many lines of descent side by side, so about a quarter of these persons count as living).
+    const born = year > 1950 ? 1600 + ((year - 1600) % 350) : year;
     const p: P = { id: people.length + 1, sex, surname, born, ...(famc ? { famc } : {}), fams: [] };
     people.push(p);
     return p;

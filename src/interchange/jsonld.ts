@@ -118,6 +118,7 @@ export function exportJsonLd(store: CaseStore, opts: { now?: Date } = {}): strin
     return id;
   };
   const usedSources = new Set<string>();
+  const emittedEvents = new Set<string>();
 
   for (const orig of persons) {
     const living = isLiving(orig, ctx.now, ctx.thresholdYears);
@@ -177,7 +178,8 @@ export function exportJsonLd(store: CaseStore, opts: { now?: Date } = {}): strin
       const loc = placeRef(place?.value);
       if (loc) ev.location = loc;
       if (value && value.value !== 'Y') ev.description = value.value;
-      if (!graph.some((g) => g['@id'] === eid)) graph.push(ev);
+      // A family event is on both spouses: one node.
+      if (!emittedEvents.has(eid)) (emittedEvents.add(eid), graph.push(ev));
       for (const a of as) {
         for (const e of a.evidence) usedSources.add(e.source);
         graph.push({

@@ -164,6 +164,7 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
   const indiX = new Map<string, string>();
   persons.forEach((p, i) => indiX.set(p.id, `@I${i + 1}@`));
   const sources = store.sources().filter((s) => !isFileSource(s));
+  const sourceById = new Map(sources.map((s) => [s.id, s]));
   const sourX = new Map<string, string>();
   sources.forEach((s, i) => sourX.set(s.id, `@S${i + 1}@`));
 
@@ -215,15 +216,26 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
       if (r.type === 'spouse' && !couples.has(couple(p.id, other))) newFamily(p.id, other);
     }
   }
+  // child id → the families that list it (a lookup, not a scan: trees have 100k persons).
+  const familiesOfChild = new Map<string, FamilySidecar[]>();
+  for (const f of families) for (const c of f.children) familiesOfChild.set(c.id, [...(familiesOfChild.get(c.id) ?? []), f]);
+  const soleParentFamily = new Map<string, FamilySidecar>();
+  for (const f of families) if ((f.husb && !f.wife) || (f.wife && !f.husb)) soleParentFamily.set((f.husb ?? f.wife)!, f);
   for (const p of persons) {
     const parents = [...new Set(p.relationships.filter((r) => r.type === 'parent' && r.status !== 'rejected').map((r) => memberOk(r.person)).filter((x): x is string => Boolean(x)))];
+    if (!parents.length) continue;
     // Only parent links no family already states need a new FAM (adoptive and birth families stay apart).
-    const uncovered = parents.filter((x) => !families.some((f) => f.children.some((c) => c.id === p.id) && (f.husb === x || f.wife === x)));
+    const own = familiesOfChild.get(p.id) ?? [];
+    const uncovered = parents.filter((x) => !own.some((f) => f.husb === x || f.wife === x));
     if (!uncovered.length) continue;
     const pedi = p.relationships.find((r) => r.type === 'parent' && r.pedigree)?.pedigree;
-    let fam = uncovered.length === 2 ? couples.get(couple(uncovered[0]!, uncovered[1]!)) : families.find((f) => (f.husb === uncovered[0] && !f.wife) || (f.wife === uncovered[0] && !f.husb));
-    fam ??= newFamily(uncovered[0], uncovered[1]);
+    let fam = uncovered.length === 2 ? couples.get(couple(uncovered[0]!, uncovered[1]!)) : soleParentFamily.get(uncovered[0]!);
+    if (!fam) {
+      fam = newFamily(uncovered[0], uncovered[1]);
+      if (uncovered.length === 1) soleParentFamily.set(uncovered[0]!, fam);
+    }
     fam.children.push({ id: p.id, ...(pedi && pedi !== 'birth' ? { pedi } : {}) });
+    familiesOfChild.set(p.id, [...own, fam]);
   }
   const famX = new Map<string, string>();
   families.forEach((f, i) => famX.set(f.id, `@F${i + 1}@`));
@@ -303,7 +315,7 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
     if (e.page) writeNode(out, level + 1, 'PAGE', e.page, undefined, wopts);
     const unassessed = e.method === 'gedcom' && e.confidence === NO_QUAY.confidence && e.sourceClass === NO_QUAY.sourceClass && e.information === NO_QUAY.information;
     if (!unassessed) writeNode(out, level + 1, 'QUAY', quayOf(e), undefined, wopts);
-    const src = sources.find((s) => s.id === e.source);
+    const src = sourceById.get(e.source);
     if (e.snippet && e.snippet !== e.page && e.snippet !== src?.title) {
       writeNode(out, level + 1, 'DATA', undefined, undefined, wopts);
       writeNode(out, level + 2, 'TEXT', e.snippet, undefined, wopts);

@@ -296,7 +296,8 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
     }
     const date = dateNode?.value?.trim() || undefined;
     const place = placeNode?.value?.trim() || undefined;
-    const age = ageNode?.value?.trim() || undefined;
+    // An AGE with sub-lines (7.0 PHRASE) stays verbatim only, so export writes it once.
+    const age = ageNode && !ageNode.children.length ? ageNode.value?.trim() || undefined : undefined;
     const value = node.value?.trim();
     let evidence: EvidenceClaim[] = NO_EVIDENCE;
     let citeExtras: CitationExtra[] | undefined;
