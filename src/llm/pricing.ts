@@ -3,8 +3,9 @@
  * (anthropic.com/pricing; not re-checkable offline — update this table when prices change). Prompt
  * caching: a 5-minute cache write costs 1.25× the input price, a cache read 0.1×. Server-side web
  * search costs $10 per 1,000 searches on top of tokens. Model ids with a date suffix
- * ("claude-sonnet-4-5-20250929") match their family by longest prefix; an unknown model is priced
- * at the most expensive known rate so a budget can only be reached early, never overrun.
+ * ("claude-sonnet-4-5-20250929") match their family by longest prefix (so a newer point release such
+ * as "claude-sonnet-4-6" is priced as the Sonnet 4 family); a model of no known family is priced at
+ * the most expensive known rate, so a budget can only be reached early, never overrun.
  */
 export interface ModelPrice {
   input: number;
