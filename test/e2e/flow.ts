@@ -109,6 +109,7 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
   });
 
   let progressSeen = '';
+  let pedigreeParent: string | undefined;
   await step('Research Person from the palette shows cancellable progress', async () => {
     await palette(page, 'Ancestry: Research Person');
     const subject = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Johann Friedrich Schmidt' }).first();
@@ -158,7 +159,30 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
       found.push(((await box.first().locator('text.name').textContent()) ?? '').trim());
     }
     await shot('06-pedigree');
+    pedigreeParent = [...parentIds][0];
     return `parents in the chart: ${found.join(', ')}`;
+  });
+
+  await step('pedigree: clicking a person opens their file; re-rooting survives a window reload', async () => {
+    if (!pedigreeParent) throw new Error('no parent to click (previous step failed)');
+    const people = persons(ctx.workspace);
+    const parent = people.get(pedigreeParent)!;
+    let frame = await webviewFrame(page, `g.person[data-person-id="${parent.id}"]`);
+    await frame.locator(`g.person[data-person-id="${parent.id}"] rect`).first().click();
+    await page.locator('.tabs-container .tab', { hasText: parent.file }).first().waitFor({ timeout: 15_000 });
+    await shot('06b-person-file-from-pedigree');
+    await page.locator('.tabs-container .tab', { hasText: 'Pedigree' }).first().click();
+    frame = await webviewFrame(page, `g.person[data-person-id="${parent.id}"]`);
+    // ⌖ centres the chart on the parent; the webview keeps that in its state.
+    await frame.locator(`g.person[data-person-id="${parent.id}"] text.reroot`).first().click({ force: true });
+    await frame.waitForSelector(`g.person.root[data-person-id="${parent.id}"]`, { timeout: 15_000 });
+    await page.waitForTimeout(500);
+    await palette(page, 'Developer: Reload Window');
+    await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+    const revived = await webviewFrame(page, `g.person.root[data-person-id="${parent.id}"]`, 60_000);
+    await shot('06c-pedigree-restored-after-reload');
+    const name = ((await revived.locator('g.person.root text.name').first().textContent()) ?? '').trim();
+    return `opened ${parent.file}; after reload the chart is still rooted at ${name}`;
   });
 
   await step('merges side panel: accept a proposal, then undo it', async () => {

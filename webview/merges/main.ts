@@ -101,7 +101,7 @@ function card(p: MergeProposalView): HTMLElement {
     'section',
     { className: `card proposal status-${p.status}`, 'data-cluster-id': p.id, 'data-status': p.status },
     h('div', { className: 'row header', onclick: p.status === 'proposed' ? undefined : toggle },
-      h('h2', {}, p.members.map(nameOf).join(' ≟ ')),
+      h('h2', {}, p.members.map(nameOf).join(' / ')),
       h('span', { className: 'spacer' }),
       h('span', { className: 'similarity', title: 'similarity' }, percent(p.similarity)), ' ', recommendationBadge(p), ' ',
       h('span', { className: `badge status`, 'data-role': 'status' }, p.status)),
