@@ -66,6 +66,12 @@ export function blockingKeys(f: PersonFeatures): string[] {
     const surnameMeta = n.surnameMeta[0];
     if (surnameMeta && initial) keys.add(`sw:${surnameMeta}|${initial}`);
   }
+  // Only placeholders for a name ("Son", "Twin 1"): the dates are all there is to block on.
+  if (!f.names.some((n) => n.givenMeta.length || n.surnames.length)) {
+    const tag = f.names.map((n) => n.gkey).join('/');
+    for (const d of decades) keys.add(`nn:${tag}|d:${d}`);
+    if (deathYear) for (let y = deathYear.min!; y <= deathYear.max!; y++) keys.add(`nn:${tag}|dy:${y}`);
+  }
   if (f.birth?.ymd) keys.add(`b:${f.birth.ymd}`);
   for (const [ns, v] of Object.entries(f.identifiers)) keys.add(`id:${ns}:${v}`);
   return [...keys];
