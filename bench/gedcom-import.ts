@@ -38,7 +38,7 @@ async function one(mode: Mode, file: string, extra?: string): Promise<void> {
   } else if (mode === 'map') {
     // The interchange pipeline without the case store: bytes → text → tree → persons/sources.
     const bytes = readFileSync(file);
-    mapGedcom(parseGedcom(decodeGedcom(bytes, file).text, { file }), { file, key: importKeyOf(bytes) });
+    mapGedcom(parseGedcom(decodeGedcom(bytes, file).text, { file }), { file, key: importKeyOf(bytes), consume: true });
   } else if (mode === 'open') {
     (await openCase(file)).persons();
   } else {

@@ -71,7 +71,7 @@ function readAndMap(file: string, display: string, opts: { strict?: boolean; isL
   const decoded = decodeGedcom(bytes, display);
   const doc = parseGedcom(decoded.text, { file: display, strict: opts.strict });
   if (doc.records.length === 0 && !doc.head) throw new GedcomSyntaxError(display, 1, 'no GEDCOM records found');
-  const mapped = mapGedcom(doc, { file: display, key: importKeyOf(bytes), ...(opts.isLiving ? { isLiving: opts.isLiving } : {}) });
+  const mapped = mapGedcom(doc, { file: display, key: importKeyOf(bytes), consume: true, ...(opts.isLiving ? { isLiving: opts.isLiving } : {}) });
   return { mapped, version: doc.version, encoding: decoded.encoding, decodeWarnings: decoded.warnings };
 }
 

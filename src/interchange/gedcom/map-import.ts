@@ -109,7 +109,12 @@ export interface MapOptions {
   key: string;
   /** Living persons keep no free text or unmapped lines unless the user consented. */
   isLiving?: (p: Person) => boolean;
+  /** Release each INDI record's syntax tree from `doc` once mapped (the caller is done with doc). */
+  consume?: boolean;
 }
+
+/** Stands in for a consumed record in `doc.records`. */
+const CONSUMED: GedNode = { tag: '', line: 0, children: [] };
 
 export function importKeyOf(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 6);
@@ -150,7 +155,9 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
 
   // ---- index ----
   const byXref = new Map<string, GedNode>();
-  for (const r of doc.records) if (r.xref && !byXref.has(r.xref)) byXref.set(r.xref, r);
+  // Records other records point into (notes, media, sources, repositories …); persons and
+  // families are resolved through the id maps below, so their syntax trees can be released early.
+  for (const r of doc.records) if (r.xref && !byXref.has(r.xref) && r.tag !== 'INDI' && r.tag !== 'FAM') byXref.set(r.xref, r);
   const personId = new Map<string, string>();
   const familyId = new Map<string, string>();
   const sourceKey = new Map<string, string>();
@@ -352,8 +359,11 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
   const persons: Person[] = [];
   const personById = new Map<string, Person>();
   const sidecars = new Map<string, PersonSidecar>();
-  for (const r of doc.records) {
+  for (let ri = 0; ri < doc.records.length; ri++) {
+    const r = doc.records[ri]!;
     if (r.tag.toUpperCase() !== 'INDI') continue;
+    // The person is built from this record alone: let its syntax tree go (big files).
+    if (opts.consume) doc.records[ri] = CONSUMED;
     const xref = r.xref ?? `@ANON${r.line}@`;
     const id = personId.get(xref) ?? `P-${opts.key}-L${r.line}`;
     if (!r.xref) warn('noxref', r.line, 'INDI record without a cross-reference id');
@@ -615,6 +625,7 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
 
   // ---- the file itself: header and records no person can hold ----
   const leftovers = doc.records.filter((r) => {
+    if (r === CONSUMED) return false;
     const t = r.tag.toUpperCase();
     if (t === 'INDI' || t === 'SOUR' || t === 'FAM') return false;
     if ((t === 'NOTE' || t === 'SNOTE' || t === 'OBJE' || t === 'REPO') && r.xref && usedRecords.has(r.xref)) return false;
