@@ -22,7 +22,10 @@ export interface MessagesServer {
   close(): Promise<void>;
 }
 
-export async function startMessagesServer(transcript: Transcript): Promise<MessagesServer> {
+/** Answers a request body with a response (status 200 unless given): for runs whose call count is not known in advance. */
+export type MessagesResponder = (body: Record<string, unknown>) => { status?: number; headers?: Record<string, string>; body: unknown };
+
+export async function startMessagesServer(script: Transcript | MessagesResponder): Promise<MessagesServer> {
   const state = { requests: [] as RecordedRequest[], mismatches: [] as string[], served: 0 };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -43,7 +46,12 @@ export async function startMessagesServer(transcript: Transcript): Promise<Messa
       if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages')) {
         return send(404, { 'x-should-retry': 'false' }, { type: 'error', error: { type: 'not_found_error', message: `no route ${req.method} ${req.url}` } });
       }
-      const exchange = transcript.exchanges[state.served];
+      if (typeof script === 'function') {
+        state.served += 1;
+        const r = script(body);
+        return send(r.status ?? 200, r.headers ?? {}, r.body);
+      }
+      const exchange = script.exchanges[state.served];
       if (!exchange) {
         state.mismatches.push(`request ${state.requests.length}: transcript exhausted`);
         return send(400, { 'x-should-retry': 'false' }, { type: 'error', error: { type: 'invalid_request_error', message: 'transcript exhausted' } });
