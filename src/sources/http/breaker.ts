@@ -32,6 +32,11 @@ export class CircuitBreaker {
     return true;
   }
 
+  /** A request that ended without a verdict on the host (cancelled, refused by robots.txt). */
+  release(): void {
+    this.trialInFlight = false;
+  }
+
   success(): void {
     this.failures = 0;
     this.openedAt = undefined;

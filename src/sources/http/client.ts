@@ -214,6 +214,19 @@ export class HttpClient {
       throw new SourceError(e.source, e.kind, scrub(e.message.replace(`${e.source}: `, '')), e.status);
     };
 
+    // A cached answer needs no network: it is served even while the source is unavailable.
+    const method = opts.method ?? 'GET';
+    const formBody = opts.form ? new URLSearchParams(opts.form).toString() : undefined;
+    const cacheable = (opts.cacheable ?? true) && plugin.compliance.cache_ttl_seconds > 0;
+    const key = cacheKey([method, url.toString(), formBody ?? '', opts.accept ?? '']);
+    if (cacheable) {
+      const hit = this.opts.cache?.get(source, key, plugin.compliance.cache_ttl_seconds);
+      if (hit) {
+        opts.trace?.push({ url: shown, success: true, status: hit.status, responseTimeMs: 0, cached: true });
+        return { status: hit.status, body: hit.body, contentType: hit.contentType, url: shown, responseTimeMs: 0, cached: true };
+      }
+    }
+
     if (!breaker.allow()) fail(new SourceError(source, 'circuit_open', 'marked unavailable after repeated failures (circuit open)'));
 
     let crawlDelayMs = 0;
@@ -222,7 +235,10 @@ export class HttpClient {
       try {
         rules = await this.robotsFor(plugin, state, url, opts);
       } catch (e) {
-        if (opts.signal?.aborted) throw e;
+        if (opts.signal?.aborted) {
+          breaker.release();
+          throw e;
+        }
         if (breaker.failure()) this.logOpened(plugin, opts, breaker, url.origin);
         return fail(e instanceof SourceError ? e : new SourceError(source, 'network', messageOf(e)));
       }
@@ -244,20 +260,12 @@ export class HttpClient {
           context: source,
         });
       }
-      if (!allowed) fail(new SourceError(source, 'robots', `robots.txt disallows ${url.pathname}`));
-    }
-
-    const method = opts.method ?? 'GET';
-    const formBody = opts.form ? new URLSearchParams(opts.form).toString() : undefined;
-    const cacheable = (opts.cacheable ?? true) && plugin.compliance.cache_ttl_seconds > 0;
-    const key = cacheKey([method, url.toString(), formBody ?? '', opts.accept ?? '']);
-    if (cacheable) {
-      const hit = this.opts.cache?.get(source, key, plugin.compliance.cache_ttl_seconds);
-      if (hit) {
-        opts.trace?.push({ url: shown, success: true, status: hit.status, responseTimeMs: 0, cached: true });
-        return { status: hit.status, body: hit.body, contentType: hit.contentType, url: shown, responseTimeMs: 0, cached: true };
+      if (!allowed) {
+        breaker.release();
+        fail(new SourceError(source, 'robots', `robots.txt disallows ${url.pathname}`));
       }
     }
+
 
     const headers = this.headers(opts);
     if (formBody) headers['Content-Type'] = 'application/x-www-form-urlencoded';
@@ -286,7 +294,10 @@ export class HttpClient {
           return answered;
         });
       } catch (e) {
-        if (opts.signal?.aborted) throw e;
+        if (opts.signal?.aborted) {
+          breaker.release();
+          throw e;
+        }
         const err = e instanceof SourceError ? e : new SourceError(source, 'network', messageOf(e));
         const ms = Math.round(performance.now() - started);
         opts.trace?.push({ url: shown, success: false, failureReason: scrub(err.message), responseTimeMs: ms, cached: false });
@@ -325,10 +336,11 @@ export class HttpClient {
       opts.trace?.push({ url: shown, success: false, status, failureReason: reason, responseTimeMs: ms, cached: false });
       last = new SourceError(source, 'http', reason, status);
       if (!RETRYABLE_STATUS.has(status)) {
-        // 401/403: the credential or the access is wrong; repeating will not help.
+        // 401/403: the credential or the access is wrong; repeating will not help. Any other 4xx
+        // (a missing record) shows the host answering properly.
         if (status === 401 || status === 403) {
           if (breaker.failure()) this.logOpened(plugin, opts, breaker, url.origin);
-        }
+        } else breaker.success();
         throw last;
       }
       const retryAfter = parseRetryAfter(outcome.retryAfter, this.clock.now());

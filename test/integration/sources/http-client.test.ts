@@ -161,6 +161,22 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
     assert.equal(client.circuit('testsrc'), 'closed');
   });
 
+  it('serves cached answers while the circuit is open, and a 404 trial closes it', async () => {
+    let now = Date.now();
+    const clock: Clock = { now: () => new Date(now), sleep: async () => {} };
+    const p = plugin(server.url, { compliance: { cache_ttl_seconds: 3600 } });
+    const client = new HttpClient({ userAgent: UA, clock, cache: new HttpCache(clock), breakerThreshold: 2, breakerCooldownMs: 1000 });
+    await client.json(p, new URL(`${server.url}/ok`), opts());
+    server.fault({ path: '/down' }, { kind: 'status', status: 500 }, 10);
+    await assert.rejects(client.json(p, new URL(`${server.url}/down`), opts()));
+    assert.equal(client.circuit('testsrc'), 'open');
+    const cached = await client.json(p, new URL(`${server.url}/ok`), opts());
+    assert.equal(cached.result.cached, true);
+    now += 1500;
+    await assert.rejects(client.json(p, new URL(`${server.url}/missing`), opts()), (e: unknown) => e instanceof SourceError && e.status === 404);
+    assert.equal(client.circuit('testsrc'), 'closed', 'the host answered the trial');
+  });
+
   it('retries a truncated body and keeps going', async () => {
     server.fault({ path: '/ok' }, { kind: 'truncate', json: { hello: 'world', padding: 'x'.repeat(2000) } });
     const client = new HttpClient({ userAgent: UA, backoffBaseMs: 5 });
