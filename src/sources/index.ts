@@ -42,6 +42,12 @@ const CONNECTORS: Record<string, Factory> = {
   nara: NaraConnector,
 };
 
+/** The connector for a plugin, or undefined when no code exists for it yet. */
+export function createConnector(plugin: SourcePlugin, http: HttpClient, credential?: Credential): PluginConnector | undefined {
+  const Connector = CONNECTORS[plugin.plugin_id];
+  return Connector ? new Connector(plugin, http, credential) : undefined;
+}
+
 /** plugins/ beside the sources (tsx), or beside the bundle (dist/), or ANCESTRY_PLUGIN_DIR. */
 export function findPluginDir(env: NodeJS.ProcessEnv = process.env): string {
   const candidates = [env.ANCESTRY_PLUGIN_DIR, resolve(__dirname, '../../plugins'), resolve(__dirname, '../plugins'), resolve(__dirname, 'plugins'), resolve(process.cwd(), 'plugins')];
