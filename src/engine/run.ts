@@ -252,6 +252,9 @@ class ResearchRun {
 
   async run(): Promise<RunResult> {
     const mode = await this.setup();
+    // The case writer's own compliance entries (Censor redactions) belong to this session too.
+    const stamped = this.store as CaseStore & { sessionId?: unknown };
+    if (typeof stamped.sessionId === 'string') stamped.sessionId = this.state.sessionId;
     const subject = this.graph.get(this.state.subjectId!)!;
     this.log({
       agent: 'Lead',
@@ -485,6 +488,7 @@ class ResearchRun {
         this.emit('source', `${c.displayName}: ${outcome.records.length} record(s) in ${Math.round(outcome.responseTimeMs)} ms`);
         for (const r of outcome.records) {
           // Evidence is captured (verbatim text + sha256, Censor applied) before any fact cites it.
+          await this.flush();
           const s = await this.store.captureSource(r, this.clock.now());
           if (!this.state.novelty.has(analysedKey(s.id))) captured.push(s);
         }
@@ -528,6 +532,7 @@ class ResearchRun {
       for (const c of out.conflicts) {
         const isNew = !this.conflictsById.has(c.id);
         this.conflictsById.set(c.id, c);
+        await this.flush();
         await this.store.writeConflict(c);
         const p = this.graph.get(c.person);
         if (!isNew) continue;
@@ -578,6 +583,8 @@ class ResearchRun {
   }
 
   private async writeDirty(): Promise<void> {
+    // Our entries go first: the writer logs its Censor decisions as it writes, and the log is chronological.
+    await this.flush();
     for (const id of this.graph.dirty) {
       const p = this.graph.get(id);
       if (p) await this.store.writePerson(p);
@@ -612,7 +619,9 @@ class ResearchRun {
     const goals = goalStatus(subject, this.config.goals, (id) => this.graph.get(id));
     // Evidence already captured is analysed before the research may end on its results.
     const analysisQueued = this.state.frontier.peek()?.taskType === 'AnalyzeTask';
-    const goalAchieved = !analysisQueued && goals.length > 0 && goals.every((g) => g.sufficient) && this.verifiedNow();
+    // "Answered with sufficient evidence" also means the leads about the immediate family were followed.
+    const familyLeadsOpen = () => openHypotheses(this.state).some((h) => h.targetPersons.some((id) => this.graph.distanceFromSubject(id) <= 1));
+    const goalAchieved = !analysisQueued && goals.length > 0 && goals.every((g) => g.sufficient) && !familyLeadsOpen() && this.verifiedNow();
     const exhausted = this.state.frontier.size === 0 && openHypotheses(this.state).length === 0 && this.state.revisitQueue.length === 0 && cycleEnd;
     const gpsSatisfied = !analysisQueued && cycleEnd && this.verification?.passed === true && checkGPSCoverage(this.graph.persons.values());
     const diminishingReturns = !analysisQueued && (this.state.counters.queriesSinceDiscovery ?? 0) > QUERIES_WITHOUT_DISCOVERY;

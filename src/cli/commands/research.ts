@@ -1,5 +1,5 @@
 import { relative, resolve } from 'node:path';
-import { CaseFileError, newId, openCase } from '../../case';
+import { CaseFileError, openCase } from '../../case';
 import { runResearch, type EngineEvent } from '../../engine/run';
 import { DeterministicExtractor } from '../../agents/analyst/extract';
 import { DeterministicPlanner } from '../../engine/lead-planner';
@@ -26,8 +26,7 @@ export const researchCommand: CliCommand = {
       maxCycles = Number(values['max-cycles']);
       if (!Number.isInteger(maxCycles) || maxCycles < 1) throw new UsageError(`--max-cycles must be a positive whole number (got "${values['max-cycles']}")`);
     }
-    const sessionId = newId('R');
-    const store = await openCase(resolve(positionals[0]), { sessionId }).catch((e) => {
+    const store = await openCase(resolve(positionals[0])).catch((e) => {
       if (e instanceof CaseFileError) throw new UsageError(e.message);
       throw e;
     });
