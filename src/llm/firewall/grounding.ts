@@ -129,3 +129,23 @@ export function mentionsKinship(snippet: string, value: string): boolean {
   const v = significantWords(value);
   return v.length > 0 && v.every((w) => words.has(w));
 }
+
+const LEADING_FILLERS = new Set(['the', 'a', 'an', 'in', 'on', 'at', 'of', 'his', 'her', 'their', 'both', 'this', 'that', 'and', 'but', 'mr', 'mrs', 'miss', 'dr']);
+
+/**
+ * Checks 4/5 for free-text reasoning (rationales written into conflict files and merge proposals):
+ * a run of two or more capitalised words — the shape of a person's or place's name — none of whose
+ * words occurs in the input, is an invented name. Single capitalised words ("German", "Census") and
+ * runs that share a word with the input ("Sangamon County") pass, to avoid rejecting plain prose.
+ */
+export function inventedProperNames(texts: string[], corpus: Set<string>): string[] {
+  const found = new Set<string>();
+  for (const text of texts) {
+    for (const m of text.matchAll(/\b[A-Z\u00C0-\u024F][\p{L}'’-]*(?:\s+[A-Z\u00C0-\u024F][\p{L}'’-]*)+/gu)) {
+      const parts = m[0].split(/\s+/).filter((w) => !LEADING_FILLERS.has(foldWord(w)));
+      if (parts.length < 2) continue;
+      if (parts.every((w) => !corpus.has(foldWord(w).replace(/['’-]+$/, '')))) found.add(parts.join(' '));
+    }
+  }
+  return [...found];
+}

@@ -8,7 +8,7 @@ import doubleMetaphone from 'talisman/phonetics/double-metaphone';
 import type { GroundedPersona, PlanDecision } from '../../engine/agents';
 import { type Conflict, Persona, PersonaRole, type SearchQuery, type SourceRecord } from '../../model';
 import { type ConflictOutput, type PlannerOutput, type ResolverOutput, VERIFIABLE_FIELDS, type VerifierOutput } from '../schemas';
-import { containsVerbatim, dateGrounded, foldWord, KINSHIP_TERMS, mentionsKinship, missingWords, stringsOf, urlsIn, wordSet, yearsIn } from './grounding';
+import { containsVerbatim, dateGrounded, foldWord, inventedProperNames, KINSHIP_TERMS, mentionsKinship, missingWords, stringsOf, urlsIn, wordSet, yearsIn } from './grounding';
 
 export const FIREWALL_CHECKS = {
   1: 'Citation required: every verified field has a non-null citation snippet',
@@ -249,6 +249,12 @@ function toSearchQuery(q: z_Query): SearchQuery {
   return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as SearchQuery;
 }
 
+/** A planner's reason is prose, not a fact; one that names people, years or URLs the input lacks is withheld, the action kept. */
+function groundedReason(reason: string, input: PlanInput, corpus: Set<string>): string {
+  const bad = inventedProperNames([reason], corpus).length || inventedYears([reason], input.contextText).length || fabricatedUrls(reason, input.contextText).length;
+  return bad ? '(reason withheld by the hallucination firewall)' : reason;
+}
+
 export function checkPlan(output: PlannerOutput, input: PlanInput): { decision: PlanDecision; rejected: Rejection[] } {
   const corpus = wordSet(input.contextText);
   let index: Map<string, Set<string>> | undefined;
@@ -263,7 +269,7 @@ export function checkPlan(output: PlannerOutput, input: PlanInput): { decision: 
     const urls = fabricatedUrls(a.reason, input.contextText);
     if (urls.length) return void rejected.push({ check: 8, reason: `${where}: URL not in the input: ${urls[0]}` });
     const tier = a.source_tier === 1 || a.source_tier === 2 ? a.source_tier : 0;
-    decision.nextActions.push({ action: a.action, ...(a.query ? { query: toSearchQuery(a.query) } : {}), priority: a.priority, reason: a.reason, tier });
+    decision.nextActions.push({ action: a.action, ...(a.query ? { query: toSearchQuery(a.query) } : {}), priority: a.priority, reason: groundedReason(a.reason, input, corpus), tier });
   });
   output.query_expansions.forEach((q, i) => {
     const v = queryViolation(q, input, corpus, phonetic);
@@ -276,7 +282,7 @@ export function checkPlan(output: PlannerOutput, input: PlanInput): { decision: 
     }
     const v = queryViolation(r.improved_query, input, corpus, phonetic);
     if (v) return void rejected.push({ check: v.check, reason: `revisit ${i}: ${v.reason}` });
-    decision.revisits.push({ source: r.source_id, improvedQuery: toSearchQuery(r.improved_query), reason: r.reason });
+    decision.revisits.push({ source: r.source_id, improvedQuery: toSearchQuery(r.improved_query), reason: groundedReason(r.reason, input, corpus) });
   });
   output.hypotheses.forEach((h, i) => {
     // The Lead never creates clues (Z invariant 6: only the Analyst does); it must still label them.
@@ -296,6 +302,8 @@ export function checkAdjudication(output: ResolverOutput, inputText: string): Re
   const texts = [output.merge_rationale, output.why_not_merge, ...Object.values(output.feature_scores).map((f) => f.reason)];
   const years = inventedYears(texts, inputText);
   if (years.length) rejected.push({ check: 3, reason: `the reasoning cites year(s) ${years.join(', ')}, which neither record contains` });
+  const names = inventedProperNames(texts, wordSet(inputText));
+  if (names.length) rejected.push({ check: 4, reason: `the reasoning names ${names.map((n) => `"${n}"`).join(', ')}, which neither record contains` });
   const urls = fabricatedUrls(texts, inputText);
   if (urls.length) rejected.push({ check: 8, reason: `URL not in the input: ${urls[0]}` });
   return rejected;
@@ -316,6 +324,8 @@ export function checkConflictAnalysis(output: ConflictOutput, conflict: Conflict
   const texts = [output.analysis, ...output.next_actions, ...output.evidence_ranking.map((r) => r.reason)];
   const years = inventedYears(texts, inputText);
   if (years.length) rejected.push({ check: 3, reason: `the analysis cites year(s) ${years.join(', ')}, which no competing claim contains` });
+  const names = inventedProperNames([output.analysis, ...output.evidence_ranking.map((r) => r.reason)], wordSet(inputText));
+  if (names.length) rejected.push({ check: 4, reason: `the analysis names ${names.map((n) => `"${n}"`).join(', ')}, which no competing claim contains` });
   const urls = fabricatedUrls(texts, inputText);
   if (urls.length) rejected.push({ check: 8, reason: `URL not in the input: ${urls[0]}` });
   return rejected;

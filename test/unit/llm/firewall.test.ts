@@ -138,6 +138,8 @@ describe('hallucination firewall (seed 001 §6.1, all ten checks)', () => {
     assert.deepEqual(checks(checkConflictAnalysis(fabricated, conflict, input)), [10, 10]);
     const wild = ConflictOutput.parse({ ...good, analysis: 'The 1839 census settles it', confidence: 3 });
     assert.deepEqual(checks(checkConflictAnalysis(wild, conflict, input)).sort(), [3, 7]);
+    const invented = ConflictOutput.parse({ ...good, analysis: 'The will of Zebediah Quux, proved in Sangamon County, names her as born in May.' });
+    assert.deepEqual(checks(checkConflictAnalysis(invented, conflict, input)), [4]);
   });
 
   it('checks planner output: invented names, places, years, source ids and facts are rejected; grounded actions pass', () => {
@@ -176,6 +178,11 @@ describe('hallucination firewall (seed 001 §6.1, all ten checks)', () => {
     assert.deepEqual(checkAdjudication(ok, input), []);
     const bad = ResolverOutput.parse({ ...ok, similarity_score: 1.3, merge_rationale: 'both in the 1860 census at https://x.example' });
     assert.deepEqual(checks(checkAdjudication(bad, input)), [7, 3, 8]);
+    // plain prose with single capitalised words passes; an invented full name does not
+    const prose = ResolverOutput.parse({ ...ok, merge_rationale: 'Johann and John are the same name in German and English.' });
+    assert.deepEqual(checkAdjudication(prose, input), []);
+    const named = ResolverOutput.parse({ ...ok, why_not_merge: 'Their father Wilhelm Brauer appears only in one record.' });
+    assert.deepEqual(checks(checkAdjudication(named, input)), [4]);
   });
 
   it('compares snippets verbatim apart from whitespace and typographic quotes', () => {
