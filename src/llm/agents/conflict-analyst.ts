@@ -6,7 +6,7 @@
 import type { ConflictAnalyst } from '../../engine/agents';
 import type { Conflict } from '../../model';
 import { checkConflictAnalysis, describeChecks } from '../firewall';
-import { foldWord } from '../firewall/grounding';
+import { foldWord, inventedProperNames, wordSet } from '../firewall/grounding';
 import type { LlmGateway } from '../gateway';
 import { CONFLICT_SYSTEM } from '../prompts';
 import { CONFLICT_TOOL } from '../schemas';
@@ -61,6 +61,9 @@ export class LlmConflictAnalyst implements ConflictAnalyst {
     }
     const o = answer.output;
     const preferred = conflict.competing.find((c) => foldWord(c.value).trim() === foldWord(o.recommended_value).trim())!.value;
-    return { preferred, rationale: o.analysis, confidence: o.confidence, tentative: o.is_tentative, nextActions: o.next_actions };
+    // Suggestions naming people or places the claims never mention are dropped one by one (they are written to the conflict file).
+    const corpus = wordSet(answer.seen);
+    const nextActions = o.next_actions.filter((a) => inventedProperNames([a], corpus).length === 0);
+    return { preferred, rationale: o.analysis, confidence: o.confidence, tentative: o.is_tentative, nextActions };
   }
 }
