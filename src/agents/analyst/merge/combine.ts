@@ -67,7 +67,7 @@ export function combinePersons(canonical: Person, absorbed: Person[], clusterId:
     if (p.living) living = true;
     if (p.confidence !== undefined) confidence = Math.max(confidence ?? 0, p.confidence);
   }
-  const relationships = combineRelationships([canonical, ...absorbed], memberIds, canonical.id);
+  const relationships = combineRelationships([canonical, ...absorbed], memberIds);
   const previous = Array.isArray((canonical as Record<string, unknown>).mergedFrom) ? ((canonical as Record<string, unknown>).mergedFrom as MergedFrom[]) : [];
   const mergedFrom: MergedFrom[] = [...previous, ...absorbed.map((p) => ({ id: p.id, cluster: clusterId, names: p.names.map((n) => `${n.given} ${n.surname}`.trim()) }))];
   return {
@@ -89,7 +89,7 @@ export function combinePersons(canonical: Person, absorbed: Person[], clusterId:
  * Z invariant allows two parents: further parents from absorbed members are kept but marked
  * rejected, so the file stays valid and the user sees (and can undo) the disagreement.
  */
-function combineRelationships(members: Person[], memberIds: Set<string>, canonicalId: string): Relationship[] {
+function combineRelationships(members: Person[], memberIds: Set<string>): Relationship[] {
   const out: Relationship[] = [];
   const index = new Map<string, Relationship>();
   for (const p of members) {
@@ -116,7 +116,6 @@ function combineRelationships(members: Person[], memberIds: Set<string>, canonic
       if (!keep.has(r.person)) r.status = 'rejected';
     }
   }
-  void canonicalId;
   return out;
 }
 
