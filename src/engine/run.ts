@@ -232,7 +232,8 @@ class ResearchRun {
       this.state = fromSession({ ...prior, sessionId, terminated: false, terminationReason: undefined, frontier: [], revisitQueue: [], parkedTasks: undefined }, this.graph.persons, permissions);
       this.state.cycle = 0;
       this.state.counters = { archiveFingerprint: prior.counters.archiveFingerprint ?? 0 };
-      addTasks(this.state, prior.parkedTasks ?? []);
+      // Parked tasks were queued before (their queries are in the novelty guard): they go straight back.
+      for (const t of prior.parkedTasks ?? []) if (!t.completed && !this.state.completedTaskIds.has(t.id)) this.state.frontier.push(t);
       const fp = this.archiveFingerprint();
       if (fp !== (prior.counters.archiveFingerprint ?? 0) && this.accessed.has('archive')) {
         const t = this.searchTask(initial.query!, { priority: 1, targetPerson: subject.id, revisitReason: 'Time-based record update check' });

@@ -126,3 +126,24 @@ describe('Ctrl-C: a cancelled run stops cleanly after the current step', functio
     assertNoDuplicates(await contents(dir));
   });
 });
+
+describe('budget: a run cut short by its budget parks its tasks, and the next run picks them up', function () {
+  this.timeout(300_000);
+
+  it('terminates on the cycle budget with an empty frontier (Z invariant 3) and continues next time', async () => {
+    const dir = sampleCopy();
+    const first = await runResearch({ store: await openCase(dir), connectors: [], maxCycles: 1, stepsPerCycle: 2 });
+    assert.equal(first.status, 'completed');
+    assert.match(first.terminationReason, /budget exceeded: cycle budget \(1\) used/);
+    const s1 = (await openCase(dir)).session()!;
+    assert.equal(s1.terminated, true);
+    assert.equal(s1.frontier.length, 0);
+    assert.ok((s1.parkedTasks ?? []).length > 0, 'the unfinished work is parked');
+    const second = await runResearch({ store: await openCase(dir), connectors: [] });
+    assert.equal(second.status, 'completed');
+    const store = await openCase(dir);
+    const done = new Set(store.session()!.completedTaskIds);
+    assert.ok((s1.parkedTasks ?? []).some((t) => done.has(t.id)), 'a parked task ran in the next run');
+    assertNoDuplicates(await contents(dir));
+  });
+});
