@@ -21,7 +21,12 @@ export interface Generated {
   subject: { name: string; born: number };
 }
 
-export function generateCase(dir: string, families: number): Generated {
+/**
+ * `uniqueSubject`: only the subject's family carries its surname group (Schmidt/Schmitt), so a
+ * bigger archive adds unrelated records only; otherwise the surname pool repeats every 30 families
+ * and a bigger archive also holds more namesakes for the research to weigh.
+ */
+export function generateCase(dir: string, families: number, opts: { uniqueSubject?: boolean } = {}): Generated {
   mkdirSync(join(dir, 'archive'), { recursive: true });
   let n = 0;
   const put = (f: number, name: string, text: string) => {
@@ -32,7 +37,8 @@ export function generateCase(dir: string, families: number): Generated {
   };
   let subject = { name: '', born: 0 };
   for (let f = 0; f < families; f++) {
-    const sur = SURNAMES[f % SURNAMES.length];
+    const pool = opts.uniqueSubject ? SURNAMES.slice(2) : SURNAMES;
+    const sur = opts.uniqueSubject && f === 0 ? 'Schmidt' : pool[f % pool.length];
     const town = TOWNS[Math.floor(f / SURNAMES.length) % TOWNS.length];
     const head = `${MEN[f % MEN.length]} ${MEN[(f * 7 + 3) % MEN.length]}`;
     const father = MEN[(f + 5) % MEN.length];

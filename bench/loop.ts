@@ -22,10 +22,10 @@ import { generateCase } from './_loop-archive';
 const quick = process.argv.includes('--quick');
 const FAMILIES = quick ? 10 : 30;
 
-async function loopAt(families: number) {
+async function loopAt(families: number, uniqueSubject: boolean) {
   const root = mkdtempSync(join(tmpdir(), 'bench-loop-'));
   try {
-    const g = generateCase(join(root, 'case'), families);
+    const g = generateCase(join(root, 'case'), families, { uniqueSubject });
     const t0 = performance.now();
     const conn = new ArchiveConnector({ root: g.dir });
     const size = conn.size; // parse + index every record: the baseline
@@ -65,14 +65,20 @@ async function analystWith(existing: number, records: SourceRecord[]) {
 }
 
 async function main() {
-  console.log(`Research loop, synthetic archives of ${FAMILIES} and ${FAMILIES * 10} families (9 records each)${quick ? ' [--quick]' : ''}`);
-  const small = await loopAt(FAMILIES);
-  const big = await loopAt(FAMILIES * 10);
-  const row = (label: string, x: typeof small) =>
+  const row = (label: string, x: Awaited<ReturnType<typeof loopAt>>) =>
     console.log(`  ${label.padEnd(6)} ${String(x.records).padStart(6)} records  loop ${x.loopMs.toFixed(0).padStart(7)} ms  ${x.cycles} cycles  ${(x.cycles / (x.loopMs / 1000)).toFixed(2)} cycles/s  ${(x.steps / (x.loopMs / 1000)).toFixed(2)} steps/s  ${x.persons} persons  ${x.sources} sources  baseline (parse+index) ${x.baselineMs.toFixed(0)} ms  loop/baseline ${(x.loopMs / x.baselineMs).toFixed(2)}  — ${x.status}`);
-  row('N', small);
-  row('10·N', big);
-  console.log(`  growth ×10 archive: loop time ×${(big.loopMs / small.loopMs).toFixed(2)}, baseline ×${(big.baselineMs / small.baselineMs).toFixed(2)}, time per captured source ×${(big.loopMs / big.sources / (small.loopMs / small.sources)).toFixed(2)}`);
+  for (const uniqueSubject of [true, false]) {
+    console.log(
+      uniqueSubject
+        ? `Research loop, same family in a bigger archive: ${FAMILIES} and ${FAMILIES * 10} families (9 records each), only the subject's family named Schmidt${quick ? ' [--quick]' : ''}`
+        : `Research loop, more namesakes in a bigger archive: ${FAMILIES} and ${FAMILIES * 10} families, surnames repeating every 30 families${quick ? ' [--quick]' : ''}`,
+    );
+    const small = await loopAt(FAMILIES, uniqueSubject);
+    const big = await loopAt(FAMILIES * 10, uniqueSubject);
+    row('N', small);
+    row('10·N', big);
+    console.log(`  growth ×10 archive: loop time ×${(big.loopMs / small.loopMs).toFixed(2)}, baseline ×${(big.baselineMs / small.baselineMs).toFixed(2)}, time per step ×${(big.loopMs / big.steps / (small.loopMs / small.steps)).toFixed(2)}, time per captured source ×${(big.loopMs / big.sources / (small.loopMs / small.sources)).toFixed(2)}`);
+  }
 
   // Analyst alone: the same records against 10× more known persons.
   const root = mkdtempSync(join(tmpdir(), 'bench-analyst-'));

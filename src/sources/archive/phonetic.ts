@@ -22,11 +22,18 @@ export function nameTokens(s: string): string[] {
   return foldName(s.replace(/\//g, ' ')).split(/[\s'-]+/).filter((t) => t.length > 0);
 }
 
+const keyCache = new Map<string, string[]>();
+
 export function phoneticKeys(token: string): string[] {
+  const cached = keyCache.get(token);
+  if (cached) return cached;
   const t = foldName(token).replace(/[^a-z]/g, '');
-  if (!t) return [];
-  const [a, b] = doubleMetaphone(t);
-  return [...new Set([a, b].filter((k): k is string => Boolean(k)))];
+  const [a, b] = t ? doubleMetaphone(t) : ['', ''];
+  const keys = [...new Set([a, b].filter((k): k is string => Boolean(k)))];
+  // Names repeat endlessly in an archive: the cache is bounded, not a leak.
+  if (keyCache.size > 100_000) keyCache.clear();
+  keyCache.set(token, keys);
+  return keys;
 }
 
 /** Phonetically alike, known variants (Johann ~ John, Karl ~ Charles), an initial or an abbreviation. */

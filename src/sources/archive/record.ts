@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { Persona, RawRecord, RecordType, SourceClass, InformationClass } from '../../model';
+import { parse as parseYaml } from 'yaml';
 import { readFrontMatter } from '../../case/frontmatter';
 import type { CaseProblem } from '../../case/problems';
 
@@ -31,8 +32,25 @@ export type ArchiveFrontMatter = z.infer<typeof ArchiveFrontMatter>;
 export const ARCHIVE_SOURCE_ID = 'archive';
 
 /** Parses one archive file; problems name the file, line and field. */
-export function parseArchiveRecord(text: string, rel: string): { ok: true; record: RawRecord } | { ok: false; problems: CaseProblem[] } {
+const FENCED = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+
+/** Front matter and body: a plain YAML parse first (fast); the located parse only to report problems. */
+function readArchiveFront(text: string, rel: string): { ok: true; value: ArchiveFrontMatter; body: string } | { ok: false; problems: CaseProblem[] } {
+  const m = FENCED.exec(text);
+  if (m) {
+    try {
+      const parsed = ArchiveFrontMatter.safeParse(parseYaml(m[1], { uniqueKeys: true }));
+      if (parsed.success) return { ok: true, value: parsed.data, body: text.slice(m[0].length) };
+    } catch {
+      // fall through to the located parse, which names the line
+    }
+  }
   const r = readFrontMatter(text, rel, ArchiveFrontMatter);
+  return r.ok ? { ok: true, value: r.value, body: r.fm.body } : r;
+}
+
+export function parseArchiveRecord(text: string, rel: string): { ok: true; record: RawRecord } | { ok: false; problems: CaseProblem[] } {
+  const r = readArchiveFront(text, rel);
   if (!r.ok) return r;
   const fm = r.value;
   const record = RawRecord.parse({
@@ -47,7 +65,7 @@ export function parseArchiveRecord(text: string, rel: string): { ok: true; recor
     sourceId: ARCHIVE_SOURCE_ID,
     tier: 0,
     persons: fm.persons,
-    text: r.fm.body.replace(/^\s*\n/, '').replace(/\s+$/, '\n'),
+    text: r.body.replace(/^\s*\n/, '').replace(/\s+$/, '\n'),
     externalId: `archive:${rel}`,
   });
   return { ok: true, record };
