@@ -95,7 +95,7 @@ export async function researchPerson(services: Services, request: ResearchReques
         const { runEngine } = await import('./engineBridge');
         const git = settings.gitCommitAfterCycle ? (await import('./git')).gitCommitter(root, services.output) : undefined;
         let lastCycle = 0;
-        return runEngine({
+        const result = await runEngine({
           root,
           person,
           maxCycles: request.maxCycles ?? settings.maxCycles,
@@ -108,12 +108,16 @@ export async function researchPerson(services: Services, request: ResearchReques
             progress.report({ message: `cycle ${e.cycle}: ${e.message}` });
             services.setProgress({ cycle: e.cycle, costUsd: e.costUsd ?? services.progress.costUsd, step: e.message });
             if (e.type === 'cycle' || e.type === 'done') services.model.scheduleReload(50);
-            if (git && e.type === 'cycle' && e.cycle !== lastCycle) {
-              lastCycle = e.cycle;
-              void git(`Ancestry: research cycle ${e.cycle} — ${display}`);
+            // 'cycle' announces the start of a cycle, so the previous one is complete on disk.
+            const finished = e.type === 'cycle' ? e.cycle - 1 : e.type === 'done' ? e.cycle : 0;
+            if (git && finished > lastCycle) {
+              lastCycle = finished;
+              void git(`Ancestry: research cycle ${finished} — ${display}`);
             }
           },
         });
+        await git?.flush();
+        return result;
       },
     );
     services.output.appendLine(`[research] ${outcome.status}: ${outcome.terminationReason} (${outcome.cycles} cycles, ${outcome.persons} persons, ${outcome.sources} sources, ${outcome.conflicts} conflicts)`);

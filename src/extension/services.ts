@@ -12,8 +12,24 @@ export interface ResearchProgress {
   step?: string;
 }
 
+/** The Ancestry output channel; the newest lines are also kept in memory (tests, bug reports). */
+class RecentOutput {
+  readonly channel = vscode.window.createOutputChannel('Ancestry');
+  readonly recent: string[] = [];
+  appendLine(line: string): void {
+    this.channel.appendLine(line);
+    this.recent.push(line);
+    if (this.recent.length > 500) this.recent.splice(0, this.recent.length - 500);
+  }
+  dispose(): void {
+    this.channel.dispose();
+  }
+}
+
+export type OutputLog = Pick<RecentOutput, 'appendLine'>;
+
 export class Services implements vscode.Disposable {
-  readonly output = vscode.window.createOutputChannel('Ancestry');
+  readonly output = new RecentOutput();
   private readonly progressEmitter = new vscode.EventEmitter<ResearchProgress>();
   readonly onDidChangeProgress = this.progressEmitter.event;
   progress: ResearchProgress = { running: false, cycle: 0, costUsd: 0 };

@@ -1,6 +1,8 @@
 /** The extension-host integration tests: real VS Code APIs, the real extension, the sample case. */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AncestryApi } from '../../src/extension/extension';
@@ -52,7 +54,7 @@ export function defineSuites(): void {
     });
 
     after(() => {
-      for (const f of created) rmSync(f, { force: true });
+      for (const f of created) rmSync(f, { force: true, recursive: true });
     });
 
     it('activates, and reports how long activation took', async () => {
@@ -191,6 +193,57 @@ export function defineSuites(): void {
       assert.ok(jsonld);
       const graph = JSON.parse(readFileSync(jsonld, 'utf8')) as { '@context'?: unknown };
       assert.ok(graph['@context'], 'a JSON-LD document');
+    });
+
+
+    it('reprioritises and dismisses a hypothesis through the commands, written to hypotheses.json', async () => {
+      const root = workspaceRoot();
+      const h = await waitFor('a hypothesis from the research', () => ancestry.services.model.snapshot?.hypotheses[0]);
+      await vscode.commands.executeCommand('ancestry.reprioritiseHypothesis', h.id, 0.42);
+      const read = () => (JSON.parse(readFileSync(join(root, 'hypotheses.json'), 'utf8')) as { hypotheses: { id: string; priority: number; status: string }[] }).hypotheses.find((x) => x.id === h.id)!;
+      assert.equal(read().priority, 0.42);
+      await vscode.commands.executeCommand('ancestry.dismissHypothesis', h.id);
+      assert.equal(read().status, 'dismissed');
+      const log = readFileSync(join(root, 'log', 'research-log.jsonl'), 'utf8');
+      assert.match(log, new RegExp(`User dismissed hypothesis ${h.id}`));
+    });
+
+    it('New Case creates a case folder through the case writer', async () => {
+      const dir = join(tmpdir(), `ancestry-new-case-${Date.now()}`);
+      created.push(dir);
+      const made = await vscode.commands.executeCommand<string | undefined>('ancestry.newCase', { dir, subject: 'Maria Musterfrau', born: 'ABT 1860', place: 'Bremen', question: 'Who were her parents?' });
+      assert.equal(made, dir);
+      const yaml = readFileSync(join(dir, 'case.yaml'), 'utf8');
+      assert.match(yaml, /Maria Musterfrau/);
+      assert.match(yaml, /ABT 1860/);
+      // A case created outside the workspace does not replace the open one.
+      assert.equal(ancestry.services.model.root, workspaceRoot());
+    });
+
+    it('commits the case after each research cycle through the built-in Git extension when enabled', async () => {
+      const root = workspaceRoot();
+      assert.ok(vscode.extensions.getExtension('vscode.git'), 'code-server ships the built-in Git extension');
+      const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' });
+      git('init', '-q');
+      git('config', 'user.email', 'tester@example.org');
+      git('config', 'user.name', 'Extension Test');
+      const config = vscode.workspace.getConfiguration('ancestry');
+      await config.update('git.commitAfterCycle', true, vscode.ConfigurationTarget.Workspace);
+      try {
+        const outcome = await vscode.commands.executeCommand<ResearchOutcome | undefined>('ancestry.researchPerson', { subject: true, maxCycles: 2, quiet: true });
+        assert.ok(outcome && outcome.status !== 'failed', outcome?.terminationReason);
+        const gitLines = ancestry.services.output.recent.filter((l) => l.startsWith('[git]') || l.startsWith('[research]')).join('\n');
+        let subjects = '';
+        try {
+          subjects = git('log', '--format=%s');
+        } catch {
+          assert.fail(`no commit was made: ${gitLines.split('\n').slice(-6).join(' ; ')}`);
+        }
+        assert.match(subjects, /Ancestry: research cycle \d+/, subjects);
+        assert.equal(git('status', '--porcelain', '--', 'people').trim(), '', 'the person files are committed');
+      } finally {
+        await config.update('git.commitAfterCycle', undefined, vscode.ConfigurationTarget.Workspace);
+      }
     });
 
     it('imports royal92.ged (endogamous royal families) and draws a 30-generation pedigree without blowing up', async () => {

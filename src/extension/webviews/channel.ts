@@ -4,6 +4,7 @@
  * re-emitted so tests can await a webview's acknowledgement.
  */
 import * as vscode from 'vscode';
+import type { OutputLog } from '../services';
 import type { z } from 'zod';
 import { parseMessage } from '../../protocol/envelope';
 
@@ -18,7 +19,7 @@ export class WebviewChannel<In extends { type: string }, Out extends { type: str
     private readonly webview: vscode.Webview,
     schema: z.ZodType<In>,
     handler: (msg: In) => void | Promise<void>,
-    private readonly log: vscode.OutputChannel,
+    private readonly log: OutputLog,
   ) {
     this.subscription = webview.onDidReceiveMessage(async (data: unknown) => {
       const parsed = parseMessage(schema, data);
