@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { LlmPairAdjudicator } from '../../../src/llm/agents/adjudicator';
 import { LlmConflictAnalyst } from '../../../src/llm/agents/conflict-analyst';
 import { LlmRecordExtractor } from '../../../src/llm/agents/extractor';
-import { LlmLeadPlanner } from '../../../src/llm/agents/planner';
+import { LlmLeadPlanner, planningUserPrompt } from '../../../src/llm/agents/planner';
 import { LlmError } from '../../../src/llm/port';
 import { ScriptedLlmClient } from '../../../src/llm/scripted-client';
 import type { Conflict } from '../../../src/model';
@@ -46,6 +46,14 @@ describe('Claude agents with scripted transcripts', () => {
     assert.doesNotMatch(prompt, /Strategy: EXPLORE/);
     assert.equal(h.meter.byRole().lead.calls, 1);
     assert.equal(h.meter.byCycle()[0]!.cycle, 3);
+  });
+
+  it('each Winterfox strategy shapes the planner prompt with its own instructions', () => {
+    const explore = planningUserPrompt(view({ strategy: 'explore' }));
+    const challenge = planningUserPrompt(view({ strategy: 'challenge' }));
+    assert.match(explore, /Strategy: EXPLORE[\s\S]*new lines of inquiry/);
+    assert.match(challenge, /Strategy: CHALLENGE[\s\S]*counter-evidence/);
+    assert.doesNotMatch(explore, /CHALLENGE|DEEPEN/);
   });
 
   it('extractor/verifier on an obituary: grounded persons and relationships come back, fabrications are rejected with their check number', async () => {
