@@ -30,11 +30,13 @@ describe('resolve and conflicts: properties', () => {
       { numRuns: 300 },
     );
   });
-  it('the index finds a person identical to an indexed one (unless only a placeholder names them)', () => {
+  it('the index finds a person identical to an indexed one (unless only a placeholder and a vague date describe them)', () => {
     fc.assert(
       fc.property(arbPerson('P1'), (a) => {
         const f = featuresOfPerson(a);
-        fc.pre(f.names.some((n) => n.givenMeta.length > 0 || n.surnames.length > 0) || Boolean(f.birth) || Boolean(f.death));
+        // A placeholder name with no date narrower than 12 years is no evidence to find anyone by.
+        const narrow = (d?: { min?: number; max?: number }) => d?.min !== undefined && d.max !== undefined && d.max - d.min <= 12;
+        fc.pre(f.names.some((n) => n.givenMeta.length > 0 || n.surnames.length > 0) || narrow(f.birth) || narrow(f.death));
         const idx = new CandidateIndex([f]);
         const copy = featuresOfPerson(Person.parse({ ...a, id: 'P2' }));
         assert.deepEqual(idx.candidates(copy).map((c) => c.id), ['P1']);

@@ -147,3 +147,31 @@ describe('resolve: findDuplicates', () => {
     assert.equal(d.length, 0);
   });
 });
+
+describe('resolve: regressions found on royal92', () => {
+  it('Joan and Anne, daughters of one couple, are sisters (no phonetic rescue through alternate codes)', () => {
+    const a = f(person({ id: 'P1', given: 'Joan', surname: 'Beaufort', sex: 'F', parents: ['F1', 'M1'] }));
+    const b = f(person({ id: 'P2', given: 'Anne', surname: 'Beaufort', sex: 'F', parents: ['F1', 'M1'] }));
+    const s = scorePair(a, b);
+    assert.equal(s.recommendation, 'separate');
+    assert.match(s.hardNegative ?? '', /siblings/);
+  });
+  it('GEDCOM xrefs are file-local and never compared', () => {
+    const a = f(person({ id: 'P1', given: 'Ann', surname: 'Lee', externalIds: { gedcomXref: '@I1@' } }));
+    const b = f(person({ id: 'P2', given: 'Ann', surname: 'Lee', externalIds: { gedcomXref: '@I1@' } }));
+    assert.equal(scorePair(a, b).features.identifier, undefined);
+  });
+  it("relatives' names alone do not merge a dynasty that repeats them", () => {
+    const byId = new Map([
+      ['R1', person({ id: 'R1', given: 'Roger', surname: 'Mortimer', sex: 'M' })],
+      ['R2', person({ id: 'R2', given: 'Roger', surname: 'Mortimer', sex: 'M' })],
+      ['R3', person({ id: 'R3', given: 'Roger', surname: 'Mortimer', sex: 'M' })],
+      ['R4', person({ id: 'R4', given: 'Roger', surname: 'Mortimer', sex: 'M' })],
+    ]);
+    const a = featuresOfPerson(person({ id: 'E1', given: 'Edmund', surname: 'Mortimer', sex: 'M', parents: ['R1'], children: ['R2'] }), (id) => byId.get(id));
+    const b = featuresOfPerson(person({ id: 'E2', given: 'Edmund', surname: 'Mortimer', sex: 'M', parents: ['R3'], children: ['R4'] }), (id) => byId.get(id));
+    const s = scorePair(a, b);
+    assert.equal(s.recommendation, 'review');
+    assert.match(s.whyNotMerge, /only names agree/);
+  });
+});

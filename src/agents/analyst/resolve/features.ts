@@ -147,9 +147,13 @@ function fullName(p: Person): string {
 }
 
 /** Identifiers that name a record in one file only (GEDCOM xrefs) say nothing across files. */
+const FILE_LOCAL = /xref|^rin$|^refn$|^rfn$/;
 function identifiersOf(externalIds: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(externalIds)) if (v) out[k.toLowerCase()] = v.trim().toLowerCase();
+  for (const [k, v] of Object.entries(externalIds)) {
+    const ns = k.toLowerCase().replace(/@.*$/, '');
+    if (v && !FILE_LOCAL.test(ns)) out[ns] = v.trim().toLowerCase();
+  }
   return out;
 }
 

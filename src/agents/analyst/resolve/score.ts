@@ -76,7 +76,8 @@ function bestNames(a: NameFeature[], b: NameFeature[]): NamePairing | undefined 
     for (const y of b) {
       const p: NamePairing = { given: givenM(x.given, y.given, x.gkey, y.gkey), surname: surnameM(x, y) };
       // Phonetic rescue for given names spelled very differently but sounding alike.
-      if (p.given && p.given.score < 0.8 && x.givenMeta.some((m) => y.givenMeta.includes(m))) {
+      // Only the primary codes, and the same initial: alternates make "Joan" (JN/AN) sound like "Anne" (AN).
+      if (p.given && p.given.score < 0.8 && x.givenMeta[0] && x.givenMeta[0] === y.givenMeta[0] && x.given[0]?.[0] === y.given[0]?.[0]) {
         p.given = lazy(0.82, () => `given names "${x.given[0]}" and "${y.given[0]}" sound alike (Double Metaphone)`);
       }
       if (nameValue(p) > nameValue(best)) best = p;
@@ -125,6 +126,7 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   const weights: Record<string, number> = {};
   const hard: string[] = [];
   let capAtReview: string | undefined;
+  let sharedLinked = false;
   const add = (key: string, c: Comparison | undefined, w: number) => {
     if (!c) return;
     // Comparators score within [0,1]; their (memoised, lazily written) objects are shared as is.
@@ -248,6 +250,7 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
       parts.push(`shared child(ren) ${sharedChildren.join(', ')}`);
     }
     const sharedIds = { parent: sharedParents.length > 0, spouse: sharedSpouses.length > 0, child: sharedChildren.length > 0 };
+    sharedLinked = w > 0 && (sharedIds.parent || sharedIds.spouse || sharedIds.child);
     for (const kind of ['parent', 'spouse', 'child'] as const) {
       // The same linked relative is already counted: their name matching adds nothing.
       if (sharedIds[kind]) continue;
@@ -299,8 +302,10 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   const similarity = 1 / (1 + Math.exp(-total));
   let recommendation: Recommendation = similarity >= thresholds.merge ? 'merge' : similarity >= thresholds.review ? 'review' : 'separate';
   // Names alone never merge: at least one date, place, relative or identifier must agree.
-  const corroborated = Object.keys(weights).some((k) => !['givenName', 'surname', 'sex', 'occupation'].includes(k) && weights[k] > 0);
-  if (!corroborated && !capAtReview) capAtReview = 'only the names agree; no date, place, relative or identifier corroborates them';
+  // Relatives' names are names too (dynasties repeat them: Roger, Edmund, Roger …); a shared linked
+  // relative, a date, a place or an identifier corroborates.
+  const corroborated = Object.keys(weights).some((k) => !['givenName', 'surname', 'sex', 'occupation', 'relationships'].includes(k) && weights[k] > 0) || sharedLinked;
+  if (!corroborated && !capAtReview) capAtReview = "only names agree (theirs or their relatives'); no date, place, linked relative or identifier corroborates them";
   if (capAtReview && recommendation === 'merge') recommendation = 'review';
   if (hard.length) recommendation = 'separate';
 
