@@ -33,7 +33,7 @@ const GxPerson = z.looseObject({
       }),
     )
     .default([]),
-  display: z.looseObject({ name: z.string().optional() }).optional(),
+  display: z.looseObject({ name: z.string().optional(), ascendancyNumber: z.union([z.string(), z.number()]).optional() }).optional(),
 });
 type GxPerson = z.infer<typeof GxPerson>;
 const Ref = z.looseObject({ resource: z.string().optional(), resourceId: z.string().optional() });
@@ -104,9 +104,21 @@ export function gedcomxPersonas(doc: Gedcomx, principalId: string): Persona[] {
   return out;
 }
 
+/** Ahnentafel number → relationship: 2 father, 3 mother, 4–7 grandparents, 8–15 great-grandparents… */
+export function ahnentafelRelation(n: number): string | undefined {
+  if (!Number.isInteger(n) || n < 2) return undefined;
+  const generation = Math.floor(Math.log2(n));
+  const side = n % 2 === 0 ? 'father' : 'mother';
+  return generation === 1 ? side : `${'great-'.repeat(generation - 2)}grand${side}`;
+}
+
+const PID = /^(?:familysearch:)\s*([A-Z0-9]{4}-[A-Z0-9]{2,4})$/i;
+
 export class FamilySearchConnector extends PluginConnector {
   protected override async run(query: SearchQuery, call: SearchCall, found: RawRecord[]): Promise<void> {
     if (!this.credential) throw new SourceError(this.id, 'credentials', 'no FamilySearch access token (sign in through the extension)');
+    const pid = PID.exec((query.text ?? '').trim())?.[1]?.toUpperCase();
+    if (pid) return this.byId(pid, call, found);
     const { given, surname } = queryName(query);
     if (!given && !surname) return;
     const data = await call.json('search', this.plugin.search.endpoint!, {
@@ -141,5 +153,39 @@ export class FamilySearchConnector extends PluginConnector {
         }),
       );
     }
+  }
+
+  /** A Family Tree person id: the person, then their ancestry (Ahnentafel numbers) as personas. */
+  private async byId(pid: string, call: SearchCall, found: RawRecord[]): Promise<void> {
+    const person = this.plugin.record.person;
+    const data = await call.json('read_record', person, { suffix: encodeURIComponent(pid) });
+    const parsed = Gedcomx.safeParse(data);
+    if (!parsed.success) throw new SourceError(this.id, 'malformed', `person: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    const persons = gedcomxPersonas(parsed.data, pid);
+    if (!persons.length) return;
+    let ancestry: unknown;
+    if (this.plugin.record.ancestry) {
+      ancestry = await call.optional('read_ancestors', this.plugin.record.ancestry, { params: { person: pid, generations: 3 } });
+      const anc = ancestry === undefined ? undefined : Gedcomx.safeParse(ancestry);
+      for (const p of anc?.success ? anc.data.persons : []) {
+        const n = Number(p.display?.ascendancyNumber);
+        const rel = ahnentafelRelation(n);
+        if (!rel || p.id === pid || persons.some((x) => x.externalId === p.id)) continue;
+        const persona = gedcomxPersona(p, rel === 'father' || rel === 'mother' ? rel : 'other', rel);
+        if (persona) persons.push(persona);
+      }
+    }
+    const principal = persons[0];
+    this.keep(
+      found,
+      this.record({
+        title: `FamilySearch Family Tree ${pid}: ${principal.name.replace(/\//g, '').replace(/\s+/g, ' ').trim()}`,
+        recordType: 'tree',
+        url: `https://www.familysearch.org/tree/person/details/${encodeURIComponent(pid)}`,
+        externalId: pid,
+        persons,
+        text: verbatim(ancestry === undefined ? { person: data } : { person: data, ancestry }),
+      }),
+    );
   }
 }

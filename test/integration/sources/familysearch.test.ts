@@ -3,7 +3,7 @@
  * @ 7d450d3) replayed over HTTP; the user's OAuth token is sent as a Bearer header and never logged.
  */
 import { strict as assert } from 'node:assert';
-import { FamilySearchConnector, Gedcomx, gedcomxPersonas } from '../../../src/sources/connectors/familysearch';
+import { ahnentafelRelation, FamilySearchConnector, Gedcomx, gedcomxPersonas } from '../../../src/sources/connectors/familysearch';
 import { SourceError } from '../../../src/sources/http/errors';
 import { recorded } from '../../helpers/replay-server';
 import { harness, type Harness } from './harness';
@@ -53,6 +53,30 @@ describe('FamilySearch connector (contract, recorded responses over 127.0.0.1)',
     assert.equal(p.birthDate, '3 Apr 1836');
     assert.equal(p.birthPlace, 'Moscow, Russia');
     assert.equal(p.living, true, 'flagged so the Censor redacts it');
+  });
+
+  it('reads a person id with the person and ancestry resources (official mocks)', async () => {
+    h.server.route({ path: '/platform/tree/persons/PPPJ-MYZ' }, { json: recorded('familysearch-tree-person.json') });
+    h.server.route({ path: '/platform/tree/ancestry' }, { json: recorded('familysearch-tree-ancestry.json') });
+    const c = new FamilySearchConnector(h.plugin, h.http, { value: TOKEN });
+    const out = await c.search({ text: 'familysearch:PPPJ-MYZ' }, h.ctx);
+    const anc = h.server.hits('/platform/tree/ancestry')[0];
+    assert.equal(anc.query.get('person'), 'PPPJ-MYZ');
+    assert.equal(anc.headers.authorization, `Bearer ${TOKEN}`);
+    assert.equal(h.server.hits('/platform/tree/persons/PPPJ-MYZ')[0].headers.accept, 'application/x-gedcomx-v1+json');
+    const r = out.records[0];
+    assert.equal(r.title, 'FamilySearch Family Tree PPPJ-MYZ: Alex Aleksandrova');
+    // The SDK mock's ancestry numbers 2–15 (its own ids): father, mother, grandparents, great-grandparents.
+    const rel = Object.fromEntries(r.persons.slice(1).map((p) => [p.name, p.relationship]));
+    assert.equal(rel['Daniel Earl Bishop'], 'father');
+    assert.equal(rel['Maude Langston'], 'mother');
+    assert.equal(rel['Heber Lafayette Bishop'], 'grandfather');
+    assert.equal(rel['Alice Maude Hall'], 'grandmother');
+    assert.equal(rel['Keziah DeGrey'], 'great-grandmother');
+    assert.equal(r.persons.length, 1 + 14);
+    assert.deepEqual(r.persons.find((p) => p.name === 'Daniel Earl Bishop'), { name: 'Daniel Earl Bishop', role: 'father', sex: 'M', relationship: 'father', externalId: '12345' });
+    assert.equal(ahnentafelRelation(1), undefined);
+    assert.equal(ahnentafelRelation(16), 'great-great-grandfather');
   });
 
   it('refuses to run without the user token', async () => {
