@@ -7,6 +7,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { parse as parseYaml } from 'yaml';
+import { isLiving } from '../../src/agents/censor/living';
+import { Person } from '../../src/model';
 
 export interface FlowContext {
   browser: Browser;
@@ -161,6 +163,36 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     await shot('06-pedigree');
     pedigreeParent = [...parentIds][0];
     return `parents in the chart: ${found.join(', ')}`;
+  });
+
+  await step('living persons are shown redacted in the People view and the pedigree', async () => {
+    const now = new Date();
+    const living = [...persons(ctx.workspace).values()].filter((p) => isLiving(Person.parse(frontMatter(join(ctx.workspace, 'people', p.file))), now, 100));
+    if (!living.length) throw new Error('the sample case has a living great-grandson; research did not bring him in');
+    const rows = ((await page.locator('.pane-body .monaco-list-row').allTextContents()) ?? []).join(' | ');
+    for (const p of living) {
+      const given = p.names[0]?.given ?? '';
+      if (given && rows.includes(given)) throw new Error(`the People view shows the living person's given name "${given}"`);
+    }
+    if (!rows.includes('Living')) throw new Error(`no "Living …" row in the People view: ${rows.slice(0, 300)}`);
+    // "Show in pedigree" from the People view, on the living person's row.
+    const showInPedigree = async (rowText: string) => {
+      const row = page.locator('.pane-body .monaco-list-row', { hasText: rowText }).first();
+      await row.hover();
+      await row.locator('.action-label[aria-label^="Show Pedigree"]').click();
+    };
+    await showInPedigree('Living');
+    const frame = await webviewFrame(page, 'g.person.root.living');
+    const shown = ((await frame.locator('g.person.root.living').first().textContent()) ?? '').trim();
+    const id = await frame.locator('g.person.root.living').first().getAttribute('data-person-id');
+    const person = living.find((p) => p.id === id);
+    if (!person) throw new Error(`the chart's root ${id} is not one of the living persons`);
+    const given = person.names[0]?.given ?? '';
+    if (given && shown.includes(given)) throw new Error(`the pedigree shows "${shown}"`);
+    await shot('06a-pedigree-living-redacted');
+    await showInPedigree('Johann Friedrich Schmidt');
+    await frame.waitForSelector('g.person.root:not(.living)', { timeout: 15_000 }).catch(() => undefined);
+    return `${living.length} living: shown as "${shown.replace(/\s+/g, ' ')}"`;
   });
 
   await step('pedigree: clicking a person opens their file; re-rooting survives a window reload', async () => {
