@@ -202,6 +202,9 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     let frame = await webviewFrame(page, `g.person[data-person-id="${parent.id}"]`);
     await frame.locator(`g.person[data-person-id="${parent.id}"] rect`).first().click();
     await page.locator('.tabs-container .tab', { hasText: parent.file }).first().waitFor({ timeout: 15_000 });
+    // The person file carries the CodeLens actions.
+    await page.locator('.codelens-decoration', { hasText: 'Research this person' }).first().waitFor({ timeout: 20_000 });
+    await page.locator('.codelens-decoration', { hasText: 'Show in pedigree' }).first().waitFor({ timeout: 5_000 });
     await shot('06b-person-file-from-pedigree');
     await page.locator('.tabs-container .tab', { hasText: 'Pedigree' }).first().click();
     frame = await webviewFrame(page, `g.person[data-person-id="${parent.id}"]`);
