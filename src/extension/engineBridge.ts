@@ -40,7 +40,7 @@ export function effectiveConfig(config: CaseConfig, s: AncestrySettings): CaseCo
     tiers: { tier1: config.tiers.tier1 && s.tier1, tier2: config.tiers.tier2 && s.tier2 },
     privacy: { livingThresholdYears: Math.max(config.privacy.livingThresholdYears, s.livingThresholdYears), consent: config.privacy.consent && s.consent },
     sources: { ...config.sources, offline: config.sources.offline || s.offline, userAgentContact: config.sources.userAgentContact ?? (s.userAgentContact || undefined) },
-    llm: { ...config.llm, model: s.model || config.llm.model },
+    llm: { ...config.llm, model: s.modelExplicit && s.model ? s.model : config.llm.model },
   };
 }
 

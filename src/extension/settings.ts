@@ -3,6 +3,8 @@ import * as vscode from 'vscode';
 
 export interface AncestrySettings {
   model: string;
+  /** The user chose a model in settings (else the case's llm.model applies). */
+  modelExplicit: boolean;
   maxCycles: number;
   maxUsd: number;
   maxRequests: number;
@@ -20,7 +22,8 @@ export interface AncestrySettings {
 export function readSettings(): AncestrySettings {
   const c = vscode.workspace.getConfiguration('ancestry');
   return {
-    model: c.get('llm.model', 'claude-sonnet-4-5'),
+    model: c.get('llm.model', 'claude-sonnet-4-6'),
+    modelExplicit: isSet('llm.model'),
     maxCycles: c.get('budget.maxCycles', 10),
     maxUsd: c.get('budget.maxUsd', 2),
     maxRequests: c.get('budget.maxRequests', 500),
