@@ -20,7 +20,7 @@ import {
 } from '../model';
 import type { CaseStore, Clock, SessionState } from '../engine/ports';
 import { systemClock } from '../engine/ports';
-import { type CensorContext, isLiving } from '../agents/censor';
+import { type CensorContext, isLiving, redactPerson } from '../agents/censor';
 import { type FrontMatterFile, locate, readFrontMatter, renderFrontMatter, zodProblems } from './frontmatter';
 import { newId, sha256 } from './ids';
 import * as L from './layout';
@@ -89,6 +89,8 @@ export class FileCaseStore implements CaseStore {
   private conflictMap = new Map<string, { conflict: Conflict; file: string; fm?: FrontMatterFile; body: string }>();
   private mergesData: MergesFile = MergesFile.parse({});
   private sessionData?: SessionState;
+  /** Names of living persons by id, kept up to date per write (a full scan only on load). */
+  private livingById = new Map<string, string[]>();
   private livingNames: string[] = [];
 
   constructor(readonly root: string, opts: OpenCaseOptions = {}) {
@@ -247,10 +249,19 @@ export class FileCaseStore implements CaseStore {
   }
 
   private refreshLiving(): void {
-    const ctx = { now: this.clock.now(), threshold: this.cfg.privacy.livingThresholdYears };
-    this.livingNames = this.persons()
-      .filter((p) => isLiving(p, ctx.now, ctx.threshold))
-      .flatMap((p) => p.names.map((n) => `${n.given} ${n.surname}`.trim()).filter((n) => n.includes(' ')));
+    this.livingById.clear();
+    for (const p of this.persons()) this.noteLiving(p, false);
+    this.livingNames = [...this.livingById.values()].flat();
+  }
+
+  /** Updates one person's entry in the living-name list: O(1) per write instead of a case scan. */
+  private noteLiving(p: Person | undefined, id?: string | false): void {
+    const key = p?.id ?? (id || '');
+    const had = this.livingById.delete(key);
+    if (p && isLiving(p, this.clock.now(), this.cfg.privacy.livingThresholdYears)) {
+      this.livingById.set(key, p.names.map((n) => `${n.given} ${n.surname}`.trim()).filter((n) => n.includes(' ')));
+    } else if (!had) return;
+    if (id !== false) this.livingNames = [...this.livingById.values()].flat();
   }
 
   private guard(file: string): void {
@@ -315,7 +326,7 @@ export class FileCaseStore implements CaseStore {
     const r = readFrontMatter(this.read(file) ?? '', file, Person);
     if (r.ok) this.people.set(parsed.id, { person: r.value, file, body: r.fm.body, fm: r.fm, parsed: r.value as Record<string, unknown> });
     else this.people.set(parsed.id, { person: written, file, body: body ?? '\n' });
-    this.refreshLiving();
+    this.noteLiving(this.person(parsed.id), parsed.id);
   }
 
   async removePerson(id: string): Promise<void> {
@@ -326,23 +337,25 @@ export class FileCaseStore implements CaseStore {
       this.people.delete(id);
     }
     this.treePersons.delete(id);
-    this.refreshLiving();
+    this.noteLiving(this.person(id), id);
   }
 
   /** A large import: one JSON line per person, each censored like a person file. */
   async writeTree(name: string, persons: Person[]): Promise<string> {
-    const file = `${L.TREES_DIR}/${L.slugify(name.replace(/\.jsonl$/, ''))}.jsonl`;
+    const base = L.slugify(name.replace(/\.jsonl$/, ''));
+    const file = `${L.TREES_DIR}/${base}.jsonl`;
     const ctx = this.censorContext();
-    const { redactPerson } = await import('../agents/censor');
     let redacted = 0;
-    const lines = persons.map((p) => {
+    // Validate once, censor each person like a person file, and keep what was written: no re-read.
+    const written = persons.map((p) => {
       const r = redactPerson(Person.parse(p), ctx);
       if (r.redactions.length) redacted += 1;
-      return JSON.stringify(r.person);
+      return r.person;
     });
-    await this.writer.writeText(file, `${lines.join('\n')}\n`);
+    await this.writer.writeJsonLines(file, written);
     if (redacted) this.appendLogSync([{ agent: 'Censor', actionType: 'compliance', check: 'living', subject: file, allowed: true, reason: `Living person PII redacted for ${redacted} persons`, rationale: '', context: file }]);
-    this.loadTrees();
+    for (const [id, t] of this.treePersons) if (t.tree === `${base}.jsonl`) this.treePersons.delete(id);
+    for (const p of written) this.treePersons.set(p.id, { person: p, tree: `${base}.jsonl` });
     this.refreshLiving();
     return file;
   }

@@ -91,6 +91,23 @@ export class CaseWriter {
     this.report(rel, redactions);
   }
 
+  /**
+   * One JSON value per line (imported trees). Callers censor each item as a person; each line is
+   * then scanned for SSNs, phones and e-mails on its own, not the whole text at once, which keeps a
+   * 100k-person tree linear.
+   */
+  async writeJsonLines(rel: string, items: unknown[]): Promise<void> {
+    const kinds = new Set<'ssn' | 'phone' | 'email'>(this.censor().consent ? [] : ['ssn', 'phone', 'email']);
+    const redactions: Redaction[] = [];
+    const lines = items.map((item) => {
+      const r = replacePii(JSON.stringify(item), kinds);
+      for (const m of r.redactions) redactions.push({ kind: 'pii', what: m.kind });
+      return r.text;
+    });
+    await this.atomic(this.abs(rel), `${lines.join('\n')}\n`);
+    this.report(rel, redactions);
+  }
+
   /** Writes outside the case folder (an export the user asked for at a path), same Censor rules. */
   async writeExternal(absPath: string, text: string): Promise<void> {
     const { text: out, redactions } = redactText(text, this.censor());

@@ -39,7 +39,7 @@ export const CaseConfig = z.looseObject({
     .prefault({}),
   llm: z
     .object({
-      model: z.string().default('claude-sonnet-4-5'),
+      model: z.string().default('claude-sonnet-4-6'),
       maxTokens: z.number().int().positive().default(4096),
       webSearch: z.boolean().default(false),
       consensusModels: z.array(z.string().min(1)).optional().describe('two or more models: free-text extraction runs on each and is synthesised (seed 002 consensus)'),

@@ -58,6 +58,10 @@ export function isLivingPersona(
 
 /** Seed 001 §8.2: birth_place → state_country (drop the city/county and anything finer). */
 export function generalizePlace(place: string): string {
-  const parts = place.split(',').map((p) => p.trim()).filter(Boolean);
+  // Postal codes ("Illinois 62702", "D-97199") narrow a place to a street: they go too.
+  const parts = place
+    .split(',')
+    .map((p) => p.replace(/\s*\b(?:[A-Z]{1,2}-)?\d{4,5}(?:-\d{4})?\b/g, '').trim())
+    .filter(Boolean);
   return parts.length <= 2 ? parts.filter((p) => !/\d/.test(p)).join(', ') : parts.slice(-2).join(', ');
 }

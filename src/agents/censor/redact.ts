@@ -39,7 +39,12 @@ export function redactText(text: string, ctx: CensorContext): { text: string; re
   const redactions: Redaction[] = pii.redactions.map((m: PiiMatch) => ({ kind: 'pii', what: m.kind }));
   if (!living) return { text: pii.text, redactions };
   const cutoff = ctx.now.getUTCFullYear() - ctx.thresholdYears;
-  const out = pii.text.replace(FULL_DATE, (m) => {
+  // A postal code after a state ("Illinois 62702", "IL 62702") locates a living person's street.
+  const withoutZip = pii.text.replace(/\b(\p{Lu}[\p{L}.]*(?:\s\p{Lu}[\p{L}.]*)?),?\s+\d{5}(?:-\d{4})?\b/gu, (_m, state: string) => {
+    redactions.push({ kind: 'pii', what: 'postal code' });
+    return state;
+  });
+  const out = withoutZip.replace(FULL_DATE, (m) => {
     const year = yearRange(m).max ?? Number.parseInt(m.match(/\d{4}/)?.[0] ?? '0', 10);
     if (year <= cutoff) return m;
     redactions.push({ kind: 'living', what: 'exact modern date' });

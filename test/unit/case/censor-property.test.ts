@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { initCase, openCase } from '../../../src/case';
+import { generalizePlace, redactText } from '../../../src/agents/censor';
 import type { Person } from '../../../src/model';
 import { tempDir } from '../../helpers/paths';
 
@@ -107,5 +108,16 @@ describe('Censor on every write (property)', () => {
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+describe('Censor: postal codes of the living', () => {
+  it('drops the ZIP after a state in text about a living person, and from their places', async () => {
+    const ctx = { now: NOW, thresholdYears: 100, consent: false, livingNames: ['Thomas Schmidt'] };
+    const r = redactText('Thomas Schmidt lives at 1423 Elm Street, Springfield, Illinois 62702.', ctx);
+    assert.equal(r.text, 'Thomas Schmidt lives at [address redacted], Springfield, Illinois.');
+    assert.equal(redactText('The 1880 household of Johann Schmidt, Springfield, Illinois 62702.', { ...ctx, livingNames: [] }).text, 'The 1880 household of Johann Schmidt, Springfield, Illinois 62702.');
+    assert.equal(generalizePlace('1423 Elm Street, Springfield, Illinois 62702, USA'), 'Illinois, USA');
+    assert.equal(generalizePlace('Springfield, IL 62702'), 'Springfield, IL');
   });
 });
