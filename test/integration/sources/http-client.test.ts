@@ -110,7 +110,14 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
     server.fault({ path: '/ok' }, { kind: 'status', status: 429, retryAfter: '30' });
     const client = new HttpClient({ userAgent: UA });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error('cancelled by the user')), 100);
+    // Cancel once the 429 has been answered, i.e. during the Retry-After wait (not on a timer,
+    // which a loaded machine can fire before the first request arrives).
+    const cancelDuringWait = setInterval(() => {
+      if (server.hits('/ok').length) {
+        clearInterval(cancelDuringWait);
+        setTimeout(() => controller.abort(new Error('cancelled by the user')), 20);
+      }
+    }, 5);
     await assert.rejects(client.json(plugin(server.url), new URL(`${server.url}/ok`), { ...opts(), signal: controller.signal }), /cancelled by the user/);
     assert.equal(server.hits('/ok').length, 1);
     assert.equal(client.circuit('testsrc'), 'closed', 'a cancel is not the source failing');
