@@ -5,17 +5,10 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
+import { SearchQuery } from '../model';
 
-const Query = z.object({
-  given: z.string().optional(),
-  surname: z.string().optional(),
-  name: z.string().optional(),
-  birthYear: z.number().int().optional(),
-  deathYear: z.number().int().optional(),
-  place: z.string().optional(),
-  recordTypes: z.array(z.string()).optional(),
-  text: z.string().optional(),
-});
+/** The planner may not choose plugin ids: the Scout and the Censor decide which sources a query reaches. */
+const Query = SearchQuery.omit({ sources: true });
 
 const Hypothesis = z.object({
   type: z.string().default('other'),
