@@ -48,6 +48,7 @@ import { pairKey } from '../agents/analyst/integrate';
 import { checkGPSCoverage, goalStatus, verifyCitations, type VerificationResult } from '../agents/analyst/gps';
 import { renderSummary, type SearchRecord } from '../agents/analyst/proof/summary';
 import { createArchiveConnector, ArchiveConnector } from '../sources/archive';
+import { deferredLogEntries } from '../sources/deferred';
 import { splitPersonaName, foldName } from '../sources/archive/phonetic';
 import { newId } from '../case/ids';
 import { exportGedcom, exportJsonLd } from '../interchange';
@@ -64,7 +65,14 @@ export interface RunOptions {
   /** NAME or person id to research (default: the case's subject). */
   person?: string;
   onEvent?: (e: EngineEvent) => void;
-  meter?: { costUsd(): number; tokens(): number };
+  /**
+   * The model cost meter. exhausted() names the reason once the next model call could not fit the
+   * USD/token budget: the meter refuses calls before spending passes it, so costUsd() alone never
+   * reaches the limit and the run would otherwise go on without its agents.
+   */
+  meter?: { costUsd(): number; tokens(): number; exhausted?(): string | undefined };
+  /** Tier 2 prefilled search links for a query (never requested): logged as 'deferred' once per distinct query. */
+  deferred?: (q: SearchQuery) => { source: string; tier: 2; url: string }[];
   /** Steps per cycle (default 6): outputs are refreshed at the end of every cycle. */
   stepsPerCycle?: number;
   /** Check the Z invariants after every step and fail on a violation (tests, debugging). */
@@ -106,6 +114,8 @@ class ResearchRun {
   private newMerges: MergeCluster[] = [];
   private conflictsById = new Map<string, Conflict>();
   private stepLog: NewLogEntry[] = [];
+  /** The Lead planner's stop decision (PlanDecision.shouldStop) for this cycle, with its reason. */
+  private plannerStop: string | undefined;
 
   constructor(private readonly opts: RunOptions) {
     this.store = opts.store;
@@ -391,7 +401,9 @@ class ResearchRun {
     const before = { persons: this.graph.size, sources: this.store.sources().length, conflicts: this.conflictsById.size };
     const steps = this.opts.stepsPerCycle ?? DEFAULT_STEPS_PER_CYCLE;
     let done = 0;
+    this.plannerStop = plan.shouldStop ? plan.stopReason || `the Lead planner (${this.agents.planner.kind}) decided to stop` : undefined;
     if (this.state.frontier.size === 0) await this.checkTermination(true);
+    else if (this.plannerStop) await this.checkTermination(false);
     while (!this.state.terminated && done < steps && this.state.frontier.size > 0) {
       if (this.opts.signal?.aborted) break;
       await this.step();
@@ -469,6 +481,7 @@ class ResearchRun {
       this.log({ agent: 'Censor', actionType: 'compliance', check: 'tos', subject: `Tier ${denied.join(', ')}`, allowed: false, reason: `source tier(s) ${denied.join(', ')} not permitted for this case`, rationale: 'Z SourcePermissionGate', context: task.id });
       return;
     }
+    this.logDeferred(query);
     const eligible = this.connectors.filter((c) => task.sourceConstraint.includes(c.tier) && (!query.sources?.length || query.sources.includes(c.id)));
     if (task.revisitReason) {
       for (const c of eligible) {
@@ -516,6 +529,18 @@ class ResearchRun {
       const wider = widen(query);
       if (wider) this.state.revisitQueue.push(this.searchTask(wider, { priority: REVISIT_PRIORITY * 0.8, targetPerson: task.targetPerson, hypothesis: task.hypothesis, revisitReason: 'Previous search parameters too narrow' }));
     }
+  }
+
+  /** Tier 2 sources are never searched: the user gets prefilled links, logged once per distinct query. */
+  private logDeferred(query: SearchQuery): void {
+    if (!this.opts.deferred) return;
+    const key = `deferred:${queryHash(query)}`;
+    if (this.state.novelty.has(key)) return;
+    const links = this.opts.deferred(query);
+    if (!links.length) return;
+    this.state.novelty.add(key);
+    for (const e of deferredLogEntries(links, query)) this.log(e);
+    this.emit('source', `Tier 2 (never searched automatically): ${links.length} prefilled link(s) for ${formatQuery(query)} in the research log`);
   }
 
   /** Z AnalystGenerateHypotheses (with the Analyst's match, conflict and staging pipeline). */
@@ -615,6 +640,9 @@ class ResearchRun {
     if ((this.state.counters.requests ?? 0) >= budget.maxRequests) budgetReasons.push(`request budget (${budget.maxRequests}) used`);
     if (this.opts.meter && this.opts.meter.tokens() >= budget.maxTokens) budgetReasons.push(`token budget (${budget.maxTokens}) used`);
     if (this.opts.meter && this.opts.meter.costUsd() >= budget.maxUsd) budgetReasons.push(`cost budget ($${budget.maxUsd}) used`);
+    // The meter refuses a call before it would pass the budget, so "used up" is its own verdict.
+    const meterReason = this.opts.meter?.exhausted?.();
+    if (meterReason && !budgetReasons.length) budgetReasons.push(/budget/i.test(meterReason) ? meterReason : `model budget: ${meterReason}`);
     if (elapsedMin >= budget.maxMinutes) budgetReasons.push(`time budget (${budget.maxMinutes} min) used`);
     if (this.logCount + this.pending.length > budget.maxLogEntries) budgetReasons.push(`research log budget (${budget.maxLogEntries} entries) used`);
     const goals = goalStatus(subject, this.config.goals, (id) => this.graph.get(id));
@@ -634,8 +662,10 @@ class ResearchRun {
           ? 'GPS satisfied: every person has primary and secondary evidence and every citation was verified'
           : diminishingReturns
             ? `diminishing returns: ${this.state.counters.queriesSinceDiscovery} searches without a new record`
-            : 'exhausted: the frontier, clue and revisit queues are empty';
-    const c: TerminationConditions = { goalAchieved, exhausted, budgetExceeded: budgetReasons.length > 0, gpsSatisfied, diminishingReturns, userCancelled: false, reason };
+            : exhausted || !this.plannerStop
+              ? 'exhausted: the frontier, clue and revisit queues are empty'
+              : `planner stop: ${this.plannerStop}`;
+    const c: TerminationConditions = { goalAchieved, exhausted, budgetExceeded: budgetReasons.length > 0, gpsSatisfied, diminishingReturns, userCancelled: false, plannerStop: this.plannerStop !== undefined, reason };
     const entry = leadCheckTermination(this.state, c);
     if (entry) {
       this.log(entry);

@@ -173,6 +173,8 @@ export interface TerminationConditions {
   gpsSatisfied: boolean;
   diminishingReturns: boolean;
   userCancelled: boolean;
+  /** The Lead planner decided to stop (PlanDecision.shouldStop): queued work is parked, as for a budget. */
+  plannerStop?: boolean;
   reason: string;
 }
 
@@ -182,14 +184,16 @@ export interface TerminationConditions {
  * budget cut short are parked so a later run can pick them up again.
  */
 export function leadCheckTermination(state: EngineState, c: TerminationConditions): NewLogEntry | undefined {
-  const terminate = c.goalAchieved || c.exhausted || c.budgetExceeded || c.gpsSatisfied || c.diminishingReturns;
+  const terminate = c.goalAchieved || c.exhausted || c.budgetExceeded || c.gpsSatisfied || c.diminishingReturns || c.plannerStop;
   if (!terminate) return undefined;
   state.terminated = true;
   state.terminationReason = c.reason;
   const left = state.frontier.drain();
-  state.parkedTasks = c.budgetExceeded ? [...left, ...state.revisitQueue] : [];
+  // Work cut short (budget, or the planner's stop with tasks still queued) is parked for a later run.
+  const park = c.budgetExceeded || (c.plannerStop === true && !(c.goalAchieved || c.exhausted || c.gpsSatisfied || c.diminishingReturns));
+  state.parkedTasks = park ? [...left, ...state.revisitQueue] : [];
   state.revisitQueue = [];
-  for (const h of openHypotheses(state)) state.hypotheses.set(h.id, { ...h, status: c.budgetExceeded ? 'pending' : 'dismissed' });
+  for (const h of openHypotheses(state)) state.hypotheses.set(h.id, { ...h, status: park ? 'pending' : 'dismissed' });
   return {
     agent: 'Lead',
     actionType: 'termination',
@@ -201,7 +205,7 @@ export function leadCheckTermination(state: EngineState, c: TerminationCondition
     userCancelled: c.userCancelled,
     reason: c.reason,
     rationale: c.reason,
-    context: `${left.length} queued task(s) ${c.budgetExceeded ? 'parked for a later run' : 'dropped'}`,
+    context: `${left.length} queued task(s) ${park ? 'parked for a later run' : 'dropped'}`,
     cycle: state.cycle,
   };
 }
