@@ -9,7 +9,7 @@ import { DeterministicExtractor } from '../agents/analyst/extract';
 import { newId, openCase } from '../case';
 import { DeterministicPlanner } from '../engine/lead-planner';
 import { runResearch, type EngineEvent } from '../engine/run';
-import { createLlmAgents } from '../llm';
+import { createLlmAgents, withCostReport } from '../llm';
 import type { CaseConfig } from '../model';
 import { loadConnectors } from '../sources';
 import type { ResearchOutcome } from './research';
@@ -50,7 +50,7 @@ export async function runEngine(req: EngineRunRequest): Promise<ResearchOutcome>
   const offline = config.sources.offline;
   // Tier 1 credentials come from SecretStorage under the plugin's secret name, else the environment.
   const secrets = { get: async (key: string) => (key === 'ANTHROPIC_API_KEY' ? req.apiKey : undefined) };
-  const { connectors } = await loadConnectors({ config, env: process.env, store, secrets, offline, pluginDir: join(req.extensionPath, 'plugins') });
+  const { connectors, deferred } = await loadConnectors({ config, env: process.env, store, secrets, offline, pluginDir: join(req.extensionPath, 'plugins') });
   const llm =
     offline || !req.apiKey
       ? undefined
@@ -63,5 +63,9 @@ export async function runEngine(req: EngineRunRequest): Promise<ResearchOutcome>
           knownSources: () => [...store.sources().map((s) => s.id), ...connectors.map((c) => c.id), 'archive'],
         });
   req.log(`[research] ${offline ? 'offline: local archive only' : `sources: archive, ${connectors.map((c) => `${c.id} (tier ${c.tier})`).join(', ') || 'none online'}`}; ${llm ? `Claude agents (${config.llm.model})` : 'deterministic agents'}`);
-  return runResearch({ store, connectors, agents: llm, meter: llm?.meter, signal: req.signal, maxCycles: req.maxCycles, person: req.person, onEvent: req.onEvent });
+  // With Claude: summary.md carries the model cost section, and Claude's web search is a source.
+  // Tier 2 sources appear as prefilled links (never requested) only when the case allows Tier 2.
+  const runStore = llm ? withCostReport(store, llm.meter) : store;
+  const sources = llm?.webSearch ? [...connectors, llm.webSearch] : connectors;
+  return runResearch({ store: runStore, connectors: sources, agents: llm, meter: llm?.meter, deferred: config.tiers.tier2 ? deferred : undefined, signal: req.signal, maxCycles: req.maxCycles, person: req.person, onEvent: req.onEvent });
 }

@@ -4,7 +4,7 @@ import { runResearch, type EngineEvent } from '../../engine/run';
 import { DeterministicExtractor } from '../../agents/analyst/extract';
 import { DeterministicPlanner } from '../../engine/lead-planner';
 import { loadConnectors } from '../../sources';
-import { createAgentsFromEnv } from '../../llm';
+import { createAgentsFromEnv, withCostReport } from '../../llm';
 import { parse } from '../args';
 import { type CliCommand, UsageError } from '../command';
 
@@ -32,7 +32,7 @@ export const researchCommand: CliCommand = {
     });
     const config = store.config();
     const offline = Boolean(values.offline) || config.sources.offline;
-    const { connectors } = await loadConnectors({ config, env: process.env, store, offline });
+    const { connectors, deferred } = await loadConnectors({ config, env: process.env, store, offline });
     // Claude agents only with a key, online, and not switched off; the deterministic ones otherwise.
     const llm = offline || values['no-llm']
       ? undefined
@@ -50,7 +50,11 @@ export const researchCommand: CliCommand = {
       if (e.type !== 'done') io.err(line);
     };
     if (!values.json) io.err(`Researching ${config.subject.name} in ${store.root} (${offline ? 'offline: local archive only' : `${connectors.length + 1} source(s)`}${llm ? ', Claude agents' : ', deterministic agents'})`);
-    const result = await runResearch({ store, connectors, agents: llm, meter: llm?.meter, maxCycles, person: values.person, signal: io.signal, onEvent: progress });
+    // With Claude: summary.md carries the model cost section, and Claude's web search is a source.
+    // Tier 2 sources appear as prefilled links (never requested) only when the case allows Tier 2.
+    const runStore = llm ? withCostReport(store, llm.meter) : store;
+    const sources = llm?.webSearch ? [...connectors, llm.webSearch] : connectors;
+    const result = await runResearch({ store: runStore, connectors: sources, agents: llm, meter: llm?.meter, deferred: config.tiers.tier2 ? deferred : undefined, maxCycles, person: values.person, signal: io.signal, onEvent: progress });
     if (values.json) {
       io.out(JSON.stringify({ ...result, case: store.root, seconds: (Date.now() - started) / 1000 }, null, 2));
     } else {

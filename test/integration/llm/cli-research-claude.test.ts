@@ -91,6 +91,11 @@ describe('ancestry research with Claude agents (real SDK against a local Message
       assert.ok(llmCalls.some((e) => e.actionType === 'llm_call' && /attempts=2/.test(e.rationale)), 'the 529 was retried');
       assert.ok(log.some((e) => e.actionType === 'compliance' && e.check === 'prompt'));
       assert.ok(store.persons().length > 0);
+      // The CLI wraps the store with withCostReport: summary.md ends with the meter's cost section.
+      const summary = readFileSync(join(root, 'summary.md'), 'utf8');
+      assert.match(summary, /^## Model cost$/m, 'summary.md has the cost section');
+      assert.match(summary, /Run total: \$\d+\.\d{4} of \$[\d.]+ budget; \d+ of \d+ tokens; [1-9]\d* call\(s\)\./);
+      assert.match(summary, /\| Lead \(planning\) \| [1-9]/);
     } finally {
       for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
       Object.assign(process.env, saved);
