@@ -41,6 +41,9 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     reg('ancestry.reviewConflicts', async (id?: string) => (await import('./webviews/conflictsPanel')).ConflictsPanel.show(services, id)),
     reg('ancestry.showHypothesisQueue', async () => (await import('./webviews/queuePanel')).QueuePanel.show(services)),
     reg('ancestry.setApiKey', (key?: string) => setApiKey(services, key)),
+    reg('ancestry.setSourceCredential', async (key?: string, value?: string) =>
+      (await import('./sourceCredentials')).setSourceCredential(services, async () => (await import('./engineBridge')).sourceCredentialChoices(services.context.extensionPath), { key, value }),
+    ),
     reg('ancestry.clearApiKey', async () => {
       await services.context.secrets.delete(API_KEY_SECRET);
       void vscode.window.showInformationMessage('Ancestry: the Anthropic API key was removed; research runs deterministically.');

@@ -11,7 +11,7 @@ import { DeterministicPlanner } from '../engine/lead-planner';
 import { runResearch, type EngineEvent } from '../engine/run';
 import { createLlmAgents, withCostReport } from '../llm';
 import type { CaseConfig } from '../model';
-import { loadConnectors } from '../sources';
+import { loadConnectors, sourceCredentialKeys, type SecretSource } from '../sources';
 import type { ResearchOutcome } from './research';
 import type { AncestrySettings } from './settings';
 
@@ -22,6 +22,8 @@ export interface EngineRunRequest {
   maxCycles: number;
   settings: AncestrySettings;
   apiKey?: string;
+  /** VS Code SecretStorage (context.secrets): source credentials stored by "Set Source Credential…". */
+  secrets?: SecretStore;
   /** The extension's own folder: plugins/ ships inside the .vsix. */
   extensionPath: string;
   signal: AbortSignal;
@@ -44,12 +46,36 @@ export function effectiveConfig(config: CaseConfig, s: AncestrySettings): CaseCo
   };
 }
 
+/** What vscode.SecretStorage offers for reading (a Thenable, not a Promise). */
+export interface SecretStore {
+  get(key: string): PromiseLike<string | undefined>;
+}
+
+/**
+ * The secrets loadConnectors reads: every key from SecretStorage (source credentials under their
+ * plugin's secret name), and the Anthropic key the request already holds.
+ */
+export function secretsAdapter(storage: SecretStore | undefined, apiKey?: string): SecretSource {
+  return {
+    get: async (key: string) => {
+      if (key === 'ANTHROPIC_API_KEY' && apiKey) return apiKey;
+      const value = await storage?.get(key);
+      return value?.trim() ? value : undefined;
+    },
+  };
+}
+
+/** The credentials the bundled plugins can use (for "Ancestry: Set Source Credential…"). */
+export function sourceCredentialChoices(extensionPath: string): ReturnType<typeof sourceCredentialKeys> {
+  return sourceCredentialKeys(process.env, join(extensionPath, 'plugins')).filter((c) => c.secretKey);
+}
+
 export async function runEngine(req: EngineRunRequest): Promise<ResearchOutcome> {
   const store = await openCase(req.root, { sessionId: newId('R') });
   const config = effectiveConfig(store.config(), req.settings);
   const offline = config.sources.offline;
   // Tier 1 credentials come from SecretStorage under the plugin's secret name, else the environment.
-  const secrets = { get: async (key: string) => (key === 'ANTHROPIC_API_KEY' ? req.apiKey : undefined) };
+  const secrets = secretsAdapter(req.secrets, req.apiKey);
   const { connectors, deferred } = await loadConnectors({ config, env: process.env, store, secrets, offline, pluginDir: join(req.extensionPath, 'plugins') });
   const llm =
     offline || !req.apiKey

@@ -101,6 +101,7 @@ export async function researchPerson(services: Services, request: ResearchReques
           maxCycles: request.maxCycles ?? settings.maxCycles,
           settings,
           apiKey: await services.apiKey(),
+          secrets: services.context.secrets,
           extensionPath: services.context.extensionPath,
           signal: controller.signal,
           log: (line) => services.output.appendLine(line),
