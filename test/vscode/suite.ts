@@ -82,6 +82,14 @@ export function defineSuites(): void {
       assert.equal(await ancestry.services.apiKey(), undefined);
     });
 
+    it('keeps a source credential in SecretStorage under the plugin key (Set Source Credential…)', async () => {
+      const ok = await vscode.commands.executeCommand<boolean>('ancestry.setSourceCredential', 'nara.apiKey', 'nara-test-key');
+      assert.equal(ok, true);
+      assert.equal(await ancestry.services.context.secrets.get('nara.apiKey'), 'nara-test-key');
+      assert.equal(vscode.workspace.getConfiguration('ancestry').get('nara.apiKey'), undefined, 'never in settings');
+      await ancestry.services.context.secrets.delete('nara.apiKey');
+    });
+
     it('reports a broken person file and GPS gaps in the Problems panel at the right line', async () => {
       const root = workspaceRoot();
       const broken = await writeText(join(root, 'people', 'T-broken-test.md'), '---\nid: T-broken\nnames:\n  - given: Broken\n    surname: [unclosed\nsex: M\n---\n');
