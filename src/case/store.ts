@@ -369,7 +369,7 @@ export class FileCaseStore implements CaseStore {
   }
 
   async captureSource(raw: RawRecord, accessedAt: Date): Promise<SourceRecord> {
-    const { record, redactions } = this.writer.censorRecord(raw, this.livingNames);
+    const { record, redactions } = this.writer.censorRecord(raw);
     const content = sourceHash({ ...record });
     const id = `S-${sha256(`${record.sourceId}|${record.url ?? record.externalId ?? record.title}|${content}`).slice(0, 12)}`;
     const existing = this.sourceMap.get(id);

@@ -68,9 +68,8 @@ export class CaseWriter {
   }
 
   /** Records are censored once, here, before they are hashed: snippets then match the stored text. */
-  censorRecord(record: RawRecord, livingNames: string[]): { record: RawRecord; redactions: Redaction[] } {
-    const ctx = this.censor();
-    return redactRecord(record, { ...ctx, livingNames: [...(ctx.livingNames ?? []), ...livingNames] });
+  censorRecord(record: RawRecord): { record: RawRecord; redactions: Redaction[] } {
+    return redactRecord(record, this.censor());
   }
 
   /** Writes a source file whose record already went through censorRecord. Never rewrites. */

@@ -20,10 +20,34 @@ function decadeOf(value: string): string {
   return approximateDecade(parseGDate(value)) ?? 'date withheld';
 }
 
+/** Living names indexed by their first word, built once per name list (the store keeps the list). */
+const nameIndexes = new WeakMap<readonly string[], Map<string, string[]>>();
+
+function nameIndex(names: readonly string[]): Map<string, string[]> {
+  let index = nameIndexes.get(names);
+  if (!index) {
+    index = new Map();
+    for (const raw of names) {
+      const name = raw.trim().toLowerCase();
+      const first = name.split(/[^\p{L}\p{N}'-]+/u)[0];
+      if (name.length <= 2 || !first) continue;
+      index.set(first, [...(index.get(first) ?? []), name]);
+    }
+    nameIndexes.set(names, index);
+  }
+  return index;
+}
+
+/** Whether the text names a living person: one look-up per word, not one scan per living name. */
 function mentionsLiving(text: string, ctx: CensorContext): boolean {
   if (ctx.aboutLiving) return true;
+  if (!ctx.livingNames?.length) return false;
+  const index = nameIndex(ctx.livingNames);
   const lower = text.toLowerCase();
-  return (ctx.livingNames ?? []).some((n) => n.trim().length > 2 && lower.includes(n.trim().toLowerCase()));
+  for (const word of new Set(lower.split(/[^\p{L}\p{N}'-]+/u))) {
+    for (const name of index.get(word) ?? []) if (lower.includes(name)) return true;
+  }
+  return false;
 }
 
 /**
@@ -107,7 +131,8 @@ export function redactRecord(record: RawRecord, ctx: CensorContext): { record: R
   const redactions: Redaction[] = [];
   const livingNames = record.persons.filter((p) => isLivingPersona(p, record.date, ctx.now, ctx.thresholdYears)).flatMap((p) => nameForms(p.name));
   const persons = record.persons.map((p) => redactPersona(p, record.date, ctx, redactions));
-  const textCtx = { ...ctx, livingNames: [...(ctx.livingNames ?? []), ...livingNames] };
+  // Keep the caller's name list (and its cached index) unless this record adds living names.
+  const textCtx = livingNames.length ? { ...ctx, livingNames: [...(ctx.livingNames ?? []), ...livingNames] } : ctx;
   const text = redactText(record.text, textCtx);
   const title = redactText(record.title, textCtx);
   const out: RawRecord = { ...record, persons, text: text.text, title: title.text || record.title };
