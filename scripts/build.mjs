@@ -1,15 +1,21 @@
-// Builds every target with esbuild: the extension host bundle, the CLI, and one browser bundle per
+// Builds every target with esbuild: the extension host bundles, the CLI, and one browser bundle per
 // webview (webview/<panel>/main.ts → dist/webview/<panel>.js). sql.js's wasm is copied beside them.
+// The extension is two bundles: dist/extension.js (what activation needs: views, commands, status
+// bar) and dist/engine.js (zod, case writer, engine, LLM, sources, interchange), which
+// src/extension/loadEngine.ts requires on first use, so VS Code parses only the small one up front.
+// `--analyze` prints the largest inputs of dist/extension.js (esbuild metafile).
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
+const analyze = process.argv.includes('--analyze');
 const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning' };
 mkdirSync('dist/webview', { recursive: true });
 
 const nodeTargets = [
-  { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], metafile: analyze },
+  { entryPoints: ['src/extension/engine-entry.ts'], outfile: 'dist/engine.js', external: ['vscode'] },
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
 ];
 // Extension-host integration suites (TESTING.md level 4) are bundled when present.
@@ -22,9 +28,16 @@ const webviewTargets = existsSync('webview')
       .map((d) => ({ entryPoints: [join('webview', d.name, 'main.ts')], outfile: join('dist/webview', `${d.name}.js`) }))
   : [];
 
-await Promise.all([
+const results = await Promise.all([
   ...nodeTargets.map((t) => build({ ...common, ...t, platform: 'node', format: 'cjs', target: 'node20' })),
   ...webviewTargets.map((t) => build({ ...common, ...t, platform: 'browser', format: 'iife', target: 'es2022' })),
 ]);
 copyFileSync('node_modules/sql.js/dist/sql-wasm.wasm', 'dist/sql-wasm.wasm');
 chmodSync('dist/cli.js', 0o755);
+
+if (analyze) {
+  const out = results[0].metafile.outputs['dist/extension.js'];
+  const top = Object.entries(out.inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput).slice(0, 20);
+  console.log(`dist/extension.js: ${out.bytes} bytes; largest inputs:`);
+  for (const [file, { bytesInOutput }] of top) console.log(`${String(bytesInOutput).padStart(9)}  ${file}`);
+}

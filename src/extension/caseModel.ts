@@ -5,6 +5,7 @@
 import { sep } from 'node:path';
 import * as vscode from 'vscode';
 import type { CaseSnapshot } from './core/snapshot';
+import { loadEngine } from './loadEngine';
 
 const ROOT_KEY = 'ancestry.caseRoot';
 
@@ -30,7 +31,7 @@ export class CaseModel implements vscode.Disposable {
 
   /** Finds the case in the workspace (a folder with case.yaml, or a direct child of one). */
   async discover(): Promise<string | undefined> {
-    const { findCaseRoots } = await import('./core/snapshot');
+    const { findCaseRoots } = await loadEngine('snapshot');
     const roots: string[] = [];
     for (const f of vscode.workspace.workspaceFolders ?? []) if (f.uri.scheme === 'file') roots.push(...(await findCaseRoots(f.uri.fsPath)));
     const remembered = this.state.get<string>(ROOT_KEY);
@@ -77,7 +78,7 @@ export class CaseModel implements vscode.Disposable {
     // Chain reloads so a burst of edits gives one consistent snapshot after the last one.
     const previous = this.loading ?? Promise.resolve(undefined);
     const run = previous.then(async () => {
-      const { loadSnapshot } = await import('./core/snapshot');
+      const { loadSnapshot } = await loadEngine('snapshot');
       const snap = await loadSnapshot(root);
       if (this.rootPath === root) {
         this.snap = snap;

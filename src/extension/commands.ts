@@ -5,6 +5,7 @@ import type { ClueHypothesis } from '../model';
 import { researchPerson, stopResearch, type ResearchRequest } from './research';
 import { API_KEY_SECRET, type Services } from './services';
 import { readSettings } from './settings';
+import { loadEngine } from './loadEngine';
 
 type HypothesisArg = string | ClueHypothesis | undefined;
 const idOf = (h: HypothesisArg) => (typeof h === 'string' ? h : h?.id);
@@ -42,7 +43,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     reg('ancestry.showHypothesisQueue', async () => (await import('./webviews/queuePanel')).QueuePanel.show(services)),
     reg('ancestry.setApiKey', (key?: string) => setApiKey(services, key)),
     reg('ancestry.setSourceCredential', async (key?: string, value?: string) =>
-      (await import('./sourceCredentials')).setSourceCredential(services, async () => (await import('./engineBridge')).sourceCredentialChoices(services.context.extensionPath), { key, value }),
+      (await import('./sourceCredentials')).setSourceCredential(services, async () => (await loadEngine('engineBridge')).sourceCredentialChoices(services.context.extensionPath), { key, value }),
     ),
     reg('ancestry.clearApiKey', async () => {
       await services.context.secrets.delete(API_KEY_SECRET);
@@ -74,7 +75,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     reg('ancestry.dismissHypothesis', async (h?: HypothesisArg) => {
       const id = idOf(h);
       if (!id) return;
-      await (await import('./actions')).dismissHypothesis(await services.requireCase(), id);
+      await (await loadEngine('actions')).dismissHypothesis(await services.requireCase(), id);
       await services.model.reload();
     }),
     reg('ancestry.reprioritiseHypothesis', async (h?: HypothesisArg, priority?: number) => {
@@ -92,12 +93,12 @@ export function registerCommands(services: Services): vscode.Disposable[] {
           }),
         );
       if (!Number.isFinite(value) || value < 0 || value > 1) return;
-      await (await import('./actions')).reprioritiseHypothesis(await services.requireCase(), id, value);
+      await (await loadEngine('actions')).reprioritiseHypothesis(await services.requireCase(), id, value);
       await services.model.reload();
     }),
     reg('ancestry.refresh', () => services.model.reload()),
     reg('ancestry.selectCase', async () => {
-      const { findCaseRoots } = await import('./core/snapshot');
+      const { findCaseRoots } = await loadEngine('snapshot');
       const roots: string[] = [];
       for (const f of vscode.workspace.workspaceFolders ?? []) roots.push(...(await findCaseRoots(f.uri.fsPath)));
       const pick = await vscode.window.showQuickPick(roots.map((r) => ({ label: basename(r), description: r })), { title: 'Ancestry: Select Case' });
@@ -140,7 +141,7 @@ async function newCase(services: Services, opts: { dir?: string; subject?: strin
     opts.question ?? (await vscode.window.showInputBox({ title: 'New case (4/4): research question', value: `Who were the parents, spouse and children of ${subject.trim()}, and when was he or she born and when did he or she die?` }));
   if (!question?.trim()) return undefined;
   const s = readSettings();
-  const { initCase } = await import('../case');
+  const { initCase } = await loadEngine('caseFolder');
   await initCase(dir, {
     question: question.trim(),
     subject: { name: subject.trim(), ...(born.trim() ? { born: born.trim() } : {}), ...(place.trim() ? { place: place.trim() } : {}) },
@@ -172,7 +173,7 @@ async function importGedcomCommand(services: Services, file?: string | vscode.Ur
   if (!path) return undefined;
   const target = path;
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Ancestry: importing ${basename(target)}` }, async (progress) => {
-    const [{ openCase }, { importGedcom }] = await Promise.all([import('../case'), import('../interchange/gedcom/import')]);
+    const [{ openCase }, { importGedcom }] = await Promise.all([loadEngine('caseFolder'), loadEngine('gedcomImport')]);
     const store = await openCase(root);
     const result = await importGedcom(target, store, { onProgress: (message) => progress.report({ message }) });
     services.output.appendLine(`[import] ${target}: ${result.persons.length} persons, ${result.sources.length} sources, ${result.warnings.length} warnings (${result.mode})`);
@@ -200,7 +201,7 @@ async function exportCommand(services: Services, format?: ExportFormat): Promise
       )
     )?.format;
   if (!choice) return undefined;
-  const { exportCase } = await import('./exporter');
+  const { exportCase } = await loadEngine('exporter');
   const { file, note } = await exportCase(root, choice);
   services.output.appendLine(`[export] ${file}${note ? `\n${note}` : ''}`);
   await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { CaseSnapshot } from './core/snapshot';
 import type { Services } from './services';
+import { loadEngine } from './loadEngine';
 
 export class CaseDiagnostics implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('ancestry');
@@ -17,7 +18,7 @@ export class CaseDiagnostics implements vscode.Disposable {
   async update(snap: CaseSnapshot | undefined): Promise<void> {
     this.collection.clear();
     if (!snap) return;
-    const { gpsGaps } = await import('./core/gps');
+    const { gpsGaps } = await loadEngine('gps');
     const byFile = new Map<string, vscode.Diagnostic[]>();
     const add = (file: string, d: vscode.Diagnostic) => byFile.set(file, [...(byFile.get(file) ?? []), d]);
     const range = (line: number, column: number) => {

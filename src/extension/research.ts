@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { Services } from './services';
 import { readSettings } from './settings';
+import { loadEngine } from './loadEngine';
 
 export interface ResearchRequest {
   /** A person id of the case, or a description ("Name b. 1850 in Place"). */
@@ -42,7 +43,7 @@ interface Target {
 /** Asks who to research: the case's persons first (subject on top), or someone new. */
 async function pickPerson(services: Services): Promise<Target | undefined> {
   const snap = await services.model.ensure();
-  const { personLabel } = await import('./views/labels');
+  const { personLabel } = await loadEngine('labels');
   const subject = snap?.config?.subject.person;
   const items: PickItem[] = [];
   const cfgSubject = snap?.config?.subject;
@@ -84,7 +85,7 @@ export async function researchPerson(services: Services, request: ResearchReques
   const controller = new AbortController();
   services.abort = controller;
   const known = person ? services.model.snapshot?.persons.get(person) : undefined;
-  const display = known ? (await import('./views/labels')).personLabel(known.person, services.model.snapshot!).name : person ? target.label : (services.model.snapshot?.config?.subject.name ?? target.label);
+  const display = known ? (await loadEngine('labels')).personLabel(known.person, services.model.snapshot!).name : person ? target.label : (services.model.snapshot?.config?.subject.name ?? target.label);
   services.setProgress({ running: true, person: display, cycle: 0, costUsd: 0, step: 'starting' });
   services.output.appendLine(`[research] ${display} in ${root}`);
   try {
@@ -92,7 +93,7 @@ export async function researchPerson(services: Services, request: ResearchReques
       { location: vscode.ProgressLocation.Notification, title: `Ancestry: researching ${display}`, cancellable: true },
       async (progress, token) => {
         token.onCancellationRequested(() => controller.abort(new Error('user cancel')));
-        const { runEngine } = await import('./engineBridge');
+        const { runEngine } = await loadEngine('engineBridge');
         const git = settings.gitCommitAfterCycle ? (await import('./git')).gitCommitter(root, services.output) : undefined;
         let lastCycle = 0;
         const result = await runEngine({

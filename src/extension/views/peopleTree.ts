@@ -7,6 +7,7 @@ import type { CaseSnapshot } from '../core/snapshot';
 import type { Person } from '../../model';
 import type { Services } from '../services';
 import type { PersonLabel } from './labels';
+import { loadEngine } from '../loadEngine';
 
 /** Above this many persons the top level groups by surname, so the tree stays responsive. */
 const FLAT_LIMIT = 300;
@@ -39,7 +40,7 @@ export class PeopleTree implements vscode.TreeDataProvider<Node> {
   async getChildren(node?: Node): Promise<Node[]> {
     const snap = await this.services.model.ensure();
     if (!snap) return [];
-    this.lab ??= await import('./labels');
+    this.lab ??= await loadEngine('labels');
     if (!node) {
       const subject = snap.config?.subject.person;
       const persons = [...snap.persons.values()].map((e) => e.person);

@@ -6,13 +6,14 @@ import type { CaseSnapshot } from '../core/snapshot';
 import type { Services } from '../services';
 import { WebviewChannel } from './channel';
 import { webviewHtml, webviewOptions } from './html';
+import { loadEngine } from '../loadEngine';
 
 export const CONFLICTS_VIEW_TYPE = 'ancestry.conflicts';
 
 export async function conflictViews(snap: CaseSnapshot): Promise<ConflictView[]> {
-  const { personLabel } = await import('../views/labels');
-  const { redactText } = await import('../../agents/censor');
-  const { privacyOf } = await import('../views/labels');
+  const { personLabel } = await loadEngine('labels');
+  const { redactText } = await loadEngine('censor');
+  const { privacyOf } = await loadEngine('labels');
   const privacy = privacyOf(snap);
   const now = new Date();
   return snap.conflicts.map(({ conflict: c }) => {
@@ -64,7 +65,7 @@ export class ConflictsPanel implements vscode.Disposable {
   }
 
   static async create(services: Services, panel: vscode.WebviewPanel, state: ConflictsState): Promise<ConflictsPanel> {
-    const { ConflictsFromWebview } = await import('../../protocol/conflicts');
+    const { ConflictsFromWebview } = await loadEngine('protocolConflicts');
     return new ConflictsPanel(services, panel, state, ConflictsFromWebview);
   }
 
@@ -97,7 +98,7 @@ export class ConflictsPanel implements vscode.Disposable {
       case 'resolve': {
         const root = await this.services.requireCase();
         try {
-          const { resolveConflict } = await import('../actions');
+          const { resolveConflict } = await loadEngine('actions');
           await resolveConflict(root, m.conflictId, m.value, m.reason);
           this.channel.post({ type: 'result', conflictId: m.conflictId, ok: true, message: `Resolved: "${m.value}"` });
         } catch (e) {
@@ -126,7 +127,7 @@ export class ConflictsPanel implements vscode.Disposable {
 export function registerConflictsSerializer(services: Services): vscode.Disposable {
   return vscode.window.registerWebviewPanelSerializer(CONFLICTS_VIEW_TYPE, {
     async deserializeWebviewPanel(panel: vscode.WebviewPanel, raw: unknown) {
-      const { ConflictsState } = await import('../../protocol/conflicts');
+      const { ConflictsState } = await loadEngine('protocolConflicts');
       const s = ConflictsState.safeParse(raw ?? {});
       await ConflictsPanel.create(services, panel, s.success ? s.data : { showResolved: false });
     },

@@ -8,14 +8,15 @@ import type { CaseSnapshot } from '../core/snapshot';
 import type { Services } from '../services';
 import { WebviewChannel } from './channel';
 import { webviewHtml, webviewOptions } from './html';
+import { loadEngine } from '../loadEngine';
 
 export const MERGES_VIEW_ID = 'ancestry.merges';
 
 const FACT_ORDER = ['sex', 'birth.date', 'birth.place', 'baptism.date', 'death.date', 'death.place', 'burial.date', 'residence.place', 'occupation.value'];
 
 export async function mergeViews(snap: CaseSnapshot): Promise<MergeProposalView[]> {
-  const { personLabel } = await import('../views/labels');
-  const { factValue } = await import('../../model');
+  const { personLabel } = await loadEngine('labels');
+  const { factValue } = await loadEngine('model');
   const now = new Date();
   const order = { proposed: 0, accepted: 1, undone: 2, rejected: 3 } as const;
   return snap.merges.clusters
@@ -63,7 +64,7 @@ export class MergesViewProvider implements vscode.WebviewViewProvider, vscode.Di
   }
 
   async resolveWebviewView(view: vscode.WebviewView): Promise<void> {
-    const { MergesFromWebview } = await import('../../protocol/merges');
+    const { MergesFromWebview } = await loadEngine('protocolMerges');
     this.channel?.dispose();
     this.view = view;
     view.webview.options = webviewOptions(this.services.extensionUri);
@@ -83,7 +84,7 @@ export class MergesViewProvider implements vscode.WebviewViewProvider, vscode.Di
     if (m.type === 'ready') return this.render();
     if (m.type === 'openPerson') return void vscode.commands.executeCommand('ancestry.openPerson', m.id);
     const root = await this.services.requireCase();
-    const { applyMergeDecision } = await import('../mergeActions');
+    const { applyMergeDecision } = await loadEngine('mergeActions');
     try {
       const message = await applyMergeDecision(root, m);
       this.channel?.post({ type: 'result', clusterId: m.clusterId, ok: true, message });

@@ -6,6 +6,7 @@ import type { Services } from '../services';
 import { readSettings } from '../settings';
 import { WebviewChannel } from './channel';
 import { webviewHtml, webviewOptions } from './html';
+import { loadEngine } from '../loadEngine';
 
 export const PEDIGREE_VIEW_TYPE = 'ancestry.pedigree';
 
@@ -30,7 +31,7 @@ export class PedigreePanel implements vscode.Disposable {
   }
 
   static async create(services: Services, panel: vscode.WebviewPanel, state: PedigreeState): Promise<PedigreePanel> {
-    const { PedigreeFromWebview } = await import('../../protocol/pedigree');
+    const { PedigreeFromWebview } = await loadEngine('protocolPedigree');
     return new PedigreePanel(services, panel, state, PedigreeFromWebview);
   }
 
@@ -85,7 +86,7 @@ export class PedigreePanel implements vscode.Disposable {
       this.channel.post({ type: 'empty', message: snap ? 'No person to show yet: research someone or import a GEDCOM.' : 'No case is open.' });
       return;
     }
-    const { pedigreeFor } = await import('./pedigreeData');
+    const { pedigreeFor } = await loadEngine('pedigreeData');
     const view = pedigreeFor(snap, this.rootId, this.generations);
     if (!view) return;
     const root = snap.persons.get(this.rootId)!.person;
@@ -103,7 +104,7 @@ export class PedigreePanel implements vscode.Disposable {
 export function registerPedigreeSerializer(services: Services): vscode.Disposable {
   return vscode.window.registerWebviewPanelSerializer(PEDIGREE_VIEW_TYPE, {
     async deserializeWebviewPanel(panel: vscode.WebviewPanel, raw: unknown) {
-      const { PedigreeState } = await import('../../protocol/pedigree');
+      const { PedigreeState } = await loadEngine('protocolPedigree');
       const state = PedigreeState.safeParse(raw ?? {});
       await PedigreePanel.create(services, panel, state.success ? state.data : {});
     },

@@ -5,6 +5,7 @@ import type { HypothesisView, QueueFromWebview, QueueToWebview } from '../../pro
 import type { Services } from '../services';
 import { WebviewChannel } from './channel';
 import { webviewHtml, webviewOptions } from './html';
+import { loadEngine } from '../loadEngine';
 
 export const QUEUE_VIEW_TYPE = 'ancestry.queue';
 
@@ -23,7 +24,7 @@ export class QueuePanel implements vscode.Disposable {
   }
 
   static async create(services: Services, panel: vscode.WebviewPanel): Promise<QueuePanel> {
-    const { QueueFromWebview } = await import('../../protocol/queue');
+    const { QueueFromWebview } = await loadEngine('protocolQueue');
     return new QueuePanel(services, panel, QueueFromWebview);
   }
 
@@ -44,7 +45,7 @@ export class QueuePanel implements vscode.Disposable {
 
   private async onMessage(m: QueueFromWebview): Promise<void> {
     const root = await this.services.requireCase();
-    const actions = await import('../actions');
+    const actions = await loadEngine('actions');
     switch (m.type) {
       case 'ready':
         return this.render();
@@ -64,7 +65,7 @@ export class QueuePanel implements vscode.Disposable {
 
   async render(): Promise<void> {
     const snap = await this.services.model.ensure();
-    const { personLabel } = await import('../views/labels');
+    const { personLabel } = await loadEngine('labels');
     const hypotheses: HypothesisView[] = (snap?.hypotheses ?? [])
       .slice()
       .sort((a, b) => b.priority - a.priority || a.createdAt.localeCompare(b.createdAt))
