@@ -3,6 +3,7 @@
  * engine's loop under a cancellable progress notification that shows the current step, with the
  * status bar showing cycle and cost. Optionally commits the case after each cycle (built-in Git).
  */
+import type { RunResult } from '../engine/events';
 import * as vscode from 'vscode';
 import type { Services } from './services';
 import { readSettings } from './settings';
@@ -18,15 +19,8 @@ export interface ResearchRequest {
   quiet?: boolean;
 }
 
-export interface ResearchOutcome {
-  status: 'completed' | 'cancelled' | 'failed';
-  terminationReason: string;
-  cycles: number;
-  persons: number;
-  sources: number;
-  conflicts: number;
-  summaryPath: string;
-}
+/** What a research run reports (the engine's own result type; a type import adds no code). */
+export type ResearchOutcome = RunResult;
 
 interface PickItem extends vscode.QuickPickItem {
   id?: string;
