@@ -22,9 +22,12 @@ function snapshot(dir: string): string[] {
 describe('npm run demo (the README main command)', function () {
   this.timeout(300_000);
 
-  it('researches a temporary copy of the sample case offline and leaves the repository untouched', function () {
-    // npm test builds dist/ before the tests run; a bare mocha run without a build has nothing to run.
-    if (!existsSync(join(REPO_ROOT, 'dist/cli.js'))) this.skip();
+  it('researches a temporary copy of the sample case offline and leaves the repository untouched', () => {
+    // npm test builds dist/ before the tests run; a bare mocha run builds it here rather than skip.
+    if (!existsSync(join(REPO_ROOT, 'dist/cli.js'))) {
+      const build = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts/build.mjs')], { cwd: REPO_ROOT, encoding: 'utf8' });
+      assert.equal(build.status, 0, build.stderr);
+    }
     const before = snapshot(SAMPLE_CASE);
     const env = { ...process.env, ANTHROPIC_API_KEY: 'sk-must-not-be-used' };
     const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts/demo.mjs')], { cwd: REPO_ROOT, env, encoding: 'utf8' });
