@@ -64,6 +64,15 @@ interface Armed {
 }
 
 /** A recorded response from ../shared/data/sources, without the researcher's `_`-prefixed notes (PROVENANCE.md). */
+/** A port nothing listens on (bind, read the port, close): a source that fails fast. */
+export async function deadPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
 export function recorded(file: string): unknown {
   const strip = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(strip);

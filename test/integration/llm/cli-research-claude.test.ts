@@ -6,21 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { openCase } from '../../../src/case';
 import { researchCommand } from '../../../src/cli/commands/research';
 import { overrideEnvName } from '../../../src/sources';
 import { REPO_ROOT, tempDir } from '../../helpers/paths';
+import { deadPort } from '../../helpers/replay-server';
 import { startMessagesServer } from './messages-server';
-
-async function deadPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 /** A careful model: plans nothing new, verifies nothing it cannot quote, prefers the heaviest claim, leaves pairs for review. */
 function careful(body: Record<string, unknown>): unknown {

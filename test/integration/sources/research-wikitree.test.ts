@@ -4,23 +4,13 @@
  * fails fast without stopping the run. Real case folder, real HTTP on 127.0.0.1, the real loop.
  */
 import { strict as assert } from 'node:assert';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { initCase, openCase } from '../../../src/case';
 import { runResearch } from '../../../src/engine/run';
 import { CaseConfig } from '../../../src/model';
 import { loadConnectors, overrideEnvName } from '../../../src/sources';
 import { tempDir } from '../../helpers/paths';
-import { recorded, ReplayServer } from '../../helpers/replay-server';
-
-/** A port nothing listens on: bind, read the port, close. */
-async function deadPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
+import { deadPort, recorded, ReplayServer } from '../../helpers/replay-server';
 
 describe('research run with WikiTree at a local replay (every other source unreachable)', function () {
   this.timeout(120_000);
