@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join } from 'node:path';
-import { isMap, LineCounter, parseDocument } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import {
   CaseConfig,
@@ -21,7 +21,7 @@ import {
 import type { CaseStore, Clock, SessionState } from '../engine/ports';
 import { systemClock } from '../engine/ports';
 import { type CensorContext, isLiving, redactPerson } from '../agents/censor';
-import { type FrontMatterFile, locate, readFrontMatter, renderFrontMatter, zodProblems } from './frontmatter';
+import { type FrontMatterFile, locate, readFrontMatter, renderFrontMatter } from './frontmatter';
 import { newId, sha256 } from './ids';
 import * as L from './layout';
 import { CaseFileError, type CaseProblem } from './problems';
@@ -531,4 +531,3 @@ export function isCaseFolder(root: string): boolean {
   return existsSync(join(root, L.CASE_FILE));
 }
 
-export { zodProblems, isMap };

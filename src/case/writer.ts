@@ -51,7 +51,8 @@ export class CaseWriter {
     const { person: censored, redactions } = redactPerson(person, ctx);
     let outBody = body;
     let out: Person = censored;
-    if (redactions.length || (!ctx.consent && censored !== person)) {
+    // redactPerson returns a new object exactly when the person is living and there is no consent.
+    if (censored !== person) {
       const b = redactText(body, { ...ctx, aboutLiving: true });
       outBody = b.text;
       redactions.push(...b.redactions);
