@@ -19,6 +19,8 @@ import { LogEntry, type NewLogEntry } from '../../../src/model';
 import { REPO_ROOT, tempDir } from '../../helpers/paths';
 
 const MARKERS = ['Zebediah', 'Quux', 'Atlantis', '1777', 'fabricated.example', 'S-fabricated'];
+/** A marker as a whole token: "1777" inside a content-hash id such as A-3d135241777d is not a fabricated year. */
+const asToken = (m: string): RegExp => new RegExp(`(?<![0-9A-Za-z])${m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![0-9A-Za-z])`);
 const LIVING_DETAILS = ['March 5, 1958', '5 MAR 1958', '1958-03-05', '1423 Elm'];
 
 /** The output tool a request asks for: forced, or under tool_choice "any" the last tool listed. */
@@ -152,7 +154,7 @@ describe('a research run against a model that fabricates everything', function (
     assert.ok(written.some((f) => f.includes('people')), 'the run wrote person files');
     for (const file of written) {
       const text = readFileSync(file, 'utf8');
-      for (const m of MARKERS) assert.ok(!text.includes(m), `${relative(root, file)} contains fabricated "${m}"\n${text}`);
+      for (const m of MARKERS) assert.ok(!asToken(m).test(text), `${relative(root, file)} contains fabricated "${m}"\n${text}`);
     }
 
     // every rejection is logged with its check number; several kinds fired
