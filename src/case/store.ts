@@ -20,13 +20,13 @@ import {
 } from '../model';
 import type { CaseStore, Clock, SessionState } from '../engine/ports';
 import { systemClock } from '../engine/ports';
-import { type CensorContext, isLiving, redactPerson } from '../agents/censor';
+import { type CensorContext, isLiving } from '../agents/censor';
 import { type FrontMatterFile, locate, readFrontMatter, renderFrontMatter } from './frontmatter';
 import { newId, sha256 } from './ids';
 import * as L from './layout';
 import { CaseFileError, type CaseProblem } from './problems';
 import { SessionStateSchema } from './session-schema';
-import { CaseWriter } from './writer';
+import { CaseWriter, censorPerson } from './writer';
 
 export interface OpenCaseOptions {
   clock?: Clock;
@@ -340,23 +340,32 @@ export class FileCaseStore implements CaseStore {
     this.noteLiving(this.person(id), id);
   }
 
-  /** A large import: one JSON line per person, each censored like a person file. */
-  async writeTree(name: string, persons: Person[]): Promise<string> {
+  /**
+   * A large import: one JSON line per person, each censored like a person file, streamed to disk.
+   * The persons come from the GEDCOM mapper, typed and built by our code (tests check every mapped
+   * person of every shared GEDCOM file against the schema), so they are not re-validated here; the
+   * tree is validated line by line when a case is opened.
+   */
+  async writeTree(name: string, persons: Iterable<Person>): Promise<string> {
     const base = L.slugify(name.replace(/\.jsonl$/, ''));
     const file = `${L.TREES_DIR}/${base}.jsonl`;
-    const ctx = this.censorContext();
+    const tree = `${base}.jsonl`;
     let redacted = 0;
-    // Validate once, censor each person like a person file, and keep what was written: no re-read.
-    const written = persons.map((p) => {
-      const r = redactPerson(Person.parse(p), ctx);
-      if (r.redactions.length) redacted += 1;
-      return r.person;
+    for (const [id, t] of this.treePersons) if (t.tree === tree) (this.treePersons.delete(id), this.people.has(id) || this.livingById.delete(id));
+    await this.writer.writeJsonLines(file, persons, {
+      censor: (p, ctx) => {
+        const c = censorPerson(p, '', ctx);
+        if (c.redactions.length) redacted += 1;
+        return { item: c.person, redactions: c.redactions };
+      },
+      onWritten: (p) => {
+        this.treePersons.set(p.id, { person: p, tree });
+        // A person file with the same id wins over the tree entry, for the living list too.
+        if (!this.people.has(p.id)) this.noteLiving(p, false);
+      },
     });
-    await this.writer.writeJsonLines(file, written);
+    this.livingNames = [...this.livingById.values()].flat();
     if (redacted) this.appendLogSync([{ agent: 'Censor', actionType: 'compliance', check: 'living', subject: file, allowed: true, reason: `Living person PII redacted for ${redacted} persons`, rationale: '', context: file }]);
-    for (const [id, t] of this.treePersons) if (t.tree === `${base}.jsonl`) this.treePersons.delete(id);
-    for (const p of written) this.treePersons.set(p.id, { person: p, tree: `${base}.jsonl` });
-    this.refreshLiving();
     return file;
   }
 

@@ -4,7 +4,8 @@
  * atomic (temp file + fsync + rename, by write-file-atomic), and the research log is only ever
  * appended to. Each redaction is reported so the store can log the compliance decision.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { Person, RawRecord } from '../model';
@@ -48,21 +49,7 @@ export class CaseWriter {
    */
   async writePerson(rel: string, person: Person, body: string, render: (p: Person, body: string) => string): Promise<Person> {
     const ctx = this.censor();
-    const { person: censored, redactions } = redactPerson(person, ctx);
-    let outBody = body;
-    let out: Person = censored;
-    // redactPerson returns a new object exactly when the person is living and there is no consent.
-    if (censored !== person) {
-      const b = redactText(body, { ...ctx, aboutLiving: true });
-      outBody = b.text;
-      redactions.push(...b.redactions);
-      out = deepRedactStrings(censored, ctx, redactions) as Person;
-    } else {
-      // Deceased or consented: written unchanged, but never with an SSN, phone or e-mail in notes.
-      const b = redactText(body, { ...ctx, livingNames: [] });
-      outBody = b.text;
-      redactions.push(...b.redactions);
-    }
+    const { person: out, body: outBody, redactions } = censorPerson(person, body, ctx);
     await this.atomic(this.abs(rel), render(out, outBody));
     this.report(rel, redactions);
     return out;
@@ -92,19 +79,47 @@ export class CaseWriter {
   }
 
   /**
-   * One JSON value per line (imported trees). Callers censor each item as a person; each line is
-   * then scanned for SSNs, phones and e-mails on its own, not the whole text at once, which keeps a
-   * 100k-person tree linear.
+   * One JSON value per line (imported trees), streamed: each person is censored like a person file
+   * (`censorPerson`), and each line is then scanned for SSNs, phones and e-mails on its own, which
+   * keeps a 100k-person tree linear. Lines go out in ~1 MB chunks to a temp file that is fsynced
+   * and renamed, so the write stays atomic without the whole file in memory. `items` is consumed
+   * once; `onWritten` sees each item as written (the store keeps those instead of re-reading).
    */
-  async writeJsonLines(rel: string, items: unknown[]): Promise<void> {
-    const kinds = new Set<'ssn' | 'phone' | 'email'>(this.censor().consent ? [] : ['ssn', 'phone', 'email']);
+  async writeJsonLines<T>(rel: string, items: Iterable<T>, opts: { censor?: (item: T, ctx: CensorContext) => { item: T; redactions: Redaction[] }; onWritten?: (item: T) => void } = {}): Promise<void> {
+    const ctx = this.censor();
+    const kinds = new Set<'ssn' | 'phone' | 'email'>(ctx.consent ? [] : ['ssn', 'phone', 'email']);
     const redactions: Redaction[] = [];
-    const lines = items.map((item) => {
-      const r = replacePii(JSON.stringify(item), kinds);
-      for (const m of r.redactions) redactions.push({ kind: 'pii', what: m.kind });
-      return r.text;
-    });
-    await this.atomic(this.abs(rel), `${lines.join('\n')}\n`);
+    const abs = this.abs(rel);
+    mkdirSync(dirname(abs), { recursive: true });
+    const tmp = `${abs}.${process.pid}.${Date.now().toString(36)}.tmp`;
+    const fh = await open(tmp, 'w');
+    try {
+      let chunk = '';
+      for (const raw of items) {
+        let item = raw;
+        if (opts.censor) {
+          const c = opts.censor(raw, ctx);
+          item = c.item;
+          redactions.push(...c.redactions);
+        }
+        const r = kinds.size ? replacePii(JSON.stringify(item), kinds) : { text: JSON.stringify(item), redactions: [] };
+        for (const m of r.redactions) redactions.push({ kind: 'pii', what: m.kind });
+        chunk += `${r.text}\n`;
+        if (chunk.length >= 1 << 20) {
+          await fh.write(chunk);
+          chunk = '';
+        }
+        opts.onWritten?.(item);
+      }
+      if (chunk) await fh.write(chunk);
+      await fh.sync();
+      await fh.close();
+      renameSync(tmp, abs);
+    } catch (e) {
+      await fh.close().catch(() => {});
+      rmSync(tmp, { force: true });
+      throw e;
+    }
     this.report(rel, redactions);
   }
 
@@ -164,17 +179,41 @@ export class CaseWriter {
   }
 }
 
+/**
+ * A person as the Censor lets it be written. Living persons (unless consent) are redacted: dates to
+ * decades, places to state/country, and every free-text string of theirs (notes, unknown keys)
+ * through the PII scan. Others are written unchanged, but never with an SSN, phone or e-mail in notes.
+ */
+export function censorPerson(person: Person, body: string, ctx: CensorContext): { person: Person; body: string; redactions: Redaction[] } {
+  const { person: censored, redactions } = redactPerson(person, ctx);
+  // redactPerson returns a new object exactly when the person is living and there is no consent.
+  if (censored !== person) {
+    const b = redactText(body, { ...ctx, aboutLiving: true });
+    redactions.push(...b.redactions);
+    return { person: deepRedactStrings(censored, ctx, redactions) as Person, body: b.text, redactions };
+  }
+  if (!body) return { person, body, redactions };
+  const b = redactText(body, { ...ctx, livingNames: [] });
+  redactions.push(...b.redactions);
+  return { person, body: b.text, redactions };
+}
+
 /** Every string in a living person's data, except names and ids, through the text Censor. */
 function deepRedactStrings(value: unknown, ctx: CensorContext, out: Redaction[], key = ''): unknown {
   if (typeof value === 'string') {
-    if (['id', 'person', 'source', 'given', 'surname', 'prefix', 'suffix', 'nickname', 'field', 'status', 'type', 'event', 'method'].includes(key)) return value;
+    if (VERBATIM_KEYS.has(key)) return value;
     const r = redactText(value, { ...ctx, aboutLiving: true });
     out.push(...r.redactions);
     return r.text;
   }
   if (Array.isArray(value)) return value.map((v) => deepRedactStrings(v, ctx, out, key));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepRedactStrings(v, ctx, out, k)]));
+    const o: Record<string, unknown> = {};
+    for (const k in value) o[k] = deepRedactStrings((value as Record<string, unknown>)[k], ctx, out, k);
+    return o;
   }
   return value;
 }
+
+/** Names and identifiers: not free text, kept as they are. */
+const VERBATIM_KEYS = new Set(['id', 'person', 'source', 'given', 'surname', 'prefix', 'suffix', 'nickname', 'field', 'status', 'type', 'event', 'method']);

@@ -58,6 +58,8 @@ function mentionsLiving(text: string, ctx: CensorContext): boolean {
  */
 export function redactText(text: string, ctx: CensorContext): { text: string; redactions: Redaction[] } {
   if (ctx.consent || !text) return { text, redactions: [] };
+  // Every pattern below (PII, postal codes, exact dates) needs a digit, or an "@" for e-mail.
+  if (!/[\d@]/.test(text)) return { text, redactions: [] };
   const living = mentionsLiving(text, ctx);
   const pii = replacePii(text, living ? undefined : ALWAYS);
   const redactions: Redaction[] = pii.redactions.map((m: PiiMatch) => ({ kind: 'pii', what: m.kind }));

@@ -44,7 +44,7 @@ export interface ImportResult {
 
 /** Store methods beyond the CaseStore port that the case writer offers for big imports. */
 interface TreeWriter {
-  writeTree?(name: string, persons: Person[]): Promise<string>;
+  writeTree?(name: string, persons: Iterable<Person>): Promise<string>;
 }
 
 export class GedcomInputError extends Error {}
@@ -95,7 +95,9 @@ export async function importGedcom(file: string, store: CaseStore, opts: ImportO
     idOf.set(s.key, captured.id);
     sourceIds.push(captured.id);
   }
-  const persons = mapped.persons.map((p) => renameSources(p, idOf));
+  // Renamed in place: a renamed copy replaces the mapped person, so the two never coexist for a big tree.
+  const persons = mapped.persons;
+  for (let i = 0; i < persons.length; i++) persons[i] = renameSources(persons[i]!, idOf);
 
   const threshold = opts.treeThreshold ?? TREE_THRESHOLD;
   const wantTree = opts.as === 'tree' || ((opts.as ?? 'auto') === 'auto' && persons.length > threshold);

@@ -27,7 +27,22 @@ export function compareGDate(a: GDate, b: GDate): number {
 }
 
 export function yearRange(d: GDate | string): { min?: number; max?: number } {
-  const g = asGDate(d);
+  if (typeof d === 'string') {
+    // The Censor asks this of every date of every person, several times per write; trees repeat
+    // their dates, so parsed spans are memoised (bounded: cleared when full).
+    const hit = YEAR_MEMO.get(d);
+    if (hit) return { ...hit };
+    const r = spanYears(parseGDate(d));
+    if (YEAR_MEMO.size >= 50_000) YEAR_MEMO.clear();
+    YEAR_MEMO.set(d, r);
+    return { ...r };
+  }
+  return spanYears(d);
+}
+
+const YEAR_MEMO = new Map<string, { min?: number; max?: number }>();
+
+function spanYears(g: GDate): { min?: number; max?: number } {
   if (!g.earliest || !g.latest) return {};
   return { min: g.earliest.year, max: g.latest.year };
 }

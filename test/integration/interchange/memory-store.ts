@@ -45,7 +45,7 @@ export class MemoryCaseStore implements CaseStore {
   personBody(id: string) {
     return this.bodies.get(id);
   }
-  async writeTree(name: string, persons: Person[]) {
+  async writeTree(name: string, persons: Iterable<Person>) {
     this.trees++;
     for (const p of persons) this.people.set(p.id, redactPerson(Person.parse(p), this.censorContext()).person);
     return `trees/${name}.jsonl`;
