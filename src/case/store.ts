@@ -255,10 +255,10 @@ export class FileCaseStore implements CaseStore {
   }
 
   /** Updates one person's entry in the living-name list: O(1) per write instead of a case scan. */
-  private noteLiving(p: Person | undefined, id?: string | false): void {
+  private noteLiving(p: Person | undefined, id?: string | false, living?: boolean): void {
     const key = p?.id ?? (id || '');
     const had = this.livingById.delete(key);
-    if (p && isLiving(p, this.clock.now(), this.cfg.privacy.livingThresholdYears)) {
+    if (p && (living ?? isLiving(p, this.clock.now(), this.cfg.privacy.livingThresholdYears))) {
       this.livingById.set(key, p.names.map((n) => `${n.given} ${n.surname}`.trim()).filter((n) => n.includes(' ')));
     } else if (!had) return;
     if (id !== false) this.livingNames = [...this.livingById.values()].flat();
@@ -352,8 +352,12 @@ export class FileCaseStore implements CaseStore {
     const tree = `${base}.jsonl`;
     let redacted = 0;
     for (const [id, t] of this.treePersons) if (t.tree === tree) (this.treePersons.delete(id), this.people.has(id) || this.livingById.delete(id));
+    // The Censor rule is evaluated once per person: it decides the redaction and the living list.
+    let living = false;
     await this.writer.writeJsonLines(file, persons, {
       censor: (p, ctx) => {
+        living = isLiving(p, ctx.now, ctx.thresholdYears);
+        if (!living || ctx.consent) return { item: p, redactions: [] };
         const c = censorPerson(p, '', ctx);
         if (c.redactions.length) redacted += 1;
         return { item: c.person, redactions: c.redactions };
@@ -361,7 +365,7 @@ export class FileCaseStore implements CaseStore {
       onWritten: (p) => {
         this.treePersons.set(p.id, { person: p, tree });
         // A person file with the same id wins over the tree entry, for the living list too.
-        if (!this.people.has(p.id)) this.noteLiving(p, false);
+        if (!this.people.has(p.id)) this.noteLiving(p, false, living);
       },
     });
     this.livingNames = [...this.livingById.values()].flat();

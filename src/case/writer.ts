@@ -190,7 +190,7 @@ export function censorPerson(person: Person, body: string, ctx: CensorContext): 
   if (censored !== person) {
     const b = redactText(body, { ...ctx, aboutLiving: true });
     redactions.push(...b.redactions);
-    return { person: deepRedactStrings(censored, ctx, redactions) as Person, body: b.text, redactions };
+    return { person: deepRedactStrings(censored, { ...ctx, aboutLiving: true }, redactions) as Person, body: b.text, redactions };
   }
   if (!body) return { person, body, redactions };
   const b = redactText(body, { ...ctx, livingNames: [] });
@@ -198,11 +198,12 @@ export function censorPerson(person: Person, body: string, ctx: CensorContext): 
   return { person, body: b.text, redactions };
 }
 
-/** Every string in a living person's data, except names and ids, through the text Censor. */
+/** Every string in a living person's data, except names and ids, through the text Censor (ctx: aboutLiving). */
 function deepRedactStrings(value: unknown, ctx: CensorContext, out: Redaction[], key = ''): unknown {
   if (typeof value === 'string') {
-    if (VERBATIM_KEYS.has(key)) return value;
-    const r = redactText(value, { ...ctx, aboutLiving: true });
+    // Every pattern of the text Censor needs a digit or an "@"; most strings have neither.
+    if (VERBATIM_KEYS.has(key) || !DIGIT_OR_AT.test(value)) return value;
+    const r = redactText(value, ctx);
     out.push(...r.redactions);
     return r.text;
   }
@@ -214,6 +215,8 @@ function deepRedactStrings(value: unknown, ctx: CensorContext, out: Redaction[],
   }
   return value;
 }
+
+const DIGIT_OR_AT = /[\d@]/;
 
 /** Names and identifiers: not free text, kept as they are. */
 const VERBATIM_KEYS = new Set(['id', 'person', 'source', 'given', 'surname', 'prefix', 'suffix', 'nickname', 'field', 'status', 'type', 'event', 'method']);

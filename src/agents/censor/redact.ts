@@ -93,7 +93,8 @@ function redactAssertion(a: Assertion, ctx: CensorContext, out: Redaction[]): As
     if (general !== value) out.push({ kind: 'living', what: `${a.field} generalised` });
     value = general || 'place withheld';
   }
-  const evidence = a.evidence.map((e) => ({ ...e, snippet: redactText(e.snippet, { ...ctx, aboutLiving: true }).text || '[redacted]' }));
+  const about = ctx.aboutLiving ? ctx : { ...ctx, aboutLiving: true };
+  const evidence = a.evidence.length ? a.evidence.map((e) => ({ ...e, snippet: redactText(e.snippet, about).text || '[redacted]' })) : a.evidence;
   return { ...a, value, evidence };
 }
 

@@ -95,9 +95,8 @@ export async function importGedcom(file: string, store: CaseStore, opts: ImportO
     idOf.set(s.key, captured.id);
     sourceIds.push(captured.id);
   }
-  // Renamed in place: a renamed copy replaces the mapped person, so the two never coexist for a big tree.
   const persons = mapped.persons;
-  for (let i = 0; i < persons.length; i++) persons[i] = renameSources(persons[i]!, idOf);
+  for (const p of persons) renameSources(p, idOf);
 
   const threshold = opts.treeThreshold ?? TREE_THRESHOLD;
   const wantTree = opts.as === 'tree' || ((opts.as ?? 'auto') === 'auto' && persons.length > threshold);
@@ -142,28 +141,32 @@ export async function importGedcom(file: string, store: CaseStore, opts: ImportO
   };
 }
 
-/** Placeholder source keys → the ids the store assigned (evidence, name citations, typed pointers). */
+/**
+ * Placeholder source keys → the ids the store assigned (evidence, name citations, typed pointers),
+ * in place: the person is the mapper's own, claims may be shared between a date and a place (the
+ * renaming is idempotent), and a 100k-person import must not copy every person to do it.
+ */
 export function renameSources(p: Person, idOf: Map<string, string>): Person {
   const ren = (k: string) => idOf.get(k) ?? k;
   // The sidecar nests verbatim lines at several depths; every `pointer: "S:<key>"` and every
   // citation `source` key in it is renamed.
-  const walk = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(walk);
-    if (!v || typeof v !== 'object') return v;
-    const o: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) {
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) {
+      for (const x of v) if (x && typeof x === 'object') walk(x);
+      return;
+    }
+    if (!v || typeof v !== 'object') return;
+    const o = v as Record<string, unknown>;
+    for (const k in o) {
+      const x = o[k];
       if (k === 'pointer' && typeof x === 'string' && x.startsWith('S:')) o[k] = `S:${ren(x.slice(2))}`;
       else if (k === 'source' && typeof x === 'string') o[k] = ren(x);
-      else o[k] = walk(x);
+      else if (x && typeof x === 'object') walk(x);
     }
-    return o;
   };
+  for (const n of p.names) if (n.citations) n.citations = n.citations.map(ren);
+  for (const a of p.assertions) for (const e of a.evidence) e.source = ren(e.source);
   const side = (p as Person & { gedcom?: PersonSidecar }).gedcom;
-  const out: Person = {
-    ...p,
-    names: p.names.map((n) => (n.citations ? { ...n, citations: n.citations.map(ren) } : n)),
-    assertions: p.assertions.map((a) => ({ ...a, evidence: a.evidence.map((e) => ({ ...e, source: ren(e.source) })) })),
-  };
-  if (side) (out as Person & { gedcom?: PersonSidecar }).gedcom = walk(side) as PersonSidecar;
-  return out;
+  if (side) walk(side);
+  return p;
 }

@@ -88,7 +88,9 @@ export function parseGedcom(text: string, opts: ParseOptions = {}): GedcomDoc {
     lineNo++;
     if (end < len && text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10) pos = end + 2;
     else pos = end + 1;
-    if (raw.trim() === '') {
+    // Only a line that is empty or starts with white space can be blank (no trim() per line).
+    const c0 = raw.charCodeAt(0);
+    if ((raw.length === 0 || c0 <= 32 || c0 > 126) && raw.trim() === '') {
       warn('blank', lineNo, `${file}:${lineNo}: blank line skipped`);
       continue;
     }
@@ -156,9 +158,9 @@ export function parseGedcom(text: string, opts: ParseOptions = {}): GedcomDoc {
       }
     }
     if (value !== undefined) {
-      if (POINTER.test(value)) node.pointer = value;
+      if (value.charCodeAt(0) === 64 && POINTER.test(value)) node.pointer = value;
       else if (v7 === true) node.value = value.startsWith('@@') ? value.slice(1) : value;
-      else node.value = value.replace(/@@/g, '@');
+      else node.value = value.includes('@@') ? value.replace(/@@/g, '@') : value;
     }
     if (depth === 0) {
       if (tag === 'TRLR') sawTrlr = true;
