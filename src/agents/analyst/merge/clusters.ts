@@ -47,6 +47,13 @@ export const MergeManifest = z.object({
   absorbed: z.array(Id),
   acceptedAt: z.string(),
   files: z.array(ManifestEntry),
+  /**
+   * applying: snapshots are taken and files are being changed (a crash here is rolled back from
+   * the snapshots); applied: the files are merged; undone: restored. Absent: an older manifest.
+   */
+  state: z.enum(['applying', 'applied', 'undone']).optional(),
+  /** Persons that may get a person file they did not have (tree-resident canonical or relatives). */
+  mayCreate: z.array(Id).optional(),
 });
 export type MergeManifest = z.infer<typeof MergeManifest>;
 
@@ -135,6 +142,9 @@ export async function acceptMerge(store: MergeStore, id: string, now: Date, opts
   const cluster = findCluster(store, id);
   if (cluster.status === 'accepted') throw new MergeError(`${id} is already accepted`);
   if (cluster.status === 'rejected') throw new MergeError(`${id} was rejected as "not the same person"; it cannot be accepted`);
+  // An earlier accept that was killed part-way: finish it if its files were all written, else roll back first.
+  const interrupted = await recoverInterrupted(store, id, cluster);
+  if (interrupted) return interrupted;
   const canonicalId = opts.canonicalId ?? cluster.canonicalId;
   if (!cluster.memberIds.includes(canonicalId)) throw new MergeError(`${canonicalId} is not a member of ${id} (${cluster.memberIds.join(', ')})`);
   const members = cluster.memberIds.map((m) => {
@@ -167,6 +177,10 @@ export async function acceptMerge(store: MergeStore, id: string, now: Date, opts
     await store.restoreFile(snapshot, bytes);
     entries.push({ path, personId, existed: true, snapshot, before: sha(bytes) });
   }
+  // The intent goes to disk before any file changes: a crash from here on is recoverable.
+  const mayCreate = [canonicalId, ...relatives.map((r) => r.before.id)];
+  const writeManifest = (m: MergeManifest) => store.restoreFile(`${dir}/manifest.json`, Buffer.from(`${JSON.stringify(m, null, 2)}\n`, 'utf8'));
+  await writeManifest({ version: 1, cluster: id, canonicalId, absorbed: [...absorbedIds], acceptedAt: now.toISOString(), files: entries.map((e) => ({ ...e })), state: 'applying', mayCreate });
 
   // 2. Apply: canonical, relatives, absorbed (person files removed; tree entries dropped from their tree).
   const body = [store.personBody?.(canonicalId) ?? '', ...absorbed.map((p) => {
@@ -208,8 +222,7 @@ export async function acceptMerge(store: MergeStore, id: string, now: Date, opts
     const now2 = store.readRaw(e.path);
     e.after = now2 ? sha(now2) : undefined;
   }
-  const manifest: MergeManifest = { version: 1, cluster: id, canonicalId, absorbed: [...absorbedIds], acceptedAt: now.toISOString(), files: entries };
-  await store.restoreFile(`${dir}/manifest.json`, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8'));
+  await writeManifest({ version: 1, cluster: id, canonicalId, absorbed: [...absorbedIds], acceptedAt: now.toISOString(), files: entries, state: 'applied', mayCreate });
   const accepted: MergeCluster = { ...cluster, canonicalId, status: 'accepted', decidedAt: now.toISOString(), snapshot: `${dir}/` };
   await saveCluster(store, accepted);
   await store.appendLog([{ agent: 'Analyst', actionType: 'merge', clusterId: id, operation: 'accept', rationale: cluster.rationale, context: `${[...absorbedIds].join(', ')} merged into ${canonicalId}; prior files kept in ${dir}/` }]);
@@ -246,9 +259,66 @@ export function readManifest(store: MergeStore, id: string): MergeManifest {
   return r.data;
 }
 
+/** The manifest of this cluster, if one was written. */
+function manifestIfAny(store: MergeStore, id: string): MergeManifest | undefined {
+  return store.readRaw(`${snapshotDir(id)}/manifest.json`) ? readManifest(store, id) : undefined;
+}
+
+/** Every snapshotted file's bytes, each checked against its recorded hash, before anything is touched. */
+function loadSnapshots(store: MergeStore, manifest: MergeManifest): { path: string; bytes: Uint8Array }[] {
+  return manifest.files.filter((e) => e.existed).map((e) => {
+    const bytes = store.readRaw(e.snapshot!);
+    if (!bytes) throw new MergeError(`${e.snapshot} is missing: the merge cannot be undone`);
+    if (sha(bytes) !== e.before) throw new MergeError(`${e.snapshot} does not match the recorded hash: the snapshot was altered`);
+    return { path: e.path, bytes };
+  });
+}
+
+/**
+ * An accept that did not reach merges.json (the process was killed). "applying": some files may be
+ * changed: restore every snapshot, remove person files the merge may have created, and leave the
+ * proposal as it was. "applied": every file was merged: record the cluster as accepted. Returns the
+ * cluster when the accept was completed, undefined when there was nothing to finish.
+ */
+async function recoverInterrupted(store: MergeStore, id: string, cluster: MergeCluster): Promise<MergeCluster | undefined> {
+  if (cluster.status === 'accepted') return undefined;
+  const manifest = manifestIfAny(store, id);
+  if (!manifest || (manifest.state !== 'applying' && manifest.state !== 'applied')) return undefined;
+  const dir = snapshotDir(id);
+  const writeManifest = (m: MergeManifest) => store.restoreFile(`${dir}/manifest.json`, Buffer.from(`${JSON.stringify(m, null, 2)}\n`, 'utf8'));
+  if (manifest.state === 'applied') {
+    const accepted: MergeCluster = { ...cluster, canonicalId: manifest.canonicalId, status: 'accepted', decidedAt: manifest.acceptedAt, snapshot: `${dir}/` };
+    await saveCluster(store, accepted);
+    await store.appendLog([{ agent: 'Analyst', actionType: 'merge', clusterId: id, operation: 'accept', rationale: cluster.rationale, context: `completed an accept that was interrupted after its files were written; prior files kept in ${dir}/` }]);
+    return accepted;
+  }
+  const snapshots = loadSnapshots(store, manifest);
+  const snapshotted = new Set(snapshots.map((x) => x.path));
+  for (const pid of manifest.mayCreate ?? []) {
+    const f = store.personFile(pid);
+    if (f?.startsWith('people/') && !snapshotted.has(f)) await store.removePerson(pid);
+  }
+  for (const x of snapshots) await store.restoreFile(x.path, x.bytes);
+  const restored = snapshots.length;
+  if (store.load) store.load();
+  await writeManifest({ ...manifest, state: 'undone' });
+  await store.appendLog([{ agent: 'Analyst', actionType: 'merge', clusterId: id, operation: 'undo', rationale: 'recovery', context: `an accept interrupted part-way was rolled back: restored ${restored} file(s) from ${dir}/` }]);
+  return undefined;
+}
+
 export async function undoMerge(store: MergeStore, id: string, now: Date, opts: { force?: boolean } = {}): Promise<MergeCluster> {
-  const cluster = findCluster(store, id);
-  if (cluster.status !== 'accepted') throw new MergeError(`${id} is ${cluster.status}, not accepted: nothing to undo`);
+  let cluster = findCluster(store, id);
+  if (cluster.status !== 'accepted') {
+    // An accept killed part-way: rolled back from its snapshots, or (files all written) completed
+    // first and then undone like any other.
+    const state = manifestIfAny(store, id)?.state;
+    if (state === 'applying') {
+      await recoverInterrupted(store, id, cluster);
+      return findCluster(store, id);
+    }
+    if (state !== 'applied') throw new MergeError(`${id} is ${cluster.status}, not accepted: nothing to undo`);
+    cluster = (await recoverInterrupted(store, id, cluster)) ?? cluster;
+  }
   const manifest = readManifest(store, id);
   // A file edited after the merge would lose that edit: say which, and let the user decide.
   const changed = manifest.files.filter((e) => {
@@ -256,17 +326,14 @@ export async function undoMerge(store: MergeStore, id: string, now: Date, opts: 
     return (now2 ? sha(now2) : undefined) !== e.after;
   });
   if (changed.length && !opts.force) throw new MergeError(`changed since the merge, undo would discard those edits: ${changed.map((e) => e.path).join(', ')} (use --force to undo anyway)`);
-  const snapshots = manifest.files.filter((e) => e.existed).map((e) => {
-    const bytes = store.readRaw(e.snapshot!);
-    if (!bytes) throw new MergeError(`${e.snapshot} is missing: the merge cannot be undone`);
-    if (sha(bytes) !== e.before) throw new MergeError(`${e.snapshot} does not match the recorded hash: the snapshot was altered`);
-    return { path: e.path, bytes };
-  });
+  const snapshots = loadSnapshots(store, manifest);
   for (const e of manifest.files.filter((x) => !x.existed)) if (e.personId) await store.removePerson(e.personId);
-  for (const s of snapshots) await store.restoreFile(s.path, s.bytes);
+  for (const x of snapshots) await store.restoreFile(x.path, x.bytes);
+  const restored = snapshots.length;
+  if (manifest.state) await store.restoreFile(`${snapshotDir(id)}/manifest.json`, Buffer.from(`${JSON.stringify({ ...manifest, state: 'undone' }, null, 2)}\n`, 'utf8'));
   const undone: MergeCluster = { ...cluster, status: 'undone', decidedAt: now.toISOString() };
   await saveCluster(store, undone);
-  await store.appendLog([{ agent: 'Analyst', actionType: 'merge', clusterId: id, operation: 'undo', rationale: 'user undo', context: `restored ${snapshots.length} file(s) from ${snapshotDir(id)}/` }]);
+  await store.appendLog([{ agent: 'Analyst', actionType: 'merge', clusterId: id, operation: 'undo', rationale: 'user undo', context: `restored ${restored} file(s) from ${snapshotDir(id)}/` }]);
   return undone;
 }
 
