@@ -36,6 +36,31 @@ describe('conflicts: detectConflicts', () => {
     ]);
     assert.deepEqual(detectConflicts(p), []);
   });
+  it('a region and its country are one place at two precisions, historical regions included', () => {
+    const p = withAssertions([
+      { id: 'A1', field: 'birth.place', value: 'Baden', status: 'accepted', confidence: 0.9 },
+      { id: 'A2', field: 'birth.place', value: 'Germany', status: 'staged', confidence: 0.6 },
+    ]);
+    assert.deepEqual(detectConflicts(p), []);
+    for (const [a, b] of [
+      ['Bavaria', 'Kleinbach, Unterfranken, Bavaria, Germany'],
+      ['Bayern', 'Deutschland'],
+      ['Württemberg', 'Germany'],
+      ['Springfield, Illinois', 'USA'],
+      ['IL', 'United States'],
+      ['Alsace', 'France'],
+      ['Alsace', 'Germany'],
+      ['Silesia', 'Poland'],
+      ['Yorkshire, England', 'United Kingdom'],
+    ]) assert.ok(compatibleValues('birth.place', a, b), `${a} / ${b}`);
+    for (const [a, b] of [
+      ['Baden', 'France'],
+      ['Bavaria', 'Baden'],
+      ['Illinois', 'Ohio'],
+      ['Ohio', 'Germany'],
+      ['Kleinbach, Bavaria', 'Grossdorf, Bavaria'],
+    ]) assert.ok(!compatibleValues('birth.place', a, b), `${a} / ${b} differ`);
+  });
   it('keeps competing values side by side and prefers the heaviest evidence', () => {
     const p = withAssertions([
       { id: 'A1', field: 'birth.date', value: '1852', status: 'accepted', confidence: 0.8, evidence: [census] },

@@ -1,10 +1,11 @@
 /**
  * When are two values of one field the same fact? Dates are ranges ("1850" and "ABT 1850" agree;
  * "12 MAR 1850" and "14 MAR 1850" do not); places are hierarchies ("Springfield, Illinois" is inside
- * "Springfield, Sangamon, Illinois, USA"); other values compare folded.
+ * "Springfield, Sangamon, Illinois, USA", and "Baden" is in "Germany"); other values compare folded.
  */
 import { overlaps, parseGDate } from '../../../model/gdate';
 import { fold } from '../resolve/normalize';
+import { withImpliedCountry } from '../places/regions';
 import { comparePlaces, placeParts } from '../resolve/places';
 
 export type FieldKind = 'date' | 'place' | 'value';
@@ -25,8 +26,12 @@ export function compatibleValues(field: string, a: string, b: string): boolean {
       return overlaps(x, y);
     }
     case 'place': {
-      const c = comparePlaces(placeParts(a), placeParts(b));
-      return c ? c.score >= 1 : fold(a) === fold(b);
+      const pa = placeParts(a);
+      const pb = placeParts(b);
+      if (!pa.length || !pb.length) return fold(a) === fold(b);
+      // "Baden" and "Germany" are one place at two precisions: complete a region with its country.
+      for (const x of withImpliedCountry(pa)) for (const y of withImpliedCountry(pb)) if ((comparePlaces(x, y)?.score ?? 0) >= 1) return true;
+      return false;
     }
     default:
       return fold(a) === fold(b);
