@@ -1,6 +1,6 @@
 /** Resolution time only: 10k vs 100k persons (also run by bench/resolve.ts --only scale). */
 import { performance } from 'node:perf_hooks';
-import { CandidateIndex, featuresOfPerson, scorePair } from '../src/agents/analyst/resolve';
+import { CandidateIndex, DEFAULT_THRESHOLDS, featuresOfPerson, scorePair } from '../src/agents/analyst/resolve';
 import { population } from './resolve';
 
 const sizes = process.argv.slice(2).map(Number).filter(Boolean);
@@ -14,7 +14,7 @@ for (const n of sizes.length ? sizes : [10_000]) {
   const c2 = process.cpuUsage();
   let pairs = 0;
   for (const [a, b] of index.pairs()) {
-    scorePair(a, b, { frequencies: index.frequencies, explain: false });
+    scorePair(a, b, { frequencies: index.frequencies, explain: false, floor: DEFAULT_THRESHOLDS.review });
     pairs++;
   }
   const t3 = performance.now();

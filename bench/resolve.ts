@@ -9,7 +9,7 @@
  */
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { CandidateIndex, featuresOfPerson, scorePair, type PersonFeatures } from '../src/agents/analyst/resolve';
+import { CandidateIndex, DEFAULT_THRESHOLDS, featuresOfPerson, scorePair, type PersonFeatures } from '../src/agents/analyst/resolve';
 import { Person } from '../src/model';
 import { loadFebrl, loadRldata, loadSplinkHistorical, readCsv, type Labelled } from './resolve-data';
 import { buildRoyalSet } from './resolve-royal';
@@ -66,7 +66,7 @@ function evaluate(dataset: string, persons: Person[], same: (a: string, b: strin
     candidatePairs++;
     const truth = same(a.id, b.id);
     if (truth) found++;
-    const s = scorePair(a, b, { frequencies: index.frequencies, explain: false });
+    const s = scorePair(a, b, { frequencies: index.frequencies, explain: false, floor: DEFAULT_THRESHOLDS.review });
     if (s.recommendation === 'merge') {
       merged.push([a.id, b.id]);
       if (truth) tp++;
@@ -90,15 +90,24 @@ function labelled(dataset: string, set: Labelled, note?: string) {
   return evaluate(dataset, set.persons, (a, b) => set.entity.get(a) === set.entity.get(b), truePairCount(set.entity), note);
 }
 
-/** A synthetic population for timing: real given names and surnames from RLdata and Splink, random dates. */
+/**
+ * A synthetic population for timing: given names, surnames and places drawn from the rows of RLdata
+ * and Splink (so with their real frequencies: common names are common, which is what fills blocks),
+ * random dates. The generator is a 32-bit LCG in integer arithmetic (Math.imul): the earlier
+ * floating-point one lost precision and cycled after ~10k draws, so "100k persons" were 1,973
+ * distinct persons repeated ~50 times each — neither realistic nor a fair timing.
+ */
 export function population(n: number, seed = 99): Person[] {
   const hist = readCsv(resolve(SHARED, 'linkage/splink/historical_figures_with_errors_50k.csv'));
   const rl = readCsv(resolve(SHARED, 'linkage/rldata/RLdata10000.csv'));
-  const given = [...new Set([...hist.map((r) => r.first_name), ...rl.map((r) => r.fname_c1.toLowerCase())].filter((x) => x && x !== 'na'))];
-  const surnames = [...new Set([...hist.map((r) => r.surname), ...rl.map((r) => r.lname_c1.toLowerCase())].filter((x) => x && x !== 'na'))];
-  const places = [...new Set(hist.map((r) => r.birth_place).filter(Boolean))];
-  let s = seed;
-  const rnd = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const given = [...hist.map((r) => r.first_name), ...rl.map((r) => r.fname_c1.toLowerCase())].filter((x) => x && x !== 'na');
+  const surnames = [...hist.map((r) => r.surname), ...rl.map((r) => r.lname_c1.toLowerCase())].filter((x) => x && x !== 'na');
+  const places = hist.map((r) => r.birth_place).filter(Boolean);
+  let s = seed >>> 0;
+  const rnd = () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
   const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
   const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
   const out: Person[] = [];
@@ -126,7 +135,7 @@ function timeResolution(persons: Person[]): { seconds: number; cpuSeconds: numbe
   const index = new CandidateIndex(featuresOf(persons));
   let pairs = 0;
   for (const [a, b] of index.pairs()) {
-    scorePair(a, b, { frequencies: index.frequencies, explain: false });
+    scorePair(a, b, { frequencies: index.frequencies, explain: false, floor: DEFAULT_THRESHOLDS.review });
     pairs++;
   }
   const cpu = process.cpuUsage(c0);

@@ -77,12 +77,24 @@ export function blockingKeys(f: PersonFeatures): string[] {
   return [...keys];
 }
 
+/**
+ * Persons live in numbered slots and keys are interned to numbers, so a query counts shared keys in
+ * a reused typed array instead of building a Map per person: at 100k persons the index answers
+ * millions of candidate lookups without allocating per candidate.
+ */
 export class CandidateIndex {
-  private readonly blocks = new Map<string, Set<string>>();
-  private readonly items = new Map<string, { f: PersonFeatures; keys: string[]; n: number }>();
+  private readonly keyIds = new Map<string, number>();
+  /** key id → the slots of the persons carrying that key */
+  private readonly blocks: number[][] = [];
+  private readonly feats: (PersonFeatures | undefined)[] = [];
+  private readonly slotKeys: number[][] = [];
+  private readonly slotOf = new Map<string, number>();
+  private readonly freeSlots: number[] = [];
   private readonly maxBlock: number;
   private readonly maxCandidates: number;
-  private seq = 0;
+  /** Shared-key counts per slot for the query in progress (zeroed again after each query). */
+  private counts = new Int32Array(1024);
+  private readonly touched: number[] = [];
   /** Name counts of everyone indexed, for frequency-based weights in scorePair. */
   readonly frequencies = new NameFrequencies();
 
@@ -93,36 +105,109 @@ export class CandidateIndex {
   }
 
   get size(): number {
-    return this.items.size;
+    return this.slotOf.size;
   }
 
   add(f: PersonFeatures): void {
-    if (this.items.has(f.id)) this.remove(f.id);
-    const keys = blockingKeys(f);
-    this.items.set(f.id, { f, keys, n: this.seq++ });
+    if (this.slotOf.has(f.id)) this.remove(f.id);
+    const slot = this.freeSlots.pop() ?? this.feats.length;
+    const keys: number[] = [];
+    for (const k of blockingKeys(f)) {
+      let id = this.keyIds.get(k);
+      if (id === undefined) {
+        id = this.blocks.length;
+        this.keyIds.set(k, id);
+        this.blocks.push([]);
+      }
+      this.blocks[id].push(slot);
+      keys.push(id);
+    }
+    this.feats[slot] = f;
+    this.slotKeys[slot] = keys;
+    this.slotOf.set(f.id, slot);
     this.frequencies.add(f);
-    for (const k of keys) {
-      let b = this.blocks.get(k);
-      if (!b) this.blocks.set(k, (b = new Set()));
-      b.add(f.id);
+    if (this.counts.length <= slot) {
+      const grown = new Int32Array(Math.max(this.counts.length * 2, slot + 1));
+      grown.set(this.counts);
+      this.counts = grown;
     }
   }
 
   remove(id: string): void {
-    const it = this.items.get(id);
-    if (!it) return;
-    this.items.delete(id);
-    this.frequencies.remove(it.f);
-    for (const k of it.keys) {
-      const b = this.blocks.get(k);
-      if (!b) continue;
-      b.delete(id);
-      if (!b.size) this.blocks.delete(k);
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    const f = this.feats[slot]!;
+    this.slotOf.delete(id);
+    this.frequencies.remove(f);
+    for (const k of this.slotKeys[slot]) {
+      const b = this.blocks[k];
+      const i = b.indexOf(slot);
+      if (i >= 0) {
+        b[i] = b[b.length - 1];
+        b.pop();
+      }
     }
+    this.feats[slot] = undefined;
+    this.slotKeys[slot] = [];
+    this.freeSlots.push(slot);
   }
 
   get(id: string): PersonFeatures | undefined {
-    return this.items.get(id)?.f;
+    const slot = this.slotOf.get(id);
+    return slot === undefined ? undefined : this.feats[slot];
+  }
+
+  /** Key ids of `f`: its own when indexed, else those of its keys that any indexed person shares. */
+  private keysOf(f: PersonFeatures): number[] {
+    const slot = this.slotOf.get(f.id);
+    if (slot !== undefined && this.feats[slot] === f) return this.slotKeys[slot];
+    const out: number[] = [];
+    for (const k of blockingKeys(f)) {
+      const id = this.keyIds.get(k);
+      if (id !== undefined) out.push(id);
+    }
+    return out;
+  }
+
+  /**
+   * Slots sharing a (not oversized) key with `keys`, `exclude` left out; when there are more than
+   * `maxCandidates`, those sharing the most keys (ties: the first met). Written to `out`.
+   */
+  private candidateSlots(keys: number[], exclude: number, out: number[]): void {
+    const counts = this.counts;
+    const touched = this.touched;
+    touched.length = 0;
+    out.length = 0;
+    for (const k of keys) {
+      const b = this.blocks[k];
+      if (b.length > this.maxBlock) continue;
+      for (let i = 0; i < b.length; i++) {
+        const s = b[i];
+        if (s === exclude) continue;
+        if (counts[s]++ === 0) touched.push(s);
+      }
+    }
+    const max = this.maxCandidates;
+    if (touched.length <= max) {
+      for (const s of touched) out.push(s);
+    } else {
+      // The cut-off count: keep everyone above it and the first met at it, up to maxCandidates.
+      const histogram = new Int32Array(keys.length + 2);
+      for (const s of touched) histogram[Math.min(counts[s], keys.length + 1)]++;
+      let cut = keys.length + 1;
+      let above = 0;
+      while (cut > 1 && above + histogram[cut] < max) above += histogram[cut--];
+      let atCut = max - above;
+      for (const s of touched) {
+        const c = counts[s];
+        if (c > cut) out.push(s);
+        else if (c === cut && atCut > 0) {
+          out.push(s);
+          atCut--;
+        }
+      }
+    }
+    for (const s of touched) counts[s] = 0;
   }
 
   /**
@@ -130,34 +215,33 @@ export class CandidateIndex {
    * `maxCandidates`, those sharing the most keys.
    */
   candidates(f: PersonFeatures): PersonFeatures[] {
-    const shared = new Map<string, number>();
-    const own = this.items.get(f.id);
-    for (const k of own && own.f === f ? own.keys : blockingKeys(f)) {
-      const b = this.blocks.get(k);
-      if (!b || b.size > this.maxBlock) continue;
-      for (const id of b) if (id !== f.id) shared.set(id, (shared.get(id) ?? 0) + 1);
-    }
-    let ids = [...shared.keys()];
-    if (ids.length > this.maxCandidates) ids = ids.sort((x, y) => shared.get(y)! - shared.get(x)! || (x < y ? -1 : 1)).slice(0, this.maxCandidates);
-    const out: PersonFeatures[] = [];
-    for (const id of ids) {
-      const it = this.items.get(id);
-      if (it) out.push(it.f);
-    }
-    return out;
+    const slots: number[] = [];
+    this.candidateSlots(this.keysOf(f), this.slotOf.get(f.id) ?? -1, slots);
+    return slots.map((s) => this.feats[s]!);
   }
 
-  /** Every candidate pair once, for deduplicating the whole index. */
+  /**
+   * Every candidate pair once, for deduplicating the whole index. Candidate lists are not symmetric
+   * (each is cut at maxCandidates), so a pair met from its second member is skipped only when the
+   * first member's list already held it.
+   */
   *pairs(): Generator<[PersonFeatures, PersonFeatures]> {
-    const size = this.seq + 1;
-    const seen = new Set<number>();
-    for (const { f, n } of this.items.values()) {
-      for (const c of this.candidates(f)) {
-        const m = this.items.get(c.id)!.n;
-        const key = n < m ? n * size + m : m * size + n;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        yield n < m ? [f, c] : [c, f];
+    const n = this.feats.length;
+    const width = this.maxCandidates;
+    const lists = new Int32Array(n * width);
+    const lengths = new Int32Array(n);
+    const out: number[] = [];
+    for (let slot = 0; slot < n; slot++) {
+      const f = this.feats[slot];
+      if (!f) continue;
+      this.candidateSlots(this.slotKeys[slot], slot, out);
+      const mine = out.slice(0, width);
+      lengths[slot] = mine.length;
+      lists.set(mine, slot * width);
+      for (const m of mine) {
+        if (m < slot && lists.subarray(m * width, m * width + lengths[m]).includes(slot)) continue;
+        const g = this.feats[m]!;
+        yield m < slot ? [g, f] : [f, g];
       }
     }
   }

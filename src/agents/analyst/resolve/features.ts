@@ -9,12 +9,18 @@ import { displayName, factValue, type Person, type Persona } from '../../../mode
 import { parseGDate } from '../../../model/gdate';
 import { canonicalGiven } from './nicknames';
 import { fold, generationOf, givenTokens, isRegnal, splitName, surnameForms } from './normalize';
+import { dateKey, intern } from './memo';
 import { placeParts } from './places';
 
 export interface NameFeature {
   /** Memo keys of the given names and of the surnames with their type (bulk scoring). */
   gkey: string;
   skey: string;
+  /** Interned ids (memo.ts) of gkey, of skey, of the first given name, and of the surnames as a name list. */
+  gid: number;
+  sid: number;
+  g0id: number;
+  slid: number;
   /** Regnal or generational number written in the name ("xiv" in Louis XIV). */
   regnal?: string;
   /** Folded given-name tokens, titles and suffixes removed. */
@@ -38,6 +44,8 @@ export interface DateFeature {
   ymd?: string;
   /** False for estimates derived from an age or a baptism. */
   stated: boolean;
+  /** Text, range and stated flag in one string: the memo key of date comparisons (see memo.ts). */
+  key?: string;
 }
 
 export interface PersonFeatures {
@@ -101,9 +109,15 @@ export function nameFeature(given: string, surname: string, type = 'birth'): Nam
   if (regnal) g = g.filter((t, i) => i === 0 || !isRegnal(t));
   // Index the first full given name phonetically ("W. Frederick" → Frederick).
   const callName = g.find((t) => t.length > 1) ?? g[0];
+  const gkey = g.join(' ');
+  const skey = `${s.join(' ')}\u0000${type}`;
   return {
-    gkey: g.join(' '),
-    skey: `${s.join(' ')}\u0000${type}`,
+    gkey,
+    skey,
+    gid: intern(gkey),
+    sid: intern(skey),
+    g0id: intern(g[0] ?? ''),
+    slid: intern(s.join(' ')),
     regnal,
     given: g,
     surnames: s,
@@ -112,6 +126,28 @@ export function nameFeature(given: string, surname: string, type = 'birth'): Nam
     surnameDm: s[0] ? dm(s[0]) : [],
     surnameMeta: s[0] ? meta(s[0]) : [],
   };
+}
+
+function keyed(f: DateFeature): DateFeature {
+  f.key = dateKey(f);
+  return f;
+}
+
+const placeCache = new Map<string, string[]>();
+/**
+ * A place as components, interned: persons born in one place share one (frozen) array, so the
+ * place comparison memo meets them by identity without building a key per pair.
+ */
+export function placeOf(text: string | undefined): string[] {
+  const parts = placeParts(text);
+  if (!parts.length) return parts;
+  const k = parts.join(',');
+  let shared = placeCache.get(k);
+  if (!shared) {
+    if (placeCache.size > 200_000) placeCache.clear();
+    placeCache.set(k, (shared = Object.freeze(parts) as string[]));
+  }
+  return shared;
 }
 
 /** A date text as a year range, with the exact day when there is one. */
@@ -124,13 +160,13 @@ export function dateFeature(text: string | undefined, stated = true): DateFeatur
   const f: DateFeature = { text, min: e?.year, max: l?.year ?? e?.year, stated };
   if (f.min === undefined) f.min = f.max;
   if (d.kind === 'exact' && e?.day && e.month) f.ymd = `${String(e.year).padStart(4, '0')}${String(e.month).padStart(2, '0')}${String(e.day).padStart(2, '0')}`;
-  return f;
+  return keyed(f);
 }
 
 /** Widens a stated date by a window (baptism → birth up to `before` years earlier). */
 function shifted(f: DateFeature | undefined, before: number, after: number): DateFeature | undefined {
   if (!f || f.min === undefined || f.max === undefined) return undefined;
-  return { text: f.text, min: f.min - before, max: f.max + after, stated: false };
+  return keyed({ text: f.text, min: f.min - before, max: f.max + after, stated: false });
 }
 
 function firstValue(p: Person, fields: string[]): string | undefined {
@@ -169,7 +205,7 @@ export function featuresOfPerson(p: Person, lookup?: (id: string) => Person | un
   for (const a of p.assertions) {
     if (a.status === 'rejected' || !a.field.endsWith('.place')) continue;
     if (a.field === 'birth.place' || a.field === 'death.place') continue;
-    const parts = placeParts(a.value);
+    const parts = placeOf(a.value);
     if (parts.length) residences.push(parts);
   }
   const live = p.relationships.filter((r) => r.status !== 'rejected');
@@ -192,8 +228,8 @@ export function featuresOfPerson(p: Person, lookup?: (id: string) => Person | un
     names,
     birth,
     death,
-    birthPlace: placeParts(factValue(p, 'birth.place') ?? firstValue(p, ['baptism.place', 'christening.place'])),
-    deathPlace: placeParts(factValue(p, 'death.place') ?? factValue(p, 'burial.place')),
+    birthPlace: placeOf(factValue(p, 'birth.place') ?? firstValue(p, ['baptism.place', 'christening.place'])),
+    deathPlace: placeOf(factValue(p, 'death.place') ?? factValue(p, 'burial.place')),
     residences,
     parents: ids('parent'),
     spouses: ids('spouse'),
@@ -241,9 +277,9 @@ export function featuresOfPersona(persona: Persona, record?: RecordContext): Per
   const age = ageInYears(persona.age);
   if (!birth && age !== undefined && record?.date) {
     const when = dateFeature(record.date);
-    if (when?.min !== undefined && when.max !== undefined) birth = { text: `age ${persona.age} in ${record.date}`, min: when.min - age - 1, max: when.max - age, stated: false };
+    if (when?.min !== undefined && when.max !== undefined) birth = keyed({ text: `age ${persona.age} in ${record.date}`, min: when.min - age - 1, max: when.max - age, stated: false });
   }
-  const residences = [persona.residence, record?.place].map(placeParts).filter((p) => p.length);
+  const residences = [persona.residence, record?.place].map(placeOf).filter((p) => p.length);
   const relativeNames = { parent: [] as string[], spouse: [] as string[], child: [] as string[] };
   const others = (record?.persons ?? []).filter((o) => o !== persona && o.name !== persona.name);
   const full = (o: Persona) => {
@@ -269,8 +305,8 @@ export function featuresOfPersona(persona: Persona, record?: RecordContext): Per
     names,
     birth,
     death: dateFeature(persona.deathDate) ?? shifted(dateFeature(persona.burialDate), 1, 0),
-    birthPlace: placeParts(persona.birthPlace),
-    deathPlace: placeParts(persona.deathPlace ?? persona.burialPlace),
+    birthPlace: placeOf(persona.birthPlace),
+    deathPlace: placeOf(persona.deathPlace ?? persona.burialPlace),
     residences,
     parents: [],
     spouses: [],

@@ -49,7 +49,7 @@ export function findDuplicateFeatures(feats: PersonFeatures[], opts: FindDuplica
   const out: DuplicateProposal[] = [];
   for (const [a, b] of index.pairs()) {
     if (rejected.has(pairKey(a.id, b.id))) continue;
-    const quick = scorePair(a, b, { thresholds, frequencies: index.frequencies, explain: false });
+    const quick = scorePair(a, b, { thresholds, frequencies: index.frequencies, explain: false, floor: min });
     if (quick.similarity < min) continue;
     if (quick.recommendation === 'separate' && !opts.includeSeparate) continue;
     out.push({ a, b, score: scorePair(a, b, { thresholds, frequencies: index.frequencies }) });

@@ -1,37 +1,128 @@
 /**
  * Memoised comparators for bulk scoring. Names, dates and places repeat endlessly in a large tree
  * ("John" vs "Johann", "1850" vs "ABT 1850"), so each distinct comparison is computed — and its
- * explanation allocated — once. Bounded: the table is dropped when it grows too large.
+ * explanation allocated — once. Two-level tables keyed by strings the features already carry (or,
+ * for places, by the interned array itself), so a lookup builds no key. Bounded: a table is dropped
+ * when it grows too large.
  */
 import { compareDates, compareGiven, compareSurname, type Comparison } from './compare';
 import type { DateFeature, NameFeature } from './features';
 import { comparePlaces } from './places';
 
 const LIMIT = 500_000;
-const table = new Map<string, Comparison | undefined>();
 
-function memo(key: string, compute: () => Comparison | undefined): Comparison | undefined {
-  if (table.has(key)) return table.get(key);
-  const v = compute();
-  if (table.size >= LIMIT) table.clear();
-  table.set(key, v);
-  return v;
+class PairTable<K> {
+  private readonly outer = new Map<K, Map<K, Comparison | undefined>>();
+  private size = 0;
+
+  get(a: K, b: K, compute: () => Comparison | undefined): Comparison | undefined {
+    let inner = this.outer.get(a);
+    if (inner) {
+      const v = inner.get(b);
+      if (v !== undefined || inner.has(b)) return v;
+    } else {
+      if (this.size >= LIMIT) {
+        this.outer.clear();
+        this.size = 0;
+      }
+      this.outer.set(a, (inner = new Map()));
+    }
+    const v = compute();
+    inner.set(b, v);
+    this.size++;
+    return v;
+  }
 }
 
+const given = new PairTable<string>();
+const surnames = new PairTable<string>();
+const births = new PairTable<string>();
+const deaths = new PairTable<string>();
+const others = new PairTable<string>();
+const places = new PairTable<string[]>();
+
 export function givenM(a: string[], b: string[], ka = a.join(' '), kb = b.join(' ')): Comparison | undefined {
-  return memo(`g\u0000${ka}\u0000${kb}`, () => compareGiven(a, b));
+  return given.get(ka, kb, () => compareGiven(a, b));
 }
 
 export function surnameM(a: NameFeature, b: NameFeature): Comparison | undefined {
-  return memo(`s\u0000${a.skey}\u0000${b.skey}`, () => compareSurname(a, b));
+  return surnames.get(a.skey, b.skey, () => compareSurname(a, b));
+}
+
+/** What decides a date comparison: the text (read in the reason), the range and whether it was stated. */
+export function dateKey(d: DateFeature): string {
+  return d.key ?? `${d.text}\u0000${d.min}\u0000${d.max}\u0000${d.stated}`;
 }
 
 export function datesM(a: DateFeature | undefined, b: DateFeature | undefined, what: string): Comparison | undefined {
   if (!a || !b) return undefined;
-  return memo(`d\u0000${what}\u0000${a.text}\u0000${a.min}\u0000${a.max}\u0000${a.stated}\u0000${b.text}\u0000${b.min}\u0000${b.max}\u0000${b.stated}`, () => compareDates(a, b, what));
+  const table = what === 'birth' ? births : what === 'death' ? deaths : others;
+  return table.get(dateKey(a), what === 'birth' || what === 'death' ? dateKey(b) : `${what}\u0000${dateKey(b)}`, () => compareDates(a, b, what));
 }
 
+/** Places by identity: features intern their place arrays (internPlace), so equal places meet here. */
 export function placesM(a: string[], b: string[]): Comparison | undefined {
   if (!a.length || !b.length) return undefined;
-  return memo(`p\u0000${a.join(',')}\u0000${b.join(',')}`, () => comparePlaces(a, b));
+  return places.get(a, b, () => comparePlaces(a, b));
+}
+
+/**
+ * Bulk scoring reads only the scores of name comparisons: those live in fixed-size typed arrays
+ * keyed by interned ids (no allocation, nothing for the collector to trace). Direct-mapped: a
+ * colliding pair overwrites the older one and is recomputed when met again.
+ */
+const ids = new Map<string, number>();
+/** A stable small id per distinct string (never reset, so an id never changes meaning). */
+export function intern(s: string): number {
+  let id = ids.get(s);
+  if (id === undefined) ids.set(s, (id = ids.size + 1));
+  return id;
+}
+
+class ScoreCache {
+  private readonly xs: Int32Array;
+  private readonly ys: Int32Array;
+  private readonly scores: Float64Array;
+  private readonly mask: number;
+
+  constructor(bits: number) {
+    this.xs = new Int32Array(1 << bits);
+    this.ys = new Int32Array(1 << bits);
+    this.scores = new Float64Array(1 << bits);
+    this.mask = (1 << bits) - 1;
+  }
+
+  /** The cached score of (x, y) (NaN: not comparable), computing it on a miss. */
+  get(x: number, y: number, compute: () => Comparison | undefined): number {
+    const slot = (Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca77)) >>> 0 & this.mask;
+    if (this.xs[slot] === x && this.ys[slot] === y) return this.scores[slot];
+    const v = compute()?.score ?? NaN;
+    this.xs[slot] = x;
+    this.ys[slot] = y;
+    this.scores[slot] = v;
+    return v;
+  }
+}
+
+const givenScores = new ScoreCache(18);
+const surnameScores = new ScoreCache(18);
+
+/** compareGiven(x.given, y.given).score, NaN when either has no given name. */
+export function givenScore(x: NameFeature, y: NameFeature): number {
+  return givenScores.get(x.gid, y.gid, () => compareGiven(x.given, y.given));
+}
+
+/** compareSurname(x, y).score, NaN when either has no surname. */
+export function surnameScore(x: NameFeature, y: NameFeature): number {
+  return surnameScores.get(x.sid, y.sid, () => compareSurname(x, y));
+}
+
+/** How well x's surnames read as y's first given name (the other half of the swap). */
+export function swapBackScore(x: NameFeature, y: NameFeature): number {
+  return givenScores.get(x.slid, y.g0id, () => compareGiven(x.surnames, [y.given[0]]));
+}
+
+/** How well x's first given name reads as y's surname (the clerical swap). */
+export function swapScore(x: NameFeature, y: NameFeature): number {
+  return givenScores.get(x.g0id, y.slid, () => compareGiven([x.given[0]], y.surnames));
 }

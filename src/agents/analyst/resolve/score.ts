@@ -5,7 +5,7 @@
  * (twins, parent and child, different sex, death before birth) force "separate" whatever the sum.
  */
 import { compareIdentifier, bestNameMatch, lazy, yearsApart, type Comparison } from './compare';
-import { datesM, givenM, placesM, surnameM } from './memo';
+import { datesM, givenM, givenScore, placesM, surnameM, surnameScore, swapBackScore, swapScore } from './memo';
 import type { NameFeature, PersonFeatures } from './features';
 import type { NameFrequencies } from './frequency';
 
@@ -26,6 +26,8 @@ export interface PairScore {
   recommendation: Recommendation;
   /** Set when a rule forbids the merge whatever the score. */
   hardNegative?: string;
+  /** Set when scoring stopped early under ScoreOptions.floor: similarity is an upper bound. */
+  bounded?: true;
 }
 
 export interface ScoreThresholds {
@@ -47,7 +49,7 @@ const PRIOR = -5;
 const AUTHORITIES = new Set(['familysearch', 'fsid', 'wikitree', 'wikidata', 'findagrave', 'geni', 'ssn', 'werelate']);
 
 function weightFor(score: number, table: [number, number][]): number {
-  for (const [min, w] of table) if (score >= min) return w;
+  for (let i = 0; i < table.length; i++) if (score >= table[i][0]) return table[i][1];
   return table[table.length - 1][1];
 }
 
@@ -58,45 +60,78 @@ const DEATH_W: [number, number][] = [[0.99, 3.2], [0.88, 2.5], [0.74, 1.8], [0.6
 const PLACE_W: [number, number][] = [[0.99, 1.2], [0.85, 0.8], [0.6, 0.3], [0.35, -0.2], [0, -1]];
 const RESIDENCE_W: [number, number][] = [[0.99, 1.4], [0.85, 1], [0.6, 0.4], [0.35, 0], [0, -0.4]];
 
-interface NamePairing {
-  given?: Comparison;
-  surname?: Comparison;
-  swapped?: boolean;
+/**
+ * The best-agreeing pair of names (a person may carry birth, married and alias names), as scores:
+ * NaN where a part cannot be compared. Reused for every pair; the comparisons with their reasons are
+ * built from it only when a pair is explained (givenComparison, surnameComparison).
+ */
+const choice = { x: undefined as NameFeature | undefined, y: undefined as NameFeature | undefined, given: NaN, surname: NaN, rescued: false, swapped: false };
+
+function choose(x: NameFeature, y: NameFeature, given: number, surname: number, rescued: boolean, swapped: boolean): void {
+  choice.x = x;
+  choice.y = y;
+  choice.given = given;
+  choice.surname = surname;
+  choice.rescued = rescued;
+  choice.swapped = swapped;
 }
 
-function nameValue(p?: NamePairing): number {
-  if (!p) return -Infinity;
-  return (p.given ? weightFor(p.given.score, GIVEN_W) : 0) + (p.surname ? weightFor(p.surname.score, SURNAME_W) : 0);
+function partValue(score: number, table: [number, number][]): number {
+  return score === score ? weightFor(score, table) : 0;
 }
 
-/** The best-agreeing pair of names (a person may carry birth, married and alias names). */
-function bestNames(a: NameFeature[], b: NameFeature[]): NamePairing | undefined {
-  let best: NamePairing | undefined;
+/** Phonetic rescue for given names spelled very differently but sounding alike. */
+function soundsAlike(x: NameFeature, y: NameFeature): boolean {
+  // Only the primary codes, and the same initial: alternates make "Joan" (JN/AN) sound like "Anne" (AN).
+  return Boolean(x.givenMeta[0]) && x.givenMeta[0] === y.givenMeta[0] && x.given[0]?.[0] === y.given[0]?.[0];
+}
+
+/** Scores the swap pairing wins with: given name and surname written in each other's place. */
+const SWAP_SCORE = 0.85;
+
+function bestNames(a: NameFeature[], b: NameFeature[]): boolean {
+  let bestValue = -Infinity;
+  choice.x = choice.y = undefined;
   for (const x of a) {
     for (const y of b) {
-      const p: NamePairing = { given: givenM(x.given, y.given, x.gkey, y.gkey), surname: surnameM(x, y) };
-      // Phonetic rescue for given names spelled very differently but sounding alike.
-      // Only the primary codes, and the same initial: alternates make "Joan" (JN/AN) sound like "Anne" (AN).
-      if (p.given && p.given.score < 0.8 && x.givenMeta[0] && x.givenMeta[0] === y.givenMeta[0] && x.given[0]?.[0] === y.given[0]?.[0]) {
-        p.given = lazy(0.82, () => `given names "${x.given[0]}" and "${y.given[0]}" sound alike (Double Metaphone)`);
+      let given = givenScore(x, y);
+      const surname = surnameScore(x, y);
+      let rescued = false;
+      if (given === given && given < 0.8 && soundsAlike(x, y)) {
+        given = 0.82;
+        rescued = true;
       }
-      if (nameValue(p) > nameValue(best)) best = p;
+      const v = partValue(given, GIVEN_W) + partValue(surname, SURNAME_W);
+      if (v > bestValue) {
+        bestValue = v;
+        choose(x, y, given, surname, rescued, false);
+      }
       // Given name and surname written in each other's place (a common clerical swap).
-      if (x.given[0] && y.given[0] && x.surnames[0] && y.surnames[0] && x.given[0] !== y.given[0]) {
-        const g = givenM([x.given[0]], y.surnames);
-        const s = givenM(x.surnames, [y.given[0]]);
-        if (g && s && g.score >= 0.9 && s.score >= 0.9) {
-          const q: NamePairing = {
-            given: { score: 0.85, reason: `given name "${x.given[0]}" written as surname "${y.surnames[0]}" (names swapped)` },
-            surname: { score: 0.85, reason: `surname "${x.surnames[0]}" written as given name "${y.given[0]}" (names swapped)` },
-            swapped: true,
-          };
-          if (nameValue(q) > nameValue(best)) best = q;
+      if (x.given[0] && y.given[0] && x.surnames[0] && y.surnames[0] && x.given[0] !== y.given[0] && swapScore(x, y) >= 0.9 && swapBackScore(x, y) >= 0.9) {
+        const w = weightFor(SWAP_SCORE, GIVEN_W) + weightFor(SWAP_SCORE, SURNAME_W);
+        if (w > bestValue) {
+          bestValue = w;
+          choose(x, y, SWAP_SCORE, SWAP_SCORE, false, true);
         }
       }
     }
   }
-  return best;
+  return bestValue !== -Infinity;
+}
+
+function givenComparison(): Comparison | undefined {
+  const { x, y } = choice;
+  if (!x || !y || choice.given !== choice.given) return undefined;
+  if (choice.swapped) return { score: SWAP_SCORE, reason: `given name "${x.given[0]}" written as surname "${y.surnames[0]}" (names swapped)` };
+  if (choice.rescued) return { score: 0.82, reason: `given names "${x.given[0]}" and "${y.given[0]}" sound alike (Double Metaphone)` };
+  return givenM(x.given, y.given, x.gkey, y.gkey);
+}
+
+function surnameComparison(): Comparison | undefined {
+  const { x, y } = choice;
+  if (!x || !y || choice.surname !== choice.surname) return undefined;
+  if (choice.swapped) return { score: SWAP_SCORE, reason: `surname "${x.surnames[0]}" written as given name "${y.given[0]}" (names swapped)` };
+  return surnameM(x, y);
 }
 
 function fmt(w: number): string {
@@ -107,6 +142,16 @@ function intersects(a: string[], b: string[]): string[] {
   return a.filter((x) => b.includes(x));
 }
 
+function shares(a: string[], b: string[]): boolean {
+  for (const x of a) if (b.includes(x)) return true;
+  return false;
+}
+
+function regnalOf(f: PersonFeatures): string | undefined {
+  for (const n of f.names) if (n.regnal) return n.regnal;
+  return undefined;
+}
+
 function mayHaveMarriedName(f: PersonFeatures): boolean {
   return f.sex !== 'M';
 }
@@ -115,219 +160,326 @@ export interface ScoreOptions {
   thresholds?: ScoreThresholds;
   /** Population name counts: agreement on a common name weighs less, on a rare one more. */
   frequencies?: NameFrequencies;
-  /** false: leave rationale and whyNotMerge empty (bulk scoring; re-score the pairs you keep). */
+  /**
+   * false (bulk scoring): only similarity, recommendation and hardNegative are filled; features,
+   * weights, rationale and whyNotMerge stay empty. Re-score the pairs you keep.
+   */
   explain?: boolean;
+  /**
+   * Bulk scoring: a pair whose best possible similarity is already below this may stop early. Its
+   * similarity is then that upper bound (below `floor`), its recommendation "separate", and
+   * `bounded` is set. Leave unset for an exact score.
+   */
+  floor?: number;
 }
+
+/** The features in the order they are reported. */
+const KEYS = ['givenName', 'surname', 'regnal', 'generation', 'sex', 'birthDate', 'deathDate', 'lifespan', 'birthPlace', 'deathPlace', 'residence', 'relationships', 'identifier', 'occupation'] as const;
+const GIVEN = 0;
+const SURNAME = 1;
+const REGNAL = 2;
+const GENERATION = 3;
+const SEX = 4;
+const BIRTH = 5;
+const DEATH = 6;
+const LIFESPAN = 7;
+const BIRTH_PLACE = 8;
+const DEATH_PLACE = 9;
+const RESIDENCE = 10;
+const RELATIONSHIPS = 11;
+const IDENTIFIER = 12;
+const OCCUPATION = 13;
+/** Features that are names (the persons' or their relatives'): they never corroborate on their own. */
+const NAME_LIKE = new Set([GIVEN, SURNAME, SEX, OCCUPATION, RELATIONSHIPS]);
+
+/**
+ * Per-pair tallies in reused arrays: bulk deduplication scores millions of pairs, and a record of
+ * features per pair (built only when explaining) was most of the garbage. scorePair never re-enters.
+ */
+const tWeight = new Float64Array(KEYS.length);
+const tScore = new Float64Array(KEYS.length);
+const tHas = new Uint8Array(KEYS.length);
+const tReason: (Comparison | undefined)[] = new Array(KEYS.length).fill(undefined);
+
+/** Log-odds so far and the rules broken, for the pair being scored. */
+let total = 0;
+let hard: string[] | undefined;
+
+/** Records a feature: its agreement score, its weight, and (when explaining) its comparison. */
+function add(slot: number, score: number, w: number, c?: Comparison): void {
+  if (tHas[slot]) total -= tWeight[slot];
+  tHas[slot] = 1;
+  tWeight[slot] = w;
+  tScore[slot] = score;
+  tReason[slot] = c;
+  total += w;
+}
+
+/** add() for a comparison that may be missing (one side lacks the field). */
+function addC(slot: number, c: Comparison | undefined, w: number): void {
+  if (c) add(slot, c.score, w, c);
+}
+
+function forbid(why: string): void {
+  (hard ??= []).push(why);
+}
+
+function bounded(a: PersonFeatures, b: PersonFeatures, from: number, floor: number): PairScore {
+  const similarity = Math.min(floor, 1 / (1 + Math.exp(-(total + remainingBound(a, b, from)))));
+  return { similarity, features: {}, weights: {}, rationale: '', whyNotMerge: '', recommendation: 'separate', hardNegative: hard?.join('; '), bounded: true };
+}
+
+/** The most the features not yet compared could still add (for the early stop). */
+function remainingBound(a: PersonFeatures, b: PersonFeatures, from: number): number {
+  let w = 0;
+  if (from <= BIRTH && a.birth && b.birth) w += BIRTH_W[0][1];
+  if (from <= DEATH && a.death && b.death) w += DEATH_W[0][1];
+  if (a.birthPlace.length && b.birthPlace.length) w += PLACE_W[0][1];
+  if (a.deathPlace.length && b.deathPlace.length) w += PLACE_W[0][1];
+  if (a.residences.length && b.residences.length) w += RESIDENCE_W[0][1];
+  const linked = (a.parents.length + a.spouses.length + a.children.length) && (b.parents.length + b.spouses.length + b.children.length);
+  if (linked) w += REL_MAX.linked;
+  const named = a.relativeNames.parent.length + a.relativeNames.spouse.length + a.relativeNames.child.length;
+  if (named && b.relativeNames.parent.length + b.relativeNames.spouse.length + b.relativeNames.child.length) w += REL_MAX.named;
+  for (const ns in a.identifiers) if (ns in b.identifiers) w += 8;
+  if (a.attributes.occupation && b.attributes.occupation) w += 0.5;
+  return w;
+}
+
+/** Largest log-odds the relationship feature can add: shared linked relatives, and relatives named alike. */
+const REL_MAX = { linked: 3.5 + 3.5 + 4 + 2.5, named: 1.2 + 1.5 + 1.2 };
 
 export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptions = {}): PairScore {
   const thresholds = opts.thresholds ?? DEFAULT_THRESHOLDS;
   const freq = opts.frequencies;
-  const features: Record<string, FeatureResult> = {};
-  const weights: Record<string, number> = {};
-  const hard: string[] = [];
+  const explaining = opts.explain !== false;
+  const floorLogit = opts.floor !== undefined && opts.floor > 0 ? Math.log(opts.floor / (1 - opts.floor)) : -Infinity;
+  tHas.fill(0);
+  total = PRIOR;
+  hard = undefined;
   let capAtReview: string | undefined;
   let sharedLinked = false;
-  const add = (key: string, c: Comparison | undefined, w: number) => {
-    if (!c) return;
-    // Comparators score within [0,1]; their (memoised, lazily written) objects are shared as is.
-    features[key] = c;
-    weights[key] = w;
-  };
+  /** Stops early when even the best case for the rest cannot reach the caller's floor. */
+  const hopeless = (from: number) => floorLogit > -Infinity && total + remainingBound(a, b, from) < floorLogit;
 
   // Names.
-  const names = bestNames(a.names, b.names);
-  if (names?.given) {
-    let w = weightFor(names.given.score, GIVEN_W);
-    const adj = freq && names.given.score >= 0.99 && a.names[0]?.given[0] && !/^\d+$/.test(a.names[0].given[0]) ? freq.givenAdjust(a.names[0].given[0]) : 0;
-    if (adj) {
+  if (bestNames(a.names, b.names)) {
+    if (choice.given === choice.given) {
+      const g = choice.given;
+      let w = weightFor(g, GIVEN_W);
+      const adj = freq && g >= 0.99 && a.names[0]?.given[0] && !/^\d+$/.test(a.names[0].given[0]) ? freq.givenAdjust(a.names[0].given[0]) : 0;
       w += adj;
-      const base = names.given;
-      names.given = lazy(base.score, () => `${base.reason}, ${adj < 0 ? 'a common' : 'a rare'} name here`);
+      let c: Comparison | undefined;
+      if (explaining) {
+        const base = givenComparison()!;
+        c = adj ? lazy(g, () => `${base.reason}, ${adj < 0 ? 'a common' : 'a rare'} name here`) : base;
+      }
+      add(GIVEN, g, w, c);
     }
-    add('givenName', names.given, w);
-  }
-  if (names?.surname) {
-    let w = weightFor(names.surname.score, SURNAME_W);
-    const adj = freq && names.surname.score >= 0.99 && a.names[0]?.surnames[0] ? freq.surnameAdjust(a.names[0].surnames[0]) : 0;
-    if (adj) {
+    if (choice.surname === choice.surname) {
+      const sc = choice.surname;
+      let w = weightFor(sc, SURNAME_W);
+      const adj = freq && sc >= 0.99 && a.names[0]?.surnames[0] ? freq.surnameAdjust(a.names[0].surnames[0]) : 0;
       w += adj;
-      const base = names.surname;
-      names.surname = lazy(base.score, () => `${base.reason}, ${adj < 0 ? 'a common' : 'a rare'} surname here`);
+      // A woman's surname may change at marriage: a different surname is weaker evidence.
+      if (w < 0 && mayHaveMarriedName(a) && mayHaveMarriedName(b) && (a.sex === 'F' || b.sex === 'F')) w = -1;
+      let c: Comparison | undefined;
+      if (explaining) {
+        const base = surnameComparison()!;
+        c = adj ? lazy(sc, () => `${base.reason}, ${adj < 0 ? 'a common' : 'a rare'} surname here`) : base;
+      }
+      add(SURNAME, sc, w, c);
     }
-    // A woman's surname may change at marriage: a different surname is weaker evidence.
-    if (w < 0 && mayHaveMarriedName(a) && mayHaveMarriedName(b) && (a.sex === 'F' || b.sex === 'F')) w = -1;
-    add('surname', names.surname, w);
   }
-  const ra = a.names.find((n) => n.regnal)?.regnal;
-  const rb = b.names.find((n) => n.regnal)?.regnal;
+  const ra = regnalOf(a);
+  const rb = regnalOf(b);
   if (ra && rb && ra !== rb) {
-    add('regnal', { score: 0, reason: `different regnal numbers (${ra.toUpperCase()} vs ${rb.toUpperCase()})` }, -5);
+    addC(REGNAL, { score: 0, reason: `different regnal numbers (${ra.toUpperCase()} vs ${rb.toUpperCase()})` }, -5);
   }
   if (a.generation && b.generation && a.generation !== b.generation) {
-    add('generation', { score: 0, reason: `"${a.generation}" vs "${b.generation}" in the names: two generations` }, -4);
+    addC(GENERATION, { score: 0, reason: `"${a.generation}" vs "${b.generation}" in the names: two generations` }, -4);
   }
 
   // Sex.
   if ((a.sex === 'M' || a.sex === 'F') && (b.sex === 'M' || b.sex === 'F')) {
-    if (a.sex === b.sex) add('sex', { score: 1, reason: a.sex === 'M' ? 'both male' : 'both female' }, 0.2);
+    if (a.sex === b.sex) addC(SEX, a.sex === 'M' ? BOTH_MALE : BOTH_FEMALE, 0.2);
     else {
-      add('sex', { score: 0, reason: `one is recorded male, the other female` }, -6);
-      hard.push('recorded sexes differ (male vs female)');
+      addC(SEX, SEXES_DIFFER, -6);
+      forbid('recorded sexes differ (male vs female)');
     }
   }
+  if (hopeless(BIRTH)) return bounded(a, b, BIRTH, opts.floor!);
 
   // Dates.
   const birth = datesM(a.birth, b.birth, 'birth');
-  if (birth) add('birthDate', birth, weightFor(birth.score, BIRTH_W));
+  if (birth) addC(BIRTH, birth, weightFor(birth.score, BIRTH_W));
   const death = datesM(a.death, b.death, 'death');
-  if (death) add('deathDate', death, weightFor(death.score, DEATH_W));
+  if (death) addC(DEATH, death, weightFor(death.score, DEATH_W));
   // Lifespan impossibilities: one died before the other was born.
-  for (const [x, y] of [[a, b], [b, a]] as const) {
+  for (let i = 0; i < 2; i++) {
+    const x = i ? b : a;
+    const y = i ? a : b;
     if (x.death?.max !== undefined && y.birth?.min !== undefined && x.death.max < y.birth.min - 1) {
-      hard.push(`${x.label} died (${x.death.text}) before ${y.label} was born (${y.birth.text})`);
-      add('lifespan', { score: 0, reason: `died ${x.death.text}, before the other was born ${y.birth.text}` }, -8);
+      forbid(`${x.label} died (${x.death.text}) before ${y.label} was born (${y.birth.text})`);
+      addC(LIFESPAN, { score: 0, reason: `died ${x.death.text}, before the other was born ${y.birth.text}` }, -8);
     }
   }
+  if (hopeless(BIRTH_PLACE)) return bounded(a, b, BIRTH_PLACE, opts.floor!);
 
   // Places.
   const bp = placesM(a.birthPlace, b.birthPlace);
-  if (bp) add('birthPlace', lazy(bp.score, () => `birth: ${bp.reason}`), weightFor(bp.score, PLACE_W));
+  if (bp) addC(BIRTH_PLACE, explaining ? lazy(bp.score, () => `birth: ${bp.reason}`) : bp, weightFor(bp.score, PLACE_W));
   const dp = placesM(a.deathPlace, b.deathPlace);
-  if (dp) add('deathPlace', lazy(dp.score, () => `death: ${dp.reason}`), weightFor(dp.score, PLACE_W));
-  let bestRes: { score: number; reason: string } | undefined;
+  if (dp) addC(DEATH_PLACE, explaining ? lazy(dp.score, () => `death: ${dp.reason}`) : dp, weightFor(dp.score, PLACE_W));
+  let bestRes: Comparison | undefined;
   for (const x of a.residences) for (const y of b.residences) {
     const c = placesM(x, y);
     if (c && (!bestRes || c.score > bestRes.score)) bestRes = c;
   }
   const res = bestRes;
-  if (res) add('residence', lazy(res.score, () => `residence: ${res.reason}`), weightFor(res.score, RESIDENCE_W));
+  if (res) addC(RESIDENCE, explaining ? lazy(res.score, () => `residence: ${res.reason}`) : res, weightFor(res.score, RESIDENCE_W));
 
   // Relationships.
   const direct =
     a.parents.includes(b.id) || a.children.includes(b.id) || a.spouses.includes(b.id) || b.parents.includes(a.id) || b.children.includes(a.id) || b.spouses.includes(a.id);
   if (direct) {
     const kind = a.parents.includes(b.id) || b.children.includes(a.id) ? 'parent' : a.children.includes(b.id) || b.parents.includes(a.id) ? 'child' : 'spouse';
-    hard.push(`${b.label} is recorded as the ${kind} of ${a.label}: one person cannot be their own ${kind}`);
-    add('relationships', { score: 0, reason: `recorded as each other's ${kind}` }, -10);
+    forbid(`${b.label} is recorded as the ${kind} of ${a.label}: one person cannot be their own ${kind}`);
+    addC(RELATIONSHIPS, { score: 0, reason: `recorded as each other's ${kind}` }, -10);
   } else {
-    const sharedParents = intersects(a.parents, b.parents);
-    const sharedSpouses = intersects(a.spouses, b.spouses);
-    const sharedChildren = intersects(a.children, b.children);
-    const parts: string[] = [];
-    let w = 0;
-    if (sharedParents.length) {
-      // Siblings share parents too: twins or siblings unless the given names agree.
-      // Initials, nicknames and spelling slips are not different names; only a clear difference is.
-      const givenOk = (features.givenName?.score ?? 0) >= 0.75;
-      const birthGap = a.birth && b.birth ? yearsApart(a.birth, b.birth) : undefined;
-      if (!givenOk && features.givenName) {
-        hard.push(
-          birthGap === 0
-            ? `same parents and birth date but different given names (${features.givenName.reason}): twins, not one person`
-            : `same parents but different given names (${features.givenName.reason}): siblings`,
-        );
-        w -= 6;
-        parts.push(`shared parent(s) ${sharedParents.join(', ')} with different given names`);
-      } else if (birthGap !== undefined && birthGap > 2 && (a.birth!.stated && b.birth!.stated)) {
-        hard.push(`same parents but births ${birthGap} years apart: siblings with a reused name (e.g. a child named after one who died)`);
-        w -= 4;
-        parts.push(`shared parent(s) but births ${birthGap} years apart`);
-      } else if (!features.givenName) {
-        capAtReview = 'shared parents but a given name is missing or a placeholder: siblings cannot be told apart';
-        parts.push(`shared parent(s) ${sharedParents.join(', ')}, but ${capAtReview}`);
-      } else {
+    const sharedIds = { parent: shares(a.parents, b.parents), spouse: shares(a.spouses, b.spouses), child: shares(a.children, b.children) };
+    const named = a.relativeNames.parent.length + a.relativeNames.spouse.length + a.relativeNames.child.length > 0;
+    if (sharedIds.parent || sharedIds.spouse || sharedIds.child || named) {
+      const parts: string[] = [];
+      let w = 0;
+      if (sharedIds.parent) {
+        const sharedParents = intersects(a.parents, b.parents);
+        // Siblings share parents too: twins or siblings unless the given names agree.
+        // Initials, nicknames and spelling slips are not different names; only a clear difference is.
+        const hasGiven = tHas[GIVEN] === 1;
+        const givenOk = hasGiven && tScore[GIVEN] >= 0.75;
+        const birthGap = a.birth && b.birth ? yearsApart(a.birth, b.birth) : undefined;
+        if (!givenOk && hasGiven) {
+          const why = (tReason[GIVEN] ?? givenComparison())!.reason;
+          forbid(
+            birthGap === 0
+              ? `same parents and birth date but different given names (${why}): twins, not one person`
+              : `same parents but different given names (${why}): siblings`,
+          );
+          w -= 6;
+          parts.push(`shared parent(s) ${sharedParents.join(', ')} with different given names`);
+        } else if (birthGap !== undefined && birthGap > 2 && a.birth!.stated && b.birth!.stated) {
+          forbid(`same parents but births ${birthGap} years apart: siblings with a reused name (e.g. a child named after one who died)`);
+          w -= 4;
+          parts.push(`shared parent(s) but births ${birthGap} years apart`);
+        } else if (!hasGiven) {
+          capAtReview = 'shared parents but a given name is missing or a placeholder: siblings cannot be told apart';
+          parts.push(`shared parent(s) ${sharedParents.join(', ')}, but ${capAtReview}`);
+        } else {
+          w += 3.5;
+          parts.push(`shared parent(s) ${sharedParents.join(', ')}`);
+        }
+      }
+      if (sharedIds.spouse) {
+        // A man's two wives may share a first name: the surnames then disagree and weigh against.
         w += 3.5;
-        parts.push(`shared parent(s) ${sharedParents.join(', ')}`);
+        parts.push(`shared spouse(s) ${intersects(a.spouses, b.spouses).join(', ')}`);
       }
-    }
-    if (sharedSpouses.length) {
-      // A man's two wives may share a first name: the surnames then disagree and weigh against.
-      w += 3.5;
-      parts.push(`shared spouse(s) ${sharedSpouses.join(', ')}`);
-    }
-    if (sharedChildren.length) {
-      w += 4;
-      parts.push(`shared child(ren) ${sharedChildren.join(', ')}`);
-    }
-    const sharedIds = { parent: sharedParents.length > 0, spouse: sharedSpouses.length > 0, child: sharedChildren.length > 0 };
-    sharedLinked = w > 0 && (sharedIds.parent || sharedIds.spouse || sharedIds.child);
-    for (const kind of ['parent', 'spouse', 'child'] as const) {
-      // The same linked relative is already counted: their name matching adds nothing.
-      if (sharedIds[kind]) continue;
-      const x = a.relativeNames[kind];
-      const y = b.relativeNames[kind];
-      if (!x.length || !y.length) continue;
-      const m = bestNameMatch(x, y);
-      if (m.score >= 0.92) {
-        w += kind === 'spouse' ? 1.5 : 1.2;
-        parts.push(`${kind} named alike (${m.pair![0]} / ${m.pair![1]})`);
-      } else if (m.score < 0.75 && kind === 'parent') {
-        w -= 1.2;
-        parts.push(`parents' names differ (${x.join(', ')} vs ${y.join(', ')})`);
+      if (sharedIds.child) {
+        w += 4;
+        parts.push(`shared child(ren) ${intersects(a.children, b.children).join(', ')}`);
       }
-    }
-    if (parts.length) {
-      const score = w > 0 ? Math.min(1, 0.5 + w / 8) : Math.max(0, 0.5 + w / 12);
-      add('relationships', { score, reason: parts.join('; ') }, w);
+      sharedLinked = w > 0;
+      for (const kind of RELATIVE_KINDS) {
+        // The same linked relative is already counted: their name matching adds nothing.
+        if (sharedIds[kind]) continue;
+        const x = a.relativeNames[kind];
+        const y = b.relativeNames[kind];
+        if (!x.length || !y.length) continue;
+        const m = bestNameMatch(x, y);
+        if (m.score >= 0.92) {
+          w += kind === 'spouse' ? 1.5 : 1.2;
+          parts.push(`${kind} named alike (${m.pair![0]} / ${m.pair![1]})`);
+        } else if (m.score < 0.75 && kind === 'parent') {
+          w -= 1.2;
+          parts.push(`parents' names differ (${x.join(', ')} vs ${y.join(', ')})`);
+        }
+      }
+      if (parts.length) {
+        const score = w > 0 ? Math.min(1, 0.5 + w / 8) : Math.max(0, 0.5 + w / 12);
+        addC(RELATIONSHIPS, { score, reason: parts.join('; ') }, w);
+      }
     }
   }
 
   // External identifiers.
   let idW = 0;
-  const idParts: string[] = [];
+  let idParts: string[] | undefined;
   let idScore = -1;
-  for (const [ns, va] of Object.entries(a.identifiers)) {
+  for (const ns in a.identifiers) {
     const vb = b.identifiers[ns];
     if (vb === undefined) continue;
+    const va = a.identifiers[ns];
     const s = compareIdentifier(va, vb);
     if (s === 1) {
       idW += 8;
-      idParts.push(`same ${ns} id ${va}`);
+      (idParts ??= []).push(`same ${ns} id ${va}`);
     } else if (s > 0) {
       idW += 2;
-      idParts.push(`${ns} ids ${va} and ${vb} differ by one keystroke`);
+      (idParts ??= []).push(`${ns} ids ${va} and ${vb} differ by one keystroke`);
     } else if (AUTHORITIES.has(ns)) {
       idW -= 1.5;
-      idParts.push(`different ${ns} ids (${va} vs ${vb})`);
+      (idParts ??= []).push(`different ${ns} ids (${va} vs ${vb})`);
     } else continue;
     idScore = Math.max(idScore, s);
   }
-  if (idParts.length) add('identifier', { score: Math.max(0, idScore), reason: idParts.join('; ') }, idW);
+  if (idParts) addC(IDENTIFIER, { score: Math.max(0, idScore), reason: idParts.join('; ') }, idW);
 
   if (a.attributes.occupation && b.attributes.occupation && a.attributes.occupation === b.attributes.occupation) {
-    add('occupation', { score: 1, reason: `same occupation (${a.attributes.occupation})` }, 0.5);
+    addC(OCCUPATION, { score: 1, reason: `same occupation (${a.attributes.occupation})` }, 0.5);
   }
 
-  const total = PRIOR + Object.values(weights).reduce((s, w) => s + w, 0);
   const similarity = 1 / (1 + Math.exp(-total));
   let recommendation: Recommendation = similarity >= thresholds.merge ? 'merge' : similarity >= thresholds.review ? 'review' : 'separate';
   // Names alone never merge: at least one date, place, relative or identifier must agree.
   // Relatives' names are names too (dynasties repeat them: Roger, Edmund, Roger …); a shared linked
   // relative, a date, a place or an identifier corroborates.
-  const corroborated = Object.keys(weights).some((k) => !['givenName', 'surname', 'sex', 'occupation', 'relationships'].includes(k) && weights[k] > 0) || sharedLinked;
+  let corroborated = sharedLinked;
+  for (let k = 0; k < KEYS.length && !corroborated; k++) if (tHas[k] && tWeight[k] > 0 && !NAME_LIKE.has(k)) corroborated = true;
   if (!corroborated && !capAtReview) capAtReview = "only names agree (theirs or their relatives'); no date, place, linked relative or identifier corroborates them";
   if (capAtReview && recommendation === 'merge') recommendation = 'review';
-  if (hard.length) recommendation = 'separate';
+  const broken = hard as string[] | undefined;
+  if (broken) recommendation = 'separate';
+  const hardNegative = broken?.join('; ');
+  if (!explaining) return { similarity, features: {}, weights: {}, rationale: '', whyNotMerge: '', recommendation, hardNegative };
 
-  // Bulk deduplication scores millions of pairs with explain: false and explains the few it keeps.
-  const explain = () => {
-    const keys = Object.keys(weights);
-    const pros = keys.filter((k) => weights[k] > 0).sort((x, y) => weights[y] - weights[x]);
-    const cons = keys.filter((k) => weights[k] < 0).sort((x, y) => weights[x] - weights[y]);
-    const rationale = pros.length
-      ? `${pros.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}. Similarity ${similarity.toFixed(3)} (log-odds ${total.toFixed(1)} incl. prior ${PRIOR}).`
-      : `Nothing agrees beyond the blocking key. Similarity ${similarity.toFixed(3)}.`;
-    const missing = ['birthDate', 'deathDate', 'birthPlace', 'relationships'].filter((k) => !(k in features)).map((k) => k.replace(/([A-Z])/g, ' $1').toLowerCase());
-    const caution = capAtReview ? ` Review only: ${capAtReview}.` : '';
-    const whyNotMerge = (hard.length
-      ? `Never merge: ${hard.join('; ')}.${cons.length ? ` Also: ${cons.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}.` : ''}`
-      : cons.length
-        ? `${cons.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}.${missing.length ? ` Not compared (missing): ${missing.join(', ')}.` : ''}`
-        : missing.length
-          ? `No contradiction found, but not compared (missing on one side): ${missing.join(', ')}.`
-          : 'No contradiction found.') + caution;
-    return { rationale, whyNotMerge };
-  };
-  const text = opts.explain === false ? { rationale: '', whyNotMerge: '' } : explain();
-  return { similarity, features, weights, ...text, recommendation, hardNegative: hard.length ? hard.join('; ') : undefined };
+  const features: Record<string, FeatureResult> = {};
+  const weights: Record<string, number> = {};
+  for (let k = 0; k < KEYS.length; k++) {
+    if (!tHas[k]) continue;
+    // Comparators score within [0,1]; their (memoised, lazily written) objects are shared as is.
+    features[KEYS[k]] = tReason[k] ?? { score: tScore[k], reason: KEYS[k] };
+    weights[KEYS[k]] = tWeight[k];
+  }
+  const keys = Object.keys(weights);
+  const pros = keys.filter((k) => weights[k] > 0).sort((x, y) => weights[y] - weights[x]);
+  const cons = keys.filter((k) => weights[k] < 0).sort((x, y) => weights[x] - weights[y]);
+  const rationale = pros.length
+    ? `${pros.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}. Similarity ${similarity.toFixed(3)} (log-odds ${total.toFixed(1)} incl. prior ${PRIOR}).`
+    : `Nothing agrees beyond the blocking key. Similarity ${similarity.toFixed(3)}.`;
+  const missing = ['birthDate', 'deathDate', 'birthPlace', 'relationships'].filter((k) => !(k in features)).map((k) => k.replace(/([A-Z])/g, ' $1').toLowerCase());
+  const caution = capAtReview ? ` Review only: ${capAtReview}.` : '';
+  const whyNotMerge = (broken
+    ? `Never merge: ${broken.join('; ')}.${cons.length ? ` Also: ${cons.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}.` : ''}`
+    : cons.length
+      ? `${cons.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}.${missing.length ? ` Not compared (missing): ${missing.join(', ')}.` : ''}`
+      : missing.length
+        ? `No contradiction found, but not compared (missing on one side): ${missing.join(', ')}.`
+        : 'No contradiction found.') + caution;
+  return { similarity, features, weights, rationale, whyNotMerge, recommendation, hardNegative };
 }
+
+const RELATIVE_KINDS = ['parent', 'spouse', 'child'] as const;
+const BOTH_MALE: Comparison = { score: 1, reason: 'both male' };
+const BOTH_FEMALE: Comparison = { score: 1, reason: 'both female' };
+const SEXES_DIFFER: Comparison = { score: 0, reason: 'one is recorded male, the other female' };
