@@ -3,7 +3,7 @@
  * through the command palette, the Ancestry side bar and the webviews. Each step records pass/fail
  * and leaves a screenshot in test-results/e2e/.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { parse as parseYaml } from 'yaml';
@@ -270,11 +270,36 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     return `${id} resolved as "${value}" (file agrees)`;
   });
 
-  await step('hypothesis queue and problems panel render', async () => {
+  await step('hypothesis queue: a hand-edited clue appears; reprioritise one, dismiss another; hypotheses.json agrees', async () => {
+    // Research leaves no clue open, so reopen two by hand as a user editing hypotheses.json would;
+    // the file watcher must bring them into the queue.
+    const file = join(ctx.workspace, 'hypotheses.json');
+    const session = JSON.parse(readFileSync(file, 'utf8')) as { hypotheses: { id: string; status: string; priority: number }[] };
+    if (session.hypotheses.length < 2) throw new Error(`research left ${session.hypotheses.length} hypotheses`);
+    const [a, b] = session.hypotheses.slice(-2).map((x) => x.id);
+    for (const x of session.hypotheses) if (x.id === a || x.id === b) (x.status = 'pending'), (x.priority = 0.5);
+    writeFileSync(file, `${JSON.stringify(session, null, 2)}\n`);
     await palette(page, 'Ancestry: Show Hypothesis Queue');
-    await webviewFrame(page, 'body[data-panel="queue"] #app[aria-busy="false"]');
+    const frame = await webviewFrame(page, 'body[data-panel="queue"] #app[aria-busy="false"]');
+    await frame.locator(`tr[data-hypothesis-id="${a}"]:not(.closed)`).waitFor({ timeout: 30_000 });
+    await frame.locator(`tr[data-hypothesis-id="${b}"]:not(.closed)`).waitFor({ timeout: 30_000 });
     await shot('12-hypothesis-queue');
-    await palette(page, 'View: Focus Problems');
+    const priority = frame.locator(`tr[data-hypothesis-id="${b}"] input[aria-label="priority"]`);
+    await priority.fill('0.95');
+    await priority.press('Tab');
+    await frame.locator('[role="status"]', { hasText: 'Priority 0.95' }).waitFor({ timeout: 30_000 });
+    await frame.locator(`tr[data-hypothesis-id="${a}"] [data-action="dismiss"]`).click();
+    await frame.locator(`tr[data-hypothesis-id="${a}"]`).waitFor({ state: 'detached', timeout: 30_000 });
+    await shot('12b-hypothesis-queue-edited');
+    const after = JSON.parse(readFileSync(file, 'utf8')) as typeof session;
+    const ha = after.hypotheses.find((x) => x.id === a);
+    const hb = after.hypotheses.find((x) => x.id === b);
+    if (ha?.status !== 'dismissed') throw new Error(`hypotheses.json says ${a} is ${ha?.status}`);
+    if (hb?.status !== 'pending' || hb.priority !== 0.95) throw new Error(`hypotheses.json says ${b} is ${hb?.status} at ${hb?.priority}`);
+    return `${a} dismissed, ${b} at priority 0.95 (file agrees)`;
+  });
+
+  await step('problems panel renders', async () => {
     await page.locator('.markers-panel, .markers-panel-container').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
     await shot('13-problems');
   });
