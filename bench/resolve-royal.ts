@@ -4,6 +4,12 @@
  * middle name, a vaguer date, a shorter place, and only some of the family links. Also synthetic
  * twins (same parents and birth, another given name) and the real same-name father/son pairs, which
  * must never be merged.
+ *
+ * Some injected duplicates keep nothing but a given name and at most bare years: no surname (royal92
+ * writes none for most royals), no place, no family link, no day-exact date — "Charles, born 1884".
+ * No one can tell such a record from the other Charleses of that decade, so they are listed in
+ * `evidencePoor` and the bench reports F1 both over all duplicates and without these. They stay in
+ * the data set (their candidates are still scored, and a wrong merge with them still counts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +25,8 @@ export interface RoyalSet {
   twins: Map<string, string>;
   /** real same-given-name parent/child pairs in royal92 (must stay separate) */
   parentChildSameName: [string, string][];
+  /** injected duplicates with only a given name and bare years (see the header) */
+  evidencePoor: Set<string>;
 }
 
 function rng(seed: number) {
@@ -91,6 +99,7 @@ export function buildRoyalSet(root: string, opts: { duplicates?: number; twins?:
   const base = loadRoyal92(root);
   const byId = new Map(base.map((p) => [p.id, structuredClone(p)]));
   const injected = new Map<string, string>();
+  const evidencePoor = new Set<string>();
   const twins = new Map<string, string>();
   const addRel = (id: string, rel: { type: 'parent' | 'child' | 'spouse'; person: string }) => {
     const p = byId.get(id);
@@ -148,6 +157,8 @@ export function buildRoyalSet(root: string, opts: { duplicates?: number; twins?:
       }),
     );
     injected.set(dupId, id);
+    const dayExact = (d?: string) => Boolean(d && /\d{1,2}\s+[A-Z]{3}\s+\d{3,4}/.test(d));
+    if (!surname.trim() && !dupPlace && !rels.length && !dayExact(dupBirth) && !dayExact(death)) evidencePoor.add(dupId);
   }
   // Twins: a child with an exact birth date and two parents gets a sibling born the same day.
   const names = base.map((p) => p.names[0].given.split(' ')[0]).filter((n) => n && n.length > 2);
@@ -184,5 +195,5 @@ export function buildRoyalSet(root: string, opts: { duplicates?: number; twins?:
       if (c && c.names[0].given.split(' ')[0].toLowerCase() === g) parentChildSameName.push([p.id, c.id]);
     }
   }
-  return { persons: [...byId.values()], injected, twins, parentChildSameName };
+  return { persons: [...byId.values()], injected, twins, parentChildSameName, evidencePoor };
 }

@@ -112,6 +112,9 @@ export function compareDates(a: DateFeature | undefined, b: DateFeature | undefi
       return lazy(0.6, () => `${what} in the same year but on different days (${a.text} vs ${b.text})`);
     }
     if (narrow) return lazy(0.9, () => `${what} in the same year (${a.text} vs ${b.text})`);
+    // "1905" and "ABT 1905", or "ABT 1905" twice: an estimate centred on the same year says more
+    // than two ranges that merely overlap.
+    if (a.max! - a.min! <= 10 && b.max! - b.min! <= 10 && a.min! + a.max! === b.min! + b.max!) return lazy(0.8, () => `${what} estimates centred on the same year (${a.text} vs ${b.text})`);
     return lazy(0.7, () => `${what} ranges overlap (${a.text} vs ${b.text})`);
   }
   const slack = estimated ? 1 : 0;

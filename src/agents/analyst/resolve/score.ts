@@ -53,10 +53,10 @@ function weightFor(score: number, table: [number, number][]): number {
   return table[table.length - 1][1];
 }
 
-const GIVEN_W: [number, number][] = [[0.99, 2.4], [0.9, 1.8], [0.8, 1.2], [0.75, 0.6], [0.7, -1], [0, -2.8]];
+const GIVEN_W: [number, number][] = [[0.99, 2.4], [0.9, 2.1], [0.8, 1.2], [0.75, 0.6], [0.7, -1], [0, -2.8]];
 const SURNAME_W: [number, number][] = [[0.99, 2.6], [0.9, 1.9], [0.8, 1.4], [0.7, 0], [0, -2.4]];
-const BIRTH_W: [number, number][] = [[0.99, 4], [0.88, 2.9], [0.74, 2.2], [0.69, 1.2], [0.59, 0.6], [0.44, -0.6], [0.29, -1.8], [0.14, -3.2], [0.04, -5], [0, -7]];
-const DEATH_W: [number, number][] = [[0.99, 3.2], [0.88, 2.5], [0.74, 1.8], [0.69, 1], [0.59, 0.5], [0.44, -0.5], [0.29, -1.5], [0.14, -2.8], [0.04, -4.5], [0, -6]];
+const BIRTH_W: [number, number][] = [[0.99, 5], [0.88, 2.9], [0.74, 2.2], [0.69, 1.2], [0.59, 0.6], [0.44, -0.6], [0.29, -1.8], [0.14, -3.2], [0.04, -5], [0, -7]];
+const DEATH_W: [number, number][] = [[0.99, 4], [0.88, 2.5], [0.74, 1.8], [0.69, 1], [0.59, 0.5], [0.44, -0.5], [0.29, -1.5], [0.14, -2.8], [0.04, -4.5], [0, -6]];
 const PLACE_W: [number, number][] = [[0.99, 1.2], [0.85, 0.8], [0.6, 0.3], [0.35, -0.2], [0, -1]];
 const RESIDENCE_W: [number, number][] = [[0.99, 1.4], [0.85, 1], [0.6, 0.4], [0.35, 0], [0, -0.4]];
 
@@ -201,6 +201,24 @@ const tScore = new Float64Array(KEYS.length);
 const tHas = new Uint8Array(KEYS.length);
 const tReason: (Comparison | undefined)[] = new Array(KEYS.length).fill(undefined);
 
+/**
+ * A shared linked parent or spouse together with the same given name (exact, a known variant or a
+ * one-letter slip — not an initial) and no surname against it: the family leaves no one else that
+ * person could be, so the link weighs more than a shared relative alone.
+ */
+const FAMILY_NAMED = 5.5;
+
+function sameGivenName(score: number): boolean {
+  // As many given names on both sides: "Frederick" alone may be any of the brothers Frederick Louis,
+  // Frederick William and Frederick II; "Frederick William" twice is one of them.
+  return score >= 0.9 && !choice.swapped && choice.x!.given.length === choice.y!.given.length;
+}
+
+/** Surnames compared and clearly different (married names aside, which the caller weighs). */
+function surnamesDisagree(): boolean {
+  return tHas[SURNAME] === 1 && tScore[SURNAME] < 0.8;
+}
+
 /** Log-odds so far and the rules broken, for the pair being scored. */
 let total = 0;
 let hard: string[] | undefined;
@@ -247,7 +265,7 @@ function remainingBound(a: PersonFeatures, b: PersonFeatures, from: number): num
 }
 
 /** Largest log-odds the relationship feature can add: shared linked relatives, and relatives named alike. */
-const REL_MAX = { linked: 3.5 + 3.5 + 4 + 2.5, named: 1.2 + 1.5 + 1.2 };
+const REL_MAX = { linked: FAMILY_NAMED + FAMILY_NAMED + 4 + 2.5, named: 1.2 + 1.5 + 1.2 };
 
 export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptions = {}): PairScore {
   const thresholds = opts.thresholds ?? DEFAULT_THRESHOLDS;
@@ -375,15 +393,25 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
         } else if (!hasGiven) {
           capAtReview = 'shared parents but a given name is missing or a placeholder: siblings cannot be told apart';
           parts.push(`shared parent(s) ${sharedParents.join(', ')}, but ${capAtReview}`);
+        } else if (hasGiven && sameGivenName(tScore[GIVEN]) && !surnamesDisagree()) {
+          // Among one couple's children a full given name (or its variant or a one-letter slip) tells
+          // them apart; the same name, no date more than two years off: the same child twice.
+          w += FAMILY_NAMED;
+          parts.push(`shared parent(s) ${sharedParents.join(', ')} and the same given name: no sibling left to confuse`);
         } else {
           w += 3.5;
           parts.push(`shared parent(s) ${sharedParents.join(', ')}`);
         }
       }
       if (sharedIds.spouse) {
-        // A man's two wives may share a first name: the surnames then disagree and weigh against.
-        w += 3.5;
-        parts.push(`shared spouse(s) ${intersects(a.spouses, b.spouses).join(', ')}`);
+        // A man's two wives may share a first name: the surnames then disagree, and only the plain
+        // weight applies (their dates usually disagree too).
+        const named = tHas[GIVEN] === 1 && sameGivenName(tScore[GIVEN]) && !surnamesDisagree();
+        // An initial that fits: a person's successive spouses of one sex rarely share an initial
+        // (siblings often do, so this is for spouses only).
+        const initial = !named && tHas[GIVEN] === 1 && tScore[GIVEN] >= 0.75 && !surnamesDisagree();
+        w += named ? FAMILY_NAMED : initial ? 4.5 : 3.5;
+        parts.push(`shared spouse(s) ${intersects(a.spouses, b.spouses).join(', ')}${named ? ' and the same given name' : initial ? ' and a given name that fits' : ''}`);
       }
       if (sharedIds.child) {
         w += 4;
