@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { initCase } from '../../../src/case';
+import type { FileCaseStore } from '../../../src/case';
 import type { Person } from '../../../src/model';
 import { REPO_ROOT, tempDir } from '../../helpers/paths';
 
@@ -27,6 +28,22 @@ export function person(id: string, given: string, surname: string, facts: Record
 }
 
 export const rel = (type: 'parent' | 'child' | 'spouse', personId: string): Person['relationships'][number] => ({ type, person: personId, status: 'accepted', confidence: 1, evidence: [] });
+
+/**
+ * The Becker family as the GEDCOM import lays out an imported tree (one Person JSON per line in
+ * trees/imported.jsonl): Wilhelm (I-1) with his daughter Anna (I-2), and Maria Huber (I-3).
+ */
+export function writeImportedTree(root: string, store: FileCaseStore, make: typeof person = person): Person[] {
+  mkdirSync(join(root, 'trees'), { recursive: true });
+  const tree = [
+    make('I-1', 'Wilhelm', 'Becker', { 'birth.date': '3 APR 1832', 'birth.place': 'Bayern' }, [rel('child', 'I-2')]),
+    make('I-2', 'Anna', 'Becker', { 'birth.date': '1860' }, [rel('parent', 'I-1')], 'F'),
+    make('I-3', 'Maria', 'Huber', { 'birth.date': '1835' }, [], 'F'),
+  ];
+  writeFileSync(join(root, 'trees/imported.jsonl'), `${tree.map((p) => JSON.stringify(p)).join('\n')}\n`);
+  store.load();
+  return tree;
+}
 
 /** Every file of the case except the append-only log, merges.json and merge snapshots, with its bytes. */
 export function caseFiles(root: string): Map<string, string> {

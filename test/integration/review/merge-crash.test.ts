@@ -5,11 +5,9 @@
  * crash also restores them. The "kill" is a write that never happens, followed by a fresh open.
  */
 import { strict as assert } from 'node:assert';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { openCase } from '../../../src/case';
 import { acceptMerge, proposeMerges, undoMerge, type MergeStore } from '../../../src/agents/analyst/merge';
-import { caseFiles, clock, newCase, person as helperPerson, rel } from './helpers';
+import { caseFiles, clock, newCase, person as helperPerson, rel, writeImportedTree } from './helpers';
 
 /** The helpers' person with assertion ids of its own (theirs count across the whole test run). */
 const person = (...args: Parameters<typeof helperPerson>) => {
@@ -39,14 +37,7 @@ function killedAt(store: MergeStore, k: number): { store: MergeStore; calls: () 
 /** A tree-resident person (with a child in the tree) and its duplicate as a person file. */
 async function scenario() {
   const { root, store } = await newCase();
-  mkdirSync(join(root, 'trees'), { recursive: true });
-  const tree = [
-    person('I-1', 'Wilhelm', 'Becker', { 'birth.date': '3 APR 1832', 'birth.place': 'Bayern' }, [rel('child', 'I-2')]),
-    person('I-2', 'Anna', 'Becker', { 'birth.date': '1860' }, [rel('parent', 'I-1')], 'F'),
-    person('I-3', 'Maria', 'Huber', { 'birth.date': '1835' }, [], 'F'),
-  ];
-  writeFileSync(join(root, 'trees/imported.jsonl'), `${tree.map((p) => JSON.stringify(p)).join('\n')}\n`);
-  store.load();
+  writeImportedTree(root, store, person);
   await store.writePerson(person('P-w', 'William', 'Becker', { 'birth.date': '3 APR 1832', 'birth.place': 'Bavaria, Germany', 'death.date': '1890' }, [rel('parent', 'P-f')]), '\nNotes on William.\n');
   await store.writePerson(person('P-f', 'Georg', 'Becker', { 'birth.date': '1800' }, [rel('child', 'P-w')]));
   const { added } = await proposeMerges(store, clock.now());

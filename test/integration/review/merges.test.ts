@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openCase } from '../../../src/case';
 import { acceptMerge, proposeMerges, rejectMerge, undoMerge, readManifest } from '../../../src/agents/analyst/merge';
-import { caseFiles, clock, newCase, person, rel } from './helpers';
+import { caseFiles, clock, newCase, person, rel, writeImportedTree } from './helpers';
 
 async function family() {
   const c = await newCase();
@@ -113,15 +113,7 @@ describe('review: reversible merges through the case store', () => {
 
   it('merges a person that lives only in an imported tree and undoes it byte for byte', async () => {
     const { root, store } = await newCase();
-    // An imported tree as the GEDCOM import lays it out: one Person JSON per line.
-    mkdirSync(join(root, 'trees'), { recursive: true });
-    const tree = [
-      person('I-1', 'Wilhelm', 'Becker', { 'birth.date': '3 APR 1832', 'birth.place': 'Bayern' }, [rel('child', 'I-2')]),
-      person('I-2', 'Anna', 'Becker', { 'birth.date': '1860' }, [rel('parent', 'I-1')], 'F'),
-      person('I-3', 'Maria', 'Huber', { 'birth.date': '1835' }, [], 'F'),
-    ];
-    writeFileSync(join(root, 'trees/imported.jsonl'), `${tree.map((p) => JSON.stringify(p)).join('\n')}\n`);
-    store.load();
+    const tree = writeImportedTree(root, store);
     await store.writePerson(person('P-w', 'William', 'Becker', { 'birth.date': '3 APR 1832', 'birth.place': 'Bavaria, Germany', 'death.date': '1890' }));
     const before = caseFiles(root);
     const { added } = await proposeMerges(store, clock.now());
