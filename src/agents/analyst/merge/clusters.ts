@@ -4,16 +4,19 @@
  * accept: the exact bytes of every file the merge will change are copied to
  *   merges/<cluster-id>/files/<path> with a manifest (merges/<cluster-id>/manifest.json), then the
  *   canonical person is written, relatives are re-pointed, absorbed person files are removed (a
- *   tree-resident member is removed from its tree file), and the cluster becomes "accepted".
- * undo: every snapshotted file is restored byte for byte and files the merge created are removed;
- *   refused when a file changed after the merge (the user's later edit would be lost) unless forced.
+ *   tree-resident member is removed from its tree file), open proposals that named an absorbed
+ *   person follow it to the canonical one (re-scored), and the cluster becomes "accepted". The
+ *   manifest is written before any file changes, so an accept killed part-way is recoverable.
+ * undo: every snapshotted file is restored byte for byte, files the merge created are removed and
+ *   the proposals are put back; refused when a file changed after the merge (the user's later edit
+ *   would be lost) unless forced.
  * reject: remembered as "not the same person" with the user's reason; never proposed again.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { Id, MergesFile, Person, type MergeCluster, type NotSamePerson } from '../../../model';
+import { Id, MergeCluster, MergesFile, Person, type NotSamePerson } from '../../../model';
 import type { CaseStore } from '../../../engine/ports';
-import { findDuplicates, pairKey, type DuplicateProposal, type FindDuplicatesOptions } from '../resolve';
+import { DEFAULT_THRESHOLDS, featuresOfPerson, findDuplicates, pairKey, scorePair, type DuplicateProposal, type FindDuplicatesOptions } from '../resolve';
 import { combinePersons, repointRelationships } from './combine';
 
 /** What merges need beyond the CaseStore port (FileCaseStore provides all of it). */
@@ -54,6 +57,8 @@ export const MergeManifest = z.object({
   state: z.enum(['applying', 'applied', 'undone']).optional(),
   /** Persons that may get a person file they did not have (tree-resident canonical or relatives). */
   mayCreate: z.array(Id).optional(),
+  /** Open proposals that named an absorbed person: as they were (removed) and as re-scored (added). */
+  proposals: z.object({ removed: z.array(MergeCluster), added: z.array(MergeCluster) }).optional(),
 });
 export type MergeManifest = z.infer<typeof MergeManifest>;
 
@@ -121,9 +126,47 @@ function findCluster(store: MergeStore, id: string): MergeCluster {
   return c;
 }
 
-async function saveCluster(store: MergeStore, cluster: MergeCluster, extra: Partial<MergesFile> = {}): Promise<void> {
+async function saveCluster(store: MergeStore, cluster: MergeCluster, extra: Partial<MergesFile> = {}, proposals?: { removed: MergeCluster[]; added: MergeCluster[] }): Promise<void> {
   const merges = store.merges();
-  await store.writeMerges(MergesFile.parse({ ...merges, ...extra, clusters: merges.clusters.map((c) => (c.id === cluster.id ? cluster : c)) }));
+  let clusters = merges.clusters.map((c) => (c.id === cluster.id ? cluster : c));
+  if (proposals) {
+    const gone = new Set(proposals.removed.map((c) => c.id));
+    clusters = [...clusters.filter((c) => !gone.has(c.id)), ...proposals.added.filter((a) => !clusters.some((c) => c.id === a.id))];
+  }
+  await store.writeMerges(MergesFile.parse({ ...merges, ...extra, clusters }));
+}
+
+/**
+ * After `absorbed` merged into `canonicalId`, an open proposal naming an absorbed person would fail
+ * on accept. Each is replaced by the same proposal about the canonical person, re-scored on the
+ * merged facts, unless that pair is already proposed or decided, declared "not the same person",
+ * or no longer a likely duplicate. Proposals of more than two persons are re-pointed as they are.
+ */
+function repointProposals(store: MergeStore, acceptedId: string, absorbed: Set<string>, canonicalId: string, now: Date): { removed: MergeCluster[]; added: MergeCluster[] } {
+  const merges = store.merges();
+  const stale = merges.clusters.filter((c) => c.id !== acceptedId && c.status === 'proposed' && c.memberIds.some((m) => absorbed.has(m)));
+  if (!stale.length) return { removed: [], added: [] };
+  const known = new Set(merges.clusters.filter((c) => c.id !== acceptedId && !stale.includes(c) && c.memberIds.length === 2).map((c) => pairKey(c.memberIds[0], c.memberIds[1])));
+  const declined = new Set(merges.notSamePerson.map((d) => pairKey(d.a, d.b)));
+  const byId = (pid: string) => store.person(pid);
+  const added: MergeCluster[] = [];
+  for (const c of stale) {
+    const members = [...new Set(c.memberIds.map((m) => (absorbed.has(m) ? canonicalId : m)))];
+    if (members.length < 2) continue;
+    const persons = members.map(byId);
+    if (persons.some((p) => !p)) continue;
+    if (members.length > 2) {
+      added.push({ ...c, id: clusterId(members), memberIds: members, canonicalId: members.includes(c.canonicalId) ? c.canonicalId : canonicalId });
+      continue;
+    }
+    const key = pairKey(members[0], members[1]);
+    if (known.has(key) || declined.has(key)) continue;
+    const score = scorePair(featuresOfPerson(persons[0]!, byId), featuresOfPerson(persons[1]!, byId));
+    if (score.recommendation === 'separate' || score.similarity < DEFAULT_THRESHOLDS.review) continue;
+    known.add(key);
+    added.push(proposalToCluster(store, { a: featuresOfPerson(persons[0]!, byId), b: featuresOfPerson(persons[1]!, byId), score }, now));
+  }
+  return { removed: stale, added };
 }
 
 function treePersons(store: MergeStore, path: string): Person[] {
@@ -222,9 +265,10 @@ export async function acceptMerge(store: MergeStore, id: string, now: Date, opts
     const now2 = store.readRaw(e.path);
     e.after = now2 ? sha(now2) : undefined;
   }
-  await writeManifest({ version: 1, cluster: id, canonicalId, absorbed: [...absorbedIds], acceptedAt: now.toISOString(), files: entries, state: 'applied', mayCreate });
+  const proposals = repointProposals(store, id, absorbedIds, canonicalId, now);
+  await writeManifest({ version: 1, cluster: id, canonicalId, absorbed: [...absorbedIds], acceptedAt: now.toISOString(), files: entries, state: 'applied', mayCreate, proposals });
   const accepted: MergeCluster = { ...cluster, canonicalId, status: 'accepted', decidedAt: now.toISOString(), snapshot: `${dir}/` };
-  await saveCluster(store, accepted);
+  await saveCluster(store, accepted, {}, proposals);
   await store.appendLog([{ agent: 'Analyst', actionType: 'merge', clusterId: id, operation: 'accept', rationale: cluster.rationale, context: `${[...absorbedIds].join(', ')} merged into ${canonicalId}; prior files kept in ${dir}/` }]);
   return accepted;
 }
@@ -288,7 +332,7 @@ async function recoverInterrupted(store: MergeStore, id: string, cluster: MergeC
   const writeManifest = (m: MergeManifest) => store.restoreFile(`${dir}/manifest.json`, Buffer.from(`${JSON.stringify(m, null, 2)}\n`, 'utf8'));
   if (manifest.state === 'applied') {
     const accepted: MergeCluster = { ...cluster, canonicalId: manifest.canonicalId, status: 'accepted', decidedAt: manifest.acceptedAt, snapshot: `${dir}/` };
-    await saveCluster(store, accepted);
+    await saveCluster(store, accepted, {}, manifest.proposals);
     await store.appendLog([{ agent: 'Analyst', actionType: 'merge', clusterId: id, operation: 'accept', rationale: cluster.rationale, context: `completed an accept that was interrupted after its files were written; prior files kept in ${dir}/` }]);
     return accepted;
   }
@@ -332,7 +376,12 @@ export async function undoMerge(store: MergeStore, id: string, now: Date, opts: 
   const restored = snapshots.length;
   if (manifest.state) await store.restoreFile(`${snapshotDir(id)}/manifest.json`, Buffer.from(`${JSON.stringify({ ...manifest, state: 'undone' }, null, 2)}\n`, 'utf8'));
   const undone: MergeCluster = { ...cluster, status: 'undone', decidedAt: now.toISOString() };
-  await saveCluster(store, undone);
+  // Proposals re-pointed by the accept go back to what they were; re-scored ones the user has not
+  // decided on are withdrawn.
+  const p = manifest.proposals;
+  const current = store.merges().clusters;
+  const back = p ? { removed: p.added.filter((a) => current.find((c) => c.id === a.id)?.status === 'proposed'), added: p.removed } : undefined;
+  await saveCluster(store, undone, {}, back);
   await store.appendLog([{ agent: 'Analyst', actionType: 'merge', clusterId: id, operation: 'undo', rationale: 'user undo', context: `restored ${restored} file(s) from ${snapshotDir(id)}/` }]);
   return undone;
 }
