@@ -22,7 +22,7 @@ const idx = new CandidateIndex(feats);
 const missed: string[] = [];
 const hist = new Map<string, [number, number]>();
 for (const [a, b] of idx.pairs()) {
-  const s = scorePair(a, b, { frequencies: idx.frequencies });
+  const s = scorePair(a, b, { frequencies: idx.frequencies, family: idx });
   const truth = set.entity.get(a.id) === set.entity.get(b.id);
   const bucket = (Math.floor(s.similarity * 20) / 20).toFixed(2);
   const h = hist.get(bucket) ?? [0, 0];

@@ -14,7 +14,7 @@ for (const n of sizes.length ? sizes : [10_000]) {
   const c2 = process.cpuUsage();
   let pairs = 0;
   for (const [a, b] of index.pairs()) {
-    scorePair(a, b, { frequencies: index.frequencies, explain: false, floor: DEFAULT_THRESHOLDS.review });
+    scorePair(a, b, { frequencies: index.frequencies, family: index, explain: false, floor: DEFAULT_THRESHOLDS.review });
     pairs++;
   }
   const t3 = performance.now();

@@ -66,7 +66,7 @@ function evaluate(dataset: string, persons: Person[], same: (a: string, b: strin
     candidatePairs++;
     const truth = same(a.id, b.id);
     if (truth) found++;
-    const s = scorePair(a, b, { frequencies: index.frequencies, explain: false, floor: DEFAULT_THRESHOLDS.review });
+    const s = scorePair(a, b, { frequencies: index.frequencies, family: index, explain: false, floor: DEFAULT_THRESHOLDS.review });
     if (s.recommendation === 'merge') {
       merged.push([a.id, b.id]);
       if (truth) tp++;
@@ -135,7 +135,7 @@ function timeResolution(persons: Person[]): { seconds: number; cpuSeconds: numbe
   const index = new CandidateIndex(featuresOf(persons));
   let pairs = 0;
   for (const [a, b] of index.pairs()) {
-    scorePair(a, b, { frequencies: index.frequencies, explain: false, floor: DEFAULT_THRESHOLDS.review });
+    scorePair(a, b, { frequencies: index.frequencies, family: index, explain: false, floor: DEFAULT_THRESHOLDS.review });
     pairs++;
   }
   const cpu = process.cpuUsage(c0);

@@ -100,7 +100,7 @@ export class CandidateIndex {
 
   constructor(items: PersonFeatures[] = [], opts: BlockingOptions = {}) {
     this.maxBlock = opts.maxBlock ?? 400;
-    this.maxCandidates = opts.maxCandidates ?? 20;
+    this.maxCandidates = opts.maxCandidates ?? 10;
     for (const f of items) this.add(f);
   }
 
@@ -150,6 +150,15 @@ export class CandidateIndex {
     this.feats[slot] = undefined;
     this.slotKeys[slot] = [];
     this.freeSlots.push(slot);
+  }
+
+  /**
+   * How many indexed persons have `parentId` as a parent and a given name sounding like
+   * `givenSound` (Double Metaphone): the block "g:sound|p:parent" that blocking keeps anyway.
+   */
+  namesakes(parentId: string, givenSound: string): number {
+    const id = this.keyIds.get(`g:${givenSound}|p:${parentId}`);
+    return id === undefined ? 0 : this.blocks[id].length;
   }
 
   get(id: string): PersonFeatures | undefined {

@@ -1,7 +1,6 @@
 /** Field comparators: each returns a score in [0,1] and a reason a genealogist can read. */
-import damerauLevenshtein from 'talisman/metrics/damerau-levenshtein';
-import jaroWinkler from 'talisman/metrics/jaro-winkler';
 import type { DateFeature, NameFeature } from './features';
+import { jaroWinkler, oneEditApart } from './metrics';
 import { canonicalGiven, nicknameMatch } from './nicknames';
 
 export interface Comparison {
@@ -9,11 +8,32 @@ export interface Comparison {
   reason: string;
 }
 
+/** Set while only a score is wanted: lazy() then fills one scratch object instead of a new one each call. */
+let scoreOnly = false;
+const scratch: Comparison = { score: 0, reason: '' };
+
+/**
+ * The score of a comparison, without building its (lazy) reason object: an object literal with a
+ * getter is created on a slow path, and bulk scoring needs millions of scores and no reasons.
+ */
+export function scoreOf(compare: () => Comparison | undefined): number {
+  scoreOnly = true;
+  try {
+    return compare()?.score ?? NaN;
+  } finally {
+    scoreOnly = false;
+  }
+}
+
 /**
  * A comparison whose reason is written only when read: bulk deduplication scores millions of
  * pairs and reads the reasons of the few it keeps.
  */
 export function lazy(score: number, why: () => string): Comparison {
+  if (scoreOnly) {
+    scratch.score = score;
+    return scratch;
+  }
   let text: string | undefined;
   return {
     score,
@@ -25,7 +45,7 @@ export function lazy(score: number, why: () => string): Comparison {
 
 /** One insertion, deletion, substitution or transposition in a name of four letters or more. */
 export function oneSlip(x: string, y: string): boolean {
-  return Math.min(x.length, y.length) >= 4 && Math.abs(x.length - y.length) <= 1 && damerauLevenshtein(x, y) === 1;
+  return Math.min(x.length, y.length) >= 4 && Math.abs(x.length - y.length) <= 1 && oneEditApart(x, y);
 }
 
 function overlapsAny(a: string[], b: string[]): boolean {
@@ -100,7 +120,7 @@ export function compareDates(a: DateFeature | undefined, b: DateFeature | undefi
     if (a.ymd === b.ymd) return lazy(1, () => `same ${what} date (${a.text})`);
     const swapped = a.ymd.slice(0, 4) === b.ymd.slice(0, 4) && a.ymd.slice(4, 6) === b.ymd.slice(6, 8) && a.ymd.slice(6, 8) === b.ymd.slice(4, 6);
     if (swapped) return lazy(0.8, () => `${what} dates ${a.text} and ${b.text} differ only by day and month swapped`);
-    if (damerauLevenshtein(a.ymd, b.ymd) === 1) return lazy(0.75, () => `${what} dates ${a.text} and ${b.text} differ by one digit (a likely transcription slip)`);
+    if (oneEditApart(a.ymd, b.ymd)) return lazy(0.75, () => `${what} dates ${a.text} and ${b.text} differ by one digit (a likely transcription slip)`);
   }
   const gap = yearsApart(a, b);
   if (gap === undefined) return undefined;
@@ -146,6 +166,6 @@ export function bestNameMatch(a: string[], b: string[]): { score: number; pair?:
 /** Identifiers of one namespace: equal, one keystroke apart, or different. */
 export function compareIdentifier(a: string, b: string): number {
   if (a === b) return 1;
-  if (a.length >= 5 && b.length >= 5 && damerauLevenshtein(a, b) === 1) return 0.7;
+  if (a.length >= 5 && b.length >= 5 && oneEditApart(a, b)) return 0.7;
   return 0;
 }

@@ -5,7 +5,7 @@
  * for places, by the interned array itself), so a lookup builds no key. Bounded: a table is dropped
  * when it grows too large.
  */
-import { compareDates, compareGiven, compareSurname, type Comparison } from './compare';
+import { compareDates, compareGiven, compareSurname, scoreOf, type Comparison } from './compare';
 import type { DateFeature, NameFeature } from './features';
 import { comparePlaces } from './places';
 
@@ -96,7 +96,7 @@ class ScoreCache {
   get(x: number, y: number, compute: () => Comparison | undefined): number {
     const slot = (Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca77)) >>> 0 & this.mask;
     if (this.xs[slot] === x && this.ys[slot] === y) return this.scores[slot];
-    const v = compute()?.score ?? NaN;
+    const v = scoreOf(compute);
     this.xs[slot] = x;
     this.ys[slot] = y;
     this.scores[slot] = v;

@@ -2,8 +2,8 @@
  * Place comparison with hierarchy: "Springfield, Illinois" and "Springfield, Sangamon, Illinois, USA"
  * name the same place at two precisions; "Springfield, Illinois" and "Springfield, Massachusetts" do not.
  */
-import jaroWinkler from 'talisman/metrics/jaro-winkler';
 import { lazy } from './compare';
+import { jaroWinkler } from './metrics';
 import { fold } from './normalize';
 
 const US_STATES: Record<string, string> = {

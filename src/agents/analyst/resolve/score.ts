@@ -171,6 +171,8 @@ export interface ScoreOptions {
    * `bounded` is set. Leave unset for an exact score.
    */
   floor?: number;
+  /** Siblings by given-name sound (a CandidateIndex): lets a shorter name be matched to the only child so named. */
+  family?: FamilyLookup;
 }
 
 /** The features in the order they are reported. */
@@ -214,6 +216,26 @@ function sameGivenName(score: number): boolean {
   return score >= 0.9 && !choice.swapped && choice.x!.given.length === choice.y!.given.length;
 }
 
+/** The children of a parent indexed under a given-name sound (see CandidateIndex.namesakes). */
+export interface FamilyLookup {
+  namesakes(parentId: string, givenSound: string): number;
+}
+
+/**
+ * "David" and "David Albert Charles", children of one couple: when no other child of theirs has a
+ * name sounding like it, the shorter name can only be this child (a genealogist checks the sibling
+ * list; the index holds it). Needs the same first given name or a variant or slip of it.
+ */
+function onlyNamesake(family: FamilyLookup | undefined, parents: string[]): boolean {
+  const { x, y } = choice;
+  if (!family || !x || !y || choice.swapped || tScore[GIVEN] < 0.9) return false;
+  for (const p of parents) {
+    for (const code of x.givenMeta) if (family.namesakes(p, code) > 2) return false;
+    for (const code of y.givenMeta) if (family.namesakes(p, code) > 2) return false;
+  }
+  return x.givenMeta.length > 0 && y.givenMeta.length > 0;
+}
+
 /** Surnames compared and clearly different (married names aside, which the caller weighs). */
 function surnamesDisagree(): boolean {
   return tHas[SURNAME] === 1 && tScore[SURNAME] < 0.8;
@@ -242,9 +264,18 @@ function forbid(why: string): void {
   (hard ??= []).push(why);
 }
 
+/** True when even the best case for the features from `from` on cannot reach the caller's floor. */
+function hopeless(a: PersonFeatures, b: PersonFeatures, from: number, floorLogit: number): boolean {
+  return floorLogit > -Infinity && total + remainingBound(a, b, from) < floorLogit;
+}
+
+/** Shared by every early-stopped score: nothing was explained, nothing is recorded. */
+const NOTHING_FEATURES: Record<string, FeatureResult> = Object.freeze({}) as Record<string, FeatureResult>;
+const NOTHING_WEIGHTS: Record<string, number> = Object.freeze({}) as Record<string, number>;
+
 function bounded(a: PersonFeatures, b: PersonFeatures, from: number, floor: number): PairScore {
   const similarity = Math.min(floor, 1 / (1 + Math.exp(-(total + remainingBound(a, b, from)))));
-  return { similarity, features: {}, weights: {}, rationale: '', whyNotMerge: '', recommendation: 'separate', hardNegative: hard?.join('; '), bounded: true };
+  return { similarity, features: NOTHING_FEATURES, weights: NOTHING_WEIGHTS, rationale: '', whyNotMerge: '', recommendation: 'separate', hardNegative: hard?.join('; '), bounded: true };
 }
 
 /** The most the features not yet compared could still add (for the early stop). */
@@ -277,8 +308,6 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   hard = undefined;
   let capAtReview: string | undefined;
   let sharedLinked = false;
-  /** Stops early when even the best case for the rest cannot reach the caller's floor. */
-  const hopeless = (from: number) => floorLogit > -Infinity && total + remainingBound(a, b, from) < floorLogit;
 
   // Names.
   if (bestNames(a.names, b.names)) {
@@ -326,7 +355,7 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
       forbid('recorded sexes differ (male vs female)');
     }
   }
-  if (hopeless(BIRTH)) return bounded(a, b, BIRTH, opts.floor!);
+  if (hopeless(a, b, BIRTH, floorLogit)) return bounded(a, b, BIRTH, opts.floor!);
 
   // Dates.
   const birth = datesM(a.birth, b.birth, 'birth');
@@ -342,7 +371,7 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
       addC(LIFESPAN, { score: 0, reason: `died ${x.death.text}, before the other was born ${y.birth.text}` }, -8);
     }
   }
-  if (hopeless(BIRTH_PLACE)) return bounded(a, b, BIRTH_PLACE, opts.floor!);
+  if (hopeless(a, b, BIRTH_PLACE, floorLogit)) return bounded(a, b, BIRTH_PLACE, opts.floor!);
 
   // Places.
   const bp = placesM(a.birthPlace, b.birthPlace);
@@ -393,14 +422,17 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
         } else if (!hasGiven) {
           capAtReview = 'shared parents but a given name is missing or a placeholder: siblings cannot be told apart';
           parts.push(`shared parent(s) ${sharedParents.join(', ')}, but ${capAtReview}`);
-        } else if (hasGiven && sameGivenName(tScore[GIVEN]) && !surnamesDisagree()) {
+        } else if (hasGiven && (sameGivenName(tScore[GIVEN]) || onlyNamesake(opts.family, sharedParents)) && !surnamesDisagree()) {
           // Among one couple's children a full given name (or its variant or a one-letter slip) tells
           // them apart; the same name, no date more than two years off: the same child twice.
           w += FAMILY_NAMED;
           parts.push(`shared parent(s) ${sharedParents.join(', ')} and the same given name: no sibling left to confuse`);
         } else {
           w += 3.5;
-          parts.push(`shared parent(s) ${sharedParents.join(', ')}`);
+          // Brothers share the surname too: with shared parents it tells no one apart.
+          const surnameShare = tHas[SURNAME] === 1 && tWeight[SURNAME] > 0 ? tWeight[SURNAME] : 0;
+          w -= surnameShare;
+          parts.push(`shared parent(s) ${sharedParents.join(', ')}${surnameShare ? ' (so the shared surname counts for nothing)' : ''}`);
         }
       }
       if (sharedIds.spouse) {

@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { CandidateIndex, featuresOfPerson, scorePair, type PersonFeatures } from '../../../src/agents/analyst/resolve';
+import { person } from './fixtures';
+
+const given = fc.constantFrom('John', 'Johann', 'Jon', 'William', 'Bill', 'Mary', 'Maria', 'Anna', 'J.', 'Frederick William', 'Frederick');
+const surname = fc.constantFrom('Smith', 'Schmidt', 'Smyth', 'Weber', 'Lee', '');
+const date = fc.option(fc.constantFrom('1850', 'ABT 1850', '12 MAR 1850', '13 MAR 1850', '1851', '1790', 'BET 1848 AND 1852'), { nil: undefined });
+const place = fc.option(fc.constantFrom('Springfield, Illinois', 'Springfield, Sangamon, Illinois, USA', 'Boston'), { nil: undefined });
+const rels = fc.subarray(['F1', 'M1', 'S1']);
+const arbPeople = fc.array(fc.record({ given, surname, sex: fc.constantFrom('M' as const, 'F' as const, 'U' as const), birth: date, death: date, birthPlace: place, rels }), { minLength: 2, maxLength: 40 }).map((rs) =>
+  rs.map((r, i) =>
+    featuresOfPerson(
+      person({ id: `P${i}`, given: r.given, surname: r.surname, sex: r.sex, birth: r.birth, death: r.death, birthPlace: r.birthPlace, parents: r.rels.filter((x) => x !== 'S1'), spouses: r.rels.filter((x) => x === 'S1') }),
+    ),
+  ),
+);
+
+const key = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+
+describe('resolve: bulk scoring paths agree with the explained score', () => {
+  it('pairs() yields every candidate pair exactly once, whatever the per-person cut', () => {
+    fc.assert(
+      fc.property(arbPeople, fc.integer({ min: 1, max: 6 }), (feats, maxCandidates) => {
+        const idx = new CandidateIndex(feats, { maxCandidates });
+        const expected = new Set<string>();
+        for (const f of feats) for (const c of idx.candidates(f)) expected.add(key(f.id, c.id));
+        const seen: string[] = [];
+        for (const [a, b] of idx.pairs()) {
+          assert.notEqual(a.id, b.id);
+          seen.push(key(a.id, b.id));
+        }
+        assert.equal(new Set(seen).size, seen.length, 'a pair came twice');
+        assert.deepEqual(new Set(seen), expected);
+      }),
+      { numRuns: 150 },
+    );
+  });
+  it('explain: false gives the same similarity, recommendation and hard negative; a floor only ever stops below it', () => {
+    fc.assert(
+      fc.property(arbPeople, fc.constantFrom(0.3, 0.5, 0.85), (feats, floor) => {
+        const idx = new CandidateIndex(feats);
+        for (let i = 0; i + 1 < feats.length; i++) {
+          const [a, b]: PersonFeatures[] = [feats[i], feats[i + 1]];
+          const full = scorePair(a, b, { frequencies: idx.frequencies });
+          const quick = scorePair(a, b, { frequencies: idx.frequencies, explain: false });
+          assert.equal(quick.similarity, full.similarity);
+          assert.equal(quick.recommendation, full.recommendation);
+          assert.equal(quick.hardNegative, full.hardNegative);
+          const floored = scorePair(a, b, { frequencies: idx.frequencies, explain: false, floor });
+          if (floored.bounded) {
+            assert.ok(floored.similarity < floor && full.similarity <= floored.similarity + 1e-12, `${full.similarity} ≤ bound ${floored.similarity} < ${floor}`);
+            assert.equal(floored.recommendation, 'separate');
+            assert.equal(full.recommendation, floor > 0.3 && full.similarity >= 0.3 ? full.recommendation : 'separate');
+          } else assert.equal(floored.similarity, full.similarity);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+  it('removing and re-adding persons keeps the index consistent', () => {
+    const a = featuresOfPerson(person({ id: 'P1', given: 'Ann', surname: 'Lee', birth: '1800' }));
+    const b = featuresOfPerson(person({ id: 'P2', given: 'Ann', surname: 'Lee', birth: '1800' }));
+    const c = featuresOfPerson(person({ id: 'P3', given: 'Anne', surname: 'Lee', birth: '1801' }));
+    const idx = new CandidateIndex([a, b, c]);
+    idx.remove('P2');
+    idx.add(featuresOfPerson(person({ id: 'P2', given: 'Zeno', surname: 'Quist', birth: '1700' })));
+    idx.add(b);
+    assert.deepEqual(idx.candidates(a).map((x) => x.id).sort(), ['P2', 'P3']);
+    assert.equal(idx.size, 3);
+    assert.equal(idx.get('P2'), b);
+  });
+});

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { CandidateIndex, dateFeature, featuresOfPerson, scorePair } from '../../../src/agents/analyst/resolve';
+import { compareDates } from '../../../src/agents/analyst/resolve/compare';
+import { person } from './fixtures';
+
+const f = featuresOfPerson;
+
+describe('resolve: family evidence (royal92 duplicates)', () => {
+  it('the same child of one couple entered twice (a slip in the name, no date) merges', () => {
+    const a = f(person({ id: 'P1', given: 'Valdemar', surname: '', sex: 'M', birth: '27 OCT 1858', parents: ['F', 'M'] }));
+    const b = f(person({ id: 'P2', given: 'Valdemra', surname: '', sex: 'M', parents: ['F', 'M'] }));
+    const s = scorePair(a, b);
+    assert.equal(s.recommendation, 'merge', s.rationale + s.whyNotMerge);
+    assert.match(s.features.relationships.reason, /same given name/);
+  });
+  it('"Frederick" alone among the brothers Frederick Louis and Frederick William is not merged with either', () => {
+    const fl = f(person({ id: 'P1', given: 'Frederick Louis', surname: '', sex: 'M', parents: ['F', 'M'] }));
+    const fw = f(person({ id: 'P2', given: 'Frederick William', surname: '', sex: 'M', parents: ['F', 'M'] }));
+    const dup = f(person({ id: 'P3', given: 'Frederick', surname: '', sex: 'M', parents: ['F', 'M'] }));
+    for (const x of [fl, fw]) assert.notEqual(scorePair(dup, x).recommendation, 'merge');
+  });
+  it('an initial among siblings is not enough (G. may be George or Gerald)', () => {
+    const g = f(person({ id: 'P1', given: 'George', surname: 'Lascelles', sex: 'M', parents: ['F', 'M'] }));
+    const dup = f(person({ id: 'P2', given: 'G.', surname: 'Lascelles', sex: 'M', parents: ['F', 'M'] }));
+    assert.notEqual(scorePair(dup, g).recommendation, 'merge');
+  });
+  it('a second entry of a spouse with an initial that fits merges; a second wife of another name does not', () => {
+    const d = f(person({ id: 'P1', given: 'Desiree', surname: 'Sweden', sex: 'F', spouses: ['H'] }));
+    const dup = f(person({ id: 'P2', given: 'D.', surname: 'Sweden', sex: 'F', spouses: ['H'] }));
+    assert.equal(scorePair(dup, d).recommendation, 'merge');
+    const other = f(person({ id: 'P3', given: 'Mary', surname: 'Jones', sex: 'F', spouses: ['H'] }));
+    assert.notEqual(scorePair(other, d).recommendation, 'merge');
+  });
+  it('two wives of one man with the same first name and different surnames are not merged', () => {
+    const a = f(person({ id: 'P1', given: 'Mary', surname: 'Smith', sex: 'F', spouses: ['H'] }));
+    const b = f(person({ id: 'P2', given: 'Mary', surname: 'Jones', sex: 'F', spouses: ['H'] }));
+    assert.notEqual(scorePair(a, b).recommendation, 'merge');
+  });
+  it('twins stay separate even with the family rule (different given names)', () => {
+    const a = f(person({ id: 'P1', given: 'Anne', surname: 'Stuart', sex: 'F', birth: '28 JUN 1692', parents: ['F', 'M'] }));
+    const b = f(person({ id: 'P2', given: 'Louisa', surname: 'Stuart', sex: 'F', birth: '28 JUN 1692', parents: ['F', 'M'] }));
+    const s = scorePair(a, b);
+    assert.equal(s.recommendation, 'separate');
+    assert.match(s.hardNegative ?? '', /twins/);
+  });
+  it('a child named after a dead sibling (same name, births years apart) stays separate', () => {
+    const a = f(person({ id: 'P1', given: 'Charles', surname: 'Stuart', sex: 'M', birth: '1660', parents: ['F', 'M'] }));
+    const b = f(person({ id: 'P2', given: 'Charles', surname: 'Stuart', sex: 'M', birth: '1666', parents: ['F', 'M'] }));
+    assert.equal(scorePair(a, b).recommendation, 'separate');
+  });
+  it('the same exact birth day and a one-letter slip in the name merges', () => {
+    const a = f(person({ id: 'P1', given: 'Charles', surname: '', sex: 'M', birth: '14 JUL 1966' }));
+    const b = f(person({ id: 'P2', given: 'Chrles', surname: '', sex: 'M', birth: '14 JUL 1966' }));
+    assert.equal(scorePair(a, b).recommendation, 'merge');
+  });
+  it('an estimate centred on the stated year agrees more than ranges that merely overlap', () => {
+    const centred = compareDates(dateFeature('1905'), dateFeature('ABT 1905'), 'birth')!;
+    const overlap = compareDates(dateFeature('1903'), dateFeature('ABT 1905'), 'birth')!;
+    assert.equal(centred.score, 0.8);
+    assert.match(centred.reason, /centred on the same year/);
+    assert.ok(overlap.score < centred.score);
+    // Wide ranges (BEF, AFT) are not estimates of one year.
+    assert.ok(compareDates(dateFeature('BEF 1461'), dateFeature('BEF 1461'), 'birth')!.score < 0.8);
+  });
+});
+
+describe('resolve: the sibling list (CandidateIndex as family lookup)', () => {
+  const kid = (id: string, given: string, birth?: string) => f(person({ id, given, surname: 'Armstrong-Jones', sex: 'M', birth, parents: ['F', 'M'] }));
+  it('"David" is the only child of the couple so named: merged with "David Albert Charles"', () => {
+    const full = kid('P1', 'David Albert Charles', '3 NOV 1961');
+    const dup = kid('P2', 'David');
+    const idx = new CandidateIndex([full, dup, kid('P3', 'Sarah Frances Elizabeth', '1 MAY 1964')]);
+    assert.notEqual(scorePair(dup, full).recommendation, 'merge');
+    const s = scorePair(dup, full, { family: idx });
+    assert.equal(s.recommendation, 'merge', s.rationale + s.whyNotMerge);
+    assert.ok(idx.pairs().next().value, 'the pair is a blocking candidate');
+  });
+  it('with a brother "David Edward" it stays a question for the reviewer', () => {
+    const full = kid('P1', 'David Albert Charles', '3 NOV 1961');
+    const dup = kid('P2', 'David');
+    const idx = new CandidateIndex([full, dup, kid('P3', 'David Edward', '1 MAY 1964')]);
+    assert.notEqual(scorePair(dup, full, { family: idx }).recommendation, 'merge');
+  });
+});
