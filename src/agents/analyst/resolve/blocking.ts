@@ -82,6 +82,11 @@ export function blockingKeys(f: PersonFeatures): string[] {
  * a reused typed array instead of building a Map per person: at 100k persons the index answers
  * millions of candidate lookups without allocating per candidate.
  */
+function listed(lists: Int32Array, from: number, length: number, slot: number): boolean {
+  for (let i = from; i < from + length; i++) if (lists[i] === slot) return true;
+  return false;
+}
+
 export class CandidateIndex {
   private readonly keyIds = new Map<string, number>();
   /** key id → the slots of the persons carrying that key */
@@ -95,6 +100,7 @@ export class CandidateIndex {
   /** Shared-key counts per slot for the query in progress (zeroed again after each query). */
   private counts = new Int32Array(1024);
   private readonly touched: number[] = [];
+  private histogram = new Int32Array(64);
   /** Name counts of everyone indexed, for frequency-based weights in scorePair. */
   readonly frequencies = new NameFrequencies();
 
@@ -201,7 +207,9 @@ export class CandidateIndex {
       for (const s of touched) out.push(s);
     } else {
       // The cut-off count: keep everyone above it and the first met at it, up to maxCandidates.
-      const histogram = new Int32Array(keys.length + 2);
+      if (this.histogram.length < keys.length + 2) this.histogram = new Int32Array(keys.length * 2 + 2);
+      const histogram = this.histogram;
+      histogram.fill(0, 0, keys.length + 2);
       for (const s of touched) histogram[Math.min(counts[s], keys.length + 1)]++;
       let cut = keys.length + 1;
       let above = 0;
@@ -248,7 +256,7 @@ export class CandidateIndex {
       lengths[slot] = mine.length;
       lists.set(mine, slot * width);
       for (const m of mine) {
-        if (m < slot && lists.subarray(m * width, m * width + lengths[m]).includes(slot)) continue;
+        if (m < slot && listed(lists, m * width, lengths[m], slot)) continue;
         const g = this.feats[m]!;
         yield m < slot ? [g, f] : [f, g];
       }

@@ -139,14 +139,19 @@ const placeCache = new Map<string, string[]>();
  * place comparison memo meets them by identity without building a key per pair.
  */
 export function placeOf(text: string | undefined): string[] {
+  if (!text) return [];
+  // By the text as written first (places repeat verbatim), then by the normalised parts.
+  const known = placeCache.get(text);
+  if (known) return known;
   const parts = placeParts(text);
   if (!parts.length) return parts;
-  const k = parts.join(',');
+  const k = `\u0000${parts.join(',')}`;
   let shared = placeCache.get(k);
   if (!shared) {
     if (placeCache.size > 200_000) placeCache.clear();
     placeCache.set(k, (shared = Object.freeze(parts) as string[]));
   }
+  placeCache.set(text, shared);
   return shared;
 }
 

@@ -8,8 +8,20 @@ export function isRegnal(token: string): boolean {
 }
 const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'rev', 'sir', 'dame', 'lady', 'lord', 'capt', 'col', 'gen', 'lt', 'sgt', 'prof', 'hon', 'st', 'saint', 'king', 'queen', 'prince', 'princess', 'duke', 'duchess', 'count', 'countess', 'baron', 'earl', 'don', 'dona', 'dom', 'infante', 'infanta', 'archduke', 'archduchess', 'grand', 'elector', 'margrave', 'landgrave', 'tsar', 'czar', 'emperor', 'empress', 'pope', 'herzog', 'graf', 'grafin', 'furst', 'prinz', 'prinzessin', 'sieur']);
 
+const folded = new Map<string, string>();
+
 /** Lower case, no diacritics, letters/digits/spaces only (ß → ss, æ → ae, ø → o). */
 export function fold(text: string): string {
+  // Names and places repeat endlessly in a tree: fold each distinct text once.
+  let f = folded.get(text);
+  if (f === undefined) {
+    if (folded.size > 200_000) folded.clear();
+    folded.set(text, (f = foldText(text)));
+  }
+  return f;
+}
+
+function foldText(text: string): string {
   return text
     .replace(/ß/g, 'ss')
     .replace(/[æÆ]/g, 'ae')

@@ -264,25 +264,35 @@ function forbid(why: string): void {
   (hard ??= []).push(why);
 }
 
-/** True when even the best case for the features from `from` on cannot reach the caller's floor. */
-function hopeless(a: PersonFeatures, b: PersonFeatures, from: number, floorLogit: number): boolean {
-  return floorLogit > -Infinity && total + remainingBound(a, b, from) < floorLogit;
+/** True when even the best case for what is left (`stage`) cannot reach the caller's floor. */
+function hopeless(a: PersonFeatures, b: PersonFeatures, stage: number, floorLogit: number): boolean {
+  return floorLogit > -Infinity && total + remainingBound(a, b, stage) < floorLogit;
 }
 
 /** Shared by every early-stopped score: nothing was explained, nothing is recorded. */
 const NOTHING_FEATURES: Record<string, FeatureResult> = Object.freeze({}) as Record<string, FeatureResult>;
 const NOTHING_WEIGHTS: Record<string, number> = Object.freeze({}) as Record<string, number>;
 
-function bounded(a: PersonFeatures, b: PersonFeatures, from: number, floor: number): PairScore {
-  const similarity = Math.min(floor, 1 / (1 + Math.exp(-(total + remainingBound(a, b, from)))));
+function bounded(a: PersonFeatures, b: PersonFeatures, stage: number, floor: number): PairScore {
+  const similarity = Math.min(floor, 1 / (1 + Math.exp(-(total + remainingBound(a, b, stage)))));
   return { similarity, features: NOTHING_FEATURES, weights: NOTHING_WEIGHTS, rationale: '', whyNotMerge: '', recommendation: 'separate', hardNegative: hard?.join('; '), bounded: true };
 }
 
+/** How far scoring got when the early stop is checked: what is left to compare. */
+const DATES_LEFT = 0;
+const NAMES_LEFT = 1;
+const PLACES_LEFT = 2;
+/** Given name and surname agreeing fully, on the rarest names (frequency adjustment ±0.75 each). */
+const NAMES_MAX = GIVEN_W[0][1] + 0.75 + SURNAME_W[0][1] + 0.75;
+
 /** The most the features not yet compared could still add (for the early stop). */
-function remainingBound(a: PersonFeatures, b: PersonFeatures, from: number): number {
+function remainingBound(a: PersonFeatures, b: PersonFeatures, stage: number): number {
   let w = 0;
-  if (from <= BIRTH && a.birth && b.birth) w += BIRTH_W[0][1];
-  if (from <= DEATH && a.death && b.death) w += DEATH_W[0][1];
+  if (stage <= DATES_LEFT) {
+    if (a.birth && b.birth) w += BIRTH_W[0][1];
+    if (a.death && b.death) w += DEATH_W[0][1];
+  }
+  if (stage <= NAMES_LEFT) w += NAMES_MAX;
   if (a.birthPlace.length && b.birthPlace.length) w += PLACE_W[0][1];
   if (a.deathPlace.length && b.deathPlace.length) w += PLACE_W[0][1];
   if (a.residences.length && b.residences.length) w += RESIDENCE_W[0][1];
@@ -308,6 +318,34 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   hard = undefined;
   let capAtReview: string | undefined;
   let sharedLinked = false;
+
+  // Sex.
+  if ((a.sex === 'M' || a.sex === 'F') && (b.sex === 'M' || b.sex === 'F')) {
+    if (a.sex === b.sex) addC(SEX, a.sex === 'M' ? BOTH_MALE : BOTH_FEMALE, 0.2);
+    else {
+      addC(SEX, SEXES_DIFFER, -6);
+      forbid('recorded sexes differ (male vs female)');
+    }
+  }
+  if (hopeless(a, b, DATES_LEFT, floorLogit)) return bounded(a, b, DATES_LEFT, opts.floor!);
+
+  // Dates.
+  const birth = datesM(a.birth, b.birth, 'birth');
+  if (birth) addC(BIRTH, birth, weightFor(birth.score, BIRTH_W));
+  const death = datesM(a.death, b.death, 'death');
+  if (death) addC(DEATH, death, weightFor(death.score, DEATH_W));
+  // Lifespan impossibilities: one died before the other was born.
+  for (let i = 0; i < 2; i++) {
+    const x = i ? b : a;
+    const y = i ? a : b;
+    if (x.death?.max !== undefined && y.birth?.min !== undefined && x.death.max < y.birth.min - 1) {
+      forbid(`${x.label} died (${x.death.text}) before ${y.label} was born (${y.birth.text})`);
+      addC(LIFESPAN, { score: 0, reason: `died ${x.death.text}, before the other was born ${y.birth.text}` }, -8);
+    }
+  }
+  // Dates first: candidates met through a surname key are often a lifetime apart, and a date is
+  // cheaper to compare than a name.
+  if (hopeless(a, b, NAMES_LEFT, floorLogit)) return bounded(a, b, NAMES_LEFT, opts.floor!);
 
   // Names.
   if (bestNames(a.names, b.names)) {
@@ -347,31 +385,7 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
     addC(GENERATION, { score: 0, reason: `"${a.generation}" vs "${b.generation}" in the names: two generations` }, -4);
   }
 
-  // Sex.
-  if ((a.sex === 'M' || a.sex === 'F') && (b.sex === 'M' || b.sex === 'F')) {
-    if (a.sex === b.sex) addC(SEX, a.sex === 'M' ? BOTH_MALE : BOTH_FEMALE, 0.2);
-    else {
-      addC(SEX, SEXES_DIFFER, -6);
-      forbid('recorded sexes differ (male vs female)');
-    }
-  }
-  if (hopeless(a, b, BIRTH, floorLogit)) return bounded(a, b, BIRTH, opts.floor!);
-
-  // Dates.
-  const birth = datesM(a.birth, b.birth, 'birth');
-  if (birth) addC(BIRTH, birth, weightFor(birth.score, BIRTH_W));
-  const death = datesM(a.death, b.death, 'death');
-  if (death) addC(DEATH, death, weightFor(death.score, DEATH_W));
-  // Lifespan impossibilities: one died before the other was born.
-  for (let i = 0; i < 2; i++) {
-    const x = i ? b : a;
-    const y = i ? a : b;
-    if (x.death?.max !== undefined && y.birth?.min !== undefined && x.death.max < y.birth.min - 1) {
-      forbid(`${x.label} died (${x.death.text}) before ${y.label} was born (${y.birth.text})`);
-      addC(LIFESPAN, { score: 0, reason: `died ${x.death.text}, before the other was born ${y.birth.text}` }, -8);
-    }
-  }
-  if (hopeless(a, b, BIRTH_PLACE, floorLogit)) return bounded(a, b, BIRTH_PLACE, opts.floor!);
+  if (hopeless(a, b, PLACES_LEFT, floorLogit)) return bounded(a, b, PLACES_LEFT, opts.floor!);
 
   // Places.
   const bp = placesM(a.birthPlace, b.birthPlace);
