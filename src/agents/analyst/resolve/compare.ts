@@ -25,6 +25,17 @@ export function scoreOf(compare: () => Comparison | undefined): number {
   }
 }
 
+/** compareDates(a, b, what).score (NaN when not comparable), without building a comparison. */
+export function dateScore(a: DateFeature | undefined, b: DateFeature | undefined, what: string): number {
+  if (!a || !b) return NaN;
+  scoreOnly = true;
+  try {
+    return compareDates(a, b, what)?.score ?? NaN;
+  } finally {
+    scoreOnly = false;
+  }
+}
+
 /**
  * A comparison whose reason is written only when read: bulk deduplication scores millions of
  * pairs and reads the reasons of the few it keeps.

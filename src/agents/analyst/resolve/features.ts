@@ -9,7 +9,7 @@ import { displayName, factValue, type Person, type Persona } from '../../../mode
 import { parseGDate } from '../../../model/gdate';
 import { canonicalGiven } from './nicknames';
 import { fold, generationOf, givenTokens, isRegnal, splitName, surnameForms } from './normalize';
-import { dateKey, intern } from './memo';
+import { intern } from './memo';
 import { placeParts } from './places';
 
 export interface NameFeature {
@@ -44,7 +44,7 @@ export interface DateFeature {
   ymd?: string;
   /** False for estimates derived from an age or a baptism. */
   stated: boolean;
-  /** Text, range and stated flag in one string: the memo key of date comparisons (see memo.ts). */
+  /** Optional precomputed memo key of date comparisons (memo.ts builds it when absent). */
   key?: string;
 }
 
@@ -128,11 +128,6 @@ export function nameFeature(given: string, surname: string, type = 'birth'): Nam
   };
 }
 
-function keyed(f: DateFeature): DateFeature {
-  f.key = dateKey(f);
-  return f;
-}
-
 const placeCache = new Map<string, string[]>();
 /**
  * A place as components, interned: persons born in one place share one (frozen) array, so the
@@ -165,13 +160,13 @@ export function dateFeature(text: string | undefined, stated = true): DateFeatur
   const f: DateFeature = { text, min: e?.year, max: l?.year ?? e?.year, stated };
   if (f.min === undefined) f.min = f.max;
   if (d.kind === 'exact' && e?.day && e.month) f.ymd = `${String(e.year).padStart(4, '0')}${String(e.month).padStart(2, '0')}${String(e.day).padStart(2, '0')}`;
-  return keyed(f);
+  return f;
 }
 
 /** Widens a stated date by a window (baptism → birth up to `before` years earlier). */
 function shifted(f: DateFeature | undefined, before: number, after: number): DateFeature | undefined {
   if (!f || f.min === undefined || f.max === undefined) return undefined;
-  return keyed({ text: f.text, min: f.min - before, max: f.max + after, stated: false });
+  return { text: f.text, min: f.min - before, max: f.max + after, stated: false };
 }
 
 function firstValue(p: Person, fields: string[]): string | undefined {
@@ -282,7 +277,7 @@ export function featuresOfPersona(persona: Persona, record?: RecordContext): Per
   const age = ageInYears(persona.age);
   if (!birth && age !== undefined && record?.date) {
     const when = dateFeature(record.date);
-    if (when?.min !== undefined && when.max !== undefined) birth = keyed({ text: `age ${persona.age} in ${record.date}`, min: when.min - age - 1, max: when.max - age, stated: false });
+    if (when?.min !== undefined && when.max !== undefined) birth = { text: `age ${persona.age} in ${record.date}`, min: when.min - age - 1, max: when.max - age, stated: false };
   }
   const residences = [persona.residence, record?.place].map(placeOf).filter((p) => p.length);
   const relativeNames = { parent: [] as string[], spouse: [] as string[], child: [] as string[] };

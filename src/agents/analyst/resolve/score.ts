@@ -4,7 +4,7 @@
  * contradiction subtracts. The similarity is the logistic of the summed weights; hard negatives
  * (twins, parent and child, different sex, death before birth) force "separate" whatever the sum.
  */
-import { compareIdentifier, bestNameMatch, lazy, yearsApart, type Comparison } from './compare';
+import { compareIdentifier, bestNameMatch, dateScore, lazy, yearsApart, type Comparison } from './compare';
 import { datesM, givenM, givenScore, placesM, surnameM, surnameScore, swapBackScore, swapScore } from './memo';
 import type { NameFeature, PersonFeatures } from './features';
 import type { NameFrequencies } from './frequency';
@@ -330,10 +330,18 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   if (hopeless(a, b, DATES_LEFT, floorLogit)) return bounded(a, b, DATES_LEFT, opts.floor!);
 
   // Dates.
-  const birth = datesM(a.birth, b.birth, 'birth');
-  if (birth) addC(BIRTH, birth, weightFor(birth.score, BIRTH_W));
-  const death = datesM(a.death, b.death, 'death');
-  if (death) addC(DEATH, death, weightFor(death.score, DEATH_W));
+  // Bulk scoring reads date scores directly: dates are mostly distinct, a memo of them only grows.
+  if (explaining) {
+    const birth = datesM(a.birth, b.birth, 'birth');
+    if (birth) addC(BIRTH, birth, weightFor(birth.score, BIRTH_W));
+    const death = datesM(a.death, b.death, 'death');
+    if (death) addC(DEATH, death, weightFor(death.score, DEATH_W));
+  } else {
+    const birth = dateScore(a.birth, b.birth, 'birth');
+    if (birth === birth) add(BIRTH, birth, weightFor(birth, BIRTH_W));
+    const death = dateScore(a.death, b.death, 'death');
+    if (death === death) add(DEATH, death, weightFor(death, DEATH_W));
+  }
   // Lifespan impossibilities: one died before the other was born.
   for (let i = 0; i < 2; i++) {
     const x = i ? b : a;
