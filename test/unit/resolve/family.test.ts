@@ -56,7 +56,7 @@ describe('resolve: family evidence (royal92 duplicates)', () => {
   it('an estimate centred on the stated year agrees more than ranges that merely overlap', () => {
     const centred = compareDates(dateFeature('1905'), dateFeature('ABT 1905'), 'birth')!;
     const overlap = compareDates(dateFeature('1903'), dateFeature('ABT 1905'), 'birth')!;
-    assert.equal(centred.score, 0.8);
+    assert.ok(centred.score > 0.8 && centred.score < 0.9, String(centred.score));
     assert.match(centred.reason, /centred on the same year/);
     assert.ok(overlap.score < centred.score);
     // Wide ranges (BEF, AFT) are not estimates of one year.

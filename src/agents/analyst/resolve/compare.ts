@@ -117,6 +117,12 @@ export function compareSurname(a: NameFeature, b: NameFeature): Comparison | und
   return lazy(Math.min(jw, 0.6), () => `different surnames "${x}" and "${y}"${note}`);
 }
 
+/**
+ * "1905" and "ABT 1905": a genealogist reads these as agreeing on the year, a little less surely than
+ * "1905" twice (0.9) — the estimate may be off either way, but its centre is the same year.
+ */
+export const CENTRED = 0.88;
+
 export function yearsApart(a: DateFeature, b: DateFeature): number | undefined {
   if (a.min === undefined || a.max === undefined || b.min === undefined || b.max === undefined) return undefined;
   if (a.max < b.min) return b.min - a.max;
@@ -145,7 +151,7 @@ export function compareDates(a: DateFeature | undefined, b: DateFeature | undefi
     if (narrow) return lazy(0.9, () => `${what} in the same year (${a.text} vs ${b.text})`);
     // "1905" and "ABT 1905", or "ABT 1905" twice: an estimate centred on the same year says more
     // than two ranges that merely overlap.
-    if (a.max! - a.min! <= 10 && b.max! - b.min! <= 10 && a.min! + a.max! === b.min! + b.max!) return lazy(0.8, () => `${what} estimates centred on the same year (${a.text} vs ${b.text})`);
+    if (a.max! - a.min! <= 10 && b.max! - b.min! <= 10 && a.min! + a.max! === b.min! + b.max!) return lazy(CENTRED, () => `${what} estimates centred on the same year (${a.text} vs ${b.text})`);
     return lazy(0.7, () => `${what} ranges overlap (${a.text} vs ${b.text})`);
   }
   const slack = estimated ? 1 : 0;
