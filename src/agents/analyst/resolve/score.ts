@@ -266,7 +266,8 @@ function forbid(why: string): void {
 
 /** True when even the best case for what is left (`stage`) cannot reach the caller's floor. */
 function hopeless(a: PersonFeatures, b: PersonFeatures, stage: number, floorLogit: number): boolean {
-  return floorLogit > -Infinity && total + remainingBound(a, b, stage) < floorLogit;
+  // A margin, so that rounding in the sums never stops a pair that could reach the floor exactly.
+  return floorLogit > -Infinity && total + remainingBound(a, b, stage) < floorLogit - 1e-9;
 }
 
 /** Shared by every early-stopped score: nothing was explained, nothing is recorded. */
@@ -277,6 +278,9 @@ function bounded(a: PersonFeatures, b: PersonFeatures, stage: number, floor: num
   const similarity = Math.min(floor, 1 / (1 + Math.exp(-(total + remainingBound(a, b, stage)))));
   return { similarity, features: NOTHING_FEATURES, weights: NOTHING_WEIGHTS, rationale: '', whyNotMerge: '', recommendation: 'separate', hardNegative: hard?.join('; '), bounded: true };
 }
+
+/** Extra log-odds against a different given name when both were born the same day. */
+const TWIN_PATTERN = -1;
 
 /** How far scoring got when the early stop is checked: what is left to compare. */
 const DATES_LEFT = 0;
@@ -362,10 +366,14 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
       let w = weightFor(g, GIVEN_W);
       const adj = freq && g >= 0.99 && a.names[0]?.given[0] && !/^\d+$/.test(a.names[0].given[0]) ? freq.givenAdjust(a.names[0].given[0]) : 0;
       w += adj;
+      // Born on the same day under another given name: the signature of twins, not of one person
+      // entered twice (whose dates disagree more often than their names).
+      const twinLike = g < 0.7 && tHas[BIRTH] === 1 && tScore[BIRTH] === 1;
+      if (twinLike) w += TWIN_PATTERN;
       let c: Comparison | undefined;
       if (explaining) {
         const base = givenComparison()!;
-        c = adj ? lazy(g, () => `${base.reason}, ${adj < 0 ? 'a common' : 'a rare'} name here`) : base;
+        c = adj ? lazy(g, () => `${base.reason}, ${adj < 0 ? 'a common' : 'a rare'} name here`) : twinLike ? lazy(g, () => `${base.reason}, though born the same day (as twins are)`) : base;
       }
       add(GIVEN, g, w, c);
     }
@@ -429,7 +437,7 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
         const givenOk = hasGiven && tScore[GIVEN] >= 0.75;
         const birthGap = a.birth && b.birth ? yearsApart(a.birth, b.birth) : undefined;
         if (!givenOk && hasGiven) {
-          const why = (tReason[GIVEN] ?? givenComparison())!.reason;
+          const why = givenComparison()!.reason;
           forbid(
             birthGap === 0
               ? `same parents and birth date but different given names (${why}): twins, not one person`
