@@ -10,12 +10,20 @@
  * No one can tell such a record from the other Charleses of that decade, so they are listed in
  * `evidencePoor` and the bench reports F1 both over all duplicates and without these. They stay in
  * the data set (their candidates are still scored, and a wrong merge with them still counts).
+ *
+ * A twin's name is drawn until it is not the sibling's first name, a variant or near-spelling of
+ * it, another of the sibling's names, or the first name of another child of the couple: with only
+ * "not the same string", seed 4 made a brother "Caroline" for Carol II and seed 7 a second living
+ * "Charles" among the Stuart children — no family does that, and no one could tell them from a
+ * duplicate.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeGedcom } from '../src/interchange/gedcom/decode';
 import { parseGedcom, childValue, child, childrenOf, type GedNode } from '../src/interchange/gedcom/parse';
 import { Person } from '../src/model';
+import { nicknameMatch } from '../src/agents/analyst/resolve';
+import { jaroWinkler } from '../src/agents/analyst/resolve/metrics';
 
 export interface RoyalSet {
   persons: Person[];
@@ -169,7 +177,15 @@ export function buildRoyalSet(root: string, opts: { duplicates?: number; twins?:
   for (const id of twinOf) {
     const o = base.find((p) => p.id === id)!;
     let given = o.names[0].given.split(' ')[0];
-    while (given.toLowerCase() === o.names[0].given.split(' ')[0].toLowerCase()) given = names[Math.floor(r() * names.length)];
+    // Parents give twins two names, not two forms of one name: not the sibling's first name, nor a
+    // variant or near-spelling of it ("Carol" / "Caroline"), nor one of the sibling's other names.
+    const siblings = new Set(o.relationships.filter((q) => q.type === 'parent').flatMap((q) => (byId.get(q.person)?.relationships ?? []).filter((c) => c.type === 'child').map((c) => c.person)));
+    const own = [o.names[0].given, ...[...siblings].map((s) => base.find((p) => p.id === s)?.names[0].given.split(/[\s_]+/)[0] ?? '')].join(' ').toLowerCase().split(/[\s_]+/).filter(Boolean);
+    const tooClose = (g: string) => {
+      const x = g.toLowerCase();
+      return own.some((t) => t === x || nicknameMatch(t, x) || jaroWinkler(t, x) >= 0.85);
+    };
+    while (tooClose(given)) given = names[Math.floor(r() * names.length)];
     const twinId = `${id}-twin`;
     const parents = o.relationships.filter((q) => q.type === 'parent');
     byId.set(

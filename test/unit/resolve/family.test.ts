@@ -43,6 +43,18 @@ describe('resolve: family evidence (royal92 duplicates)', () => {
     assert.equal(s.recommendation, 'separate');
     assert.match(s.hardNegative ?? '', /twins/);
   });
+  it('same parents and birth day with a name that agrees only in part (a middle name) is left to a reviewer: twins look like that', () => {
+    const a = f(person({ id: 'P1', given: 'Maude Charlotte Mary', surname: '', sex: 'F', birth: '26 NOV 1869', birthPlace: 'Marlborough House, London', parents: ['F', 'M'] }));
+    const b = f(person({ id: 'P2', given: 'Maria', surname: '', sex: 'F', birth: '26 NOV 1869', birthPlace: 'Marlborough House, London', parents: ['F', 'M'] }));
+    const s = scorePair(a, b);
+    assert.notEqual(s.recommendation, 'merge');
+    assert.match(s.whyNotMerge, /may be twins/);
+  });
+  it('close spellings of two names (Charlotte, Charles) are not the same given name among siblings', () => {
+    const a = f(person({ id: 'P1', given: 'Charlotte', surname: '', sex: 'F', parents: ['F', 'M'] }));
+    const b = f(person({ id: 'P2', given: 'Charles', surname: '', sex: 'F', parents: ['F', 'M'] }));
+    assert.notEqual(scorePair(a, b).recommendation, 'merge');
+  });
   it('a child named after a dead sibling (same name, births years apart) stays separate', () => {
     const a = f(person({ id: 'P1', given: 'Charles', surname: 'Stuart', sex: 'M', birth: '1660', parents: ['F', 'M'] }));
     const b = f(person({ id: 'P2', given: 'Charles', surname: 'Stuart', sex: 'M', birth: '1666', parents: ['F', 'M'] }));

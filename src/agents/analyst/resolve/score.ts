@@ -5,6 +5,7 @@
  * (twins, parent and child, different sex, death before birth) force "separate" whatever the sum.
  */
 import { compareIdentifier, bestNameMatch, dateScore, lazy, yearsApart, type Comparison } from './compare';
+import { oneEditApart } from './metrics';
 import { datesM, givenM, givenScore, placesM, surnameM, surnameScore, swapBackScore, swapScore } from './memo';
 import type { NameFeature, PersonFeatures } from './features';
 import type { NameFrequencies } from './frequency';
@@ -211,9 +212,22 @@ const tReason: (Comparison | undefined)[] = new Array(KEYS.length).fill(undefine
 const FAMILY_NAMED = 5.5;
 
 function sameGivenName(score: number): boolean {
+  const { x, y } = choice;
+  if (!x || !y || choice.swapped) return false;
+  // The same name, a known variant, or one slip of the pen — not merely a close spelling
+  // ("Charlotte" and "Charles" are 0.90 alike and two names).
+  if (!(score >= 0.92 || (score >= 0.9 && oneEditApart(x.given[0] ?? '', y.given[0] ?? '')))) return false;
   // As many given names on both sides: "Frederick" alone may be any of the brothers Frederick Louis,
   // Frederick William and Frederick II; "Frederick William" twice is one of them.
-  return score >= 0.9 && !choice.swapped && choice.x!.given.length === choice.y!.given.length;
+  return x.given.length === y.given.length;
+}
+
+/** Other children of these parents bear a name sounding like it (when the index can tell). */
+function namesakesAmong(family: FamilyLookup | undefined, parents: string[]): boolean {
+  const { x, y } = choice;
+  if (!family || !x || !y) return false;
+  for (const p of parents) for (const n of [x, y]) for (const code of n.givenMeta) if (family.namesakes(p, code) > 2) return true;
+  return false;
 }
 
 /** The children of a parent indexed under a given-name sound (see CandidateIndex.namesakes). */
@@ -452,13 +466,16 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
         } else if (!hasGiven) {
           capAtReview = 'shared parents but a given name is missing or a placeholder: siblings cannot be told apart';
           parts.push(`shared parent(s) ${sharedParents.join(', ')}, but ${capAtReview}`);
-        } else if (hasGiven && (sameGivenName(tScore[GIVEN]) || onlyNamesake(opts.family, sharedParents)) && !surnamesDisagree()) {
+        } else if (hasGiven && ((sameGivenName(tScore[GIVEN]) && (choice.x!.given.length > 1 || !namesakesAmong(opts.family, sharedParents))) || onlyNamesake(opts.family, sharedParents)) && !surnamesDisagree()) {
           // Among one couple's children a full given name (or its variant or a one-letter slip) tells
           // them apart; the same name, no date more than two years off: the same child twice.
           w += FAMILY_NAMED;
           parts.push(`shared parent(s) ${sharedParents.join(', ')} and the same given name: no sibling left to confuse`);
         } else {
           w += 3.5;
+          // Same parents, same birth day, and names that agree only in part (an initial, a middle
+          // name): exactly what twins look like. A reviewer decides.
+          if (tHas[BIRTH] === 1 && tScore[BIRTH] === 1) capAtReview = 'same parents and birth day but the given names agree only in part (an initial or a middle name): they may be twins';
           // Brothers share the surname too: with shared parents it tells no one apart.
           const surnameShare = tHas[SURNAME] === 1 && tWeight[SURNAME] > 0 ? tWeight[SURNAME] : 0;
           w -= surnameShare;
