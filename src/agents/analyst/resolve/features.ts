@@ -111,12 +111,14 @@ export function nameFeature(given: string, surname: string, type = 'birth'): Nam
   const callName = g.find((t) => t.length > 1) ?? g[0];
   const gkey = g.join(' ');
   const skey = `${s.join(' ')}\u0000${type}`;
+  const gid = intern(gkey);
   return {
     gkey,
     skey,
-    gid: intern(gkey),
+    gid,
     sid: intern(skey),
-    g0id: intern(g[0] ?? ''),
+    // One given name: the list's key is that name's key.
+    g0id: g.length <= 1 ? gid : intern(g[0]),
     slid: intern(s.join(' ')),
     regnal,
     given: g,
@@ -182,6 +184,25 @@ function fullName(p: Person): string {
   return n ? fold(`${n.given} ${n.surname}`) : '';
 }
 
+/** Ids of the person's relatives of one kind (rejected links left out). */
+function relatives(p: Person, type: string): string[] {
+  const out: string[] = [];
+  for (const r of p.relationships) if (r.type === type && r.status !== 'rejected') out.push(r.person);
+  return out;
+}
+
+/** Folded full names of the relatives `lookup` knows. */
+function namesOf(ids: string[], lookup?: (id: string) => Person | undefined): string[] {
+  const out: string[] = [];
+  if (!lookup) return out;
+  for (const id of ids) {
+    const rel = lookup(id);
+    const name = rel ? fullName(rel) : '';
+    if (name) out.push(name);
+  }
+  return out;
+}
+
 /** Identifiers that name a record in one file only (GEDCOM xrefs) say nothing across files. */
 const FILE_LOCAL = /xref|^rin$|^refn$|^rfn$/;
 function identifiersOf(externalIds: Record<string, string>): Record<string, string> {
@@ -208,16 +229,9 @@ export function featuresOfPerson(p: Person, lookup?: (id: string) => Person | un
     const parts = placeOf(a.value);
     if (parts.length) residences.push(parts);
   }
-  const live = p.relationships.filter((r) => r.status !== 'rejected');
-  const ids = (type: string) => live.filter((r) => r.type === type).map((r) => r.person);
-  const relName = (type: string) =>
-    lookup
-      ? ids(type)
-          .map((id) => lookup(id))
-          .filter((x): x is Person => Boolean(x))
-          .map(fullName)
-          .filter(Boolean)
-      : [];
+  const parents = relatives(p, 'parent');
+  const spouses = relatives(p, 'spouse');
+  const children = relatives(p, 'child');
   const attributes: Record<string, string> = {};
   const occupation = factValue(p, 'occupation.value');
   if (occupation) attributes.occupation = fold(occupation);
@@ -231,10 +245,10 @@ export function featuresOfPerson(p: Person, lookup?: (id: string) => Person | un
     birthPlace: placeOf(factValue(p, 'birth.place') ?? firstValue(p, ['baptism.place', 'christening.place'])),
     deathPlace: placeOf(factValue(p, 'death.place') ?? factValue(p, 'burial.place')),
     residences,
-    parents: ids('parent'),
-    spouses: ids('spouse'),
-    children: ids('child'),
-    relativeNames: { parent: relName('parent'), spouse: relName('spouse'), child: relName('child') },
+    parents,
+    spouses,
+    children,
+    relativeNames: { parent: namesOf(parents, lookup), spouse: namesOf(spouses, lookup), child: namesOf(children, lookup) },
     identifiers: identifiersOf(p.externalIds),
     attributes,
     generation: generationOf(...p.names.flatMap((n) => [n.suffix, n.given])),
