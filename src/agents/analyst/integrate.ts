@@ -213,7 +213,7 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
   let targetPick: { i: number; s: PairScore } | undefined;
   if (targetFeats) {
     personas.forEach((_, i) => {
-      const s = scorePair(featsOf[i], targetFeats);
+      const s = scorePair(featsOf[i], targetFeats, { frequencies: g.index.frequencies, family: g.index });
       if (s.recommendation !== 'separate' && s.similarity >= 0.5 && (!targetPick || s.similarity > targetPick.s.similarity)) targetPick = { i, s };
     });
   }
@@ -240,7 +240,8 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
       const tp = target ? g.get(target) : undefined;
       if (tp) for (const r of tp.relationships) if (r.type === rel.kind && r.status !== 'rejected') contextPool.push(r.person);
     }
-    const score = (f: PersonFeatures): PairScore => scorePair(feats, f);
+    // Name frequencies weigh common names less; the index answers "does this couple have another child so named".
+    const score = (f: PersonFeatures): PairScore => scorePair(feats, f, { frequencies: g.index.frequencies, family: g.index });
     let chosen: { id: string; s: PairScore; how: MatchDecision['how'] } | undefined;
     const options: MatchDecision['options'] = [];
     if (targetPick?.i === i && ctx.target && !used.has(ctx.target)) chosen = { id: ctx.target, s: targetPick.s, how: 'context' };

@@ -75,7 +75,7 @@ const GROUPS: string[][] = [
   ['mary', 'molly', 'polly', 'mae', 'may', 'mamie', 'maria', 'marie', 'mari', 'maura', 'miriam', 'mimi', 'marija', 'maureen'],
   ['margaret', 'maggie', 'meg', 'peggy', 'marge', 'margie', 'madge', 'daisy', 'greta', 'gretchen', 'margarethe', 'margarete', 'marguerite', 'margaretha', 'margarita', 'rita', 'maisie', 'margery', 'marjorie'],
   ['elizabeth', 'eliza', 'liza', 'liz', 'lizzie', 'beth', 'betsy', 'betty', 'bess', 'bessie', 'libby', 'elsie', 'elise', 'elisabeth', 'elisabetta', 'isabel', 'isabella', 'lisa', 'lise', 'elsa', 'ilse', 'ella'],
-  ['catherine', 'kate', 'kathy', 'katie', 'kitty', 'cathy', 'katharina', 'katherine', 'kathryn', 'katrina', 'caterina', 'catharina', 'kathleen', 'trina', 'kaethe'],
+  ['catherine', 'kate', 'kathy', 'katie', 'kitty', 'cathy', 'katharina', 'katherine', 'kathryn', 'katrina', 'caterina', 'catharina', 'catharine', 'katharine', 'katarina', 'catarina', 'kathe', 'kathleen', 'trina', 'kaethe'],
   ['anne', 'ann', 'anna', 'annie', 'nan', 'nancy', 'nanny', 'hannah', 'anita', 'annette', 'nettie'],
   ['sarah', 'sally', 'sadie', 'sara', 'sal'],
   ['susan', 'sue', 'susie', 'susanna', 'susannah', 'suzanne', 'sukey'],
