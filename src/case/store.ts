@@ -351,9 +351,10 @@ export class FileCaseStore implements CaseStore {
     const file = `${L.TREES_DIR}/${base}.jsonl`;
     const tree = `${base}.jsonl`;
     let redacted = 0;
-    for (const [id, t] of this.treePersons) if (t.tree === tree) (this.treePersons.delete(id), this.people.has(id) || this.livingById.delete(id));
     // The Censor rule is evaluated once per person: it decides the redaction and the living list.
     let living = false;
+    // Applied only once the file is on disk: a failed write leaves the store as it was.
+    const written: { p: Person; living: boolean }[] = [];
     await this.writer.writeJsonLines(file, persons, {
       censor: (p, ctx) => {
         living = isLiving(p, ctx.now, ctx.thresholdYears);
@@ -362,12 +363,14 @@ export class FileCaseStore implements CaseStore {
         if (c.redactions.length) redacted += 1;
         return { item: c.person, redactions: c.redactions };
       },
-      onWritten: (p) => {
-        this.treePersons.set(p.id, { person: p, tree });
-        // A person file with the same id wins over the tree entry, for the living list too.
-        if (!this.people.has(p.id)) this.noteLiving(p, false, living);
-      },
+      onWritten: (p) => written.push({ p, living }),
     });
+    for (const [id, t] of this.treePersons) if (t.tree === tree) (this.treePersons.delete(id), this.people.has(id) || this.livingById.delete(id));
+    for (const w of written) {
+      this.treePersons.set(w.p.id, { person: w.p, tree });
+      // A person file with the same id wins over the tree entry, for the living list too.
+      if (!this.people.has(w.p.id)) this.noteLiving(w.p, false, w.living);
+    }
     this.livingNames = [...this.livingById.values()].flat();
     if (redacted) this.appendLogSync([{ agent: 'Censor', actionType: 'compliance', check: 'living', subject: file, allowed: true, reason: `Living person PII redacted for ${redacted} persons`, rationale: '', context: file }]);
     return file;
