@@ -188,9 +188,10 @@ export function censorPerson(person: Person, body: string, ctx: CensorContext): 
   const { person: censored, redactions } = redactPerson(person, ctx);
   // redactPerson returns a new object exactly when the person is living and there is no consent.
   if (censored !== person) {
-    const b = redactText(body, { ...ctx, aboutLiving: true });
+    const about = { ...ctx, aboutLiving: true };
+    const b = redactText(body, about);
     redactions.push(...b.redactions);
-    return { person: deepRedactStrings(censored, { ...ctx, aboutLiving: true }, redactions) as Person, body: b.text, redactions };
+    return { person: deepRedactStrings(censored, about, redactions) as Person, body: b.text, redactions };
   }
   if (!body) return { person, body, redactions };
   const b = redactText(body, { ...ctx, livingNames: [] });
@@ -201,8 +202,7 @@ export function censorPerson(person: Person, body: string, ctx: CensorContext): 
 /** Every string in a living person's data, except names and ids, through the text Censor (ctx: aboutLiving). */
 function deepRedactStrings(value: unknown, ctx: CensorContext, out: Redaction[], key = ''): unknown {
   if (typeof value === 'string') {
-    // Every pattern of the text Censor needs a digit or an "@"; most strings have neither.
-    if (VERBATIM_KEYS.has(key) || !DIGIT_OR_AT.test(value)) return value;
+    if (VERBATIM_KEYS.has(key)) return value;
     const r = redactText(value, ctx);
     out.push(...r.redactions);
     return r.text;
@@ -215,8 +215,6 @@ function deepRedactStrings(value: unknown, ctx: CensorContext, out: Redaction[],
   }
   return value;
 }
-
-const DIGIT_OR_AT = /[\d@]/;
 
 /** Names and identifiers: not free text, kept as they are. */
 const VERBATIM_KEYS = new Set(['id', 'person', 'source', 'given', 'surname', 'prefix', 'suffix', 'nickname', 'field', 'status', 'type', 'event', 'method']);

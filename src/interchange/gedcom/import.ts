@@ -146,7 +146,7 @@ export async function importGedcom(file: string, store: CaseStore, opts: ImportO
  * in place: the person is the mapper's own, claims may be shared between a date and a place (the
  * renaming is idempotent), and a 100k-person import must not copy every person to do it.
  */
-export function renameSources(p: Person, idOf: Map<string, string>): Person {
+export function renameSources(p: Person, idOf: Map<string, string>): void {
   const ren = (k: string) => idOf.get(k) ?? k;
   // The sidecar nests verbatim lines at several depths; every `pointer: "S:<key>"` and every
   // citation `source` key in it is renamed.
@@ -168,5 +168,4 @@ export function renameSources(p: Person, idOf: Map<string, string>): Person {
   for (const a of p.assertions) for (const e of a.evidence) e.source = ren(e.source);
   const side = (p as Person & { gedcom?: PersonSidecar }).gedcom;
   if (side) walk(side);
-  return p;
 }

@@ -161,10 +161,11 @@ function repointProposals(store: MergeStore, acceptedId: string, absorbed: Set<s
     }
     const key = pairKey(members[0], members[1]);
     if (known.has(key) || declined.has(key)) continue;
-    const score = scorePair(featuresOfPerson(persons[0]!, byId), featuresOfPerson(persons[1]!, byId));
+    const [a, b] = [featuresOfPerson(persons[0]!, byId), featuresOfPerson(persons[1]!, byId)];
+    const score = scorePair(a, b);
     if (score.recommendation === 'separate' || score.similarity < DEFAULT_THRESHOLDS.review) continue;
     known.add(key);
-    added.push(proposalToCluster(store, { a: featuresOfPerson(persons[0]!, byId), b: featuresOfPerson(persons[1]!, byId), score }, now));
+    added.push(proposalToCluster(store, { a, b, score }, now));
   }
   return { removed: stale, added };
 }
@@ -222,8 +223,7 @@ export async function acceptMerge(store: MergeStore, id: string, now: Date, opts
   }
   // The intent goes to disk before any file changes: a crash from here on is recoverable.
   const mayCreate = [canonicalId, ...relatives.map((r) => r.before.id)];
-  const writeManifest = (m: MergeManifest) => store.restoreFile(`${dir}/manifest.json`, Buffer.from(`${JSON.stringify(m, null, 2)}\n`, 'utf8'));
-  await writeManifest({ version: 1, cluster: id, canonicalId, absorbed: [...absorbedIds], acceptedAt: now.toISOString(), files: entries.map((e) => ({ ...e })), state: 'applying', mayCreate });
+  await writeManifest(store, { version: 1, cluster: id, canonicalId, absorbed: [...absorbedIds], acceptedAt: now.toISOString(), files: entries.map((e) => ({ ...e })), state: 'applying', mayCreate });
 
   // 2. Apply: canonical, relatives, absorbed (person files removed; tree entries dropped from their tree).
   const body = [store.personBody?.(canonicalId) ?? '', ...absorbed.map((p) => {
@@ -266,7 +266,7 @@ export async function acceptMerge(store: MergeStore, id: string, now: Date, opts
     e.after = now2 ? sha(now2) : undefined;
   }
   const proposals = repointProposals(store, id, absorbedIds, canonicalId, now);
-  await writeManifest({ version: 1, cluster: id, canonicalId, absorbed: [...absorbedIds], acceptedAt: now.toISOString(), files: entries, state: 'applied', mayCreate, proposals });
+  await writeManifest(store, { version: 1, cluster: id, canonicalId, absorbed: [...absorbedIds], acceptedAt: now.toISOString(), files: entries, state: 'applied', mayCreate, proposals });
   const accepted: MergeCluster = { ...cluster, canonicalId, status: 'accepted', decidedAt: now.toISOString(), snapshot: `${dir}/` };
   await saveCluster(store, accepted, {}, proposals);
   await store.appendLog([{ agent: 'Analyst', actionType: 'merge', clusterId: id, operation: 'accept', rationale: cluster.rationale, context: `${[...absorbedIds].join(', ')} merged into ${canonicalId}; prior files kept in ${dir}/` }]);
@@ -288,10 +288,19 @@ export async function rejectMerge(store: MergeStore, id: string, reason: string,
   return rejected;
 }
 
+const manifestPath = (id: string) => `${snapshotDir(id)}/manifest.json`;
+
 export function readManifest(store: MergeStore, id: string): MergeManifest {
-  const path = `${snapshotDir(id)}/manifest.json`;
+  const m = manifestIfAny(store, id);
+  if (!m) throw new MergeError(`${manifestPath(id)} is missing: the merge cannot be undone without its snapshot`);
+  return m;
+}
+
+/** The manifest of this cluster, if one was written (read once, validated). */
+function manifestIfAny(store: MergeStore, id: string): MergeManifest | undefined {
+  const path = manifestPath(id);
   const bytes = store.readRaw(path);
-  if (!bytes) throw new MergeError(`${path} is missing: the merge cannot be undone without its snapshot`);
+  if (!bytes) return undefined;
   let json: unknown;
   try {
     json = JSON.parse(Buffer.from(bytes).toString('utf8'));
@@ -303,9 +312,9 @@ export function readManifest(store: MergeStore, id: string): MergeManifest {
   return r.data;
 }
 
-/** The manifest of this cluster, if one was written. */
-function manifestIfAny(store: MergeStore, id: string): MergeManifest | undefined {
-  return store.readRaw(`${snapshotDir(id)}/manifest.json`) ? readManifest(store, id) : undefined;
+/** Writes a cluster's manifest (merges/<cluster>/manifest.json) through the case writer. */
+function writeManifest(store: MergeStore, m: MergeManifest): Promise<void> {
+  return store.restoreFile(manifestPath(m.cluster), Buffer.from(`${JSON.stringify(m, null, 2)}\n`, 'utf8'));
 }
 
 /** Every snapshotted file's bytes, each checked against its recorded hash, before anything is touched. */
@@ -329,7 +338,6 @@ async function recoverInterrupted(store: MergeStore, id: string, cluster: MergeC
   const manifest = manifestIfAny(store, id);
   if (!manifest || (manifest.state !== 'applying' && manifest.state !== 'applied')) return undefined;
   const dir = snapshotDir(id);
-  const writeManifest = (m: MergeManifest) => store.restoreFile(`${dir}/manifest.json`, Buffer.from(`${JSON.stringify(m, null, 2)}\n`, 'utf8'));
   if (manifest.state === 'applied') {
     const accepted: MergeCluster = { ...cluster, canonicalId: manifest.canonicalId, status: 'accepted', decidedAt: manifest.acceptedAt, snapshot: `${dir}/` };
     await saveCluster(store, accepted, {}, manifest.proposals);
@@ -345,7 +353,7 @@ async function recoverInterrupted(store: MergeStore, id: string, cluster: MergeC
   for (const x of snapshots) await store.restoreFile(x.path, x.bytes);
   const restored = snapshots.length;
   if (store.load) store.load();
-  await writeManifest({ ...manifest, state: 'undone' });
+  await writeManifest(store, { ...manifest, state: 'undone' });
   await store.appendLog([{ agent: 'Analyst', actionType: 'merge', clusterId: id, operation: 'undo', rationale: 'recovery', context: `an accept interrupted part-way was rolled back: restored ${restored} file(s) from ${dir}/` }]);
   return undefined;
 }
@@ -374,7 +382,7 @@ export async function undoMerge(store: MergeStore, id: string, now: Date, opts: 
   for (const e of manifest.files.filter((x) => !x.existed)) if (e.personId) await store.removePerson(e.personId);
   for (const x of snapshots) await store.restoreFile(x.path, x.bytes);
   const restored = snapshots.length;
-  if (manifest.state) await store.restoreFile(`${snapshotDir(id)}/manifest.json`, Buffer.from(`${JSON.stringify({ ...manifest, state: 'undone' }, null, 2)}\n`, 'utf8'));
+  if (manifest.state) await writeManifest(store, { ...manifest, state: 'undone' });
   const undone: MergeCluster = { ...cluster, status: 'undone', decidedAt: now.toISOString() };
   // Proposals re-pointed by the accept go back to what they were; re-scored ones the user has not
   // decided on are withdrawn.
