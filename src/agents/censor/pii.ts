@@ -41,12 +41,21 @@ function mayHoldEmail(text: string): boolean {
   return false;
 }
 
+/**
+ * An SSN (ddd-dd-dddd) and a phone number (… ddd[sep]dddd) both end in two digits, one separator
+ * and four digits: a text without that cannot hold either, and one pass of this pattern is much
+ * cheaper than the two full ones (which try every word start) over a 100k-person tree.
+ */
+const DIGIT_GROUPS = /\d\d[\s.-]\d{4}/;
+
 /** Every PII occurrence in the text (of the given kinds, default all), in order of position. */
 export function scanPii(text: string, kinds?: ReadonlySet<PiiKind>): PiiMatch[] {
   const found: PiiMatch[] = [];
+  let groups: boolean | undefined;
   for (const { kind, re } of PATTERNS) {
     if (kinds && !kinds.has(kind)) continue;
     if (kind === 'email' && !mayHoldEmail(text)) continue;
+    if ((kind === 'ssn' || kind === 'phone') && !(groups ??= DIGIT_GROUPS.test(text))) continue;
     for (const m of text.matchAll(re)) found.push({ kind, match: m[0], index: m.index ?? 0 });
   }
   found.sort((a, b) => a.index - b.index || b.match.length - a.match.length);
