@@ -359,7 +359,7 @@ export class FileCaseStore implements CaseStore {
       censor: (p, ctx) => {
         living = isLiving(p, ctx.now, ctx.thresholdYears);
         if (!living || ctx.consent) return { item: p, redactions: [] };
-        const c = censorPerson(p, '', ctx);
+        const c = censorPerson(p, '', ctx, living);
         if (c.redactions.length) redacted += 1;
         return { item: c.person, redactions: c.redactions };
       },

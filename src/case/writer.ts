@@ -184,8 +184,8 @@ export class CaseWriter {
  * decades, places to state/country, and every free-text string of theirs (notes, unknown keys)
  * through the PII scan. Others are written unchanged, but never with an SSN, phone or e-mail in notes.
  */
-export function censorPerson(person: Person, body: string, ctx: CensorContext): { person: Person; body: string; redactions: Redaction[] } {
-  const { person: censored, redactions } = redactPerson(person, ctx);
+export function censorPerson(person: Person, body: string, ctx: CensorContext, living?: boolean): { person: Person; body: string; redactions: Redaction[] } {
+  const { person: censored, redactions } = redactPerson(person, ctx, living);
   // redactPerson returns a new object exactly when the person is living and there is no consent.
   if (censored !== person) {
     const about = { ...ctx, aboutLiving: true };
@@ -199,19 +199,34 @@ export function censorPerson(person: Person, body: string, ctx: CensorContext): 
   return { person, body: b.text, redactions };
 }
 
-/** Every string in a living person's data, except names and ids, through the text Censor (ctx: aboutLiving). */
+/**
+ * Every string in a living person's data, except names and ids, through the text Censor (ctx:
+ * aboutLiving). Copy on write: an array or object is copied only when a string inside it changed,
+ * so the mostly unchanged data of a 100k-person import is not duplicated (nothing is mutated).
+ */
 function deepRedactStrings(value: unknown, ctx: CensorContext, out: Redaction[], key = ''): unknown {
   if (typeof value === 'string') {
     if (VERBATIM_KEYS.has(key)) return value;
     const r = redactText(value, ctx);
-    out.push(...r.redactions);
+    for (const x of r.redactions) out.push(x);
     return r.text;
   }
-  if (Array.isArray(value)) return value.map((v) => deepRedactStrings(v, ctx, out, key));
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v = deepRedactStrings(value[i], ctx, out, key);
+      if (v !== value[i]) (copy ??= value.slice())[i] = v;
+    }
+    return copy ?? value;
+  }
   if (value && typeof value === 'object') {
-    const o: Record<string, unknown> = {};
-    for (const k in value) o[k] = deepRedactStrings((value as Record<string, unknown>)[k], ctx, out, k);
-    return o;
+    const src = value as Record<string, unknown>;
+    let copy: Record<string, unknown> | undefined;
+    for (const k in src) {
+      const v = deepRedactStrings(src[k], ctx, out, k);
+      if (v !== src[k]) (copy ??= { ...src })[k] = v;
+    }
+    return copy ?? value;
   }
   return value;
 }

@@ -98,9 +98,13 @@ function redactAssertion(a: Assertion, ctx: CensorContext, out: Redaction[]): As
   return { ...a, value, evidence };
 }
 
-/** Seed 000 redactLivingPII, extended to every dated/placed fact and to the evidence snippets. */
-export function redactPerson(person: Person, ctx: CensorContext): { person: Person; redactions: Redaction[] } {
-  if (ctx.consent || !isLiving(person, ctx.now, ctx.thresholdYears)) return { person, redactions: [] };
+/**
+ * Seed 000 redactLivingPII, extended to every dated/placed fact and to the evidence snippets.
+ * `living`: the caller's own isLiving verdict for this person at ctx.now (a tree import has just
+ * computed it), so the rule is not evaluated twice.
+ */
+export function redactPerson(person: Person, ctx: CensorContext, living?: boolean): { person: Person; redactions: Redaction[] } {
+  if (ctx.consent || !(living ?? isLiving(person, ctx.now, ctx.thresholdYears))) return { person, redactions: [] };
   const redactions: Redaction[] = [];
   const assertions = person.assertions.map((a) => redactAssertion(a, ctx, redactions));
   return { person: { ...person, assertions }, redactions };
