@@ -1,9 +1,9 @@
 import { commands } from './commands';
 import { UsageError, type CliIo } from './command';
 
-function help(): string {
-  const width = Math.max(...commands.map((c) => c.usage.length), 10);
-  return ['usage: ancestry <verb> [options]', '', ...commands.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`)].join('\n');
+/** Each verb's full usage (the same string its errors print), its summary indented below. */
+export function help(): string {
+  return ['usage: ancestry <verb> [options]', '', ...commands.flatMap((c) => [`  ${c.usage}`, `      ${c.summary}`])].join('\n');
 }
 
 export async function main(argv: string[]): Promise<number> {

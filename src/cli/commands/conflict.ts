@@ -7,7 +7,7 @@ const usage = 'ancestry conflict resolve <id> --value VALUE [--case <dir>] [--js
 
 export const conflictCommand: CliCommand = {
   name: 'conflict',
-  usage: 'conflict resolve <id> --value VALUE [--case <dir>]',
+  usage: usage.slice('ancestry '.length),
   summary: 'resolve a conflict yourself: the chosen value is accepted, the others kept as disputed',
   async run(args, io) {
     const { values, positionals } = parse(args, { case: { type: 'string' }, value: { type: 'string' }, json: { type: 'boolean' } }, usage);

@@ -8,7 +8,7 @@ const usage = 'ancestry conflicts <dir> [--all] [--json]';
 
 export const conflictsCommand: CliCommand = {
   name: 'conflicts',
-  usage: 'conflicts <dir> [--all] [--json]',
+  usage: usage.slice('ancestry '.length),
   summary: 'competing values of one fact side by side: evidence, Z weights, preferred value, status, next actions',
   async run(args, io) {
     const { values, positionals } = parse(args, { json: { type: 'boolean' }, all: { type: 'boolean' } }, usage);

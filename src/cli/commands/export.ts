@@ -9,7 +9,7 @@ const usage = 'ancestry export <dir> --format gedcom|gedcom7|jsonld [--out FILE]
 
 export const exportCommand: CliCommand = {
   name: 'export',
-  usage: 'export <dir> --format gedcom|gedcom7|jsonld [--out FILE]',
+  usage: usage.slice('ancestry '.length),
   summary: 'export the case as GEDCOM 5.5.1, GEDCOM 7 or schema.org JSON-LD (with a loss report)',
   async run(args, io) {
     const { values, positionals } = parse(args, { format: { type: 'string' }, out: { type: 'string' }, 'gedcom-version': { type: 'string' }, json: { type: 'boolean' } }, usage);

@@ -23,7 +23,7 @@ function firstPerson(file: string): { id: string; name: string } | undefined {
 
 export const importCommand: CliCommand = {
   name: 'import',
-  usage: 'import <file.ged> --case <dir> [--as files|tree]',
+  usage: usage.slice('ancestry '.length),
   summary: 'import a GEDCOM 5.5.1/7 file (or .gdz) into a case; malformed input exits 2 naming the line',
   async run(args, io) {
     const { values, positionals } = parse(args, { case: { type: 'string' }, as: { type: 'string' }, strict: { type: 'boolean' }, json: { type: 'boolean' } }, usage);

@@ -7,7 +7,7 @@ const usage = 'ancestry init <dir> [--subject "Given Surname"] [--born DATE] [--
 
 export const initCommand: CliCommand = {
   name: 'init',
-  usage: 'init <dir> [--subject NAME] [--born DATE] [--place PLACE]',
+  usage: usage.slice('ancestry '.length),
   summary: 'create a case folder for a research question',
   async run(args, io) {
     const { values, positionals } = parse(args, { subject: { type: 'string' }, born: { type: 'string' }, place: { type: 'string' }, question: { type: 'string' }, json: { type: 'boolean' } }, usage);

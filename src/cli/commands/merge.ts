@@ -7,7 +7,7 @@ const usage = 'ancestry merge accept|reject|undo <id> [--case <dir>] [--reason T
 
 export const mergeCommand: CliCommand = {
   name: 'merge',
-  usage: 'merge accept|reject|undo <id> [--case <dir>] [--reason TEXT]',
+  usage: usage.slice('ancestry '.length),
   summary: 'accept a merge (reversible), reject it as "not the same person" (remembered), or undo it byte for byte',
   async run(args, io) {
     const { values, positionals } = parse(

@@ -18,7 +18,7 @@ export async function openReviewCase(dir: string | undefined, usage: string) {
 
 export const mergesCommand: CliCommand = {
   name: 'merges',
-  usage: 'merges <dir> [--all] [--json]',
+  usage: usage.slice('ancestry '.length),
   summary: 'find duplicate persons and list merge proposals with their reasons (--all: decided ones too)',
   async run(args, io) {
     const { values, positionals } = parse(args, { json: { type: 'boolean' }, all: { type: 'boolean' } }, usage);

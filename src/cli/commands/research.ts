@@ -12,7 +12,7 @@ const usage = 'ancestry research <dir> [--person NAME|ID] [--max-cycles N] [--of
 
 export const researchCommand: CliCommand = {
   name: 'research',
-  usage: 'research <dir> [--person NAME|ID] [--max-cycles N] [--offline] [--json]',
+  usage: usage.slice('ancestry '.length),
   summary: 'run the research loop on a case until a termination condition holds (resumes a stopped run)',
   async run(args, io) {
     const { values, positionals } = parse(

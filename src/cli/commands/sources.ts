@@ -23,7 +23,7 @@ function status(p: SourcePlugin, config: CaseConfig | undefined, env: NodeJS.Pro
 
 export const sourcesCommand: CliCommand = {
   name: 'sources',
-  usage: 'sources [<dir>] [--json]',
+  usage: usage.slice('ancestry '.length),
   summary: 'the genealogical sources, their tier, limits and terms, whether a run of the case uses them, and Tier 2 search links',
   async run(args, io) {
     const { values, positionals } = parse(args, { json: { type: 'boolean' } }, usage);

@@ -9,7 +9,7 @@ const usage = 'ancestry status <dir> [--json]';
 
 export const statusCommand: CliCommand = {
   name: 'status',
-  usage: 'status <dir> [--json]',
+  usage: usage.slice('ancestry '.length),
   summary: 'what the case holds: persons, sources, conflicts, queue, last session',
   async run(args, io) {
     const { values, positionals } = parse(args, { json: { type: 'boolean' } }, usage);

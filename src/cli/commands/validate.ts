@@ -8,7 +8,7 @@ const usage = 'ancestry validate <dir> [--json]';
 /** Lists every problem in the case's files (file:line:column: field: message); exit 2 when any is an error. */
 export const validateCommand: CliCommand = {
   name: 'validate',
-  usage: 'validate <dir> [--json]',
+  usage: usage.slice('ancestry '.length),
   summary: 'check every case file; list each problem with file, line and field',
   async run(args, io) {
     const { values, positionals } = parse(args, { json: { type: 'boolean' } }, usage);

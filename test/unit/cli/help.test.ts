@@ -1,0 +1,23 @@
+import { strict as assert } from 'node:assert';
+import { commands } from '../../../src/cli/commands';
+import { UsageError, type CliIo } from '../../../src/cli/command';
+import { help } from '../../../src/cli/main';
+
+const io: CliIo = { out: () => {}, err: () => {}, tty: false, signal: new AbortController().signal };
+
+describe('CLI help', () => {
+  it('shows each verb with the same usage its errors print', async () => {
+    const text = help();
+    for (const c of commands) {
+      assert.ok(c.usage.startsWith(`${c.name} `), `${c.name}: usage starts with the verb`);
+      assert.ok(text.includes(`  ${c.usage}\n`), `${c.name}: help shows its full usage`);
+      // An unknown option is bad input (exit 2) and names the usage: the same string as in help.
+      await assert.rejects(c.run(['--no-such-option'], io), (e: unknown) => e instanceof UsageError && e.message.endsWith(`usage: ancestry ${c.usage}`));
+    }
+  });
+
+  it('lists the options the verbs accept (merge --canonical/--force, research --no-llm)', () => {
+    const text = help();
+    for (const opt of ['--canonical ID', '--force', '--no-llm', '--strict', '--gedcom-version']) assert.ok(text.includes(opt), opt);
+  });
+});
