@@ -135,6 +135,25 @@ function addName(p: Person, name: PersonName): Person {
   return { ...p, names: [...p.names, name] };
 }
 
+/**
+ * A bride's name in her own marriage record is the name she married under: her birth name. It
+ * corrects an earlier guess (a census listing her under her husband's surname, first seen) that took
+ * the husband's surname for her birth name; that name becomes a married name, and the birth name
+ * comes first, as genealogists name women. Another birth name with another surname is left alone
+ * (two maiden names disagree: this one is kept as an alias for review).
+ */
+function withBirthName(p: Person, name: PersonName, husbandSurname: string): Person {
+  const key = (n: PersonName) => foldName(`${n.given} ${n.surname}`);
+  const husband = foldName(husbandSurname);
+  if (!husband || foldName(name.surname) === husband) return addName(p, { ...name, type: 'married' });
+  if (p.names.some((n) => n.type === 'birth' && foldName(n.surname) !== husband && key(n) !== key(name))) return addName(p, { ...name, type: 'aka' });
+  const names = p.names.map((n) => (n.type === 'birth' && foldName(n.surname) === husband ? { ...n, type: 'married' as const } : n));
+  const i = names.findIndex((n) => key(n) === key(name));
+  const same = i >= 0 ? names.splice(i, 1)[0] : undefined;
+  const birth: PersonName = same ? { ...same, type: 'birth', citations: [...new Set([...(same.citations ?? []), ...(name.citations ?? [])])] } : name;
+  return { ...p, names: [birth, ...names] };
+}
+
 /** A wife named with her husband's surname in the record (gravestone, census): a married name. */
 function marriedNameInRecord(persona: Persona, anchor: Persona | undefined, rel: ReturnType<typeof relationToAnchor>): boolean {
   if (!anchor || rel?.kind !== 'spouse' || roleSex(persona) !== 'F') return false;
@@ -331,7 +350,10 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
     };
     // Names: a new spelling is an alias; a surname taken at marriage is a married name.
     const isMarriedName = persona.sex !== 'M' && p.names.length > 0 && !p.names.some((n) => foldName(n.surname) === foldName(splitPersonaName(persona.name).surname)) && p.relationships.some((r) => r.type === 'spouse' && g.get(r.person)?.names.some((n) => foldName(n.surname) === foldName(splitPersonaName(persona.name).surname)));
-    p = addName(p, nameOf(persona, isMarriedName || marriedNameInRecord(persona, personas[aIdx]?.persona, relation[i]) ? 'married' : 'aka', source.id));
+    const marriedInRecord = isMarriedName || marriedNameInRecord(persona, personas[aIdx]?.persona, relation[i]);
+    const bride = !marriedInRecord && source.recordType === 'marriage' && i !== aIdx && relation[i]?.kind === 'spouse' && roleSex(persona) === 'F' && roleSex(personas[aIdx]!.persona) !== 'F' && !/widow/i.test(`${persona.role} ${persona.relationship ?? ''}`);
+    if (bride) p = withBirthName(p, nameOf(persona, 'birth', source.id), splitPersonaName(personas[aIdx]!.persona.name).surname);
+    else p = addName(p, nameOf(persona, marriedInRecord ? 'married' : 'aka', source.id));
     if (typeof persona.marriedName === 'string') p = addName(p, { ...splitPersonaName(persona.marriedName), type: 'married', citations: [source.id] });
     const sex = roleSex(persona);
     if (sex === 'M' || sex === 'F') {

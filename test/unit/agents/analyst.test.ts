@@ -77,6 +77,10 @@ describe('analyst on the sample archive', () => {
     assert.equal(rel('spouse').length, 1);
     const wife = ctx.graph.get(s.relationships.find((r) => r.type === 'spouse')!.person)!;
     assert.ok(wife.names.some((n) => n.given === 'Katharina' && n.surname === 'Huber'), 'her maiden name from the marriage register');
+    // The 1870 census lists her as Catharine Schmidt before the marriage register is read: Schmidt is
+    // her married name, and the register's name is her birth name, shown first.
+    assert.deepEqual([wife.names[0]!.given, wife.names[0]!.surname, wife.names[0]!.type], ['Katharina', 'Huber', 'birth']);
+    assert.deepEqual(wife.names.filter((n) => n.surname === 'Schmidt' && n.type !== 'married'), [], 'no Schmidt name is typed as her birth name');
     assert.ok(wife.names.some((n) => n.given === 'Katie'), 'and the census spelling');
     assert.equal(rel('child').length, 3);
     for (const r of s.relationships) assert.ok(r.evidence.length > 0 && r.evidence.every((e) => e.snippet.length > 0), 'every relationship cites evidence');
