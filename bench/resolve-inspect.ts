@@ -4,8 +4,12 @@ import { CandidateIndex, featuresOfPerson, scorePair } from '../src/agents/analy
 import { loadFebrl, loadRldata, loadSplinkHistorical, type Labelled } from './resolve-data';
 import { buildRoyalSet } from './resolve-royal';
 
+/** `--seed N`: the royal92 injection seed (default 7, as in bench/resolve.ts). */
+const seedArg = process.argv.indexOf('--seed');
+const seed = seedArg > 0 ? Number(process.argv[seedArg + 1]) : undefined;
+
 function royal(): Labelled {
-  const r = buildRoyalSet(SHARED, { duplicates: 300, twins: 100 });
+  const r = buildRoyalSet(SHARED, { duplicates: 300, twins: 100, seed });
   const entity = new Map<string, string>();
   for (const p of r.persons) entity.set(p.id, r.injected.get(p.id) ?? p.id);
   return { persons: r.persons, entity };
@@ -30,7 +34,7 @@ for (const [a, b] of idx.pairs()) {
   hist.set(bucket, h);
   if (!truth && s.similarity >= 0.75 && missed.length < Number(process.argv[3] ?? 15)) missed.push(`FALSE ${s.similarity.toFixed(3)} ${a.id} ${b.id} ${Object.values(s.features).map((f) => f.reason).join(' | ')}`);
   if (truth) found++;
-  if (truth && s.recommendation !== 'merge' && missed.length < Number(process.argv[3] ?? 15)) missed.push(`${s.similarity.toFixed(3)} ${JSON.stringify(s.weights)}\n   ${Object.values(s.features).map((f) => f.reason).join(' | ')}${s.hardNegative ? `\n   HARD: ${s.hardNegative}` : ''}`);
+  if (truth && s.recommendation !== 'merge' && missed.length < Number(process.argv[3] ?? 15)) missed.push(`${s.similarity.toFixed(3)} ${a.label} (${a.birth?.text ?? '-'}–${a.death?.text ?? '-'}) ~ ${b.label} (${b.birth?.text ?? '-'}–${b.death?.text ?? '-'}) ${JSON.stringify(s.weights)}\n   ${Object.values(s.features).map((f) => f.reason).join(' | ')}${s.hardNegative ? `\n   HARD: ${s.hardNegative}` : ''}`);
 }
 console.log([...hist.entries()].sort().map(([k, [t, f]]) => `${k}: true ${t} false ${f}`).join('\n'));
 console.log(missed.join('\n'));

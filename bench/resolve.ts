@@ -53,7 +53,7 @@ function featuresOf(persons: Person[]): PersonFeatures[] {
   return persons.map((p) => featuresOfPerson(p, (id) => byId.get(id)));
 }
 
-function evaluate(dataset: string, persons: Person[], same: (a: string, b: string) => boolean, truePairs: number, note?: string) {
+export function evaluate(dataset: string, persons: Person[], same: (a: string, b: string) => boolean, truePairs: number, note?: string) {
   const t0 = performance.now();
   const feats = featuresOf(persons);
   const index = new CandidateIndex(feats);
@@ -144,6 +144,64 @@ function timeResolution(persons: Person[]): { seconds: number; cpuSeconds: numbe
   return { seconds: (performance.now() - t0) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, pairs };
 }
 
+/**
+ * royal92 with injected duplicates and twins for one seed: the all-pairs row, the synthetic-pairs
+ * row (the headline), the row without evidence-poor duplicates, and the hard-negative merges.
+ */
+export function royalEvaluation(seed?: number): { rows: Row[]; extra: Record<string, unknown> } {
+  const rows: Row[] = [];
+  const extra: Record<string, unknown> = {};
+  const set = buildRoyalSet(SHARED, { duplicates: 300, twins: 100, seed });
+  const same = (a: string, b: string) => set.injected.get(a) === b || set.injected.get(b) === a;
+  const { row, merged, falsePositives } = evaluate('royal92+300 injected', set.persons, same, set.injected.size, 'FP include real duplicates of royal92 itself');
+  rows.push(row);
+  // royal92 has real, unlabelled duplicates of its own: precision over pairs that involve a
+  // synthetic record (an injected duplicate or twin) is the part the ground truth can judge.
+  const synthetic = (id: string) => set.injected.has(id) || set.twins.has(id);
+  const judged = merged.filter(([a, b]) => synthetic(a) || synthetic(b));
+  const judgedTp = judged.filter(([a, b]) => same(a, b)).length;
+  const p2 = judged.length ? judgedTp / judged.length : 1;
+  const r2 = judgedTp / set.injected.size;
+  rows.push({ ...row, dataset: 'royal92 (synthetic pairs only)', fp: judged.length - judgedTp, precision: p2, recall: r2, f1: (2 * p2 * r2) / (p2 + r2) });
+  // Without the evidence-poor duplicates (a given name and bare years only: see resolve-royal.ts).
+  const poor = (a: string, b: string) => set.evidencePoor.has(a) || set.evidencePoor.has(b);
+  const fair = set.injected.size - set.evidencePoor.size;
+  const fairTp = judged.filter(([a, b]) => same(a, b) && !poor(a, b)).length;
+  const p3 = judged.length ? fairTp / (fairTp + (judged.length - judgedTp)) : 1;
+  const r3 = fairTp / fair;
+  rows.push({ ...row, dataset: `royal92 synthetic, ${set.evidencePoor.size} ev.-poor out`, truePairs: fair, tp: fairTp, fn: fair - fairTp, fp: judged.length - judgedTp, precision: p3, recall: r3, f1: (2 * p3 * r3) / (p3 + r3) });
+  extra.royalNaturalPairsMerged = merged.length - judged.length;
+  const mergedKeys = new Set(merged.map(([a, b]) => (a < b ? `${a}|${b}` : `${b}|${a}`)));
+  const key = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+  const twinMerges = [...set.twins].filter(([t, o]) => mergedKeys.has(key(t, o))).length;
+  const pcMerges = set.parentChildSameName.filter(([p, c]) => mergedKeys.has(key(p, c))).length;
+  // Real royal92 twins: siblings sharing both parents and the exact birth day.
+  const realTwins: [string, string][] = [];
+  for (const p of set.persons) {
+    if (p.id.includes('-')) continue;
+    const b = p.assertions.find((a) => a.field === 'birth.date')?.value;
+    if (!b || !/^\d/.test(b)) continue;
+    const parents = p.relationships.filter((r) => r.type === 'parent').map((r) => r.person).sort().join();
+    if (!parents) continue;
+    for (const q of set.persons) {
+      if (q.id <= p.id || q.id.includes('-')) continue;
+      if (q.assertions.find((a) => a.field === 'birth.date')?.value !== b) continue;
+      if (q.relationships.filter((r) => r.type === 'parent').map((r) => r.person).sort().join() === parents) realTwins.push([p.id, q.id]);
+    }
+  }
+  const realTwinMerges = realTwins.filter(([a, b]) => mergedKeys.has(key(a, b))).length;
+  extra.hardNegatives = {
+    syntheticTwins: set.twins.size,
+    syntheticTwinsMerged: twinMerges,
+    realTwins: realTwins.length,
+    realTwinsMerged: realTwinMerges,
+    parentChildSameName: set.parentChildSameName.length,
+    parentChildMerged: pcMerges,
+  };
+  extra.royalFalsePositives = falsePositives;
+  return { rows, extra };
+}
+
 function pct(x: number): string {
   return (x * 100).toFixed(1).padStart(5);
 }
@@ -162,56 +220,9 @@ function main() {
   if (want('rldata')) rows.push(labelled('rldata10000', loadRldata(SHARED)).row);
   if (want('splink') && !args.includes('--skip-splink')) rows.push(labelled('splink-historical-50k', loadSplinkHistorical(SHARED)).row);
   if (want('royal92')) {
-    const set = buildRoyalSet(SHARED, { duplicates: 300, twins: 100, seed });
-    const same = (a: string, b: string) => set.injected.get(a) === b || set.injected.get(b) === a;
-    const { row, merged, falsePositives } = evaluate('royal92+300 injected', set.persons, same, set.injected.size, 'FP include real duplicates of royal92 itself');
-    rows.push(row);
-    // royal92 has real, unlabelled duplicates of its own: precision over pairs that involve a
-    // synthetic record (an injected duplicate or twin) is the part the ground truth can judge.
-    const synthetic = (id: string) => set.injected.has(id) || set.twins.has(id);
-    const judged = merged.filter(([a, b]) => synthetic(a) || synthetic(b));
-    const judgedTp = judged.filter(([a, b]) => same(a, b)).length;
-    const p2 = judged.length ? judgedTp / judged.length : 1;
-    const r2 = judgedTp / set.injected.size;
-    rows.push({ ...row, dataset: 'royal92 (synthetic pairs only)', fp: judged.length - judgedTp, precision: p2, recall: r2, f1: (2 * p2 * r2) / (p2 + r2) });
-    // Without the evidence-poor duplicates (a given name and bare years only: see resolve-royal.ts).
-    const poor = (a: string, b: string) => set.evidencePoor.has(a) || set.evidencePoor.has(b);
-    const fair = set.injected.size - set.evidencePoor.size;
-    const fairTp = judged.filter(([a, b]) => same(a, b) && !poor(a, b)).length;
-    const p3 = judged.length ? fairTp / (fairTp + (judged.length - judgedTp)) : 1;
-    const r3 = fairTp / fair;
-    rows.push({ ...row, dataset: `royal92 synthetic, ${set.evidencePoor.size} ev.-poor out`, truePairs: fair, tp: fairTp, fn: fair - fairTp, fp: judged.length - judgedTp, precision: p3, recall: r3, f1: (2 * p3 * r3) / (p3 + r3) });
-    extra.royalNaturalPairsMerged = merged.length - judged.length;
-    const mergedKeys = new Set(merged.map(([a, b]) => (a < b ? `${a}|${b}` : `${b}|${a}`)));
-    const key = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
-    const twinMerges = [...set.twins].filter(([t, o]) => mergedKeys.has(key(t, o))).length;
-    const pcMerges = set.parentChildSameName.filter(([p, c]) => mergedKeys.has(key(p, c))).length;
-    // Real royal92 twins: siblings sharing both parents and the exact birth day.
-    const byId = new Map(set.persons.map((p) => [p.id, p]));
-    const realTwins: [string, string][] = [];
-    for (const p of set.persons) {
-      if (p.id.includes('-')) continue;
-      const b = p.assertions.find((a) => a.field === 'birth.date')?.value;
-      if (!b || !/^\d/.test(b)) continue;
-      const parents = p.relationships.filter((r) => r.type === 'parent').map((r) => r.person).sort().join();
-      if (!parents) continue;
-      for (const q of set.persons) {
-        if (q.id <= p.id || q.id.includes('-')) continue;
-        if (q.assertions.find((a) => a.field === 'birth.date')?.value !== b) continue;
-        if (q.relationships.filter((r) => r.type === 'parent').map((r) => r.person).sort().join() === parents) realTwins.push([p.id, q.id]);
-      }
-    }
-    const realTwinMerges = realTwins.filter(([a, b]) => mergedKeys.has(key(a, b))).length;
-    extra.hardNegatives = {
-      syntheticTwins: set.twins.size,
-      syntheticTwinsMerged: twinMerges,
-      realTwins: realTwins.length,
-      realTwinsMerged: realTwinMerges,
-      parentChildSameName: set.parentChildSameName.length,
-      parentChildMerged: pcMerges,
-    };
-    extra.royalFalsePositives = falsePositives;
-    void byId;
+    const r = royalEvaluation(seed);
+    rows.push(...r.rows);
+    Object.assign(extra, r.extra);
   }
   log('dataset                      records  truePairs  cand.pairs  PC%    TP     FP     FN   prec%  rec%   F1%  rev.rec%  time(s)');
   for (const r of rows) {

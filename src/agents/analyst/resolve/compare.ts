@@ -123,6 +123,29 @@ export function compareSurname(a: NameFeature, b: NameFeature): Comparison | und
  */
 export const CENTRED = 0.88;
 
+/** Score of "27 JUN 1550" vs "27 JUN 1551": between the same year (0.9) and the same day (1). */
+export const SAME_DAY_YEAR_APART = 0.95;
+
+/** Before 1753, between 1 January and 24 March: the year may be written old style (one lower). */
+function oldStyle(ymd: string): boolean {
+  const year = Number(ymd.slice(0, 4));
+  const md = ymd.slice(4);
+  return year < 1753 && md >= '0101' && md <= '0324';
+}
+
+/**
+ * Same day and month, years one apart, in a way records produce: the last digit of the year slipped
+ * (1550 / 1551), or old style against new style. "1989 / 1990" on the same day, two digits apart
+ * outside the old-style months, is not a slip but a coincidence and gets no credit here.
+ */
+function sameDayYearApart(x: string, y: string): boolean {
+  if (x.slice(4) !== y.slice(4)) return false;
+  const dx = Number(x.slice(0, 4));
+  const dy = Number(y.slice(0, 4));
+  if (Math.abs(dx - dy) !== 1) return false;
+  return x.slice(0, 3) === y.slice(0, 3) || oldStyle(x) || oldStyle(y);
+}
+
 export function yearsApart(a: DateFeature, b: DateFeature): number | undefined {
   if (a.min === undefined || a.max === undefined || b.min === undefined || b.max === undefined) return undefined;
   if (a.max < b.min) return b.min - a.max;
@@ -135,6 +158,13 @@ export function compareDates(a: DateFeature | undefined, b: DateFeature | undefi
   if (!a || !b) return undefined;
   if (a.ymd && b.ymd) {
     if (a.ymd === b.ymd) return lazy(1, () => `same ${what} date (${a.text})`);
+    // The same day and month a year apart: a slip in the last digit of the year, or a date between
+    // 1 January and 24 March written in the old style (the year began on 25 March in England until
+    // 1752: "11 JAN 1739/40"). By chance two people share a day and month 1 time in 365, so this
+    // says far more than a bare year agreeing, if less than the exact date.
+    if (sameDayYearApart(a.ymd, b.ymd)) {
+      return lazy(SAME_DAY_YEAR_APART, () => `${what} on the same day and month one year apart (${a.text} vs ${b.text}: ${oldStyle(a.ymd!) ? 'old-style and new-style year' : 'a likely slip in the year'})`);
+    }
     const swapped = a.ymd.slice(0, 4) === b.ymd.slice(0, 4) && a.ymd.slice(4, 6) === b.ymd.slice(6, 8) && a.ymd.slice(6, 8) === b.ymd.slice(4, 6);
     if (swapped) return lazy(0.8, () => `${what} dates ${a.text} and ${b.text} differ only by day and month swapped`);
     if (oneEditApart(a.ymd, b.ymd)) return lazy(0.75, () => `${what} dates ${a.text} and ${b.text} differ by one digit (a likely transcription slip)`);

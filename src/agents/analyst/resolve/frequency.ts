@@ -10,9 +10,23 @@ import { canonicalGiven } from './nicknames';
 /** Below this many persons frequencies are not used. */
 const MIN_POPULATION = 500;
 
+/** Births recorded more loosely than this (BEF 1461, BET 1700 AND 1750) have no year to count. */
+const CELL_SPAN = 10;
+
+/** The year a birth is centred on, when it is narrow enough to count (a day, a year, ABT/EST). */
+export function birthCentre(f: PersonFeatures): number | undefined {
+  const b = f.birth;
+  if (!b || b.min === undefined || b.max === undefined || b.max - b.min > CELL_SPAN) return undefined;
+  return Math.round((b.min + b.max) / 2);
+}
+
 export class NameFrequencies {
   private readonly given = new Map<string, number>();
   private readonly surname = new Map<string, number>();
+  /** Persons by (canonical first given name, birth year): who else could a "Mathilde, born 1843" be? */
+  private readonly born = new Map<string, number>();
+  /** The features counted, by identity: a pair's own members are not "others" (WeakSet: no leak). */
+  private readonly counted = new WeakSet<PersonFeatures>();
   private total = 0;
   private baselines?: { given: number; surname: number };
 
@@ -30,6 +44,43 @@ export class NameFrequencies {
     if (!n) return;
     NameFrequencies.bump(this.given, n.given[0] && canonicalGiven(n.given[0]), d);
     NameFrequencies.bump(this.surname, n.surnames[0], d);
+    const year = birthCentre(f);
+    const g = n.given[0];
+    if (year !== undefined && g && g.length > 1) {
+      NameFrequencies.bump(this.born, `${canonicalGiven(g)}|${year}`, d);
+      if (d > 0) this.counted.add(f);
+      else this.counted.delete(f);
+    }
+  }
+
+  /** Whether these name counts are from a population large enough to say anything. */
+  get informative(): boolean {
+    return this.total >= MIN_POPULATION;
+  }
+
+  /**
+   * How many persons other than `a` and `b` bear the first given name of either (canonical form:
+   * "Wilhelm" counts as William) and were born between `from` and `to`. Undefined when the
+   * population is too small for counts to mean anything.
+   */
+  othersBorn(a: PersonFeatures, b: PersonFeatures, from: number, to: number): number | undefined {
+    if (!this.informative) return undefined;
+    const ga = a.names[0]?.given[0];
+    const gb = b.names[0]?.given[0];
+    if (!ga || !gb || ga.length < 2 || gb.length < 2) return undefined;
+    const na = canonicalGiven(ga);
+    const nb = canonicalGiven(gb);
+    let n = 0;
+    for (let y = from; y <= to; y++) {
+      n += this.born.get(`${na}|${y}`) ?? 0;
+      if (nb !== na) n += this.born.get(`${nb}|${y}`) ?? 0;
+    }
+    // The pair's own members, where they are counted and fall in the window.
+    for (const f of [a, b]) {
+      const y = birthCentre(f);
+      if (y !== undefined && y >= from && y <= to && this.counted.has(f)) n--;
+    }
+    return Math.max(0, n);
   }
 
   remove(f: PersonFeatures): void {

@@ -8,7 +8,7 @@ import { compareIdentifier, bestNameMatch, dateScore, lazy, yearsApart, type Com
 import { oneEditApart } from './metrics';
 import { datesM, givenM, givenScore, placesM, surnameM, surnameScore, swapBackScore, swapScore } from './memo';
 import type { NameFeature, PersonFeatures } from './features';
-import type { NameFrequencies } from './frequency';
+import { birthCentre, type NameFrequencies } from './frequency';
 
 export type Recommendation = 'merge' | 'review' | 'separate';
 
@@ -56,8 +56,8 @@ function weightFor(score: number, table: [number, number][]): number {
 
 const GIVEN_W: [number, number][] = [[0.99, 2.4], [0.9, 2.1], [0.8, 1.2], [0.75, 0.6], [0.7, -1], [0, -2.8]];
 const SURNAME_W: [number, number][] = [[0.99, 2.6], [0.9, 1.9], [0.8, 1.4], [0.7, 0], [0, -2.4]];
-const BIRTH_W: [number, number][] = [[0.99, 5], [0.88, 2.9], [0.74, 2.2], [0.69, 1.2], [0.59, 0.6], [0.44, -0.6], [0.29, -1.8], [0.14, -3.2], [0.04, -5], [0, -7]];
-const DEATH_W: [number, number][] = [[0.99, 4], [0.88, 2.5], [0.74, 1.8], [0.69, 1], [0.59, 0.5], [0.44, -0.5], [0.29, -1.5], [0.14, -2.8], [0.04, -4.5], [0, -6]];
+const BIRTH_W: [number, number][] = [[0.99, 5], [0.94, 3.8], [0.88, 2.9], [0.74, 2.2], [0.69, 1.2], [0.59, 0.6], [0.44, -0.6], [0.29, -1.8], [0.14, -3.2], [0.04, -5], [0, -7]];
+const DEATH_W: [number, number][] = [[0.99, 4], [0.94, 3.2], [0.88, 2.5], [0.74, 1.8], [0.69, 1], [0.59, 0.5], [0.44, -0.5], [0.29, -1.5], [0.14, -2.8], [0.04, -4.5], [0, -6]];
 const PLACE_W: [number, number][] = [[0.99, 1.2], [0.85, 0.8], [0.6, 0.3], [0.35, -0.2], [0, -1]];
 const RESIDENCE_W: [number, number][] = [[0.99, 1.4], [0.85, 1], [0.6, 0.4], [0.35, 0], [0, -0.4]];
 
@@ -177,7 +177,7 @@ export interface ScoreOptions {
 }
 
 /** The features in the order they are reported. */
-const KEYS = ['givenName', 'surname', 'regnal', 'generation', 'sex', 'birthDate', 'deathDate', 'lifespan', 'birthPlace', 'deathPlace', 'residence', 'relationships', 'identifier', 'occupation'] as const;
+const KEYS = ['givenName', 'surname', 'regnal', 'generation', 'sex', 'birthDate', 'deathDate', 'lifespan', 'namesakes', 'birthPlace', 'deathPlace', 'residence', 'relationships', 'identifier', 'occupation'] as const;
 const GIVEN = 0;
 const SURNAME = 1;
 const REGNAL = 2;
@@ -186,12 +186,13 @@ const SEX = 4;
 const BIRTH = 5;
 const DEATH = 6;
 const LIFESPAN = 7;
-const BIRTH_PLACE = 8;
-const DEATH_PLACE = 9;
-const RESIDENCE = 10;
-const RELATIONSHIPS = 11;
-const IDENTIFIER = 12;
-const OCCUPATION = 13;
+const NAMESAKES = 8;
+const BIRTH_PLACE = 9;
+const DEATH_PLACE = 10;
+const RESIDENCE = 11;
+const RELATIONSHIPS = 12;
+const IDENTIFIER = 13;
+const OCCUPATION = 14;
 /** Features that are names (the persons' or their relatives'): they never corroborate on their own. */
 const NAME_LIKE = new Set([GIVEN, SURNAME, SEX, OCCUPATION, RELATIONSHIPS]);
 
@@ -293,6 +294,29 @@ function bounded(a: PersonFeatures, b: PersonFeatures, stage: number, floor: num
   return { similarity, features: NOTHING_FEATURES, weights: NOTHING_WEIGHTS, rationale: '', whyNotMerge: '', recommendation: 'separate', hardNegative: hard?.join('; '), bounded: true };
 }
 
+/**
+ * Born and died in the same years (within a year at birth), having lived past childhood: the two
+ * agreements compound. Blocking met the pair through one of the dates (birth decade or death
+ * decade), so that one was likely to agree anyway (u ≈ 1/10); the other was not (u ≈ 1/60 for an
+ * adult's death year given the birth year, 1/10 for a birth year given the death year). The table
+ * weights assume both were blocked on: the bonus restores the difference, log(60/10) ≈ 1.8 shared
+ * with the m's (≈ 0.9): +1.0. A birth year one off beside an agreeing adult death is an age slip,
+ * not a different life (m ≈ 0.12, u ≈ 3/60 given the death year): its penalty is lifted as well.
+ * Infants are left out: a death in the year of birth follows from the birth year by chance too.
+ */
+const LIFESPAN_AGREES = 1.0;
+/** Age at death (years) from which the death year tells something the birth year does not. */
+const PAST_CHILDHOOD = 5;
+
+/**
+ * No one else in the population bears either given name and was born within a year of the pair:
+ * Winkler's frequency-based weight for the (given name, birth year) value, which the average name
+ * and year weights cannot see. A name that is common over the centuries may be unique in its
+ * decade ("Mathilde, born 1843"), a rare one may have namesakes among cousins. Only refines a
+ * year-level agreement: a day-exact date already carries its own weight.
+ */
+const ONLY_NAMESAKES = 1.5;
+
 /** Extra log-odds against a different given name when both were born the same day. */
 const TWIN_PATTERN = -1;
 
@@ -309,8 +333,12 @@ function remainingBound(a: PersonFeatures, b: PersonFeatures, stage: number): nu
   if (stage <= DATES_LEFT) {
     if (a.birth && b.birth) w += BIRTH_W[0][1];
     if (a.death && b.death) w += DEATH_W[0][1];
+    if (a.birth && b.birth && a.death && b.death) w += LIFESPAN_AGREES - BIRTH_W[BIRTH_W.length - 1][1];
   }
-  if (stage <= NAMES_LEFT) w += NAMES_MAX;
+  if (stage <= NAMES_LEFT) {
+    w += NAMES_MAX;
+    if (a.birth && b.birth) w += ONLY_NAMESAKES;
+  }
   if (a.birthPlace.length && b.birthPlace.length) w += PLACE_W[0][1];
   if (a.deathPlace.length && b.deathPlace.length) w += PLACE_W[0][1];
   if (a.residences.length && b.residences.length) w += RESIDENCE_W[0][1];
@@ -325,6 +353,46 @@ function remainingBound(a: PersonFeatures, b: PersonFeatures, stage: number): nu
 
 /** Largest log-odds the relationship feature can add: shared linked relatives, and relatives named alike. */
 const REL_MAX = { linked: FAMILY_NAMED + FAMILY_NAMED + 4 + 2.5, named: 1.2 + 1.5 + 1.2 };
+
+/** Adds LIFESPAN_AGREES when birth (±1 year) and an adult's death year agree on both sides. */
+function lifespanAgreement(a: PersonFeatures, b: PersonFeatures, explaining: boolean): void {
+  if (!tHas[BIRTH] || !tHas[DEATH] || tScore[DEATH] < 0.88 || tScore[BIRTH] < 0.44) return;
+  const ab = a.birth!;
+  const bb = b.birth!;
+  const ad = a.death!;
+  const bd = b.death!;
+  if (ab.max! - ab.min! > 10 || bb.max! - bb.min! > 10) return;
+  const gap = yearsApart(ab, bb);
+  if (gap === undefined || gap > 1) return;
+  if (ad.min! - ab.max! < PAST_CHILDHOOD || bd.min! - bb.max! < PAST_CHILDHOOD) return;
+  const lifted = tWeight[BIRTH] < 0 ? -tWeight[BIRTH] : 0;
+  const w = LIFESPAN_AGREES + lifted;
+  add(
+    LIFESPAN,
+    1,
+    w,
+    explaining
+      ? lazy(1, () => `born ${ab.text} / ${bb.text} and died ${ad.text} / ${bd.text}: both ends of an adult life agree${lifted ? ' (a birth year one off beside the same death year is an age slip)' : ''}`)
+      : undefined,
+  );
+}
+
+/** Adds ONLY_NAMESAKES when no one else shares the pair's given name and birth year (±1). */
+function onlyNamesakes(a: PersonFeatures, b: PersonFeatures, freq: NameFrequencies, explaining: boolean): void {
+  if (!tHas[GIVEN] || tScore[GIVEN] < 0.9 || choice.swapped || !tHas[BIRTH] || tScore[BIRTH] < 0.44 || tScore[BIRTH] >= 0.99) return;
+  const ca = birthCentre(a);
+  const cb = birthCentre(b);
+  if (ca === undefined || cb === undefined || Math.abs(ca - cb) > 1) return;
+  // Both dates to the day: the day itself is the evidence (for or against), not the year's namesakes.
+  if (a.birth!.ymd && b.birth!.ymd) return;
+  const from = Math.min(ca, cb) - 1;
+  const to = Math.max(ca, cb) + 1;
+  // Namesakes born then (a third person the record could be) leave the base weights as they are.
+  if (freq.othersBorn(a, b, from, to) !== 0) return;
+  const g = choice.x!.given[0];
+  const h = choice.y!.given[0];
+  add(NAMESAKES, 1, ONLY_NAMESAKES, explaining ? lazy(1, () => `no one else here named ${g === h ? `"${g}"` : `"${g}" or "${h}"`} was born ${from}–${to}`) : undefined);
+}
 
 export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptions = {}): PairScore {
   const thresholds = opts.thresholds ?? DEFAULT_THRESHOLDS;
@@ -369,6 +437,7 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
       addC(LIFESPAN, { score: 0, reason: `died ${x.death.text}, before the other was born ${y.birth.text}` }, -8);
     }
   }
+  if (!hard) lifespanAgreement(a, b, explaining);
   // Dates first: candidates met through a surname key are often a lifetime apart, and a date is
   // cheaper to compare than a name.
   if (hopeless(a, b, NAMES_LEFT, floorLogit)) return bounded(a, b, NAMES_LEFT, opts.floor!);
@@ -406,6 +475,7 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
       add(SURNAME, sc, w, c);
     }
   }
+  if (freq) onlyNamesakes(a, b, freq, explaining);
   const ra = regnalOf(a);
   const rb = regnalOf(b);
   if (ra && rb && ra !== rb) {
