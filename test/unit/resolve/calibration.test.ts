@@ -117,3 +117,27 @@ describe('resolve: no one else so named born that year', () => {
     assert.equal(s.recommendation, 'separate');
   });
 });
+
+describe('resolve: a second given name agreeing', () => {
+  it('"F. Charles" born 1802 died 1878 is "Francis Charles" with the same dates', () => {
+    const a = f(person({ id: 'P1', given: 'Francis Charles', surname: '', sex: 'M', birth: '1802', death: '1878' }));
+    const b = f(person({ id: 'P2', given: 'F. Charles', surname: '', sex: 'M', birth: '1802', death: '1878' }));
+    const s = scorePair(a, b);
+    assert.equal(s.recommendation, 'merge', s.rationale + s.whyNotMerge);
+    assert.match(s.features.givenName.reason, /second given name "charles" agrees too/);
+    const c = f(person({ id: 'P3', given: 'F. Albert', surname: '', sex: 'M', birth: '1802', death: '1878' }));
+    assert.ok(scorePair(a, c).weights.givenName < s.weights.givenName);
+  });
+  it('an initial and the same middle name, same parents and day, is still left to a reviewer (twins look like that)', () => {
+    const a = f(person({ id: 'P1', given: 'Carl Philip', surname: '', sex: 'M', birth: '13 MAY 1979', parents: ['F', 'M'] }));
+    const b = f(person({ id: 'P2', given: 'C. Philip', surname: '', sex: 'M', birth: '13 MAY 1979', parents: ['F', 'M'] }));
+    const s = scorePair(a, b);
+    assert.equal(s.recommendation, 'review');
+    assert.match(s.whyNotMerge, /may be twins/);
+  });
+  it('numbered placeholders are not second given names', () => {
+    const a = f(person({ id: 'P1', given: 'Son 2', surname: 'Grey', sex: 'M', birth: 'BEF 1461' }));
+    const b = f(person({ id: 'P2', given: 'Son 2', surname: 'Grey', sex: 'M', birth: 'BEF 1461' }));
+    assert.doesNotMatch(scorePair(a, b).features.givenName.reason, /second given name/);
+  });
+});
