@@ -56,3 +56,41 @@ describe('resolve: CandidateIndex (blocking)', () => {
     for (const p of population(200)) assert.ok(blockingKeys(p).length > 0);
   });
 });
+
+describe('resolve: fallback keys (typos in the given name)', () => {
+  it('a transposition or a dropped vowel in the only name still meets the original', () => {
+    const pairs: [string, string][] = [
+      ['William', 'Wliliam'],
+      ['Anne', 'Anen'],
+      ['Joanna', 'Jonana'],
+      ['Henry', 'Hnry'],
+      ['Waldemar', 'Wadlemar'],
+    ];
+    for (const [right, slip] of pairs) {
+      const original = featuresOfPerson(person({ id: 'P1', given: right, surname: '', birth: '1027' }));
+      const dup = featuresOfPerson(person({ id: 'P2', given: slip, surname: '', birth: 'ABT 1027' }));
+      const idx = new CandidateIndex([original, dup]);
+      assert.deepEqual(idx.candidates(dup).map((c) => c.id), ['P1'], `${slip} / ${right}`);
+    }
+  });
+  it('fills only spare places: never displaces a candidate met through a main key', () => {
+    // Ten persons share main keys with the query; one more shares only the fallback key.
+    const query = featuresOfPerson(person({ id: 'Q', given: 'William', surname: 'Smith', birth: '1850' }));
+    const main = Array.from({ length: 10 }, (_, i) => featuresOfPerson(person({ id: `M${i}`, given: 'William', surname: 'Smith', birth: String(1850 + (i % 3)) })));
+    const typo = featuresOfPerson(person({ id: 'T', given: 'Wliliam', surname: 'Zzyzx', birth: '1850' }));
+    const idx = new CandidateIndex([...main, typo], { maxCandidates: 10 });
+    assert.deepEqual(idx.candidates(query).map((c) => c.id).sort(), main.map((m) => m.id).sort());
+    // With a spare place, the fallback candidate comes in last.
+    const roomy = new CandidateIndex([...main.slice(0, 5), typo], { maxCandidates: 10 });
+    const ids = roomy.candidates(query).map((c) => c.id);
+    assert.equal(ids[ids.length - 1], 'T');
+    assert.equal(ids.length, 6);
+  });
+  it('forgets fallback keys of removed persons', () => {
+    const original = featuresOfPerson(person({ id: 'P1', given: 'William', surname: '', birth: '1027' }));
+    const dup = featuresOfPerson(person({ id: 'P2', given: 'Wliliam', surname: '', birth: '1027' }));
+    const idx = new CandidateIndex([original, dup]);
+    idx.remove('P1');
+    assert.deepEqual(idx.candidates(dup), []);
+  });
+});

@@ -8,6 +8,12 @@
  *  - the same, with given name and surname swapped       → clerical swaps
  *  - an external id                                      → shared authority ids
  * Blocks larger than `maxBlock` are skipped at query time (a stop-list: "smith + j" tells nothing).
+ *
+ * Fallback keys (fallbackKeys) catch what the keys above miss: a given name with two letters
+ * transposed or a vowel dropped ("Wliliam", "Anen", "Hnry") when nothing else is shared. They only
+ * fill a person's spare candidate places, ranked after every candidate met through a main key, so
+ * they never push a candidate out (a transposition key counted like the others made RLdata lose
+ * pair completeness: it favours same-name strangers over the typo'd duplicate).
  */
 import type { PersonFeatures } from './features';
 import { NameFrequencies } from './frequency';
@@ -77,6 +83,44 @@ export function blockingKeys(f: PersonFeatures): string[] {
   return [...keys];
 }
 
+/** First letter and the consonants after it, doubled letters once: "Wliliam", "William" → "wlm"; "Hnry", "Henry" → "hnr". */
+export function consonantSkeleton(name: string): string {
+  let out = name[0] ?? '';
+  for (let i = 1; i < name.length; i++) {
+    const c = name[i];
+    if ('aeiouy'.includes(c) || c === out[out.length - 1]) continue;
+    out += c;
+  }
+  return out;
+}
+
+/** The letters of a name in order: any transposition of one name gives the same key ("Wadlemar", "Waldemar"). */
+export function sortedLetters(name: string): string {
+  return [...name].sort().join('');
+}
+
+/**
+ * Typo-tolerant keys of the first full given name within the birth decade, used only to fill spare
+ * candidate places (see the header): the consonant skeleton (vowel slips, deletions) and the sorted
+ * letters (transpositions).
+ */
+export function fallbackKeys(f: PersonFeatures): string[] {
+  const b = f.birth;
+  if (!b || b.min === undefined || b.max === undefined || b.max - b.min > 12) return [];
+  const decades = new Set<number>();
+  for (let y = b.min - 1; y <= b.max + 1; y++) decades.add(Math.floor(y / 10));
+  const keys = new Set<string>();
+  for (const n of f.names) {
+    const call = n.given.find((t) => t.length > 2 && !/\d/.test(t));
+    if (!call) continue;
+    for (const d of decades) {
+      keys.add(`k:${consonantSkeleton(call)}|d:${d}`);
+      keys.add(`l:${sortedLetters(call)}|d:${d}`);
+    }
+  }
+  return [...keys];
+}
+
 /**
  * Persons live in numbered slots and keys are interned to numbers, so a query counts shared keys in
  * a reused typed array instead of building a Map per person: at 100k persons the index answers
@@ -93,6 +137,10 @@ export class CandidateIndex {
   private readonly blocks: number[][] = [];
   private readonly feats: (PersonFeatures | undefined)[] = [];
   private readonly slotKeys: number[][] = [];
+  /** Fallback keys (fallbackKeys) and their blocks, apart from the main ones: they never count as shared keys. */
+  private readonly fallbackIds = new Map<string, number>();
+  private readonly fallbackBlocks: number[][] = [];
+  private readonly slotFallback: number[][] = [];
   private readonly slotOf = new Map<string, number>();
   private readonly freeSlots: number[] = [];
   private readonly maxBlock: number;
@@ -128,8 +176,20 @@ export class CandidateIndex {
       this.blocks[id].push(slot);
       keys.push(id);
     }
+    const fallback: number[] = [];
+    for (const k of fallbackKeys(f)) {
+      let id = this.fallbackIds.get(k);
+      if (id === undefined) {
+        id = this.fallbackBlocks.length;
+        this.fallbackIds.set(k, id);
+        this.fallbackBlocks.push([]);
+      }
+      this.fallbackBlocks[id].push(slot);
+      fallback.push(id);
+    }
     this.feats[slot] = f;
     this.slotKeys[slot] = keys;
+    this.slotFallback[slot] = fallback;
     this.slotOf.set(f.id, slot);
     this.frequencies.add(f);
     if (this.counts.length <= slot) {
@@ -145,16 +205,19 @@ export class CandidateIndex {
     const f = this.feats[slot]!;
     this.slotOf.delete(id);
     this.frequencies.remove(f);
-    for (const k of this.slotKeys[slot]) {
-      const b = this.blocks[k];
-      const i = b.indexOf(slot);
-      if (i >= 0) {
-        b[i] = b[b.length - 1];
-        b.pop();
+    for (const [keys, blocks] of [[this.slotKeys[slot], this.blocks], [this.slotFallback[slot], this.fallbackBlocks]] as const) {
+      for (const k of keys) {
+        const b = blocks[k];
+        const i = b.indexOf(slot);
+        if (i >= 0) {
+          b[i] = b[b.length - 1];
+          b.pop();
+        }
       }
     }
     this.feats[slot] = undefined;
     this.slotKeys[slot] = [];
+    this.slotFallback[slot] = [];
     this.freeSlots.push(slot);
   }
 
@@ -184,11 +247,23 @@ export class CandidateIndex {
     return out;
   }
 
+  /** Fallback key ids of `f`, as keysOf. */
+  private fallbackOf(f: PersonFeatures): number[] {
+    const slot = this.slotOf.get(f.id);
+    if (slot !== undefined && this.feats[slot] === f) return this.slotFallback[slot];
+    const out: number[] = [];
+    for (const k of fallbackKeys(f)) {
+      const id = this.fallbackIds.get(k);
+      if (id !== undefined) out.push(id);
+    }
+    return out;
+  }
+
   /**
    * Slots sharing a (not oversized) key with `keys`, `exclude` left out; when there are more than
    * `maxCandidates`, those sharing the most keys (ties: the first met). Written to `out`.
    */
-  private candidateSlots(keys: number[], exclude: number, out: number[]): void {
+  private candidateSlots(keys: number[], exclude: number, out: number[], fallback: number[]): void {
     const counts = this.counts;
     const touched = this.touched;
     touched.length = 0;
@@ -224,6 +299,20 @@ export class CandidateIndex {
         }
       }
     }
+    // Spare places: persons met only through a fallback key, in the order met.
+    if (out.length < max) {
+      for (const k of fallback) {
+        const b = this.fallbackBlocks[k];
+        if (b.length > this.maxBlock) continue;
+        for (let i = 0; i < b.length && out.length < max; i++) {
+          const s = b[i];
+          if (s === exclude || counts[s] !== 0) continue;
+          counts[s] = 1;
+          touched.push(s);
+          out.push(s);
+        }
+      }
+    }
     for (const s of touched) counts[s] = 0;
   }
 
@@ -233,7 +322,7 @@ export class CandidateIndex {
    */
   candidates(f: PersonFeatures): PersonFeatures[] {
     const slots: number[] = [];
-    this.candidateSlots(this.keysOf(f), this.slotOf.get(f.id) ?? -1, slots);
+    this.candidateSlots(this.keysOf(f), this.slotOf.get(f.id) ?? -1, slots, this.fallbackOf(f));
     return slots.map((s) => this.feats[s]!);
   }
 
@@ -251,7 +340,7 @@ export class CandidateIndex {
     for (let slot = 0; slot < n; slot++) {
       const f = this.feats[slot];
       if (!f) continue;
-      this.candidateSlots(this.slotKeys[slot], slot, out);
+      this.candidateSlots(this.slotKeys[slot], slot, out, this.slotFallback[slot]);
       const mine = out.slice(0, width);
       lengths[slot] = mine.length;
       lists.set(mine, slot * width);
