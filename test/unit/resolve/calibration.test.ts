@@ -141,3 +141,38 @@ describe('resolve: a second given name agreeing', () => {
     assert.doesNotMatch(scorePair(a, b).features.givenName.reason, /second given name/);
   });
 });
+
+describe('resolve: places by how many persons name them', () => {
+  it('a town few persons are tied to weighs more than a country most are', () => {
+    const people: PersonFeatures[] = [];
+    for (const p of filler(600)) people.push({ ...p, birthPlace: ['paris', 'france'] });
+    const a = f(person({ id: 'P1', given: 'Charles', surname: 'Valois', sex: 'M', birth: '1550', birthPlace: 'St. Germain-,en-Laye,France' }));
+    const b = f(person({ id: 'P2', given: 'Charles', surname: 'Valois', sex: 'M', birth: '1550', birthPlace: 'en-Laye,France' }));
+    const c = f(person({ id: 'P3', given: 'Charles', surname: 'Valois', sex: 'M', birth: '1550', birthPlace: 'Paris,France' }));
+    const d = f(person({ id: 'P4', given: 'Charles', surname: 'Valois', sex: 'M', birth: '1550', birthPlace: 'France' }));
+    const idx = new CandidateIndex([...people, a, b, c, d]);
+    const town = scorePair(a, b, { frequencies: idx.frequencies });
+    const country = scorePair(c, d, { frequencies: idx.frequencies });
+    assert.equal(town.features.birthPlace.score, 1);
+    assert.equal(country.features.birthPlace.score, 1);
+    assert.ok(town.weights.birthPlace > country.weights.birthPlace + 1, `${town.weights.birthPlace} vs ${country.weights.birthPlace}`);
+    assert.match(town.features.birthPlace.reason, /a place 2 of the 604 persons with a place here are tied to/);
+    // Without population counts the flat weight applies to both.
+    assert.equal(scorePair(a, b).weights.birthPlace, scorePair(c, d).weights.birthPlace);
+  });
+});
+
+describe('resolve: a close spelling of the given name', () => {
+  it('weighs as the same name; a variant and a short one-letter edit do not', () => {
+    const base = { surname: 'Smith', sex: 'M' as const, birth: '1858' };
+    const w = (x: string, y: string) => scorePair(f(person({ id: 'P1', given: x, ...base })), f(person({ id: 'P2', given: y, ...base }))).weights.givenName;
+    assert.equal(w('Valdemar', 'Valdemra'), w('Valdemar', 'Valdemar'));
+    assert.ok(w('Mary', 'Maria') < w('Valdemar', 'Valdemra'));
+    assert.ok(w('Jon', 'Joan') < w('Valdemar', 'Valdemra'));
+  });
+  it('"Earl of Harewood" leaves no second given name "of"', () => {
+    const a = f(person({ id: 'P1', given: 'George Earl_of_Harewood', surname: 'Lascelles', sex: 'M', birth: '1923' }));
+    const b = f(person({ id: 'P2', given: 'G. Earl_of_Harewood', surname: 'Lascelles', sex: 'M' }));
+    assert.doesNotMatch(scorePair(a, b).features.givenName.reason, /second given name "of"/);
+  });
+});

@@ -88,7 +88,9 @@ export function compareGiven(a: string[], b: string[]): Comparison | undefined {
   if (nicknameMatch(x, y)) return lazy(0.92, () => `"${x}" and "${y}" are variants of one name`);
   const jw = jaroWinkler(x, y);
   if (jw < 0.9 && oneSlip(x, y)) return lazy(0.9, () => `given names "${x}" and "${y}" differ by one letter`);
-  if (jw >= 0.9) return lazy(jw, () => `given names "${x}" and "${y}" differ by a spelling slip (Jaro-Winkler ${jw.toFixed(2)})`);
+  // Short names are scored at most as a variant: Jaro-Winkler rates them high on a shared prefix,
+  // and a slip in three or four letters often spells another name ("Jon" / "Joan").
+  if (jw >= 0.9) return lazy(Math.min(x.length, y.length) < 5 ? Math.min(jw, 0.92) : jw, () => `given names "${x}" and "${y}" differ by a spelling slip (Jaro-Winkler ${jw.toFixed(2)})`);
   // A middle name used as the call name ("John Henry" vs "Henry").
   // Only when one side has that name alone: siblings share middle names and patronymics.
   if (a.length === 1 || b.length === 1) for (const s of a) for (const t of b) if (s.length > 1 && (s === t || nicknameMatch(s, t))) return lazy(0.8, () => `shared given name "${s}" (${a.join(' ')} vs ${b.join(' ')})`);

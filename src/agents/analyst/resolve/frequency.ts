@@ -27,6 +27,9 @@ export class NameFrequencies {
   private readonly born = new Map<string, number>();
   /** The features counted, by identity: a pair's own members are not "others" (WeakSet: no leak). */
   private readonly counted = new WeakSet<PersonFeatures>();
+  /** Persons by each component of their birth or death place ("st germain", "en laye", "france"). */
+  private readonly places = new Map<string, number>();
+  private placed = 0;
   private total = 0;
   private baselines?: { given: number; surname: number };
 
@@ -44,6 +47,10 @@ export class NameFrequencies {
     if (!n) return;
     NameFrequencies.bump(this.given, n.given[0] && canonicalGiven(n.given[0]), d);
     NameFrequencies.bump(this.surname, n.surnames[0], d);
+    if (f.birthPlace.length || f.deathPlace.length) {
+      this.placed += d;
+      for (const c of new Set([...f.birthPlace, ...f.deathPlace])) NameFrequencies.bump(this.places, c, d);
+    }
     const year = birthCentre(f);
     const g = n.given[0];
     if (year !== undefined && g && g.length > 1) {
@@ -51,6 +58,16 @@ export class NameFrequencies {
       if (d > 0) this.counted.add(f);
       else this.counted.delete(f);
     }
+  }
+
+  /**
+   * The share of persons with a place whose birth or death place names `component` at some level:
+   * how often two strangers would agree on it. Undefined in a population too small to count.
+   */
+  placeShare(component: string): { share: number; count: number; placed: number } | undefined {
+    if (!this.informative || this.placed < MIN_POPULATION / 5) return undefined;
+    const count = Math.max(1, this.places.get(component) ?? 0);
+    return { share: count / this.placed, count, placed: this.placed };
   }
 
   /** Whether these name counts are from a population large enough to say anything. */
