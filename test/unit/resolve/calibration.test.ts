@@ -56,8 +56,9 @@ describe('resolve: both ends of a life', () => {
     assert.match(s.features.lifespan.reason, /both ends of an adult life agree/);
   });
   it('a birth year one off beside the same adult death year is an age slip, not a contradiction', () => {
+    // An initial only: the year apart is not excused by the given name (see "bare years one apart").
     const a = f(person({ id: 'P1', given: 'William', surname: '', sex: 'M', birth: '1120', death: '1166' }));
-    const b = f(person({ id: 'P2', given: 'William', surname: '', sex: 'M', birth: '1121', death: '1166' }));
+    const b = f(person({ id: 'P2', given: 'W.', surname: '', sex: 'M', birth: '1121', death: '1166' }));
     const s = scorePair(a, b);
     assert.ok(s.weights.birthDate < 0);
     assert.ok(s.weights.birthDate + s.weights.lifespan > 0, JSON.stringify(s.weights));
@@ -174,5 +175,22 @@ describe('resolve: a close spelling of the given name', () => {
     const a = f(person({ id: 'P1', given: 'George Earl_of_Harewood', surname: 'Lascelles', sex: 'M', birth: '1923' }));
     const b = f(person({ id: 'P2', given: 'G. Earl_of_Harewood', surname: 'Lascelles', sex: 'M' }));
     assert.doesNotMatch(scorePair(a, b).features.givenName.reason, /second given name "of"/);
+  });
+});
+
+describe('resolve: bare years one apart under the same given name', () => {
+  it('count weakly for, not against, when a side gives only the year', () => {
+    const a = f(person({ id: 'P1', given: 'Claudine', surname: 'Rhedey', sex: 'F', birth: '1836' }));
+    const b = f(person({ id: 'P2', given: 'Claudine', surname: 'Rhedey', sex: 'F', birth: '1835' }));
+    const s = scorePair(a, b);
+    assert.ok(s.weights.birthDate > 0, JSON.stringify(s.weights));
+    assert.match(s.features.birthDate.reason, /as years worked out from an age often are/);
+    // Different given names: the year apart still counts against.
+    const c = f(person({ id: 'P3', given: 'Augusta', surname: 'Rhedey', sex: 'F', birth: '1835' }));
+    assert.ok(scorePair(a, c).weights.birthDate < 0);
+    // Two full dates a year apart: the days were written down, the year is not a rounding.
+    const d = f(person({ id: 'P4', given: 'Claudine', surname: 'Rhedey', sex: 'F', birth: '21 SEP 1812' }));
+    const e = f(person({ id: 'P5', given: 'Claudine', surname: 'Rhedey', sex: 'F', birth: '2 MAR 1811' }));
+    assert.ok(scorePair(d, e).weights.birthDate < 0);
   });
 });

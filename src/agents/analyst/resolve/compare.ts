@@ -125,6 +125,9 @@ export function compareSurname(a: NameFeature, b: NameFeature): Comparison | und
  */
 export const CENTRED = 0.88;
 
+/** Score of years one apart ("1792" / "1791"). */
+export const YEAR_APART = 0.45;
+
 /** Score of "27 JUN 1550" vs "27 JUN 1551": between the same year (0.9) and the same day (1). */
 export const SAME_DAY_YEAR_APART = 0.95;
 
@@ -189,7 +192,7 @@ export function compareDates(a: DateFeature | undefined, b: DateFeature | undefi
   const slack = estimated ? 1 : 0;
   const g = Math.max(0, gap - slack);
   if (g === 0) return lazy(0.6, () => `${what} estimate fits (${a.text} vs ${b.text})`);
-  if (g <= 1) return lazy(0.45, () => `${what} years differ by ${gap} (${a.text} vs ${b.text})`);
+  if (g <= 1) return lazy(YEAR_APART, () => `${what} years differ by ${gap} (${a.text} vs ${b.text})`);
   if (g <= 2) return lazy(0.3, () => `${what} years differ by ${gap} (${a.text} vs ${b.text})`);
   if (g <= 5) return lazy(0.15, () => `${what} years differ by ${gap} (${a.text} vs ${b.text})`);
   if (g < 15) return lazy(0.05, () => `${what} years differ by ${gap} (${a.text} vs ${b.text})`);
