@@ -10,7 +10,7 @@
  * Blocks larger than `maxBlock` are skipped at query time (a stop-list: "smith + j" tells nothing).
  *
  * Fallback keys (fallbackKeys) catch what the keys above miss: a given name with two letters
- * transposed or a vowel dropped ("Wliliam", "Anen", "Hnry") when nothing else is shared. They only
+ * transposed or a letter dropped ("Wliliam", "Anen", "Hnry", "Kud") when nothing else is shared. They only
  * fill a person's spare candidate places, ranked after every candidate met through a main key, so
  * they never push a candidate out (a transposition key counted like the others made RLdata lose
  * pair completeness: it favours same-name strangers over the typo'd duplicate).
@@ -94,15 +94,26 @@ export function consonantSkeleton(name: string): string {
   return out;
 }
 
-/** The letters of a name in order: any transposition of one name gives the same key ("Wadlemar", "Waldemar"). */
-export function sortedLetters(name: string): string {
-  return [...name].sort().join('');
+/**
+ * The name and every form of it with one letter deleted (a symmetric-deletion neighbourhood): two
+ * names one insertion, deletion, substitution or adjacent transposition apart always share one
+ * ("Helene" / "Heene" share "heene", "Gorm" / "Gomr" share "gor"). Names under four letters give
+ * only themselves: two letters left say nothing.
+ */
+export function deletionNeighbours(name: string): string[] {
+  const out = [name];
+  if (name.length < 4) return out;
+  for (let i = 0; i < name.length; i++) {
+    const v = name.slice(0, i) + name.slice(i + 1);
+    if (v !== out[out.length - 1]) out.push(v);
+  }
+  return out;
 }
 
 /**
  * Typo-tolerant keys of the first full given name within the birth decade, used only to fill spare
- * candidate places (see the header): the consonant skeleton (vowel slips, deletions) and the sorted
- * letters (transpositions).
+ * candidate places (see the header): the consonant skeleton (vowel slips) and the one-deletion
+ * neighbourhood (any single slip of the pen, transpositions included).
  */
 export function fallbackKeys(f: PersonFeatures): string[] {
   const b = f.birth;
@@ -113,9 +124,11 @@ export function fallbackKeys(f: PersonFeatures): string[] {
   for (const n of f.names) {
     const call = n.given.find((t) => t.length > 2 && !/\d/.test(t));
     if (!call) continue;
+    const skeleton = consonantSkeleton(call);
+    const neighbours = deletionNeighbours(call);
     for (const d of decades) {
-      keys.add(`k:${consonantSkeleton(call)}|d:${d}`);
-      keys.add(`l:${sortedLetters(call)}|d:${d}`);
+      keys.add(`k:${skeleton}|d:${d}`);
+      for (const v of neighbours) keys.add(`e:${v}|d:${d}`);
     }
   }
   return [...keys];
