@@ -98,6 +98,14 @@ describe('resolve: no one else so named born that year', () => {
     assert.ok(scorePair(b, a, { frequencies: new CandidateIndex([...filler(600), a, b]).frequencies }).weights.namesakes! > 0);
     assert.equal(scorePair(b, a, { frequencies: new CandidateIndex([...filler(600), a, b, other]).frequencies }).weights.namesakes, undefined);
   });
+  it('with no birth on one side, counts those who died within a year instead', () => {
+    const a = f(person({ id: 'P1', given: 'Adalbert', surname: '', sex: 'M', birth: '1828', death: '1875' }));
+    const b = f(person({ id: 'P2', given: 'Adalbert', surname: '', sex: 'M', death: '1875' }));
+    const s = scorePair(b, a, { frequencies: new CandidateIndex([...filler(600), a, b]).frequencies });
+    assert.match(s.features.namesakes.reason, /no one else here named "adalbert" died 1874–1876/);
+    const other = f(person({ id: 'P3', given: 'Adalbert', surname: '', sex: 'M', birth: '1790', death: '1876' }));
+    assert.equal(scorePair(b, a, { frequencies: new CandidateIndex([...filler(600), a, b, other]).frequencies }).weights.namesakes, undefined);
+  });
   it('does not apply to a day-exact agreement, nor when the population is too small to count', () => {
     const a = f(person({ id: 'P1', given: 'Mathilde', surname: '', sex: 'F', birth: '3 MAY 1843' }));
     const b = f(person({ id: 'P2', given: 'Mathilde', surname: '', sex: 'F', birth: '3 MAY 1843' }));

@@ -13,9 +13,11 @@ const MIN_POPULATION = 500;
 /** Births recorded more loosely than this (BEF 1461, BET 1700 AND 1750) have no year to count. */
 const CELL_SPAN = 10;
 
-/** The year a birth is centred on, when it is narrow enough to count (a day, a year, ABT/EST). */
-export function birthCentre(f: PersonFeatures): number | undefined {
-  const b = f.birth;
+export type LifeEvent = 'birth' | 'death';
+
+/** The year a birth (or death) is centred on, when it is narrow enough to count (a day, a year, ABT/EST). */
+export function eventCentre(f: PersonFeatures, event: LifeEvent = 'birth'): number | undefined {
+  const b = event === 'birth' ? f.birth : f.death;
   if (!b || b.min === undefined || b.max === undefined || b.max - b.min > CELL_SPAN) return undefined;
   return Math.round((b.min + b.max) / 2);
 }
@@ -25,6 +27,8 @@ export class NameFrequencies {
   private readonly surname = new Map<string, number>();
   /** Persons by (canonical first given name, birth year): who else could a "Mathilde, born 1843" be? */
   private readonly born = new Map<string, number>();
+  /** The same by death year ("August, died 1885"). */
+  private readonly died = new Map<string, number>();
   /** The features counted, by identity: a pair's own members are not "others" (WeakSet: no leak). */
   private readonly counted = new WeakSet<PersonFeatures>();
   /** Persons by each component of their birth or death place ("st germain", "en laye", "france"). */
@@ -51,10 +55,13 @@ export class NameFrequencies {
       this.placed += d;
       for (const c of new Set([...f.birthPlace, ...f.deathPlace])) NameFrequencies.bump(this.places, c, d);
     }
-    const year = birthCentre(f);
     const g = n.given[0];
-    if (year !== undefined && g && g.length > 1) {
-      NameFrequencies.bump(this.born, `${canonicalGiven(g)}|${year}`, d);
+    if (g && g.length > 1) {
+      const name = canonicalGiven(g);
+      const born = eventCentre(f, 'birth');
+      const died = eventCentre(f, 'death');
+      if (born !== undefined) NameFrequencies.bump(this.born, `${name}|${born}`, d);
+      if (died !== undefined) NameFrequencies.bump(this.died, `${name}|${died}`, d);
       if (d > 0) this.counted.add(f);
       else this.counted.delete(f);
     }
@@ -77,10 +84,11 @@ export class NameFrequencies {
 
   /**
    * How many persons other than `a` and `b` bear the first given name of either (canonical form:
-   * "Wilhelm" counts as William) and were born between `from` and `to`. Undefined when the
-   * population is too small for counts to mean anything.
+   * "Wilhelm" counts as William) and were born (or died) between `from` and `to`. Undefined when
+   * the population is too small for counts to mean anything.
    */
-  othersBorn(a: PersonFeatures, b: PersonFeatures, from: number, to: number): number | undefined {
+  othersBorn(a: PersonFeatures, b: PersonFeatures, from: number, to: number, event: LifeEvent = 'birth'): number | undefined {
+    const cells = event === 'birth' ? this.born : this.died;
     if (!this.informative) return undefined;
     const ga = a.names[0]?.given[0];
     const gb = b.names[0]?.given[0];
@@ -89,12 +97,12 @@ export class NameFrequencies {
     const nb = canonicalGiven(gb);
     let n = 0;
     for (let y = from; y <= to; y++) {
-      n += this.born.get(`${na}|${y}`) ?? 0;
-      if (nb !== na) n += this.born.get(`${nb}|${y}`) ?? 0;
+      n += cells.get(`${na}|${y}`) ?? 0;
+      if (nb !== na) n += cells.get(`${nb}|${y}`) ?? 0;
     }
     // The pair's own members, where they are counted and fall in the window.
     for (const f of [a, b]) {
-      const y = birthCentre(f);
+      const y = eventCentre(f, event);
       if (y !== undefined && y >= from && y <= to && this.counted.has(f)) n--;
     }
     return Math.max(0, n);

@@ -9,7 +9,7 @@ import { oneEditApart } from './metrics';
 import { nicknameMatch } from './nicknames';
 import { datesM, givenM, givenScore, placesM, surnameM, surnameScore, swapBackScore, swapScore } from './memo';
 import type { NameFeature, PersonFeatures } from './features';
-import { birthCentre, type NameFrequencies } from './frequency';
+import { eventCentre, type LifeEvent, type NameFrequencies } from './frequency';
 
 export type Recommendation = 'merge' | 'review' | 'separate';
 
@@ -390,7 +390,8 @@ function remainingBound(a: PersonFeatures, b: PersonFeatures, stage: number): nu
   if (stage <= NAMES_LEFT) {
     w += NAMES_MAX;
     // Rules that read the dates and the names together (year off by one, lifespan, namesakes).
-    if (a.birth && b.birth) w += ONLY_NAMESAKES + YEAR_OFF_NAMED - YEAR_OFF_W;
+    if (a.birth && b.birth) w += YEAR_OFF_NAMED - YEAR_OFF_W;
+    if ((a.birth && b.birth) || (a.death && b.death)) w += ONLY_NAMESAKES;
     if (a.birth && b.birth && a.death && b.death) w += LIFESPAN_AGREES - YEAR_OFF_W;
   }
   if (a.birthPlace.length && b.birthPlace.length) w += PLACE_MAX;
@@ -452,21 +453,30 @@ function lifespanAgreement(a: PersonFeatures, b: PersonFeatures, explaining: boo
   );
 }
 
-/** Adds ONLY_NAMESAKES when no one else shares the pair's given name and birth year (±1). */
+/**
+ * Adds ONLY_NAMESAKES when no one else shares the pair's given name and birth year (±1); when a
+ * side has no birth, the same by death year ("August, died 1885" twice).
+ */
 function onlyNamesakes(a: PersonFeatures, b: PersonFeatures, freq: NameFrequencies, explaining: boolean): void {
-  if (!tHas[GIVEN] || tScore[GIVEN] < 0.9 || choice.swapped || !tHas[BIRTH] || tScore[BIRTH] < 0.44 || tScore[BIRTH] >= 0.99) return;
-  const ca = birthCentre(a);
-  const cb = birthCentre(b);
-  if (ca === undefined || cb === undefined || Math.abs(ca - cb) > 1) return;
+  if (!tHas[GIVEN] || tScore[GIVEN] < 0.9 || choice.swapped) return;
+  const event: LifeEvent = tHas[BIRTH] ? 'birth' : 'death';
+  const slot = event === 'birth' ? BIRTH : DEATH;
+  if (!tHas[slot] || tScore[slot] < 0.44 || tScore[slot] >= 0.99) return;
   // Both dates to the day: the day itself is the evidence (for or against), not the year's namesakes.
-  if (a.birth!.ymd && b.birth!.ymd) return;
+  const x = event === 'birth' ? a.birth! : a.death!;
+  const y = event === 'birth' ? b.birth! : b.death!;
+  if (x.ymd && y.ymd) return;
+  const ca = eventCentre(a, event);
+  const cb = eventCentre(b, event);
+  if (ca === undefined || cb === undefined || Math.abs(ca - cb) > 1) return;
   const from = Math.min(ca, cb) - 1;
   const to = Math.max(ca, cb) + 1;
   // Namesakes born then (a third person the record could be) leave the base weights as they are.
-  if (freq.othersBorn(a, b, from, to) !== 0) return;
+  if (freq.othersBorn(a, b, from, to, event) !== 0) return;
   const g = choice.x!.given[0];
   const h = choice.y!.given[0];
-  add(NAMESAKES, 1, ONLY_NAMESAKES, explaining ? lazy(1, () => `no one else here named ${g === h ? `"${g}"` : `"${g}" or "${h}"`} was born ${from}–${to}`) : undefined);
+  const verb = event === 'birth' ? 'was born' : 'died';
+  add(NAMESAKES, 1, ONLY_NAMESAKES, explaining ? lazy(1, () => `no one else here named ${g === h ? `"${g}"` : `"${g}" or "${h}"`} ${verb} ${from}–${to}`) : undefined);
 }
 
 export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptions = {}): PairScore {
