@@ -4,7 +4,7 @@
  * must raise true duplicates without merging twins, siblings or a same-name parent and child.
  */
 import assert from 'node:assert/strict';
-import { CandidateIndex, dateFeature, featuresOfPerson, scorePair, type PersonFeatures } from '../../../src/agents/analyst/resolve';
+import { CandidateIndex, dateFeature, featuresOfPerson, featuresOfPersona, scorePair, type PersonFeatures } from '../../../src/agents/analyst/resolve';
 import { compareDates } from '../../../src/agents/analyst/resolve/compare';
 import { person } from './fixtures';
 
@@ -193,6 +193,10 @@ describe('resolve: bare years one apart under the same given name', () => {
     const s = scorePair(a, b);
     assert.ok(s.weights.birthDate > 0, JSON.stringify(s.weights));
     assert.match(s.features.birthDate.reason, /as years worked out from an age often are/);
+    // An age in a census gives a year of slack already: two years beyond a stated date is no rounding.
+    const head = featuresOfPersona({ name: 'John /Smith/', role: 'head', age: 35, sex: 'M' }, { date: '1880' });
+    const subject = f(person({ id: 'P9', given: 'John', surname: 'Smith', sex: 'M', birth: '14 MAR 1842' }));
+    assert.ok(scorePair(head, subject).weights.birthDate < 0, JSON.stringify(scorePair(head, subject).weights));
     // Different given names: the year apart still counts against.
     const c = f(person({ id: 'P3', given: 'Augusta', surname: 'Rhedey', sex: 'F', birth: '1835' }));
     assert.ok(scorePair(a, c).weights.birthDate < 0);

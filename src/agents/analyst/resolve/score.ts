@@ -425,6 +425,9 @@ const YEAR_OFF_NAMED = 0.45;
 
 function yearOffByOne(a: PersonFeatures, b: PersonFeatures, explaining: boolean): void {
   if (!tHas[BIRTH] || tScore[BIRTH] !== YEAR_APART || (a.birth!.ymd && b.birth!.ymd)) return;
+  // One year between the stated years themselves: an estimate from an age already had its year of
+  // slack (compareDates), and two years beyond it are not a rounding.
+  if (yearsApart(a.birth!, b.birth!) !== 1) return;
   if (!tHas[GIVEN] || tScore[GIVEN] < 0.9 || choice.swapped) return;
   const c = tReason[BIRTH];
   add(BIRTH, tScore[BIRTH], YEAR_OFF_NAMED, explaining && c ? lazy(tScore[BIRTH], () => `${c.reason}, as years worked out from an age often are`) : undefined);
