@@ -58,6 +58,33 @@ describe('resolve: bulk scoring paths agree with the explained score', () => {
       { numRuns: 150 },
     );
   });
+  it('with population counts (namesakes, place shares), bulk and explained scores still agree and the floor stays safe', () => {
+    // A population of 520 makes NameFrequencies informative, so the rules that read counts run.
+    const names = ['Anne', 'George', 'Louise', 'Henry', 'Sophia', 'Charles', 'Augusta', 'Ernest'];
+    const filler = Array.from({ length: 520 }, (_, i) =>
+      featuresOfPerson(person({ id: `F${i}`, given: names[i % names.length], surname: `S${i % 97}`, birth: String(1700 + ((i * 37) % 250)), birthPlace: i % 3 ? 'Paris, France' : 'London, England' })),
+    );
+    const rare = fc.constantFrom('Hardicanute', 'Mathilde', 'Valdemar', 'Valdemra', 'Anne', 'Francis Charles', 'F. Charles');
+    const years = fc.option(fc.constantFrom('1843', '1844', 'ABT 1843', '3 MAY 1843', '1878', '1903'), { nil: undefined });
+    const arb = fc.array(fc.record({ given: rare, birth: years, death: years, birthPlace: fc.option(fc.constantFrom('St. Germain-,en-Laye,France', 'en-Laye,France', 'France'), { nil: undefined }) }), { minLength: 2, maxLength: 12 });
+    fc.assert(
+      fc.property(arb, fc.constantFrom(0.3, 0.5, 0.85), (rs, floor) => {
+        const feats = rs.map((r, i) => featuresOfPerson(person({ id: `P${i}`, given: r.given, surname: '', sex: 'M', birth: r.birth, death: r.death, birthPlace: r.birthPlace })));
+        const idx = new CandidateIndex([...filler, ...feats]);
+        for (let i = 0; i + 1 < feats.length; i++) {
+          const [a, b] = [feats[i], feats[i + 1]];
+          const full = scorePair(a, b, { frequencies: idx.frequencies, family: idx });
+          const quick = scorePair(a, b, { frequencies: idx.frequencies, family: idx, explain: false });
+          assert.equal(quick.similarity, full.similarity);
+          assert.equal(quick.recommendation, full.recommendation);
+          const floored = scorePair(a, b, { frequencies: idx.frequencies, family: idx, explain: false, floor });
+          if (floored.bounded) assert.ok(floored.similarity < floor && full.similarity <= floored.similarity + 1e-12, `${full.similarity} ≤ bound ${floored.similarity} < ${floor}`);
+          else assert.equal(floored.similarity, full.similarity);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
   it('removing and re-adding persons keeps the index consistent', () => {
     const a = featuresOfPerson(person({ id: 'P1', given: 'Ann', surname: 'Lee', birth: '1800' }));
     const b = featuresOfPerson(person({ id: 'P2', given: 'Ann', surname: 'Lee', birth: '1800' }));
