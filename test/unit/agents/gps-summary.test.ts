@@ -96,6 +96,32 @@ describe('summary.md (proof argument)', () => {
     assert.match(md, /\| S-1 \| Baptism of Ann Lee \|/);
   });
 
+  it('states the most specific agreeing place, and cites each source of a sentence once', () => {
+    const tom = person('Tom', {
+      sex: 'M',
+      assertions: [
+        { id: 'A-1', field: 'birth.date', value: '14 MAR 1842', status: 'accepted', confidence: 0.9, evidence: [claim('born')] },
+        { id: 'A-2', field: 'birth.place', value: 'Bavaria', status: 'accepted', confidence: 1, evidence: [claim('Bavaria', { source: 'S-2' })] },
+        { id: 'A-3', field: 'birth.place', value: 'Kleinbach, Unterfranken, Bavaria, Germany', status: 'accepted', confidence: 0.9, evidence: [claim('Kleinbach', { source: 'S-3' })] },
+        // Staged, and a place that does not agree: neither is stated.
+        { id: 'A-4', field: 'birth.place', value: 'Obernau, Unterfranken, Bavaria, Germany, Europe', status: 'staged', confidence: 0.6, evidence: [claim('Obernau', { source: 'S-4' })] },
+        { id: 'A-5', field: 'death.place', value: 'Springfield, Illinois', status: 'accepted', confidence: 0.9, evidence: [claim('Springfield')] },
+        { id: 'A-6', field: 'death.place', value: 'Chicago, Cook, Illinois, USA', status: 'accepted', confidence: 0.5, evidence: [claim('Chicago', { source: 'S-5' })] },
+        { id: 'A-7', field: 'death.date', value: '1911', status: 'accepted', confidence: 0.9, evidence: [claim('died')] },
+        { id: 'A-8', field: 'marriage.date', value: '12 OCT 1869', status: 'accepted', confidence: 0.9, evidence: [claim('married', { source: 'S-6' })] },
+      ],
+      relationships: [{ type: 'spouse', person: 'Kate', status: 'accepted', confidence: 0.9, evidence: [claim('married', { source: 'S-6' }), claim('wife', { source: 'S-7' })] }],
+    });
+    const text = renderSummary({
+      config, subject: tom, get: (id) => (id === 'Kate' ? person('Kate', { sex: 'F' }) : undefined), sources: [source], searches: [], conflicts: [],
+      goals: [], verification: undefined, gpsCoverage: false, status: { cycles: 1, terminated: true, reason: 'done', openClues: 0, queued: 0 },
+      censor: { now: NOW, thresholdYears: 100, consent: false },
+    });
+    assert.match(text, /was born 14 MAR 1842 in Kleinbach, Unterfranken, Bavaria, Germany \[S-1\] \[S-3\] \[S-2\]\./);
+    assert.match(text, /He died 1911 in Springfield, Illinois \[S-1\]\./, 'Chicago does not agree with Springfield');
+    assert.match(text, /He married Kate Lee on 12 OCT 1869 \[S-6\] \[S-7\]\./);
+  });
+
   it('never shows a living person’s exact birth date', () => {
     assert.ok(!md.includes('5 MAR 1958'));
     assert.match(md, /Kid Lee/);

@@ -46,6 +46,29 @@ function bestOf(p: Person, field: string): Assertion | undefined {
   return live.sort((a, b) => (a.status === 'accepted' ? 0 : 1) - (b.status === 'accepted' ? 0 : 1) || b.confidence - a.confidence)[0];
 }
 
+/** A place's parts, most specific first, for comparing hierarchies ("Kleinbach, Bavaria, Germany"). */
+function placeParts(v: string): string[] {
+  return v.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);
+}
+
+/**
+ * The most specific accepted place that agrees with the preferred one: "Bavaria" (most confident,
+ * many records) and "Kleinbach, Unterfranken, Bavaria, Germany" (the baptism) are one conclusion, and
+ * a genealogist states the town. Agreeing means every part of the preferred place is among its parts.
+ */
+function mostSpecificPlace(p: Person, field: string, preferred: Assertion | undefined): Assertion[] {
+  if (!preferred || preferred.status !== 'accepted') return preferred ? [preferred] : [];
+  const want = placeParts(preferred.value);
+  const finer = p.assertions
+    .filter((a) => a.field === field && a.status === 'accepted' && a !== preferred)
+    .filter((a) => {
+      const parts = placeParts(a.value);
+      return parts.length > want.length && want.every((w) => parts.includes(w));
+    })
+    .sort((a, b) => placeParts(b.value).length - placeParts(a.value).length || b.confidence - a.confidence)[0];
+  return finer ? [finer, preferred] : [preferred];
+}
+
 function statusWord(s: Assertion['status'] | Relationship['status']): string {
   return s === 'accepted' ? 'accepted' : s === 'staged' ? 'staged (review)' : s;
 }
@@ -86,17 +109,19 @@ export function renderSummary(input: SummaryInput): string {
   out.push('## Conclusion', '');
   const sentences: string[] = [];
   const birth = best(subject, 'birth.date');
-  const birthPlace = best(subject, 'birth.place');
-  if (birth) sentences.push(`${name} was born ${birth.value}${birthPlace ? ` in ${birthPlace.value}` : ''} ${cites([...birth.evidence, ...(birthPlace?.evidence ?? [])])}${birth.status === 'accepted' ? '' : ' (not yet proven: staged for review)'}.`);
+  // The place stated is the most specific one that agrees; both it and the preferred one are cited.
+  const birthPlaces = mostSpecificPlace(subject, 'birth.place', best(subject, 'birth.place'));
+  if (birth) sentences.push(`${name} was born ${birth.value}${birthPlaces[0] ? ` in ${birthPlaces[0].value}` : ''} ${cites([...birth.evidence, ...birthPlaces.flatMap((a) => a.evidence)])}${birth.status === 'accepted' ? '' : ' (not yet proven: staged for review)'}.`);
   const death = best(subject, 'death.date');
-  const deathPlace = best(subject, 'death.place');
-  if (death) sentences.push(`${subject.sex === 'F' ? 'She' : 'He'} died ${death.value}${deathPlace ? ` in ${deathPlace.value}` : ''} ${cites([...death.evidence, ...(deathPlace?.evidence ?? [])])}${death.status === 'accepted' ? '' : ' (staged for review)'}.`);
+  const deathPlaces = mostSpecificPlace(subject, 'death.place', best(subject, 'death.place'));
+  if (death) sentences.push(`${subject.sex === 'F' ? 'She' : 'He'} died ${death.value}${deathPlaces[0] ? ` in ${deathPlaces[0].value}` : ''} ${cites([...death.evidence, ...deathPlaces.flatMap((a) => a.evidence)])}${death.status === 'accepted' ? '' : ' (staged for review)'}.`);
   const parents = relatives(subject, 'parent', get);
   if (parents.length) sentences.push(`${subject.sex === 'F' ? 'She' : 'He'} was the child of ${parents.map((x) => `${displayName(x.person)} ${cites(x.rel.evidence)}`).join(' and ')}.`);
   const spouses = relatives(subject, 'spouse', get);
   for (const s of spouses) {
-    const m = subject.assertions.find((a) => a.field === 'marriage.date' && a.status !== 'rejected' && a.status !== 'disputed');
-    sentences.push(`${subject.sex === 'F' ? 'She' : 'He'} married ${displayName(s.person)}${m ? ` on ${m.value} ${cites(m.evidence)}` : ''} ${cites(s.rel.evidence)}.`);
+    const m = best(subject, 'marriage.date');
+    // One citation list for the sentence: the register that gives the date is also evidence of the marriage.
+    sentences.push(`${subject.sex === 'F' ? 'She' : 'He'} married ${displayName(s.person)}${m ? ` on ${m.value}` : ''} ${cites([...(m?.evidence ?? []), ...s.rel.evidence])}.`);
   }
   const children = relatives(subject, 'child', get);
   if (children.length) sentences.push(`Children: ${children.map((c) => `${displayName(c.person)}${lifeSpan(c.person) ? ` (${lifeSpan(c.person)})` : ''} ${cites(c.rel.evidence)}`).join('; ')}.`);
