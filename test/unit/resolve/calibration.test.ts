@@ -84,6 +84,16 @@ describe('resolve: no one else so named born that year', () => {
     assert.match(s.features.namesakes.reason, /no one else here named "mathilde" was born 1842–1844/);
     assert.ok(idx.candidates(dup).some((c) => c.id === 'P1'), 'the pair is a blocking candidate');
   });
+  it('weighs less where another field disagrees (a different birth place)', () => {
+    const a = f(person({ id: 'P1', given: 'Mathilde', surname: '', sex: 'F', birth: '1843', birthPlace: 'Arbroath, Scotland' }));
+    const b = f(person({ id: 'P2', given: 'Mathilde', surname: '', sex: 'F', birth: '1843', birthPlace: 'Vienna, Austria' }));
+    const idx = new CandidateIndex([...filler(600), a, b]);
+    const s = scorePair(a, b, { frequencies: idx.frequencies, family: idx });
+    assert.ok(s.weights.birthPlace < 0);
+    assert.ok(s.weights.namesakes > 0 && s.weights.namesakes < scorePair(dup, mathilde, { frequencies: new CandidateIndex([...filler(600), mathilde, dup]).frequencies }).weights.namesakes!);
+    assert.match(s.features.namesakes.reason, /though something else disagrees/);
+    assert.notEqual(s.recommendation, 'merge');
+  });
   it('a third Mathilde born 1844 removes the evidence: no merge', () => {
     const third = f(person({ id: 'P3', given: 'Mathilde', surname: '', sex: 'F', birth: '1844' }));
     const idx = new CandidateIndex([...filler(600), mathilde, dup, third]);

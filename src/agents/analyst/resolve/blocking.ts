@@ -83,52 +83,45 @@ export function blockingKeys(f: PersonFeatures): string[] {
   return [...keys];
 }
 
-/** First letter and the consonants after it, doubled letters once: "Wliliam", "William" → "wlm"; "Hnry", "Henry" → "hnr". */
-export function consonantSkeleton(name: string): string {
-  let out = name[0] ?? '';
-  for (let i = 1; i < name.length; i++) {
-    const c = name[i];
-    if ('aeiouy'.includes(c) || c === out[out.length - 1]) continue;
-    out += c;
-  }
-  return out;
-}
-
 /**
- * The name and every form of it with one letter deleted (a symmetric-deletion neighbourhood): two
- * names one insertion, deletion, substitution or adjacent transposition apart always share one
- * ("Helene" / "Heene" share "heene", "Gorm" / "Gomr" share "gor"). Names under four letters give
- * only themselves: two letters left say nothing.
+ * A 30-bit code of `name` with the letter at `skip` left out (-1: none), in decade `decade` (FNV-1a):
+ * the fallback index holds small integers, which V8 keeps unboxed in a Map, not a million strings.
+ * Among 10^6 keys a few hundred codes collide; a collision only offers a stranger for a spare
+ * candidate place, which the scorer then turns down.
  */
-export function deletionNeighbours(name: string): string[] {
-  const out = [name];
-  if (name.length < 4) return out;
+function deletionCode(name: string, skip: number, decade: number): number {
+  let h = 0x811c9dc5;
   for (let i = 0; i < name.length; i++) {
-    const v = name.slice(0, i) + name.slice(i + 1);
-    if (v !== out[out.length - 1]) out.push(v);
+    if (i === skip) continue;
+    h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
   }
-  return out;
+  h = Math.imul(h ^ (decade & 0xffff), 0x01000193);
+  h = Math.imul(h ^ (decade >>> 16), 0x01000193);
+  return (h ^ (h >>> 15)) & 0x3fffffff;
 }
 
 /**
- * Typo-tolerant keys of the first full given name within the birth decade, used only to fill spare
- * candidate places (see the header): the consonant skeleton (vowel slips) and the one-deletion
- * neighbourhood (any single slip of the pen, transpositions included).
+ * Typo-tolerant keys, used only to fill spare candidate places (see the header): the first full
+ * given name and every form of it with one letter deleted (a symmetric-deletion neighbourhood),
+ * within the decade of the birth year ±1. Two names one insertion, deletion, substitution or
+ * adjacent transposition apart always share one ("Helene" / "Heene" share "heene", "Gorm" / "Gomr"
+ * share "gor"). Names under four letters give only themselves: two letters left say nothing.
  */
-export function fallbackKeys(f: PersonFeatures): string[] {
+export function fallbackKeys(f: PersonFeatures): number[] {
   const b = f.birth;
   if (!b || b.min === undefined || b.max === undefined || b.max - b.min > 12) return [];
-  const decades = new Set<number>();
-  for (let y = b.min - 1; y <= b.max + 1; y++) decades.add(Math.floor(y / 10));
-  const keys = new Set<string>();
+  const centre = Math.round((b.min + b.max) / 2);
+  const d0 = Math.floor((centre - 1) / 10);
+  const d1 = Math.floor((centre + 1) / 10);
+  const keys = new Set<number>();
   for (const n of f.names) {
     const call = n.given.find((t) => t.length > 2 && !/\d/.test(t));
     if (!call) continue;
-    const skeleton = consonantSkeleton(call);
-    const neighbours = deletionNeighbours(call);
-    for (const d of decades) {
-      keys.add(`k:${skeleton}|d:${d}`);
-      for (const v of neighbours) keys.add(`e:${v}|d:${d}`);
+    for (let d = d0; d <= d1; d++) {
+      keys.add(deletionCode(call, -1, d));
+      if (call.length < 4) continue;
+      // Deleting either of two equal neighbours gives one form: the second is skipped.
+      for (let k = 0; k < call.length; k++) if (k === 0 || call[k] !== call[k - 1]) keys.add(deletionCode(call, k, d));
     }
   }
   return [...keys];
@@ -150,10 +143,14 @@ export class CandidateIndex {
   private readonly blocks: number[][] = [];
   private readonly feats: (PersonFeatures | undefined)[] = [];
   private readonly slotKeys: number[][] = [];
-  /** Fallback keys (fallbackKeys) and their blocks, apart from the main ones: they never count as shared keys. */
-  private readonly fallbackIds = new Map<string, number>();
+  /**
+   * Fallback keys (fallbackKeys) and their blocks, apart from the main ones: they never count as
+   * shared keys. Most fallback keys belong to one person (a misspelling nobody else has), so a key
+   * maps to that person's slot directly (>= 0) and only a shared one to a block (-1 - its index):
+   * no array per lone key, and a person's codes are recomputed when needed rather than kept.
+   */
+  private readonly fallbackFirst = new Map<number, number>();
   private readonly fallbackBlocks: number[][] = [];
-  private readonly slotFallback: number[][] = [];
   private readonly slotOf = new Map<string, number>();
   private readonly freeSlots: number[] = [];
   private readonly maxBlock: number;
@@ -189,20 +186,16 @@ export class CandidateIndex {
       this.blocks[id].push(slot);
       keys.push(id);
     }
-    const fallback: number[] = [];
     for (const k of fallbackKeys(f)) {
-      let id = this.fallbackIds.get(k);
-      if (id === undefined) {
-        id = this.fallbackBlocks.length;
-        this.fallbackIds.set(k, id);
-        this.fallbackBlocks.push([]);
-      }
-      this.fallbackBlocks[id].push(slot);
-      fallback.push(id);
+      const v = this.fallbackFirst.get(k);
+      if (v === undefined) this.fallbackFirst.set(k, slot);
+      else if (v >= 0) {
+        this.fallbackBlocks.push([v, slot]);
+        this.fallbackFirst.set(k, -this.fallbackBlocks.length);
+      } else this.fallbackBlocks[-1 - v].push(slot);
     }
     this.feats[slot] = f;
     this.slotKeys[slot] = keys;
-    this.slotFallback[slot] = fallback;
     this.slotOf.set(f.id, slot);
     this.frequencies.add(f);
     if (this.counts.length <= slot) {
@@ -218,9 +211,19 @@ export class CandidateIndex {
     const f = this.feats[slot]!;
     this.slotOf.delete(id);
     this.frequencies.remove(f);
-    for (const [keys, blocks] of [[this.slotKeys[slot], this.blocks], [this.slotFallback[slot], this.fallbackBlocks]] as const) {
-      for (const k of keys) {
-        const b = blocks[k];
+    for (const k of this.slotKeys[slot]) {
+      const b = this.blocks[k];
+      const i = b.indexOf(slot);
+      if (i >= 0) {
+        b[i] = b[b.length - 1];
+        b.pop();
+      }
+    }
+    for (const k of fallbackKeys(f)) {
+      const v = this.fallbackFirst.get(k);
+      if (v === slot) this.fallbackFirst.delete(k);
+      else if (v !== undefined && v < 0) {
+        const b = this.fallbackBlocks[-1 - v];
         const i = b.indexOf(slot);
         if (i >= 0) {
           b[i] = b[b.length - 1];
@@ -230,7 +233,6 @@ export class CandidateIndex {
     }
     this.feats[slot] = undefined;
     this.slotKeys[slot] = [];
-    this.slotFallback[slot] = [];
     this.freeSlots.push(slot);
   }
 
@@ -260,23 +262,7 @@ export class CandidateIndex {
     return out;
   }
 
-  /** Fallback key ids of `f`, as keysOf. */
-  private fallbackOf(f: PersonFeatures): number[] {
-    const slot = this.slotOf.get(f.id);
-    if (slot !== undefined && this.feats[slot] === f) return this.slotFallback[slot];
-    const out: number[] = [];
-    for (const k of fallbackKeys(f)) {
-      const id = this.fallbackIds.get(k);
-      if (id !== undefined) out.push(id);
-    }
-    return out;
-  }
-
-  /**
-   * Slots sharing a (not oversized) key with `keys`, `exclude` left out; when there are more than
-   * `maxCandidates`, those sharing the most keys (ties: the first met). Written to `out`.
-   */
-  private candidateSlots(keys: number[], exclude: number, out: number[], fallback: number[]): void {
+  private candidateSlots(keys: number[], exclude: number, out: number[], f: PersonFeatures): void {
     const counts = this.counts;
     const touched = this.touched;
     touched.length = 0;
@@ -312,21 +298,30 @@ export class CandidateIndex {
         }
       }
     }
-    // Spare places: persons met only through a fallback key, in the order met.
+    // Spare places: persons met only through a fallback key, in the order met (codes computed only now).
     if (out.length < max) {
-      for (const k of fallback) {
-        const b = this.fallbackBlocks[k];
-        if (b.length > this.maxBlock) continue;
-        for (let i = 0; i < b.length && out.length < max; i++) {
-          const s = b[i];
-          if (s === exclude || counts[s] !== 0) continue;
-          counts[s] = 1;
-          touched.push(s);
-          out.push(s);
+      for (const k of fallbackKeys(f)) {
+        if (out.length >= max) break;
+        const v = this.fallbackFirst.get(k);
+        if (v === undefined) continue;
+        if (v >= 0) {
+          this.takeSpare(v, exclude, out);
+          continue;
         }
+        const b = this.fallbackBlocks[-1 - v];
+        if (b.length > this.maxBlock) continue;
+        for (let i = 0; i < b.length && out.length < max; i++) this.takeSpare(b[i], exclude, out);
       }
     }
     for (const s of touched) counts[s] = 0;
+  }
+
+  /** candidateSlots' spare places: `s` unless excluded or already a candidate (counts > 0 marks both). */
+  private takeSpare(s: number, exclude: number, out: number[]): void {
+    if (s === exclude || this.counts[s] !== 0) return;
+    this.counts[s] = 1;
+    this.touched.push(s);
+    out.push(s);
   }
 
   /**
@@ -335,7 +330,7 @@ export class CandidateIndex {
    */
   candidates(f: PersonFeatures): PersonFeatures[] {
     const slots: number[] = [];
-    this.candidateSlots(this.keysOf(f), this.slotOf.get(f.id) ?? -1, slots, this.fallbackOf(f));
+    this.candidateSlots(this.keysOf(f), this.slotOf.get(f.id) ?? -1, slots, f);
     return slots.map((s) => this.feats[s]!);
   }
 
@@ -353,7 +348,7 @@ export class CandidateIndex {
     for (let slot = 0; slot < n; slot++) {
       const f = this.feats[slot];
       if (!f) continue;
-      this.candidateSlots(this.slotKeys[slot], slot, out, this.slotFallback[slot]);
+      this.candidateSlots(this.slotKeys[slot], slot, out, f);
       const mine = out.slice(0, width);
       lengths[slot] = mine.length;
       lists.set(mine, slot * width);

@@ -4,7 +4,7 @@
  * Kept by the CandidateIndex as persons come and go; ignored for small populations, where counts
  * say nothing.
  */
-import type { PersonFeatures } from './features';
+import type { NameFeature, PersonFeatures } from './features';
 import { canonicalGiven } from './nicknames';
 
 /** Below this many persons frequencies are not used. */
@@ -22,13 +22,48 @@ export function eventCentre(f: PersonFeatures, event: LifeEvent = 'birth'): numb
   return Math.round((b.min + b.max) / 2);
 }
 
+/** Dense ids of canonical first given names ("Wilhelm" → william), by the name's own interned id. */
+const canonicalIds = new Map<number, number>();
+const canonicalByName = new Map<string, number>();
+function canonicalId(n: NameFeature): number {
+  let id = canonicalIds.get(n.g0id);
+  if (id === undefined) {
+    const c = canonicalGiven(n.given[0]);
+    id = canonicalByName.get(c);
+    if (id === undefined) canonicalByName.set(c, (id = canonicalByName.size));
+    canonicalIds.set(n.g0id, id);
+  }
+  return id;
+}
+
+/**
+ * A numeric (name, year) cell: counts are looked up for every candidate pair, strings would be built
+ * each time; small enough to stay an unboxed integer in V8 for 2^18 distinct names.
+ */
+function cell(name: number, year: number): number {
+  return name * 4096 + year;
+}
+
+/** Years a cell can hold (0–4095); outside them nothing is counted and the namesake rule does not apply. */
+function countable(year: number): boolean {
+  return year >= 0 && year < 4096;
+}
+
+function bumpCell(m: Map<number, number>, name: number, year: number, d: number): void {
+  if (!countable(year)) return;
+  const k = cell(name, year);
+  const v = (m.get(k) ?? 0) + d;
+  if (v <= 0) m.delete(k);
+  else m.set(k, v);
+}
+
 export class NameFrequencies {
   private readonly given = new Map<string, number>();
   private readonly surname = new Map<string, number>();
   /** Persons by (canonical first given name, birth year): who else could a "Mathilde, born 1843" be? */
-  private readonly born = new Map<string, number>();
+  private readonly born = new Map<number, number>();
   /** The same by death year ("August, died 1885"). */
-  private readonly died = new Map<string, number>();
+  private readonly died = new Map<number, number>();
   /** The features counted, by identity: a pair's own members are not "others" (WeakSet: no leak). */
   private readonly counted = new WeakSet<PersonFeatures>();
   /** Persons by each component of their birth or death place ("st germain", "en laye", "france"). */
@@ -44,8 +79,12 @@ export class NameFrequencies {
     else m.set(k, v);
   }
 
+  /** Bumped on every change: lets callers cache what they derive from the counts. */
+  version = 0;
+
   add(f: PersonFeatures, d = 1): void {
     const n = f.names[0];
+    this.version++;
     this.baselines = undefined;
     this.total += d;
     if (!n) return;
@@ -53,15 +92,16 @@ export class NameFrequencies {
     NameFrequencies.bump(this.surname, n.surnames[0], d);
     if (f.birthPlace.length || f.deathPlace.length) {
       this.placed += d;
-      for (const c of new Set([...f.birthPlace, ...f.deathPlace])) NameFrequencies.bump(this.places, c, d);
+      for (const c of f.birthPlace) NameFrequencies.bump(this.places, c, d);
+      for (const c of f.deathPlace) if (!f.birthPlace.includes(c)) NameFrequencies.bump(this.places, c, d);
     }
     const g = n.given[0];
     if (g && g.length > 1) {
-      const name = canonicalGiven(g);
+      const name = canonicalId(n);
       const born = eventCentre(f, 'birth');
       const died = eventCentre(f, 'death');
-      if (born !== undefined) NameFrequencies.bump(this.born, `${name}|${born}`, d);
-      if (died !== undefined) NameFrequencies.bump(this.died, `${name}|${died}`, d);
+      if (born !== undefined) bumpCell(this.born, name, born, d);
+      if (died !== undefined) bumpCell(this.died, name, died, d);
       if (d > 0) this.counted.add(f);
       else this.counted.delete(f);
     }
@@ -93,12 +133,13 @@ export class NameFrequencies {
     const ga = a.names[0]?.given[0];
     const gb = b.names[0]?.given[0];
     if (!ga || !gb || ga.length < 2 || gb.length < 2) return undefined;
-    const na = canonicalGiven(ga);
-    const nb = canonicalGiven(gb);
+    const na = canonicalId(a.names[0]);
+    const nb = canonicalId(b.names[0]);
     let n = 0;
+    if (!countable(from) || !countable(to)) return undefined;
     for (let y = from; y <= to; y++) {
-      n += cells.get(`${na}|${y}`) ?? 0;
-      if (nb !== na) n += cells.get(`${nb}|${y}`) ?? 0;
+      n += cells.get(cell(na, y)) ?? 0;
+      if (nb !== na) n += cells.get(cell(nb, y)) ?? 0;
     }
     // The pair's own members, where they are counted and fall in the window.
     for (const f of [a, b]) {

@@ -78,13 +78,30 @@ const PLACE_SLOPE = 0.5;
 const PLACE_MIN = 0.3;
 const PLACE_MAX = 2.0;
 
-function placeWeight(score: number, a: string[], b: string[], freq: NameFrequencies | undefined): { w: number; count?: number; placed?: number } {
-  const base = weightFor(score, PLACE_W);
-  if (score < 0.99 || !freq) return { w: base };
-  const specific = (a.length <= b.length ? a : b)[0];
-  const s = freq.placeShare(specific);
-  if (!s) return { w: base };
-  return { w: Math.min(PLACE_MAX, Math.max(PLACE_MIN, PLACE_AT_2PCT + PLACE_SLOPE * Math.log(0.02 / s.share))), count: s.count, placed: s.placed };
+/** Full-agreement weight when `place[0]` is the most specific level shared; cached per place array (places are interned). */
+let specificCache = new WeakMap<string[], number>();
+let specificCacheOf: NameFrequencies | undefined;
+let specificCacheVersion = -1;
+
+function specificWeight(place: string[], freq: NameFrequencies | undefined): number {
+  if (!freq?.informative) return PLACE_W[0][1];
+  if (specificCacheOf !== freq || specificCacheVersion !== freq.version) {
+    specificCache = new WeakMap();
+    specificCacheOf = freq;
+    specificCacheVersion = freq.version;
+  }
+  let w = specificCache.get(place);
+  if (w === undefined) {
+    const s = freq.placeShare(place[0]);
+    w = s ? Math.min(PLACE_MAX, Math.max(PLACE_MIN, PLACE_AT_2PCT + PLACE_SLOPE * Math.log(0.02 / s.share))) : PLACE_W[0][1];
+    specificCache.set(place, w);
+  }
+  return w;
+}
+
+function placeWeight(score: number, a: string[], b: string[], freq: NameFrequencies | undefined): number {
+  if (score < 0.99) return weightFor(score, PLACE_W);
+  return specificWeight(a.length <= b.length ? a : b, freq);
 }
 const RESIDENCE_W: [number, number][] = [[0.99, 1.4], [0.85, 1], [0.6, 0.4], [0.35, 0], [0, -0.4]];
 
@@ -285,6 +302,8 @@ function surnamesDisagree(): boolean {
 
 /** Log-odds so far and the rules broken, for the pair being scored. */
 let total = 0;
+/** The population counts of the pair being scored, for the early-stop bound. */
+let boundFreq: NameFrequencies | undefined;
 let hard: string[] | undefined;
 
 /** Records a feature: its agreement score, its weight, and (when explaining) its comparison. */
@@ -309,7 +328,7 @@ function forbid(why: string): void {
 /** True when even the best case for what is left (`stage`) cannot reach the caller's floor. */
 function hopeless(a: PersonFeatures, b: PersonFeatures, stage: number, floorLogit: number): boolean {
   // A margin, so that rounding in the sums never stops a pair that could reach the floor exactly.
-  return floorLogit > -Infinity && total + remainingBound(a, b, stage) < floorLogit - 1e-9;
+  return floorLogit > -Infinity && total + remainingBound(a, b, stage, boundFreq) < floorLogit - 1e-9;
 }
 
 /** Shared by every early-stopped score: nothing was explained, nothing is recorded. */
@@ -317,7 +336,7 @@ const NOTHING_FEATURES: Record<string, FeatureResult> = Object.freeze({}) as Rec
 const NOTHING_WEIGHTS: Record<string, number> = Object.freeze({}) as Record<string, number>;
 
 function bounded(a: PersonFeatures, b: PersonFeatures, stage: number, floor: number): PairScore {
-  const similarity = Math.min(floor, 1 / (1 + Math.exp(-(total + remainingBound(a, b, stage)))));
+  const similarity = Math.min(floor, 1 / (1 + Math.exp(-(total + remainingBound(a, b, stage, boundFreq)))));
   return { similarity, features: NOTHING_FEATURES, weights: NOTHING_WEIGHTS, rationale: '', whyNotMerge: '', recommendation: 'separate', hardNegative: hard?.join('; '), bounded: true };
 }
 
@@ -347,6 +366,14 @@ const PAST_CHILDHOOD = 5;
  * without them log(m/u) is about 2.6. 2.0 lies between.
  */
 const ONLY_NAMESAKES = 2.0;
+/**
+ * The same where another field disagrees (a surname, a place, a parent's name): there the measured
+ * log(m/u) was 0.85 (a stranger who happens to be alone in the cell is far more often also
+ * different elsewhere), so the uniqueness weighs that much. A random population (bench/resolve.ts
+ * timing set: names, years and places drawn independently) shows why: lone name-year cells are
+ * common there, and without this split different surnames and towns merged on them.
+ */
+const ONLY_NAMESAKES_CONTRADICTED = 0.85;
 
 /**
  * Both write a second given name and it agrees (the same, or a variant), the first agreeing or
@@ -378,10 +405,26 @@ const DATES_LEFT = 0;
 const NAMES_LEFT = 1;
 const PLACES_LEFT = 2;
 /** Given name and surname agreeing fully, on the rarest names (frequency adjustment ±0.75 each). */
-const NAMES_MAX = GIVEN_W[0][1] + 0.75 + SECOND_GIVEN + SURNAME_W[0][1] + 0.75;
+const NAMES_MAX = GIVEN_W[0][1] + 0.75 + SURNAME_W[0][1] + 0.75;
+
+function hasSecondGiven(f: PersonFeatures): boolean {
+  for (const n of f.names) if (n.given.length > 1) return true;
+  return false;
+}
+
+/** The most a full place agreement can weigh for this pair: the rarer of the two most specific levels. */
+function placeBound(a: string[], b: string[], freq: NameFrequencies | undefined): number {
+  if (!freq?.informative) return PLACE_W[0][1];
+  // A partial agreement keeps its table weight, which may exceed a full one on a common place.
+  return Math.max(PLACE_W[1][1], specificWeight(a, freq), specificWeight(b, freq));
+}
+
+
+/** placesToEndBound of the pair being scored, computed once (NaN: not yet). */
+let restBound = NaN;
 
 /** The most the features not yet compared could still add (for the early stop). */
-function remainingBound(a: PersonFeatures, b: PersonFeatures, stage: number): number {
+function remainingBound(a: PersonFeatures, b: PersonFeatures, stage: number, freq: NameFrequencies | undefined): number {
   let w = 0;
   if (stage <= DATES_LEFT) {
     if (a.birth && b.birth) w += BIRTH_W[0][1];
@@ -389,13 +432,27 @@ function remainingBound(a: PersonFeatures, b: PersonFeatures, stage: number): nu
   }
   if (stage <= NAMES_LEFT) {
     w += NAMES_MAX;
-    // Rules that read the dates and the names together (year off by one, lifespan, namesakes).
-    if (a.birth && b.birth) w += YEAR_OFF_NAMED - YEAR_OFF_W;
-    if ((a.birth && b.birth) || (a.death && b.death)) w += ONLY_NAMESAKES;
-    if (a.birth && b.birth && a.death && b.death) w += LIFESPAN_AGREES - YEAR_OFF_W;
+    if (hasSecondGiven(a) && hasSecondGiven(b)) w += SECOND_GIVEN;
+    // Rules that read the dates and the names together (year off by one, lifespan, namesakes): once
+    // the dates are scored (stage NAMES_LEFT), only those whose date condition holds can still add.
+    const dated = stage === NAMES_LEFT;
+    if (a.birth && b.birth && !(a.birth.ymd && b.birth.ymd) && (!dated || (tHas[BIRTH] === 1 && tScore[BIRTH] === YEAR_APART))) w += YEAR_OFF_NAMED - YEAR_OFF_W;
+    if (a.birth && b.birth && a.death && b.death && (!dated || (tHas[BIRTH] === 1 && tHas[DEATH] === 1 && tScore[DEATH] >= 0.88 && tScore[BIRTH] >= 0.44))) w += LIFESPAN_AGREES - YEAR_OFF_W;
   }
-  if (a.birthPlace.length && b.birthPlace.length) w += PLACE_MAX;
-  if (a.deathPlace.length && b.deathPlace.length) w += PLACE_MAX;
+  // The namesake rule runs after places and relatives: possible while its date and name conditions may hold.
+  if (freq?.informative) {
+    const possible = stage === DATES_LEFT ? (a.birth && b.birth) || (a.death && b.death) : stage === NAMES_LEFT ? loneCell(a, b, freq) : lone.found;
+    if (possible) w += ONLY_NAMESAKES;
+  }
+  if (restBound !== restBound) restBound = placesToEndBound(a, b, freq);
+  return w + restBound;
+}
+
+/** The part of remainingBound that does not depend on the stage: places, relatives, identifiers, occupation. */
+function placesToEndBound(a: PersonFeatures, b: PersonFeatures, freq: NameFrequencies | undefined): number {
+  let w = 0;
+  if (a.birthPlace.length && b.birthPlace.length) w += placeBound(a.birthPlace, b.birthPlace, freq);
+  if (a.deathPlace.length && b.deathPlace.length) w += placeBound(a.deathPlace, b.deathPlace, freq);
   if (a.residences.length && b.residences.length) w += RESIDENCE_W[0][1];
   const linked = (a.parents.length + a.spouses.length + a.children.length) && (b.parents.length + b.spouses.length + b.children.length);
   if (linked) w += REL_MAX.linked;
@@ -409,8 +466,9 @@ function remainingBound(a: PersonFeatures, b: PersonFeatures, stage: number): nu
 /** Largest log-odds the relationship feature can add: shared linked relatives, and relatives named alike. */
 const REL_MAX = { linked: FAMILY_NAMED + FAMILY_NAMED + 4 + 2.5, named: 1.2 + 1.5 + 1.2 };
 
-function placeShareNote(pw: { count?: number; placed?: number }): string {
-  return pw.count !== undefined ? `, a place ${pw.count} of the ${pw.placed} persons with a place here are tied to` : '';
+function placeShareNote(score: number, a: string[], b: string[], freq: NameFrequencies | undefined): string {
+  const s = score >= 0.99 && freq?.informative ? freq.placeShare((a.length <= b.length ? a : b)[0]) : undefined;
+  return s ? `, a place ${s.count} of the ${s.placed} persons with a place here are tied to` : '';
 }
 
 /** The birth weight of years one apart (the 0.44 tier of BIRTH_W). */
@@ -457,29 +515,60 @@ function lifespanAgreement(a: PersonFeatures, b: PersonFeatures, explaining: boo
 }
 
 /**
- * Adds ONLY_NAMESAKES when no one else shares the pair's given name and birth year (±1); when a
- * side has no birth, the same by death year ("August, died 1885" twice).
+ * The pair's namesake window: `cell` is 1 when no one else shares it, 0 when someone does or the
+ * dates do not allow the rule, -1 before it is looked up (lazily: the early-stop bound wants it
+ * before the names are compared). `found` adds the given-name condition, set after the names.
  */
-function onlyNamesakes(a: PersonFeatures, b: PersonFeatures, freq: NameFrequencies, explaining: boolean): void {
-  if (!tHas[GIVEN] || tScore[GIVEN] < 0.9 || choice.swapped) return;
+const lone = { cell: -1, found: false, event: 'birth' as LifeEvent, slot: BIRTH, from: 0, to: 0 };
+
+/**
+ * After the dates: whether the pair's year-level birth (or, when a side has no birth, death)
+ * agreement sits in a (first given name, year ±1) cell no one else occupies.
+ */
+function loneCell(a: PersonFeatures, b: PersonFeatures, freq: NameFrequencies): boolean {
+  if (lone.cell >= 0) return lone.cell === 1;
+  lone.cell = 0;
   const event: LifeEvent = tHas[BIRTH] ? 'birth' : 'death';
   const slot = event === 'birth' ? BIRTH : DEATH;
-  if (!tHas[slot] || tScore[slot] < 0.44 || tScore[slot] >= 0.99) return;
+  if (!tHas[slot] || tScore[slot] < 0.44 || tScore[slot] >= 0.99) return false;
   // Both dates to the day: the day itself is the evidence (for or against), not the year's namesakes.
   const x = event === 'birth' ? a.birth! : a.death!;
   const y = event === 'birth' ? b.birth! : b.death!;
-  if (x.ymd && y.ymd) return;
+  if (x.ymd && y.ymd) return false;
   const ca = eventCentre(a, event);
   const cb = eventCentre(b, event);
-  if (ca === undefined || cb === undefined || Math.abs(ca - cb) > 1) return;
+  if (ca === undefined || cb === undefined || Math.abs(ca - cb) > 1) return false;
   const from = Math.min(ca, cb) - 1;
   const to = Math.max(ca, cb) + 1;
   // Namesakes born then (a third person the record could be) leave the base weights as they are.
-  if (freq.othersBorn(a, b, from, to, event) !== 0) return;
+  if (freq.othersBorn(a, b, from, to, event) !== 0) return false;
+  lone.cell = 1;
+  lone.event = event;
+  lone.slot = slot;
+  lone.from = from;
+  lone.to = to;
+  return true;
+}
+
+/**
+ * After the names: the given names agree (the same, a variant or a slip — not an initial) and
+ * loneCell holds. The weight is added by onlyNamesakes once places and relatives are known.
+ */
+function findLoneNamesakes(a: PersonFeatures, b: PersonFeatures, freq: NameFrequencies): void {
+  lone.found = tHas[GIVEN] === 1 && tScore[GIVEN] >= 0.9 && !choice.swapped && loneCell(a, b, freq);
+}
+
+/** Adds ONLY_NAMESAKES (or the weight for a pair something else contradicts) when findLoneNamesakes found the cell empty. */
+function onlyNamesakes(explaining: boolean): void {
+  if (!lone.found) return;
+  const { event, slot, from, to } = lone;
   const g = choice.x!.given[0];
   const h = choice.y!.given[0];
   const verb = event === 'birth' ? 'was born' : 'died';
-  add(NAMESAKES, 1, ONLY_NAMESAKES, explaining ? lazy(1, () => `no one else here named ${g === h ? `"${g}"` : `"${g}" or "${h}"`} ${verb} ${from}–${to}`) : undefined);
+  let contradicted = false;
+  for (let k = 0; k < KEYS.length && !contradicted; k++) if (k !== slot && tHas[k] && tWeight[k] < 0) contradicted = true;
+  const w = contradicted ? ONLY_NAMESAKES_CONTRADICTED : ONLY_NAMESAKES;
+  add(NAMESAKES, 1, w, explaining ? lazy(1, () => `no one else here named ${g === h ? `"${g}"` : `"${g}" or "${h}"`} ${verb} ${from}–${to}${contradicted ? ' (though something else disagrees)' : ''}`) : undefined);
 }
 
 export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptions = {}): PairScore {
@@ -488,7 +577,11 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   const explaining = opts.explain !== false;
   const floorLogit = opts.floor !== undefined && opts.floor > 0 ? Math.log(opts.floor / (1 - opts.floor)) : -Infinity;
   tHas.fill(0);
+  lone.found = false;
+  lone.cell = -1;
   total = PRIOR;
+  boundFreq = freq;
+  restBound = NaN;
   hard = undefined;
   let capAtReview: string | undefined;
   let sharedLinked = false;
@@ -573,7 +666,7 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   }
   yearOffByOne(a, b, explaining);
   if (!hard) lifespanAgreement(a, b, explaining);
-  if (freq) onlyNamesakes(a, b, freq, explaining);
+  if (freq) findLoneNamesakes(a, b, freq);
   const ra = regnalOf(a);
   const rb = regnalOf(b);
   if (ra && rb && ra !== rb) {
@@ -588,13 +681,11 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   // Places.
   const bp = placesM(a.birthPlace, b.birthPlace);
   if (bp) {
-    const pw = placeWeight(bp.score, a.birthPlace, b.birthPlace, freq);
-    addC(BIRTH_PLACE, explaining ? lazy(bp.score, () => `birth: ${bp.reason}${placeShareNote(pw)}`) : bp, pw.w);
+    addC(BIRTH_PLACE, explaining ? lazy(bp.score, () => `birth: ${bp.reason}${placeShareNote(bp.score, a.birthPlace, b.birthPlace, freq)}`) : bp, placeWeight(bp.score, a.birthPlace, b.birthPlace, freq));
   }
   const dp = placesM(a.deathPlace, b.deathPlace);
   if (dp) {
-    const pw = placeWeight(dp.score, a.deathPlace, b.deathPlace, freq);
-    addC(DEATH_PLACE, explaining ? lazy(dp.score, () => `death: ${dp.reason}${placeShareNote(pw)}`) : dp, pw.w);
+    addC(DEATH_PLACE, explaining ? lazy(dp.score, () => `death: ${dp.reason}${placeShareNote(dp.score, a.deathPlace, b.deathPlace, freq)}`) : dp, placeWeight(dp.score, a.deathPlace, b.deathPlace, freq));
   }
   let bestRes: Comparison | undefined;
   for (const x of a.residences) for (const y of b.residences) {
@@ -692,6 +783,9 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
       }
     }
   }
+
+  // After places and relatives: the namesake weight depends on whether anything contradicts.
+  onlyNamesakes(explaining);
 
   // External identifiers.
   let idW = 0;
