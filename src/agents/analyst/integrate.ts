@@ -145,7 +145,8 @@ function addName(p: Person, name: PersonName): Person {
 function withBirthName(p: Person, name: PersonName, husbandSurname: string): Person {
   const key = (n: PersonName) => foldName(`${n.given} ${n.surname}`);
   const husband = foldName(husbandSurname);
-  if (!husband || foldName(name.surname) === husband) return addName(p, { ...name, type: 'married' });
+  // No husband's surname to tell a married name by: the register's name is still her birth name, unless she has one.
+  if (!husband) return addName(p, { ...name, type: p.names.some((n) => n.type === 'birth') ? 'aka' : 'birth' });
   if (p.names.some((n) => n.type === 'birth' && foldName(n.surname) !== husband && key(n) !== key(name))) return addName(p, { ...name, type: 'aka' });
   const names = p.names.map((n) => (n.type === 'birth' && foldName(n.surname) === husband ? { ...n, type: 'married' as const } : n));
   const i = names.findIndex((n) => key(n) === key(name));
