@@ -43,6 +43,11 @@ function significantWords(value: string): string[] {
     .filter((w) => w.length >= 2);
 }
 
+/** Whether the value has any word worth checking ("'0", "J." have none: nothing to ground). */
+export function hasSignificantWord(value: string): boolean {
+  return significantWords(value).length > 0;
+}
+
 /** The words of `value` missing from `corpus` (empty = grounded). */
 export function missingWords(value: string, corpus: Set<string>): string[] {
   return significantWords(value).filter((w) => !corpus.has(w));

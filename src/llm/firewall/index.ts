@@ -8,7 +8,7 @@ import doubleMetaphone from 'talisman/phonetics/double-metaphone';
 import type { GroundedPersona, PlanDecision } from '../../engine/agents';
 import { type Conflict, Persona, PersonaRole, type SearchQuery, type SourceRecord } from '../../model';
 import { type ConflictOutput, type PlannerOutput, type ResolverOutput, VERIFIABLE_FIELDS, type VerifierOutput } from '../schemas';
-import { containsVerbatim, dateGrounded, foldWord, inventedProperNames, KINSHIP_TERMS, mentionsKinship, missingWords, stringsOf, urlsIn, wordSet, yearsIn } from './grounding';
+import { containsVerbatim, dateGrounded, foldWord, hasSignificantWord, inventedProperNames, KINSHIP_TERMS, mentionsKinship, missingWords, stringsOf, urlsIn, wordSet, yearsIn } from './grounding';
 
 export const FIREWALL_CHECKS = {
   1: 'Citation required: every verified field has a non-null citation snippet',
@@ -112,6 +112,8 @@ export function checkVerification(output: VerifierOutput, input: VerificationInp
         const g = dateGrounded(f.value, snippet);
         if (!g.ok) { reject(3, g.why ?? 'date not in the cited text'); continue; }
       } else if (PLACE_FIELDS.has(f.field)) {
+        // A place needs a name: a value of stray characters ("'0") has no word the source could ground.
+        if (!hasSignificantWord(f.value)) { reject(5, `no place name in "${short(f.value)}"`); continue; }
         const missing = missingWords(f.value, corpus);
         if (missing.length) { reject(5, `place word(s) not in the source: ${missing.join(', ')}`); continue; }
       } else if (RELATION_FIELDS.has(f.field)) {
