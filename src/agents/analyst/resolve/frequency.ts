@@ -49,12 +49,15 @@ function countable(year: number): boolean {
   return year >= 0 && year < 4096;
 }
 
-function bumpCell(m: Map<number, number>, name: number, year: number, d: number): void {
-  if (!countable(year)) return;
-  const k = cell(name, year);
+/** Adds d to a count, dropping it at zero (names, places and cells alike). */
+function count<K>(m: Map<K, number>, k: K, d: number): void {
   const v = (m.get(k) ?? 0) + d;
   if (v <= 0) m.delete(k);
   else m.set(k, v);
+}
+
+function bumpCell(m: Map<number, number>, name: number, year: number, d: number): void {
+  if (countable(year)) count(m, cell(name, year), d);
 }
 
 export class NameFrequencies {
@@ -73,10 +76,7 @@ export class NameFrequencies {
   private baselines?: { given: number; surname: number };
 
   private static bump(m: Map<string, number>, k: string | undefined, d: number) {
-    if (!k) return;
-    const v = (m.get(k) ?? 0) + d;
-    if (v <= 0) m.delete(k);
-    else m.set(k, v);
+    if (k) count(m, k, d);
   }
 
   /** Bumped on every change: lets callers cache what they derive from the counts. */

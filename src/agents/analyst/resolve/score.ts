@@ -288,11 +288,7 @@ export interface FamilyLookup {
 function onlyNamesake(family: FamilyLookup | undefined, parents: string[]): boolean {
   const { x, y } = choice;
   if (!family || !x || !y || choice.swapped || tScore[GIVEN] < 0.9) return false;
-  for (const p of parents) {
-    for (const code of x.givenMeta) if (family.namesakes(p, code) > 2) return false;
-    for (const code of y.givenMeta) if (family.namesakes(p, code) > 2) return false;
-  }
-  return x.givenMeta.length > 0 && y.givenMeta.length > 0;
+  return x.givenMeta.length > 0 && y.givenMeta.length > 0 && !namesakesAmong(family, parents);
 }
 
 /** Surnames compared and clearly different (married names aside, which the caller weighs). */
@@ -418,7 +414,6 @@ function placeBound(a: string[], b: string[], freq: NameFrequencies | undefined)
   // A partial agreement keeps its table weight, which may exceed a full one on a common place.
   return Math.max(PLACE_W[1][1], specificWeight(a, freq), specificWeight(b, freq));
 }
-
 
 /** placesToEndBound of the pair being scored, computed once (NaN: not yet). */
 let restBound = NaN;
