@@ -6,6 +6,7 @@
 import type { Assertion, CaseConfig, Conflict, EvidenceClaim, Person, Relationship, SourceRecord } from '../../../model';
 import { displayName } from '../../../model';
 import { redactPerson, type CensorContext } from '../../censor';
+import { compatibleValues, precision } from '../conflicts/compatible';
 import type { GoalStatus, VerificationResult } from '../gps';
 
 export interface SearchRecord {
@@ -46,26 +47,17 @@ function bestOf(p: Person, field: string): Assertion | undefined {
   return live.sort((a, b) => (a.status === 'accepted' ? 0 : 1) - (b.status === 'accepted' ? 0 : 1) || b.confidence - a.confidence)[0];
 }
 
-/** A place's parts, most specific first, for comparing hierarchies ("Kleinbach, Bavaria, Germany"). */
-function placeParts(v: string): string[] {
-  return v.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);
-}
-
 /**
  * The most specific accepted place that agrees with the preferred one: "Bavaria" (most confident,
  * many records) and "Kleinbach, Unterfranken, Bavaria, Germany" (the baptism) are one conclusion, and
- * a genealogist states the town. Agreeing means every part of the preferred place is among its parts.
+ * a genealogist states the town. Agreement and precision are the conflict analysis's own.
  */
 function mostSpecificPlace(p: Person, field: string, preferred: Assertion | undefined): Assertion[] {
   if (!preferred || preferred.status !== 'accepted') return preferred ? [preferred] : [];
-  const want = placeParts(preferred.value);
+  const level = precision(field, preferred.value);
   const finer = p.assertions
-    .filter((a) => a.field === field && a.status === 'accepted' && a !== preferred)
-    .filter((a) => {
-      const parts = placeParts(a.value);
-      return parts.length > want.length && want.every((w) => parts.includes(w));
-    })
-    .sort((a, b) => placeParts(b.value).length - placeParts(a.value).length || b.confidence - a.confidence)[0];
+    .filter((a) => a.field === field && a.status === 'accepted' && a !== preferred && precision(field, a.value) > level && compatibleValues(field, a.value, preferred.value))
+    .sort((a, b) => precision(field, b.value) - precision(field, a.value) || b.confidence - a.confidence)[0];
   return finer ? [finer, preferred] : [preferred];
 }
 
