@@ -5,7 +5,7 @@
  * appended to. Each redaction is reported so the store can log the compliance decision.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { Person, RawRecord } from '../model';
@@ -81,9 +81,10 @@ export class CaseWriter {
   /**
    * One JSON value per line (imported trees), streamed: each person is censored like a person file
    * (`censorPerson`), and each line is then scanned for SSNs, phones and e-mails on its own, which
-   * keeps a 100k-person tree linear. Lines go out in ~1 MB chunks to a temp file that is fsynced
-   * and renamed, so the write stays atomic without the whole file in memory. `items` is consumed
-   * once; `onWritten` sees each item as written (the store keeps those instead of re-reading).
+   * keeps a 100k-person tree linear. Lines are encoded into a `LineSink` that writes to a temp file
+   * that is fsynced and renamed, so the write stays atomic without the whole file in memory.
+   * `items` is consumed once; `onWritten` sees each item as written (the store keeps those instead
+   * of re-reading).
    */
   async writeJsonLines<T>(rel: string, items: Iterable<T>, opts: { censor?: (item: T, ctx: CensorContext) => { item: T; redactions: Redaction[] }; onWritten?: (item: T) => void } = {}): Promise<void> {
     const ctx = this.censor();
@@ -93,8 +94,8 @@ export class CaseWriter {
     mkdirSync(dirname(abs), { recursive: true });
     const tmp = `${abs}.${process.pid}.${Date.now().toString(36)}.tmp`;
     const fh = await open(tmp, 'w');
+    const sink = new LineSink(fh);
     try {
-      let chunk = '';
       for (const raw of items) {
         let item = raw;
         if (opts.censor) {
@@ -102,20 +103,21 @@ export class CaseWriter {
           item = c.item;
           redactions.push(...c.redactions);
         }
-        const r = kinds.size ? replacePii(JSON.stringify(item), kinds) : { text: JSON.stringify(item), redactions: [] };
-        for (const m of r.redactions) redactions.push({ kind: 'pii', what: m.kind });
-        chunk += `${r.text}\n`;
-        if (chunk.length >= 1 << 20) {
-          await fh.write(chunk);
-          chunk = '';
+        let line = JSON.stringify(item);
+        if (kinds.size) {
+          const r = replacePii(line, kinds);
+          for (const m of r.redactions) redactions.push({ kind: 'pii', what: m.kind });
+          line = r.text;
         }
+        if (!sink.add(line)) await sink.flush(line);
         opts.onWritten?.(item);
       }
-      if (chunk) await fh.write(chunk);
+      await sink.close();
       await fh.sync();
       await fh.close();
       renameSync(tmp, abs);
     } catch (e) {
+      await sink.settle();
       await fh.close().catch(() => {});
       rmSync(tmp, { force: true });
       throw e;
@@ -233,3 +235,78 @@ function deepRedactStrings(value: unknown, ctx: CensorContext, out: Redaction[],
 
 /** Names and identifiers: not free text, kept as they are. */
 const VERBATIM_KEYS = new Set(['id', 'person', 'source', 'given', 'surname', 'prefix', 'suffix', 'nickname', 'field', 'status', 'type', 'event', 'method']);
+
+/** Bytes in each of the two buffers of a LineSink. */
+const SINK_BYTES = 4 << 20;
+
+/**
+ * Text lines encoded straight into one of two buffers; a full buffer goes to the file while the
+ * other fills, so the disk write (done by libuv off the main thread) overlaps the next lines'
+ * work. Each line is a flat string (JSON.stringify's): appending lines to one string instead builds
+ * a rope whose flattening at write time cost more than the stringify itself (measured at 100k
+ * persons: 1.3 s against 0.11 s for flat lines; docs/decisions/0001-imported-trees.md).
+ */
+class LineSink {
+  private readonly bufs = [Buffer.allocUnsafe(SINK_BYTES), Buffer.allocUnsafe(SINK_BYTES)];
+  private cur = 0;
+  private used = 0;
+  /** The buffer being written, if any; its error is kept and thrown at the next flush or close. */
+  private inFlight: Promise<void> | undefined;
+  private failure: unknown;
+
+  constructor(private readonly fh: FileHandle) {}
+
+  /** Appends `line` and a newline if they surely fit (UTF-8 takes at most 3 bytes per UTF-16 unit); false: call flush(line). */
+  add(line: string): boolean {
+    if (this.used + line.length * 3 + 1 > SINK_BYTES) return false;
+    const buf = this.bufs[this.cur]!;
+    this.used += buf.write(line, this.used, 'utf8');
+    buf[this.used++] = 0x0a;
+    return true;
+  }
+
+  /** Sends the current buffer off, then appends `line` (one too long for a buffer goes on its own). */
+  async flush(line?: string): Promise<void> {
+    await this.settle();
+    this.rethrow();
+    if (this.used) {
+      const n = this.used;
+      this.inFlight = writeAll(this.fh, this.bufs[this.cur]!, n).catch((e: unknown) => {
+        this.failure ??= e;
+      });
+      this.cur ^= 1;
+      this.used = 0;
+    }
+    if (line !== undefined && !this.add(line)) {
+      await this.settle();
+      this.rethrow();
+      await writeAll(this.fh, Buffer.from(`${line}\n`, 'utf8'));
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    await this.settle();
+    this.rethrow();
+  }
+
+  /** Waits for the buffer in flight (its error, if any, is kept for rethrow). */
+  async settle(): Promise<void> {
+    if (this.inFlight) await this.inFlight;
+    this.inFlight = undefined;
+  }
+
+  private rethrow(): void {
+    if (this.failure !== undefined) throw this.failure;
+  }
+}
+
+/** FileHandle.write may write fewer bytes than asked; the rest follows until all are out. */
+async function writeAll(fh: FileHandle, buf: Uint8Array, length = buf.length): Promise<void> {
+  let at = 0;
+  while (at < length) {
+    const { bytesWritten } = await fh.write(buf, at, length - at, null);
+    if (bytesWritten <= 0) throw new Error('file write made no progress');
+    at += bytesWritten;
+  }
+}
