@@ -75,6 +75,14 @@ function orderPerson(p: Person, keepKeys: Set<string>): Record<string, unknown> 
   return out;
 }
 
+export interface TreeWriteOptions {
+  /**
+   * Living verdicts the caller already took (an import judges every person once while mapping),
+   * with the clock it judged by; persons it has no verdict for are judged here.
+   */
+  living?: { now: Date; of: (p: Person) => boolean | undefined };
+}
+
 export class FileCaseStore implements CaseStore {
   readonly writer: CaseWriter;
   readonly clock: Clock;
@@ -86,6 +94,8 @@ export class FileCaseStore implements CaseStore {
   private blockedFiles = new Set<string>();
   private blockedIds = new Map<string, string>();
   private sourceMap = new Map<string, SourceRecord>();
+  /** Captures whose source file is being written, by id. */
+  private readonly capturing = new Map<string, Promise<SourceRecord>>();
   private conflictMap = new Map<string, { conflict: Conflict; file: string; fm?: FrontMatterFile; body: string }>();
   private mergesData: MergesFile = MergesFile.parse({});
   private sessionData?: SessionState;
@@ -346,18 +356,21 @@ export class FileCaseStore implements CaseStore {
    * person of every shared GEDCOM file against the schema), so they are not re-validated here; the
    * tree is validated line by line when a case is opened.
    */
-  async writeTree(name: string, persons: Iterable<Person>): Promise<string> {
+  async writeTree(name: string, persons: Iterable<Person>, opts: TreeWriteOptions = {}): Promise<string> {
     const base = L.slugify(name.replace(/\.jsonl$/, ''));
     const file = `${L.TREES_DIR}/${base}.jsonl`;
     const tree = `${base}.jsonl`;
     let redacted = 0;
     // The Censor rule is evaluated once per person: it decides the redaction and the living list.
     let living = false;
+    // isLiving depends on the clock only through its UTC year: a verdict taken in the same year holds.
+    let known: ((p: Person) => boolean | undefined) | undefined;
     // Applied only once the file is on disk: a failed write leaves the store as it was.
     const written: { p: Person; living: boolean }[] = [];
     await this.writer.writeJsonLines(file, persons, {
       censor: (p, ctx) => {
-        living = isLiving(p, ctx.now, ctx.thresholdYears);
+        known ??= opts.living && opts.living.now.getUTCFullYear() === ctx.now.getUTCFullYear() ? opts.living.of : () => undefined;
+        living = known(p) ?? isLiving(p, ctx.now, ctx.thresholdYears);
         if (!living || ctx.consent) return { item: p, redactions: [] };
         const c = censorPerson(p, '', ctx, living);
         if (c.redactions.length) redacted += 1;
@@ -384,18 +397,27 @@ export class FileCaseStore implements CaseStore {
     return this.sourceMap.get(id);
   }
 
-  async captureSource(raw: RawRecord, accessedAt: Date): Promise<SourceRecord> {
+  /**
+   * Safe to call concurrently (an import captures its sources at once, so their fsyncs overlap):
+   * the same content captured twice while its file is being written waits for that one write.
+   */
+  captureSource(raw: RawRecord, accessedAt: Date): Promise<SourceRecord> {
     const { record, redactions } = this.writer.censorRecord(raw);
     const content = sourceHash({ ...record });
     const id = `S-${sha256(`${record.sourceId}|${record.url ?? record.externalId ?? record.title}|${content}`).slice(0, 12)}`;
     const existing = this.sourceMap.get(id);
-    if (existing) return existing;
-    const captured = SourceRecord.parse({ ...record, id, accessedAt: accessedAt.toISOString(), sha256: content });
-    const { text, ...front } = captured;
-    const fileText = renderFrontMatter(stripUndefined(front), text);
-    await this.writer.writeSource(`${L.SOURCES_DIR}/${id}.md`, fileText, redactions);
-    this.sourceMap.set(id, captured);
-    return captured;
+    if (existing) return Promise.resolve(existing);
+    const pending = this.capturing.get(id);
+    if (pending) return pending;
+    const write = (async () => {
+      const captured = SourceRecord.parse({ ...record, id, accessedAt: accessedAt.toISOString(), sha256: content });
+      const { text, ...front } = captured;
+      await this.writer.writeSource(`${L.SOURCES_DIR}/${id}.md`, renderFrontMatter(stripUndefined(front), text), redactions);
+      this.sourceMap.set(id, captured);
+      return captured;
+    })().finally(() => this.capturing.delete(id));
+    this.capturing.set(id, write);
+    return write;
   }
 
   conflicts(): Conflict[] {

@@ -44,7 +44,8 @@ export interface ImportResult {
 
 /** Store methods beyond the CaseStore port that the case writer offers for big imports. */
 interface TreeWriter {
-  writeTree?(name: string, persons: Iterable<Person>): Promise<string>;
+  /** `living`: the verdicts the import took while mapping, and the clock it took them by. */
+  writeTree?(name: string, persons: Iterable<Person>, opts?: { living?: { now: Date; of: (p: Person) => boolean | undefined } }): Promise<string>;
 }
 
 export class GedcomInputError extends Error {}
@@ -81,20 +82,30 @@ export async function importGedcom(file: string, store: CaseStore, opts: ImportO
   const privacy = store.config().privacy;
   // Bytes, text and syntax tree are dropped once mapped, so a big file's tree is not kept alive
   // while the persons are written.
+  // The mapper judges each person once (living persons keep no free text); the tree writer reuses
+  // the verdicts instead of judging 100k persons again.
+  const living = new Map<Person, boolean>();
   const { mapped, version, encoding, decodeWarnings } = readAndMap(file, display, {
     strict: opts.strict,
-    isLiving: privacy.consent ? undefined : (p) => isLiving(p, now, privacy.livingThresholdYears),
+    isLiving: privacy.consent
+      ? undefined
+      : (p) => {
+          const v = isLiving(p, now, privacy.livingThresholdYears);
+          living.set(p, v);
+          return v;
+        },
   });
   opts.onProgress?.(`${display}: ${mapped.stats.individuals} individuals, ${mapped.stats.families} families, ${mapped.stats.sources} sources`);
 
-  // Capture sources first: the store names them, and evidence must cite those names.
+  // Capture sources first: the store names them, and evidence must cite those names. All at once:
+  // each is its own fsynced file, and written one after another they took 0.7 s of a 100k import.
+  const captured = await Promise.all(mapped.sources.map((s) => store.captureSource(s.record, now)));
   const idOf = new Map<string, string>();
   const sourceIds: string[] = [];
-  for (const s of mapped.sources) {
-    const captured = await store.captureSource(s.record, now);
-    idOf.set(s.key, captured.id);
-    sourceIds.push(captured.id);
-  }
+  mapped.sources.forEach((s, i) => {
+    idOf.set(s.key, captured[i]!.id);
+    sourceIds.push(captured[i]!.id);
+  });
   const persons = mapped.persons;
   for (const p of persons) renameSources(p, idOf);
 
@@ -105,7 +116,7 @@ export async function importGedcom(file: string, store: CaseStore, opts: ImportO
   let treeFile: string | undefined;
   if (wantTree && typeof treeWriter.writeTree === 'function') {
     const name = opts.name ?? basename(display, extname(display));
-    treeFile = await treeWriter.writeTree(name, persons);
+    treeFile = await treeWriter.writeTree(name, persons, { living: { now, of: (p) => living.get(p) } });
     mode = 'tree';
     const wanted = new Set(opts.promote ?? []);
     for (const p of persons) if (wanted.has(p.id) || wanted.has(p.externalIds.gedcomXref ?? '')) await store.writePerson(p);
