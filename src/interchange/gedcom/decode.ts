@@ -4,6 +4,7 @@
  * byte pattern of "0 HEAD" in UTF-16, then the header's CHAR line; a file whose bytes contradict
  * its CHAR line is decoded by its bytes and the mismatch is reported as a warning.
  */
+import { isAscii, isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { decodeAnsel } from './ansel';
 
@@ -18,21 +19,9 @@ export interface Decoded {
   warnings: string[];
 }
 
-const utf8Strict = new TextDecoder('utf-8', { fatal: true });
-
-function isValidUtf8(bytes: Uint8Array): boolean {
-  try {
-    utf8Strict.decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function hasHighBytes(bytes: Uint8Array): boolean {
-  for (let i = 0; i < bytes.length; i++) if (bytes[i]! > 0x7f) return true;
-  return false;
-}
+/** Native checks (simdutf): validating UTF-8 by decoding it cost a second decode of the file. */
+const isValidUtf8 = (bytes: Uint8Array): boolean => isUtf8(bytes);
+const hasHighBytes = (bytes: Uint8Array): boolean => !isAscii(bytes);
 
 /** The CHAR value from the first few KB, read as ASCII (every 8-bit GEDCOM encoding is ASCII-compatible). */
 function declaredChar(head: string): string | undefined {
