@@ -13,9 +13,11 @@ const usage = 'ancestry import <file.ged|file.gdz> --case <dir> [--as files|tree
 /** The first person of a file, to be the subject of a case created by the import. */
 function firstPerson(file: string): { id: string; name: string } | undefined {
   const bytes = readGedcomBytes(file);
-  const doc = parseGedcom(decodeGedcom(bytes, basename(file)).text, { file: basename(file) });
-  const indi = doc.records.find((r) => r.tag.toUpperCase() === 'INDI' && r.xref);
-  if (!indi) return undefined;
+  // Persons are only located, and the first one parsed: a big file is not parsed twice.
+  const doc = parseGedcom(decodeGedcom(bytes, basename(file)).text, { file: basename(file), defer: new Set(['INDI']) });
+  const first = doc.records.find((r) => r.tag.toUpperCase() === 'INDI' && r.xref);
+  if (!first) return undefined;
+  const indi = doc.expand(first);
   const name = (indi.children.find((c) => c.tag.toUpperCase() === 'NAME')?.value ?? '').replace(/\//g, ' ').replace(/\s+/g, ' ').trim() || 'Unknown';
   const xref = indi.xref!.replace(/^@|@$/g, '').replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^[^A-Za-z0-9]+/, '').slice(0, 40) || 'X';
   return { id: `P-${importKeyOf(bytes)}-${xref}`, name };

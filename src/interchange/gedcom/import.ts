@@ -70,6 +70,8 @@ export function readGedcomBytes(file: string): Uint8Array {
 function readAndMap(file: string, display: string, opts: { strict?: boolean; isLiving?: (p: Person) => boolean }) {
   const bytes = readGedcomBytes(file);
   const decoded = decodeGedcom(bytes, display);
+  // Parsed whole, not with INDI deferred: deferral saved 80 MB at 100k persons but cost 0.5 s
+  // (docs/decisions/0001-imported-trees.md, third measurement).
   const doc = parseGedcom(decoded.text, { file: display, strict: opts.strict });
   if (doc.records.length === 0 && !doc.head) throw new GedcomSyntaxError(display, 1, 'no GEDCOM records found');
   const mapped = mapGedcom(doc, { file: display, key: importKeyOf(bytes), consume: true, ...(opts.isLiving ? { isLiving: opts.isLiving } : {}) });

@@ -144,7 +144,8 @@ function countCustom(n: GedNode): number {
 }
 
 export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
-  const warnings: GedWarning[] = [...doc.warnings];
+  // The mapper's own; the parser's come first in the result, read once every record is expanded.
+  const warnings: GedWarning[] = [];
   const warnCounts = new Map<string, number>();
   const warn = (kind: string, line: number | undefined, message: string) => {
     const n = (warnCounts.get(kind) ?? 0) + 1;
@@ -345,25 +346,24 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
     return { assertions, sidecar: Object.keys(sidecar).length ? sidecar : undefined };
   };
 
-  // ---- FAMC pedigree from the child's side ----
-  const pediOf = new Map<string, string>();
-  for (const r of doc.records) {
-    if (r.tag.toUpperCase() !== 'INDI' || !r.xref) continue;
-    for (const fc of childrenOf(r, 'FAMC')) {
-      const p = childValue(fc, 'PEDI');
-      if (fc.pointer && p) pediOf.set(`${r.xref}|${fc.pointer}`, p);
-    }
-  }
-
   // ---- persons ----
   const persons: Person[] = [];
   const personById = new Map<string, Person>();
   const sidecars = new Map<string, PersonSidecar>();
+  // FAMC pedigree from the child's side, read for the families below.
+  const pediOf = new Map<string, string>();
   for (let ri = 0; ri < doc.records.length; ri++) {
-    const r = doc.records[ri]!;
-    if (r.tag.toUpperCase() !== 'INDI') continue;
-    // The person is built from this record alone: let its syntax tree go (big files).
+    if (doc.records[ri]!.tag.toUpperCase() !== 'INDI') continue;
+    // A deferred record is parsed here, and the person is built from it alone: with `consume`
+    // its syntax tree goes as soon as the person is built (big files).
+    const r = doc.expand(doc.records[ri]!);
     if (opts.consume) doc.records[ri] = CONSUMED;
+    if (r.xref) {
+      for (const fc of childrenOf(r, 'FAMC')) {
+        const p = childValue(fc, 'PEDI');
+        if (fc.pointer && p) pediOf.set(`${r.xref}|${fc.pointer}`, p);
+      }
+    }
     const xref = r.xref ?? `@ANON${r.line}@`;
     const id = personId.get(xref) ?? `P-${opts.key}-L${r.line}`;
     if (!r.xref) warn('noxref', r.line, 'INDI record without a cross-reference id');
@@ -655,7 +655,7 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
       externalId: `file:${opts.key}`,
     },
   });
-  return { persons, sources, stats, warnings, version: doc.version };
+  return { persons, sources, stats, warnings: [...doc.warnings, ...warnings], version: doc.version };
 }
 
 /** Shared by every uncited assertion (the model's evidence list; never mutated). */
