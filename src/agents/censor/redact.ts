@@ -4,6 +4,10 @@ import { type CensorContext, generalizePlace, isLiving, isLivingPersona } from '
 import { replacePii, type PiiKind, type PiiMatch } from './pii';
 
 const ALWAYS: ReadonlySet<PiiKind> = new Set<PiiKind>(['ssn', 'phone', 'email']);
+const WHITE_SPACE = /\s/;
+const FOUR_DIGITS = /\d{4}/;
+/** A state or region, then a postal code. */
+export const POSTAL_CODE = /\b(\p{Lu}[\p{L}.]*(?:\s\p{Lu}[\p{L}.]*)?),?\s+\d{5}(?:-\d{4})?\b/gu;
 
 export type { CensorContext } from './living';
 
@@ -13,7 +17,7 @@ export interface Redaction {
 }
 
 /** A year, or a full modern date of the kind that identifies a living person, found in free text. */
-const FULL_DATE =
+export const FULL_DATE =
   /\b(?:\d{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+\d{4}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{4})\b/gi;
 
 function decadeOf(value: string): string {
@@ -61,15 +65,20 @@ export function redactText(text: string, ctx: CensorContext): { text: string; re
   // Every pattern below (PII, postal codes, exact dates) needs a digit, or an "@" for e-mail.
   if (!/[\d@]/.test(text)) return { text, redactions: [] };
   const living = mentionsLiving(text, ctx);
-  const pii = replacePii(text, living ? undefined : ALWAYS);
+  // Exact pre-checks, for the ids and short values of a living person's data: a street address
+  // and a postal code need white space, and every full-date form has four digits in a row.
+  const pii = replacePii(text, living && WHITE_SPACE.test(text) ? undefined : ALWAYS);
   const redactions: Redaction[] = pii.redactions.map((m: PiiMatch) => ({ kind: 'pii', what: m.kind }));
   if (!living) return { text: pii.text, redactions };
   const cutoff = ctx.now.getUTCFullYear() - ctx.thresholdYears;
   // A postal code after a state ("Illinois 62702", "IL 62702") locates a living person's street.
-  const withoutZip = pii.text.replace(/\b(\p{Lu}[\p{L}.]*(?:\s\p{Lu}[\p{L}.]*)?),?\s+\d{5}(?:-\d{4})?\b/gu, (_m, state: string) => {
-    redactions.push({ kind: 'pii', what: 'postal code' });
-    return state;
-  });
+  const withoutZip = !WHITE_SPACE.test(pii.text)
+    ? pii.text
+    : pii.text.replace(POSTAL_CODE, (_m, state: string) => {
+        redactions.push({ kind: 'pii', what: 'postal code' });
+        return state;
+      });
+  if (!FOUR_DIGITS.test(withoutZip)) return { text: withoutZip, redactions };
   const out = withoutZip.replace(FULL_DATE, (m) => {
     const year = yearRange(m).max ?? Number.parseInt(m.match(/\d{4}/)?.[0] ?? '0', 10);
     if (year <= cutoff) return m;
@@ -79,7 +88,8 @@ export function redactText(text: string, ctx: CensorContext): { text: string; re
   return { text: out, redactions };
 }
 
-function redactAssertion(a: Assertion, ctx: CensorContext, out: Redaction[]): Assertion {
+/** `about`: ctx with aboutLiving set (built once per person, not per assertion). */
+function redactAssertion(a: Assertion, about: CensorContext, out: Redaction[]): Assertion {
   let value = a.value;
   if (a.field.endsWith('.date')) {
     const range = yearRange(value);
@@ -93,8 +103,13 @@ function redactAssertion(a: Assertion, ctx: CensorContext, out: Redaction[]): As
     if (general !== value) out.push({ kind: 'living', what: `${a.field} generalised` });
     value = general || 'place withheld';
   }
-  const about = ctx.aboutLiving ? ctx : { ...ctx, aboutLiving: true };
-  const evidence = a.evidence.length ? a.evidence.map((e) => ({ ...e, snippet: redactText(e.snippet, about).text || '[redacted]' })) : a.evidence;
+  // A claim is copied only when its snippet changes (most do not).
+  let evidence = a.evidence;
+  for (let i = 0; i < a.evidence.length; i++) {
+    const e = a.evidence[i]!;
+    const snippet = redactText(e.snippet, about).text || '[redacted]';
+    if (snippet !== e.snippet) (evidence === a.evidence ? (evidence = [...a.evidence]) : evidence)[i] = { ...e, snippet };
+  }
   return { ...a, value, evidence };
 }
 
@@ -106,7 +121,8 @@ function redactAssertion(a: Assertion, ctx: CensorContext, out: Redaction[]): As
 export function redactPerson(person: Person, ctx: CensorContext, living?: boolean): { person: Person; redactions: Redaction[] } {
   if (ctx.consent || !(living ?? isLiving(person, ctx.now, ctx.thresholdYears))) return { person, redactions: [] };
   const redactions: Redaction[] = [];
-  const assertions = person.assertions.map((a) => redactAssertion(a, ctx, redactions));
+  const about = ctx.aboutLiving ? ctx : { ...ctx, aboutLiving: true };
+  const assertions = person.assertions.map((a) => redactAssertion(a, about, redactions));
   return { person: { ...person, assertions }, redactions };
 }
 
