@@ -349,7 +349,7 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
   // ---- persons ----
   const persons: Person[] = [];
   const personById = new Map<string, Person>();
-  const sidecars = new Map<string, PersonSidecar>();
+  const sidecarOf = (id: string) => (personById.get(id) as Person & { gedcom: PersonSidecar }).gedcom;
   // FAMC pedigree from the child's side, read for the families below.
   const pediOf = new Map<string, string>();
   for (let ri = 0; ri < doc.records.length; ri++) {
@@ -446,7 +446,6 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
     const person = { id, names, sex, assertions, relationships: [] as Relationship[], externalIds, gedcom: side } as Person;
     persons.push(person);
     personById.set(id, person);
-    sidecars.set(id, side);
   }
 
   // ---- families ----
@@ -457,7 +456,9 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
     const p = personById.get(a);
     if (!p || a === b) return;
     if (p.relationships.some((r) => r.type === type && r.person === b)) return;
-    p.relationships.push({ type, person: b, status: 'accepted', confidence: 1, evidence: [], ...(pedigree ? { pedigree } : {}) });
+    const rel: Relationship = { type, person: b, status: 'accepted', confidence: 1, evidence: [] };
+    if (pedigree) rel.pedigree = pedigree;
+    p.relationships.push(rel);
   };
   for (const r of doc.records) {
     if (r.tag.toUpperCase() !== 'FAM') continue;
@@ -522,7 +523,7 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
       warn('empty-fam', r.line, `family ${xref} has no members; kept in the file's source record`);
       continue;
     }
-    (sidecars.get(owner)!.families ??= []).push(fam);
+    (sidecarOf(owner).families ??= []).push(fam);
     if (husb && wife) {
       relate(husb, 'spouse', wife);
       relate(wife, 'spouse', husb);
@@ -558,7 +559,7 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
     let stripped = 0;
     for (const p of persons) {
       if (!opts.isLiving(p)) continue;
-      const side = sidecars.get(p.id)!;
+      const side = sidecarOf(p.id);
       if (side.extra || side.events || side.names) {
         delete side.extra;
         delete side.events;
@@ -661,8 +662,16 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
 /** Shared by every uncited assertion (the model's evidence list; never mutated). */
 const NO_EVIDENCE: EvidenceClaim[] = [];
 
+/** "birth" + "date" → "birth.date", one string per field and suffix rather than one per assertion. */
+const FIELDS = new Map<string, Record<string, string>>();
+function fieldName(field: string, suffix: string): string {
+  let bySuffix = FIELDS.get(field);
+  if (!bySuffix) FIELDS.set(field, (bySuffix = {}));
+  return (bySuffix[suffix] ??= `${field}.${suffix}`);
+}
+
 function assertionOf(eventId: string, field: string, suffix: string, value: string, confidence: number, evidence: EvidenceClaim[]): Assertion {
-  return { id: `${eventId}.${suffix}`, field: `${field}.${suffix}`, value, status: 'accepted', confidence, event: eventId, evidence };
+  return { id: `${eventId}.${suffix}`, field: fieldName(field, suffix), value, status: 'accepted', confidence, event: eventId, evidence };
 }
 
 function pedigreeOf(pedi: string | undefined): Relationship['pedigree'] {
