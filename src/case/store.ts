@@ -401,12 +401,14 @@ export class FileCaseStore implements CaseStore {
    * Safe to call concurrently (an import captures its sources at once, so their fsyncs overlap):
    * the same content captured twice while its file is being written waits for that one write.
    */
-  captureSource(raw: RawRecord, accessedAt: Date): Promise<SourceRecord> {
+  async captureSource(raw: RawRecord, accessedAt: Date): Promise<SourceRecord> {
+    // Everything up to the first await runs at the call, so the capture is registered before
+    // another call can look for it.
     const { record, redactions } = this.writer.censorRecord(raw);
     const content = sourceHash({ ...record });
     const id = `S-${sha256(`${record.sourceId}|${record.url ?? record.externalId ?? record.title}|${content}`).slice(0, 12)}`;
     const existing = this.sourceMap.get(id);
-    if (existing) return Promise.resolve(existing);
+    if (existing) return existing;
     const pending = this.capturing.get(id);
     if (pending) return pending;
     const write = (async () => {

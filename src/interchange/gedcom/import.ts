@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
+import Bottleneck from 'bottleneck';
 import { unzipSync } from 'fflate';
 import { isLiving } from '../../agents/censor';
 import type { CaseStore } from '../../engine/ports';
@@ -12,6 +13,9 @@ import type { Person } from '../../model';
 import { decodeGedcom, type GedcomEncoding } from './decode';
 import { importKeyOf, mapGedcom, type ImportStats, type PersonSidecar } from './map-import';
 import { GedcomSyntaxError, parseGedcom, type GedWarning } from './parse';
+
+/** Source files written at once during an import (each holds a file open until it is fsynced). */
+const CAPTURES_AT_ONCE = 16;
 
 /** Above this many persons an import becomes one tree file (measured: see the decision record). */
 export const TREE_THRESHOLD = 2000;
@@ -99,9 +103,11 @@ export async function importGedcom(file: string, store: CaseStore, opts: ImportO
   });
   opts.onProgress?.(`${display}: ${mapped.stats.individuals} individuals, ${mapped.stats.families} families, ${mapped.stats.sources} sources`);
 
-  // Capture sources first: the store names them, and evidence must cite those names. All at once:
-  // each is its own fsynced file, and written one after another they took 0.7 s of a 100k import.
-  const captured = await Promise.all(mapped.sources.map((s) => store.captureSource(s.record, now)));
+  // Capture sources first: the store names them, and evidence must cite those names. Several at a
+  // time: each is its own fsynced file, and one after another they took 0.7 s of a 100k import. A
+  // bounded number, because each holds a file open and a real file can have thousands of sources.
+  const captures = new Bottleneck({ maxConcurrent: CAPTURES_AT_ONCE });
+  const captured = await Promise.all(mapped.sources.map((s) => captures.schedule(() => store.captureSource(s.record, now))));
   const idOf = new Map<string, string>();
   const sourceIds: string[] = [];
   mapped.sources.forEach((s, i) => {

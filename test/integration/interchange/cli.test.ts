@@ -1,7 +1,7 @@
 /** `ancestry import` / `ancestry export` as a user runs them: a real process on a real case folder. */
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mapGedcom } from '../../../src/interchange/gedcom/map-import';
 import { parseGedcom } from '../../../src/interchange/gedcom/parse';
@@ -27,6 +27,23 @@ describe('ancestry import / export (CLI)', function () {
     assert.equal(people.length, 14, people.join(','));
     assert.ok(people.some((f) => f.includes('patrick-bronte')));
     assert.match(readFileSync(join(dir, 'case.yaml'), 'utf8'), /Patrick Brontë/);
+  });
+
+  it('imports a file with more sources than the process may hold files open (sources are captured a few at a time)', () => {
+    // 3,000 SOUR records, each cited, under a limit of 256 open files (macOS's default).
+    const lines = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8'];
+    for (let i = 1; i <= 3000; i++) lines.push(`0 @S${i}@ SOUR`, `1 TITL Parish register ${i}`);
+    for (let i = 1; i <= 3000; i++) lines.push(`0 @I${i}@ INDI`, `1 NAME Ann${i} /Lee/`, '1 BIRT', '2 DATE 1 JAN 1800', `2 SOUR @S${i}@`, `3 PAGE p. ${i}`);
+    lines.push('0 TRLR', '');
+    const file = join(root, 'many-sources.ged');
+    writeFileSync(file, lines.join('\n'));
+    const dir = join(root, 'many-sources');
+    const tsx = join(REPO_ROOT, 'node_modules/.bin/tsx');
+    const r = spawnSync('bash', ['-c', 'ulimit -n 256 && exec "$0" "$@"', tsx, join(REPO_ROOT, 'src/cli/main.ts'), 'import', file, '--case', dir, '--json'], { encoding: 'utf8', timeout: 300_000 });
+    assert.equal(r.status, 0, r.stderr);
+    const res = JSON.parse(r.stdout) as { stats: { sources: number; individuals: number } };
+    assert.deepEqual([res.stats.sources, res.stats.individuals], [3000, 3000]);
+    assert.equal(readdirSync(join(dir, 'sources')).length, 3001, 'each source and the file itself');
   });
 
   it('exports GEDCOM 5.5.1, 7.0 and JSON-LD that read back with the same counts', () => {
