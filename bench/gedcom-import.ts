@@ -75,23 +75,19 @@ async function main(): Promise<void> {
     console.log('file                           bytes      bare parse   our parse  parse+map  import (tree)  parse+map/bare  import/bare  peak RSS: bare / parse+map / import');
     const rows: Record<string, { bare: number; parse: number; map: number; imp: number }> = {};
     for (const [label, f] of files) {
-      // Best of 3 everywhere: one run at 100k swung by ±20 % on the shared machine (2.27× and 2.67×
-      // the same afternoon), more than the changes it was meant to measure.
-      const runs = 3;
-      const best = (mode: Mode) => {
-        let b = { ms: Infinity, rssMB: 0 };
-        for (let i = 0; i < runs; i++) {
+      // Best of 3, in rounds (bare, parse, map, import, then again): single runs at 100k swung by
+      // ±20 % on the shared machine, and a slow spell then fell on one side of the ratio only.
+      const modes = ['bare', 'parse', 'map', 'import'] as const;
+      const best = Object.fromEntries(modes.map((m) => [m, { ms: Infinity, rssMB: 0 }])) as Record<(typeof modes)[number], { ms: number; rssMB: number }>;
+      for (let round = 0; round < 3; round++) {
+        for (const mode of modes) {
           const caseDir = join(work, `case-${mode}-${Math.random().toString(36).slice(2)}`);
           const m = measure(mode, f, mode === 'import' ? caseDir : undefined);
           rmSync(caseDir, { recursive: true, force: true });
-          if (m.ms < b.ms) b = m;
+          if (m.ms < best[mode].ms) best[mode] = m;
         }
-        return b;
-      };
-      const bare = best('bare');
-      const parse = best('parse');
-      const map = best('map');
-      const imp = best('import');
+      }
+      const { bare, parse, map, import: imp } = best;
       rows[label] = { bare: bare.ms, parse: parse.ms, map: map.ms, imp: imp.ms };
       const bytes = readFileSync(f).length;
       console.log(
