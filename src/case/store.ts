@@ -18,7 +18,7 @@ import {
   type RawRecord,
   SourceRecord,
 } from '../model';
-import type { CaseStore, Clock, SessionState } from '../engine/ports';
+import type { CaseStore, Clock, SessionState, TreeWriteOptions } from '../engine/ports';
 import { systemClock } from '../engine/ports';
 import { type CensorContext, isLiving } from '../agents/censor';
 import { type FrontMatterFile, locate, readFrontMatter, renderFrontMatter } from './frontmatter';
@@ -73,14 +73,6 @@ function orderPerson(p: Person, keepKeys: Set<string>): Record<string, unknown> 
     out[k] = rec[k];
   }
   return out;
-}
-
-export interface TreeWriteOptions {
-  /**
-   * Living verdicts the caller already took (an import judges every person once while mapping),
-   * with the clock it judged by; persons it has no verdict for are judged here.
-   */
-  living?: { now: Date; of: (p: Person) => boolean | undefined };
 }
 
 export class FileCaseStore implements CaseStore {

@@ -74,6 +74,15 @@ export interface SessionState {
 }
 
 /**
+ * Options of a tree write (the case writer's `writeTree`, beyond the port).
+ * `living`: verdicts the caller already took (an import judges every person once while mapping),
+ * with the clock it judged by; persons it has no verdict for are judged by the store.
+ */
+export interface TreeWriteOptions {
+  living?: { now: Date; of: (p: Person) => boolean | undefined };
+}
+
+/**
  * The case folder (DESIGN.md). Every write passes the Censor and is atomic; the log is append-only.
  * Persons come from `people/*.md` and from imported trees (`trees/*.jsonl`); a person file wins.
  */

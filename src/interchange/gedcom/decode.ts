@@ -19,10 +19,6 @@ export interface Decoded {
   warnings: string[];
 }
 
-/** Native checks (simdutf): validating UTF-8 by decoding it cost a second decode of the file. */
-const isValidUtf8 = (bytes: Uint8Array): boolean => isUtf8(bytes);
-const hasHighBytes = (bytes: Uint8Array): boolean => !isAscii(bytes);
-
 /** The CHAR value from the first few KB, read as ASCII (every 8-bit GEDCOM encoding is ASCII-compatible). */
 function declaredChar(head: string): string | undefined {
   const m = /^\s*1\s+CHAR\s+([^\r\n]*)/m.exec(head);
@@ -71,8 +67,9 @@ export function decodeGedcom(bytes: Uint8Array, fileName = 'input'): Decoded {
   const declared = declaredChar(Buffer.from(bytes.subarray(0, 4096)).toString('latin1'));
   let enc = encodingOfChar(declared);
   if (declared && !enc) warnings.push(`${fileName}: unknown CHAR "${declared}"; guessing from the bytes`);
-  const high = hasHighBytes(bytes);
-  const validUtf8 = high && isValidUtf8(bytes);
+  // Native checks: validating UTF-8 by decoding it cost a second decode of the file.
+  const high = !isAscii(bytes);
+  const validUtf8 = high && isUtf8(bytes);
   if (!high) enc = enc === 'utf16le' || !enc ? 'ascii' : enc;
   else if (!enc || enc === 'ascii' || enc === 'utf16le') {
     enc = validUtf8 ? 'utf8' : 'cp1252';

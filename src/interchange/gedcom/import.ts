@@ -8,7 +8,7 @@ import { basename, extname } from 'node:path';
 import Bottleneck from 'bottleneck';
 import { unzipSync } from 'fflate';
 import { isLiving } from '../../agents/censor';
-import type { CaseStore } from '../../engine/ports';
+import type { CaseStore, TreeWriteOptions } from '../../engine/ports';
 import type { Person } from '../../model';
 import { decodeGedcom, type GedcomEncoding } from './decode';
 import { importKeyOf, mapGedcom, type ImportStats, type PersonSidecar } from './map-import';
@@ -48,8 +48,7 @@ export interface ImportResult {
 
 /** Store methods beyond the CaseStore port that the case writer offers for big imports. */
 interface TreeWriter {
-  /** `living`: the verdicts the import took while mapping, and the clock it took them by. */
-  writeTree?(name: string, persons: Iterable<Person>, opts?: { living?: { now: Date; of: (p: Person) => boolean | undefined } }): Promise<string>;
+  writeTree?(name: string, persons: Iterable<Person>, opts?: TreeWriteOptions): Promise<string>;
 }
 
 export class GedcomInputError extends Error {}

@@ -65,8 +65,9 @@ export interface ParseOptions {
   strict?: boolean;
   /**
    * Level-0 tags whose records are only located in this pass (first line parsed, the rest skipped)
-   * and parsed by `doc.expand` when the caller needs them. The importer defers INDI: mapped one at
-   * a time, a 100k-person file's syntax trees never all live at once (docs/decisions/0001).
+   * and parsed by `doc.expand` when the caller needs them: `ancestry import` reads only the first
+   * INDI of a file this way. The import itself parses eagerly, which measured faster
+   * (docs/decisions/0001-imported-trees.md, third measurement).
    */
   defer?: ReadonlySet<string>;
 }
