@@ -18,7 +18,7 @@ import {
   type RawRecord,
   SourceRecord,
 } from '../model';
-import type { CaseStore, Clock, SessionState, TreeWriteOptions } from '../engine/ports';
+import type { CaptureOptions, CaseStore, Clock, SessionState, TreeWriteOptions } from '../engine/ports';
 import { systemClock } from '../engine/ports';
 import { type CensorContext, isLiving } from '../agents/censor';
 import { type FrontMatterFile, locate, readFrontMatter, renderFrontMatter } from './frontmatter';
@@ -44,6 +44,11 @@ interface PersonEntry {
 
 const SourceFrontMatter = SourceRecord.omit({ text: true });
 const PERSON_KEY_ORDER = ['id', 'names', 'sex', 'living', 'assertions', 'relationships', 'externalIds', 'confidence', 'createdAt', 'updatedAt'];
+
+/** A person's full names ("Given Surname"), the ones the Censor looks for in text about the living. */
+function namesOf(p: Person): string[] {
+  return p.names.map((n) => `${n.given} ${n.surname}`.trim()).filter((n) => n.includes(' '));
+}
 
 function listFiles(dir: string, ext: string): string[] {
   if (!existsSync(dir)) return [];
@@ -82,7 +87,15 @@ export class FileCaseStore implements CaseStore {
   problems: CaseProblem[] = [];
   private cfg!: CaseConfig;
   private people = new Map<string, PersonEntry>();
-  private treePersons = new Map<string, { person: Person; tree: string }>();
+  private treeCache = new Map<string, { person: Person; tree: string }>();
+  /**
+   * Trees written since they were last read: their persons are read back from the file when first
+   * asked for, not kept from the write (a 100k-person import kept every person alive through the
+   * whole import for that; what is read back is also exactly what the Censor let onto disk).
+   */
+  private treesToRead = new Set<string>();
+  /** Ids a tree write noted as living, by tree, so a rewrite of a tree not yet read back can drop them. */
+  private livingOfTree = new Map<string, string[]>();
   private blockedFiles = new Set<string>();
   private blockedIds = new Map<string, string>();
   private sourceMap = new Map<string, SourceRecord>();
@@ -174,27 +187,43 @@ export class FileCaseStore implements CaseStore {
   }
 
   private loadTrees(): void {
-    this.treePersons.clear();
-    for (const name of listFiles(join(this.root, L.TREES_DIR), '.jsonl')) {
-      const file = `${L.TREES_DIR}/${name}`;
-      const lines = (this.read(file) ?? '').split('\n');
-      lines.forEach((line, i) => {
-        if (!line.trim()) return;
-        let json: unknown;
-        try {
-          json = JSON.parse(line);
-        } catch (e) {
-          this.problems.push({ file, line: i + 1, column: 1, message: `not JSON: ${(e as Error).message}`, severity: 'error' });
-          return;
-        }
-        const p = Person.safeParse(json);
-        if (!p.success) {
-          for (const issue of p.error.issues) this.problems.push({ file, line: i + 1, column: 1, field: issue.path.join('.'), message: issue.message, severity: 'error' });
-          return;
-        }
-        this.treePersons.set(p.data.id, { person: p.data, tree: name });
-      });
+    this.treeCache.clear();
+    this.treesToRead.clear();
+    this.livingOfTree.clear();
+    for (const name of listFiles(join(this.root, L.TREES_DIR), '.jsonl')) this.loadTree(name);
+  }
+
+  /** The persons of every tree, read back first if a tree was written since. */
+  private get treePersons(): Map<string, { person: Person; tree: string }> {
+    if (this.treesToRead.size) {
+      const names = [...this.treesToRead];
+      this.treesToRead.clear();
+      for (const name of names) this.loadTree(name);
     }
+    return this.treeCache;
+  }
+
+  private loadTree(name: string): void {
+    const file = `${L.TREES_DIR}/${name}`;
+    // Read again after a write: what an earlier read found wrong in it went with the old file.
+    this.problems = this.problems.filter((p) => p.file !== file);
+    const lines = (this.read(file) ?? '').split('\n');
+    lines.forEach((line, i) => {
+      if (!line.trim()) return;
+      let json: unknown;
+      try {
+        json = JSON.parse(line);
+      } catch (e) {
+        this.problems.push({ file, line: i + 1, column: 1, message: `not JSON: ${(e as Error).message}`, severity: 'error' });
+        return;
+      }
+      const p = Person.safeParse(json);
+      if (!p.success) {
+        for (const issue of p.error.issues) this.problems.push({ file, line: i + 1, column: 1, field: issue.path.join('.'), message: issue.message, severity: 'error' });
+        return;
+      }
+      this.treeCache.set(p.data.id, { person: p.data, tree: name });
+    });
   }
 
   private loadSources(): void {
@@ -261,7 +290,7 @@ export class FileCaseStore implements CaseStore {
     const key = p?.id ?? (id || '');
     const had = this.livingById.delete(key);
     if (p && (living ?? isLiving(p, this.clock.now(), this.cfg.privacy.livingThresholdYears))) {
-      this.livingById.set(key, p.names.map((n) => `${n.given} ${n.surname}`.trim()).filter((n) => n.includes(' ')));
+      this.livingById.set(key, namesOf(p));
     } else if (!had) return;
     if (id !== false) this.livingNames = [...this.livingById.values()].flat();
   }
@@ -357,8 +386,10 @@ export class FileCaseStore implements CaseStore {
     let living = false;
     // isLiving depends on the clock only through its UTC year: a verdict taken in the same year holds.
     let known: ((p: Person) => boolean | undefined) | undefined;
-    // Applied only once the file is on disk: a failed write leaves the store as it was.
-    const written: { p: Person; living: boolean }[] = [];
+    // Applied only once the file is on disk: a failed write leaves the store as it was. Only the
+    // living persons' names are kept (the Censor redacts them elsewhere); the persons themselves
+    // are read back from the file when asked for.
+    const livingNames: [string, string[]][] = [];
     await this.writer.writeJsonLines(file, persons, {
       censor: (p, ctx) => {
         known ??= opts.living && opts.living.now.getUTCFullYear() === ctx.now.getUTCFullYear() ? opts.living.of : () => undefined;
@@ -368,14 +399,18 @@ export class FileCaseStore implements CaseStore {
         if (c.redactions.length) redacted += 1;
         return { item: c.person, redactions: c.redactions };
       },
-      onWritten: (p) => written.push({ p, living }),
+      onWritten: (p) => {
+        if (living) livingNames.push([p.id, namesOf(p)]);
+      },
+      ...(opts.beforeCommit ? { beforeCommit: opts.beforeCommit } : {}),
     });
-    for (const [id, t] of this.treePersons) if (t.tree === tree) (this.treePersons.delete(id), this.people.has(id) || this.livingById.delete(id));
-    for (const w of written) {
-      this.treePersons.set(w.p.id, { person: w.p, tree });
-      // A person file with the same id wins over the tree entry, for the living list too.
-      if (!this.people.has(w.p.id)) this.noteLiving(w.p, false, w.living);
-    }
+    // What the earlier file of this tree put in the store goes: its persons, and its living names.
+    for (const [id, t] of this.treeCache) if (t.tree === tree) (this.treeCache.delete(id), this.people.has(id) || this.livingById.delete(id));
+    for (const id of this.livingOfTree.get(tree) ?? []) if (!this.people.has(id)) this.livingById.delete(id);
+    // A person file with the same id wins over the tree entry, for the living list too.
+    for (const [id, names] of livingNames) if (!this.people.has(id)) this.livingById.set(id, names);
+    this.livingOfTree.set(tree, livingNames.map(([id]) => id));
+    this.treesToRead.add(tree);
     this.livingNames = [...this.livingById.values()].flat();
     if (redacted) this.appendLogSync([{ agent: 'Censor', actionType: 'compliance', check: 'living', subject: file, allowed: true, reason: `Living person PII redacted for ${redacted} persons`, rationale: '', context: file }]);
     return file;
@@ -393,12 +428,12 @@ export class FileCaseStore implements CaseStore {
    * Safe to call concurrently (an import captures its sources at once, so their fsyncs overlap):
    * the same content captured twice while its file is being written waits for that one write.
    */
-  async captureSource(raw: RawRecord, accessedAt: Date): Promise<SourceRecord> {
+  async captureSource(raw: RawRecord, accessedAt: Date, opts: CaptureOptions = {}): Promise<SourceRecord> {
     // Everything up to the first await runs at the call, so the capture is registered before
     // another call can look for it.
     const { record, redactions } = this.writer.censorRecord(raw);
     const content = sourceHash({ ...record });
-    const id = `S-${sha256(`${record.sourceId}|${record.url ?? record.externalId ?? record.title}|${content}`).slice(0, 12)}`;
+    const id = opts.id ?? `S-${sha256(`${record.sourceId}|${record.url ?? record.externalId ?? record.title}|${content}`).slice(0, 12)}`;
     const existing = this.sourceMap.get(id);
     if (existing) return existing;
     const pending = this.capturing.get(id);

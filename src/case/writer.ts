@@ -83,10 +83,10 @@ export class CaseWriter {
    * (`censorPerson`), and each line is then scanned for SSNs, phones and e-mails on its own, which
    * keeps a 100k-person tree linear. Lines are encoded into a `LineSink` that writes to a temp file
    * that is fsynced and renamed, so the write stays atomic without the whole file in memory.
-   * `items` is consumed once; `onWritten` sees each item as written (the store keeps those instead
-   * of re-reading).
+   * `items` is consumed once; `onWritten` sees each item as written; `beforeCommit` runs once the
+   * temp file is complete, before it replaces the file (it may fail the write).
    */
-  async writeJsonLines<T>(rel: string, items: Iterable<T>, opts: { censor?: (item: T, ctx: CensorContext) => { item: T; redactions: Redaction[] }; onWritten?: (item: T) => void } = {}): Promise<void> {
+  async writeJsonLines<T>(rel: string, items: Iterable<T>, opts: { censor?: (item: T, ctx: CensorContext) => { item: T; redactions: Redaction[] }; onWritten?: (item: T) => void; beforeCommit?: () => Promise<void> } = {}): Promise<void> {
     const ctx = this.censor();
     const kinds = new Set<'ssn' | 'phone' | 'email'>(ctx.consent ? [] : ['ssn', 'phone', 'email']);
     const redactions: Redaction[] = [];
@@ -115,6 +115,7 @@ export class CaseWriter {
       await sink.close();
       await fh.sync();
       await fh.close();
+      await opts.beforeCommit?.();
       renameSync(tmp, abs);
     } catch (e) {
       await sink.settle();

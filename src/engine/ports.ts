@@ -80,6 +80,19 @@ export interface SessionState {
  */
 export interface TreeWriteOptions {
   living?: { now: Date; of: (p: Person) => boolean | undefined };
+  /**
+   * Runs once every person is on disk, before the tree file takes its place: an import captures
+   * the sources its persons cite there, so a failed capture leaves no tree citing missing sources.
+   */
+  beforeCommit?: () => Promise<void>;
+}
+
+/**
+ * `id`: the caller names the source (a GEDCOM import names each after its file and record, so its
+ * persons can cite it before it is captured); otherwise the id comes from the content.
+ */
+export interface CaptureOptions {
+  id?: string;
 }
 
 /**
@@ -97,7 +110,7 @@ export interface CaseStore {
   sources(): SourceRecord[];
   source(id: string): SourceRecord | undefined;
   /** Captures evidence; a source is never rewritten (same id and sha256 → no-op, else error). */
-  captureSource(record: RawRecord, accessedAt: Date): Promise<SourceRecord>;
+  captureSource(record: RawRecord, accessedAt: Date, opts?: CaptureOptions): Promise<SourceRecord>;
   conflicts(): Conflict[];
   writeConflict(conflict: Conflict): Promise<void>;
   merges(): MergesFile;

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { redactPerson, redactRecord, type CensorContext } from '../../../src/agents/censor';
-import type { CaseStore, SessionState } from '../../../src/engine/ports';
+import type { CaptureOptions, CaseStore, SessionState, TreeWriteOptions } from '../../../src/engine/ports';
 import { CaseConfig, Conflict, LogEntry, MergesFile, Person, SourceRecord, type NewLogEntry, type RawRecord } from '../../../src/model';
 
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
@@ -45,9 +45,11 @@ export class MemoryCaseStore implements CaseStore {
   personBody(id: string) {
     return this.bodies.get(id);
   }
-  async writeTree(name: string, persons: Iterable<Person>) {
+  async writeTree(name: string, persons: Iterable<Person>, opts: TreeWriteOptions = {}) {
     this.trees++;
-    for (const p of persons) this.people.set(p.id, redactPerson(Person.parse(p), this.censorContext()).person);
+    const written = [...persons].map((p) => redactPerson(Person.parse(p), this.censorContext()).person);
+    await opts.beforeCommit?.();
+    for (const p of written) this.people.set(p.id, p);
     return `trees/${name}.jsonl`;
   }
   async removePerson(id: string) {
@@ -59,10 +61,10 @@ export class MemoryCaseStore implements CaseStore {
   source(id: string) {
     return this.src.get(id);
   }
-  async captureSource(raw: RawRecord, accessedAt: Date) {
+  async captureSource(raw: RawRecord, accessedAt: Date, opts: CaptureOptions = {}) {
     const { record } = redactRecord(raw, this.censorContext());
     const content = sha(record.text || JSON.stringify(record.persons));
-    const id = `S-${sha(`${record.sourceId}|${record.url ?? record.externalId ?? record.title}|${content}`).slice(0, 12)}`;
+    const id = opts.id ?? `S-${sha(`${record.sourceId}|${record.url ?? record.externalId ?? record.title}|${content}`).slice(0, 12)}`;
     const existing = this.src.get(id);
     if (existing) return existing;
     const s = SourceRecord.parse({ ...record, id, accessedAt: accessedAt.toISOString(), sha256: content });
