@@ -74,7 +74,7 @@ export interface PersonSidecar {
 }
 
 export interface MappedSource {
-  /** Placeholder id used in evidence until the store assigns the real one. */
+  /** The source's id in the case, cited by the persons: `S-<file key>-<xref>` (a stub or inline text: its own). */
   key: string;
   xref?: string;
   record: RawRecord;
@@ -100,6 +100,26 @@ export interface MappedImport {
   stats: ImportStats;
   warnings: GedWarning[];
   version: string;
+}
+
+/** What the mapper has once every person is built. */
+export type MappedRest = Omit<MappedImport, 'persons'>;
+
+/**
+ * A mapping read one person at a time, so a big import can write each person as it is built and
+ * keep none of them (docs/decisions/0001-imported-trees.md).
+ */
+export interface MappedStream {
+  version: string;
+  /** INDI records in the file: how many persons `persons` yields. */
+  individuals: number;
+  /** The persons in file order, each built when it is reached; iterable once. */
+  persons: Iterable<Person>;
+  /**
+   * Sources, stats and warnings. Only once `persons` has been read to the end: a source's text
+   * lists every way the file cites it.
+   */
+  finish(): MappedRest;
 }
 
 export interface MapOptions {
@@ -143,7 +163,7 @@ function countCustom(n: GedNode): number {
   return k;
 }
 
-export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
+export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
   // The mapper's own; the parser's come first in the result, read once every record is expanded.
   const warnings: GedWarning[] = [];
   const warnCounts = new Map<string, number>();
@@ -162,12 +182,21 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
   const personId = new Map<string, string>();
   const familyId = new Map<string, string>();
   const sourceKey = new Map<string, string>();
+  // Ids are the case's own (a source is captured under its key), so two xrefs that sanitize alike
+  // ("@S 1@", "@S_1@") or a record named like the file source must still get two ids.
+  const taken = new Set<string>([`S-${opts.key}-file`]);
+  const uniqueId = (base: string): string => {
+    let id = base;
+    for (let i = 2; taken.has(id); i++) id = `${base}.${i}`;
+    taken.add(id);
+    return id;
+  };
   for (const r of doc.records) {
     if (!r.xref) continue;
     const t = r.tag.toUpperCase();
-    if (t === 'INDI') personId.set(r.xref, `P-${opts.key}-${sanitize(r.xref)}`);
-    else if (t === 'FAM') familyId.set(r.xref, `F-${opts.key}-${sanitize(r.xref)}`);
-    else if (t === 'SOUR') sourceKey.set(r.xref, `S-${opts.key}-${sanitize(r.xref)}`);
+    const [ids, prefix] = t === 'INDI' ? [personId, 'P'] : t === 'FAM' ? [familyId, 'F'] : t === 'SOUR' ? [sourceKey, 'S'] : [];
+    // A second record with the same xref (a damaged file) shares the first one's id.
+    if (ids && !ids.has(r.xref)) ids.set(r.xref, uniqueId(`${prefix}-${opts.key}-${sanitize(r.xref)}`));
   }
   const usedRecords = new Set<string>();
   const sourceTitle = (xref: string) => childValue(byXref.get(xref), 'TITL') ?? childValue(byXref.get(xref), 'ABBR') ?? `Source ${xref}`;
@@ -183,14 +212,14 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
     set.add(s);
   };
 
-  /** Resolves a citation's source to a placeholder key (record, inline text, or a stub for a dangling pointer). */
+  /** Resolves a citation's source to its id (record, inline text, or a stub for a dangling pointer). */
   const citationSource = (c: GedNode): { key: string; title: string } => {
     if (c.pointer) {
       const k = sourceKey.get(c.pointer);
       if (k) return { key: k, title: sourceTitle(c.pointer) };
       let stub = stubSources.get(c.pointer);
       if (!stub) {
-        stub = `S-${opts.key}-${sanitize(c.pointer)}`;
+        stub = uniqueId(`S-${opts.key}-${sanitize(c.pointer)}`);
         stubSources.set(c.pointer, stub);
         warn('dangling-sour', c.line, `citation points to ${c.pointer}, which is not a SOUR record; kept with a placeholder source`);
       }
@@ -200,7 +229,7 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
     let inline = inlineSources.get(text);
     if (!inline) {
       const h = createHash('sha256').update(text).digest('hex').slice(0, 8);
-      inline = { key: `S-${opts.key}-t${h}`, text, line: c.line };
+      inline = { key: uniqueId(`S-${opts.key}-t${h}`), text, line: c.line };
       inlineSources.set(text, inline);
     }
     return { key: inline.key, title: text.split('\n')[0]!.slice(0, 120) };
@@ -346,24 +375,154 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
     return { assertions, sidecar: Object.keys(sidecar).length ? sidecar : undefined };
   };
 
-  // ---- persons ----
-  const persons: Person[] = [];
-  const personById = new Map<string, Person>();
-  const sidecarOf = (id: string) => (personById.get(id) as Person & { gedcom: PersonSidecar }).gedcom;
+  // ---- families first ----
+  // A person is handed on (and written) as soon as it is built, so whatever its families give it
+  // (relationships, family events, the family record itself) is gathered before any person is.
+  const records = doc.records;
   // FAMC pedigree from the child's side, read for the families below.
   const pediOf = new Map<string, string>();
-  for (let ri = 0; ri < doc.records.length; ri++) {
-    if (doc.records[ri]!.tag.toUpperCase() !== 'INDI') continue;
-    // A deferred record is parsed here, and the person is built from it alone: with `consume`
-    // its syntax tree goes as soon as the person is built (big files).
-    const r = doc.expand(doc.records[ri]!);
-    if (opts.consume) doc.records[ri] = CONSUMED;
-    if (r.xref) {
-      for (const fc of childrenOf(r, 'FAMC')) {
-        const p = childValue(fc, 'PEDI');
-        if (fc.pointer && p) pediOf.set(`${r.xref}|${fc.pointer}`, p);
+  // Person ids held by more than one INDI record (a damaged file): the last such record gets the families.
+  const lastRecordOf = new Map<string, number>();
+  const seenXrefs = new Set<string>();
+  let individuals = 0;
+  for (let ri = 0; ri < records.length; ri++) {
+    if (records[ri]!.tag.toUpperCase() !== 'INDI') continue;
+    individuals++;
+    // A deferred record is parsed here, once, and kept parsed for the person below.
+    const r = (records[ri] = doc.expand(records[ri]!));
+    if (!r.xref) continue;
+    if (seenXrefs.has(r.xref)) lastRecordOf.set(personId.get(r.xref)!, ri);
+    else seenXrefs.add(r.xref);
+    for (const fc of childrenOf(r, 'FAMC')) {
+      const p = childValue(fc, 'PEDI');
+      if (fc.pointer && p) pediOf.set(`${r.xref}|${fc.pointer}`, p);
+    }
+  }
+  seenXrefs.clear();
+  const emptyFamilies: GedNode[] = [];
+  const parentCount = new Map<string, number>();
+  let extraParents = 0;
+  // What each person gets from its families, by person id, taken when the person is built.
+  const relationshipsOf = new Map<string, Relationship[]>();
+  const familyAssertionsOf = new Map<string, Assertion[]>();
+  const familiesOf = new Map<string, FamilySidecar[]>();
+  const relate = (a: string, type: Relationship['type'], b: string, pedigree?: Relationship['pedigree']) => {
+    if (a === b) return;
+    let rels = relationshipsOf.get(a);
+    if (!rels) relationshipsOf.set(a, (rels = []));
+    if (rels.some((r) => r.type === type && r.person === b)) return;
+    const rel: Relationship = { type, person: b, status: 'accepted', confidence: 1, evidence: [] };
+    if (pedigree) rel.pedigree = pedigree;
+    rels.push(rel);
+  };
+  for (const r of records) {
+    if (r.tag.toUpperCase() !== 'FAM') continue;
+    stats.families++;
+    stats.customTags += countCustom(r);
+    const xref = r.xref ?? `@ANONF${r.line}@`;
+    const fid = familyId.get(xref) ?? `F-${opts.key}-L${r.line}`;
+    const member = (n: GedNode | undefined): string | undefined => {
+      if (!n?.pointer) return undefined;
+      const id = personId.get(n.pointer);
+      if (!id) warn('dangling-member', n.line, `${n.tag} points to ${n.pointer}, which is not an INDI record; dropped`);
+      return id;
+    };
+    const husbNode = child(r, 'HUSB');
+    const wifeNode = child(r, 'WIFE');
+    const husb = member(husbNode);
+    const wife = member(wifeNode);
+    const fam: FamilySidecar = { id: fid, xref, children: [], events: [], eventTags: {} };
+    if (husb) fam.husb = husb;
+    if (wife) fam.wife = wife;
+    const extra: RawNode[] = [];
+    const familyEventAssertions: Assertion[] = [];
+    let eventN = 0;
+    for (const c of r.children) {
+      const t = c.tag.toUpperCase();
+      if ((t === 'HUSB' && c === husbNode) || (t === 'WIFE' && c === wifeNode)) {
+        if (c.children.length) (fam.links ??= {})[t] = c.children.map(rawOf);
+        continue;
+      }
+      if (t === 'CHIL') {
+        const cid = member(c);
+        if (!cid) continue;
+        const pedi = (c.pointer && pediOf.get(`${c.pointer}|${xref}`)) || undefined;
+        fam.children.push({ id: cid, ...(pedi ? { pedi } : {}), ...(c.children.length ? { extra: c.children.map(rawOf) } : {}) });
+        continue;
+      }
+      if (FAM_EVENTS[t]) {
+        eventN++;
+        const eventId = `${fid}.e${eventN}`;
+        const { assertions: as, sidecar } = eventAssertions(c, FAM_EVENTS[t]!, eventId, ATTRIBUTE_TAGS.has(t));
+        fam.events.push(eventId);
+        fam.eventTags[eventId] = c.tag;
+        if (sidecar) (fam.eventSidecars ??= {})[eventId] = sidecar;
+        familyEventAssertions.push(...as);
+        continue;
+      }
+      if (ID_TAGS.has(t) && c.value?.trim() && !c.children.some((x) => x.tag.toUpperCase() !== 'TYPE')) {
+        const type = childValue(c, 'TYPE');
+        const ids = (fam.externalIds ??= {});
+        let k = type ? `${c.tag}:${type}` : c.tag;
+        for (let i = 2; ids[k] !== undefined; i++) k = `${type ? `${c.tag}:${type}` : c.tag}.${i}`;
+        ids[k] = c.value.trim();
+        continue;
+      }
+      extra.push(rawOf(c));
+    }
+    if (extra.length) fam.extra = extra;
+    const owner = husb ?? wife ?? fam.children[0]?.id;
+    if (!owner) {
+      stats.emptyFamilies++;
+      emptyFamilies.push(r);
+      warn('empty-fam', r.line, `family ${xref} has no members; kept in the file's source record`);
+      continue;
+    }
+    let families = familiesOf.get(owner);
+    if (!families) familiesOf.set(owner, (families = []));
+    families.push(fam);
+    if (husb && wife) {
+      relate(husb, 'spouse', wife);
+      relate(wife, 'spouse', husb);
+    }
+    // Family events are facts of both spouses; a family without spouses keeps them on its record only.
+    for (const sp of [husb, wife]) {
+      if (!sp) continue;
+      if (!familyEventAssertions.length) continue;
+      let own = familyAssertionsOf.get(sp);
+      if (!own) familyAssertionsOf.set(sp, (own = []));
+      for (const a of familyEventAssertions) own.push({ ...a, id: `${a.id}.${sp === husb ? 'h' : 'w'}` });
+    }
+    if (!husb && !wife && familyEventAssertions.length) {
+      fam.extra = [...(fam.extra ?? []), ...r.children.filter((c) => FAM_EVENTS[c.tag.toUpperCase()]).map(rawOf)];
+    }
+    for (const ch of fam.children) {
+      const parents = [husb, wife].filter((x): x is string => Boolean(x) && x !== ch.id);
+      const have = parentCount.get(ch.id) ?? 0;
+      if (have + parents.length > 2) {
+        // The model allows two accepted parents; further ones (adoptive, step) stay in the family record.
+        extraParents++;
+        continue;
+      }
+      parentCount.set(ch.id, have + parents.length);
+      const pedigree = pedigreeOf(ch.pedi);
+      for (const p of parents) {
+        relate(ch.id, 'parent', p, pedigree);
+        relate(p, 'child', ch.id, pedigree);
       }
     }
+  }
+  if (extraParents) warn('extra-parents', undefined, `${extraParents} child link(s) beyond two parents kept only in the family records (the model holds two parents per person)`);
+
+  // ---- persons, one at a time ----
+  let stripped = 0;
+  let allRead = false;
+  function* personsInOrder(): Generator<Person> {
+    for (let ri = 0; ri < records.length; ri++) {
+    const r = records[ri]!;
+    if (r.tag.toUpperCase() !== 'INDI') continue;
+    // With `consume` the syntax tree goes as soon as the person is built (big files).
+    if (opts.consume) records[ri] = CONSUMED;
     const xref = r.xref ?? `@ANON${r.line}@`;
     const id = personId.get(xref) ?? `P-${opts.key}-L${r.line}`;
     if (!r.xref) warn('noxref', r.line, 'INDI record without a cross-reference id');
@@ -443,220 +602,132 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
     }
     if (nameExtras.some((x) => x)) side.names = nameExtras;
     if (extra.length) side.extra = extra;
-    const person = { id, names, sex, assertions, relationships: [] as Relationship[], externalIds, gedcom: side } as Person;
-    persons.push(person);
-    personById.set(id, person);
+    let relationships: Relationship[] = [];
+    const last = lastRecordOf.get(id);
+    if (last === undefined || last === ri) {
+      relationships = relationshipsOf.get(id) ?? relationships;
+      const fromFamilies = familyAssertionsOf.get(id);
+      if (fromFamilies) for (const a of fromFamilies) assertions.push(a);
+      const families = familiesOf.get(id);
+      if (families) side.families = families;
+      relationshipsOf.delete(id);
+      familyAssertionsOf.delete(id);
+      familiesOf.delete(id);
+    }
+    const person = { id, names, sex, assertions, relationships, externalIds, gedcom: side } as Person;
+    // Living persons keep no free text: decided here, where the person is whole.
+    if (opts.isLiving?.(person) && (side.extra || side.events || side.names)) {
+      delete side.extra;
+      delete side.events;
+      delete side.names;
+      delete side.links;
+      stripped++;
+    }
+    yield person;
+    }
+    allRead = true;
   }
 
-  // ---- families ----
-  const emptyFamilies: GedNode[] = [];
-  const parentCount = new Map<string, number>();
-  let extraParents = 0;
-  const relate = (a: string, type: Relationship['type'], b: string, pedigree?: Relationship['pedigree']) => {
-    const p = personById.get(a);
-    if (!p || a === b) return;
-    if (p.relationships.some((r) => r.type === type && r.person === b)) return;
-    const rel: Relationship = { type, person: b, status: 'accepted', confidence: 1, evidence: [] };
-    if (pedigree) rel.pedigree = pedigree;
-    p.relationships.push(rel);
-  };
-  for (const r of doc.records) {
-    if (r.tag.toUpperCase() !== 'FAM') continue;
-    stats.families++;
-    stats.customTags += countCustom(r);
-    const xref = r.xref ?? `@ANONF${r.line}@`;
-    const fid = familyId.get(xref) ?? `F-${opts.key}-L${r.line}`;
-    const member = (n: GedNode | undefined): string | undefined => {
-      if (!n?.pointer) return undefined;
-      const id = personId.get(n.pointer);
-      if (!id) warn('dangling-member', n.line, `${n.tag} points to ${n.pointer}, which is not an INDI record; dropped`);
-      return id;
-    };
-    const husbNode = child(r, 'HUSB');
-    const wifeNode = child(r, 'WIFE');
-    const husb = member(husbNode);
-    const wife = member(wifeNode);
-    const fam: FamilySidecar = { id: fid, xref, children: [], events: [], eventTags: {} };
-    if (husb) fam.husb = husb;
-    if (wife) fam.wife = wife;
-    const extra: RawNode[] = [];
-    const familyEventAssertions: Assertion[] = [];
-    let eventN = 0;
-    for (const c of r.children) {
-      const t = c.tag.toUpperCase();
-      if ((t === 'HUSB' && c === husbNode) || (t === 'WIFE' && c === wifeNode)) {
-        if (c.children.length) (fam.links ??= {})[t] = c.children.map(rawOf);
-        continue;
-      }
-      if (t === 'CHIL') {
-        const cid = member(c);
-        if (!cid) continue;
-        const pedi = (c.pointer && pediOf.get(`${c.pointer}|${xref}`)) || undefined;
-        fam.children.push({ id: cid, ...(pedi ? { pedi } : {}), ...(c.children.length ? { extra: c.children.map(rawOf) } : {}) });
-        continue;
-      }
-      if (FAM_EVENTS[t]) {
-        eventN++;
-        const eventId = `${fid}.e${eventN}`;
-        const { assertions: as, sidecar } = eventAssertions(c, FAM_EVENTS[t]!, eventId, ATTRIBUTE_TAGS.has(t));
-        fam.events.push(eventId);
-        fam.eventTags[eventId] = c.tag;
-        if (sidecar) (fam.eventSidecars ??= {})[eventId] = sidecar;
-        familyEventAssertions.push(...as);
-        continue;
-      }
-      if (ID_TAGS.has(t) && c.value?.trim() && !c.children.some((x) => x.tag.toUpperCase() !== 'TYPE')) {
-        const type = childValue(c, 'TYPE');
-        const ids = (fam.externalIds ??= {});
-        let k = type ? `${c.tag}:${type}` : c.tag;
-        for (let i = 2; ids[k] !== undefined; i++) k = `${type ? `${c.tag}:${type}` : c.tag}.${i}`;
-        ids[k] = c.value.trim();
-        continue;
-      }
-      extra.push(rawOf(c));
-    }
-    if (extra.length) fam.extra = extra;
-    const owner = husb ?? wife ?? fam.children[0]?.id;
-    if (!owner) {
-      stats.emptyFamilies++;
-      emptyFamilies.push(r);
-      warn('empty-fam', r.line, `family ${xref} has no members; kept in the file's source record`);
-      continue;
-    }
-    (sidecarOf(owner).families ??= []).push(fam);
-    if (husb && wife) {
-      relate(husb, 'spouse', wife);
-      relate(wife, 'spouse', husb);
-    }
-    // Family events are facts of both spouses; a family without spouses keeps them on its record only.
-    for (const sp of [husb, wife]) {
-      if (!sp) continue;
-      personById.get(sp)!.assertions.push(...familyEventAssertions.map((a) => ({ ...a, id: `${a.id}.${sp === husb ? 'h' : 'w'}` })));
-    }
-    if (!husb && !wife && familyEventAssertions.length) {
-      fam.extra = [...(fam.extra ?? []), ...r.children.filter((c) => FAM_EVENTS[c.tag.toUpperCase()]).map(rawOf)];
-    }
-    for (const ch of fam.children) {
-      const parents = [husb, wife].filter((x): x is string => Boolean(x) && x !== ch.id);
-      const have = parentCount.get(ch.id) ?? 0;
-      if (have + parents.length > 2) {
-        // The model allows two accepted parents; further ones (adoptive, step) stay in the family record.
-        extraParents++;
-        continue;
-      }
-      parentCount.set(ch.id, have + parents.length);
-      const pedigree = pedigreeOf(ch.pedi);
-      for (const p of parents) {
-        relate(ch.id, 'parent', p, pedigree);
-        relate(p, 'child', ch.id, pedigree);
-      }
-    }
-  }
-  if (extraParents) warn('extra-parents', undefined, `${extraParents} child link(s) beyond two parents kept only in the family records (the model holds two parents per person)`);
 
-  // ---- privacy: living persons keep no free text ----
-  if (opts.isLiving) {
-    let stripped = 0;
-    for (const p of persons) {
-      if (!opts.isLiving(p)) continue;
-      const side = sidecarOf(p.id);
-      if (side.extra || side.events || side.names) {
-        delete side.extra;
-        delete side.events;
-        delete side.names;
-        delete side.links;
-        stripped++;
-      }
-    }
+  const finish = (): MappedRest => {
+    if (!allRead) throw new Error('mapGedcom: finish() was called before every person was read');
     if (stripped) warn('living', undefined, `${stripped} living person(s): notes and unmapped lines were not imported (privacy; set consent in case.yaml to keep them)`);
-  }
 
-  // ---- sources ----
-  const sources: MappedSource[] = [];
-  const repoName = (n: GedNode): string | undefined => {
-    const repo = child(n, 'REPO');
-    if (!repo) return undefined;
-    if (repo.pointer) {
-      usedRecords.add(repo.pointer);
-      return childValue(byXref.get(repo.pointer), 'NAME') ?? repo.pointer;
+    // ---- sources ----
+    const sources: MappedSource[] = [];
+    const repoName = (n: GedNode): string | undefined => {
+      const repo = child(n, 'REPO');
+      if (!repo) return undefined;
+      if (repo.pointer) {
+        usedRecords.add(repo.pointer);
+        return childValue(byXref.get(repo.pointer), 'NAME') ?? repo.pointer;
+      }
+      return repo.value?.trim() || undefined;
+    };
+    const citedBlock = (key: string): string[] => {
+      const set = cited.get(key);
+      return set?.size ? ['', 'Cited as:', ...[...set].map((s) => `- ${s}`)] : [];
+    };
+    for (const r of records) {
+      if (r.tag.toUpperCase() !== 'SOUR' || !r.xref) continue;
+      const key = sourceKey.get(r.xref)!;
+      if (sources.some((s) => s.key === key)) continue;
+      stats.sources++;
+      stats.customTags += countCustom(r);
+      const title = sourceTitle(r.xref);
+      const auth = childValue(r, 'AUTH');
+      const publ = childValue(r, 'PUBL');
+      const text = childValue(r, 'TEXT');
+      const embedded = gedNodeLines(inlineShared(r));
+      const repo = child(r, 'REPO');
+      if (repo?.pointer && byXref.get(repo.pointer)) embedded.push(...gedNodeLines(byXref.get(repo.pointer)!));
+      const body = [title, auth ? `Author: ${auth}` : '', publ ? `Publication: ${publ}` : '', text ? `\n${text}` : '', ...citedBlock(key), '', EMBED_MARKER, ...embedded]
+        .filter((l, i) => l !== '' || i > 0)
+        .join('\n');
+      sources.push({
+        key,
+        xref: r.xref,
+        record: { title: title.slice(0, 300), recordType: 'other', repository: repoName(r) ?? `GEDCOM file ${opts.file}`, sourceType: 'derivative', sourceId: 'gedcom', tier: 0, persons: [], text: body, externalId: r.xref },
+      });
     }
-    return repo.value?.trim() || undefined;
-  };
-  const citedBlock = (key: string): string[] => {
-    const set = cited.get(key);
-    return set?.size ? ['', 'Cited as:', ...[...set].map((s) => `- ${s}`)] : [];
-  };
-  for (const r of doc.records) {
-    if (r.tag.toUpperCase() !== 'SOUR' || !r.xref) continue;
-    const key = sourceKey.get(r.xref)!;
-    if (sources.some((s) => s.key === key)) continue;
-    stats.sources++;
-    stats.customTags += countCustom(r);
-    const title = sourceTitle(r.xref);
-    const auth = childValue(r, 'AUTH');
-    const publ = childValue(r, 'PUBL');
-    const text = childValue(r, 'TEXT');
-    const embedded = gedNodeLines(inlineShared(r));
-    const repo = child(r, 'REPO');
-    if (repo?.pointer && byXref.get(repo.pointer)) embedded.push(...gedNodeLines(byXref.get(repo.pointer)!));
-    const body = [title, auth ? `Author: ${auth}` : '', publ ? `Publication: ${publ}` : '', text ? `\n${text}` : '', ...citedBlock(key), '', EMBED_MARKER, ...embedded]
-      .filter((l, i) => l !== '' || i > 0)
-      .join('\n');
-    sources.push({
-      key,
-      xref: r.xref,
-      record: { title: title.slice(0, 300), recordType: 'other', repository: repoName(r) ?? `GEDCOM file ${opts.file}`, sourceType: 'derivative', sourceId: 'gedcom', tier: 0, persons: [], text: body, externalId: r.xref },
-    });
-  }
-  for (const [text, inline] of inlineSources) {
-    stats.sources++;
-    sources.push({
-      key: inline.key,
-      record: { title: text.split('\n')[0]!.slice(0, 120), recordType: 'other', repository: `GEDCOM file ${opts.file}`, sourceType: 'derivative', sourceId: 'gedcom', tier: 0, persons: [], text: [text, ...citedBlock(inline.key)].join('\n'), externalId: `inline:${inline.key}` },
-    });
-  }
-  for (const [xref, key] of stubSources) {
-    stats.sources++;
-    sources.push({
-      key,
-      xref,
-      record: { title: `Missing source ${xref}`, recordType: 'other', repository: `GEDCOM file ${opts.file}`, sourceType: 'derivative', sourceId: 'gedcom', tier: 0, persons: [], text: [`Missing source ${xref}`, `The file cites ${xref} but has no such SOUR record.`, ...citedBlock(key)].join('\n'), externalId: xref },
-    });
-  }
+    for (const [text, inline] of inlineSources) {
+      stats.sources++;
+      sources.push({
+        key: inline.key,
+        record: { title: text.split('\n')[0]!.slice(0, 120), recordType: 'other', repository: `GEDCOM file ${opts.file}`, sourceType: 'derivative', sourceId: 'gedcom', tier: 0, persons: [], text: [text, ...citedBlock(inline.key)].join('\n'), externalId: `inline:${inline.key}` },
+      });
+    }
+    for (const [xref, key] of stubSources) {
+      stats.sources++;
+      sources.push({
+        key,
+        xref,
+        record: { title: `Missing source ${xref}`, recordType: 'other', repository: `GEDCOM file ${opts.file}`, sourceType: 'derivative', sourceId: 'gedcom', tier: 0, persons: [], text: [`Missing source ${xref}`, `The file cites ${xref} but has no such SOUR record.`, ...citedBlock(key)].join('\n'), externalId: xref },
+      });
+    }
 
-  // ---- the file itself: header and records no person can hold ----
-  const leftovers = doc.records.filter((r) => {
-    if (r === CONSUMED) return false;
-    const t = r.tag.toUpperCase();
-    if (t === 'INDI' || t === 'SOUR' || t === 'FAM') return false;
-    if ((t === 'NOTE' || t === 'SNOTE' || t === 'OBJE' || t === 'REPO') && r.xref && usedRecords.has(r.xref)) return false;
-    return true;
-  });
-  for (const r of leftovers) {
-    const t = r.tag.toUpperCase();
-    if (t === 'NOTE' || t === 'SNOTE') stats.notes++;
-    if (t === 'OBJE') stats.media++;
-    stats.customTags += countCustom(r);
-  }
-  const headLines = doc.head ? gedNodeLines(doc.head) : [];
-  const fileLines = [...headLines, ...[...leftovers, ...emptyFamilies].flatMap((r) => gedNodeLines(inlineShared(r)))];
-  const program = childValue(doc.head, 'SOUR') ?? 'unknown program';
-  sources.push({
-    key: `S-${opts.key}-file`,
-    fileSource: true,
-    record: {
-      title: `GEDCOM file ${opts.file}`,
-      recordType: 'tree',
-      repository: `${program} export`,
-      sourceType: 'authored',
-      sourceId: 'gedcom',
-      tier: 0,
-      persons: [],
-      text: [`GEDCOM file ${opts.file} (GEDCOM ${doc.version}, from ${program}): ${stats.individuals} individuals, ${stats.families} families, ${stats.sources} sources.`, '', EMBED_MARKER, ...fileLines].join('\n'),
-      externalId: `file:${opts.key}`,
-    },
-  });
-  return { persons, sources, stats, warnings: [...doc.warnings, ...warnings], version: doc.version };
+    // ---- the file itself: header and records no person can hold ----
+    const leftovers = records.filter((r) => {
+      if (r === CONSUMED) return false;
+      const t = r.tag.toUpperCase();
+      if (t === 'INDI' || t === 'SOUR' || t === 'FAM') return false;
+      if ((t === 'NOTE' || t === 'SNOTE' || t === 'OBJE' || t === 'REPO') && r.xref && usedRecords.has(r.xref)) return false;
+      return true;
+    });
+    for (const r of leftovers) {
+      const t = r.tag.toUpperCase();
+      if (t === 'NOTE' || t === 'SNOTE') stats.notes++;
+      if (t === 'OBJE') stats.media++;
+      stats.customTags += countCustom(r);
+    }
+    const headLines = doc.head ? gedNodeLines(doc.head) : [];
+    const fileLines = [...headLines, ...[...leftovers, ...emptyFamilies].flatMap((r) => gedNodeLines(inlineShared(r)))];
+    const program = childValue(doc.head, 'SOUR') ?? 'unknown program';
+    sources.push({
+      key: `S-${opts.key}-file`,
+      fileSource: true,
+      record: {
+        title: `GEDCOM file ${opts.file}`,
+        recordType: 'tree',
+        repository: `${program} export`,
+        sourceType: 'authored',
+        sourceId: 'gedcom',
+        tier: 0,
+        persons: [],
+        text: [`GEDCOM file ${opts.file} (GEDCOM ${doc.version}, from ${program}): ${stats.individuals} individuals, ${stats.families} families, ${stats.sources} sources.`, '', EMBED_MARKER, ...fileLines].join('\n'),
+        externalId: `file:${opts.key}`,
+      },
+    });
+    return { sources, stats, warnings: [...doc.warnings, ...warnings], version: doc.version };
+  };
+  return { version: doc.version, individuals, persons: personsInOrder(), finish };
+}
+
+/** The whole import at once (small files, tests): every person in one array. */
+export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
+  const stream = streamGedcom(doc, opts);
+  const persons = [...stream.persons];
+  return { persons, ...stream.finish() };
 }
 
 /** Shared by every uncited assertion (the model's evidence list; never mutated). */

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { Person, RawRecord } from '../../../src/model';
-import { mapGedcom, type PersonSidecar } from '../../../src/interchange/gedcom/map-import';
+import { mapGedcom, streamGedcom, type PersonSidecar } from '../../../src/interchange/gedcom/map-import';
 import { parseGedcom } from '../../../src/interchange/gedcom/parse';
 
 const SAMPLE = `0 HEAD
@@ -118,5 +118,61 @@ describe('GEDCOM → case model mapping', () => {
     const side = (m.persons[0] as Person & { gedcom: PersonSidecar }).gedcom;
     assert.equal(side.extra, undefined);
     assert.match(m.warnings.map((w) => w.message).join('\n'), /1 living person/);
+  });
+});
+
+describe('GEDCOM mapping, one person at a time', () => {
+  it('hands on each person whole (families gathered first) and has sources only after the last', () => {
+    const stream = streamGedcom(parseGedcom(SAMPLE), { file: 'sample.ged', key: 'abc123' });
+    assert.equal(stream.individuals, 3);
+    assert.throws(() => stream.finish(), /before every person was read/);
+    const it = stream.persons[Symbol.iterator]();
+    const john = it.next().value as Person;
+    // The first person, before the others are built, already has what its family gives it.
+    assert.deepEqual(john.relationships.map((r) => [r.type, r.person]), [['spouse', 'P-abc123-I2'], ['child', 'P-abc123-I3']]);
+    assert.equal(john.assertions.find((a) => a.field === 'marriage.date')?.value, '1875');
+    assert.equal((john as Person & { gedcom: PersonSidecar }).gedcom.families?.[0]?.xref, '@F1@');
+    assert.throws(() => stream.finish(), /before every person was read/);
+    const rest = [...{ [Symbol.iterator]: () => it }];
+    assert.equal(rest.length, 2);
+    const whole = mapGedcom(parseGedcom(SAMPLE), { file: 'sample.ged', key: 'abc123' });
+    assert.deepEqual([john, ...rest], whole.persons);
+    assert.deepEqual({ ...stream.finish(), persons: whole.persons }, whole);
+  });
+
+  it('gives distinct ids to xrefs that sanitize alike, and to a source named like the file source', () => {
+    const text = `0 HEAD
+1 GEDC
+2 VERS 5.5.1
+0 @I 1@ INDI
+1 NAME A /One/
+1 BIRT
+2 DATE 1850
+2 SOUR @S 1@
+2 SOUR @file@
+0 @I_1@ INDI
+1 NAME B /One/
+1 BIRT
+2 DATE 1851
+2 SOUR @S_1@
+2 SOUR @S#1@
+0 @S 1@ SOUR
+1 TITL First
+0 @S_1@ SOUR
+1 TITL Second
+0 @file@ SOUR
+1 TITL Third
+0 TRLR
+`;
+    const m = mapGedcom(parseGedcom(text), { file: 'x.ged', key: 'k' });
+    assert.deepEqual(m.persons.map((p) => p.id), ['P-k-I_1', 'P-k-I_1.2']);
+    const keys = m.sources.map((s) => s.key);
+    assert.equal(new Set(keys).size, keys.length, keys.join(' '));
+    const cites = m.persons.map((p) => p.assertions[0]!.evidence.map((e) => m.sources.find((s) => s.key === e.source)!.record.title));
+    assert.deepEqual(cites, [['First', 'Third'], ['Second', 'Missing source @S#1@']]);
+    assert.equal(m.sources.find((s) => s.fileSource)!.key, 'S-k-file');
+    // A dangling pointer that sanitizes like two records' xrefs gets its own stub.
+    assert.deepEqual(['First', 'Second', 'Missing source @S#1@'].map((t) => m.sources.find((s) => s.record.title === t)!.key), ['S-k-S_1', 'S-k-S_1.2', 'S-k-S_1.3']);
+    assert.equal(m.sources.find((s) => s.record.title === 'Third')!.key, 'S-k-file.2');
   });
 });
