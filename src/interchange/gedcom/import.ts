@@ -1,7 +1,9 @@
 /**
- * `importGedcom(file, store, opts)`: read → decode → parse → map → capture sources → write persons.
- * Small imports write one person file each; large ones (over `treeThreshold` persons) write one
- * `trees/<name>.jsonl` through the case writer (docs/decisions/0001-imported-trees.md).
+ * `importGedcom(file, store, opts)`: read → decode → parse → map each person → write it → capture
+ * the sources. Small imports write one person file each (sources first); large ones (over
+ * `treeThreshold` persons) write one `trees/<name>.jsonl` through the case writer, one person at a
+ * time, and capture the sources before that file takes its place
+ * (docs/decisions/0001-imported-trees.md).
  */
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
@@ -11,7 +13,7 @@ import { isLiving } from '../../agents/censor';
 import type { CaseStore, TreeWriteOptions } from '../../engine/ports';
 import type { Person } from '../../model';
 import { decodeGedcom, type GedcomEncoding } from './decode';
-import { importKeyOf, mapGedcom, type ImportStats, type PersonSidecar } from './map-import';
+import { importKeyOf, streamGedcom, type ImportStats, type MappedRest } from './map-import';
 import { GedcomSyntaxError, parseGedcom, type GedWarning } from './parse';
 
 /** Source files written at once during an import (each holds a file open until it is fsynced). */
@@ -77,64 +79,80 @@ function readAndMap(file: string, display: string, opts: { strict?: boolean; isL
   // (docs/decisions/0001-imported-trees.md, third measurement).
   const doc = parseGedcom(decoded.text, { file: display, strict: opts.strict });
   if (doc.records.length === 0 && !doc.head) throw new GedcomSyntaxError(display, 1, 'no GEDCOM records found');
-  const mapped = mapGedcom(doc, { file: display, key: importKeyOf(bytes), consume: true, ...(opts.isLiving ? { isLiving: opts.isLiving } : {}) });
-  return { mapped, version: doc.version, encoding: decoded.encoding, decodeWarnings: decoded.warnings };
+  const mapped = streamGedcom(doc, { file: display, key: importKeyOf(bytes), consume: true, ...(opts.isLiving ? { isLiving: opts.isLiving } : {}) });
+  return { mapped, encoding: decoded.encoding, decodeWarnings: decoded.warnings };
 }
 
 export async function importGedcom(file: string, store: CaseStore, opts: ImportOptions = {}): Promise<ImportResult> {
   const now = opts.now ?? new Date();
   const display = basename(file);
   const privacy = store.config().privacy;
-  // Bytes, text and syntax tree are dropped once mapped, so a big file's tree is not kept alive
-  // while the persons are written.
-  // The mapper judges each person once (living persons keep no free text); the tree writer reuses
-  // the verdicts instead of judging 100k persons again.
-  const living = new Map<Person, boolean>();
-  const { mapped, version, encoding, decodeWarnings } = readAndMap(file, display, {
+  // The mapper judges each person once (living persons keep no free text) just before the person
+  // is written; the tree writer reuses that verdict instead of judging 100k persons again.
+  let judged: Person | undefined;
+  let verdict = false;
+  const { mapped, encoding, decodeWarnings } = readAndMap(file, display, {
     strict: opts.strict,
     isLiving: privacy.consent
       ? undefined
       : (p) => {
-          const v = isLiving(p, now, privacy.livingThresholdYears);
-          living.set(p, v);
-          return v;
+          judged = p;
+          return (verdict = isLiving(p, now, privacy.livingThresholdYears));
         },
   });
-  opts.onProgress?.(`${display}: ${mapped.stats.individuals} individuals, ${mapped.stats.families} families, ${mapped.stats.sources} sources`);
-
-  // Capture sources first: the store names them, and evidence must cite those names. Several at a
-  // time: each is its own fsynced file, and one after another they took 0.7 s of a 100k import. A
-  // bounded number, because each holds a file open and a real file can have thousands of sources.
-  const captures = new Bottleneck({ maxConcurrent: CAPTURES_AT_ONCE });
-  const captured = await Promise.all(mapped.sources.map((s) => captures.schedule(() => store.captureSource(s.record, now))));
-  const idOf = new Map<string, string>();
-  const sourceIds: string[] = [];
-  mapped.sources.forEach((s, i) => {
-    idOf.set(s.key, captured[i]!.id);
-    sourceIds.push(captured[i]!.id);
-  });
-  const persons = mapped.persons;
-  for (const p of persons) renameSources(p, idOf);
-
+  const { version } = mapped;
   const threshold = opts.treeThreshold ?? TREE_THRESHOLD;
-  const wantTree = opts.as === 'tree' || ((opts.as ?? 'auto') === 'auto' && persons.length > threshold);
+  const wantTree = opts.as === 'tree' || ((opts.as ?? 'auto') === 'auto' && mapped.individuals > threshold);
   const treeWriter = store as CaseStore & TreeWriter;
+  const ids: string[] = [];
+  let rest: MappedRest | undefined;
+  const sourceIds: string[] = [];
+  // Persons cite their sources by the mapper's ids (the file's key and the record's xref), so the
+  // sources are captured once every person is mapped: a source's text lists every way it is cited.
+  const captureSources = async () => {
+    rest = mapped.finish();
+    opts.onProgress?.(`${display}: ${rest.stats.individuals} individuals, ${rest.stats.families} families, ${rest.stats.sources} sources`);
+    // Several at a time: each is its own fsynced file, and one after another they took 0.7 s of a
+    // 100k import. A bounded number, because each holds a file open and a file can have thousands.
+    const captures = new Bottleneck({ maxConcurrent: CAPTURES_AT_ONCE });
+    const captured = await Promise.all(rest.sources.map((s) => captures.schedule(() => store.captureSource(s.record, now, { id: s.key }))));
+    for (const c of captured) sourceIds.push(c.id);
+  };
+
+  opts.onProgress?.(`${display}: GEDCOM ${version}, ${mapped.individuals} individuals`);
   let mode: 'files' | 'tree' = 'files';
   let treeFile: string | undefined;
+  const warnings: GedWarning[] = [];
   if (wantTree && typeof treeWriter.writeTree === 'function') {
     const name = opts.name ?? basename(display, extname(display));
-    treeFile = await treeWriter.writeTree(name, persons, { living: { now, of: (p) => living.get(p) } });
-    mode = 'tree';
     const wanted = new Set(opts.promote ?? []);
-    for (const p of persons) if (wanted.has(p.id) || wanted.has(p.externalIds.gedcomXref ?? '')) await store.writePerson(p);
+    const promoted: Person[] = [];
+    // Each person is written as it is built and then dropped: a 100k-person tree is never held.
+    function* written(): Generator<Person> {
+      for (const p of mapped.persons) {
+        ids.push(p.id);
+        if (wanted.has(p.id) || wanted.has(p.externalIds.gedcomXref ?? '')) promoted.push(p);
+        yield p;
+      }
+    }
+    treeFile = await treeWriter.writeTree(name, written(), { living: { now, of: (p) => (p === judged ? verdict : undefined) }, beforeCommit: captureSources });
+    mode = 'tree';
+    for (const p of promoted) await store.writePerson(p);
   } else {
-    if (wantTree) mapped.warnings.push({ message: `${display}: this case store cannot write trees; wrote ${persons.length} person files instead` });
+    if (wantTree) warnings.push({ message: `${display}: this case store cannot write trees; wrote ${mapped.individuals} person files instead` });
+    // Few enough to hold (files are for small imports): the sources go first, as every person file
+    // is its own write and must cite sources that exist.
+    const persons = [...mapped.persons];
+    await captureSources();
     let n = 0;
     for (const p of persons) {
+      ids.push(p.id);
       await store.writePerson(p);
       if (++n % 500 === 0) opts.onProgress?.(`${n}/${persons.length} persons written`);
     }
   }
+  const { stats } = rest!;
+  warnings.unshift(...decodeWarnings.map((message) => ({ message })), ...rest!.warnings);
   await store.appendLog([
     {
       agent: 'Lead',
@@ -142,7 +160,7 @@ export async function importGedcom(file: string, store: CaseStore, opts: ImportO
       decisionType: 'gedcom_import',
       optionsConsidered: ['files', 'tree'],
       chosenOption: mode,
-      rationale: `Imported ${display} (GEDCOM ${version}, ${encoding}): ${mapped.stats.individuals} individuals, ${mapped.stats.families} families, ${mapped.stats.events} events, ${mapped.stats.sources} sources, ${mapped.warnings.length} warning(s).`,
+      rationale: `Imported ${display} (GEDCOM ${version}, ${encoding}): ${stats.individuals} individuals, ${stats.families} families, ${stats.events} events, ${stats.sources} sources, ${warnings.length - decodeWarnings.length} warning(s).`,
       context: display,
     },
   ] as Parameters<CaseStore['appendLog']>[0]);
@@ -152,38 +170,9 @@ export async function importGedcom(file: string, store: CaseStore, opts: ImportO
     ...(treeFile ? { treeFile } : {}),
     version,
     encoding,
-    stats: mapped.stats,
-    persons: persons.map((p) => p.id),
+    stats,
+    persons: ids,
     sources: sourceIds,
-    warnings: [...decodeWarnings.map((message) => ({ message })), ...mapped.warnings],
+    warnings,
   };
-}
-
-/**
- * Placeholder source keys → the ids the store assigned (evidence, name citations, typed pointers),
- * in place: the person is the mapper's own, claims may be shared between a date and a place (the
- * renaming is idempotent), and a 100k-person import must not copy every person to do it.
- */
-export function renameSources(p: Person, idOf: Map<string, string>): void {
-  const ren = (k: string) => idOf.get(k) ?? k;
-  // The sidecar nests verbatim lines at several depths; every `pointer: "S:<key>"` and every
-  // citation `source` key in it is renamed.
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) {
-      for (const x of v) if (x && typeof x === 'object') walk(x);
-      return;
-    }
-    if (!v || typeof v !== 'object') return;
-    const o = v as Record<string, unknown>;
-    for (const k in o) {
-      const x = o[k];
-      if (k === 'pointer' && typeof x === 'string' && x.startsWith('S:')) o[k] = `S:${ren(x.slice(2))}`;
-      else if (k === 'source' && typeof x === 'string') o[k] = ren(x);
-      else if (x && typeof x === 'object') walk(x);
-    }
-  };
-  for (const n of p.names) if (n.citations) n.citations = n.citations.map(ren);
-  for (const a of p.assertions) for (const e of a.evidence) e.source = ren(e.source);
-  const side = (p as Person & { gedcom?: PersonSidecar }).gedcom;
-  if (side) walk(side);
 }
