@@ -36,6 +36,11 @@ export interface GedcomDoc {
    * errors), and the tree is not kept, so the caller can let it go; any other record as it is.
    */
   expand(record: GedNode): GedNode;
+  /**
+   * The unparsed text of a deferred record after its first line (a search for one tag can tell
+   * whether the record is worth parsing yet); undefined for any other record.
+   */
+  deferredText(record: GedNode): string | undefined;
 }
 
 export class GedcomSyntaxError extends Error {
@@ -65,9 +70,9 @@ export interface ParseOptions {
   strict?: boolean;
   /**
    * Level-0 tags whose records are only located in this pass (first line parsed, the rest skipped)
-   * and parsed by `doc.expand` when the caller needs them: `ancestry import` reads only the first
-   * INDI of a file this way. The import itself parses eagerly, which measured faster
-   * (docs/decisions/0001-imported-trees.md, third measurement).
+   * and parsed by `doc.expand` when the caller needs them: the import parses each INDI as it maps
+   * that person, so a 100k-person file's syntax trees are short-lived
+   * (docs/decisions/0001-imported-trees.md, fourth measurement).
    */
   defer?: ReadonlySet<string>;
 }
@@ -90,6 +95,7 @@ export function parseGedcom(text: string, opts: ParseOptions = {}): GedcomDoc {
     },
     lines,
     expand: (record) => parser.expand(record),
+    deferredText: (record) => parser.deferredText(record),
   };
 }
 
@@ -200,6 +206,11 @@ class GedcomParser {
     return lines;
   }
 
+  deferredText(record: GedNode): string | undefined {
+    const range = this.deferred.get(record);
+    return range ? this.text.slice(range.from, range.to) : undefined;
+  }
+
   expand(record: GedNode): GedNode {
     const range = this.deferred.get(record);
     if (!range) return record;
@@ -222,6 +233,12 @@ class GedcomParser {
     const text = this.text;
     const file = this.file;
     const defer = this.opts.defer;
+    // A record expanded later gets its nodes from object and array literals of their own: V8
+    // decides per literal whether its objects are long-lived (allocation-site pretenuring), and the
+    // nodes of the first pass live as long as the document, while an expanded record's die with
+    // its person. Sharing the literals made every expanded node old-generation garbage that kept
+    // its young strings alive through each scavenge (1.46 s → 0.47 s to expand 100k persons).
+    const expanding = stack.length > 0;
     let last: GedNode | undefined = stack[stack.length - 1];
     while (pos < to) {
       const end = this.lineEnd(pos);
@@ -282,8 +299,8 @@ class GedcomParser {
         continue;
       }
       // Leaves share one empty array until they get a child: most lines of a file are leaves, and
-      // a 100k-person file has over a million of them.
-      const node: GedNode = { tag, line: lineNo, children: NO_CHILDREN };
+      // a 100k-person file has over a million of them. Two identical literals: see `expanding`.
+      const node: GedNode = expanding ? { tag, line: lineNo, children: NO_CHILDREN } : { tag, line: lineNo, children: NO_CHILDREN };
       if (xref !== undefined) {
         if (depth !== 0) this.warn('xref', lineNo, `${file}:${lineNo}: cross-reference id ${xref} on a level ${level} line ignored`);
         else if (this.seenXrefs.has(xref)) {
@@ -317,7 +334,7 @@ class GedcomParser {
         }
       } else {
         const parent = stack[depth - 1]!;
-        if (parent.children === NO_CHILDREN) parent.children = [node];
+        if (parent.children === NO_CHILDREN) parent.children = expanding ? [node] : [node];
         else parent.children.push(node);
         stack.length = depth;
         // HEAD.GEDC.VERS decides the escaping rules for the rest of the file.
