@@ -16,6 +16,8 @@ import { decodeGedcom, type GedcomEncoding } from './decode';
 import { importKeyOf, streamGedcom, type ImportStats, type MappedRest } from './map-import';
 import { GedcomSyntaxError, parseGedcom, type GedWarning } from './parse';
 
+const INDI: ReadonlySet<string> = new Set(['INDI']);
+
 /** Source files written at once during an import (each holds a file open until it is fsynced). */
 const CAPTURES_AT_ONCE = 16;
 
@@ -75,9 +77,9 @@ export function readGedcomBytes(file: string): Uint8Array {
 function readAndMap(file: string, display: string, opts: { strict?: boolean; isLiving?: (p: Person) => boolean }) {
   const bytes = readGedcomBytes(file);
   const decoded = decodeGedcom(bytes, display);
-  // Parsed whole, not with INDI deferred: deferral saved 80 MB at 100k persons but cost 0.5 s
-  // (docs/decisions/0001-imported-trees.md, third measurement).
-  const doc = parseGedcom(decoded.text, { file: display, strict: opts.strict });
+  // Each INDI is parsed when its person is mapped, so its syntax tree dies young instead of living
+  // through the whole import (decision 0001, fourth measurement).
+  const doc = parseGedcom(decoded.text, { file: display, strict: opts.strict, defer: INDI });
   if (doc.records.length === 0 && !doc.head) throw new GedcomSyntaxError(display, 1, 'no GEDCOM records found');
   const mapped = streamGedcom(doc, { file: display, key: importKeyOf(bytes), consume: true, ...(opts.isLiving ? { isLiving: opts.isLiving } : {}) });
   return { mapped, encoding: decoded.encoding, decodeWarnings: decoded.warnings };

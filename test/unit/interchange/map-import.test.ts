@@ -140,6 +140,21 @@ describe('GEDCOM mapping, one person at a time', () => {
     assert.deepEqual({ ...stream.finish(), persons: whole.persons }, whole);
   });
 
+  it('maps a document whose INDI records are parsed on demand exactly like a whole one (a PEDI record is read before the families)', () => {
+    const deferred = parseGedcom(SAMPLE, { defer: new Set(['INDI']) });
+    // Only the record with a PEDI line is parsed before the first person is asked for.
+    const stream = streamGedcom(deferred, { file: 'sample.ged', key: 'abc123', consume: true });
+    assert.deepEqual(
+      deferred.records.filter((r) => r.tag === 'INDI').map((r) => deferred.deferredText(r) !== undefined),
+      [true, true, false],
+    );
+    const persons = [...stream.persons];
+    const whole = mapGedcom(parseGedcom(SAMPLE), { file: 'sample.ged', key: 'abc123' });
+    assert.deepEqual(persons, whole.persons);
+    assert.deepEqual(persons[2]!.relationships.map((r) => r.pedigree), ['adopted', 'adopted']);
+    assert.deepEqual({ ...stream.finish(), persons }, whole);
+  });
+
   it('gives distinct ids to xrefs that sanitize alike, and to a source named like the file source', () => {
     const text = `0 HEAD
 1 GEDC
