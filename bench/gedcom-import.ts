@@ -15,7 +15,7 @@ import { initCase, openCase } from '../src/case';
 import { importGedcom } from '../src/interchange/gedcom/import';
 import { decodeGedcom } from '../src/interchange/gedcom/decode';
 import { parseGedcom } from '../src/interchange/gedcom/parse';
-import { importKeyOf, mapGedcom } from '../src/interchange/gedcom/map-import';
+import { importKeyOf, streamGedcom } from '../src/interchange/gedcom/map-import';
 import { referenceParse } from '../src/interchange/gedcom/reference';
 import { generateGedcom } from './gedcom-generate';
 
@@ -36,9 +36,13 @@ async function one(mode: Mode, file: string, extra?: string): Promise<void> {
   } else if (mode === 'parse') {
     parseGedcom(decodeGedcom(readFileSync(file), file).text, { file });
   } else if (mode === 'map') {
-    // The interchange pipeline without the case store: bytes → text → tree → persons/sources.
+    // The interchange pipeline as the import runs it, without the case store: bytes → text →
+    // records (each INDI parsed when its person is mapped) → persons, each dropped once built → sources.
     const bytes = readFileSync(file);
-    mapGedcom(parseGedcom(decodeGedcom(bytes, file).text, { file }), { file, key: importKeyOf(bytes), consume: true });
+    const doc = parseGedcom(decodeGedcom(bytes, file).text, { file, defer: new Set(['INDI']) });
+    const mapped = streamGedcom(doc, { file, key: importKeyOf(bytes), consume: true });
+    for (const p of mapped.persons) void p;
+    mapped.finish();
   } else if (mode === 'open') {
     (await openCase(file)).persons();
   } else {
