@@ -139,6 +139,8 @@ export async function importGedcom(file: string, store: CaseStore, opts: ImportO
     }
     treeFile = await treeWriter.writeTree(name, written(), { living: { now, of: (p) => (p === judged ? verdict : undefined) }, beforeCommit: captureSources });
     mode = 'tree';
+    // A tree writer that does not run beforeCommit: the sources follow the tree.
+    if (!rest) await captureSources();
     for (const p of promoted) await store.writePerson(p);
   } else {
     if (wantTree) warnings.push({ message: `${display}: this case store cannot write trees; wrote ${mapped.individuals} person files instead` });
@@ -153,8 +155,8 @@ export async function importGedcom(file: string, store: CaseStore, opts: ImportO
       if (++n % 500 === 0) opts.onProgress?.(`${n}/${persons.length} persons written`);
     }
   }
-  const { stats } = rest!;
-  warnings.unshift(...decodeWarnings.map((message) => ({ message })), ...rest!.warnings);
+  const { stats, warnings: mappingWarnings } = rest as MappedRest;
+  warnings.unshift(...decodeWarnings.map((message) => ({ message })), ...mappingWarnings);
   await store.appendLog([
     {
       agent: 'Lead',

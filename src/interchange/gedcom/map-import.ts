@@ -517,113 +517,112 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
   let allRead = false;
   function* personsInOrder(): Generator<Person> {
     for (let ri = 0; ri < records.length; ri++) {
-    if (records[ri]!.tag.toUpperCase() !== 'INDI') continue;
-    const r = doc.expand(records[ri]!);
-    // With `consume` the syntax tree goes as soon as the person is built (big files).
-    if (opts.consume) records[ri] = CONSUMED;
-    const xref = r.xref ?? `@ANON${r.line}@`;
-    const id = personId.get(xref) ?? `P-${opts.key}-L${r.line}`;
-    if (!r.xref) warn('noxref', r.line, 'INDI record without a cross-reference id');
-    stats.individuals++;
-    stats.customTags += countCustom(r);
-    const side: PersonSidecar = { file: opts.file, xref };
-    const names: PersonName[] = [];
-    const nameExtras: (RawNode[] | null)[] = [];
-    let sex: Person['sex'] = 'U';
-    const assertions: Assertion[] = [];
-    const externalIds: Record<string, string> = { gedcomXref: xref };
-    const extra: RawNode[] = [];
-    let eventN = 0;
-    for (const c of r.children) {
-      const t = c.tag.toUpperCase();
-      if (t === 'NAME') {
-        const base = parseNameValue(c.value ?? '');
-        const name: PersonName = { given: base.given, surname: base.surname, type: 'birth' };
-        if (base.suffix) name.suffix = base.suffix;
-        const nx: RawNode[] = [];
-        const married: PersonName[] = [];
-        for (const s of c.children) {
-          const st = s.tag.toUpperCase();
-          const v = s.value?.trim();
-          if (st === 'GIVN' && v) name.given = v;
-          else if (st === 'SURN' && v) name.surname = v;
-          else if (st === 'NPFX' && v) name.prefix = v;
-          else if (st === 'NSFX' && v) name.suffix = v;
-          else if (st === 'NICK' && v) name.nickname = v;
-          else if (st === 'TYPE' && v && NAME_TYPES[v.toLowerCase()]) name.type = NAME_TYPES[v.toLowerCase()]!;
-          else if (st === '_MARNM' && v) {
-            const m = parseNameValue(v.includes('/') ? v : `${name.given} /${v}/`);
-            married.push({ given: m.given, surname: m.surname, type: 'married' });
-            nx.push(rawOf(s));
-          } else {
-            // A name's source pointer is also a model citation; inline source text stays verbatim only.
-            if (st === 'SOUR' && s.pointer) name.citations = [...(name.citations ?? []), citationSource(s).key];
-            nx.push(rawOf(s));
+      if (records[ri]!.tag.toUpperCase() !== 'INDI') continue;
+      const r = doc.expand(records[ri]!);
+      // With `consume` the syntax tree goes as soon as the person is built (big files).
+      if (opts.consume) records[ri] = CONSUMED;
+      const xref = r.xref ?? `@ANON${r.line}@`;
+      const id = personId.get(xref) ?? `P-${opts.key}-L${r.line}`;
+      if (!r.xref) warn('noxref', r.line, 'INDI record without a cross-reference id');
+      stats.individuals++;
+      stats.customTags += countCustom(r);
+      const side: PersonSidecar = { file: opts.file, xref };
+      const names: PersonName[] = [];
+      const nameExtras: (RawNode[] | null)[] = [];
+      let sex: Person['sex'] = 'U';
+      const assertions: Assertion[] = [];
+      const externalIds: Record<string, string> = { gedcomXref: xref };
+      const extra: RawNode[] = [];
+      let eventN = 0;
+      for (const c of r.children) {
+        const t = c.tag.toUpperCase();
+        if (t === 'NAME') {
+          const base = parseNameValue(c.value ?? '');
+          const name: PersonName = { given: base.given, surname: base.surname, type: 'birth' };
+          if (base.suffix) name.suffix = base.suffix;
+          const nx: RawNode[] = [];
+          const married: PersonName[] = [];
+          for (const s of c.children) {
+            const st = s.tag.toUpperCase();
+            const v = s.value?.trim();
+            if (st === 'GIVN' && v) name.given = v;
+            else if (st === 'SURN' && v) name.surname = v;
+            else if (st === 'NPFX' && v) name.prefix = v;
+            else if (st === 'NSFX' && v) name.suffix = v;
+            else if (st === 'NICK' && v) name.nickname = v;
+            else if (st === 'TYPE' && v && NAME_TYPES[v.toLowerCase()]) name.type = NAME_TYPES[v.toLowerCase()]!;
+            else if (st === '_MARNM' && v) {
+              const m = parseNameValue(v.includes('/') ? v : `${name.given} /${v}/`);
+              married.push({ given: m.given, surname: m.surname, type: 'married' });
+              nx.push(rawOf(s));
+            } else {
+              // A name's source pointer is also a model citation; inline source text stays verbatim only.
+              if (st === 'SOUR' && s.pointer) name.citations = [...(name.citations ?? []), citationSource(s).key];
+              nx.push(rawOf(s));
+            }
           }
+          names.push(name);
+          nameExtras.push(nx.length ? nx : null);
+          for (const m of married) {
+            // A _MARNM name is recorded in the model too; export restores it from the verbatim line.
+            names.push(m);
+            nameExtras.push(null);
+            (side.derivedNames ??= []).push(names.length - 1);
+          }
+        } else if (t === 'SEX') {
+          const v = (c.value ?? '').trim().toUpperCase();
+          sex = v === 'M' || v.startsWith('MALE') ? 'M' : v === 'F' || v.startsWith('FEMALE') ? 'F' : v === 'X' ? 'X' : 'U';
+          if (v !== sex || c.children.length) side.sexRaw = c.value ?? '';
+          if (c.children.length) extra.push(rawOf(c));
+        } else if (INDI_EVENTS[t]) {
+          eventN++;
+          const eventId = `${id}.e${eventN}`;
+          const { assertions: as, sidecar } = eventAssertions(c, INDI_EVENTS[t]!, eventId, ATTRIBUTE_TAGS.has(t));
+          assertions.push(...as);
+          if (sidecar) (side.events ??= {})[eventId] = sidecar;
+          if (c.tag !== t) (side.eventTags ??= {})[eventId] = c.tag;
+        } else if (ID_TAGS.has(t) && c.value?.trim() && !c.children.some((x) => x.tag.toUpperCase() !== 'TYPE')) {
+          const type = childValue(c, 'TYPE');
+          let k = type ? `${c.tag}:${type}` : c.tag;
+          for (let i = 2; externalIds[k] !== undefined; i++) k = `${type ? `${c.tag}:${type}` : c.tag}.${i}`;
+          externalIds[k] = c.value.trim();
+        } else if (t === 'FAMC' || t === 'FAMS') {
+          if (c.pointer && !familyId.has(c.pointer)) warn('dangling-fam', c.line, `${c.tag} points to ${c.pointer}, which is not a FAM record; link dropped`);
+          const rest = c.children.filter((x) => x.tag.toUpperCase() !== 'PEDI');
+          if (rest.length && c.pointer && familyId.has(c.pointer)) (side.links ??= {})[`${t} ${familyId.get(c.pointer)}`] = rest.map(rawOf);
+        } else {
+          extra.push(rawOf(c));
         }
-        names.push(name);
-        nameExtras.push(nx.length ? nx : null);
-        for (const m of married) {
-          // A _MARNM name is recorded in the model too; export restores it from the verbatim line.
-          names.push(m);
-          nameExtras.push(null);
-          (side.derivedNames ??= []).push(names.length - 1);
-        }
-      } else if (t === 'SEX') {
-        const v = (c.value ?? '').trim().toUpperCase();
-        sex = v === 'M' || v.startsWith('MALE') ? 'M' : v === 'F' || v.startsWith('FEMALE') ? 'F' : v === 'X' ? 'X' : 'U';
-        if (v !== sex || c.children.length) side.sexRaw = c.value ?? '';
-        if (c.children.length) extra.push(rawOf(c));
-      } else if (INDI_EVENTS[t]) {
-        eventN++;
-        const eventId = `${id}.e${eventN}`;
-        const { assertions: as, sidecar } = eventAssertions(c, INDI_EVENTS[t]!, eventId, ATTRIBUTE_TAGS.has(t));
-        assertions.push(...as);
-        if (sidecar) (side.events ??= {})[eventId] = sidecar;
-        if (c.tag !== t) (side.eventTags ??= {})[eventId] = c.tag;
-      } else if (ID_TAGS.has(t) && c.value?.trim() && !c.children.some((x) => x.tag.toUpperCase() !== 'TYPE')) {
-        const type = childValue(c, 'TYPE');
-        let k = type ? `${c.tag}:${type}` : c.tag;
-        for (let i = 2; externalIds[k] !== undefined; i++) k = `${type ? `${c.tag}:${type}` : c.tag}.${i}`;
-        externalIds[k] = c.value.trim();
-      } else if (t === 'FAMC' || t === 'FAMS') {
-        if (c.pointer && !familyId.has(c.pointer)) warn('dangling-fam', c.line, `${c.tag} points to ${c.pointer}, which is not a FAM record; link dropped`);
-        const rest = c.children.filter((x) => x.tag.toUpperCase() !== 'PEDI');
-        if (rest.length && c.pointer && familyId.has(c.pointer)) (side.links ??= {})[`${t} ${familyId.get(c.pointer)}`] = rest.map(rawOf);
-      } else {
-        extra.push(rawOf(c));
       }
-    }
-    if (!names.length) {
-      names.push({ given: '', surname: '', type: 'birth' });
-      side.noName = true;
-    }
-    if (nameExtras.some((x) => x)) side.names = nameExtras;
-    if (extra.length) side.extra = extra;
-    const relationships: Relationship[] = [];
-    const last = lastRecordOf.get(id);
-    if (last === undefined || last === ri) {
-      const links = linksOf.get(id);
-      if (links) fromFamilies(id, links, relationships, assertions);
-      const families = familiesOf.get(id);
-      if (families) side.families = families;
-      linksOf.delete(id);
-      familiesOf.delete(id);
-    }
-    const person = { id, names, sex, assertions, relationships, externalIds, gedcom: side } as Person;
-    // Living persons keep no free text: decided here, where the person is whole.
-    if (opts.isLiving?.(person) && (side.extra || side.events || side.names)) {
-      delete side.extra;
-      delete side.events;
-      delete side.names;
-      delete side.links;
-      stripped++;
-    }
-    yield person;
+      if (!names.length) {
+        names.push({ given: '', surname: '', type: 'birth' });
+        side.noName = true;
+      }
+      if (nameExtras.some((x) => x)) side.names = nameExtras;
+      if (extra.length) side.extra = extra;
+      const relationships: Relationship[] = [];
+      const last = lastRecordOf.get(id);
+      if (last === undefined || last === ri) {
+        const links = linksOf.get(id);
+        if (links) fromFamilies(id, links, relationships, assertions);
+        const families = familiesOf.get(id);
+        if (families) side.families = families;
+        linksOf.delete(id);
+        familiesOf.delete(id);
+      }
+      const person = { id, names, sex, assertions, relationships, externalIds, gedcom: side } as Person;
+      // Living persons keep no free text: decided here, where the person is whole.
+      if (opts.isLiving?.(person) && (side.extra || side.events || side.names)) {
+        delete side.extra;
+        delete side.events;
+        delete side.names;
+        delete side.links;
+        stripped++;
+      }
+      yield person;
     }
     allRead = true;
   }
-
 
   const finish = (): MappedRest => {
     if (!allRead) throw new Error('mapGedcom: finish() was called before every person was read');
