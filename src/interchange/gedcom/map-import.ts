@@ -381,18 +381,12 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
   const records = doc.records;
   // FAMC pedigree from the child's side, read for the families below.
   const pediOf = new Map<string, string>();
-  // Person ids held by more than one INDI record (a damaged file): the last such record gets the families.
-  const lastRecordOf = new Map<string, number>();
-  const seenXrefs = new Set<string>();
+  // Each INDI has its own person id: the parser renames a repeated xref, and uniqueId does the rest.
   let individuals = 0;
   for (let ri = 0; ri < records.length; ri++) {
     if (records[ri]!.tag.toUpperCase() !== 'INDI') continue;
     individuals++;
     let r = records[ri]!;
-    if (r.xref) {
-      if (seenXrefs.has(r.xref)) lastRecordOf.set(personId.get(r.xref)!, ri);
-      else seenXrefs.add(r.xref);
-    }
     // A deferred record is parsed when its person is built (its syntax tree is then short-lived),
     // unless it has a PEDI line the families below need: that one is parsed now and kept parsed.
     const unparsed = doc.deferredText(r);
@@ -404,7 +398,6 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
       if (fc.pointer && p) pediOf.set(`${r.xref}|${fc.pointer}`, p);
     }
   }
-  seenXrefs.clear();
   const emptyFamilies: GedNode[] = [];
   const parentCount = new Map<string, number>();
   let extraParents = 0;
@@ -424,7 +417,7 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
     stats.families++;
     stats.customTags += countCustom(r);
     const xref = r.xref ?? `@ANONF${r.line}@`;
-    const fid = familyId.get(xref) ?? `F-${opts.key}-L${r.line}`;
+    const fid = familyId.get(xref) ?? uniqueId(`F-${opts.key}-L${r.line}`);
     const member = (n: GedNode | undefined): string | undefined => {
       if (!n?.pointer) return undefined;
       const id = personId.get(n.pointer);
@@ -522,7 +515,7 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
       // With `consume` the syntax tree goes as soon as the person is built (big files).
       if (opts.consume) records[ri] = CONSUMED;
       const xref = r.xref ?? `@ANON${r.line}@`;
-      const id = personId.get(xref) ?? `P-${opts.key}-L${r.line}`;
+      const id = personId.get(xref) ?? uniqueId(`P-${opts.key}-L${r.line}`);
       if (!r.xref) warn('noxref', r.line, 'INDI record without a cross-reference id');
       stats.individuals++;
       stats.customTags += countCustom(r);
@@ -601,15 +594,12 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
       if (nameExtras.some((x) => x)) side.names = nameExtras;
       if (extra.length) side.extra = extra;
       const relationships: Relationship[] = [];
-      const last = lastRecordOf.get(id);
-      if (last === undefined || last === ri) {
-        const links = linksOf.get(id);
-        if (links) fromFamilies(id, links, relationships, assertions);
-        const families = familiesOf.get(id);
-        if (families) side.families = families;
-        linksOf.delete(id);
-        familiesOf.delete(id);
-      }
+      const links = linksOf.get(id);
+      if (links) fromFamilies(id, links, relationships, assertions);
+      const families = familiesOf.get(id);
+      if (families) side.families = families;
+      linksOf.delete(id);
+      familiesOf.delete(id);
       const person = { id, names, sex, assertions, relationships, externalIds, gedcom: side } as Person;
       // Living persons keep no free text: decided here, where the person is whole.
       if (opts.isLiving?.(person) && (side.extra || side.events || side.names)) {

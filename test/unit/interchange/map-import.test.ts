@@ -190,4 +190,13 @@ describe('GEDCOM mapping, one person at a time', () => {
     assert.deepEqual(['First', 'Second', 'Missing source @S#1@'].map((t) => m.sources.find((s) => s.record.title === t)!.key), ['S-k-S_1', 'S-k-S_1.2', 'S-k-S_1.3']);
     assert.equal(m.sources.find((s) => s.record.title === 'Third')!.key, 'S-k-file.2');
   });
+
+  it('gives a person without an xref an id no xref can take', () => {
+    // The person without an xref is named after its line (5); another person's xref is @L5@.
+    const text = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '0 @L5@ INDI', '0 INDI', '1 NAME No /Xref/', '0 @F1@ FAM', '1 HUSB @L5@', '0 TRLR', ''].join('\n');
+    const m = mapGedcom(parseGedcom(text), { file: 'x.ged', key: 'k' });
+    assert.deepEqual(m.persons.map((p) => p.id), ['P-k-L5', 'P-k-L5.2']);
+    assert.equal((m.persons[0] as Person & { gedcom: PersonSidecar }).gedcom.families?.[0]?.husb, 'P-k-L5');
+    assert.equal((m.persons[1] as Person & { gedcom: PersonSidecar }).gedcom.families, undefined);
+  });
 });
