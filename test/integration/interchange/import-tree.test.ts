@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { initCase, openCase } from '../../../src/case';
 import { importGedcom } from '../../../src/interchange/gedcom/import';
+import { GedcomSyntaxError } from '../../../src/interchange/gedcom/parse';
 import type { Person } from '../../../src/model';
 import { tempDir } from '../../helpers/paths';
 
@@ -111,6 +112,17 @@ describe('GEDCOM import as a tree into the case folder', function () {
     assert.ok(!existsSync(join(dir, 'trees')) || readdirSync(join(dir, 'trees')).length === 0, 'no tree file and no temp file');
     assert.deepEqual(store.persons().map((p) => p.id), before);
     assert.ok(!store.censorContext().livingNames?.includes('Lena Becker'));
+  });
+
+  it('stops at damage inside a person found only while writing, naming the line, and leaves no tree or sources', async () => {
+    const { dir, file, store } = await fresh();
+    // The damaged line is in the second person, which is parsed when that person is mapped.
+    const damaged = GED.replace('1 NAME Lena /Becker/', '1 NAME Lena /Becker/\n1 @N1 NOTE broken');
+    writeFileSync(file, damaged);
+    const line = damaged.split('\n').findIndex((l) => l.startsWith('1 @N1 NOTE')) + 1;
+    await assert.rejects(importGedcom(file, store, { as: 'tree', now: NOW }), (e: unknown) => e instanceof GedcomSyntaxError && e.line === line && /unterminated cross-reference/.test(e.message));
+    assert.ok(!existsSync(join(dir, 'trees')) || readdirSync(join(dir, 'trees')).length === 0, 'no tree file and no temp file');
+    assert.deepEqual(readdirSync(join(dir, 'sources')), []);
   });
 
   it('imports the same file twice into the same sources and the same tree', async () => {
