@@ -3,7 +3,7 @@ import { basename, resolve } from 'node:path';
 import { CaseFileError, initCase, isCaseFolder, openCase } from '../../case';
 import { decodeGedcom } from '../../interchange/gedcom/decode';
 import { GedcomInputError, importGedcom, readGedcomBytes } from '../../interchange/gedcom/import';
-import { importKeyOf } from '../../interchange/gedcom/map-import';
+import { importKeyOf, sanitize } from '../../interchange/gedcom/map-import';
 import { GedcomSyntaxError, parseGedcom } from '../../interchange/gedcom/parse';
 import { parse } from '../args';
 import { type CliCommand, UsageError } from '../command';
@@ -19,8 +19,7 @@ function firstPerson(file: string): { id: string; name: string } | undefined {
   if (!first) return undefined;
   const indi = doc.expand(first);
   const name = (indi.children.find((c) => c.tag.toUpperCase() === 'NAME')?.value ?? '').replace(/\//g, ' ').replace(/\s+/g, ' ').trim() || 'Unknown';
-  const xref = indi.xref!.replace(/^@|@$/g, '').replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^[^A-Za-z0-9]+/, '').slice(0, 40) || 'X';
-  return { id: `P-${importKeyOf(bytes)}-${xref}`, name };
+  return { id: `P-${importKeyOf(bytes)}-${sanitize(indi.xref!)}`, name };
 }
 
 export const importCommand: CliCommand = {
