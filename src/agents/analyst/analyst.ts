@@ -11,7 +11,8 @@ import { detectConflicts } from './conflicts';
 import { compatibleValues } from './conflicts';
 import { snippetInSource } from './extract/evidence-text';
 import type { KnowledgeGraph } from './graph';
-import { integrateRecord, type IntegrationResult } from './integrate';
+import { integrateRecord, type IntegrationResult, type UnresolvedMention } from './integrate';
+import { resolveMentions } from './identity/resolve-mentions';
 import { restage, type StagingDecision } from './staging';
 import { clueOf, generateClues, personQuery, type ClueDraft } from './clues';
 import type { SearchQuery } from '../../model';
@@ -26,6 +27,8 @@ export interface AnalystOptions {
   /** Conflicts already in the case (their user resolutions are kept). */
   existingConflict: (id: string) => Conflict | undefined;
   notSame: ReadonlySet<string>;
+  /** Mentions left unresolved by earlier records (a later record or person may resolve them). */
+  mentions?: UnresolvedMention[];
 }
 
 export interface ConflictRevisit {
@@ -46,7 +49,12 @@ export interface AnalysisOutput {
 }
 
 export class Analyst {
-  constructor(private readonly opts: AnalystOptions) {}
+  /** Unresolved mentions of this run, oldest first. */
+  readonly mentions: UnresolvedMention[];
+
+  constructor(private readonly opts: AnalystOptions) {
+    this.mentions = [...(opts.mentions ?? [])];
+  }
 
   async analyse(source: SourceRecord, cycle: number, signal?: AbortSignal): Promise<AnalysisOutput> {
     return this.analyseFor(source, cycle, undefined, signal);
@@ -87,6 +95,19 @@ export class Analyst {
         cycle,
       });
     }
+    for (const n of integration.namesakes) {
+      const p = graph.get(n.person);
+      log.push({ agent: 'Analyst', actionType: 'decision', decisionType: 'namesake_kept_apart', optionsConsidered: [n.person, 'another person'], chosenOption: 'another person', rationale: `"${n.persona.replace(/\//g, '')}" in ${source.id} is not ${p ? displayName(p) : n.person} (${n.person}): ${n.reason}`, context: source.id, cycle });
+    }
+    for (const m of integration.mentions) {
+      log.push({ agent: 'Analyst', actionType: 'decision', decisionType: 'mention_unresolved', optionsConsidered: ['new person', 'known person', 'unresolved mention'], chosenOption: 'unresolved mention', rationale: `"${m.name}" in ${source.id} stays a mention, not a person: ${m.reason}${m.relatedTo && m.kind ? ` (the record names them as ${m.kind} of ${displayName(graph.get(m.relatedTo)!)}; a record naming them in full will resolve it)` : ''}`, context: source.id, cycle });
+    }
+    // Earlier mentions a person now fits (the daughter "Lena" once a baptism names Lena Müller).
+    for (const r of resolveMentions(graph, this.mentions, integration.touched)) {
+      integration.touched.add(r.person).add(r.mention.relatedTo!);
+      log.push({ agent: 'Analyst', actionType: 'decision', decisionType: 'mention_resolved', optionsConsidered: ['unresolved mention', r.person], chosenOption: r.person, rationale: `"${r.mention.name}" in ${r.mention.source} is ${displayName(graph.get(r.person)!)}: ${r.why}`, context: r.mention.source, cycle });
+    }
+    this.mentions.push(...integration.mentions.filter((m) => m.relatedTo && m.kind && m.claim));
     for (const r of integration.refused) log.push({ agent: 'Analyst', actionType: 'decision', decisionType: 'relationship_refused', optionsConsidered: ['link', 'refuse'], chosenOption: 'refuse', rationale: r, context: source.id, cycle });
 
     // Conflicts for every person this record touched (AnalystResolveConflict).

@@ -9,12 +9,14 @@ import { displayName } from '../../model';
 import { yearRange } from '../../model/gdate';
 import type { ExtractionResult, GroundedPersona, PairAdjudicator } from '../../engine/agents';
 import { stableId } from '../../engine/ids';
-import { featuresOfPersona, nicknameMatch, scorePair, type PairScore, type PersonFeatures } from './resolve';
+import { DEFAULT_THRESHOLDS, featuresOfPersona, nicknameMatch, scorePair, type PairScore, type PersonFeatures } from './resolve';
 import { foldName, namesAlike, splitPersonaName } from '../../sources/archive/phonetic';
 import { evidenceClaim } from './mills';
 import type { KnowledgeGraph, RelKind } from './graph';
 import { SnippetFinder } from './extract/snippets';
 import { recordLines, snippetInSource } from './extract/evidence-text';
+import { hardContradiction, recordRelatives } from './identity/hard-facts';
+import { mentionReason } from './identity/mentions';
 
 export interface IntegrationContext {
   graph: KnowledgeGraph;
@@ -50,6 +52,23 @@ export interface IntegrationResult {
   places: string[];
   /** Evidence this record added per name or place: clue priorities use the graph as it was before it (Z). */
   added: Map<string, number>;
+  /** Personas kept apart from a person they contradict on a hard fact (a namesake), with the reason. */
+  namesakes: { persona: string; person: string; reason: string }[];
+  /** Names without identity (a title alone, no surname in free text) that no known person resolved. */
+  mentions: UnresolvedMention[];
+}
+
+/** A name in a record that identifies no one yet: kept with its source, never a person file. */
+export interface UnresolvedMention {
+  source: string;
+  name: string;
+  reason: string;
+  snippet: string;
+  /** The person it is related to in the record (the anchor's id) and how, when the record says. */
+  relatedTo?: string;
+  kind?: RelKind;
+  /** The record's words for that relationship, ready to cite once a person resolves the mention. */
+  claim?: EvidenceClaim;
 }
 
 const MATCH_REVIEW_ACCEPT = 0.75;
@@ -211,7 +230,7 @@ function corroborated(g: KnowledgeGraph, candidateId: string, personas: readonly
 export async function integrateRecord(ctx: IntegrationContext, source: SourceRecord, extraction: ExtractionResult): Promise<IntegrationResult> {
   const g = ctx.graph;
   const personas = extraction.personas;
-  const result: IntegrationResult = { personIds: [], matches: [], created: [], touched: new Set(), reviews: [], implied: [], refused: [], places: [], added: new Map() };
+  const result: IntegrationResult = { personIds: [], matches: [], created: [], touched: new Set(), reviews: [], implied: [], refused: [], places: [], added: new Map(), namesakes: [], mentions: [] };
   const countEvidence = (entity: string) => {
     g.evidence.add(entity, 1);
     result.added.set(entity, (result.added.get(entity) ?? 0) + 1);
@@ -228,13 +247,24 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
   const spouseIdx = personas.findIndex((x, i) => i !== aIdx && relation[i]?.kind === 'spouse');
 
   const featsOf = personas.map((gp, i) => featuresOfPersona({ ...gp.persona, sex: roleSex(gp.persona) }, { date: source.date, place: source.place, persons: recordPersonas, id: `${source.id}#${i}` }));
+  // Names without identity never make a person; a known person may still resolve them (item 4).
+  const mention = personas.map((gp) => mentionReason(gp, source));
+  // A hard fact against a person (another birth country, another wife at the time …) keeps a namesake apart (item 3).
+  // A mention names no one, so it contradicts no one: only named relatives are compared.
+  const named = new Set(recordPersonas.filter((_, i) => !mention[i]));
+  const relativesInRecord = recordRelatives(recordPersonas, relation, aIdx, roleSex).map((r) => ({ spouses: r.spouses.filter((x) => named.has(x)), parents: r.parents.filter((x) => named.has(x)) }));
+  const contradiction = (i: number, id: string): string | undefined => {
+    const why = hardContradiction(g, id, { persona: personas[i].persona, sex: roleSex(personas[i].persona), birth: featsOf[i].birth, relatives: relativesInRecord[i], source }, g.features(id)?.birth);
+    if (why && !result.namesakes.some((n) => n.person === id && n.persona === personas[i].persona.name)) result.namesakes.push({ persona: personas[i].persona.name, person: id, reason: why });
+    return why;
+  };
   // The searched-for person is the persona most like them (if any is like them at all).
   const targetFeats = ctx.target && !already.some((p) => p.id === ctx.target) ? g.features(ctx.target) : undefined;
   let targetPick: { i: number; s: PairScore } | undefined;
   if (targetFeats) {
     personas.forEach((_, i) => {
       const s = scorePair(featsOf[i], targetFeats, { frequencies: g.index.frequencies, family: g.index });
-      if (s.recommendation !== 'separate' && s.similarity >= 0.5 && (!targetPick || s.similarity > targetPick.s.similarity)) targetPick = { i, s };
+      if (!mention[i] && s.recommendation !== 'separate' && s.similarity >= 0.5 && (!targetPick || s.similarity > targetPick.s.similarity) && !contradiction(i, targetFeats.id)) targetPick = { i, s };
     });
   }
 
@@ -269,7 +299,9 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
       const f = g.features(id);
       if (!f || used.has(id)) continue;
       const s = score(f);
-      options.push({ person: id, similarity: s.similarity, recommendation: s.recommendation });
+      const against = contradiction(i, id);
+      options.push({ person: id, similarity: s.similarity, recommendation: against ? `separate: ${against}` : s.recommendation });
+      if (against) continue;
       // A relative already known in the same role (the child's mother): a woman's maiden and married
       // surnames differ, so a matching given name and no hard contradiction is enough here.
       const givenAlike = feats.names.some((n) => f.names.some((m) => n.given[0] && m.given[0] && (nicknameMatch(n.given[0], m.given[0]) || n.givenMeta.some((k) => m.givenMeta.includes(k)))));
@@ -277,13 +309,14 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
       if (ok && (!chosen || s.similarity > chosen.s.similarity)) chosen = { id, s, how: 'context' };
     }
     // 3. The resolver over blocked candidates.
-    if (!chosen) {
+    if (!chosen && !mention[i]) {
       let best: { id: string; s: PairScore } | undefined;
       for (const f of g.index.candidates(feats)) {
         if (used.has(f.id) || !g.get(f.id)) continue;
         const s = score(f);
-        options.push({ person: f.id, similarity: s.similarity, recommendation: s.recommendation });
-        if (s.recommendation === 'separate') continue;
+        const against = s.recommendation === 'separate' || s.similarity < DEFAULT_THRESHOLDS.review ? undefined : contradiction(i, f.id);
+        options.push({ person: f.id, similarity: s.similarity, recommendation: against ? `separate: ${against}` : s.recommendation });
+        if (s.recommendation === 'separate' || against) continue;
         if (!best || s.similarity > best.s.similarity) best = { id: f.id, s };
       }
       if (best && ctx.notSame.has(pairKey(best.id, feats.id))) best = undefined;
@@ -316,6 +349,20 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
       }
     }
     let personId: string;
+    if (!chosen && mention[i]) {
+      // No known person fits the mention: it stays with its source, unresolved.
+      const rel = relation[i];
+      const anchorId = rel?.of === 'anchor' && i !== aIdx ? result.personIds[aIdx] : undefined;
+      const snippet = gp.snippets.relationship ?? gp.snippets.role ?? gp.snippets.name ?? persona.name;
+      const m: UnresolvedMention = { source: source.id, name: persona.name.replace(/\//g, '').replace(/\s+/g, ' ').trim(), reason: mention[i]!, snippet };
+      if (anchorId && rel) {
+        m.relatedTo = anchorId;
+        m.kind = rel.kind;
+        m.claim = evidenceClaim(source, rel.kind, snippet, { principal: true, direct: true, method: gp.method, extractorConfidence: gp.confidence });
+      }
+      result.mentions.push(m);
+      continue;
+    }
     if (chosen) {
       personId = chosen.id;
       result.matches.push({ persona: persona.name, person: personId, created: false, similarity: chosen.s.similarity, how: chosen.how, rationale: chosen.s.rationale, options });
@@ -352,8 +399,11 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
     // Names: a new spelling is an alias; a surname taken at marriage is a married name.
     const isMarriedName = persona.sex !== 'M' && p.names.length > 0 && !p.names.some((n) => foldName(n.surname) === foldName(splitPersonaName(persona.name).surname)) && p.relationships.some((r) => r.type === 'spouse' && g.get(r.person)?.names.some((n) => foldName(n.surname) === foldName(splitPersonaName(persona.name).surname)));
     const marriedInRecord = isMarriedName || marriedNameInRecord(persona, personas[aIdx]?.persona, relation[i]);
-    const bride = !marriedInRecord && source.recordType === 'marriage' && i !== aIdx && relation[i]?.kind === 'spouse' && roleSex(persona) === 'F' && roleSex(personas[aIdx]!.persona) !== 'F' && !/widow/i.test(`${persona.role} ${persona.relationship ?? ''}`);
-    if (bride) p = withBirthName(p, nameOf(persona, 'birth', source.id), splitPersonaName(personas[aIdx]!.persona.name).surname);
+    const bride = !mention[i] && !marriedInRecord && source.recordType === 'marriage' && i !== aIdx && relation[i]?.kind === 'spouse' && roleSex(persona) === 'F' && roleSex(personas[aIdx]!.persona) !== 'F' && !/widow/i.test(`${persona.role} ${persona.relationship ?? ''}`);
+    // A resolved mention adds no name: its surname was never written.
+    if (mention[i]) {
+      // nothing: the person's names stand
+    } else if (bride) p = withBirthName(p, nameOf(persona, 'birth', source.id), splitPersonaName(personas[aIdx]!.persona.name).surname);
     else p = addName(p, nameOf(persona, marriedInRecord ? 'married' : 'aka', source.id));
     if (typeof persona.marriedName === 'string') p = addName(p, { ...splitPersonaName(persona.marriedName), type: 'married', citations: [source.id] });
     const sex = roleSex(persona);

@@ -101,7 +101,15 @@ export function extractFromText(title: string, text: string): { personas: Ground
     main.persona.deathDate = toGedcomDate(died[1]);
     main.snippets.deathDate = died[0];
   }
-  const parents = re(`\\b(son|daughter|child)\\s+of\\s+(?:the\\s+late\\s+)?(${NAME})(?:\\s+and\\s+(${NAME}))?`, 'u').exec(body);
+  // "son of Mr. and Mrs. Jakob Müller": the father is named, the mother only by his name and a title.
+  const couple = re(`\\b(son|daughter|child)\\s+of\\s+(?:the\\s+late\\s+)?Mr\\.?\\s+(?:and|&)\\s+Mrs\\.?\\s+(${NAME})`, 'u').exec(body);
+  const parents = couple ? null : re(`\\b(son|daughter|child)\\s+of\\s+(?:the\\s+late\\s+)?(${NAME})(?:\\s+and\\s+(${NAME}))?`, 'u').exec(body);
+  if (couple) {
+    main.persona.sex = couple[1] === 'son' ? 'M' : couple[1] === 'daughter' ? 'F' : undefined;
+    const father = withSurname(cleanName(couple[2]), surname);
+    others.push({ persona: { name: father, role: 'father', sex: 'M', relationship: 'father' }, snippets: { name: couple[0], role: couple[0] } });
+    others.push({ persona: { name: `Mrs. ${splitPersonaName(father).surname}`, role: 'mother', sex: 'F', relationship: 'mother' }, snippets: { name: couple[0], role: couple[0] } });
+  }
   if (parents) {
     main.persona.sex = parents[1] === 'son' ? 'M' : parents[1] === 'daughter' ? 'F' : undefined;
     const a = cleanName(parents[2]);
