@@ -38,7 +38,11 @@ const EMPIRES: string[][] = [
   ['sweden', 'norway'],
   ['denmark', 'iceland', 'norway'],
   ['netherlands', 'belgium', 'luxembourg'],
-  ['uk', 'england', 'scotland', 'wales', 'ireland'],
+  // "UK" may stand for any of its nations; England, Scotland, Wales and Ireland are not one another.
+  ['uk', 'england'],
+  ['uk', 'scotland'],
+  ['uk', 'wales'],
+  ['uk', 'ireland'],
 ];
 
 /** Regions the shared table gives a single modern country but that genealogists meet under another. */
@@ -233,7 +237,8 @@ function twoPlaces(pr: PersonaInRecord, p: Person): string | undefined {
   for (const e of byEvent.values()) {
     if (!e.date || !e.place || !e.field || !sameMoment(recordType, date, e.field, e.date)) continue;
     const c = comparePlaces(here, placeParts(e.place));
-    if (c && c.score >= 0.35) continue;
+    // Only the region or country in common ("only the region matches", 0.35) is two places.
+    if (c && c.score > 0.4) continue;
     return `in ${place} on ${date}, while ${displayName(p)} was in ${e.place} at the same time (${e.source ?? 'another record'}): no one is in two places at once`;
   }
   return undefined;

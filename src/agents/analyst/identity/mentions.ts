@@ -26,11 +26,13 @@ function givenWords(name: string): string[] {
 }
 
 /**
- * Why a persona is a mention rather than a person, or undefined when it names someone:
- * a title alone or no given name at all, anywhere; and in free text (a record without a persons
+ * Why a persona is a mention rather than a person, or undefined when it names someone (or a
+ * database profile identifies it): a title alone or no given name at all, anywhere; and in free text (a record without a persons
  * index), a surname the text does not write in the words the persona was read from.
  */
 export function mentionReason(gp: GroundedPersona, source: Pick<SourceRecord, 'persons'>): string | undefined {
+  // A profile in a database (a WikiTree id) identifies its person whatever its name field holds.
+  if (gp.persona.externalId) return undefined;
   const name = gp.persona.name.replace(/\//g, '').replace(/\s+/g, ' ').trim();
   const all = words(name);
   if (!all.length || all.every((w) => TITLES.has(w))) return `"${name}" is a title, not a name`;
