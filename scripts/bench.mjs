@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 const filter = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const flags = process.argv.slice(2).filter((a) => a.startsWith('-'));
 // The benchmarks proper; the other files in bench/ are their data generators and tuning tools.
-const ENTRY_POINTS = ['gedcom-import.ts', 'loop.ts', 'resolve.ts', 'http-client.ts', 'llm-context.ts', 'activation.ts'];
+const ENTRY_POINTS = ['gedcom-import.ts', 'loop.ts', 'resolve.ts', 'http-client.ts', 'llm-context.ts', 'activation.ts', 'cases.ts'];
 const benches = readdirSync('bench')
   .filter((f) => ENTRY_POINTS.includes(f))
   .filter((f) => !filter.length || filter.some((x) => f.includes(x)))
