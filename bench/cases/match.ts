@@ -33,8 +33,14 @@ export function splitName(written: string): SplitName {
   const comma = /^([^,]+),(.+)$/.exec(written);
   if (comma) return { given: tokens(comma[2]), surname: fold(comma[1]) };
   const t = tokens(written);
-  return t.length > 1 ? { given: t.slice(0, -1), surname: t[t.length - 1] } : { given: t, surname: '' };
+  if (t.length < 2) return { given: t, surname: '' };
+  // Surname particles belong to the surname: "Jan de Vries", "Ludwig van der Berg".
+  let i = t.length - 1;
+  while (i > 1 && PARTICLES.has(t[i - 1])) i -= 1;
+  return { given: t.slice(0, i), surname: t.slice(i).join(' ') };
 }
+
+const PARTICLES = new Set(['de', 'van', 'der', 'den', 'von', 'ter', 'ten', 'te', 'la', 'le', 'du', 'di', 'da', 'del', 'dos', 'zu']);
 
 function tokens(s: string): string[] {
   return fold(s.replace(/\(([^)]*)\)/g, ' $1 ')).split(' ').filter((t) => t && !TITLES.has(t));

@@ -76,7 +76,11 @@ function recordPersons(archiveRoot: string, record: string): { key?: string; nam
 
 function writtenName(archiveRoot: string, ref: PersonaRef): string {
   const persons = recordPersons(archiveRoot, ref.record);
-  if (ref.name) return ref.name;
+  if (ref.name) {
+    // The record's own spelling (with its /surname/ marks) when the key names a structured persona.
+    const bare = (n: string) => fold(n.replace(/\//g, ' '));
+    return persons.find((p) => bare(p.name) === bare(ref.name!))?.name ?? ref.name;
+  }
   const hit = persons.find((p) => p.key === ref.key);
   if (!hit) throw new Error(`expected.yaml: no person with key "${ref.key}" in ${join(archiveRoot, 'archive', ref.record)}`);
   return hit.name;

@@ -200,6 +200,7 @@ describe('bench/cases scorer', () => {
     assert.ok(nameScore('Jno. Owen', 'John', 'Owens') >= 1);
     assert.equal(nameScore('Robert Hoffman', 'Robert', ''), 0);
     assert.equal(nameScore('Gottlieb Miller', 'Gottlieb', 'Mueller'), 0);
+    assert.equal(nameScore('Klaas Jans de Vries', 'Klaas Jans', 'de Vries'), 3);
     assert.ok(baitPattern('555-0172', true).test('call 555 0172.'));
     assert.ok(!baitPattern('555-0172', true).test('S-a5550172f'));
   });
