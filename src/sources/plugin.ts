@@ -32,6 +32,9 @@ export const SourceAction = z.enum([
 ]);
 export type SourceAction = z.infer<typeof SourceAction>;
 
+/** A few MB: the recorded answers are tens of KB; a newspaper page's full text a few hundred. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+
 const Endpoint = z.object({
   path: z.string().min(1).describe('absolute URL, or a path joined to base_url'),
   method: z.enum(['GET', 'POST']).default('GET'),
@@ -91,6 +94,17 @@ export const PluginSpec = z.strictObject({
     })
     .prefault({}),
   record: z.record(z.string(), Endpoint).default({}),
+  /** What the client accepts from the server (issue #21: a client that distrusts the server). */
+  http: z
+    .strictObject({
+      /** Decompressed bytes of one answer; a larger one is cut and refused (never cached). */
+      max_response_bytes: z.number().int().positive().default(DEFAULT_MAX_RESPONSE_BYTES),
+      /** One request, every redirect, retry wait excluded, and its whole body. */
+      request_timeout_seconds: z.number().positive().default(60),
+      /** Further domains (and their subdomains) a redirect may lead to, beside the declared URLs' hosts. */
+      redirect_domains: z.array(z.string().regex(/^[a-z0-9.-]+$/i, 'a domain name')).default([]),
+    })
+    .prefault({}),
   pagination: z
     .strictObject({
       type: z.enum(['none', 'offset', 'page_number', 'cursor']),

@@ -122,6 +122,7 @@ export class FamilySearchConnector extends PluginConnector {
     const { given, surname } = queryName(query);
     if (!given && !surname) return;
     const data = await call.json('search', this.plugin.search.endpoint!, {
+      shape: AtomFeed,
       params: {
         'q.givenName': given,
         'q.surname': surname,
@@ -158,14 +159,14 @@ export class FamilySearchConnector extends PluginConnector {
   /** A Family Tree person id: the person, then their ancestry (Ahnentafel numbers) as personas. */
   private async byId(pid: string, call: SearchCall, found: RawRecord[]): Promise<void> {
     const person = this.plugin.record.person;
-    const data = await call.json('read_record', person, { suffix: encodeURIComponent(pid) });
+    const data = await call.json('read_record', person, { shape: Gedcomx, suffix: encodeURIComponent(pid) });
     const parsed = Gedcomx.safeParse(data);
     if (!parsed.success) throw new SourceError(this.id, 'malformed', `person: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
     const persons = gedcomxPersonas(parsed.data, pid);
     if (!persons.length) return;
     let ancestry: unknown;
     if (this.plugin.record.ancestry) {
-      ancestry = await call.optional('read_ancestors', this.plugin.record.ancestry, { params: { person: pid, generations: 3 } });
+      ancestry = await call.optional('read_ancestors', this.plugin.record.ancestry, { shape: Gedcomx, params: { person: pid, generations: 3 } });
       const anc = ancestry === undefined ? undefined : Gedcomx.safeParse(ancestry);
       for (const p of anc?.success ? anc.data.persons : []) {
         const n = Number(p.display?.ascendancyNumber);

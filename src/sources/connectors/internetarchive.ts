@@ -40,7 +40,7 @@ export class InternetArchiveConnector extends PluginConnector {
     const q = iaQuery(query);
     if (!q) return;
     const fields = ['identifier', 'title', 'creator', 'date', 'year', 'description', 'subject', 'mediatype', 'collection'];
-    const data = await call.json('search', this.plugin.search.endpoint!, { params: { q, 'fl[]': fields, rows: this.plugin.search.max_results } });
+    const data = await call.json('search', this.plugin.search.endpoint!, { shape: SearchResponse, params: { q, 'fl[]': fields, rows: this.plugin.search.max_results } });
     const parsed = SearchResponse.safeParse(data);
     if (!parsed.success) throw new SourceError(this.id, 'malformed', `advancedsearch: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
     for (const d of parsed.data.response.docs) {

@@ -53,6 +53,7 @@ export class LocNewspapersConnector extends PluginConnector {
     const range = lifetimeRange(query);
     if (range.start === 'none') return; // the person lived outside the collection's years
     const data = await call.json('search', this.plugin.search.endpoint!, {
+      shape: SearchResponse,
       params: { qs: phrase, start_date: range.start, end_date: range.end, c: this.plugin.search.max_results },
     });
     const parsed = SearchResponse.safeParse(data);
@@ -66,7 +67,7 @@ export class LocNewspapersConnector extends PluginConnector {
         // The page's resource JSON carries the whole OCR text.
         const page = new URL(url.replace(/^http:/, 'https:'));
         page.searchParams.delete('q');
-        const res = await call.optional('read_full_text', { path: `${page.origin}${page.pathname}`, method: 'GET', params: {} }, { params: { sp: page.searchParams.get('sp') ?? undefined, fo: 'json' } });
+        const res = await call.optional('read_full_text', { path: `${page.origin}${page.pathname}`, method: 'GET', params: {} }, { shape: ResourceResponse, params: { sp: page.searchParams.get('sp') ?? undefined, fo: 'json' } });
         const full = res === undefined ? undefined : ResourceResponse.safeParse(res);
         if (full?.success && full.data.full_text) text = full.data.full_text;
       }

@@ -44,7 +44,7 @@ export class NaraConnector extends PluginConnector {
     const { full } = queryName(query);
     const q = full ? `"${full.replace(/"/g, '')}"` : query.text;
     if (!q) return;
-    const data = await call.json('search', this.plugin.search.endpoint!, { params: { q, limit: this.plugin.search.max_results } });
+    const data = await call.json('search', this.plugin.search.endpoint!, { shape: SearchResponse, params: { q, limit: this.plugin.search.max_results } });
     const parsed = SearchResponse.safeParse(data);
     if (!parsed.success) throw new SourceError(this.id, 'malformed', `records/search: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
     for (const hit of parsed.data.body.hits.hits) {

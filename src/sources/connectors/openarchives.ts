@@ -119,7 +119,7 @@ export class OpenArchivesConnector extends PluginConnector {
     if (!full) return;
     // The name parameter takes a year or period after the name: "Jan Jansen 1820-1830".
     const years = query.birthYear ? ` ${query.birthYear - 2}-${(query.deathYear ?? query.birthYear + 90) + 1}` : query.deathYear ? ` ${query.deathYear - 90}-${query.deathYear + 1}` : '';
-    const data = await call.json('search', this.plugin.search.endpoint!, { params: { name: `${full}${years}`, eventplace: query.place } });
+    const data = await call.json('search', this.plugin.search.endpoint!, { shape: SearchResponse, params: { name: `${full}${years}`, eventplace: query.place } });
     const parsed = SearchResponse.safeParse(data);
     if (!parsed.success) throw new SourceError(this.id, 'malformed', `records/search: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
 
@@ -133,7 +133,7 @@ export class OpenArchivesConnector extends PluginConnector {
       let show: unknown;
       // The A2A record names everyone in it; read it for the best few hits only (4 requests/s).
       if (i < 3 && doc.archive_code) {
-        show = await call.optional('read_record', this.plugin.record.show, { params: { archive: doc.archive_code, identifier: doc.identifier } });
+        show = await call.optional('read_record', this.plugin.record.show, { shape: ShowResponse, params: { archive: doc.archive_code, identifier: doc.identifier } });
         const a2a = show === undefined ? undefined : ShowResponse.safeParse(show);
         if (a2a?.success) {
           const all = a2aPersonas(a2a.data);

@@ -172,7 +172,7 @@ export class WikidataConnector extends PluginConnector {
     else {
       const { full } = queryName(query);
       if (!full) return;
-      const data = await call.json('search', this.plugin.search.endpoint!, { params: { search: full } });
+      const data = await call.json('search', this.plugin.search.endpoint!, { shape: SearchResponse, params: { search: full } });
       const parsed = SearchResponse.safeParse(data);
       if (!parsed.success) throw new SourceError(this.id, 'malformed', `wbsearchentities: ${parsed.error.issues[0]?.message}`);
       ids = parsed.data.search.map((s) => s.id).slice(0, this.plugin.search.max_results);
@@ -194,7 +194,7 @@ export class WikidataConnector extends PluginConnector {
   }
 
   private async viaSparql(ids: string[], call: SearchCall): Promise<Entity[]> {
-    const data = await call.json('read_relatives', this.plugin.record.sparql, { params: { query: kinshipQuery(ids), format: 'json' } });
+    const data = await call.json('read_relatives', this.plugin.record.sparql, { shape: SparqlResults, params: { query: kinshipQuery(ids), format: 'json' } });
     const parsed = SparqlResults.safeParse(data);
     if (!parsed.success) throw new SourceError(this.id, 'malformed', `SPARQL results: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
     return parseSparql(parsed.data);
@@ -202,7 +202,7 @@ export class WikidataConnector extends PluginConnector {
 
   private async viaEntities(ids: string[], call: SearchCall): Promise<Entity[]> {
     const endpoint = this.plugin.record.entities;
-    const data = await call.json('read_record', endpoint, { params: { ids: ids.slice(0, 50).join('|') } });
+    const data = await call.json('read_record', endpoint, { shape: WbEntities, params: { ids: ids.slice(0, 50).join('|') } });
     const parsed = WbEntities.safeParse(data);
     if (!parsed.success) throw new SourceError(this.id, 'malformed', `wbgetentities: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
     const entities = Object.values(parsed.data.entities);
@@ -210,7 +210,7 @@ export class WikidataConnector extends PluginConnector {
     const labels = new Map<string, string>();
     if (refs.length) {
       // Place and relative names; without them the facts are kept and the relatives left out.
-      const more = await call.optional('read_relatives', endpoint, { params: { ids: refs.join('|'), props: 'labels' } });
+      const more = await call.optional('read_relatives', endpoint, { shape: WbEntities, params: { ids: refs.join('|'), props: 'labels' } });
       const named = more === undefined ? undefined : WbEntities.safeParse(more);
       if (named?.success) for (const [id, ent] of Object.entries(named.data.entities)) if (ent.labels?.en) labels.set(id, ent.labels.en.value);
     }

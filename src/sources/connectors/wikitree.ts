@@ -129,6 +129,7 @@ export class WikiTreeConnector extends PluginConnector {
     if (!surname && !given) return;
     const search = this.plugin.search.endpoint!;
     const data = await call.json('search', search, {
+      shape: SearchResponse,
       params: {
         FirstName: given,
         LastName: surname,
@@ -148,7 +149,7 @@ export class WikiTreeConnector extends PluginConnector {
     const ranked = [...matches].sort((a, b) => score(b, query) - score(a, query));
     const top = ranked.slice(0, 3).map((m) => m.Name!);
     const relatives = new Map<string, WtPersonT>();
-    const rel = await call.optional('read_relatives', this.plugin.record.relatives, { params: { keys: top.join(','), fields: FIELDS } });
+    const rel = await call.optional('read_relatives', this.plugin.record.relatives, { shape: RelativesResponse, params: { keys: top.join(','), fields: FIELDS } });
     if (rel !== undefined) {
       const parsed = RelativesResponse.safeParse(rel);
       for (const item of parsed.success ? (parsed.data[0].items ?? []) : []) if (item.person.Name) relatives.set(item.person.Name, item.person);
@@ -160,18 +161,18 @@ export class WikiTreeConnector extends PluginConnector {
   }
 
   private async byId(key: string, call: SearchCall, found: RawRecord[]): Promise<void> {
-    const data = await call.json('read_record', this.plugin.record.profile, { params: { key, fields: FIELDS } });
+    const data = await call.json('read_record', this.plugin.record.profile, { shape: ProfileResponse, params: { key, fields: FIELDS } });
     const [res] = parse(ProfileResponse, data, 'getProfile');
     if (!res.profile?.Name) return;
     const profile = res.profile;
-    const rel = await call.optional('read_relatives', this.plugin.record.relatives, { params: { keys: key, fields: FIELDS } });
+    const rel = await call.optional('read_relatives', this.plugin.record.relatives, { shape: RelativesResponse, params: { keys: key, fields: FIELDS } });
     const relParsed = rel === undefined ? undefined : RelativesResponse.safeParse(rel);
     const person = relParsed?.success ? relParsed.data[0].items?.find((i) => i.person.Name === profile.Name)?.person : undefined;
-    const anc = await call.optional('read_ancestors', this.plugin.record.ancestors, { params: { key, fields: FIELDS } });
+    const anc = await call.optional('read_ancestors', this.plugin.record.ancestors, { shape: AncestorsResponse, params: { key, fields: FIELDS } });
     const ancParsed = anc === undefined ? undefined : AncestorsResponse.safeParse(anc);
     const ancestors = ancParsed?.success ? (ancParsed.data[0].ancestors ?? []) : [];
     // The biography (wiki text) carries the profile's narrative and cited sources for the Analyst.
-    const bioData = this.plugin.record.bio ? await call.optional('read_record', this.plugin.record.bio, { params: { key } }) : undefined;
+    const bioData = this.plugin.record.bio ? await call.optional('read_record', this.plugin.record.bio, { shape: BioResponse, params: { key } }) : undefined;
     const bioParsed = bioData === undefined ? undefined : BioResponse.safeParse(bioData);
     const bio = bioParsed?.success ? bioParsed.data[0].bio?.trim() : undefined;
     const r = this.profileRecord({ ...profile, ...person }, { profile, relatives: person, ancestors: ancestors.length ? ancestors : undefined }, ancestors, bio);

@@ -10,8 +10,10 @@ import type { Clock } from '../../engine/ports';
 import { systemClock } from '../../engine/ports';
 import type { NewLogEntry } from '../../model';
 import type { SourcePlugin } from '../plugin';
+import { type BoundedAnswer, BoundedFetchError, boundedFetch } from './bounded-fetch';
 import { CircuitBreaker, type BreakerState } from './breaker';
 import { cacheKey, type HttpCache, type MonthlyCounter } from './cache';
+import { refuseRedirect } from './declared-hosts';
 import { SourceError } from './errors';
 import { redactUrl, scrubSecrets } from './redact';
 import { backoffMs, parseRetryAfter } from './retry-after';
@@ -23,7 +25,7 @@ export interface HttpClientOptions {
   cache?: HttpCache;
   /** Counts requests for plugins with a monthly quota (memory-only when absent). */
   quota?: MonthlyCounter;
-  /** Per attempt, headers and body included. */
+  /** Per attempt, redirects, headers and body included (the plugin's http.request_timeout_seconds bounds the sum). */
   timeoutMs?: number;
   /** Retries after the first attempt (5xx, 429, network errors, timeouts). */
   maxRetries?: number;
@@ -45,6 +47,8 @@ export interface Access {
   failureReason?: string;
   responseTimeMs: number;
   cached: boolean;
+  /** Body bytes read (decompressed), also when the answer was cut for its size. */
+  bytes?: number;
 }
 
 export interface RequestOptions {
@@ -66,6 +70,8 @@ export interface RequestOptions {
   secretParams?: readonly string[];
   /** Throws when the body is not what the source documents: not cached, not retried. */
   validate?: (body: string) => void;
+  /** json(): the connector's schema of the answer; only an answer it accepts is cached. */
+  shape?: { safeParse(data: unknown): { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } } };
   cacheable?: boolean;
 }
 
@@ -73,7 +79,7 @@ export interface HttpResult {
   status: number;
   body: string;
   contentType?: string;
-  /** Redacted. */
+  /** Redacted; the URL actually read, after redirects. */
   url: string;
   responseTimeMs: number;
   cached: boolean;
@@ -148,19 +154,23 @@ export class HttpClient {
     return this.states.get(pluginId)?.state() ?? 'closed';
   }
 
-  /** One attempt: no retries, no limiter. Throws SourceError('timeout'|'network'). */
-  private async attempt(url: URL, init: RequestInit, signal: AbortSignal | undefined, source: string): Promise<{ status: number; body: string; contentType?: string; retryAfter?: string }> {
-    const timeoutMs = this.opts.timeoutMs ?? 20_000;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  /**
+   * One attempt: no retries, no limiter. Throws SourceError: timeout, network, too_large (the body
+   * passed the plugin's limit, counted decompressed), redirect (to a host the plugin does not declare).
+   */
+  private async attempt(plugin: SourcePlugin, url: URL, init: RequestInit, signal: AbortSignal | undefined, budgetMs = Infinity): Promise<BoundedAnswer> {
+    const source = plugin.plugin_id;
+    const timeoutMs = Math.max(1, Math.min(this.opts.timeoutMs ?? 20_000, budgetMs));
     try {
-      const res = await this.fetchImpl(url, { ...init, signal: combined, redirect: 'follow' });
-      // The body read shares the timeout: a server that sends headers then stalls is a timeout.
-      const body = await res.text();
-      return { status: res.status, body, contentType: res.headers.get('content-type') ?? undefined, retryAfter: res.headers.get('retry-after') ?? undefined };
+      return await boundedFetch(this.fetchImpl, url, init, signal, source, {
+        maxBytes: plugin.http.max_response_bytes,
+        timeoutMs,
+        maxRedirects: 5,
+        refuseRedirect: (to, from) => refuseRedirect(plugin, to, from),
+      });
     } catch (e) {
       if (signal?.aborted) throw e; // the user cancelled: not the source's fault
-      if (timeout.aborted) throw new SourceError(source, 'timeout', `no complete response within ${timeoutMs} ms`);
+      if (e instanceof SourceError) throw e;
       throw new SourceError(source, 'network', messageOf(e));
     }
   }
@@ -180,12 +190,12 @@ export class HttpClient {
         if (hit) return parseRobots(robotsUrl.toString(), hit.status, hit.body);
         const started = performance.now();
         try {
-          const r = await this.attempt(robotsUrl, { method: 'GET', headers: { 'User-Agent': this.opts.userAgent, Accept: 'text/plain' } }, opts.signal, plugin.plugin_id);
-          opts.trace?.push({ url: robotsUrl.toString(), success: r.status < 500, status: r.status, responseTimeMs: Math.round(performance.now() - started), cached: false });
+          const r = await this.attempt(plugin, robotsUrl, { method: 'GET', headers: { 'User-Agent': this.opts.userAgent, Accept: 'text/plain' } }, opts.signal);
+          opts.trace?.push({ url: robotsUrl.toString(), success: r.status < 500, status: r.status, responseTimeMs: Math.round(performance.now() - started), cached: false, bytes: r.bytes });
           if (r.status < 500) await this.opts.cache?.put(plugin.plugin_id, key, { url: robotsUrl.toString(), status: r.status, body: r.body }, 86_400);
           return parseRobots(robotsUrl.toString(), r.status, r.body);
         } catch (e) {
-          opts.trace?.push({ url: robotsUrl.toString(), success: false, failureReason: `robots.txt: ${messageOf(e)}`, responseTimeMs: Math.round(performance.now() - started), cached: false });
+          opts.trace?.push({ url: robotsUrl.toString(), success: false, failureReason: `robots.txt: ${messageOf(e)}`, responseTimeMs: Math.round(performance.now() - started), cached: false, bytes: e instanceof BoundedFetchError ? e.bytes : undefined });
           throw e;
         }
       })();
@@ -270,9 +280,16 @@ export class HttpClient {
     const headers = this.headers(opts);
     if (formBody) headers['Content-Type'] = 'application/x-www-form-urlencoded';
     const maxRetries = this.opts.maxRetries ?? 3;
+    // The network time of every attempt counts against one budget; waits between them do not.
+    const budgetMs = plugin.http.request_timeout_seconds * 1000;
+    let spentMs = 0;
     let last: SourceError | undefined;
     for (let attempt = 0; attempt <= maxRetries; attempt++) {
       if (attempt > 0 && !breaker.allow()) fail(new SourceError(source, 'circuit_open', 'marked unavailable after repeated failures (circuit open)'));
+      if (spentMs >= budgetMs) {
+        breaker.release();
+        fail(new SourceError(source, 'timeout', `no complete response within the request's ${budgetMs} ms`));
+      }
 
       let started = performance.now();
       let outcome: Awaited<ReturnType<HttpClient['attempt']>>;
@@ -289,9 +306,13 @@ export class HttpClient {
           }
           if (crawlDelayMs) state.pausedUntil = Math.max(state.pausedUntil, this.clock.now().getTime() + crawlDelayMs);
           started = performance.now();
-          const answered = await this.attempt(url, { method, headers, body: formBody }, opts.signal, source);
-          if (quota) await this.opts.quota?.add(source);
-          return answered;
+          try {
+            const answered = await this.attempt(plugin, url, { method, headers, body: formBody }, opts.signal, budgetMs - spentMs);
+            if (quota) await this.opts.quota?.add(source);
+            return answered;
+          } finally {
+            spentMs += performance.now() - started;
+          }
         });
       } catch (e) {
         if (opts.signal?.aborted) {
@@ -300,7 +321,14 @@ export class HttpClient {
         }
         const err = e instanceof SourceError ? e : new SourceError(source, 'network', messageOf(e));
         const ms = Math.round(performance.now() - started);
-        opts.trace?.push({ url: shown, success: false, failureReason: scrub(err.message), responseTimeMs: ms, cached: false });
+        const cut = e instanceof BoundedFetchError ? e : undefined;
+        opts.trace?.push({ url: cut ? redactUrl(cut.finalUrl, secretParams) : shown, success: false, status: cut?.status, failureReason: scrub(err.message), responseTimeMs: ms, cached: false, bytes: cut?.bytes });
+        if (err.kind === 'too_large' || err.kind === 'redirect') {
+          // The host answered, wrongly: the same request would get the same answer, so no retry.
+          if (err.kind === 'redirect') this.logRedirectRefused(plugin, opts, shown, cut ? redactUrl(cut.finalUrl, secretParams) : '', err);
+          if (breaker.failure()) this.logOpened(plugin, opts, breaker, url.origin);
+          throw new SourceError(source, err.kind, scrub(err.message.replace(`${source}: `, '')), err.status);
+        }
         if (err.kind === 'rate_limited') {
           breaker.trip();
           this.logOpened(plugin, opts, breaker, url.origin, err.message.replace(`${source}: `, ''));
@@ -316,24 +344,26 @@ export class HttpClient {
       }
       const ms = Math.round(performance.now() - started);
       const { status } = outcome;
+      const read = outcome.redirects.length ? redactUrl(outcome.finalUrl, secretParams) : shown;
+      const bytes = outcome.bytes;
 
       if (status >= 200 && status < 300) {
         try {
           opts.validate?.(outcome.body);
         } catch (e) {
           const err = new SourceError(source, 'malformed', `malformed response (HTTP ${status}): ${messageOf(e)}`, status);
-          opts.trace?.push({ url: shown, success: false, status, failureReason: scrub(err.message), responseTimeMs: ms, cached: false });
+          opts.trace?.push({ url: read, success: false, status, failureReason: scrub(err.message), responseTimeMs: ms, cached: false, bytes });
           if (breaker.failure()) this.logOpened(plugin, opts, breaker, url.origin);
           throw err;
         }
         breaker.success();
-        opts.trace?.push({ url: shown, success: true, status, responseTimeMs: ms, cached: false });
-        if (cacheable) await this.opts.cache?.put(source, key, { url: shown, status, contentType: outcome.contentType, body: outcome.body }, plugin.compliance.cache_ttl_seconds);
-        return { status, body: outcome.body, contentType: outcome.contentType, url: shown, responseTimeMs: ms, cached: false };
+        opts.trace?.push({ url: read, success: true, status, responseTimeMs: ms, cached: false, bytes });
+        if (cacheable) await this.opts.cache?.put(source, key, { url: read, status, contentType: outcome.contentType, body: outcome.body }, plugin.compliance.cache_ttl_seconds);
+        return { status, body: outcome.body, contentType: outcome.contentType, url: read, responseTimeMs: ms, cached: false };
       }
 
       const reason = `HTTP ${status}`;
-      opts.trace?.push({ url: shown, success: false, status, failureReason: reason, responseTimeMs: ms, cached: false });
+      opts.trace?.push({ url: read, success: false, status, failureReason: reason, responseTimeMs: ms, cached: false, bytes });
       last = new SourceError(source, 'http', reason, status);
       if (!RETRYABLE_STATUS.has(status)) {
         // 401/403: the credential or the access is wrong; repeating will not help. Any other 4xx
@@ -378,6 +408,16 @@ export class HttpClient {
     throw last ? new SourceError(source, last.kind, scrub(last.message.replace(`${source}: `, '')), last.status) : new SourceError(source, 'network', 'no attempt made');
   }
 
+  private logRedirectRefused(plugin: SourcePlugin, opts: RequestOptions, asked: string, to: string, err: SourceError): void {
+    opts.log?.({
+      actionType: 'error',
+      agent: 'Scout',
+      message: `${plugin.display_name}: ${err.message.replace(`${plugin.plugin_id}: `, '')} (asked ${asked}${to ? `, sent to ${to}` : ''}); nothing was read from it`,
+      rationale: 'redirects are followed only to the hosts the plugin declares',
+      context: plugin.plugin_id,
+    });
+  }
+
   private logOpened(plugin: SourcePlugin, opts: RequestOptions, breaker: CircuitBreaker, origin: string, why?: string): void {
     opts.log?.({
       actionType: 'error',
@@ -388,13 +428,27 @@ export class HttpClient {
     });
   }
 
-  /** GET (or POST) and parse JSON; a body that is not JSON is a 'malformed' SourceError. */
+  /**
+   * GET (or POST) and parse JSON; a body that is not JSON, or that `opts.shape` rejects, is a
+   * 'malformed' SourceError and is never cached.
+   */
   async json(plugin: SourcePlugin, url: URL, opts: RequestOptions = {}): Promise<{ data: unknown; result: HttpResult }> {
+    let parsed: { body: string; data: unknown } | undefined;
+    const parse = (body: string): unknown => {
+      if (parsed?.body !== body) parsed = { body, data: JSON.parse(body) as unknown };
+      return parsed.data;
+    };
     const validate = (body: string) => {
-      JSON.parse(body);
+      const data = parse(body);
+      const shaped = opts.shape?.safeParse(data);
+      if (shaped && !shaped.success) {
+        const issue = shaped.error.issues[0];
+        throw new Error(`not the documented shape: ${issue ? `${issue.path.map(String).join('.') || '(root)'} ${issue.message}` : 'rejected'}`);
+      }
       opts.validate?.(body);
     };
     const result = await this.request(plugin, url, { ...opts, validate });
-    return { data: JSON.parse(result.body) as unknown, result };
+    // A cached answer was validated before it was stored; it is parsed here once.
+    return { data: parse(result.body), result };
   }
 }

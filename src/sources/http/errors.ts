@@ -8,6 +8,8 @@ export type SourceErrorKind =
   | 'http' // a status the client does not retry (4xx) or retries exhausted (5xx, 429)
   | 'rate_limited' // Retry-After longer than the client will wait
   | 'malformed' // the body is not what the source documents
+  | 'too_large' // the body passed the source's size limit (counted decompressed) and was cut
+  | 'redirect' // a redirect to a host the plugin does not declare, or too many
   | 'credentials'; // a Tier 1 source without its credential
 
 export class SourceError extends Error {
