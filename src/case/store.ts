@@ -236,7 +236,7 @@ export class FileCaseStore implements CaseStore {
         continue;
       }
       const record: SourceRecord = { ...r.value, text: r.fm.body };
-      if (sourceHash(record) !== record.sha256) {
+      if (sourceHash(record) !== (record.bodySha256 ?? record.sha256)) {
         this.problems.push({ file, ...locate(r.fm, ['sha256']), field: 'sha256', message: 'content does not match its sha256: a captured source was edited', severity: 'warning' });
       }
       this.sourceMap.set(record.id, record);
@@ -439,7 +439,10 @@ export class FileCaseStore implements CaseStore {
     const pending = this.capturing.get(id);
     if (pending) return pending;
     const write = (async () => {
-      const captured = SourceRecord.parse({ ...record, id, accessedAt: accessedAt.toISOString(), sha256: content });
+      // A redacted body keeps the hash of the answer itself, and lists what the Censor removed.
+      const original = redactions.length ? sourceHash(raw) : content;
+      const listed = original !== content ? { redactions: [...new Set(redactions.map((r) => r.what))], bodySha256: content } : {};
+      const captured = SourceRecord.parse({ ...record, id, accessedAt: accessedAt.toISOString(), sha256: original, ...listed });
       const { text, ...front } = captured;
       await this.writer.writeSource(`${L.SOURCES_DIR}/${id}.md`, renderFrontMatter(stripUndefined(front), text), redactions);
       this.sourceMap.set(id, captured);

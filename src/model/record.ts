@@ -52,6 +52,11 @@ export type RawRecord = z.infer<typeof RawRecord>;
 export const SourceRecord = RawRecord.extend({
   id: Id,
   accessedAt: Instant,
+  /** Of the answer as the source gave it, also when the Censor redacted the body written here. */
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** What the Censor redacted before writing (living-person details, PII): the body is not the answer. */
+  redactions: z.array(z.string()).optional(),
+  /** Of the body as written, when it differs from the answer (so an edit is still noticed). */
+  bodySha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
 });
 export type SourceRecord = z.infer<typeof SourceRecord>;

@@ -19,6 +19,7 @@ import { OpenArchivesConnector } from './connectors/openarchives';
 import { WikidataConnector } from './connectors/wikidata';
 import { WikiTreeConnector } from './connectors/wikitree';
 import { deferredLinks, type DeferredLink } from './deferred';
+import { answerMayConcernLiving } from '../agents/censor/source-body';
 import { HttpCache, MonthlyCounter, type DerivedWriter } from './http/cache';
 import { HttpClient, type HttpClientOptions } from './http/client';
 import { loadPlugins, type SourcePlugin } from './plugin';
@@ -91,7 +92,7 @@ export async function loadConnectors(opts: LoadConnectorsOptions): Promise<{ con
   const http = new HttpClient({
     userAgent: userAgent(opts.config, opts.env),
     clock,
-    cache: new HttpCache(clock, opts.store.root, derivedWriter(opts.store)),
+    cache: new HttpCache(clock, opts.store.root, derivedWriter(opts.store), (body) => !answerMayConcernLiving(body, { now: clock.now(), thresholdYears: opts.config.privacy.livingThresholdYears, consent: opts.config.privacy.consent })),
     quota: new MonthlyCounter(clock, opts.store.root, derivedWriter(opts.store)),
     ...opts.http,
   });

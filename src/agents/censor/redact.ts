@@ -2,6 +2,7 @@ import type { Assertion, Person, Persona, RawRecord } from '../../model';
 import { approximateDecade, parseGDate, yearRange } from '../../model/gdate';
 import { type CensorContext, generalizePlace, isLiving, isLivingPersona } from './living';
 import { replacePii, type PiiKind, type PiiMatch } from './pii';
+import { livingInRecord, redactSourceBody } from './source-body';
 
 const ALWAYS: ReadonlySet<PiiKind> = new Set<PiiKind>(['ssn', 'phone', 'email']);
 const WHITE_SPACE = /\s/;
@@ -152,11 +153,12 @@ function nameForms(name: string): string[] {
 export function redactRecord(record: RawRecord, ctx: CensorContext): { record: RawRecord; redactions: Redaction[] } {
   if (ctx.consent) return { record, redactions: [] };
   const redactions: Redaction[] = [];
-  const livingNames = record.persons.filter((p) => isLivingPersona(p, record.date, ctx.now, ctx.thresholdYears)).flatMap((p) => nameForms(p.name));
+  const livingNames = record.persons.filter((p) => livingInRecord(p, record, ctx)).flatMap((p) => nameForms(p.name));
   const persons = record.persons.map((p) => redactPersona(p, record.date, ctx, redactions));
   // Keep the caller's name list (and its cached index) unless this record adds living names.
   const textCtx = livingNames.length ? { ...ctx, livingNames: [...(ctx.livingNames ?? []), ...livingNames] } : ctx;
-  const text = redactText(record.text, textCtx);
+  // The verbatim body structurally (per JSON field, per HTML text node): see source-body.ts.
+  const text = redactSourceBody(record.text, record, textCtx);
   const title = redactText(record.title, textCtx);
   const out: RawRecord = { ...record, persons, text: text.text, title: title.text || record.title };
   if (livingNames.length) {

@@ -32,11 +32,16 @@ export function cacheKey(parts: readonly string[]): string {
 export class HttpCache {
   private readonly memory = new Map<string, CachedResponse>();
 
-  /** Without a root and writer the cache lives in memory only (tests, the CLI without a case). */
+  /**
+   * Without a root and writer the cache lives in memory only (tests, the CLI without a case).
+   * `persist` says whether an answer may be written to disk: without the user's consent an answer
+   * about a living person stays in memory (issue #21: nothing about the living reaches a file).
+   */
   constructor(
     private readonly clock: Clock,
     private readonly root?: string,
     private readonly writer?: DerivedWriter,
+    private readonly persist: (body: string) => boolean = () => true,
   ) {}
 
   private rel(source: string, key: string): string {
@@ -67,7 +72,7 @@ export class HttpCache {
     if (ttlSeconds <= 0) return;
     const full: CachedResponse = { ...entry, storedAt: this.clock.now().toISOString() };
     this.memory.set(`${source}/${key}`, full);
-    if (this.writer) await this.writer.writeDerived(this.rel(source, key), `${JSON.stringify(full)}\n`);
+    if (this.writer && this.persist(entry.body)) await this.writer.writeDerived(this.rel(source, key), `${JSON.stringify(full)}\n`);
   }
 }
 
