@@ -21,6 +21,7 @@ import { DeterministicPlanner, GAP_QUERY_MARK } from './lead-planner';
 import { chooseStrategy, type Strategy } from './strategy';
 import { formatQuery, parseQuery, queryHash } from './query';
 import { stableId } from './ids';
+import { isOutage, retryLater } from './source-outage';
 import {
   addHypotheses,
   addTasks,
@@ -492,6 +493,7 @@ class ResearchRun {
     }
     this.emit('step', `Searching ${eligible.map((c) => c.displayName).join(', ') || 'no source'} for ${formatQuery(query)}${task.revisitReason ? ` (revisit: ${task.revisitReason})` : ''}`);
     const captured: SourceRecord[] = [];
+    const down: string[] = [];
     let found = 0;
     for (const c of eligible) {
       const ctx: ConnectorContext = { signal: this.opts.signal, log: (e) => this.log(e) };
@@ -508,10 +510,16 @@ class ResearchRun {
         }
       } catch (e) {
         if (this.opts.signal?.aborted) throw e;
+        if (isOutage(e)) down.push(c.id);
         const message = e instanceof Error ? e.message : String(e);
         this.log({ agent: 'Scout', actionType: 'error', message: `${c.id}: ${message}`, rationale: 'a failing source is logged and the research continues with the others', context: formatQuery(query) });
         this.emit('source', `${c.displayName}: failed (${message})`);
       }
+    }
+    if (down.length) {
+      // Not a search done for the sources that were down: a later run asks them again.
+      const later = retryLater(task, down);
+      if (!this.state.parkedTasks.some((t) => t.id === later.id)) this.state.parkedTasks.push(later);
     }
     const fresh = captured.filter((s, i) => captured.findIndex((x) => x.id === s.id) === i);
     bump(this.state, 'searches');

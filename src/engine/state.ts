@@ -191,7 +191,8 @@ export function leadCheckTermination(state: EngineState, c: TerminationCondition
   const left = state.frontier.drain();
   // Work cut short (budget, or the planner's stop with tasks still queued) is parked for a later run.
   const park = c.budgetExceeded || (c.plannerStop === true && !(c.goalAchieved || c.exhausted || c.gpsSatisfied || c.diminishingReturns));
-  state.parkedTasks = park ? [...left, ...state.revisitQueue] : [];
+  // Searches a source outage left undone stay parked whatever the reason to stop (source-outage.ts).
+  state.parkedTasks = [...state.parkedTasks, ...(park ? [...left, ...state.revisitQueue] : [])];
   state.revisitQueue = [];
   for (const h of openHypotheses(state)) state.hypotheses.set(h.id, { ...h, status: park ? 'pending' : 'dismissed' });
   return {

@@ -13,6 +13,7 @@ import { runResearch } from '../../../src/engine/run';
 import { CaseConfig } from '../../../src/model';
 import { loadConnectors, overrideEnvName } from '../../../src/sources';
 import { tempDir } from '../../helpers/paths';
+import { HostileServer } from '../../helpers/hostile-server';
 import { deadPort, ReplayServer } from '../../helpers/replay-server';
 
 /** The living person's details, in every form a file could hold them. */
@@ -116,5 +117,36 @@ describe('research against hostile and living-person answers (issue #21)', funct
     await runResearch({ store, connectors, maxCycles: 2 });
     const cached = everyFile(join(root, '..', 'consent2', '.ancestry')).filter((f) => f.includes('http-cache'));
     assert.ok(cached.some((f) => readFileSync(f, 'utf8').includes('1990-05-17')), 'with consent the original answer is cached');
+  });
+
+  it('asks a source again in a later run after an outage, instead of calling the case exhausted', async () => {
+    const { root, config } = await newCase('outage');
+    const down = await openCase(root);
+    const first = await loadConnectors({ config: CaseConfig.parse(config), env: await env(`http://127.0.0.1:${await deadPort()}`), store: down, offline: false });
+    const r1 = await runResearch({ store: down, connectors: first.connectors, maxCycles: 3 });
+    assert.equal(r1.status, 'completed', `${r1.status}: ${r1.terminationReason}`);
+    assert.equal(server.hits('/api.php').length, 0);
+
+    wikitree(server);
+    const up = await openCase(root);
+    const second = await loadConnectors({ config: CaseConfig.parse(config), env: await env(server.url), store: up, offline: false });
+    await runResearch({ store: up, connectors: second.connectors, maxCycles: 3 });
+    assert.ok(server.hits('/api.php').length > 0, 'the recovered source is asked again');
+    assert.ok((await openCase(root)).sources().some((s) => s.externalId === 'Testperson-7'));
+    assert.equal(leaked(root).bytes, 0);
+  });
+
+  it('survives a gzip bomb from one source and goes on with the others', async () => {
+    const { root, config } = await newCase('bomb');
+    const hostile = await HostileServer.start();
+    hostile.on('/api.php', { kind: 'bomb', inflated: 256 * 1024 * 1024 });
+    const store = await openCase(root);
+    const { connectors } = await loadConnectors({ config: CaseConfig.parse(config), env: await env(hostile.url), store, offline: false });
+    const result = await runResearch({ store, connectors, maxCycles: 2 }).finally(() => hostile.close());
+    assert.equal(result.status, 'completed');
+    const log = (await openCase(root)).log();
+    assert.ok(log.some((e) => e.actionType === 'source_access' && e.source === 'wikitree' && !e.success && /larger than the source's limit/.test(e.failureReason ?? '')), 'the bomb was cut and logged');
+    assert.ok(log.some((e) => e.actionType === 'source_access' && e.source === 'wikidata'), 'the run went on with the other sources');
+    for (const f of everyFile(root)) assert.ok(statSync(f).size < 4 * 1024 * 1024, `${f} is ${statSync(f).size} bytes`);
   });
 });
