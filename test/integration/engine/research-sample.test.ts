@@ -75,7 +75,9 @@ describe('runResearch on the bundled sample case (offline, deterministic agents)
     for (const id of cited) {
       const src = store.source(id);
       assert.ok(src, `${id} captured`);
-      assert.equal(src!.sha256, sha256(src!.text || JSON.stringify(src!.persons)));
+      // The body's hash: the answer's own (sha256) unless the Censor redacted it (then listed).
+      assert.equal(src!.bodySha256 ?? src!.sha256, sha256(src!.text || JSON.stringify(src!.persons)));
+      if (src!.bodySha256) assert.ok(src!.redactions?.length && src!.bodySha256 !== src!.sha256);
       assert.match(readFileSync(join(dir, 'sources', `${id}.md`), 'utf8'), /^---\n/);
     }
     const log = store.log();
