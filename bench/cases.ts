@@ -37,6 +37,7 @@ async function main() {
     return;
   }
   console.log(`Evaluation set: ${runs.length} case(s) from test/cases, offline, deterministic agents (no model)`);
+  console.log('records = archive records captured as sources; placed = expected personas traced to a person file;');
   console.log('pers = person clusters, B-cubed over expected personas; rel = relationships; nsk = namesakes joined;');
   console.log('extra = person files no expected persona traces to (not junk); leaks = privacy bait found in written files\n');
   console.log(table(runs, t));

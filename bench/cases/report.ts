@@ -5,6 +5,7 @@ import type { CaseScore } from './score';
 export interface Totals {
   cases: number;
   failed: number;
+  records: { captured: number; total: number };
   personas: number;
   placed: number;
   persons: { precision: number; recall: number; f1: number };
@@ -34,6 +35,7 @@ export function totals(runs: { name: string; run: CaseRun }[]): Totals {
   return {
     cases: runs.length,
     failed: runs.length - scores.length,
+    records: { captured: sum((s) => s.records.captured), total: sum((s) => s.records.total) },
     personas: n,
     placed: sum((s) => s.placed),
     persons: { precision: pp, recall: pr, f1: f1(pp, pr) },
@@ -52,12 +54,13 @@ const pct = (x: number) => (x * 100).toFixed(1).padStart(5);
 const frac = (a: number, b: number) => `${a}/${b}`;
 
 export function table(runs: { name: string; run: CaseRun }[], t: Totals): string {
-  const head = ['case', 'placed', 'pers P', 'R', 'F1', 'rel P', 'R', 'F1', 'facts', 'confl', 'nsk', 'junk', 'extra', 'leaks', 'time s'];
+  const head = ['case', 'records', 'placed', 'pers P', 'R', 'F1', 'rel P', 'R', 'F1', 'facts', 'confl', 'nsk', 'junk', 'extra', 'leaks', 'time s'];
   const rows: string[][] = runs.map(({ name, run }) => {
     const s = run.score;
-    if (!s) return [name, 'ERROR', ...Array<string>(12).fill(''), run.seconds.toFixed(1)];
+    if (!s) return [name, 'ERROR', ...Array<string>(13).fill(''), run.seconds.toFixed(1)];
     return [
       name,
+      frac(s.records.captured, s.records.total),
       frac(s.placed, s.personas),
       pct(s.persons.precision),
       pct(s.persons.recall),
@@ -76,6 +79,7 @@ export function table(runs: { name: string; run: CaseRun }[], t: Totals): string
   });
   rows.push([
     `ALL (${t.cases}${t.failed ? `, ${t.failed} failed` : ''})`,
+    frac(t.records.captured, t.records.total),
     frac(t.placed, t.personas),
     pct(t.persons.precision),
     pct(t.persons.recall),
@@ -113,6 +117,7 @@ export function details(runs: { name: string; run: CaseRun }[]): string {
       .map((id) => [id, new Set(s.placements.filter((p) => p.person === id).map((p) => p.placedIn ?? `unplaced`))] as const)
       .filter(([, v]) => v.size > 1)
       .map(([id, v]) => `${id} in ${[...v].join(', ')}`);
+    if (s.records.missing.length) out.push(`  records not captured: ${s.records.missing.join(', ')}`);
     const unplaced = s.placements.filter((p) => !p.placedIn).map((p) => `${p.written} (${p.record}: ${p.why})`);
     if (unplaced.length) out.push(`  unplaced personas: ${unplaced.join('; ')}`);
     if (split.length) out.push(`  split persons: ${split.join('; ')}`);

@@ -43,6 +43,8 @@ export interface Leak {
 }
 export interface CaseScore {
   case: string;
+  /** archive records captured as sources, of all the case's records */
+  records: { captured: number; total: number; missing: string[] };
   personas: number;
   placed: number;
   persons: Ratio & { pSum: number; rSum: number };
@@ -187,6 +189,20 @@ function outName(p: OutPerson): string {
   return n ? `${n.given} ${n.surname}`.trim() || '(unnamed)' : '(unnamed)';
 }
 
+/** The archive's record files, relative to archive/. */
+function archiveRecords(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const f of readdirSync(d)) {
+      const full = join(d, f);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (f.endsWith('.md')) out.push(relative(dir, full).split('\\').join('/'));
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return out.sort();
+}
+
 /** Every file under dir except the user's inputs (archive/, case.yaml, expected.yaml). */
 function writtenFiles(dir: string): string[] {
   const out: string[] = [];
@@ -290,8 +306,11 @@ export function scoreCase(name: string, caseDir: string, expected: Expected, out
     else if (!placedIn.has(p.id)) extra.push(`${outName(p)} (${p.id})`);
   }
 
+  const all = archiveRecords(join(caseRoot(caseDir, expected), 'archive'));
+  const missing = all.filter((r) => !out.sourcesByRecord.has(r));
   return {
     case: name,
+    records: { captured: all.length - missing.length, total: all.length, missing },
     personas: placements.length,
     placed: placements.filter((p) => p.placedIn).length,
     persons,

@@ -91,6 +91,7 @@ describe('bench/cases scorer', () => {
 
   it('scores a perfect output perfectly', () => {
     const s = score(clone());
+    assert.deepEqual(s.records, { captured: 3, total: 3, missing: [] });
     assert.equal(s.placed, 5);
     assert.equal(s.persons.f1, 1);
     assert.equal(s.relationships.f1, 1, s.relationships.wrong.join('; '));
@@ -129,6 +130,7 @@ describe('bench/cases scorer', () => {
     assert.equal(c.how, 'unplaced');
     assert.match(c.why!, /not captured/);
     assert.equal(s.placed, 4);
+    assert.deepEqual(s.records, { captured: 2, total: 3, missing: ['rec-c.md'] });
   });
 
   it('a wrong or missing relationship lowers relationship precision or recall; optional ones are ignored', () => {
