@@ -402,7 +402,9 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
     const bride = !mention[i] && !marriedInRecord && source.recordType === 'marriage' && i !== aIdx && relation[i]?.kind === 'spouse' && roleSex(persona) === 'F' && roleSex(personas[aIdx]!.persona) !== 'F' && !/widow/i.test(`${persona.role} ${persona.relationship ?? ''}`);
     // A resolved mention adds no name: its surname was never written.
     if (mention[i]) {
-      // nothing: the person's names stand
+      // Only a name the person already bears gains the citation (the son "Robert" of a known Robert Hoffman).
+      const named = nameOf(persona, 'aka', source.id);
+      if (p.names.some((n) => foldName(`${n.given} ${n.surname}`) === foldName(`${named.given} ${named.surname}`))) p = addName(p, named);
     } else if (bride) p = withBirthName(p, nameOf(persona, 'birth', source.id), splitPersonaName(personas[aIdx]!.persona.name).surname);
     else p = addName(p, nameOf(persona, marriedInRecord ? 'married' : 'aka', source.id));
     if (typeof persona.marriedName === 'string') p = addName(p, { ...splitPersonaName(persona.marriedName), type: 'married', citations: [source.id] });

@@ -20,6 +20,8 @@ const FULL_DATE = `(?:\\d{1,2}\\s+${MONTH}\\s+\\d{4}|${MONTH}\\s+\\d{1,2},?\\s+\
 const NAME_WORD = "\\p{Lu}[\\p{L}'’-]+";
 const NAME = `${NAME_WORD}(?:[ \\t]+(?:\\p{Lu}\\.|${NAME_WORD})){0,3}`;
 const PLACE = `${NAME_WORD}(?:(?:,\\s*|\\s+)(?:${NAME_WORD}|\\p{Lu}\\.))*`;
+/** "married June 4, 1905, to Frederick W. Hoffman": the date before "to" is not the spouse's name. */
+const MARRIED_ON = `(?:(?:on\\s+)?${FULL_DATE},?\\s+to\\s+)?`;
 const COUNT = '(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|\\d+)\\s+)?';
 
 /** "March 14, 1842" → "14 MAR 1842" (a GEDCOM date); a bare year stays a year. */
@@ -56,7 +58,8 @@ interface Draft {
 
 /** The principal of a free-text record: named in the title ("Obituary of …") or first in the text. */
 export function principalName(title: string, text: string): { name: string; snippet: string } | undefined {
-  const t = re(`(?:Obituary|Death notice|Death|Funeral)(?:\\s+notice)?(?:\\s+of|:|\\s+[—–-])\\s+(${NAME})`, 'u').exec(title);
+  // "Obituary of Mrs. Clara B. Hoffman": the title before the name is not part of it.
+  const t = re(`(?:Obituary|Death notice|Death|Funeral)(?:\\s+notice)?(?:\\s+of|:|\\s+[—–-])\\s+(?:(?:Mrs|Mr|Miss|Ms|Dr|Rev)\\.?\\s+)?(${NAME})`, 'u').exec(title);
   const fromTitle = t ? cleanName(t[1]) : undefined;
   if (fromTitle) {
     const surname = splitPersonaName(fromTitle).surname;
@@ -120,7 +123,7 @@ export function extractFromText(title: string, text: string): { personas: Ground
   }
   const spouse =
     re(`\\b(?:survived by|leaves|preceded in death by)\\s+(his|her)\\s+(?:wife|husband|widow),?\\s+(${NAME})`, 'u').exec(body) ??
-    re(`\\b(?:married|wed)\\s+(?:Miss\\s+)?(${NAME})(?:[^.;]{0,40}?\\b(?:in|on)\\s+(${DATE}))?`, 'u').exec(body);
+    re(`\\b(?:married|wed)\\s+${MARRIED_ON}(?:Miss\\s+)?(?!${MONTH}\\s+\\d)(${NAME})(?:[^.;]{0,40}?\\b(?:in|on)\\s+(${DATE}))?`, 'u').exec(body);
   if (spouse) {
     const survived = spouse[1] === 'his' || spouse[1] === 'her';
     const raw = cleanName(survived ? spouse[2] : spouse[1]);
@@ -132,7 +135,7 @@ export function extractFromText(title: string, text: string): { personas: Ground
       snippets.marriageDate = spouse[0];
     }
     // The same spouse may be named twice ("married Miss Katharina Huber …", "survived by his wife, Katharina").
-    const married = survived ? re(`\\b(?:married|wed)\\s+(?:Miss\\s+)?(${NAME})(?:[^.;]{0,40}?\\b(?:in|on)\\s+(${DATE}))?`, 'u').exec(body) : null;
+    const married = survived ? re(`\\b(?:married|wed)\\s+${MARRIED_ON}(?:Miss\\s+)?(?!${MONTH}\\s+\\d)(${NAME})(?:[^.;]{0,40}?\\b(?:in|on)\\s+(${DATE}))?`, 'u').exec(body) : null;
     if (married && splitPersonaName(cleanName(married[1])).given.split(/\s+/)[0] === raw.split(/\s+/)[0]) {
       persona.name = cleanName(married[1]).split(/\s+/).length >= 2 ? cleanName(married[1]) : persona.name;
       snippets.name = married[0];

@@ -5,7 +5,7 @@
  *
  * - born in another country (historical regions and empires count as every country they were part of);
  * - married to someone else at a time the person is known married to their own spouse;
- * - other parents (no parent in common where both sides name them);
+ * - other parents (both parents named on both sides, neither in common);
  * - an age outside the tolerance of the record type (an informant's age at death is looser than a census);
  * - in two places on the same day (or in two censuses of the same year in different places).
  */
@@ -195,7 +195,9 @@ function otherParents(g: KnowledgeGraph, pr: PersonaInRecord, p: Person): string
     // One parent in common is enough to leave the question open (a stepmother, an informant's slip).
     if (same.some((q) => personGiven(q).some((gq) => givenNamesAlike(gq, given)))) return undefined;
   }
-  if (!compared) return undefined;
+  // Both parents named on both sides and neither agreeing: one differing parent alone may be a
+  // translated name (Wojciech / Albert) or a stepparent, not proof of another person.
+  if (compared < 2) return undefined;
   return `a child of ${pr.relatives.parents.map((x) => x.name.replace(/\//g, '')).join(' and ')}, while ${displayName(p)} is the child of ${known.map(displayName).join(' and ')}: different parents, a different person`;
 }
 

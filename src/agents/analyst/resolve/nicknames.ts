@@ -49,6 +49,8 @@ const GROUPS: string[][] = [
   ['zachariah', 'zach', 'zack', 'zachary', 'zacharias'],
   ['abraham', 'abe', 'bram'],
   ['albert', 'al', 'bert', 'albrecht', 'alberto'],
+  // St Adalbert is Święty Wojciech: Polish and Czech baptisms write Adalbertus for Wojciech/Vojtěch, emigrants became Albert.
+  ['adalbert', 'adalbertus', 'wojciech', 'vojtech', 'albert', 'albertus'],
   ['arthur', 'art'],
   ['bartholomew', 'bart', 'bartholomaeus'],
   ['cornelius', 'neil', 'con', 'cornelis', 'kees'],
