@@ -1,11 +1,48 @@
 import { z } from 'zod';
 import { Id, InformationClass, Instant, Sex, SourceClass, Tier } from './common';
 
-export const RecordType = z.enum(['birth', 'baptism', 'marriage', 'death', 'burial', 'census', 'obituary', 'probate', 'military', 'immigration', 'newspaper', 'tree', 'other']);
+/** Archive format v1 types, then the v2 additions (DESIGN.md "Local archive record format"). */
+export const RecordType = z.enum([
+  'birth', 'baptism', 'marriage', 'death', 'burial', 'census', 'obituary', 'probate', 'military', 'immigration', 'newspaper', 'tree', 'other',
+  'will', 'deed', 'land', 'tax', 'church-membership', 'register', 'court', 'directory', 'passport', 'naturalization', 'school', 'photograph', 'letter', 'bible',
+]);
 export type RecordType = z.infer<typeof RecordType>;
 
-export const PersonaRole = z.enum(['principal', 'head', 'father', 'mother', 'spouse', 'child', 'informant', 'witness', 'other']);
+/** Archive format v1 roles, then the v2 additions. */
+export const PersonaRole = z.enum([
+  'principal', 'head', 'father', 'mother', 'spouse', 'child', 'informant', 'witness', 'other',
+  'deceased', 'testator', 'executor', 'heir', 'legatee', 'grantor', 'grantee', 'sponsor', 'godparent', 'officiant', 'bride', 'groom', 'neighbour', 'mentioned',
+]);
 export type PersonaRole = z.infer<typeof PersonaRole>;
+
+/** How a record's dates are written (v2 `calendar`): a dual date "14 FEB 1730/31" is one day of 1731. */
+export const RecordCalendar = z.enum(['julian', 'gregorian', 'dual', 'hebrew', 'french-republican']);
+export type RecordCalendar = z.infer<typeof RecordCalendar>;
+
+/** A relationship the record states between two of its persons: `from` is `type` of `to` ("P3 is father of P1"). */
+export const StatedRelationType = z.enum(['father', 'mother', 'parent', 'child', 'spouse', 'sibling', 'brother', 'sister', 'son-in-law', 'daughter-in-law', 'grandchild', 'heir', 'other']);
+export type StatedRelationType = z.infer<typeof StatedRelationType>;
+
+export const RecordRelationship = z.object({
+  from: z.string().min(1).describe('person key'),
+  to: z.string().min(1).describe('person key'),
+  type: StatedRelationType,
+  note: z.string().optional().describe('the words of the record, e.g. "my daughter Anna wife of …"'),
+});
+export type RecordRelationship = z.infer<typeof RecordRelationship>;
+
+/** YAML reads `date: 1712` as a number; a date is a GEDCOM date phrase, so keep it as text. */
+const DateText = z.union([z.string(), z.number()]).transform(String);
+
+/** One event of a record that holds several (a family register page, an abstract, a will's bequests). */
+export const RecordEvent = z.looseObject({
+  type: z.string().min(1).describe('birth|baptism|marriage|death|burial|residence|probate|… as the record has it'),
+  date: DateText.optional(),
+  place: z.string().optional(),
+  persons: z.array(z.string().min(1)).default([]).describe('person keys'),
+  informationType: InformationClass.optional(),
+});
+export type RecordEvent = z.infer<typeof RecordEvent>;
 
 /**
  * A person as one record names them (GEDCOM X "persona"): what the record says, nothing inferred.
@@ -27,6 +64,9 @@ export const Persona = z.looseObject({
   occupation: z.string().optional(),
   relationship: z.string().optional().describe('to the principal/head, as written in the record'),
   externalId: z.string().optional().describe("the source's own id for this persona, e.g. a WikiTree id"),
+  // Archive format v2 (all optional).
+  key: z.string().min(1).optional().describe('local key used by the record\'s events and relationships'),
+  informationType: InformationClass.optional().describe('overrides the record\'s for what this person is named with'),
 });
 export type Persona = z.infer<typeof Persona>;
 
@@ -45,6 +85,13 @@ export const RawRecord = z.object({
   persons: z.array(Persona).default([]),
   text: z.string().default('').describe('verbatim transcription or response text'),
   externalId: z.string().optional(),
+  // Archive format v2 (all optional, absent for v1 records so their shape and hash do not change).
+  language: z.string().optional().describe('BCP 47 of the record as written'),
+  translation: z.string().optional(),
+  calendar: RecordCalendar.optional(),
+  informant: z.string().optional().describe('key of the person who gave the information'),
+  events: z.array(RecordEvent).optional(),
+  relationships: z.array(RecordRelationship).optional(),
 });
 export type RawRecord = z.infer<typeof RawRecord>;
 

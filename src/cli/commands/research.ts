@@ -5,6 +5,7 @@ import { DeterministicExtractor } from '../../agents/analyst/extract';
 import { DeterministicPlanner } from '../../engine/lead-planner';
 import { loadConnectors } from '../../sources';
 import { createAgentsFromEnv, withCostReport } from '../../llm';
+import { archiveProblems, describeArchiveProblems } from '../../sources/archive/problems';
 import { parse } from '../args';
 import { type CliCommand, UsageError } from '../command';
 
@@ -43,6 +44,9 @@ export const researchCommand: CliCommand = {
           persons: () => store.persons(),
           knownSources: () => [...store.sources().map((s) => s.id), ...connectors.map((c) => c.id), 'archive'],
         });
+    // Archive records the reader cannot use are named here too, not only in the log (issue #21).
+    const archiveReport = describeArchiveProblems(archiveProblems(store.root));
+    if (archiveReport.skipped.length && !values.json) io.err(archiveReport.skippedText);
     const started = Date.now();
     const progress = (e: EngineEvent) => {
       if (values.json) return;

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { CaseFileError, formatProblem, openCase, type CaseProblem } from '../../case';
+import { archiveProblems } from '../../sources/archive/problems';
 import { parse } from '../args';
 import { type CliCommand, UsageError } from '../command';
 
@@ -14,12 +15,15 @@ export const validateCommand: CliCommand = {
     const { values, positionals } = parse(args, { json: { type: 'boolean' } }, usage);
     if (!positionals[0]) throw new UsageError(`missing <dir>\nusage: ${usage}`);
     let problems: CaseProblem[];
+    const root = resolve(positionals[0]);
     try {
-      problems = (await openCase(resolve(positionals[0]))).problems;
+      problems = (await openCase(root)).problems;
     } catch (e) {
       if (!(e instanceof CaseFileError)) throw e;
       problems = e.problems;
     }
+    // The local archive is read by the Scout, not the store: its skipped records are listed here too.
+    problems = [...problems, ...archiveProblems(root)];
     const errors = problems.filter((p) => p.severity === 'error').length;
     if (values.json) io.out(JSON.stringify({ ok: errors === 0, problems }, null, 2));
     else if (!problems.length) io.out('No problems found.');

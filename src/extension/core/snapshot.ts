@@ -9,6 +9,7 @@ import { parseDocument } from 'yaml';
 import { z } from 'zod';
 import { readFrontMatter, type FrontMatterFile } from '../../case/frontmatter';
 import type { CaseProblem } from '../../case/problems';
+import { archiveProblems } from '../../sources/archive/problems';
 import { CaseConfig, ClueHypothesis, Conflict, LogEntry, MergesFile, Person, SourceRecord } from '../../model';
 
 export interface PersonEntry {
@@ -227,6 +228,9 @@ export async function loadSnapshot(root: string): Promise<CaseSnapshot> {
       problems.push(jsonProblem(sessionFile, sessionText, e));
     }
   }
+
+  // Archive records the Scout cannot use (and unknown keys): the same problems `ancestry validate` lists.
+  for (const p of archiveProblems(root)) problems.push({ ...p, file: join(root, p.file) });
 
   const logFile = join(root, 'log', 'research-log.jsonl');
   const logText = await readText(logFile);

@@ -77,6 +77,20 @@ export interface WrittenDate {
   year: number; // as written (positive)
   bc: boolean;
   altYear?: number; // the other reading of a dual/alternative year, as written
+  /** Written with a slash ("1712/13"): old-style/new-style dual dating, not an alternative ("1456-1457"). */
+  dualSlash?: boolean;
+}
+
+/**
+ * A dual date ("3 MAR 1712/13") is ONE day: the year began on 25 March in the old style, so a day
+ * of 1 January–24 March written with both years falls in the later (new-style) year. Only a
+ * genuine dual year (the second is the next year) in January–March is read so; a year alone
+ * ("1712/13") is the first quarter of the new-style year. Anything else keeps both readings.
+ */
+function newStyleYear(d: WrittenDate): number | undefined {
+  if (!d.dualSlash || d.altYear === undefined || d.bc || d.altYear !== d.year + 1) return undefined;
+  if (d.month !== undefined && d.month > 3) return undefined;
+  return d.altYear;
 }
 
 /** Astronomical year of a written year: 1 BC → 0. */
@@ -86,8 +100,8 @@ function astronomical(year: number, bc: boolean): number {
 
 /**
  * The Gregorian-ish span a written date covers. Gregorian and Julian dates keep their written
- * day and month (a Julian date is at most ~13 days off its Gregorian equivalent, and the year-start
- * ambiguity is what dual dating "1750/51" expresses, which we cover by spanning both readings).
+ * day and month (a Julian date is at most ~13 days off its Gregorian equivalent). A dual date
+ * "11 FEB 1750/51" is one day of 1751 (see newStyleYear); an alternative "1456-1457" spans both.
  * Hebrew and French Republican dates are approximated by year: enough to compare and to block
  * candidates, without pulling in full calendar arithmetic. Extension calendars have no span.
  */
@@ -96,6 +110,12 @@ export function spanOf(d: WrittenDate): { earliest: SimpleDate; latest: SimpleDa
   switch (d.calendar) {
     case 'gregorian':
     case 'julian': {
+      const ns = newStyleYear(d);
+      if (ns !== undefined) {
+        if (!d.month) return { earliest: simple(ns, 1, 1), latest: simple(ns, 3, 24) };
+        const day = d.day ? d.day : undefined;
+        return { earliest: simple(ns, d.month, day), latest: simple(ns, d.month, day) };
+      }
       const astro = years.map((y) => astronomical(y, d.bc));
       const lo = Math.min(...astro);
       const hi = Math.max(...astro);

@@ -193,15 +193,16 @@ function parseDate(input: string[]): ParsedDate | undefined {
   return validated({ calendar, day, month: month?.month, bc, ...year }, false);
 }
 
-function yearToken(token: string | undefined): Pick<ParsedDate, 'year' | 'altYear' | 'altText' | 'questionable'> | undefined {
+function yearToken(token: string | undefined): Pick<ParsedDate, 'year' | 'altYear' | 'altText' | 'questionable' | 'dualSlash'> | undefined {
   const m = token ? /^(\d{1,4})(?:(\/(\d{1,4}))|(-(\d{3,4})))?(\?)?$/.exec(token) : null;
   if (!m) return undefined;
   const year = Number(m[1]);
-  const out: Pick<ParsedDate, 'year' | 'altYear' | 'altText' | 'questionable'> = { year };
+  const out: Pick<ParsedDate, 'year' | 'altYear' | 'altText' | 'questionable' | 'dualSlash'> = { year };
   const altText = m[3] ?? m[5];
   if (altText !== undefined) {
     out.altText = altText;
     out.altYear = alternativeYear(m[1], altText);
+    if (m[3] !== undefined) out.dualSlash = true;
   }
   if (m[6]) out.questionable = true;
   return out;

@@ -2,34 +2,18 @@
  * The case's local archive as a Tier 0 SourceConnector. The engine always adds it (DESIGN.md); it
  * reads `<case>/archive/**\/*.md` once per run and answers searches from an inverted index.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { listMarkdown } from './files';
 import { join, relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { RawRecord, SearchQuery } from '../../model';
 import type { ConnectorContext, SearchOutcome, SourceConnector } from '../../engine/ports';
-import { formatProblem, type CaseProblem } from '../../case/problems';
+import type { CaseProblem } from '../../case/problems';
+import { describeArchiveProblems } from './problems';
 import { createHash } from 'node:crypto';
 import { ArchiveSearchIndex } from './search-index';
 import { ARCHIVE_SOURCE_ID, parseArchiveRecord } from './record';
 import { formatQuery } from '../../engine/query';
-
-function listMarkdown(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  const out: string[] = [];
-  for (const n of names.sort()) {
-    if (n.startsWith('.')) continue;
-    const abs = join(dir, n);
-    const st = statSync(abs);
-    if (st.isDirectory()) out.push(...listMarkdown(abs));
-    else if (n.toLowerCase().endsWith('.md') && n.toLowerCase() !== 'readme.md') out.push(abs);
-  }
-  return out;
-}
 
 export interface ArchiveConnectorOptions {
   /** Case root; records are read from `<root>/archive`. */
@@ -48,7 +32,7 @@ export class ArchiveConnector implements SourceConnector {
 
   constructor(private readonly opts: ArchiveConnectorOptions) {}
 
-  /** Files that could not be used (named with line and field); they are skipped, never changed. */
+  /** Files that could not be used (errors: skipped, never changed) and unknown keys (warnings), with line and field. */
   get problems(): readonly CaseProblem[] {
     this.load();
     return this.problemList;
@@ -84,7 +68,7 @@ export class ArchiveConnector implements SourceConnector {
       hash.update(rel).update('\0').update(text).update('\0');
       const r = parseArchiveRecord(text, rel);
       if (r.ok) index.add(rel, r.record);
-      else this.problemList.push(...r.problems);
+      this.problemList.push(...r.problems);
     }
     this.fp = hash.digest('hex').slice(0, 16);
     this.index = index;
@@ -96,7 +80,9 @@ export class ArchiveConnector implements SourceConnector {
     const index = this.load();
     if (!this.reported && this.problemList.length) {
       this.reported = true;
-      ctx.log({ agent: 'Scout', actionType: 'error', message: `archive: ${this.problemList.length} file(s) skipped:\n${this.problemList.map(formatProblem).join('\n')}`, rationale: 'unparseable archive files are reported and left untouched', context: 'archive' });
+      const report = describeArchiveProblems(this.problemList);
+      if (report.skipped.length) ctx.log({ agent: 'Scout', actionType: 'error', message: report.skippedText, rationale: 'archive records the reader cannot use are named with the reason, and left untouched', context: 'archive' });
+      if (report.warnings.length) ctx.log({ agent: 'Scout', actionType: 'error', message: report.warningText, rationale: 'unknown keys are kept in the file and reported, never an error', context: 'archive' });
     }
     const hits = index.search(query, this.opts.limit ?? 25);
     const url = `archive:?${formatQuery(query)}`;

@@ -2,3 +2,6 @@ export { ArchiveConnector, createArchiveConnector, type ArchiveConnectorOptions 
 export { parseArchiveRecord, ArchiveFrontMatter, ARCHIVE_SOURCE_ID } from './record';
 export { ArchiveSearchIndex, personaBirthRange, type ArchiveHit } from './search-index';
 export { foldName, nameTokens, namesAlike, phoneticKeys, splitPersonaName } from './phonetic';
+export { archiveProblems, describeArchiveProblems } from './problems';
+export { listArchiveFiles } from './files';
+export type { ArchiveParse } from './record';

@@ -54,15 +54,18 @@ describe('gdate: parseGDate', () => {
     ['from 1900 to 1905', 'fromTo gregorian 1900..1905'],
     // interpreted
     ['INT 31 DEC 1997 (a test)', 'interpreted gregorian 1997-12-31..1997-12-31'],
-    // dual dating covers both readings of the year
-    ['1750/51', 'exact gregorian 1750..1751'],
-    ['11 FEB 1750/51', 'exact gregorian 1750-02-11..1751-02-11'],
+    // a dual date is one day of the new-style year (Jan–Mar); a year alone is that quarter
+    ['1750/51', 'exact gregorian 1751-01-01..1751-03-24'],
+    ['11 FEB 1750/51', 'exact gregorian 1751-02-11..1751-02-11'],
+    ['3 MAR 1712/13', 'exact gregorian 1713-03-03..1713-03-03'],
+    ['MAR 1712/13', 'exact gregorian 1713-03..1713-03'],
     ['27 OCT 1699/00', 'exact gregorian 1699-10-27..1700-10-27'],
-    ['16 JAN 1606/7', 'exact gregorian 1606-01-16..1607-01-16'],
-    ['12 MAR 1637/1638', 'exact gregorian 1637-03-12..1638-03-12'],
+    ['16 JAN 1606/7', 'exact gregorian 1607-01-16..1607-01-16'],
+    ['12 MAR 1637/1638', 'exact gregorian 1638-03-12..1638-03-12'],
+    ['12 MAR 1637/1639', 'exact gregorian 1637-03-12..1639-03-12'],
     ['28 Jan 1456-1457', 'exact gregorian 1456-01-28..1457-01-28'],
     // calendars
-    ['@#DJULIAN@ 11 FEB 1750/51', 'exact julian 1750-02-11..1751-02-11'],
+    ['@#DJULIAN@ 11 FEB 1750/51', 'exact julian 1751-02-11..1751-02-11'],
     ['JULIAN OCT 1401', 'exact julian 1401-10..1401-10'],
     ['@#DGREGORIAN@ 1 JAN 1900', 'exact gregorian 1900-01-01..1900-01-01'],
     ['GREGORIAN 12 AUG 1401', 'exact gregorian 1401-08-12..1401-08-12'],

@@ -1,0 +1,26 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Markdown files under `dir` (any depth), sorted; hidden entries and README.md are not records. */
+export function listMarkdown(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const n of names.sort()) {
+    if (n.startsWith('.')) continue;
+    const abs = join(dir, n);
+    const st = statSync(abs);
+    if (st.isDirectory()) out.push(...listMarkdown(abs));
+    else if (n.toLowerCase().endsWith('.md') && n.toLowerCase() !== 'readme.md') out.push(abs);
+  }
+  return out;
+}
+
+/** The record files of a case's local archive (`<root>/archive/**\/*.md`). */
+export function listArchiveFiles(root: string): string[] {
+  return listMarkdown(join(root, 'archive'));
+}
