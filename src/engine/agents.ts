@@ -3,7 +3,7 @@
  * (src/llm) implement the same interfaces and pass the hallucination firewall before returning.
  * The engine never knows which one it has.
  */
-import type { ClueHypothesis, Conflict, Persona, SearchQuery, SourceRecord, Task } from '../model';
+import type { ClueHypothesis, Conflict, InformationClass, Persona, SearchQuery, SourceRecord, StatedAge, StatedRelationType, Task } from '../model';
 import type { FeatureScore } from '../model/review';
 import type { z } from 'zod';
 
@@ -41,10 +41,47 @@ export interface GroundedPersona {
   snippets: Record<string, string>;
   confidence: number;
   method: 'structured' | 'pattern' | 'llm';
+  // What the record states about this persona beyond its own fields (archive format v2). All
+  // optional and additive: extractors that do not set them leave the Analyst as it was.
+  /** The persona's key in the record (v2 `key`, else `#<index in record.persons>`): relations and events name it. */
+  key?: string;
+  /** The age as written, read into completed years, with how it was read (model/age.ts). */
+  age?: StatedAge;
+  /**
+   * Mills information class of what this persona's entry states, when the record says (the person's
+   * own `informationType`, else the record's). Events may override it for their facts.
+   */
+  informationType?: InformationClass;
+  /** This persona gave the record's information (v2 `informant`). */
+  informant?: boolean;
+}
+
+/** A relationship the record states between two of its personas: `from` is `type` of `to` (keys). */
+export interface StatedRelation {
+  from: string;
+  to: string;
+  type: StatedRelationType;
+  /** Verbatim words of the record (a line naming both), else the relationship's index line. */
+  snippet: string;
+}
+
+/** One event of a record holding several (a family register, an abstract, a will): persons by key. */
+export interface StatedEvent {
+  type: string;
+  date?: string;
+  place?: string;
+  persons: string[];
+  informationType?: InformationClass;
+  /** Verbatim words of the record (a line holding the date), else the event's index line. */
+  snippet: string;
 }
 
 export interface ExtractionResult {
   personas: GroundedPersona[];
+  /** Relationships the record states between its personas (v2 `relationships`), by persona key. */
+  relations?: StatedRelation[];
+  /** The record's events (v2 `events`), by persona key; the record's own date and place stay the record's. */
+  events?: StatedEvent[];
   /** Inferences (e.g. "Jr." implies a father of the same name): never facts. */
   hypotheses: { type: string; text: string; priority: number; suggestedQueries: string[] }[];
   rejected: { reason: string; check?: number }[];

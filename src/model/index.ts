@@ -7,3 +7,4 @@ export * from './log';
 export * from './review';
 export * from './case-config';
 export * from './gdate';
+export * from './age';

@@ -28,14 +28,36 @@ export function recordLines(record: Pick<RawRecord, 'title' | 'date' | 'place'>)
   return [`title: ${record.title}`, ...(record.date ? [`date: ${record.date}`] : []), ...(record.place ? [`place: ${record.place}`] : [])];
 }
 
+type Statements = Partial<Pick<RawRecord, 'relationships' | 'events'>> & Pick<RawRecord, 'persons'>;
+
+function personName(record: Statements, key: string): string {
+  return record.persons.find((p) => p.key === key)?.name ?? key;
+}
+
+/** The index line of a stated relationship (v2): "Anna /Miller/: daughter-in-law of Sara /Hebard/". */
+export function relationshipLine(record: Statements, r: NonNullable<RawRecord['relationships']>[number]): string {
+  return `${personName(record, r.from)}: ${r.type} of ${personName(record, r.to)}`;
+}
+
+/** The index line of one of the record's events (v2): "event: burial 3 MAR 1712/13, Windham: Sara /Hebard/". */
+export function eventLine(record: Statements, e: NonNullable<RawRecord['events']>[number]): string {
+  const when = [e.date, e.place].filter(Boolean).join(', ');
+  return `event: ${e.type}${when ? ` ${when}` : ''}${e.persons.length ? `: ${e.persons.map((k) => personName(record, k)).join('; ')}` : ''}`;
+}
+
+/** Index lines of what a v2 record states between its persons (relationships and events). */
+export function statementLines(record: Statements): string[] {
+  return [...(record.relationships ?? []).map((r) => relationshipLine(record, r)), ...(record.events ?? []).map((e) => eventLine(record, e))];
+}
+
 export function squash(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
 /** True when the snippet is verbatim in the source text or is one of its index lines. */
-export function snippetInSource(snippet: string, record: Pick<RawRecord, 'persons' | 'text' | 'title' | 'date' | 'place'>): boolean {
+export function snippetInSource(snippet: string, record: Pick<RawRecord, 'persons' | 'text' | 'title' | 'date' | 'place'> & Partial<Pick<RawRecord, 'relationships' | 'events'>>): boolean {
   const s = squash(snippet);
   if (!s) return false;
   if (squash(record.text).includes(s)) return true;
-  return indexLines(record).some((l) => squash(l) === s) || recordLines(record).some((l) => squash(l) === s);
+  return indexLines(record).some((l) => squash(l) === s) || recordLines(record).some((l) => squash(l) === s) || statementLines(record).some((l) => squash(l) === s);
 }

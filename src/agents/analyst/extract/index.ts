@@ -6,18 +6,19 @@ import type { SourceRecord } from '../../../model';
 import type { ExtractionResult, GroundedPersona, RecordExtractor } from '../../../engine/agents';
 import { SnippetFinder } from './snippets';
 import { extractFromText } from './patterns';
+import { extractStatements, personaDetails } from './statements';
 
 const FIELDS = ['role', 'sex', 'age', 'birthDate', 'birthPlace', 'deathDate', 'deathPlace', 'burialDate', 'burialPlace', 'residence', 'occupation', 'relationship'] as const;
 
-export function extractStructured(record: Pick<SourceRecord, 'persons' | 'text'>): GroundedPersona[] {
+export function extractStructured(record: Pick<SourceRecord, 'persons' | 'text'> & Partial<Pick<SourceRecord, 'informationType' | 'informant' | 'relationships' | 'events'>>): GroundedPersona[] {
   const finder = new SnippetFinder(record);
-  return record.persons.map((persona) => {
+  return record.persons.map((persona, index) => {
     const snippets: Record<string, string> = { name: finder.find(persona, 'name', persona.name) };
     for (const f of FIELDS) {
       const v = persona[f];
       if (v !== undefined && v !== '') snippets[f] = finder.find(persona, f, String(v));
     }
-    return { persona, snippets, confidence: 0.9, method: 'structured' as const };
+    return { persona, snippets, confidence: 0.9, method: 'structured' as const, ...personaDetails(record, persona, index) };
   });
 }
 
@@ -25,7 +26,7 @@ export class DeterministicExtractor implements RecordExtractor {
   readonly kind = 'deterministic' as const;
 
   async extract(record: SourceRecord): Promise<ExtractionResult> {
-    if (record.persons.length) return { personas: extractStructured(record), hypotheses: [], rejected: [] };
+    if (record.persons.length) return { personas: extractStructured(record), ...extractStatements(record), hypotheses: [], rejected: [] };
     const { personas, hypotheses } = extractFromText(record.title, record.text);
     return { personas, hypotheses, rejected: personas.length ? [] : [{ reason: 'no persons index and no recognisable pattern in the text' }] };
   }
@@ -33,4 +34,5 @@ export class DeterministicExtractor implements RecordExtractor {
 
 export { extractFromText, toGedcomDate, principalName } from './patterns';
 export { SnippetFinder } from './snippets';
-export { snippetInSource, indexLines, indexLine, recordLines } from './evidence-text';
+export { extractStatements, personaDetails, personaKey } from './statements';
+export { snippetInSource, indexLines, indexLine, recordLines, statementLines } from './evidence-text';
