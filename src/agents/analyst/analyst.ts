@@ -10,6 +10,7 @@ import type { ConflictAnalyst, ExtractionResult, PairAdjudicator, RecordExtracto
 import { detectConflicts } from './conflicts';
 import { compatibleValues } from './conflicts';
 import { snippetInSource } from './extract/evidence-text';
+import { extractStatements } from './extract/statements';
 import type { KnowledgeGraph } from './graph';
 import { integrateRecord, type IntegrationResult, type UnresolvedMention } from './integrate';
 import { resolveMentions } from './identity/resolve-mentions';
@@ -67,6 +68,12 @@ export class Analyst {
     const raw = await this.opts.extractor.extract(source, signal);
     // Hallucination firewall check 2 applies to every extractor: a snippet must be in the source.
     const extraction: ExtractionResult = { ...raw, personas: [], rejected: [...raw.rejected] };
+    // What the record states between its persons is read from its index whichever extractor ran.
+    if ((source.relationships?.length || source.events?.length) && (!raw.relations || !raw.events)) {
+      const stated = extractStatements(source);
+      extraction.relations = raw.relations ?? stated.relations;
+      extraction.events = raw.events ?? stated.events;
+    }
     for (const gp of raw.personas) {
       const bad = Object.entries(gp.snippets).filter(([, s]) => !snippetInSource(s, source));
       if (bad.length) {

@@ -6,7 +6,6 @@
  */
 import type { Assertion, EvidenceClaim, MergeCluster, Person, Persona, PersonName, SourceRecord } from '../../model';
 import { displayName } from '../../model';
-import { yearRange } from '../../model/gdate';
 import type { ExtractionResult, GroundedPersona, PairAdjudicator } from '../../engine/agents';
 import { stableId } from '../../engine/ids';
 import { DEFAULT_THRESHOLDS, featuresOfPersona, nicknameMatch, scorePair, type PairScore, type PersonFeatures } from './resolve';
@@ -17,6 +16,8 @@ import { SnippetFinder } from './extract/snippets';
 import { recordLines, snippetInSource } from './extract/evidence-text';
 import { hardContradiction, recordRelatives } from './identity/hard-facts';
 import { mentionReason } from './identity/mentions';
+import { birthFromAge, parseAge } from '../../model/age';
+import { applyEvents, applyRelations, keyedPersons } from './statements';
 
 export interface IntegrationContext {
   graph: KnowledgeGraph;
@@ -91,6 +92,8 @@ export function relationToAnchor(x: Persona): { kind: RelKind; of: 'anchor' | 'b
   if (x.role === 'father' || x.role === 'mother') return { kind: 'parent', of: 'anchor' };
   if (x.role === 'spouse') return { kind: 'spouse', of: 'anchor' };
   if (x.role === 'child') return { kind: 'child', of: 'anchor' };
+  // v2 marriage roles: the other of the couple is the anchor's spouse.
+  if (x.role === 'bride' || x.role === 'groom') return { kind: 'spouse', of: 'anchor' };
   if (!rel || x.role === 'witness') return undefined;
   if (/\bgrand|\bgreat|\bcousin|\bnephew|\bniece|\buncle|\baunt|\bbrother|\bsister/.test(rel)) return undefined;
   if (/-in-law/.test(rel)) return /\b(father|mother)-in-law/.test(rel) ? { kind: 'parent', of: 'anchorSpouse' } : undefined;
@@ -100,11 +103,15 @@ export function relationToAnchor(x: Persona): { kind: RelKind; of: 'anchor' | 'b
   return undefined;
 }
 
+/** Whom the record is about: its principal, else (v1) the head, else (v2) the deceased, testator, groom, bride, grantor. */
+const ANCHOR_ROLES = ['principal', 'head', 'deceased', 'testator', 'groom', 'bride', 'grantor'] as const;
+
 function anchorIndex(personas: readonly GroundedPersona[]): number {
-  const i = personas.findIndex((g) => g.persona.role === 'principal');
-  if (i >= 0) return i;
-  const h = personas.findIndex((g) => g.persona.role === 'head');
-  return h >= 0 ? h : 0;
+  for (const role of ANCHOR_ROLES) {
+    const i = personas.findIndex((g) => g.persona.role === role);
+    if (i >= 0) return i;
+  }
+  return 0;
 }
 
 function normValue(v: string): string {
@@ -182,8 +189,11 @@ function marriedNameInRecord(persona: Persona, anchor: Persona | undefined, rel:
   return Boolean(a) && foldName(a) === foldName(b);
 }
 
-function recordYear(record: SourceRecord): number | undefined {
-  return record.date ? yearRange(record.date).max : undefined;
+/** The date an age was given at: the persona's death or burial event in the record, else the record's date. */
+function ageDate(record: SourceRecord, extraction: ExtractionResult, gp: GroundedPersona): string | undefined {
+  const key = gp.key ?? gp.persona.key;
+  const own = key ? (extraction.events ?? []).find((e) => e.date && e.persons.includes(key) && /^(death|burial)$/i.test(e.type)) : undefined;
+  return own?.date ?? record.date;
 }
 
 /** Facts of the record's own event for its principal (baptism date, death place, census residence …). */
@@ -394,7 +404,7 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
       let snippet = gp.snippets[snippetKey] ?? finder.find(persona, snippetKey, value);
       // Free text has no index lines: a fact without its own snippet cites the words that name the persona.
       if (!snippetInSource(snippet, source)) snippet = gp.snippets.role ?? gp.snippets.name ?? snippet;
-      return evidenceClaim(source, fact, snippet, { principal, direct, method, extractorConfidence: gp.confidence });
+      return evidenceClaim(source, fact, snippet, { principal, direct, method, extractorConfidence: gp.confidence, information: gp.informationType });
     };
     // Names: a new spelling is an alias; a surname taken at marriage is a married name.
     const isMarriedName = persona.sex !== 'M' && p.names.length > 0 && !p.names.some((n) => foldName(n.surname) === foldName(splitPersonaName(persona.name).surname)) && p.relationships.some((r) => r.type === 'spouse' && g.get(r.person)?.names.some((n) => foldName(n.surname) === foldName(splitPersonaName(persona.name).surname)));
@@ -416,9 +426,10 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
     const birthEvent = `${id}-birth`;
     if (persona.birthDate) p = addAssertion(p, 'birth.date', persona.birthDate, claim('birth.date', 'birthDate', persona.birthDate), ctx.now, birthEvent);
     else if (persona.age !== undefined) {
-      const age = typeof persona.age === 'number' ? persona.age : Number.parseFloat(String(persona.age));
-      const ry = recordYear(source);
-      if (Number.isFinite(age) && ry !== undefined) p = addAssertion(p, 'birth.date', `CAL ${Math.round(ry - age)}`, claim('birth.date', 'age', String(persona.age), false), ctx.now, birthEvent);
+      // The age as written ("in his 80th year" = 79), at the date of the event it was given for.
+      const age = gp.age ?? parseAge(persona.age);
+      const born = age ? birthFromAge(age, ageDate(source, extraction, gp)) : undefined;
+      if (born) p = addAssertion(p, 'birth.date', born.date, claim('birth.date', 'age', String(persona.age), false), ctx.now, birthEvent);
     }
     if (persona.birthPlace) p = addAssertion(p, 'birth.place', persona.birthPlace, claim('birth.place', 'birthPlace', persona.birthPlace), ctx.now, birthEvent);
     if (persona.deathDate) p = addAssertion(p, 'death.date', persona.deathDate, claim('death.date', 'deathDate', persona.deathDate), ctx.now, `${id}-death`);
@@ -484,6 +495,10 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
     if (refused) result.refused.push(`${displayName(g.get(target)!)} ${rel.kind} ${displayName(g.get(id)!)}: ${refused}`);
     else result.touched.add(target).add(id);
   }
+  // Archive v2: the record's events and the relationships it states between its persons.
+  const byKey = keyedPersons(personas, result.personIds);
+  applyEvents({ graph: g, now: ctx.now }, source, extraction, byKey, result);
+  applyRelations({ graph: g, now: ctx.now }, source, extraction, byKey, result);
   // Implied: a household's children are the head's spouse's children too; a child's two named parents are a couple.
   const idxOf = (pred: (i: number) => boolean) => personas.map((_, i) => i).filter((i) => i !== aIdx && pred(i));
   const spouses = idxOf((i) => relation[i]?.kind === 'spouse' && relation[i]?.of === 'anchor');

@@ -40,9 +40,10 @@ export function evidenceClaim(
   source: SourceRecord,
   fact: string,
   snippet: string,
-  opts: { principal: boolean; direct: boolean; method: EvidenceClaim['method']; extractorConfidence?: number },
+  opts: { principal: boolean; direct: boolean; method: EvidenceClaim['method']; extractorConfidence?: number; information?: InformationClass },
 ): EvidenceClaim {
-  const information = informationClass(source, fact, opts.principal);
+  // A person's or an event's own information type (archive v2) overrides the record's reading.
+  const information = opts.information ?? informationClass(source, fact, opts.principal);
   const method = opts.method === 'structured' || opts.method === 'pattern' || opts.method === 'llm' || opts.method === 'gedcom' || opts.method === 'user' ? opts.method : 'structured';
   return {
     source: source.id,

@@ -3,6 +3,7 @@
  * and record types point at records, so a search touches only the records that share a key with the
  * query — never the whole archive.
  */
+import { parseAge } from '../../model/age';
 import type { Persona, RawRecord, SearchQuery } from '../../model';
 import { yearRange } from '../../model/gdate';
 import { foldName, nameTokens, namesAlike, phoneticKeys, splitPersonaName } from './phonetic';
@@ -35,10 +36,12 @@ export function personaBirthRange(p: Persona, recordDate: string | undefined): {
     const r = yearRange(p.birthDate);
     if (r.min !== undefined && r.max !== undefined) return { min: r.min, max: r.max };
   }
-  if (p.age !== undefined && recordDate) {
-    const age = typeof p.age === 'number' ? p.age : Number.parseFloat(String(p.age));
+  // The age as written ("in his 80th year" is 79 completed years, "abt 40" a little wider).
+  const age = parseAge(p.age);
+  if (age && age.max !== undefined && recordDate) {
     const ry = yearRange(recordDate);
-    if (Number.isFinite(age) && ry.min !== undefined && ry.max !== undefined) return { min: Math.floor(ry.min - age - 1), max: Math.ceil(ry.max - age) };
+    const slack = age.approximate ? 5 : 0;
+    if (ry.min !== undefined && ry.max !== undefined) return { min: Math.floor(ry.min - age.max - 1 - slack), max: Math.ceil(ry.max - age.min + slack) };
   }
   return undefined;
 }

@@ -3,6 +3,7 @@
  * normalised names with phonetic codes, date ranges, place hierarchies and relatives. Computed once
  * per person so that scoring a pair and building blocking keys stay cheap at 100k persons.
  */
+import { parseAge } from '../../../model/age';
 import daitchMokotoff from 'talisman/phonetics/daitch-mokotoff';
 import doubleMetaphone from 'talisman/phonetics/double-metaphone';
 import { displayName, factValue, type Person, type Persona } from '../../../model';
@@ -259,6 +260,9 @@ export function featuresOfPerson(p: Person, lookup?: (id: string) => Person | un
 export function ageInYears(age: number | string | undefined): number | undefined {
   if (age === undefined) return undefined;
   if (typeof age === 'number') return Number.isFinite(age) && age >= 0 && age < 130 ? Math.floor(age) : undefined;
+  // Ages as written ("in his 80th year" is 79 completed years): model/age.ts reads them.
+  const stated = parseAge(age);
+  if (stated) return stated.max !== undefined && stated.max - stated.min <= 3 && stated.min < 130 ? stated.min : undefined;
   const s = age.toLowerCase();
   const m = /(\d+(?:\.\d+)?)\s*(y|yr|yrs|year|years|m|mo|mos|month|months|w|wk|weeks?|d|days?)?/.exec(s);
   if (!m) return undefined;
