@@ -211,6 +211,12 @@ function eventFacts(record: SourceRecord, role: 'anchor' | 'spouse' | 'other'): 
       return role === 'anchor' && /passenger|arriv|ship/i.test(record.title) ? [{ field: 'immigration.date', value: d, from: 'date' }, { field: 'immigration.place', value: pl, from: 'place' }] : [];
     case 'census':
       return [{ field: 'residence.date', value: d, from: 'date' }, { field: 'residence.place', value: pl, from: 'place' }];
+    // v2: a directory or tax list places its principal there at its date; a naturalization is the principal's.
+    case 'directory':
+    case 'tax':
+      return role === 'anchor' ? [{ field: 'residence.date', value: d, from: 'date' }, { field: 'residence.place', value: pl, from: 'place' }] : [];
+    case 'naturalization':
+      return role === 'anchor' ? [{ field: 'naturalization.date', value: d, from: 'date' }, { field: 'naturalization.place', value: pl, from: 'place' }] : [];
     default:
       return [];
   }

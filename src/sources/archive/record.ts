@@ -9,10 +9,36 @@ import { parse as parseYaml } from 'yaml';
 import { locate, readFrontMatter, splitFrontMatter } from '../../case/frontmatter';
 import type { CaseProblem } from '../../case/problems';
 
+const PLACE_KEYS = new Set(['place', 'birthPlace', 'deathPlace', 'burialPlace', 'residence']);
+
+/**
+ * In a YAML flow mapping `{ place: Great Wenham, Suffolk, England }` the commas split the place into
+ * keys `Suffolk` and `England` with no value. Such empty keys right after a place are read back into
+ * it (and reported as a warning, see placeSplits), rather than losing the county and country.
+ */
+function rejoinPlaces(o: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  let last: string | undefined;
+  for (const [k, v] of Object.entries(o)) {
+    if (last && v === null && !(k in PLACE_KEYS_AND_KNOWN)) {
+      out[last] = `${String(out[last])}, ${k}`;
+      continue;
+    }
+    out[k] = v;
+    last = PLACE_KEYS.has(k) && typeof v === 'string' ? k : undefined;
+  }
+  return out;
+}
+
+/** Keys that are never read as the tail of a place (a real key left empty stays a key). */
+const PLACE_KEYS_AND_KNOWN: Record<string, true> = Object.fromEntries(
+  ['type', 'date', 'place', 'persons', 'informationType', 'key', 'name', 'role', 'sex', 'age', 'birthDate', 'birthPlace', 'deathDate', 'deathPlace', 'burialDate', 'burialPlace', 'residence', 'occupation', 'relationship', 'externalId'].map((k) => [k, true]),
+);
+
 /** YAML reads `birthDate: 1842` as a number; a year is a GEDCOM date phrase, so keep it as text. */
 function datesAsText(v: unknown): unknown {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
-  const o = { ...(v as Record<string, unknown>) };
+  const o = rejoinPlaces(v as Record<string, unknown>);
   for (const k of ['birthDate', 'deathDate', 'burialDate', 'marriageDate']) if (typeof o[k] === 'number') o[k] = String(o[k]);
   // A person key written as a number (`key: 1`) is still a key.
   if (typeof o.key === 'number') o.key = String(o.key);
@@ -22,7 +48,7 @@ function datesAsText(v: unknown): unknown {
 /** Keys given as numbers (`from: 1`) are keys all the same. */
 function keysAsText(v: unknown): unknown {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
-  const o = { ...(v as Record<string, unknown>) };
+  const o = rejoinPlaces(v as Record<string, unknown>);
   for (const k of ['from', 'to']) if (typeof o[k] === 'number') o[k] = String(o[k]);
   if (Array.isArray(o.persons)) o.persons = o.persons.map((x) => (typeof x === 'number' ? String(x) : x));
   return o;
@@ -110,18 +136,47 @@ function readArchiveFront(text: string, rel: string): { ok: true; value: Archive
   return r.ok ? { ok: true, value: r.value, body: r.fm.body } : r;
 }
 
-/** Warnings for keys the format does not define: the record is used, the keys are kept in it. */
+/** Places a flow mapping split at its commas, as read back by rejoinPlaces: [path of the place, the place]. */
+function placeSplits(raw: unknown): { path: (string | number)[]; place: string }[] {
+  const out: { path: (string | number)[]; place: string }[] = [];
+  if (!raw || typeof raw !== 'object') return out;
+  const r = raw as Record<string, unknown>;
+  for (const list of ['persons', 'events'] as const) {
+    const items = r[list];
+    if (!Array.isArray(items)) continue;
+    items.forEach((item: unknown, i) => {
+      if (!item || typeof item !== 'object' || Array.isArray(item)) return;
+      const before = item as Record<string, unknown>;
+      const after = rejoinPlaces(before);
+      for (const k of PLACE_KEYS) if (typeof after[k] === 'string' && after[k] !== before[k]) out.push({ path: [list, i, k], place: after[k] as string });
+    });
+  }
+  return out;
+}
+
+/** Warnings for keys the format does not define (the record is used, the keys are kept in it) and for split places. */
 function unknownKeyProblems(text: string, rel: string, fm: ArchiveFrontMatter): CaseProblem[] {
   const found = unknownKeys(fm);
-  if (!found.length) return [];
   const split = splitFrontMatter(text, rel);
-  return found.map(({ path, key }) => ({
-    file: rel,
-    ...('message' in split ? { line: 1, column: 1 } : locate(split, path)),
-    field: path.join('.'),
-    message: `unknown key "${key}": kept in the record, not used (see the local archive record format in DESIGN.md)`,
-    severity: 'warning' as const,
-  }));
+  const splits = 'message' in split ? [] : placeSplits(split.doc.toJS());
+  if (!found.length && !splits.length) return [];
+  const at = (path: (string | number)[]) => ('message' in split ? { line: 1, column: 1 } : locate(split, path));
+  return [
+    ...splits.map(({ path, place }) => ({
+      file: rel,
+      ...at(path),
+      field: path.join('.'),
+      message: `read as "${place}": commas in a { … } mapping separate keys, so quote a place that has them`,
+      severity: 'warning' as const,
+    })),
+    ...found.map(({ path, key }) => ({
+      file: rel,
+      ...at(path),
+      field: path.join('.'),
+      message: `unknown key "${key}": kept in the record, not used (see the local archive record format in DESIGN.md)`,
+      severity: 'warning' as const,
+    })),
+  ];
 }
 
 export type ArchiveParse = { ok: true; record: RawRecord; problems: CaseProblem[] } | { ok: false; problems: CaseProblem[] };

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { birthFromAge, parseAge } from '../../../src/model/age';
 import { overlaps, parseGDate, yearRange } from '../../../src/model/gdate';
+import { compatibleValues } from '../../../src/agents/analyst/conflicts';
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
@@ -72,6 +73,15 @@ describe('dual dates are one day', () => {
     assert.ok(!overlaps('3 MAR 1712/13', '3 MAR 1712'), 'the old-style reading is not a second candidate');
     assert.deepEqual(yearRange('3 MAR 1712/13'), { min: 1713, max: 1713 });
     assert.equal(parseGDate('@#DJULIAN@ 14 FEB 1730/31').calendar, 'julian', 'a Julian date keeps its calendar');
+  });
+
+  it('the conflict view: a dual day agrees with the same day written plainly, competes with another day of 1713/14', () => {
+    assert.ok(compatibleValues('baptism.date', '3 MAR 1712/13', '3 MAR 1713'));
+    assert.ok(compatibleValues('baptism.date', '3 MAR 1712/13', 'MAR 1713'));
+    assert.ok(compatibleValues('baptism.date', '3 MAR 1712/13', '1713'));
+    assert.ok(!compatibleValues('baptism.date', '3 MAR 1712/13', '5 MAR 1713/14'));
+    assert.ok(!compatibleValues('baptism.date', '3 MAR 1712/13', '3 MAR 1713/14'));
+    assert.ok(!compatibleValues('baptism.date', '3 MAR 1712/13', '1714'));
   });
 
   it('property: a dual day of Jan–Mar overlaps only the same day of the later year', () => {

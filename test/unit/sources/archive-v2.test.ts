@@ -104,6 +104,17 @@ describe('archive record format v2', () => {
     assert.equal((r.record.persons[0] as Record<string, unknown>).acres, 40, 'kept in the persona');
   });
 
+  it('reads a place split at its commas by a { … } mapping back whole, with a warning', () => {
+    const text = `---\ntitle: T\nrecordType: register\npersons:\n  - { key: J, name: John /Turner/, role: principal, birthPlace: Great Wenham, Suffolk }\nevents:\n  - { type: baptism, date: 3 MAR 1712/13, place: Great Wenham, Suffolk, England, persons: [J] }\n---\nbody\n`;
+    const r = parseArchiveRecord(text, 'archive/reg.md');
+    assert.ok(r.ok);
+    if (!r.ok) return;
+    assert.equal(r.record.events?.[0].place, 'Great Wenham, Suffolk, England');
+    assert.equal(r.record.persons[0].birthPlace, 'Great Wenham, Suffolk');
+    assert.deepEqual(r.problems.map((p) => `${p.line}:${p.field}:${p.severity}`), ['5:persons.0.birthPlace:warning', '7:events.0.place:warning']);
+    assert.match(r.problems[1].message, /read as "Great Wenham, Suffolk, England"/);
+  });
+
   it('names the file, line and field of a malformed v2 field', () => {
     const cases: [string, string, string][] = [
       ['recordType: testament', 'recordType', 'recordType: testament'],
