@@ -520,14 +520,17 @@ export class FileCaseStore implements CaseStore {
     await this.writer.writeText(L.SUMMARY_FILE, markdown);
   }
 
-  async writeExport(name: string, content: string): Promise<string> {
-    if (isAbsolute(name)) {
-      await this.writer.writeExternal(name, content);
-      return name;
-    }
-    const rel = `${L.EXPORTS_DIR}/${basename(name)}`;
-    await this.writer.writeText(rel, content);
-    return join(this.root, rel);
+  /**
+   * An export file. `censoredByField`: the exporter has already applied the Censor field by field
+   * (GEDCOM, JSON-LD): the serialised text is not scanned again, since patterns run over a
+   * serialised stream read structure as text (a date line and the next line's place as an address).
+   */
+  async writeExport(name: string, content: string, opts: { censoredByField?: boolean } = {}): Promise<string> {
+    const abs = isAbsolute(name) ? name : join(this.root, L.EXPORTS_DIR, basename(name));
+    if (opts.censoredByField) await this.writer.writeCensoredExport(abs, content);
+    else if (isAbsolute(name)) await this.writer.writeExternal(name, content);
+    else await this.writer.writeText(`${L.EXPORTS_DIR}/${basename(name)}`, content);
+    return abs;
   }
 
   async writeDerived(rel: string, content: string | Uint8Array): Promise<void> {

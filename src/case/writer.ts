@@ -134,6 +134,17 @@ export class CaseWriter {
   }
 
   /**
+   * An export whose producer applied the Censor field by field (exportGedcom, exportJsonLd: living
+   * persons generalised on the model, free text scanned one value at a time). Written as given:
+   * the serialised stream is never scanned as text. Inside the case folder or at a user's path.
+   */
+  async writeCensoredExport(absPath: string, text: string): Promise<void> {
+    const abs = resolve(absPath);
+    const back = relative(this.root, abs);
+    await this.atomic(back.startsWith('..') || isAbsolute(back) ? abs : this.abs(back), text);
+  }
+
+  /**
    * Derived, rebuildable, git-ignored data under `.ancestry/` (index, HTTP cache). Text is scanned
    * for SSNs, phones and e-mails; binary (the sql.js index) is built from censored files only.
    */

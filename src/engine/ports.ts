@@ -121,5 +121,6 @@ export interface CaseStore {
   log(): LogEntry[];
   writeSummary(markdown: string): Promise<void>;
   /** exports/<name> inside the case, or an absolute path outside it; Censor export rules apply. */
-  writeExport(name: string, content: string): Promise<string>;
+  /** censoredByField: the exporter applied the Censor per field; the text is written as given. */
+  writeExport(name: string, content: string, opts?: { censoredByField?: boolean }): Promise<string>;
 }

@@ -729,7 +729,7 @@ class ResearchRun {
       ['tree.ged', () => exportGedcom(this.store, { version: '5.5.1', now: this.clock.now() }).text],
     ] as const) {
       try {
-        await this.store.writeExport(name, make());
+        await this.store.writeExport(name, make(), { censoredByField: true });
       } catch (e) {
         this.log({ agent: 'Lead', actionType: 'error', message: `exports/${name}: ${e instanceof Error ? e.message : String(e)}`, rationale: 'an export failure does not stop the research', context: name });
       }

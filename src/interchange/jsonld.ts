@@ -5,7 +5,8 @@
  * graph needs no network; `offlineDocumentLoader` serves the same context for documents that
  * refer to schema.org by URL and refuses every other fetch.
  */
-import { isLiving, redactPerson, type CensorContext } from '../agents/censor';
+import { isLiving, placeText, redactPerson, reducePlaceLevels, widenDate, DATE_WITHHELD, PLACE_WITHHELD, type CensorContext } from '../agents/censor';
+import { censorTextField } from './gedcom/censor-fields';
 import type { CaseStore } from '../engine/ports';
 import { displayName, type Assertion, type Person, type SourceRecord } from '../model';
 import { isoRange } from '../model/gdate';
@@ -111,7 +112,9 @@ export function exportJsonLd(store: CaseStore, opts: { now?: Date } = {}): strin
   const known = new Set(persons.map((p) => p.id));
   const graph: Record<string, unknown>[] = [];
   const places = new Map<string, Record<string, unknown>>();
-  const placeRef = (name: string | undefined) => {
+  const placeRef = (raw: string | undefined) => {
+    // A living person's place keeps its empty jurisdiction levels in GEDCOM; as a name, they go.
+    const name = raw && raw !== PLACE_WITHHELD ? placeText(raw) : undefined;
     if (!name) return undefined;
     const id = PLACE(name);
     if (!places.has(id)) places.set(id, { '@id': id, '@type': 'Place', name });
@@ -120,9 +123,13 @@ export function exportJsonLd(store: CaseStore, opts: { now?: Date } = {}): strin
   const usedSources = new Set<string>();
   const emittedEvents = new Set<string>();
 
+  const livingIds = new Set<string>();
   for (const orig of persons) {
     const living = isLiving(orig, ctx.now, ctx.thresholdYears);
     const p = living && !ctx.consent ? redactPerson(orig, ctx).person : orig;
+    if (living && !ctx.consent) livingIds.add(p.id);
+    // Free text is censored one field at a time (never the serialised graph).
+    const textCtx: CensorContext = living && !ctx.consent ? { ...ctx, aboutLiving: true } : ctx;
     const [first, ...others] = p.names;
     const rel = (type: string) => [...new Set(p.relationships.filter((r) => r.type === type && r.status !== 'rejected').map((r) => canon(r.person)).filter((id) => known.has(id) && id !== p.id))].map(P);
     const birth = best(p, 'birth.date') ?? best(p, 'christening.date') ?? best(p, 'baptism.date');
@@ -196,7 +203,7 @@ export function exportJsonLd(store: CaseStore, opts: { now?: Date } = {}): strin
               '@type': 'PropertyValue',
               propertyID: 'evidence',
               value: `${e.evidenceType}; ${e.sourceClass}/${e.information}/${e.evidence}; confidence ${e.confidence}`,
-              description: e.snippet,
+              description: censorTextField(e.snippet, textCtx).text,
               ...(e.page ? { name: e.page } : {}),
               isBasedOn: S(e.source),
             })),
@@ -209,16 +216,25 @@ export function exportJsonLd(store: CaseStore, opts: { now?: Date } = {}): strin
   for (const c of store.conflicts()) {
     const person = canon(c.person);
     if (!known.has(person)) continue;
+    // A living person's competing values are generalised like the person's own fields.
+    const living = livingIds.has(person);
+    const textCtx: CensorContext = living ? { ...ctx, aboutLiving: true } : ctx;
+    const safe = (v: string) => {
+      if (!living) return v;
+      if (c.field.endsWith('.date')) return widenDate(v) ?? DATE_WITHHELD;
+      if (c.field.endsWith('.place') || c.field.startsWith('residence.')) return reducePlaceLevels(v) || PLACE_WITHHELD;
+      return censorTextField(v, textCtx).text;
+    };
     graph.push({
       '@id': `urn:ancestry:conflict:${c.id}`,
       '@type': 'Claim',
       about: P(person),
       name: `Conflict on ${c.field}`,
-      text: c.rationale,
+      text: censorTextField(c.rationale, textCtx).text,
       additionalProperty: [
         { '@type': 'PropertyValue', propertyID: 'status', value: c.status },
-        { '@type': 'PropertyValue', propertyID: 'preferred', value: c.preferred },
-        ...c.competing.map((x) => ({ '@type': 'PropertyValue', propertyID: 'competing', value: x.value, description: `weight ${x.weight}` })),
+        { '@type': 'PropertyValue', propertyID: 'preferred', value: safe(c.preferred) },
+        ...c.competing.map((x) => ({ '@type': 'PropertyValue', propertyID: 'competing', value: safe(x.value), description: `weight ${x.weight}` })),
       ],
       citation: [...new Set(c.competing.flatMap((x) => x.evidence.map((e) => S(e.source))))],
     });

@@ -14,14 +14,20 @@ export interface PiiMatch {
 const STREET_SUFFIX =
   'Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Way|Place|Pl|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Trail|Square|Sq|Straße|Strasse|Weg|Gasse';
 
+/**
+ * White space within one line: a pattern never reaches across a line end, so a date at the end of
+ * one line and a place on the next ("…1931⏎2 PLAC Portman Square") are never read as one address.
+ */
+const SP = '[^\\S\\r\\n]';
+
 const PATTERNS: { kind: PiiKind; re: RegExp }[] = [
   { kind: 'ssn', re: /\b\d{3}-\d{2}-\d{4}\b/g },
   { kind: 'email', re: /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/g },
   // North American and international numbers with separators; bare digit runs (years, ids) are left alone.
-  { kind: 'phone', re: /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{3}\)\s?|\b\d{3}[\s.-])\d{3}[\s.-]\d{4}\b/g },
+  { kind: 'phone', re: /(?:\+\d{1,3}[ \t\u00a0.-]?)?(?:\(\d{3}\)[ \t\u00a0]?|\b\d{3}[ \t\u00a0.-])\d{3}[ \t\u00a0.-]\d{4}\b/g },
   {
     kind: 'street_address',
-    re: new RegExp(`\\b\\d{1,5}(?:-\\d{1,5})?\\s+(?:[NSEW]\\.?\\s+)?(?:[A-Z0-9][\\w'.-]*\\s+){0,3}(?:${STREET_SUFFIX})\\b\\.?(?:,?\\s+(?:Apt|Apartment|Unit|Suite|#)\\s*[\\w-]+)?`, 'g'),
+    re: new RegExp(`\\b\\d{1,5}(?:-\\d{1,5})?${SP}+(?:[NSEW]\\.?${SP}+)?(?:[A-Z0-9][\\w'.-]*${SP}+){0,3}(?:${STREET_SUFFIX})\\b\\.?(?:,?${SP}+(?:Apt|Apartment|Unit|Suite|#)${SP}*[\\w-]+)?`, 'g'),
   },
 ];
 
@@ -46,7 +52,7 @@ function mayHoldEmail(text: string): boolean {
  * and four digits: a text without that cannot hold either, and one pass of this pattern is much
  * cheaper than the two full ones (which try every word start) over a 100k-person tree.
  */
-const DIGIT_GROUPS = /\d\d[\s.-]\d{4}/;
+const DIGIT_GROUPS = /\d\d[ \t\u00a0.-]\d{4}/;
 
 /** Every PII occurrence in the text (of the given kinds, default all), in order of position. */
 export function scanPii(text: string, kinds?: ReadonlySet<PiiKind>): PiiMatch[] {

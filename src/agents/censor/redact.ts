@@ -1,5 +1,6 @@
 import type { Assertion, Person, Persona, RawRecord } from '../../model';
 import { approximateDecade, parseGDate, yearRange } from '../../model/gdate';
+import { dateIdentifies, reducePlaceLevels, widenDate } from './fields';
 import { type CensorContext, generalizePlace, isLiving, isLivingPersona } from './living';
 import { replacePii, type PiiKind, type PiiMatch } from './pii';
 import { livingInRecord, redactSourceBody } from './source-body';
@@ -7,19 +8,23 @@ import { livingInRecord, redactSourceBody } from './source-body';
 const ALWAYS: ReadonlySet<PiiKind> = new Set<PiiKind>(['ssn', 'phone', 'email']);
 const WHITE_SPACE = /\s/;
 const FOUR_DIGITS = /\d{4}/;
-/** A state or region, then a postal code. */
-export const POSTAL_CODE = /\b(\p{Lu}[\p{L}.]*(?:\s\p{Lu}[\p{L}.]*)?),?\s+\d{5}(?:-\d{4})?\b/gu;
+/** A state or region, then a postal code (on one line: patterns never cross a line end). */
+export const POSTAL_CODE = /\b(\p{Lu}[\p{L}.]*(?:[^\S\r\n]\p{Lu}[\p{L}.]*)?),?[^\S\r\n]+\d{5}(?:-\d{4})?\b/gu;
 
 export type { CensorContext } from './living';
+
+/** What a living person's structured value becomes when nothing of it can be kept. */
+export const DATE_WITHHELD = 'date withheld';
+export const PLACE_WITHHELD = 'place withheld';
 
 export interface Redaction {
   kind: 'living' | 'pii';
   what: string;
 }
 
-/** A year, or a full modern date of the kind that identifies a living person, found in free text. */
+/** A full modern date of the kind that identifies a living person, found in free text (on one line). */
 export const FULL_DATE =
-  /\b(?:\d{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+\d{4}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{4})\b/gi;
+  /\b(?:\d{1,2}[^\S\r\n]+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?[^\S\r\n]+\d{4}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?[^\S\r\n]+\d{1,2}(?:st|nd|rd|th)?,?[^\S\r\n]+\d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{4})\b/gi;
 
 function decadeOf(value: string): string {
   return approximateDecade(parseGDate(value)) ?? 'date withheld';
@@ -93,16 +98,15 @@ export function redactText(text: string, ctx: CensorContext): { text: string; re
 function redactAssertion(a: Assertion, about: CensorContext, out: Redaction[]): Assertion {
   let value = a.value;
   if (a.field.endsWith('.date')) {
-    const range = yearRange(value);
-    const exact = range.min !== undefined && range.max !== undefined && range.max - range.min < 10;
-    if (exact || range.min === undefined) {
-      value = decadeOf(value);
-      out.push({ kind: 'living', what: `${a.field} generalised to a decade` });
+    // A range of whole decades that still holds the original, in a form GEDCOM reads ("BET 1970 AND 1989").
+    if (dateIdentifies(value)) {
+      value = widenDate(value) ?? DATE_WITHHELD;
+      out.push({ kind: 'living', what: value === DATE_WITHHELD ? `${a.field} withheld` : `${a.field} widened to whole decades` });
     }
   } else if (a.field.endsWith('.place') || a.field.startsWith('residence.')) {
-    const general = generalizePlace(value);
-    if (general !== value) out.push({ kind: 'living', what: `${a.field} generalised` });
-    value = general || 'place withheld';
+    const general = reducePlaceLevels(value);
+    if (general !== value) out.push({ kind: 'living', what: `${a.field} reduced to region and country` });
+    value = general || PLACE_WITHHELD;
   }
   // A claim is copied only when its snippet changes (most do not).
   let evidence = a.evidence;

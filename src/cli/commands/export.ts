@@ -24,13 +24,13 @@ export const exportCommand: CliCommand = {
     });
     const out = values.out ? resolve(values.out) : undefined;
     if (format === 'jsonld') {
-      const file = await store.writeExport(out ?? 'graph.jsonld', exportJsonLd(store));
+      const file = await store.writeExport(out ?? 'graph.jsonld', exportJsonLd(store), { censoredByField: true });
       io.out(values.json ? JSON.stringify({ file }) : `Wrote ${file}`);
       return 0;
     }
     const version: GedcomVersion = format === 'gedcom' ? '5.5.1' : ((v7 as GedcomVersion | undefined) ?? '7.0');
     const result = exportGedcom(store, { version });
-    const file = await store.writeExport(out ?? (format === 'gedcom' ? 'tree.ged' : 'tree7.ged'), result.text);
+    const file = await store.writeExport(out ?? (format === 'gedcom' ? 'tree.ged' : 'tree7.ged'), result.text, { censoredByField: true });
     const lossFile = await store.writeExport(`${out ?? (format === 'gedcom' ? 'tree.ged' : 'tree7.ged')}.loss.md`, result.lossReport);
     if (values.json) io.out(JSON.stringify({ file, lossReport: lossFile, counts: result.counts }));
     else io.out(`Wrote ${file} (GEDCOM ${version}: ${result.counts.individuals} individuals, ${result.counts.families} families, ${result.counts.sources} sources)\nLoss report: ${lossFile}`);

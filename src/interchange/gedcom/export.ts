@@ -6,7 +6,8 @@
  * Merged duplicates collapse into their canonical person, living persons are redacted by the
  * Censor and marked RESN PRIVACY, conflicts and research notes become NOTEs.
  */
-import { isLiving, redactPerson, type CensorContext } from '../../agents/censor';
+import { DATE_WITHHELD, isLiving, PLACE_WITHHELD, redactPerson, reducePlaceLevels, widenDate, type CensorContext } from '../../agents/censor';
+import { censorTextField, IDENTIFIER_TAGS, FREE_TEXT_TAGS, privacyKind, withholdIdentifier } from './censor-fields';
 import type { CaseStore } from '../../engine/ports';
 import type { Assertion, Conflict, EvidenceClaim, Person, SourceRecord } from '../../model';
 import { dateTo5, dateTo7 } from './dates';
@@ -37,6 +38,8 @@ interface StoreExtras {
 }
 
 const EXT_URI = 'https://ancestry-engine.invalid/gedcom/ext/';
+/** A living person's date as the Censor writes it: whole decades. */
+const DECADE_RANGE = /^BET \d{3}0 AND \d{3}9$/;
 
 /** Tags GEDCOM 7.0 introduced: a 5.5.1 export turns them into custom tags (named in the loss report). */
 const ONLY_IN_7 = new Set(['EXID', 'UID', 'TRAN', 'CREA', 'PHRASE', 'SDATE', 'SNOTE', 'CROP', 'TOP', 'LEFT', 'HEIGHT', 'WIDTH', 'INIL', 'NO', 'MIME', 'SCHMA']);
@@ -45,27 +48,35 @@ const ONLY_IN_5: Record<string, string | null> = { RIN: null, AFN: null, RFN: nu
 
 class Loss {
   private items = new Map<string, { count: number; examples: Set<string> }>();
+  /** What the Censor changed or withheld (its examples name records, never the values). */
+  private privacy = new Map<string, { count: number; examples: Set<string> }>();
   add(what: string, example?: string): void {
-    let e = this.items.get(what);
-    if (!e) this.items.set(what, (e = { count: 0, examples: new Set() }));
+    Loss.bump(this.items, what, example);
+  }
+  redacted(what: string, example?: string): void {
+    Loss.bump(this.privacy, what, example);
+  }
+  private static bump(m: Map<string, { count: number; examples: Set<string> }>, what: string, example?: string): void {
+    let e = m.get(what);
+    if (!e) m.set(what, (e = { count: 0, examples: new Set() }));
     e.count++;
     if (example && e.examples.size < 3) e.examples.add(example);
   }
-  render(version: string, counts: ExportResult['counts']): string {
+  private static list(m: Map<string, { count: number; examples: Set<string> }>): string[] {
+    return [...m].sort((a, b) => b[1].count - a[1].count).map(([what, e]) => `- ${what}: ${e.count}${e.examples.size ? ` (e.g. ${[...e.examples].join('; ')})` : ''}`);
+  }
+  render(version: string, counts: ExportResult['counts'], intro: string[] = []): string {
     const lines = [
       `# GEDCOM ${version} export: loss report`,
       '',
       `Wrote ${counts.individuals} individuals, ${counts.families} families, ${counts.events} events, ${counts.sources} sources.`,
       '',
+      ...intro,
     ];
-    if (!this.items.size) lines.push('Nothing was lost: the target format carries everything this case holds.');
-    else {
-      lines.push('What the target format could not carry as-is:', '');
-      for (const [what, e] of [...this.items].sort((a, b) => b[1].count - a[1].count)) {
-        lines.push(`- ${what}: ${e.count}${e.examples.size ? ` (e.g. ${[...e.examples].join('; ')})` : ''}`);
-      }
-    }
-    return `${lines.join('\n')}\n`;
+    if (!this.items.size && !this.privacy.size) lines.push('Nothing was lost: the target format carries everything this case holds.');
+    if (this.privacy.size) lines.push('Withheld or generalised for privacy (living persons; `privacy.consent: true` in case.yaml lifts it):', '', ...Loss.list(this.privacy), '');
+    if (this.items.size) lines.push('What the target format could not carry as-is:', '', ...Loss.list(this.items));
+    return `${lines.join('\n').trimEnd()}\n`;
   }
 }
 
@@ -258,8 +269,20 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
     return undefined;
   };
   const customTags = new Set<string>();
+  // The Censor's context for the free text being written: aboutLiving inside a living person's record.
+  let textCtx: CensorContext = ctx;
+  const censorText = (text: string, where: string): string => {
+    const r = censorTextField(text, textCtx);
+    for (const what of r.redactions) loss.redacted(what, where);
+    return r.text;
+  };
   const adapt = (n: RawNode, path: string): RawNode | undefined => {
     let tag = n.tag;
+    const upper = tag.toUpperCase();
+    if (IDENTIFIER_TAGS.has(upper) && n.value && withholdIdentifier(n.value, textCtx)) {
+      loss.redacted('phone numbers, e-mail addresses and identity numbers withheld (line dropped)', upper);
+      return undefined;
+    }
     if (tag.startsWith('_')) customTags.add(tag);
     if (v7) {
       if (tag in ONLY_IN_5) {
@@ -283,6 +306,7 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
     }
     const children = n.children?.map((c) => adapt(c, `${path}.${c.tag}`)).filter((c): c is RawNode => Boolean(c));
     let value = n.value;
+    if (value && FREE_TEXT_TAGS.has(upper)) value = censorText(value, path);
     if (tag === 'DATE' && value) value = v7 ? dateTo7(value).date : value;
     const out: RawNode = { tag, ...(value !== undefined ? { value } : {}), ...(n.pointer !== undefined ? { pointer: n.pointer } : {}), ...(children?.length ? { children } : {}) };
     // GEDCOM 7 has no inline multimedia: an inline OBJE becomes a record and a pointer to it.
@@ -318,7 +342,7 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
     const src = sourceById.get(e.source);
     if (e.snippet && e.snippet !== e.page && e.snippet !== src?.title) {
       writeNode(out, level + 1, 'DATA', undefined, undefined, wopts);
-      writeNode(out, level + 2, 'TEXT', e.snippet, undefined, wopts);
+      writeNode(out, level + 2, 'TEXT', censorText(e.snippet, 'SOUR.DATA.TEXT'), undefined, wopts);
     }
     const extra = sidecar?.citations?.find((c) => c.source === e.source && (c.page ?? '') === (e.page ?? ''));
     emitRaw(out, level + 1, extra?.children, 'SOUR');
@@ -346,7 +370,7 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
     // The Censor writes a living person's dates as a decade ("1950s"); GEDCOM says that as a range.
     const decade = date ? /^(\d{3})0s$/.exec(date.value.trim()) : null;
     if (date && decade) date.value = `BET ${decade[1]}0 AND ${decade[1]}9`;
-    if (date) {
+    if (date && date.value !== DATE_WITHHELD) {
       if (v7) {
         const d7 = dateTo7(date.value);
         writeNode(out, 2, 'DATE', d7.date, undefined, wopts);
@@ -360,7 +384,7 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
         emitRaw(out, 3, rest, `${lineTag}.DATE`);
       }
     }
-    if (place) {
+    if (place && place.value !== PLACE_WITHHELD) {
       writeNode(out, 2, 'PLAC', place.value, undefined, wopts);
       emitRaw(out, 3, sidecar?.place, `${lineTag}.PLAC`);
     }
@@ -375,7 +399,7 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
         emitCitation(out, 2, e, sidecar);
       }
       if (a.status === 'disputed' || a.status === 'staged') {
-        writeNode(out, 2, 'NOTE', `${a.field} = ${a.value} is ${a.status} (confidence ${a.confidence.toFixed(2)})${a.note ? `: ${a.note}` : ''}`, undefined, wopts);
+        writeNode(out, 2, 'NOTE', censorText(`${a.field} = ${a.value} is ${a.status} (confidence ${a.confidence.toFixed(2)})${a.note ? `: ${a.note}` : ''}`, `${lineTag}.NOTE`), undefined, wopts);
       }
     }
     return 1;
@@ -383,7 +407,7 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
 
   const noteKind = opts.version === '7.1';
   const emitNote = (out: string[], level: number, text: string) => {
-    writeNode(out, level, 'NOTE', text, undefined, wopts);
+    writeNode(out, level, 'NOTE', censorText(text, 'NOTE'), undefined, wopts);
     if (noteKind) writeNode(out, level + 1, 'MIME', 'text/markdown', undefined, wopts);
   };
 
@@ -400,7 +424,24 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
     const side = sidecarOf(orig);
     const living = isLiving(orig, ctx.now, ctx.thresholdYears);
     const redacted = living && !ctx.consent;
-    const p = redacted ? redactPerson(orig, ctx).person : orig;
+    let p = orig;
+    textCtx = redacted ? { ...ctx, aboutLiving: true } : ctx;
+    if (redacted) {
+      const r = redactPerson(orig, ctx);
+      p = r.person;
+      const where = indiX.get(p.id);
+      loss.redacted('living persons (RESN privacy)', where);
+      // Counted on the values written, not on this pass's changes: a tree import already stored
+      // its living persons generalised, and the export must still say so.
+      for (const a of p.assertions) {
+        if (a.status === 'rejected') continue;
+        const before = orig.assertions.find((x) => x.id === a.id)?.value;
+        if (a.field.endsWith('.date') && (a.value !== before || DECADE_RANGE.test(a.value))) loss.redacted(privacyKind(a.value === DATE_WITHHELD ? 'x.date withheld' : 'x.date widened'), where);
+        else if ((a.field.endsWith('.place') || a.field.startsWith('residence.')) && (a.value !== before || /^\s*,/.test(a.value))) loss.redacted(privacyKind(a.value === PLACE_WITHHELD ? 'x.place withheld' : 'reduced to region and country'), where);
+      }
+      const withheld = (side?.events && Object.keys(side.events).length) || side?.names?.some(Boolean) || (side?.links && Object.keys(side.links).length);
+      if (withheld) loss.redacted('event, name and link details of living persons withheld (notes, addresses, sub-lines)', where);
+    }
     counts.individuals++;
     writeNode(out, 0, 'INDI', undefined, undefined, wopts, indiX.get(p.id));
     if (living) writeNode(out, 1, 'RESN', v7 ? 'PRIVACY' : 'privacy', undefined, wopts);
@@ -450,18 +491,23 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
     }
     for (const [k, val] of Object.entries(p.externalIds)) emitExternalId(out, 1, k, val, v7, wopts, loss);
     if (!redacted) emitRaw(out, 1, side?.extra, 'INDI');
-    else if (side?.extra?.length) loss.add('unmapped lines of living persons withheld (privacy)', indiX.get(p.id));
+    else if (side?.extra?.length) loss.redacted('other lines of living persons withheld', indiX.get(p.id));
     for (const m of mergedInto.get(p.id) ?? []) emitNote(out, 1, `Merged duplicate: ${m} was merged into this person (reversible in merges.json).`);
     for (const c of conflictsOf.get(p.id) ?? []) {
-      const vals = c.competing.map((x) => `${x.value} (weight ${x.weight.toFixed(2)}${x.value === c.preferred ? ', preferred' : ''})`).join(noteKind ? '\n- ' : '; ');
+      // A living person's competing values are generalised like the person's own fields.
+      const safe = (v: string) => (!redacted ? v : c.field.endsWith('.date') ? (widenDate(v) ?? DATE_WITHHELD) : c.field.endsWith('.place') || c.field.startsWith('residence.') ? reducePlaceLevels(v) || PLACE_WITHHELD : v);
+      const vals = c.competing.map((x) => `${safe(x.value)} (weight ${x.weight.toFixed(2)}${x.value === c.preferred ? ', preferred' : ''})`).join(noteKind ? '\n- ' : '; ');
       emitNote(out, 1, noteKind ? `**Conflict** on \`${c.field}\` (${c.status}):\n- ${vals}\n\n${c.rationale}` : `Conflict on ${c.field} (${c.status}): ${vals}. ${c.rationale}`);
     }
-    const rawBody = redacted ? undefined : extras.personBody?.(p.id)?.trim();
+    const fullBody = extras.personBody?.(p.id)?.trim();
+    const rawBody = redacted ? undefined : fullBody;
     // The template a new case gives its subject file is not a research note.
     const body = rawBody === 'Research notes go here.' ? undefined : rawBody;
+    if (redacted && fullBody && fullBody !== 'Research notes go here.') loss.redacted('research notes of living persons withheld', indiX.get(p.id));
     if (body) emitNote(out, 1, noteKind ? body : `Research notes:\n${body}`);
   }
 
+  textCtx = ctx;
   for (const f of families) {
     counts.families++;
     writeNode(out, 0, 'FAM', undefined, undefined, wopts, famX.get(f.id));
@@ -471,12 +517,14 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
     const holder = (f.husb && byId.get(f.husb)) || (f.wife && byId.get(f.wife)) || undefined;
     const holderRedacted = holder ? isLiving(holder, ctx.now, ctx.thresholdYears) && !ctx.consent : false;
     const hp = holder && holderRedacted ? redactPerson(holder, ctx).person : holder;
+    textCtx = holderRedacted ? { ...ctx, aboutLiving: true } : ctx;
     if (hp) {
       const groups = groupEvents(hp.assertions.filter((a) => a.event && f.events.includes(a.event)));
       for (const g of groups) counts.events += emitEvent(out, g, f.eventTags[g.id] ?? FAM_TAG_OF_FIELD[g.prefix] ?? 'EVEN', holderRedacted ? undefined : f.eventSidecars?.[g.id], true);
     }
     for (const [k, val] of Object.entries(f.externalIds ?? {})) emitExternalId(out, 1, k, val, v7, wopts, loss);
     emitRaw(out, 1, f.extra, 'FAM');
+    textCtx = ctx;
   }
 
   const repoX = new Map<string, string>();
@@ -519,7 +567,7 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
     if (s.repository) {
       writeNode(out, 1, 'REPO', undefined, repoFor(s.repository), wopts);
     }
-    if (s.text) writeNode(out, 1, 'TEXT', s.text, undefined, wopts);
+    if (s.text) writeNode(out, 1, 'TEXT', censorText(s.text, 'SOUR.TEXT'), undefined, wopts);
     const meta = [s.url ? `URL: ${s.url}` : '', `Accessed: ${s.accessedAt}`, `Captured as ${s.id} (sha256 ${s.sha256})`, `Classification: ${s.sourceType}${s.informationType ? ` / ${s.informationType}` : ''}, tier ${s.tier}`].filter(Boolean).join('\n');
     emitNote(out, 1, meta);
     if (s.url) {
