@@ -172,12 +172,20 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
   const byId = new Map(persons.map((p) => [p.id, p]));
 
   // ---- xrefs ----
+  // An imported record keeps its original xref (a user matches exported persons with the file's);
+  // records the research added, and any whose xref another record already took, get new ones.
+  const xrefs = new Xrefs(v7);
   const indiX = new Map<string, string>();
-  persons.forEach((p, i) => indiX.set(p.id, `@I${i + 1}@`));
   const sources = store.sources().filter((s) => !isFileSource(s));
   const sourceById = new Map(sources.map((s) => [s.id, s]));
   const sourX = new Map<string, string>();
-  sources.forEach((s, i) => sourX.set(s.id, `@S${i + 1}@`));
+  const keepXref = (m: Map<string, string>, id: string, orig: string | undefined) => {
+    const x = xrefs.keep(orig);
+    if (x) m.set(id, x);
+    else if (orig) loss.add('xrefs renumbered (not valid in this version, or taken by another record)', orig);
+  };
+  for (const p of persons) keepXref(indiX, p.id, sidecarOf(p)?.xref);
+  for (const s of sources) if (s.sourceId === 'gedcom' && s.externalId?.startsWith('@')) keepXref(sourX, s.id, s.externalId);
 
   // ---- families: imported ones first, then relationships the research added ----
   const families: FamilySidecar[] = [];
@@ -249,7 +257,10 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
     familiesOfChild.set(p.id, [...own, fam]);
   }
   const famX = new Map<string, string>();
-  families.forEach((f, i) => famX.set(f.id, `@F${i + 1}@`));
+  for (const f of families) keepXref(famX, f.id, f.xref || undefined);
+  for (const p of persons) if (!indiX.has(p.id)) indiX.set(p.id, xrefs.fresh('I'));
+  for (const s of sources) if (!sourX.has(s.id)) sourX.set(s.id, xrefs.fresh('S'));
+  for (const f of families) if (!famX.has(f.id)) famX.set(f.id, xrefs.fresh('F'));
   const spouseIn = new Map<string, string[]>();
   const childIn = new Map<string, { fam: string; pedi?: string }[]>();
   for (const f of families) {
@@ -307,11 +318,19 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
     const children = n.children?.map((c) => adapt(c, `${path}.${c.tag}`)).filter((c): c is RawNode => Boolean(c));
     let value = n.value;
     if (value && FREE_TEXT_TAGS.has(upper)) value = censorText(value, path);
-    if (tag === 'DATE' && value) value = v7 ? dateTo7(value).date : value;
-    const out: RawNode = { tag, ...(value !== undefined ? { value } : {}), ...(n.pointer !== undefined ? { pointer: n.pointer } : {}), ...(children?.length ? { children } : {}) };
+    let dateChildren = children;
+    if (tag === 'DATE' && value) {
+      if (v7) {
+        const d7 = dateTo7(value);
+        value = d7.date;
+        // A value 7.0 cannot say as a date keeps its words as the DATE's PHRASE.
+        if (d7.phrase && !children?.some((c) => c.tag === 'PHRASE')) dateChildren = [{ tag: 'PHRASE', value: d7.phrase }, ...(children ?? [])];
+      } else value = dateTo5(value);
+    }
+    const out: RawNode = { tag, ...(value !== undefined ? { value } : {}), ...(n.pointer !== undefined ? { pointer: n.pointer } : {}), ...(dateChildren?.length ? { children: dateChildren } : {}) };
     // GEDCOM 7 has no inline multimedia: an inline OBJE becomes a record and a pointer to it.
     if (v7 && tag === 'OBJE' && n.pointer === undefined) {
-      const x = `@O${objeRecords.length + 1}@`;
+      const x = xrefs.fresh('O');
       const lines: string[] = [];
       writeNode(lines, 0, 'OBJE', undefined, undefined, wopts, x);
       for (const c of objeChildren7(out.children ?? [], loss)) writeRaw(lines, 1, c, wopts, resolve);
@@ -533,7 +552,7 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
     const key = record ? `${name}\u0000${JSON.stringify(record.children.map(plain))}` : name;
     let x = repoX.get(key);
     if (!x) {
-      x = `@R${repoX.size + 1}@`;
+      x = xrefs.fresh('R');
       repoX.set(key, x);
       writeNode(repoLines, 0, 'REPO', undefined, undefined, wopts, x);
       if (record) emitRaw(repoLines, 1, record.children.map(plain), 'REPO');
@@ -579,11 +598,10 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
   out.push(...objeRecords.flat());
 
   // Records an import could not attach to any person (custom records, empty families, orphan notes).
-  let orphan = 0;
   for (const s of store.sources().filter(isFileSource)) {
     for (const r of embeddedRecords(s.text)) {
       if (r.tag === 'HEAD' || r.tag === 'SUBM' || r.tag === 'SUBN' || r.tag === 'TRLR') continue;
-      const x = r.tag === 'FAM' ? `@F${families.length + ++orphan}@` : `@X${++orphan}@`;
+      const x = r.tag === 'FAM' ? xrefs.fresh('F') : xrefs.fresh('X');
       if (r.tag === 'FAM') counts.families++;
       const raw = (n: GedNode): RawNode => ({ tag: n.tag, ...(n.value !== undefined ? { value: n.value } : {}), ...(n.pointer ? { pointer: 'missing:' } : {}), ...(n.children.length ? { children: n.children.map(raw) } : {}) });
       const tag = v7 && r.tag === 'NOTE' ? 'SNOTE' : r.tag;
@@ -593,7 +611,24 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
     }
   }
 
-  // ---- header ----
+  // ---- header: the export's own, naming the systems the imported trees came from ----
+  const origins: string[] = [];
+  const headExtras: GedNode[] = [];
+  let submitter: GedNode | undefined;
+  for (const fs of store.sources().filter(isFileSource)) {
+    const recs = embeddedRecords(fs.text);
+    const h = recs.find((r) => r.tag === 'HEAD');
+    const sour = h?.children.find((c) => c.tag === 'SOUR');
+    if (sour?.value) {
+      const sub = (t: string) => sour.children.find((c) => c.tag === t)?.value;
+      origins.push(`${sour.value}${sub('VERS') ? ` ${sub('VERS')}` : ''}${sub('NAME') ? ` (${sub('NAME')})` : ''}`);
+    }
+    submitter ??= recs.find((r) => r.tag === 'SUBM');
+    // Vendor lines of the original header (_SCHEMA, _HME …) pass through.
+    headExtras.push(...(h?.children.filter((c) => c.tag.startsWith('_')) ?? []));
+  }
+  const headExtraLines: string[] = [];
+  emitRaw(headExtraLines, 1, headExtras.map(plain), 'HEAD');
   const head: string[] = [];
   writeNode(head, 0, 'HEAD', undefined, undefined, wopts);
   if (v7) {
@@ -610,14 +645,31 @@ export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResul
   writeNode(head, 2, 'VERS', opts.programVersion ?? '0.1.0', undefined, wopts);
   writeNode(head, 2, 'NAME', 'Ancestry Engine', undefined, wopts);
   writeNode(head, 1, 'DATE', ymd(now), undefined, wopts);
+  const submX = submitter || !v7 ? xrefs.fresh('U') : undefined;
+  if (submX) writeNode(head, 1, 'SUBM', undefined, submX, wopts);
   if (!v7) {
-    writeNode(head, 1, 'SUBM', undefined, '@U1@', wopts);
     writeNode(head, 1, 'GEDC', undefined, undefined, wopts);
     writeNode(head, 2, 'VERS', '5.5.1', undefined, wopts);
     writeNode(head, 2, 'FORM', 'LINEAGE-LINKED', undefined, wopts);
     writeNode(head, 1, 'CHAR', 'UTF-8', undefined, wopts);
-    writeNode(head, 0, 'SUBM', undefined, undefined, wopts, '@U1@');
-    writeNode(head, 1, 'NAME', 'Ancestry Engine user', undefined, wopts);
+  }
+  // The source system of the imported file (its HEAD.SOUR): this export is Ancestry Engine's, so
+  // the original system is said in the header's note rather than claimed as the writer.
+  if (origins.length) writeNode(head, 1, 'NOTE', `Exported by Ancestry Engine from GEDCOM imported from ${[...new Set(origins)].join('; ')}.`, undefined, wopts);
+  head.push(...headExtraLines);
+  if (submX) {
+    writeNode(head, 0, 'SUBM', undefined, undefined, wopts, submX);
+    if (!submitter) writeNode(head, 1, 'NAME', 'Ancestry Engine user', undefined, wopts);
+    else {
+      // The submitter is a living person: their name is kept, their contact details are not.
+      textCtx = { ...ctx, aboutLiving: true };
+      const contact = new Set(['ADDR', 'ADR1', 'ADR2', 'ADR3', 'CITY', 'STAE', 'POST', 'CTRY', 'PHON', 'EMAIL', 'FAX', 'WWW']);
+      const kept = submitter.children.filter((c) => ctx.consent || !contact.has(c.tag));
+      if (kept.length < submitter.children.length) loss.redacted('submitter contact details withheld (address, phone, e-mail)', submX);
+      if (!kept.some((c) => c.tag === 'NAME')) writeNode(head, 1, 'NAME', 'Unknown submitter', undefined, wopts);
+      emitRaw(head, 1, kept.map(plain), 'SUBM');
+      textCtx = ctx;
+    }
   }
   if (redirect.size) loss.add('merged duplicates written once (members noted on the canonical person)', [...redirect.keys()][0]);
   const text = `${[...head, ...out, '0 TRLR'].join('\n')}\n`;
@@ -695,4 +747,26 @@ function schemaUris(fileSources: SourceRecord[]): Map<string, string> {
     }
   }
   return m;
+}
+
+/** Xrefs of one export: originals kept when valid for the version and free, new ones never collide. */
+class Xrefs {
+  private taken = new Set<string>();
+  private next = new Map<string, number>();
+  constructor(private readonly v7: boolean) {}
+  keep(x: string | undefined): string | undefined {
+    if (!x || x === '@VOID@' || this.taken.has(x)) return undefined;
+    // 7.0: @[A-Z0-9_]+@; 5.5.1: an alphanumeric, then up to 20 characters other than "@".
+    if (!(this.v7 ? /^@[A-Z0-9_]{1,20}@$/ : /^@[A-Za-z0-9][^@\s]{0,20}@$/).test(x)) return undefined;
+    this.taken.add(x);
+    return x;
+  }
+  fresh(prefix: string): string {
+    let n = this.next.get(prefix) ?? 1;
+    while (this.taken.has(`@${prefix}${n}@`)) n++;
+    this.next.set(prefix, n + 1);
+    const x = `@${prefix}${n}@`;
+    this.taken.add(x);
+    return x;
+  }
 }
