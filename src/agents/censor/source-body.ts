@@ -8,8 +8,8 @@
 import type { Persona, RawRecord } from '../../model';
 import { yearRange } from '../../model/gdate';
 import { type CensorContext, generalizePlace, isLivingPersona } from './living';
-import { replacePii } from './pii';
-import { redactText, type Redaction } from './redact';
+import { replacePii, type PiiKind } from './pii';
+import { POSTAL_CODE, redactText, type Redaction } from './redact';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -142,14 +142,48 @@ export function redactSourceBody(text: string, record: Pick<RawRecord, 'persons'
     const head = out.length === before ? text.slice(0, text.length - lead.rest.length) : JSON.stringify(json, null, indentOf(text));
     return { text: head + rest, redactions: out };
   }
-  return { text: redactPlain(text, textCtx, out), redactions: out };
+  return { text: redactPlain(text, textCtx, out, isModern(record, ctx)), redactions: out };
 }
 
-function redactPlain(text: string, ctx: CensorContext, out: Redaction[]): string {
+function redactPlain(text: string, ctx: CensorContext, out: Redaction[], modern = false): string {
   if (/<\/?[a-z][a-z0-9]*[\s>/]/i.test(text)) return redactHtml(text, ctx, out);
-  const r = redactText(text, ctx);
+  const r = redactText(modern && !ctx.aboutLiving ? unnamedLiving(text, ctx, out) : text, ctx);
   out.push(...r.redactions);
   return r.text;
+}
+
+const BORN = /\bborn\b/i;
+const DIED = /\b(?:died|death|deceased|buried|burial|passed away)\b/i;
+const LOCAL_PHONE = /\b(call|phone|telephone|tel\.?)(\s*:?\s*)\d{3}-\d{4}\b/gi;
+
+/**
+ * Free text of a record dated within the living threshold speaks of people no persona names (a
+ * reunion notice's host, an obituary's survivors): a sentence that says someone was born on an
+ * exact date within the threshold, and says nothing of a death, is about a living person; street
+ * addresses, postal codes and phone numbers in such a record are redacted whoever they locate.
+ */
+function unnamedLiving(text: string, ctx: CensorContext, out: Redaction[]): string {
+  const about = { ...ctx, aboutLiving: true };
+  const sentences = text.split(/(?<=[.!?])(\s+)/);
+  const redacted = sentences.map((sentence) => {
+    if (!BORN.test(sentence) || DIED.test(sentence)) return sentence;
+    const r = redactText(sentence, about);
+    out.push(...r.redactions);
+    return r.text;
+  });
+  let body = redacted.join('');
+  const pii = replacePii(body, STREETS);
+  if (pii.redactions.length) out.push(...pii.redactions.map((m) => ({ kind: 'pii' as const, what: m.kind })));
+  body = pii.text.replace(POSTAL_CODE, (_m, state: string) => (out.push({ kind: 'pii', what: 'postal code' }), state));
+  return body.replace(LOCAL_PHONE, (_m, word: string, gap: string) => (out.push({ kind: 'pii', what: 'phone' }), `${word}${gap}[phone redacted]`));
+}
+
+const STREETS: ReadonlySet<PiiKind> = new Set<PiiKind>(['street_address', 'phone']);
+
+/** Whether the record is dated within the living threshold (its people may be living). */
+function isModern(record: Pick<RawRecord, 'date'>, ctx: CensorContext): boolean {
+  const max = record.date ? yearRange(record.date).max : undefined;
+  return max !== undefined && max > ctx.now.getUTCFullYear() - ctx.thresholdYears;
 }
 
 /**
