@@ -48,6 +48,7 @@ import { personQuery } from '../agents/analyst/clues';
 import { pairKey } from '../agents/analyst/integrate';
 import { checkGPSCoverage, goalStatus, verifyCitations, type VerificationResult } from '../agents/analyst/gps';
 import { renderSummary, type SearchRecord } from '../agents/analyst/proof/summary';
+import { noteIdentity, type IdentityNotes } from '../agents/analyst/identity/notes';
 import { createArchiveConnector, ArchiveConnector } from '../sources/archive';
 import { deferredLogEntries } from '../sources/deferred';
 import { splitPersonaName, foldName } from '../sources/archive/phonetic';
@@ -103,6 +104,8 @@ class ResearchRun {
   private state!: EngineState;
   private graph!: KnowledgeGraph;
   private analyst!: Analyst;
+  /** Namesakes kept apart and open mentions, for summary.md (seeded from the log on resume). */
+  private identityNotes: IdentityNotes = { namesakes: [], mentions: [] };
   private pending: NewLogEntry[] = [];
   private logCount = 0;
   private readonly accessed = new Set<string>();
@@ -217,6 +220,7 @@ class ResearchRun {
       this.accessed.add(e.source);
       this.searches.push({ query: e.context || e.url || '', source: e.source, records: e.recordCount, success: e.success, failure: e.failureReason });
     }
+    noteIdentity(this.identityNotes, priorLog);
     for (const c of this.store.conflicts()) this.conflictsById.set(c.id, c);
     const notSame = new Set(this.store.merges().notSamePerson.map((d) => pairKey(d.a, d.b)));
     this.analyst = new Analyst({
@@ -563,6 +567,7 @@ class ResearchRun {
       const sizeBefore = this.graph.size;
       const out = await this.analyst.analyseFor(source, this.state.cycle, task.targetPerson, this.opts.signal);
       for (const e of out.log) this.log(e);
+      noteIdentity(this.identityNotes, out.log);
       for (const c of out.conflicts) {
         const isNew = !this.conflictsById.has(c.id);
         this.conflictsById.set(c.id, c);
@@ -718,6 +723,7 @@ class ResearchRun {
       gpsCoverage: checkGPSCoverage(this.graph.persons.values()),
       status: { cycles: this.state.cycle, terminated: this.state.terminated, reason: this.state.terminationReason, strategy: this.strategy, openClues: openHypotheses(this.state).length, queued: this.state.frontier.size },
       censor,
+      identity: this.identityNotes,
     });
     await this.store.writeSummary(md);
     await this.writeExports();

@@ -5,6 +5,7 @@ import { DeterministicExtractor, extractFromText } from '../../../src/agents/ana
 import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
 import { countriesOfPlace, differentCountries } from '../../../src/agents/analyst/identity/hard-facts';
 import { mentionReason } from '../../../src/agents/analyst/identity/mentions';
+import { identitySection, noteIdentity, type IdentityNotes } from '../../../src/agents/analyst/identity/notes';
 import { sha256 } from '../../../src/engine/ids';
 import { displayName, Person, RawRecord, type NewLogEntry, type SourceRecord } from '../../../src/model';
 
@@ -118,6 +119,26 @@ describe('identity: namesakes kept apart on hard facts', () => {
     assert.match(decisions(out.log, 'namesake_kept_apart')[0], /different parents/);
   });
 
+  it('one parent named differently (Wojciech on a passenger list, Albert at home) is no proof of another person', async () => {
+    const { graph, analyst } = setup();
+    await analyst.analyseFor(BAPTISM, 1, 'P-subject');
+    const pass = rec({
+      title: 'Passenger list, 1869',
+      recordType: 'immigration',
+      date: '20 MAY 1869',
+      place: 'New York, New York, USA',
+      persons: [
+        { name: 'Joh. /Müller/', role: 'principal', sex: 'M', age: 21, birthPlace: 'Württemberg' },
+        { name: 'Adam /Müller/', role: 'father', sex: 'M' },
+      ],
+      text: 'No. 88 | Joh. Müller | 21 | farmer | Württemberg | father Adam Müller',
+    });
+    const out = await analyst.analyseFor(pass, 1, 'P-subject');
+    assert.equal(out.integration.personIds[0], 'P-subject');
+    assert.equal(decisions(out.log, 'namesake_kept_apart').length, 0);
+    assert.ok(graph.get('P-subject'));
+  });
+
   it('a child listed in the household under an older child\'s name but years younger is the later namesake sibling', async () => {
     const { graph, analyst } = setup();
     await analyst.analyseFor(BAPTISM, 1, 'P-subject');
@@ -193,6 +214,29 @@ describe('identity: mentions without identity stay mentions', () => {
     assert.equal(father?.persona.name, 'Jakob Müller');
     const mother = personas.find((p) => p.persona.role === 'mother')!;
     assert.match(mentionReason(mother, OBIT) ?? '', /no given name/);
+  });
+
+  it('"Obituary of Mrs. X" names X; "married June 4, 1905, to X" names X, not June', () => {
+    const { personas } = extractFromText('Obituary of Mrs. Clara B. Hoffman, 1962', 'Mrs. Clara B. Hoffman, 77, died Monday. She was married June 4, 1905, to Frederick W. Hoffman, who preceded her in death.');
+    assert.equal(personas[0].persona.name, 'Clara B. Hoffman');
+    assert.deepEqual(personas.filter((p) => p.persona.role === 'spouse').map((p) => p.persona.name), ['Frederick W. Hoffman']);
+  });
+
+  it('summary.md lists the namesakes kept apart and the open mentions; a resolved mention leaves the list', () => {
+    const notes: IdentityNotes = { namesakes: [], mentions: [] };
+    const d = (decisionType: string, rationale: string) => ({ agent: 'Analyst' as const, actionType: 'decision' as const, decisionType, optionsConsidered: [], chosenOption: '', rationale, context: '' });
+    noteIdentity(notes, [
+      d('namesake_kept_apart', '"John Miller" in S-1 is not Johann Georg Müller (P-s): born in Ireland … the namesake born elsewhere is a different man'),
+      d('mention_unresolved', '"Lena Miller" in S-2 stays a mention, not a person: no surname'),
+      d('mention_unresolved', '"Mrs. Koch" in S-2 stays a mention, not a person: no given name'),
+      d('mention_resolved', '"Lena Miller" in S-2 is Lena Müller: the only child named so'),
+    ]);
+    const md = identitySection(notes).join('\n');
+    assert.match(md, /## Namesakes and unresolved mentions/);
+    assert.match(md, /the namesake born elsewhere is a different man/);
+    assert.match(md, /Mrs\. Koch/);
+    assert.doesNotMatch(md, /Lena/);
+    assert.deepEqual(identitySection({ namesakes: [], mentions: [] }), []);
   });
 
   it('a title alone, a name without a given name, and a given name whose surname the text never writes are mentions', () => {

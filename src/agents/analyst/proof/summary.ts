@@ -4,6 +4,7 @@
  * conflict resolution, conclusion). Living persons are shown only as the Censor allows.
  */
 import type { Assertion, CaseConfig, Conflict, EvidenceClaim, Person, Relationship, SourceRecord } from '../../../model';
+import { identitySection, type IdentityNotes } from '../identity/notes';
 import { displayName } from '../../../model';
 import { redactPerson, type CensorContext } from '../../censor';
 import { compatibleValues, precision } from '../conflicts/compatible';
@@ -29,6 +30,8 @@ export interface SummaryInput {
   gpsCoverage: boolean;
   status: { cycles: number; terminated: boolean; reason?: string; strategy?: string; openClues: number; queued: number };
   censor: CensorContext;
+  /** Namesakes kept apart and mentions still unresolved (identity/notes.ts). */
+  identity?: IdentityNotes;
 }
 
 const MAX_ROWS = 200;
@@ -162,6 +165,8 @@ export function renderSummary(input: SummaryInput): string {
   out.push(`### Searches (${input.searches.length}; ${negative.length} negative, ${failed.length} failed)`, '');
   for (const s of input.searches.slice(-MAX_ROWS)) out.push(`- ${s.source}: \`${s.query}\` → ${s.success ? (s.records ? `${s.records} record(s)` : 'nothing found (negative search)') : `failed: ${s.failure ?? 'unknown error'}`}`);
   out.push('');
+
+  out.push(...identitySection(input.identity));
 
   // Open questions.
   out.push('## Open questions and review queue', '');
