@@ -4,6 +4,7 @@ import { dateIdentifies, reducePlaceLevels, widenDate } from './fields';
 import { type CensorContext, generalizePlace, isLiving, isLivingPersona } from './living';
 import { replacePii, type PiiKind, type PiiMatch } from './pii';
 import { livingInRecord, redactSourceBody } from './source-body';
+import { personaWithEvents, redactEvents } from './record-events';
 
 const ALWAYS: ReadonlySet<PiiKind> = new Set<PiiKind>(['ssn', 'phone', 'email']);
 const WHITE_SPACE = /\s/;
@@ -131,8 +132,8 @@ export function redactPerson(person: Person, ctx: CensorContext, living?: boolea
   return { person: { ...person, assertions }, redactions };
 }
 
-function redactPersona(p: Persona, recordDate: string | undefined, ctx: CensorContext, out: Redaction[]): Persona {
-  if (!isLivingPersona(p, recordDate, ctx.now, ctx.thresholdYears)) return p;
+function redactPersona(p: Persona, recordDate: string | undefined, ctx: CensorContext, out: Redaction[], living?: boolean): Persona {
+  if (!(living ?? isLivingPersona(p, recordDate, ctx.now, ctx.thresholdYears))) return p;
   const copy: Persona = { ...p };
   if (copy.birthDate) {
     copy.birthDate = decadeOf(copy.birthDate);
@@ -157,14 +158,23 @@ function nameForms(name: string): string[] {
 export function redactRecord(record: RawRecord, ctx: CensorContext): { record: RawRecord; redactions: Redaction[] } {
   if (ctx.consent) return { record, redactions: [] };
   const redactions: Redaction[] = [];
-  const livingNames = record.persons.filter((p) => livingInRecord(p, record, ctx)).flatMap((p) => nameForms(p.name));
-  const persons = record.persons.map((p) => redactPersona(p, record.date, ctx, redactions));
+  // Archive v2: a person's birth and death may be events of the record rather than fields of the person.
+  const living = record.persons.map((p) => livingInRecord(personaWithEvents(p, record), record, ctx));
+  const livingNames = record.persons.filter((_, i) => living[i]).flatMap((p) => nameForms(p.name));
+  const persons = record.persons.map((p, i) => redactPersona(p, record.date, ctx, redactions, living[i]));
+  const livingKeys = new Set(record.persons.filter((p, i) => living[i] && p.key).map((p) => p.key!));
   // Keep the caller's name list (and its cached index) unless this record adds living names.
   const textCtx = livingNames.length ? { ...ctx, livingNames: [...(ctx.livingNames ?? []), ...livingNames] } : ctx;
   // The verbatim body structurally (per JSON field, per HTML text node): see source-body.ts.
   const text = redactSourceBody(record.text, record, textCtx);
   const title = redactText(record.title, textCtx);
   const out: RawRecord = { ...record, persons, text: text.text, title: title.text || record.title };
+  if (record.events) out.events = redactEvents(record.events, livingKeys, redactions);
+  if (record.translation) {
+    const t = redactText(record.translation, textCtx);
+    out.translation = t.text;
+    redactions.push(...t.redactions);
+  }
   if (livingNames.length) {
     // The record's own date and place are a living person's event (a birth record, a census).
     const cutoff = ctx.now.getUTCFullYear() - ctx.thresholdYears;

@@ -6,6 +6,7 @@ import { PersonaRole, RecordType, type NewLogEntry } from '../../../src/model';
 import { validateCommand } from '../../../src/cli/commands/validate';
 import { initCase } from '../../../src/case';
 import { tempDir } from '../../helpers/paths';
+import { redactRecord } from '../../../src/agents/censor';
 
 const V2_TYPES = ['will', 'deed', 'land', 'tax', 'church-membership', 'register', 'court', 'directory', 'passport', 'naturalization', 'school', 'photograph', 'letter', 'bible'];
 const V2_ROLES = ['deceased', 'testator', 'executor', 'heir', 'legatee', 'grantor', 'grantee', 'sponsor', 'godparent', 'officiant', 'bride', 'groom', 'neighbour', 'mentioned'];
@@ -195,5 +196,21 @@ describe('skipped archive records are named (issue #21)', () => {
     assert.match(skipped, /archive\/wills\/bad-role\.md:5:\d+: error: persons\.0\.role/);
     assert.ok(errors.some((m) => /unknown key\(s\) kept/.test(m) && m.includes('archive/extra.md')));
     assert.equal(c.size, 2, 'the good record and the one with an unknown key are used');
+  });
+});
+
+describe('the Censor on v2 records', () => {
+  it("generalises a living person's events and translation, and sees a birth given only as an event", async () => {
+    const text = `---\ntitle: Family page\nrecordType: register\ndate: 1995\ntranslation: Anna Berg was born 14 March 1990 at 12 Elm Street.\npersons:\n  - { key: A, name: Anna /Berg/, role: child }\n  - { key: G, name: Gustav /Berg/, role: father }\nevents:\n  - { type: birth, date: 14 MAR 1990, place: "12 Elm Street, Uppsala, Sweden", persons: [A] }\n  - { type: birth, date: 3 JAN 1890, place: "Uppsala, Sweden", persons: [G] }\n  - { type: death, date: 1960, persons: [G] }\n---\nAnna Berg f. 14 mars 1990.\n`;
+    const r = parseArchiveRecord(text, 'archive/p.md');
+    assert.ok(r.ok);
+    if (!r.ok) return;
+    const out = redactRecord(r.record, { now: new Date('2026-01-01'), thresholdYears: 100, consent: false }).record;
+    assert.equal(out.events?.[0].date, '1990s');
+    assert.equal(out.events?.[0].place, 'Uppsala, Sweden');
+    assert.equal(out.events?.[1].date, '3 JAN 1890', 'a dead person keeps their dates');
+    assert.doesNotMatch(JSON.stringify(out), /14 MAR 1990|14 March 1990|Elm Street/);
+    const consented = redactRecord(r.record, { now: new Date('2026-01-01'), thresholdYears: 100, consent: true }).record;
+    assert.equal(consented.events?.[0].date, '14 MAR 1990');
   });
 });
