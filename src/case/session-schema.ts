@@ -16,4 +16,13 @@ export const SessionStateSchema = z.object({
   counters: z.record(z.string(), z.number()),
   subjectId: Id.optional(),
   parkedTasks: z.array(Task).optional(),
+  openCycle: z
+    .object({
+      steps: z.number().int().min(0),
+      strategy: z.string(),
+      plannerStop: z.string().optional(),
+      startedAt: z.number(),
+      before: z.object({ persons: z.number(), sources: z.number(), conflicts: z.number() }),
+    })
+    .optional(),
 });

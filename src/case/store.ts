@@ -26,7 +26,9 @@ import { newId, sha256 } from './ids';
 import * as L from './layout';
 import { CaseFileError, type CaseProblem } from './problems';
 import { SessionStateSchema } from './session-schema';
-import { CaseWriter, censorPerson } from './writer';
+import { leftBehind } from './left-behind';
+import { CaseWriter, censorPerson, replayJournal } from './writer';
+import { lockHolder } from './lock';
 
 export interface OpenCaseOptions {
   clock?: Clock;
@@ -126,6 +128,7 @@ export class FileCaseStore implements CaseStore {
   /** (Re)reads every file. Problems are collected, never thrown, except for an unusable case.yaml. */
   load(): this {
     this.problems = [];
+    this.replayed = undefined;
     this.loadConfig();
     this.loadPeople();
     this.loadTrees();
@@ -133,11 +136,15 @@ export class FileCaseStore implements CaseStore {
     this.loadConflicts();
     this.mergesData = this.loadJson(L.MERGES_FILE, MergesFile) ?? MergesFile.parse({});
     this.sessionData = this.loadJson(L.SESSION_FILE, SessionStateSchema) as SessionState | undefined;
+    this.problems.push(...leftBehind(this.root));
     this.refreshLiving();
     return this;
   }
 
   private read(rel: string): string | undefined {
+    // Inside a transaction, what it wrote (not yet on disk) is what the case holds.
+    const held = this.writer.stagedText(rel);
+    if (held !== undefined) return held ?? undefined;
     const abs = join(this.root, rel);
     return existsSync(abs) ? readFileSync(abs, 'utf8') : undefined;
   }
@@ -265,7 +272,8 @@ export class FileCaseStore implements CaseStore {
       json = JSON.parse(text);
     } catch (e) {
       const m = /position (\d+)/.exec((e as Error).message);
-      const line = m ? text.slice(0, Number(m[1])).split('\n').length : 1;
+      // No position: the text ended too soon (a truncated file), so the damage is at its end.
+      const line = m ? text.slice(0, Number(m[1])).split('\n').length : text.trimEnd().split('\n').length;
       this.problems.push({ file: rel, line, column: 1, message: `not JSON: ${(e as Error).message}`, severity: 'error' });
       this.blockedFiles.add(rel);
       return undefined;
@@ -300,6 +308,30 @@ export class FileCaseStore implements CaseStore {
       const problems = this.problems.filter((p) => p.file === file);
       throw new CaseFileError(problems.length ? problems : [{ file, line: 1, column: 1, message: 'the file could not be read; it is not overwritten', severity: 'error' }]);
     }
+  }
+
+  // ---------- transactions (write-ahead, see CaseWriter.commit) ----------
+
+  /** What a journal replay applied when the case was opened (a step committed by a killed run). */
+  replayed: { files: number; logLines: number } | undefined;
+
+  /** Opens the case and first applies a committed step a killed run left in its journal. */
+  async open(): Promise<this> {
+    // Only when no other live process writes the case: its journal is its own commit in progress.
+    const holder = lockHolder(this.root);
+    const replayed = !holder || holder.pid === process.pid ? await replayJournal(this.root) : undefined;
+    this.load();
+    this.replayed = replayed;
+    return this;
+  }
+
+  /** Holds every write until commit(): a research step lands whole or not at all. */
+  begin(): void {
+    this.writer.begin();
+  }
+
+  async commit(): Promise<void> {
+    await this.writer.commit();
   }
 
   // ---------- CaseStore ----------
@@ -337,6 +369,11 @@ export class FileCaseStore implements CaseStore {
     if (e) return e.file;
     const t = this.treePersons.get(id);
     return t ? `${L.TREES_DIR}/${t.tree}` : undefined;
+  }
+
+  /** The file of a person whose front matter could not be read (it is kept out of the model). */
+  unreadablePersonFile(id: string): string | undefined {
+    return this.blockedIds.get(id);
   }
 
   personBody(id: string): string | undefined {
@@ -539,6 +576,8 @@ export class FileCaseStore implements CaseStore {
 
   /** Exact bytes of a case file (merge snapshots). */
   readRaw(rel: string): Uint8Array | undefined {
+    const held = this.writer.stagedText(rel);
+    if (held !== undefined) return held === null ? undefined : Buffer.from(held, 'utf8');
     const abs = join(this.root, rel);
     return existsSync(abs) ? readFileSync(abs) : undefined;
   }

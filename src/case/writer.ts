@@ -4,7 +4,7 @@
  * atomic (temp file + fsync + rename, by write-file-atomic), and the research log is only ever
  * appended to. Each redaction is reported so the store can log the compliance decision.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
@@ -17,7 +17,22 @@ export interface CensorDecision {
   reason: string;
 }
 
+/** What a transaction holds until it commits: file contents (null: removed) and log lines. */
+interface Staged {
+  files: Map<string, string | Uint8Array | null>;
+  log: Map<string, string[]>;
+  depth: number;
+}
+
 export class CaseWriter {
+  /**
+   * An open transaction (begin … commit): writes are held, then committed as one unit through the
+   * journal (`.ancestry/journal.json`, see commit()). Sources, persons, conflicts, merges,
+   * hypotheses.json, the summary, exports and log lines take part; trees, derived data and files
+   * outside the case are written at once (they are rebuilt or not part of a research step).
+   */
+  private staged: Staged | undefined;
+
   constructor(
     readonly root: string,
     private readonly censor: () => CensorContext,
@@ -37,7 +52,11 @@ export class CaseWriter {
     for (const [check, whats] of byKind) this.onDecision({ file, check, reason: `${check === 'pii' ? 'PII' : 'Living person PII'} redacted: ${[...whats].join(', ')}` });
   }
 
-  private atomic(abs: string, content: string | Uint8Array): Promise<void> {
+  private atomic(abs: string, content: string | Uint8Array, transactional = true): Promise<void> {
+    if (this.staged && transactional) {
+      this.staged.files.set(abs, content);
+      return Promise.resolve();
+    }
     mkdirSync(dirname(abs), { recursive: true });
     return writeFileAtomic(abs, typeof content === 'string' ? content : Buffer.from(content));
   }
@@ -63,8 +82,9 @@ export class CaseWriter {
   /** Writes a source file whose record already went through censorRecord. Never rewrites. */
   async writeSource(rel: string, text: string, redactions: Redaction[]): Promise<void> {
     const abs = this.abs(rel);
-    if (existsSync(abs)) {
-      if (readFileSync(abs, 'utf8') === text) return;
+    const held = this.stagedText(rel);
+    if (held !== undefined ? held !== null : existsSync(abs)) {
+      if ((held ?? readFileSync(abs, 'utf8')) === text) return;
       throw new Error(`${rel}: a captured source is never rewritten`);
     }
     await this.atomic(abs, text);
@@ -129,7 +149,7 @@ export class CaseWriter {
   /** Writes outside the case folder (an export the user asked for at a path), same Censor rules. */
   async writeExternal(absPath: string, text: string): Promise<void> {
     const { text: out, redactions } = redactText(text, this.censor());
-    await this.atomic(resolve(absPath), out);
+    await this.atomic(resolve(absPath), out, false);
     this.report(absPath, redactions);
   }
 
@@ -152,7 +172,7 @@ export class CaseWriter {
     const norm = rel.split(/[\\/]+/).join(sep);
     if (!norm.startsWith(`.ancestry${sep}`)) throw new Error(`derived data lives under .ancestry/: ${rel}`);
     const out = typeof content === 'string' ? replacePii(content, new Set(['ssn', 'phone', 'email'])).text : content;
-    await this.atomic(this.abs(norm), out);
+    await this.atomic(this.abs(norm), out, false);
   }
 
   /** Appends lines to the research log; earlier bytes are never rewritten. */
@@ -162,6 +182,12 @@ export class CaseWriter {
     mkdirSync(dirname(abs), { recursive: true });
     const ctx = this.censor();
     const censored = lines.map((l) => redactText(l, ctx).text);
+    if (this.staged) {
+      const held = this.staged.log.get(rel) ?? [];
+      held.push(...censored);
+      this.staged.log.set(rel, held);
+      return;
+    }
     // A run killed mid-append can leave a partial last line: start on a fresh line, never rewrite it.
     let prefix = '';
     if (existsSync(abs)) {
@@ -181,7 +207,48 @@ export class CaseWriter {
   }
 
   async remove(rel: string): Promise<void> {
-    rmSync(this.abs(rel), { force: true });
+    if (this.staged) this.staged.files.set(this.abs(rel), null);
+    else rmSync(this.abs(rel), { force: true });
+  }
+
+  // ---------- transactions ----------
+
+  /** Starts (or nests into) a transaction: writes are held until the outermost commit(). */
+  begin(): void {
+    if (this.staged) this.staged.depth += 1;
+    else this.staged = { files: new Map(), log: new Map(), depth: 1 };
+  }
+
+  /** A file as the open transaction holds it: text, null (removed), or undefined (not touched). */
+  stagedText(rel: string): string | null | undefined {
+    const v = this.staged?.files.get(resolve(this.root, rel));
+    return v === undefined || v === null || typeof v === 'string' ? v : Buffer.from(v).toString('utf8');
+  }
+
+  /**
+   * Commits the outermost transaction as one unit. Write-ahead: the journal holding every file and
+   * log line is written atomically first (the commit point), then the files are put in place, the
+   * log lines appended, and the journal removed. A kill before the journal exists loses the whole
+   * step (the resume runs it again); a kill after it leaves a journal that the next open replays.
+   */
+  async commit(): Promise<void> {
+    const staged = this.staged;
+    if (!staged) return;
+    staged.depth -= 1;
+    if (staged.depth > 0) return;
+    this.staged = undefined;
+    if (!staged.files.size && !staged.log.size) return;
+    const journal: Journal = { version: 1, files: [], log: [] };
+    for (const [abs, content] of staged.files) {
+      const rel = relative(this.root, abs).split(sep).join('/');
+      journal.files.push(content === null ? { rel, remove: true } : typeof content === 'string' ? { rel, text: content } : { rel, base64: Buffer.from(content).toString('base64') });
+    }
+    for (const [rel, lines] of staged.log) journal.log.push({ rel, from: existsSync(this.abs(rel)) ? statSync(this.abs(rel)).size : 0, lines });
+    const jabs = this.abs(JOURNAL_FILE);
+    mkdirSync(dirname(jabs), { recursive: true });
+    await writeFileAtomic(jabs, JSON.stringify(journal));
+    await applyJournal(this.root, journal);
+    rmSync(jabs, { force: true });
   }
 
   async ensureDir(rel: string): Promise<void> {
@@ -191,6 +258,112 @@ export class CaseWriter {
   path(rel: string): string {
     return join(this.root, rel);
   }
+}
+
+/** The journal of a committed transaction, until it is applied (`.ancestry/`: derived, git-ignored). */
+export const JOURNAL_FILE = '.ancestry/journal.json';
+
+export interface Journal {
+  version: 1;
+  files: ({ rel: string; remove: true } | { rel: string; text: string } | { rel: string; base64: string })[];
+  /** Log lines per log file, and its size when they were committed (a replay appends only what is missing). */
+  log: { rel: string; from: number; lines: string[] }[];
+}
+
+/** Puts a journal's files in place and appends its log lines; safe to run twice. */
+async function applyJournal(root: string, journal: Journal): Promise<void> {
+  const inside = (rel: string) => {
+    const abs = resolve(root, rel);
+    const back = relative(root, abs);
+    if (back.startsWith('..') || isAbsolute(back)) throw new Error(`journal names a file outside the case folder: ${rel}`);
+    return abs;
+  };
+  for (const f of journal.files) {
+    const abs = inside(f.rel);
+    if ('remove' in f) {
+      rmSync(abs, { force: true });
+      continue;
+    }
+    mkdirSync(dirname(abs), { recursive: true });
+    await writeFileAtomic(abs, 'text' in f ? f.text : Buffer.from(f.base64, 'base64'));
+  }
+  for (const l of journal.log) {
+    const abs = inside(l.rel);
+    mkdirSync(dirname(abs), { recursive: true });
+    let prefix = '';
+    let lines = l.lines;
+    if (existsSync(abs)) {
+      const buf = readFileSync(abs);
+      if (buf.length && buf[buf.length - 1] !== 0x0a) prefix = '\n';
+      // Lines already appended before a kill (whole ones, by their id) are not appended twice.
+      if (buf.length > l.from) {
+        const done = new Set<string>();
+        for (const line of buf.subarray(l.from).toString('utf8').split('\n')) {
+          try {
+            const id = (JSON.parse(line) as { id?: unknown }).id;
+            if (typeof id === 'string') done.add(id);
+          } catch {
+            // a partial line: its entry is appended again in full
+          }
+        }
+        lines = lines.filter((line) => !done.has(String((JSON.parse(line) as { id?: unknown }).id)));
+      }
+    }
+    if (lines.length) appendFileSync(abs, `${prefix}${lines.join('\n')}\n`);
+  }
+}
+
+/**
+ * Applies the journal an interrupted commit left (the step it holds was committed: its files go in
+ * place now). Returns what was replayed, or undefined when there was no journal. A journal that does
+ * not parse cannot be a committed one (it is written atomically): it is removed.
+ */
+export async function replayJournal(root: string): Promise<{ files: number; logLines: number } | undefined> {
+  const abs = join(root, JOURNAL_FILE);
+  if (!existsSync(abs)) return undefined;
+  let journal: Journal;
+  try {
+    journal = JSON.parse(readFileSync(abs, 'utf8')) as Journal;
+    if (journal.version !== 1 || !Array.isArray(journal.files) || !Array.isArray(journal.log)) throw new Error('not a journal');
+  } catch {
+    rmSync(abs, { force: true });
+    return { files: 0, logLines: 0 };
+  }
+  await applyJournal(root, journal);
+  rmSync(abs, { force: true });
+  return { files: journal.files.length, logLines: journal.log.reduce((n, l) => n + l.lines.length, 0) };
+}
+
+/**
+ * The case's write lock (src/case/lock.ts), under the derived `.ancestry/`: created only if absent
+ * (O_EXCL, so two writers started at once cannot both get it). False when the file already exists.
+ */
+export function createLockFile(abs: string, text: string): boolean {
+  mkdirSync(dirname(abs), { recursive: true });
+  let fd: number;
+  try {
+    fd = openSync(abs, 'wx');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw e;
+  }
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+/** Removes a whole case folder (one an import created and could not fill); only a folder with a case.yaml. */
+export function removeCaseFolder(abs: string): void {
+  if (!existsSync(join(abs, 'case.yaml'))) return;
+  rmSync(abs, { recursive: true, force: true });
+}
+
+/** Removes the write lock (or a stale one, or a stale temp file) by absolute path. */
+export function removeLockFile(abs: string): void {
+  rmSync(abs, { force: true });
 }
 
 /**

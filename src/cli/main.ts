@@ -1,9 +1,13 @@
+import { CaseLockedError } from '../case/lock';
+import { CaseFileError } from '../case/problems';
 import { commands } from './commands';
 import { UsageError, type CliIo } from './command';
+import { drain, escapeControl } from './output';
+import { releaseCliLocks } from './locks';
 
 /** Each verb's full usage (the same string its errors print), its summary indented below. */
 export function help(): string {
-  return ['usage: ancestry <verb> [options]', '', ...commands.flatMap((c) => [`  ${c.usage}`, `      ${c.summary}`])].join('\n');
+  return ['usage: ancestry <verb> [options] [--debug]', '', ...commands.flatMap((c) => [`  ${c.usage}`, `      ${c.summary}`]), '', '  --debug with any verb prints the stack of an error'].join('\n');
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -18,12 +22,14 @@ export async function main(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', onSigint);
   const io: CliIo = {
-    out: (t) => process.stdout.write(t.endsWith('\n') ? t : `${t}\n`),
-    err: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
+    out: (t) => process.stdout.write(escapeControl(t.endsWith('\n') ? t : `${t}\n`)),
+    err: (t) => process.stderr.write(escapeControl(t.endsWith('\n') ? t : `${t}\n`)),
     tty: Boolean(process.stdout.isTTY),
     signal: controller.signal,
   };
-  const [verb, ...rest] = argv;
+  // --debug (anywhere) prints the stack of an error; without it every error is its message alone.
+  const debug = argv.includes('--debug');
+  const [verb, ...rest] = argv.filter((a) => a !== '--debug');
   try {
     if (!verb || verb === '--help' || verb === '-h' || verb === 'help') {
       io.out(help());
@@ -33,17 +39,32 @@ export async function main(argv: string[]): Promise<number> {
     if (!command) throw new UsageError(`unknown verb "${verb}"\n\n${help()}`);
     return await command.run(rest, io);
   } catch (e) {
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof CaseFileError || e instanceof CaseLockedError) {
       io.err(`ancestry: ${e.message}`);
+      if (debug && e.stack) io.err(e.stack);
       return 2;
     }
-    io.err(`ancestry: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-    return 1;
+    // Anything else is still one line (exit 2: the input could not be handled); the stack only on request.
+    const message = e instanceof Error ? e.message.split('\n')[0] || e.name : String(e);
+    io.err(`ancestry: ${message}${debug ? '' : ' (run again with --debug for details)'}`);
+    if (debug && e instanceof Error && e.stack) io.err(e.stack);
+    return 2;
   } finally {
+    releaseCliLocks();
     process.off('SIGINT', onSigint);
   }
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then((code) => process.exit(code));
+/**
+ * Sets the exit code and ends only once stdout and stderr are drained: a piped `--json` answer
+ * larger than the pipe buffer arrives whole. The explicit exit after the drain ends a process that
+ * a lingering handle (a keep-alive socket) would otherwise keep alive.
+ */
+export async function runCli(argv: string[]): Promise<void> {
+  const code = await main(argv);
+  process.exitCode = code;
+  await Promise.all([drain(process.stdout), drain(process.stderr)]);
+  process.exit(code);
 }
+
+if (require.main === module) void runCli(process.argv.slice(2));

@@ -71,6 +71,8 @@ export interface SessionState {
   subjectId?: string;
   /** Optional (loop): tasks a budget cut short; Z invariant 3 empties the frontier on termination. */
   parkedTasks?: Task[];
+  /** Optional (loop): the cycle in progress, so a resumed run continues it instead of planning anew. */
+  openCycle?: { steps: number; strategy: string; plannerStop?: string; startedAt: number; before: { persons: number; sources: number; conflicts: number } };
 }
 
 /**
@@ -118,6 +120,12 @@ export interface CaseStore {
   session(): SessionState | undefined;
   writeSession(state: SessionState): Promise<void>;
   appendLog(entries: NewLogEntry[]): Promise<LogEntry[]>;
+  /**
+   * Optional transactions (the file case store has them): writes between begin() and commit() land
+   * as one unit (write-ahead journal), so a killed run never leaves half a research step.
+   */
+  begin?(): void;
+  commit?(): Promise<void>;
   log(): LogEntry[];
   writeSummary(markdown: string): Promise<void>;
   /** exports/<name> inside the case, or an absolute path outside it; Censor export rules apply. */

@@ -6,14 +6,16 @@
  *                                CensorValidateOutput (every write) ; LeadUpdateState ; LeadCheckTermination
  *
  * The session is persisted after every step (hypotheses.json), so a killed run resumes where it
- * stopped: tasks, clues and ids are derived from content, re-running an interrupted step duplicates
- * nothing. An abort signal stops the loop after the current step.
+ * stopped. Each step, each cycle's start and end are one transaction of the store (write-ahead
+ * journal): a killed step left nothing and runs again, a committed one is replayed on open, and an
+ * open cycle is continued, not planned again, so a resumed run ends as the uninterrupted one does.
+ * An abort signal stops the loop after the current step.
  */
 import { join } from 'node:path';
 import type { CaseConfig, ClueHypothesis, Conflict, MergeCluster, NewLogEntry, Person, SearchQuery, SourceRecord, Task, Tier } from '../model';
 import { displayName } from '../model';
 import { yearRange } from '../model/gdate';
-import type { CaseStore, Clock, ConnectorContext, SourceConnector } from './ports';
+import type { CaseStore, Clock, ConnectorContext, SessionState, SourceConnector } from './ports';
 import { systemClock } from './ports';
 import type { EngineAgents, PlanningView } from './agents';
 import type { EngineEvent, RunResult } from './events';
@@ -41,6 +43,8 @@ import {
   type TerminationConditions,
 } from './state';
 import { checkInvariants } from './invariants';
+import { assertResearchable, researchPreflight } from './preflight';
+import { formatProblem, type CaseProblem } from '../case/problems';
 import { DeterministicExtractor } from '../agents/analyst/extract';
 import { KnowledgeGraph } from '../agents/analyst/graph';
 import { Analyst, recordTypesFor } from '../agents/analyst/analyst';
@@ -89,6 +93,8 @@ const REVISIT_PRIORITY = 0.7;
 
 class Cancelled extends Error {}
 
+type OpenCycle = NonNullable<SessionState['openCycle']>;
+
 export async function runResearch(opts: RunOptions): Promise<RunResult> {
   const run = new ResearchRun(opts);
   return run.run();
@@ -120,6 +126,10 @@ class ResearchRun {
   private stepLog: NewLogEntry[] = [];
   /** The Lead planner's stop decision (PlanDecision.shouldStop) for this cycle, with its reason. */
   private plannerStop: string | undefined;
+  /** The cycle in progress (persisted with the session, so a resume continues it). */
+  private openCycle: OpenCycle | undefined;
+  /** Case files the run could not read and leaves out (reported, never overwritten). */
+  private skipped: CaseProblem[] = [];
 
   constructor(private readonly opts: RunOptions) {
     this.store = opts.store;
@@ -209,7 +219,11 @@ class ResearchRun {
 
   private async setup(): Promise<'resumed' | 'new' | 'continued'> {
     const persons = this.store.persons();
-    const subject = this.findSubject(persons) ?? (await this.createSubject());
+    const found = this.findSubject(persons);
+    const pre = researchPreflight(this.store, found?.id ?? this.opts.person ?? this.config.subject.person, !found);
+    assertResearchable(pre);
+    this.skipped = pre.skipped;
+    const subject = found ?? (await this.createSubject());
     const allPersons = this.store.persons();
     this.graph = new KnowledgeGraph(allPersons, subject.id);
     const permissions = permissionsFrom(this.config.tiers);
@@ -237,6 +251,7 @@ class ResearchRun {
     if (prior && sameSubject && !prior.terminated) {
       this.state = fromSession(prior, this.graph.persons, permissions);
       this.state.subjectId = subject.id;
+      this.openCycle = prior.openCycle ? { ...prior.openCycle, before: { ...prior.openCycle.before } } : undefined;
       return 'resumed';
     }
     const sessionId = newId('R');
@@ -267,7 +282,12 @@ class ResearchRun {
   // ---------------------------------------------------------------- the loop
 
   async run(): Promise<RunResult> {
-    const mode = await this.setup();
+    // Write-ahead (CaseWriter.commit): the start, each step and each cycle's end land whole or not at all.
+    this.store.begin?.();
+    const mode = await this.setup().catch(async (e: unknown) => {
+      await this.store.commit?.();
+      throw e;
+    });
     // The case writer's own compliance entries (Censor redactions) belong to this session too.
     const stamped = this.store as CaseStore & { sessionId?: unknown };
     if (typeof stamped.sessionId === 'string') stamped.sessionId = this.state.sessionId;
@@ -280,10 +300,15 @@ class ResearchRun {
       rationale: mode === 'resumed' ? `resuming session ${this.state.sessionId} at cycle ${this.state.cycle} with ${this.state.frontier.size} queued task(s)` : mode === 'continued' ? 'continuing a finished session: search history kept' : 'new session',
       context: `connectors: ${this.connectors.map((c) => `${c.id} (Tier ${c.tier})`).join(', ')}`,
     });
+    for (const p of this.skipped) {
+      this.log({ agent: 'Lead', actionType: 'error', message: `left out of this run: ${formatProblem(p)}`, rationale: 'a case file that cannot be read is reported and never overwritten; fix it and run again', context: p.file });
+      this.emit('step', `Cannot read ${formatProblem(p)} — left out of this run, not overwritten`);
+    }
     this.log({ agent: 'Censor', actionType: 'compliance', check: 'tos', subject: 'archive', allowed: true, reason: "the case's local archive holds the user's own records (Tier 0): searching it is always permitted", rationale: 'Invariant 2: Tier 0 is always accessible', context: 'archive' });
     this.state.counters.archiveFingerprint = this.archiveFingerprint();
     await this.flush();
     await this.persist();
+    await this.store.commit?.();
     this.emit('step', `${mode === 'resumed' ? 'Resuming' : 'Researching'} ${displayName(subject)} (${this.state.frontier.size} task(s) queued)`);
     let status: RunResult['status'] = 'completed';
     try {
@@ -298,11 +323,13 @@ class ResearchRun {
         this.log({ agent: 'Lead', actionType: 'error', message: e instanceof Error ? e.message : String(e), rationale: 'the run stopped on an unexpected error; the session is saved and can be resumed', context: e instanceof Error ? (e.stack ?? '').slice(0, 2000) : '' });
       }
     }
+    this.store.begin?.();
     if (status === 'cancelled') this.log({ agent: 'Lead', actionType: 'termination', goalAchieved: false, exhausted: false, budgetExceeded: false, gpsSatisfied: false, diminishingReturns: false, userCancelled: true, reason: 'user cancel: stopped after the current step; run again to resume', rationale: 'user interrupt', context: `${this.state.frontier.size} task(s) still queued` });
     await this.writeOutputs().catch((e: unknown) => this.log({ agent: 'Lead', actionType: 'error', message: `writing outputs failed: ${e instanceof Error ? e.message : String(e)}`, rationale: '', context: '' }));
     this.log({ agent: 'Lead', actionType: 'session_end', status: status === 'cancelled' ? 'cancelled' : status, rationale: this.state.terminationReason ?? status, context: '' });
     await this.flush();
     await this.persist();
+    await this.store.commit?.();
     const reason = status === 'cancelled' ? 'user cancel' : status === 'failed' ? 'error (see the research log)' : (this.state.terminationReason ?? 'stopped');
     const result: RunResult = {
       status,
@@ -365,6 +392,40 @@ class ResearchRun {
   }
 
   private async cycle(): Promise<void> {
+    // A resumed run goes on with the cycle it was killed in (same plan, same step count), so it
+    // ends where the uninterrupted run would have; only a new cycle is planned.
+    if (!this.openCycle) await this.committed(() => this.startCycle());
+    const open = this.openCycle!;
+    this.strategy = open.strategy as Strategy;
+    this.plannerStop = open.plannerStop;
+    const steps = this.opts.stepsPerCycle ?? DEFAULT_STEPS_PER_CYCLE;
+    while (!this.state.terminated && open.steps < steps && this.state.frontier.size > 0) {
+      if (this.opts.signal?.aborted) break;
+      await this.committed(async () => {
+        await this.step();
+        open.steps += 1;
+        await this.checkTermination(false);
+        await this.flush();
+        await this.persist();
+      });
+      if (this.opts.checkInvariants) this.assertInvariants();
+    }
+    await this.committed(() => this.endCycle(open));
+    if (this.opts.signal?.aborted && !this.state.terminated) throw new Cancelled();
+  }
+
+  /** Runs `fn` as one transaction of the store (when it has them): its writes land whole or not at all. */
+  private async committed(fn: () => Promise<void>): Promise<void> {
+    this.store.begin?.();
+    try {
+      await fn();
+    } finally {
+      await this.store.commit?.();
+    }
+  }
+
+  /** A new cycle: strategy, due revisits, the Lead's plan; persisted with the cycle marked open. */
+  private async startCycle(): Promise<void> {
     const t0 = this.clock.now().getTime();
     this.state.cycle += 1;
     const cycle = this.state.cycle;
@@ -402,28 +463,22 @@ class ResearchRun {
       context: added.map((t) => formatQuery(t.query ?? {})).join(' | ').slice(0, 2000),
     });
     this.emit('cycle', `Cycle ${cycle} (${this.strategy}): ${this.state.frontier.size} task(s) queued`);
-
-    const before = { persons: this.graph.size, sources: this.store.sources().length, conflicts: this.conflictsById.size };
-    const steps = this.opts.stepsPerCycle ?? DEFAULT_STEPS_PER_CYCLE;
-    let done = 0;
     this.plannerStop = plan.shouldStop ? plan.stopReason || `the Lead planner (${this.agents.planner.kind}) decided to stop` : undefined;
+    this.openCycle = { steps: 0, strategy: this.strategy, plannerStop: this.plannerStop, startedAt: t0, before: { persons: this.graph.size, sources: this.store.sources().length, conflicts: this.conflictsById.size } };
     if (this.state.frontier.size === 0) await this.checkTermination(true);
     else if (this.plannerStop) await this.checkTermination(false);
-    while (!this.state.terminated && done < steps && this.state.frontier.size > 0) {
-      if (this.opts.signal?.aborted) break;
-      await this.step();
-      done += 1;
-      await this.checkTermination(false);
-      await this.flush();
-      await this.persist();
-      if (this.opts.checkInvariants) this.assertInvariants();
-    }
-    // End of cycle: verification checkpoint, outputs, Winterfox cycle record.
+    await this.flush();
+    await this.persist();
+  }
+
+  /** End of cycle: verification checkpoint, outputs, Winterfox cycle record; the cycle is closed. */
+  private async endCycle(open: OpenCycle): Promise<void> {
+    const before = open.before;
     if (!this.state.terminated && this.state.frontier.size === 0 && !this.opts.signal?.aborted) await this.checkTermination(true);
     await this.writeOutputs();
     if (!this.state.terminated && !this.opts.signal?.aborted) await this.checkTermination(true);
     const counts = {
-      steps: done,
+      steps: open.steps,
       persons: this.graph.size,
       newPersons: this.graph.size - before.persons,
       sources: this.store.sources().length,
@@ -434,10 +489,10 @@ class ResearchRun {
       openClues: openHypotheses(this.state).length,
       requests: this.state.counters.requests ?? 0,
     };
-    this.log({ agent: 'Lead', actionType: 'cycle', strategy: this.strategy, durationMs: Math.max(0, this.clock.now().getTime() - t0), counts, costUsd: this.opts.meter?.costUsd() ?? 0, rationale: `cycle ${cycle} (${this.strategy})`, context: '' });
+    this.log({ agent: 'Lead', actionType: 'cycle', strategy: this.strategy, durationMs: Math.max(0, this.clock.now().getTime() - open.startedAt), counts, costUsd: this.opts.meter?.costUsd() ?? 0, rationale: `cycle ${this.state.cycle} (${this.strategy})`, context: '' });
+    this.openCycle = undefined;
     await this.flush();
     await this.persist();
-    if (this.opts.signal?.aborted && !this.state.terminated) throw new Cancelled();
   }
 
   private assertInvariants(): void {
@@ -447,7 +502,7 @@ class ResearchRun {
   }
 
   private async persist(): Promise<void> {
-    await this.store.writeSession(toSession(this.state));
+    await this.store.writeSession({ ...toSession(this.state), ...(this.openCycle ? { openCycle: { ...this.openCycle, before: { ...this.openCycle.before } } } : {}) });
   }
 
   // ---------------------------------------------------------------- one step

@@ -3,14 +3,19 @@
  * edits of the hypothesis queue. Loaded lazily by the panels and commands that need them.
  */
 import { applyUserResolution } from '../agents/analyst/conflicts';
-import { newId, openCase } from '../case';
+import { newId, openCase, withCaseLock } from '../case';
 import type { Conflict } from '../model';
 
 /**
  * Records the user's resolution (the Analyst's applyUserResolution): the chosen value is accepted,
  * every alternative stays in the person file as disputed, and the user's reason is kept.
  */
-export async function resolveConflict(root: string, conflictId: string, value: string, reason: string): Promise<Conflict> {
+export function resolveConflict(root: string, conflictId: string, value: string, reason: string): Promise<Conflict> {
+  // A short edit waits a moment for a running writer (a research run) instead of failing at once.
+  return withCaseLock(root, 'conflict resolve (VS Code)', () => resolveConflictLocked(root, conflictId, value, reason), { waitMs: 5000 });
+}
+
+async function resolveConflictLocked(root: string, conflictId: string, value: string, reason: string): Promise<Conflict> {
   const store = await openCase(root);
   const conflict = store.conflicts().find((c) => c.id === conflictId);
   if (!conflict) throw new Error(`conflict ${conflictId} is not in conflicts/`);
@@ -36,7 +41,11 @@ export async function resolveConflict(root: string, conflictId: string, value: s
   return resolved;
 }
 
-async function editHypothesis(root: string, id: string, edit: (h: { status: string; priority: number }) => void, what: string): Promise<void> {
+function editHypothesis(root: string, id: string, edit: (h: { status: string; priority: number }) => void, what: string): Promise<void> {
+  return withCaseLock(root, 'hypothesis edit (VS Code)', () => editHypothesisLocked(root, id, edit, what), { waitMs: 5000 });
+}
+
+async function editHypothesisLocked(root: string, id: string, edit: (h: { status: string; priority: number }) => void, what: string): Promise<void> {
   const store = await openCase(root);
   const session = store.session();
   const h = session?.hypotheses.find((x) => x.id === id);

@@ -173,9 +173,8 @@ async function importGedcomCommand(services: Services, file?: string | vscode.Ur
   if (!path) return undefined;
   const target = path;
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Ancestry: importing ${basename(target)}` }, async (progress) => {
-    const [{ openCase }, { importGedcom }] = await Promise.all([loadEngine('caseFolder'), loadEngine('gedcomImport')]);
-    const store = await openCase(root);
-    const result = await importGedcom(target, store, { onProgress: (message) => progress.report({ message }) });
+    const [{ openCase, withCaseLock }, { importGedcom }] = await Promise.all([loadEngine('caseFolder'), loadEngine('gedcomImport')]);
+    const result = await withCaseLock(root, 'import (VS Code)', async () => importGedcom(target, await openCase(root), { onProgress: (message) => progress.report({ message }) }));
     services.output.appendLine(`[import] ${target}: ${result.persons.length} persons, ${result.sources.length} sources, ${result.warnings.length} warnings (${result.mode})`);
     for (const w of result.warnings.slice(0, 200)) services.output.appendLine(`  ${JSON.stringify(w)}`);
     await services.model.reload();

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { DeterministicExtractor } from '../agents/analyst/extract';
-import { newId, openCase } from '../case';
+import { newId, openCase, withCaseLock } from '../case';
 import { DeterministicPlanner } from '../engine/lead-planner';
 import { runResearch, type EngineEvent } from '../engine/run';
 import { createLlmAgents, withCostReport } from '../llm';
@@ -70,7 +70,12 @@ export function sourceCredentialChoices(extensionPath: string): ReturnType<typeo
   return sourceCredentialKeys(process.env, join(extensionPath, 'plugins')).filter((c) => c.secretKey);
 }
 
-export async function runEngine(req: EngineRunRequest): Promise<ResearchOutcome> {
+/** A research run from VS Code holds the case's write lock like the CLI's: one writer per case. */
+export function runEngine(req: EngineRunRequest): Promise<ResearchOutcome> {
+  return withCaseLock(req.root, 'research (VS Code)', () => runEngineLocked(req));
+}
+
+async function runEngineLocked(req: EngineRunRequest): Promise<ResearchOutcome> {
   const store = await openCase(req.root, { sessionId: newId('R') });
   const config = effectiveConfig(store.config(), req.settings);
   const offline = config.sources.offline;

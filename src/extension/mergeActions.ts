@@ -1,12 +1,16 @@
 /** Merge decisions from the Merges panel, applied by the Analyst's merge module through the case writer. */
 import { acceptMerge, rejectMerge, undoMerge } from '../agents/analyst/merge';
-import { openCase } from '../case';
+import { openCase, withCaseLock } from '../case';
 import type { MergesFromWebview } from '../protocol/merges';
 
 type Decision = Extract<MergesFromWebview, { type: 'accept' | 'reject' | 'undo' }>;
 
 /** Applies one decision; returns the message the panel shows. Errors (e.g. already accepted) throw. */
-export async function applyMergeDecision(root: string, m: Decision): Promise<string> {
+export function applyMergeDecision(root: string, m: Decision): Promise<string> {
+  return withCaseLock(root, `merge ${m.type} (VS Code)`, () => applyLocked(root, m), { waitMs: 5000 });
+}
+
+async function applyLocked(root: string, m: Decision): Promise<string> {
   const store = await openCase(root);
   const now = store.clock.now();
   switch (m.type) {

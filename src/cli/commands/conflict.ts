@@ -15,7 +15,7 @@ export const conflictCommand: CliCommand = {
     if (action !== 'resolve') throw new UsageError(`expected "resolve"\nusage: ${usage}`);
     if (!id) throw new UsageError(`missing conflict id (see "ancestry conflicts <dir>")\nusage: ${usage}`);
     if (!values.value?.trim()) throw new UsageError(`missing --value\nusage: ${usage}`);
-    const store = await openReviewCase(values.case ?? '.', usage);
+    const store = await openReviewCase(values.case ?? '.', usage, { verb: 'conflict resolve', io });
     try {
       const r = await resolveConflictByUser(store, id, values.value.trim(), store.clock.now());
       if (values.json) io.out(JSON.stringify(r.conflict, null, 2));

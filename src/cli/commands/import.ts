@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { CaseFileError, initCase, isCaseFolder, openCase } from '../../case';
+import { beginImport, endImport, pendingImport, removeCreatedCase } from '../../case/import-marker';
+import { CaseLockedError, withCaseLock } from '../../case/lock';
+import { reportLock } from '../locks';
 import { decodeGedcom } from '../../interchange/gedcom/decode';
 import { GedcomInputError, importGedcom, readGedcomBytes } from '../../interchange/gedcom/import';
 import { importKeyOf, sanitize } from '../../interchange/gedcom/map-import';
@@ -35,39 +38,54 @@ export const importCommand: CliCommand = {
     const path = resolve(file);
     if (!existsSync(path)) throw new UsageError(`${file}: no such file`);
     const dir = resolve(values.case);
+    // A file that cannot be imported leaves no case behind: the folder is created only for a real
+    // import, and removed again if the import fails before it is done.
+    const createdDir = !existsSync(dir);
+    const newCase = !isCaseFolder(dir);
     try {
       let promote: string[] = [];
-      let store;
-      if (isCaseFolder(dir)) {
-        store = await openCase(dir);
-      } else {
-        // No case yet: create one whose subject is the file's first person.
-        const first = firstPerson(path);
-        store = await initCase(dir, { question: `Research the family tree imported from ${basename(path)}`, subject: { name: first?.name ?? basename(path), ...(first ? { person: first.id } : {}) } });
-        if (first) promote = [first.id];
-        if (!values.json) io.err(`Created case ${dir}${first ? ` with subject ${first.name}` : ''}`);
-      }
-      const result = await importGedcom(path, store, {
-        as: (values.as as 'files' | 'tree' | 'auto' | undefined) ?? 'auto',
-        strict: values.strict,
-        promote,
-        onProgress: io.tty && !values.json ? (m) => io.err(m) : undefined,
-      });
-      if (values.json) {
-        io.out(JSON.stringify({ ...result, persons: result.persons.length, sources: result.sources.length }, null, 2));
+      let first: { id: string; name: string } | undefined;
+      if (newCase) first = firstPerson(path);
+      const store = newCase
+        ? await initCase(dir, { question: `Research the family tree imported from ${basename(path)}`, subject: { name: first?.name ?? basename(path), ...(first ? { person: first.id } : {}) } })
+        : undefined;
+      if (first) promote = [first.id];
+      if (newCase && !values.json) io.err(`Created case ${dir}${first ? ` with subject ${first.name}` : ''}`);
+      return await withCaseLock(dir, 'import', async (lock) => {
+        if (!values.json) reportLock(lock, io);
+        const target = store ?? (await openCase(dir));
+        // The marker makes a cut-off import visible (status, validate) until it is run again to its end.
+        const pending = pendingImport(target);
+        if (pending && pending.file === path) promote = [...new Set([...promote, ...pending.promote])];
+        // A case whose creating import was cut off before its subject was written: the subject still
+        // gets its person file when the import is run again.
+        const subjectId = target.config().subject.person;
+        if (!newCase && subjectId && !target.person(subjectId)) promote = [...new Set([...promote, subjectId])];
+        await beginImport(target, { file: path, promote, startedAt: new Date().toISOString() });
+        const result = await importGedcom(path, target, {
+          as: (values.as as 'files' | 'tree' | 'auto' | undefined) ?? 'auto',
+          strict: values.strict,
+          promote,
+          onProgress: io.tty && !values.json ? (m) => io.err(m) : undefined,
+        });
+        await endImport(target);
+        if (values.json) {
+          io.out(JSON.stringify({ ...result, persons: result.persons.length, sources: result.sources.length }, null, 2));
+          return 0;
+        }
+        const s = result.stats;
+        io.out(
+          [
+            `Imported ${result.file} (GEDCOM ${result.version}, ${result.encoding}) into ${dir}`,
+            `  ${s.individuals} individuals, ${s.families} families, ${s.events} events, ${s.sources} sources, ${s.citations} citations, ${s.notes} notes, ${s.media} media, ${s.customTags} custom tags`,
+            result.mode === 'tree' ? `  written as one tree: ${result.treeFile} (persons become person files when research touches them)` : `  written as ${result.persons.length} person files under people/`,
+            ...(result.warnings.length ? [`  ${result.warnings.length} warning(s):`, ...result.warnings.slice(0, 20).map((w) => `    ${w.message}`)] : []),
+          ].join('\n'),
+        );
         return 0;
-      }
-      const s = result.stats;
-      io.out(
-        [
-          `Imported ${result.file} (GEDCOM ${result.version}, ${result.encoding}) into ${dir}`,
-          `  ${s.individuals} individuals, ${s.families} families, ${s.events} events, ${s.sources} sources, ${s.citations} citations, ${s.notes} notes, ${s.media} media, ${s.customTags} custom tags`,
-          result.mode === 'tree' ? `  written as one tree: ${result.treeFile} (persons become person files when research touches them)` : `  written as ${result.persons.length} person files under people/`,
-          ...(result.warnings.length ? [`  ${result.warnings.length} warning(s):`, ...result.warnings.slice(0, 20).map((w) => `    ${w.message}`)] : []),
-        ].join('\n'),
-      );
-      return 0;
+      });
     } catch (e) {
+      if (newCase && createdDir && !(e instanceof CaseLockedError)) await removeCreatedCase(dir);
       if (e instanceof GedcomSyntaxError || e instanceof GedcomInputError || e instanceof CaseFileError) throw new UsageError(e.message);
       throw e;
     }

@@ -19,7 +19,7 @@ export const mergeCommand: CliCommand = {
     if (!action || !['accept', 'reject', 'undo'].includes(action)) throw new UsageError(`expected accept, reject or undo\nusage: ${usage}`);
     if (!id) throw new UsageError(`missing merge id (see "ancestry merges <dir>")\nusage: ${usage}`);
     if (action === 'reject' && !values.reason?.trim()) throw new UsageError('reject needs --reason "…": the reason is remembered so the pair is never proposed again');
-    const store = await openReviewCase(values.case ?? '.', usage);
+    const store = await openReviewCase(values.case ?? '.', usage, { verb: `merge ${action}`, io });
     const now = store.clock.now();
     try {
       const cluster =

@@ -1,15 +1,20 @@
 import { resolve } from 'node:path';
-import { CaseFileError, openCase } from '../../case';
+import { CaseFileError, isCaseFolder, openCase } from '../../case';
+import { lockCase } from '../locks';
 import { displayName, type MergeCluster } from '../../model';
 import { gedcomXref, proposeMerges } from '../../agents/analyst/merge';
 import { parse } from '../args';
-import { type CliCommand, UsageError } from '../command';
+import { type CliCommand, type CliIo, UsageError } from '../command';
 
 const usage = 'ancestry merges <dir> [--all] [--json]';
 
-/** Shared by the review verbs (merges, merge, conflicts, conflict): a bad case folder is exit 2. */
-export async function openReviewCase(dir: string | undefined, usage: string) {
+/**
+ * Shared by the review verbs (merges, merge, conflicts, conflict): a bad case folder is exit 2. The
+ * verbs that write (`lock`: merges proposes, merge, conflict resolve) hold the case's write lock.
+ */
+export async function openReviewCase(dir: string | undefined, usage: string, lock?: { verb: string; io: Pick<CliIo, 'err'> }) {
   if (!dir) throw new UsageError(`missing case folder\nusage: ${usage}`);
+  if (lock && isCaseFolder(resolve(dir))) await lockCase(resolve(dir), lock.verb, lock.io);
   return openCase(resolve(dir)).catch((e) => {
     if (e instanceof CaseFileError) throw new UsageError(e.message);
     throw e;
@@ -22,7 +27,7 @@ export const mergesCommand: CliCommand = {
   summary: 'find duplicate persons and list merge proposals with their reasons (--all: decided ones too)',
   async run(args, io) {
     const { values, positionals } = parse(args, { json: { type: 'boolean' }, all: { type: 'boolean' } }, usage);
-    const store = await openReviewCase(positionals[0], usage);
+    const store = await openReviewCase(positionals[0], usage, { verb: 'merges', io });
     const { added, merges } = await proposeMerges(store, store.clock.now());
     const shown = merges.clusters.filter((c) => values.all || c.status === 'proposed');
     const member = (id: string) => {

@@ -1,5 +1,7 @@
 import { relative, resolve } from 'node:path';
-import { CaseFileError, openCase } from '../../case';
+import { CaseFileError, formatProblem, isCaseFolder, openCase } from '../../case';
+import { withCaseLock } from '../../case/lock';
+import { reportLock } from '../locks';
 import { runResearch, type EngineEvent } from '../../engine/run';
 import { DeterministicExtractor } from '../../agents/analyst/extract';
 import { DeterministicPlanner } from '../../engine/lead-planner';
@@ -27,60 +29,66 @@ export const researchCommand: CliCommand = {
       maxCycles = Number(values['max-cycles']);
       if (!Number.isInteger(maxCycles) || maxCycles < 1) throw new UsageError(`--max-cycles must be a positive whole number (got "${values['max-cycles']}")`);
     }
-    const store = await openCase(resolve(positionals[0])).catch((e) => {
-      if (e instanceof CaseFileError) throw new UsageError(e.message);
-      throw e;
-    });
-    const config = store.config();
-    const offline = Boolean(values.offline) || config.sources.offline;
-    const { connectors, deferred } = await loadConnectors({ config, env: process.env, store, offline });
-    // Claude agents only with a key, online, and not switched off; the deterministic ones otherwise.
-    const llm = offline || values['no-llm']
-      ? undefined
-      : createAgentsFromEnv(process.env, {
-          config,
-          log: (e) => void store.appendLog([e]),
-          fallback: { planner: new DeterministicPlanner(), extractor: new DeterministicExtractor() },
-          persons: () => store.persons(),
-          knownSources: () => [...store.sources().map((s) => s.id), ...connectors.map((c) => c.id), 'archive'],
-        });
-    // Archive records the reader cannot use are named here too, not only in the log (issue #21).
-    const archiveReport = describeArchiveProblems(archiveProblems(store.root));
-    if (archiveReport.skipped.length && !values.json) io.err(archiveReport.skippedText);
-    const started = Date.now();
-    const progress = (e: EngineEvent) => {
-      if (values.json) return;
-      const line = `${e.type === 'cycle' ? '\n' : ''}[cycle ${e.cycle}] ${e.type === 'finding' ? '★ ' : e.type === 'source' ? '  · ' : ''}${e.message}`;
-      if (e.type !== 'done') io.err(line);
-    };
-    if (!values.json) io.err(`Researching ${config.subject.name} in ${store.root} (${offline ? 'offline: local archive only' : `${connectors.length + 1} source(s)`}${llm ? ', Claude agents' : ', deterministic agents'})`);
-    // With Claude: summary.md carries the model cost section, and Claude's web search is a source.
-    // Tier 2 sources appear as prefilled links (never requested) only when the case allows Tier 2.
-    const runStore = llm ? withCostReport(store, llm.meter) : store;
-    const sources = llm?.webSearch ? [...connectors, llm.webSearch] : connectors;
-    const result = await runResearch({ store: runStore, connectors: sources, agents: llm, meter: llm?.meter, deferred: config.tiers.tier2 ? deferred : undefined, maxCycles, person: values.person, signal: io.signal, onEvent: progress });
-    if (values.json) {
-      io.out(JSON.stringify({ ...result, case: store.root, seconds: (Date.now() - started) / 1000 }, null, 2));
-    } else {
-      const rel = (p: string) => {
-        const r = relative(process.cwd(), p);
-        return r && !r.startsWith('..') ? r : p;
+    const dir = resolve(positionals[0]);
+    if (!isCaseFolder(dir)) throw new UsageError(`${positionals[0]}: no case.yaml here: not a case folder (run "ancestry init")`);
+    // One writer per case: the lock is taken before the case is read, so this run sees the last one's result.
+    return withCaseLock(dir, 'research', async (lock) => {
+      if (!values.json) reportLock(lock, io);
+      const store = await openCase(dir).catch((e) => {
+        if (e instanceof CaseFileError) throw new UsageError(e.message);
+        throw e;
+      });
+      const config = store.config();
+      const offline = Boolean(values.offline) || config.sources.offline;
+      const { connectors, deferred } = await loadConnectors({ config, env: process.env, store, offline });
+      // Claude agents only with a key, online, and not switched off; the deterministic ones otherwise.
+      const llm = offline || values['no-llm']
+        ? undefined
+        : createAgentsFromEnv(process.env, {
+            config,
+            log: (e) => void store.appendLog([e]),
+            fallback: { planner: new DeterministicPlanner(), extractor: new DeterministicExtractor() },
+            persons: () => store.persons(),
+            knownSources: () => [...store.sources().map((s) => s.id), ...connectors.map((c) => c.id), 'archive'],
+          });
+      // Archive records the reader cannot use are named here too, not only in the log (issue #21).
+      const archiveReport = describeArchiveProblems(archiveProblems(store.root));
+      if (archiveReport.skipped.length && !values.json) io.err(archiveReport.skippedText);
+      const started = Date.now();
+      const progress = (e: EngineEvent) => {
+        if (values.json) return;
+        const line = `${e.type === 'cycle' ? '\n' : ''}[cycle ${e.cycle}] ${e.type === 'finding' ? '★ ' : e.type === 'source' ? '  · ' : ''}${e.message}`;
+        if (e.type !== 'done') io.err(line);
       };
-      io.out(
-        [
-          '',
-          `${result.status === 'completed' ? 'Done' : result.status === 'cancelled' ? 'Stopped' : 'Failed'}: ${result.terminationReason}`,
-          `  ${result.cycles} cycle(s) · ${result.persons} person(s) · ${result.sources} source(s) captured · ${result.conflicts} conflict(s) · ${((Date.now() - started) / 1000).toFixed(1)} s`,
-          `  Summary:   ${rel(result.summaryPath)}`,
-          `  People:    ${rel(resolve(store.root, 'people'))}/`,
-          `  Evidence:  ${rel(resolve(store.root, 'sources'))}/`,
-          `  Conflicts: ${rel(resolve(store.root, 'conflicts'))}/`,
-          `  Log:       ${rel(resolve(store.root, 'log/research-log.jsonl'))}`,
-          `  Exports:   ${rel(resolve(store.root, 'exports'))}/ (graph.jsonld, tree.ged)`,
-          result.status === 'cancelled' ? `Run "ancestry research ${positionals[0]}" again to resume.` : '',
-        ].join('\n'),
-      );
-    }
-    return result.status === 'failed' ? 1 : 0;
+      if (!values.json) io.err(`Researching ${config.subject.name} in ${store.root} (${offline ? 'offline: local archive only' : `${connectors.length + 1} source(s)`}${llm ? ', Claude agents' : ', deterministic agents'})`);
+      // With Claude: summary.md carries the model cost section, and Claude's web search is a source.
+      // Tier 2 sources appear as prefilled links (never requested) only when the case allows Tier 2.
+      const runStore = llm ? withCostReport(store, llm.meter) : store;
+      const sources = llm?.webSearch ? [...connectors, llm.webSearch] : connectors;
+      const result = await runResearch({ store: runStore, connectors: sources, agents: llm, meter: llm?.meter, deferred: config.tiers.tier2 ? deferred : undefined, maxCycles, person: values.person, signal: io.signal, onEvent: progress });
+      if (values.json) {
+        io.out(JSON.stringify({ ...result, case: store.root, seconds: (Date.now() - started) / 1000, problems: store.problems.map(formatProblem) }, null, 2));
+      } else {
+        const rel = (p: string) => {
+          const r = relative(process.cwd(), p);
+          return r && !r.startsWith('..') ? r : p;
+        };
+        io.out(
+          [
+            '',
+            `${result.status === 'completed' ? 'Done' : result.status === 'cancelled' ? 'Stopped' : 'Failed'}: ${result.terminationReason}`,
+            `  ${result.cycles} cycle(s) · ${result.persons} person(s) · ${result.sources} source(s) captured · ${result.conflicts} conflict(s) · ${((Date.now() - started) / 1000).toFixed(1)} s`,
+            `  Summary:   ${rel(result.summaryPath)}`,
+            `  People:    ${rel(resolve(store.root, 'people'))}/`,
+            `  Evidence:  ${rel(resolve(store.root, 'sources'))}/`,
+            `  Conflicts: ${rel(resolve(store.root, 'conflicts'))}/`,
+            `  Log:       ${rel(resolve(store.root, 'log/research-log.jsonl'))}`,
+            `  Exports:   ${rel(resolve(store.root, 'exports'))}/ (graph.jsonld, tree.ged)`,
+            result.status === 'cancelled' ? `Run "ancestry research ${positionals[0]}" again to resume.` : '',
+          ].join('\n'),
+        );
+      }
+      return result.status === 'failed' ? 1 : 0;
+    });
   },
 };

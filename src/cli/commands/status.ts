@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { CaseFileError, openCase } from '../../case';
+import { CaseFileError, lockHolder, openCase } from '../../case';
+import { readImportMarker } from '../../case/import-marker';
 import { isLiving } from '../../agents/censor';
 import { displayName } from '../../model';
 import { parse } from '../args';
@@ -35,6 +36,9 @@ export const statusCommand: CliCommand = {
       merges: { proposed: store.merges().clusters.filter((c) => c.status === 'proposed').length, accepted: store.merges().clusters.filter((c) => c.status === 'accepted').length },
       session: session ? { id: session.sessionId, cycle: session.cycle, frontier: session.frontier.length, hypotheses: session.hypotheses.filter((h) => h.status === 'pending').length, terminated: session.terminated, reason: session.terminationReason ?? null } : null,
       problems: store.problems.length,
+      // A live writer (research, import, merge) or an import that was cut off.
+      writer: lockHolder(store.root) ?? null,
+      interruptedImport: lockHolder(store.root) ? null : (readImportMarker(store.root) ?? null),
     };
     if (values.json) {
       io.out(JSON.stringify(status, null, 2));
@@ -50,6 +54,8 @@ export const statusCommand: CliCommand = {
         `Conflicts ${status.conflicts.open} open, ${status.conflicts.resolved} resolved`,
         `Merges    ${status.merges.proposed} proposed, ${status.merges.accepted} accepted`,
         session ? `Session   ${session.sessionId}: cycle ${session.cycle}, ${status.session?.frontier} tasks queued, ${status.session?.hypotheses} clues pending${session.terminated ? `, ended: ${session.terminationReason ?? ''}` : ''}` : 'Session   none yet (run "ancestry research")',
+        ...(status.writer ? [`Writer    "${status.writer.verb}" is writing this case (pid ${status.writer.pid} on ${status.writer.host}, since ${status.writer.startedAt})`] : []),
+        ...(status.interruptedImport ? [`Import    INTERRUPTED: ${status.interruptedImport.file} (started ${status.interruptedImport.startedAt}); run the same import again to complete it`] : []),
         status.problems ? `Problems  ${status.problems} (run "ancestry validate")` : 'Problems  none',
       ].join('\n'),
     );

@@ -60,6 +60,7 @@ export class GedcomInputError extends Error {}
 /** Bytes of the GEDCOM inside a file: the file itself, or gedcom.ged inside a GEDZIP (.gdz). */
 export function readGedcomBytes(file: string): Uint8Array {
   const bytes = readFileSync(file);
+  if (bytes.length === 0) throw new GedcomInputError(`${file}: empty file (0 bytes): nothing to import`);
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
   if (!isZip) return bytes;
   let entries: Record<string, Uint8Array>;

@@ -143,6 +143,9 @@ interface DeferredRange {
  * One pass over the decoded text without splitting it into an array (a 100k-person file is tens of
  * MB). Lines end in LF, CR or CRLF, mixed within a file.
  */
+/** The longest line read (64 KB); longer values are built from CONC/CONT lines. */
+export const MAX_LINE_CHARS = 64 * 1024;
+
 class GedcomParser {
   readonly records: GedNode[] = [];
   readonly log: WarningLog;
@@ -244,6 +247,8 @@ class GedcomParser {
       const end = this.lineEnd(pos);
       const raw = text.slice(pos, end);
       lineNo++;
+      // No genealogical value needs one line this long; a damaged or hostile file does (a 50 MB NAME).
+      if (raw.length > MAX_LINE_CHARS) throw new GedcomSyntaxError(file, lineNo, `line of ${raw.length} characters (over ${MAX_LINE_CHARS / 1024} KB): not a GEDCOM value, the file is damaged`);
       pos = this.nextLine(end);
       // Only a line that is empty or starts with white space can be blank (no trim() per line).
       const c0 = raw.charCodeAt(0);
