@@ -101,6 +101,7 @@ export class FileCaseStore implements CaseStore {
   private blockedFiles = new Set<string>();
   private blockedIds = new Map<string, string>();
   private sourceMap = new Map<string, SourceRecord>();
+  private sourceList: SourceRecord[] | undefined;
   /** Captures whose source file is being written, by id. */
   private readonly capturing = new Map<string, Promise<SourceRecord>>();
   private conflictMap = new Map<string, { conflict: Conflict; file: string; fm?: FrontMatterFile; body: string }>();
@@ -235,6 +236,7 @@ export class FileCaseStore implements CaseStore {
 
   private loadSources(): void {
     this.sourceMap.clear();
+    this.sourceList = undefined;
     for (const name of listFiles(join(this.root, L.SOURCES_DIR), '.md')) {
       const file = `${L.SOURCES_DIR}/${name}`;
       const r = readFrontMatter(this.read(file) ?? '', file, SourceFrontMatter);
@@ -453,8 +455,13 @@ export class FileCaseStore implements CaseStore {
     return file;
   }
 
+  /**
+   * In capture order (accessedAt, then id), the same whether they were captured in this process or
+   * read back from sources/: a resumed run lists them as the uninterrupted run does.
+   */
   sources(): SourceRecord[] {
-    return [...this.sourceMap.values()];
+    this.sourceList ??= [...this.sourceMap.values()].sort((a, b) => (a.accessedAt < b.accessedAt ? -1 : a.accessedAt > b.accessedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return [...this.sourceList];
   }
 
   source(id: string): SourceRecord | undefined {
@@ -483,6 +490,7 @@ export class FileCaseStore implements CaseStore {
       const { text, ...front } = captured;
       await this.writer.writeSource(`${L.SOURCES_DIR}/${id}.md`, renderFrontMatter(stripUndefined(front), text), redactions);
       this.sourceMap.set(id, captured);
+      this.sourceList = undefined;
       return captured;
     })().finally(() => this.capturing.delete(id));
     this.capturing.set(id, write);

@@ -15,11 +15,10 @@ import { IMPORT_MARKER } from '../../../src/case/import-marker';
 import { runResearch } from '../../../src/engine/run';
 import { REPO_ROOT, SHARED_DATA, tempDir } from '../../helpers/paths';
 import { sampleCopy } from '../engine/helpers';
+import { builtCli } from '../../helpers/built-cli';
 
-const MAIN = join(REPO_ROOT, 'src/cli/main.ts');
 
-// node with the tsx loader: one process per CLI run (the tsx launcher would start two).
-const NODE_ARGS = ['--import', 'tsx', MAIN];
+const NODE_ARGS = builtCli();
 
 function cli(...args: string[]) {
   const r = spawnSync(process.execPath, [...NODE_ARGS, ...args], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 300_000, maxBuffer: 64 << 20 });
@@ -217,7 +216,7 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
       // 4,000 malformed assertions: each is a problem of its own in `validate --json`.
       const bad = Array.from({ length: 4000 }, (_, i) => `  - { id: A-bad${i}, field: birth.date, confidence: "high" }`).join('\n');
       writeFileSync(join(dir, 'people', f), readFileSync(join(dir, 'people', f), 'utf8').replace(/^assertions:\n/m, `assertions:\n${bad}\n`));
-      const r = spawnSync('bash', ['-c', `"${process.execPath}" --import tsx "${MAIN}" validate "${dir}" --json | cat`], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 256 << 20 });
+      const r = spawnSync('bash', ['-c', `"${process.execPath}" "${NODE_ARGS[0]}" validate "${dir}" --json | cat`], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 256 << 20 });
       assert.ok(r.stdout.length > 1 << 20, `more than 1 MB (${r.stdout.length})`);
       const parsed = JSON.parse(r.stdout) as { ok: boolean; problems: unknown[] };
       assert.equal(parsed.ok, false);
