@@ -456,11 +456,12 @@ export class FileCaseStore implements CaseStore {
   }
 
   /**
-   * In capture order (accessedAt, then id), the same whether they were captured in this process or
-   * read back from sources/: a resumed run lists them as the uninterrupted run does.
+   * In id order, the same whether they were captured in this process or read back from sources/
+   * (capture times tie and vary with the machine's speed): a resumed run's summary and exports list
+   * them as the uninterrupted run's do.
    */
   sources(): SourceRecord[] {
-    this.sourceList ??= [...this.sourceMap.values()].sort((a, b) => (a.accessedAt < b.accessedAt ? -1 : a.accessedAt > b.accessedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    this.sourceList ??= [...this.sourceMap.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return [...this.sourceList];
   }
 
