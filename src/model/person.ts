@@ -34,6 +34,12 @@ export const Assertion = z.object({
   evidence: z.array(EvidenceClaim).default([]),
   assertedAt: Instant.optional(),
   note: z.string().optional(),
+  /**
+   * Set by the Censor when it generalised the value of a living person's fact (a date to its
+   * decade, a place to state/country): the value is not the one recorded, so no comparison may
+   * rest on it (the resolver treats the field as unknown).
+   */
+  generalised: z.literal(true).optional(),
 });
 export type Assertion = z.infer<typeof Assertion>;
 

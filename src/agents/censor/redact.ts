@@ -98,15 +98,21 @@ export function redactText(text: string, ctx: CensorContext): { text: string; re
 /** `about`: ctx with aboutLiving set (built once per person, not per assertion). */
 function redactAssertion(a: Assertion, about: CensorContext, out: Redaction[]): Assertion {
   let value = a.value;
+  // Marked, so that no one reads a decade or a country as the value recorded (the resolver).
+  let generalised = false;
   if (a.field.endsWith('.date')) {
     // A range of whole decades that still holds the original, in a form GEDCOM reads ("BET 1970 AND 1989").
     if (dateIdentifies(value)) {
       value = widenDate(value) ?? DATE_WITHHELD;
+      generalised = true;
       out.push({ kind: 'living', what: value === DATE_WITHHELD ? `${a.field} withheld` : `${a.field} widened to whole decades` });
     }
   } else if (a.field.endsWith('.place') || a.field.startsWith('residence.')) {
     const general = reducePlaceLevels(value);
-    if (general !== value) out.push({ kind: 'living', what: `${a.field} reduced to region and country` });
+    if (general !== value) {
+      out.push({ kind: 'living', what: `${a.field} reduced to region and country` });
+      generalised = true;
+    }
     value = general || PLACE_WITHHELD;
   }
   // A claim is copied only when its snippet changes (most do not).
@@ -116,7 +122,7 @@ function redactAssertion(a: Assertion, about: CensorContext, out: Redaction[]): 
     const snippet = redactText(e.snippet, about).text || '[redacted]';
     if (snippet !== e.snippet) (evidence === a.evidence ? (evidence = [...a.evidence]) : evidence)[i] = { ...e, snippet };
   }
-  return { ...a, value, evidence };
+  return generalised ? { ...a, value, evidence, generalised: true } : { ...a, value, evidence };
 }
 
 /**

@@ -70,6 +70,11 @@ export interface PersonFeatures {
   attributes: Record<string, string>;
   /** Jr / Sr / III written in a name. */
   generation?: string;
+  /**
+   * What the Censor generalised for a living person ("birth date", "birth place" …): left out of
+   * every feature above, so nothing is compared on a decade or a country; named in explanations.
+   */
+  withheld?: string[];
 }
 
 const metaCache = new Map<string, string[]>();
@@ -172,12 +177,30 @@ function shifted(f: DateFeature | undefined, before: number, after: number): Dat
   return { text: f.text, min: f.min - before, max: f.max + after, stated: false };
 }
 
-function firstValue(p: Person, fields: string[]): string | undefined {
+function firstValue(p: Person, fields: string[], withheld?: Set<string>): string | undefined {
   for (const f of fields) {
-    const v = factValue(p, f);
+    const v = withheld?.has(f) ? undefined : factValue(p, f);
     if (v) return v;
   }
   return undefined;
+}
+
+/**
+ * Fields of which every value is one the Censor generalised (a living person's decade or country):
+ * those values are not what was recorded, so they count as unknown. Undefined when there are none
+ * (a generalised value sits beside a full one only where someone added the full one later).
+ */
+function withheldFields(p: Person): Set<string> | undefined {
+  let generalised: Set<string> | undefined;
+  for (const a of p.assertions) if (a.generalised && a.status !== 'rejected') (generalised ??= new Set()).add(a.field);
+  if (!generalised) return undefined;
+  for (const a of p.assertions) if (!a.generalised && a.status !== 'rejected') generalised.delete(a.field);
+  return generalised.size ? generalised : undefined;
+}
+
+/** How an explanation names a withheld field: "birth.date" → "birth date". */
+function withheldLabel(field: string): string {
+  return field.startsWith('residence.') ? 'residence' : field.replace('.', ' ').replace(/^chr /, 'christening ');
 }
 
 function fullName(p: Person): string {
@@ -221,11 +244,13 @@ function identifiersOf(externalIds: Record<string, string>): Record<string, stri
  */
 export function featuresOfPerson(p: Person, lookup?: (id: string) => Person | undefined): PersonFeatures {
   const names = p.names.map((n) => nameFeature(n.given, n.surname, n.type)).filter((n) => n.given.length || n.surnames.length);
-  const birth = dateFeature(factValue(p, 'birth.date')) ?? shifted(dateFeature(firstValue(p, ['baptism.date', 'christening.date', 'chr.date'])), 2, 0);
-  const death = dateFeature(factValue(p, 'death.date')) ?? shifted(dateFeature(firstValue(p, ['burial.date', 'cremation.date'])), 1, 0);
+  const withheld = withheldFields(p);
+  const value = (field: string) => (withheld?.has(field) ? undefined : factValue(p, field));
+  const birth = dateFeature(value('birth.date')) ?? shifted(dateFeature(firstValue(p, ['baptism.date', 'christening.date', 'chr.date'], withheld)), 2, 0);
+  const death = dateFeature(value('death.date')) ?? shifted(dateFeature(firstValue(p, ['burial.date', 'cremation.date'], withheld)), 1, 0);
   const residences: string[][] = [];
   for (const a of p.assertions) {
-    if (a.status === 'rejected' || !a.field.endsWith('.place')) continue;
+    if (a.status === 'rejected' || a.generalised || !a.field.endsWith('.place')) continue;
     if (a.field === 'birth.place' || a.field === 'death.place') continue;
     const parts = placeOf(a.value);
     if (parts.length) residences.push(parts);
@@ -234,7 +259,7 @@ export function featuresOfPerson(p: Person, lookup?: (id: string) => Person | un
   const spouses = relatives(p, 'spouse');
   const children = relatives(p, 'child');
   const attributes: Record<string, string> = {};
-  const occupation = factValue(p, 'occupation.value');
+  const occupation = value('occupation.value');
   if (occupation) attributes.occupation = fold(occupation);
   return {
     id: p.id,
@@ -243,8 +268,8 @@ export function featuresOfPerson(p: Person, lookup?: (id: string) => Person | un
     names,
     birth,
     death,
-    birthPlace: placeOf(factValue(p, 'birth.place') ?? firstValue(p, ['baptism.place', 'christening.place'])),
-    deathPlace: placeOf(factValue(p, 'death.place') ?? factValue(p, 'burial.place')),
+    birthPlace: placeOf(value('birth.place') ?? firstValue(p, ['baptism.place', 'christening.place'], withheld)),
+    deathPlace: placeOf(value('death.place') ?? value('burial.place')),
     residences,
     parents,
     spouses,
@@ -253,6 +278,7 @@ export function featuresOfPerson(p: Person, lookup?: (id: string) => Person | un
     identifiers: identifiersOf(p.externalIds),
     attributes,
     generation: generationOf(...p.names.flatMap((n) => [n.suffix, n.given])),
+    ...(withheld ? { withheld: [...new Set([...withheld].map(withheldLabel))] } : {}),
   };
 }
 

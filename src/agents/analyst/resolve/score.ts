@@ -30,6 +30,8 @@ export interface PairScore {
   hardNegative?: string;
   /** Set when scoring stopped early under ScoreOptions.floor: similarity is an upper bound. */
   bounded?: true;
+  /** Fields the Censor generalised for a living person on either side: not compared (explained only). */
+  withheld?: string[];
 }
 
 export interface ScoreThresholds {
@@ -579,6 +581,7 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   restBound = NaN;
   hard = undefined;
   let capAtReview: string | undefined;
+  let undatedNamesake = false;
   let sharedLinked = false;
 
   // Sex.
@@ -731,6 +734,11 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
           // them apart; the same name, no date more than two years off: the same child twice.
           w += FAMILY_NAMED;
           parts.push(`shared parent(s) ${sharedParents.join(', ')} and the same given name: no sibling left to confuse`);
+          // Unless the name was given twice: a child who died young and a later one named after them
+          // (a necronym) look exactly like this, and only dates tell them apart. With no date on
+          // either side (none recorded, or all withheld for the living), a reviewer decides. One
+          // dated side keeps the merge: royal92's duplicates entered without dates rest on it.
+          if (!a.birth && !a.death && !b.birth && !b.death) undatedNamesake = true;
         } else {
           w += 3.5;
           // Same parents, same birth day, and names that agree only in part (an initial, a middle
@@ -816,6 +824,9 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   // relative, a date, a place or an identifier corroborates.
   let corroborated = sharedLinked;
   for (let k = 0; k < KEYS.length && !corroborated; k++) if (tHas[k] && tWeight[k] > 0 && !NAME_LIKE.has(k)) corroborated = true;
+  if (undatedNamesake && !capAtReview && !(tHas[IDENTIFIER] && tWeight[IDENTIFIER] > 0)) {
+    capAtReview = 'same parents and the same given name but no date on either side: a child named after a sibling who died young cannot be ruled out';
+  }
   if (!corroborated && !capAtReview) capAtReview = "only names agree (theirs or their relatives'); no date, place, linked relative or identifier corroborates them";
   if (capAtReview && recommendation === 'merge') recommendation = 'review';
   const broken = hard as string[] | undefined;
@@ -837,8 +848,14 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   const rationale = pros.length
     ? `${pros.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}. Similarity ${similarity.toFixed(3)} (log-odds ${total.toFixed(1)} incl. prior ${PRIOR}).`
     : `Nothing agrees beyond the blocking key. Similarity ${similarity.toFixed(3)}.`;
-  const missing = ['birthDate', 'deathDate', 'birthPlace', 'relationships'].filter((k) => !(k in features)).map((k) => k.replace(/([A-Z])/g, ' $1').toLowerCase());
-  const caution = capAtReview ? ` Review only: ${capAtReview}.` : '';
+  // A living person's generalised values were left out: say so, rather than call them missing.
+  const withheld = [...new Set([...(a.withheld ?? []), ...(b.withheld ?? [])])];
+  const missing = ['birthDate', 'deathDate', 'birthPlace', 'relationships']
+    .filter((k) => !(k in features))
+    .map((k) => k.replace(/([A-Z])/g, ' $1').toLowerCase())
+    .filter((k) => !withheld.includes(k));
+  const withheldNote = withheld.length ? ` ${withheld.map((w) => `${w} withheld for a living person: not compared`).join('; ')}.` : '';
+  const caution = (capAtReview ? ` Review only: ${capAtReview}.` : '') + withheldNote;
   const whyNotMerge = (broken
     ? `Never merge: ${broken.join('; ')}.${cons.length ? ` Also: ${cons.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}.` : ''}`
     : cons.length
@@ -846,7 +863,7 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
       : missing.length
         ? `No contradiction found, but not compared (missing on one side): ${missing.join(', ')}.`
         : 'No contradiction found.') + caution;
-  return { similarity, features, weights, rationale, whyNotMerge, recommendation, hardNegative };
+  return { similarity, features, weights, rationale, whyNotMerge, recommendation, hardNegative, ...(withheld.length ? { withheld } : {}) };
 }
 
 const RELATIVE_KINDS = ['parent', 'spouse', 'child'] as const;
