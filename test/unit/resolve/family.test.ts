@@ -94,3 +94,61 @@ describe('resolve: the sibling list (CandidateIndex as family lookup)', () => {
     assert.notEqual(scorePair(dup, full, { family: idx }).recommendation, 'merge');
   });
 });
+
+describe('resolve: regnal numbers, epithets and hyphenated names are styles, not spellings (issue #15)', () => {
+  const royal = (id: string, given: string, birth?: string, death?: string) => f(person({ id, given, surname: '', sex: 'M', birth, death, parents: ['F', 'M'] }));
+  const contradicted = (x: ReturnType<typeof royal>, y: ReturnType<typeof royal>) => {
+    const s = scorePair(x, y);
+    assert.notEqual(s.recommendation, 'merge', s.rationale);
+    assert.ok((s.weights.regnal ?? 0) < 0, `a style contradiction is weighed: ${s.whyNotMerge}`);
+    return s;
+  };
+  it('"Louis XVI" and "Louis-Philippe Joseph" are two men', () => {
+    const s = contradicted(royal('P1', 'Louis XVI', '1754'), royal('P2', 'Louis-Philippe Joseph', '1754'));
+    assert.match(s.features.regnal!.reason, /"louis-philippe" is one name/);
+  });
+  it('"Louis the Young" and "Louis III", or two different epithets, are two men', () => {
+    assert.match(contradicted(royal('P1', 'Louis the_Young', '835'), royal('P2', 'Louis III', '835')).features.regnal!.reason, /regnal number against an epithet/);
+    assert.match(contradicted(royal('P1', 'Louis the Young', '835'), royal('P2', 'Louis the Stammerer', '835')).features.regnal!.reason, /different epithets/);
+  });
+  it('the same style, or a style left out by one entry, is no contradiction', () => {
+    for (const [x, y] of [
+      ['Louis the Young', 'Louis the Younger'],
+      ['Louis XVI', 'Louis'],
+      ['Louis the Young', 'Louis'],
+    ]) {
+      const s = scorePair(royal('P1', x, '3 MAY 1120', '1180'), royal('P2', y, '3 MAY 1120', '1180'));
+      assert.equal(s.weights.regnal, undefined, `${x} / ${y}: ${s.whyNotMerge}`);
+      assert.equal(s.recommendation, 'merge', `${x} / ${y}: ${s.rationale}`);
+    }
+    assert.equal(scorePair(royal('P1', 'Louis-Philippe', '1747'), royal('P2', 'Louis-Philippe Joseph', '1747')).weights.regnal, undefined);
+  });
+});
+
+describe('resolve: same-name siblings (necronyms, issue #15)', () => {
+  const kid = (id: string, given: string, birth?: string, death?: string) => f(person({ id, given, surname: 'Becker', sex: 'M', birth, death, parents: ['F', 'M'] }));
+  it('births years apart keep them apart; a death before the other birth too', () => {
+    assert.equal(scorePair(kid('P1', 'Johann', '1850'), kid('P2', 'Johann', '1854')).recommendation, 'separate');
+    assert.equal(scorePair(kid('P1', 'Johann', '3 MAR 1850', '1851'), kid('P2', 'Johann', '1853')).recommendation, 'separate');
+  });
+  it('with no date on either side the pair is at most "review"', () => {
+    const s = scorePair(kid('P1', 'Johann'), kid('P2', 'Johann'));
+    assert.equal(s.recommendation, 'review', s.rationale);
+    assert.match(s.whyNotMerge, /named after a sibling who died young/);
+  });
+});
+
+describe('resolve: same-name siblings dated to the day or buried young', () => {
+  const kid = (id: string, given: string, birth?: string, death?: string) => f(person({ id, given, surname: 'Becker', sex: 'M', birth, death, parents: ['F', 'M'] }));
+  it('two births written to the day, two years apart, are two children; a slip of one digit is not', () => {
+    assert.equal(scorePair(kid('P1', 'Johann', '4 MAR 1850'), kid('P2', 'Johann', '19 NOV 1852')).recommendation, 'separate');
+    assert.notEqual(scorePair(kid('P1', 'Johann', '4 MAR 1850'), kid('P2', 'Johann', '4 MAR 1852')).recommendation, 'separate');
+  });
+  it('a burial before the other birth keeps them apart', () => {
+    const buried = f(person({ id: 'P1', given: 'Johann', surname: 'Becker', sex: 'M', parents: ['F', 'M'] }));
+    buried.death = { text: 'BUR 1850', min: 1849, max: 1850, stated: false };
+    const s = scorePair(buried, kid('P2', 'Johann', '1851'));
+    assert.equal(s.recommendation, 'separate', s.rationale);
+    assert.match(s.hardNegative ?? '', /before .* was born/);
+  });
+});

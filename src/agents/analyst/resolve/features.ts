@@ -24,6 +24,10 @@ export interface NameFeature {
   slid: number;
   /** Regnal or generational number written in the name ("xiv" in Louis XIV). */
   regnal?: string;
+  /** Epithet written in the name ("young" in Louis the Young): a style borne for life, like a number. */
+  epithet?: string;
+  /** A hyphenated first given name, folded ("louis philippe" for Louis-Philippe): one name, not two. */
+  compound?: string;
   /** Folded given-name tokens, titles and suffixes removed. */
   given: string[];
   /** Folded surname forms ("vanderberg", "berg"). */
@@ -99,6 +103,13 @@ function dm(word: string): string[] {
   return m;
 }
 
+const COMPOUND = /^[\s_]*(\p{L}{2,}-\p{L}{2,})(?:[\s_]|$)/u;
+/** The hyphenated first given name ("Louis-Philippe Joseph" → "louis philippe"), folded. */
+function compoundOf(given: string): string | undefined {
+  const m = COMPOUND.exec(given);
+  return m ? fold(m[1]!) : undefined;
+}
+
 export function nameFeature(given: string, surname: string, type = 'birth'): NameFeature {
   let g = givenTokens(given);
   let s = surnameForms(surname);
@@ -110,6 +121,7 @@ export function nameFeature(given: string, surname: string, type = 'birth'): Nam
   }
   // "Louis XIV", "Louis the Headstrong": the number and the epithet are not given names.
   const the = g.indexOf('the');
+  const epithet = the > 0 && the < g.length - 1 ? g[the + 1] : undefined;
   if (the > 0) g = g.slice(0, the);
   const regnal = g.slice(1).find(isRegnal);
   if (regnal) g = g.filter((t, i) => i === 0 || !isRegnal(t));
@@ -127,6 +139,8 @@ export function nameFeature(given: string, surname: string, type = 'birth'): Nam
     g0id: g.length <= 1 ? gid : intern(g[0]),
     slid: intern(s.join(' ')),
     regnal,
+    ...(epithet ? { epithet } : {}),
+    ...(compoundOf(given) ? { compound: compoundOf(given) } : {}),
     given: g,
     surnames: s,
     type,

@@ -199,6 +199,54 @@ function regnalOf(f: PersonFeatures): string | undefined {
   return undefined;
 }
 
+function epithetOf(f: PersonFeatures): string | undefined {
+  for (const n of f.names) if (n.epithet) return n.epithet;
+  return undefined;
+}
+
+/**
+ * A regnal number or an epithet is a style borne for life and written the same way in one tree:
+ * two that differ name two people, not one spelt twice (m ≈ 0: a second entry may leave the style
+ * out, which is no contradiction, but does not change it; among blocked candidates u is high, as
+ * dynasties reuse a few names). The weight is that of the regnal rule before it (-5), which this
+ * extends — not measured on labelled pairs of these kinds, which the benches lack: "Louis III" vs "Louis IV", "Louis the Young" vs "Louis the Stammerer",
+ * "Louis the Young" vs "Louis III", and "Louis XVI" vs "Louis-Philippe" (a hyphenated name is one
+ * name, not "Louis" with a second name that a shorter entry may leave out).
+ */
+const STYLE_DIFFERS = -5;
+
+/** Epithets agree when one is a form of the other ("young" / "younger", "great" / "grand" do not). */
+function sameEpithet(x: string, y: string): boolean {
+  return x === y || (Math.min(x.length, y.length) >= 4 && (x.startsWith(y) || y.startsWith(x)));
+}
+
+function styled(f: PersonFeatures): string | undefined {
+  const r = regnalOf(f);
+  const e = epithetOf(f);
+  return r ? r.toUpperCase() : e ? `the ${e}` : undefined;
+}
+
+/** Why the pair's regnal numbers, epithets or a hyphenated name against a style say two people (undefined: nothing says so). */
+function styleContradiction(a: PersonFeatures, b: PersonFeatures): string | undefined {
+  const ra = regnalOf(a);
+  const rb = regnalOf(b);
+  if (ra && rb) return ra === rb ? undefined : `different regnal numbers (${ra.toUpperCase()} vs ${rb.toUpperCase()})`;
+  const ea = epithetOf(a);
+  const eb = epithetOf(b);
+  if (ea && eb) return sameEpithet(ea, eb) ? undefined : `different epithets ("the ${ea}" vs "the ${eb}")`;
+  if ((ra && eb && !ea) || (rb && ea && !eb)) return `a regnal number against an epithet ("${styled(a)}" vs "${styled(b)}"): two rulers`;
+  for (const [x, y] of [[a, b], [b, a]] as const) {
+    const style = styled(y);
+    if (!style) continue;
+    for (const n of x.names) {
+      if (!n.compound) continue;
+      const [first, second] = n.compound.split(' ');
+      if (y.names.some((m) => m.given[0] === first && m.given[1] !== second)) return `"${n.compound.replace(' ', '-')}" is one name, not "${first} ${style}"`;
+    }
+  }
+  return undefined;
+}
+
 function mayHaveMarriedName(f: PersonFeatures): boolean {
   return f.sex !== 'M';
 }
@@ -267,6 +315,16 @@ function sameGivenName(score: number): boolean {
   // As many given names on both sides: "Frederick" alone may be any of the brothers Frederick Louis,
   // Frederick William and Frederick II; "Frederick William" twice is one of them.
   return x.given.length === y.given.length;
+}
+
+/**
+ * One side's death (or burial) lies wholly before the other's birth (or baptism): for two children
+ * of one couple, two children. The general lifespan rule allows a year of slack for burials; among
+ * siblings of one name none is needed.
+ */
+function diedBeforeBorn(a: PersonFeatures, b: PersonFeatures): [PersonFeatures, PersonFeatures] | undefined {
+  for (const [x, y] of [[a, b], [b, a]] as const) if (x.death?.max !== undefined && y.birth?.min !== undefined && x.death.max < y.birth.min) return [x, y];
+  return undefined;
 }
 
 /** Other children of these parents bear a name sounding like it (when the index can tell). */
@@ -665,11 +723,8 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   yearOffByOne(a, b, explaining);
   if (!hard) lifespanAgreement(a, b, explaining);
   if (freq) findLoneNamesakes(a, b, freq);
-  const ra = regnalOf(a);
-  const rb = regnalOf(b);
-  if (ra && rb && ra !== rb) {
-    addC(REGNAL, { score: 0, reason: `different regnal numbers (${ra.toUpperCase()} vs ${rb.toUpperCase()})` }, -5);
-  }
+  const styles = styleContradiction(a, b);
+  if (styles) addC(REGNAL, { score: 0, reason: styles }, STYLE_DIFFERS);
   if (a.generation && b.generation && a.generation !== b.generation) {
     addC(GENERATION, { score: 0, reason: `"${a.generation}" vs "${b.generation}" in the names: two generations` }, -4);
   }
@@ -722,10 +777,18 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
           );
           w -= 6;
           parts.push(`shared parent(s) ${sharedParents.join(', ')} with different given names`);
-        } else if (birthGap !== undefined && birthGap > 2 && a.birth!.stated && b.birth!.stated) {
+        } else if (birthGap !== undefined && a.birth!.stated && b.birth!.stated && (birthGap > 2 || (birthGap === 2 && a.birth!.ymd && b.birth!.ymd && tScore[BIRTH] < 0.75))) {
+          // Two years apart counts when both dates are written to the day and are no slip of a digit
+          // (those score 0.75 and up): a mother's children are born about two years apart.
           forbid(`same parents but births ${birthGap} years apart: siblings with a reused name (e.g. a child named after one who died)`);
           w -= 4;
           parts.push(`shared parent(s) but births ${birthGap} years apart`);
+        } else if (hasGiven && diedBeforeBorn(a, b)) {
+          // A necronym: the first child was buried (or died) before the second was born.
+          const [x, y] = diedBeforeBorn(a, b)!;
+          forbid(`same parents, and ${x.label} died or was buried (${x.death!.text}) before ${y.label} was born (${y.birth!.text}): a child named after a sibling who died`);
+          w -= 4;
+          parts.push(`shared parent(s) but one died before the other was born`);
         } else if (!hasGiven) {
           capAtReview = 'shared parents but a given name is missing or a placeholder: siblings cannot be told apart';
           parts.push(`shared parent(s) ${sharedParents.join(', ')}, but ${capAtReview}`);
