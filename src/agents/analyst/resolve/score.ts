@@ -8,7 +8,7 @@ import { compareIdentifier, bestNameMatch, dateScore, lazy, yearsApart, YEAR_APA
 import { oneEditApart } from './metrics';
 import { nicknameMatch } from './nicknames';
 import { datesM, givenM, givenScore, placesM, surnameM, surnameScore, swapBackScore, swapScore } from './memo';
-import type { NameFeature, PersonFeatures } from './features';
+import { dateFeature, type NameFeature, type PersonFeatures } from './features';
 import { eventCentre, type LifeEvent, type NameFrequencies } from './frequency';
 
 export type Recommendation = 'merge' | 'review' | 'separate';
@@ -318,12 +318,19 @@ function sameGivenName(score: number): boolean {
 }
 
 /**
- * One side's death (or burial) lies wholly before the other's birth (or baptism): for two children
- * of one couple, two children. The general lifespan rule allows a year of slack for burials; among
- * siblings of one name none is needed.
+ * One side's death (or burial) written to the day before the other's birth (or baptism) written to
+ * the day: for two children of one couple, two children. The general lifespan rule allows a year of
+ * slack, which bare years need (royal92's injected "1881–1880" is one child with a slipped year);
+ * two dates to the day need none.
  */
 function diedBeforeBorn(a: PersonFeatures, b: PersonFeatures): [PersonFeatures, PersonFeatures] | undefined {
-  for (const [x, y] of [[a, b], [b, a]] as const) if (x.death?.max !== undefined && y.birth?.min !== undefined && x.death.max < y.birth.min) return [x, y];
+  for (const [x, y] of [[a, b], [b, a]] as const) {
+    if (!x.death || !y.birth || x.death.max === undefined || y.birth.min === undefined || x.death.max > y.birth.min) continue;
+    // Features of a burial or a baptism carry a widened range: the day is read from the text.
+    const died = x.death.ymd ?? dateFeature(x.death.text)?.ymd;
+    const born = y.birth.ymd ?? dateFeature(y.birth.text)?.ymd;
+    if (died && born && died < born) return [x, y];
+  }
   return undefined;
 }
 
