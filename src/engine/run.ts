@@ -19,6 +19,7 @@ import type { CaseStore, Clock, ConnectorContext, SessionState, SourceConnector 
 import { systemClock } from './ports';
 import type { EngineAgents, PlanningView } from './agents';
 import type { EngineEvent, RunResult } from './events';
+import { plannerStopOverruled, quotedStopReason } from './planner-stop';
 import { DeterministicPlanner, GAP_QUERY_MARK } from './lead-planner';
 import { chooseStrategy, type Strategy } from './strategy';
 import { formatQuery, parseQuery, queryHash } from './query';
@@ -459,7 +460,7 @@ class ResearchRun {
       decisionType: 'cycle_plan',
       optionsConsidered: ['explore', 'deepen', 'challenge'],
       chosenOption: this.strategy,
-      rationale: `${this.strategy}: ${view.counts.frontier} queued, ${view.counts.clues} open clue(s), ${view.gaps.length} gap(s); planner (${this.agents.planner.kind}) added ${added.length} task(s)${plan.shouldStop ? `; planner suggests stopping: ${plan.stopReason ?? ''}` : ''}`,
+      rationale: `${this.strategy}: ${view.counts.frontier} queued, ${view.counts.clues} open clue(s), ${view.gaps.length} gap(s); planner (${this.agents.planner.kind}) added ${added.length} task(s)${plan.shouldStop ? `; ${quotedStopReason(this.agents.planner.kind, plan.stopReason)}` : ''}`,
       context: added.map((t) => formatQuery(t.query ?? {})).join(' | ').slice(0, 2000),
     });
     this.emit('cycle', `Cycle ${cycle} (${this.strategy}): ${this.state.frontier.size} task(s) queued`);
@@ -467,6 +468,8 @@ class ResearchRun {
     this.openCycle = { steps: 0, strategy: this.strategy, plannerStop: this.plannerStop, startedAt: t0, before: { persons: this.graph.size, sources: this.store.sources().length, conflicts: this.conflictsById.size } };
     if (this.state.frontier.size === 0) await this.checkTermination(true);
     else if (this.plannerStop) await this.checkTermination(false);
+    // The planner's stop stands only where the loop's own rules end the run (the deterministic floor).
+    if (plan.shouldStop && !this.state.terminated) this.log(plannerStopOverruled(this.agents.planner.kind, plan.stopReason, { frontier: this.state.frontier.size, clues: openHypotheses(this.state).length, cycle }));
     await this.flush();
     await this.persist();
   }
@@ -730,10 +733,8 @@ class ResearchRun {
           ? 'GPS satisfied: every person has primary and secondary evidence and every citation was verified'
           : diminishingReturns
             ? `diminishing returns: ${this.state.counters.queriesSinceDiscovery} searches without a new record`
-            : exhausted || !this.plannerStop
-              ? 'exhausted: the frontier, clue and revisit queues are empty'
-              : `planner stop: ${this.plannerStop}`;
-    const c: TerminationConditions = { goalAchieved, exhausted, budgetExceeded: budgetReasons.length > 0, gpsSatisfied, diminishingReturns, userCancelled: false, plannerStop: this.plannerStop !== undefined, reason };
+            : 'exhausted: the frontier, clue and revisit queues are empty';
+    const c: TerminationConditions = { goalAchieved, exhausted, budgetExceeded: budgetReasons.length > 0, gpsSatisfied, diminishingReturns, userCancelled: false, reason };
     const entry = leadCheckTermination(this.state, c);
     if (entry) {
       this.log(entry);

@@ -8,3 +8,4 @@ export * from './review';
 export * from './case-config';
 export * from './gdate';
 export * from './age';
+export * from './hint';

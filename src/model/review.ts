@@ -45,6 +45,8 @@ export const Conflict = z.looseObject({
         value: z.string(),
         weight: z.number().min(0),
         evidence: z.array(EvidenceClaim).default([]),
+        /** The more precise rival value this one agrees with ("1842" supports "14 MAR 1842"): support, not a rival. */
+        supports: z.string().optional(),
       }),
     )
     .min(2),

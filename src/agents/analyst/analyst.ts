@@ -9,6 +9,7 @@ import { displayName } from '../../model';
 import type { ConflictAnalyst, ExtractionResult, PairAdjudicator, RecordExtractor } from '../../engine/agents';
 import { detectConflicts } from './conflicts';
 import { compatibleValues } from './conflicts';
+import { withModelOpinion } from './conflicts/model-opinion';
 import { snippetInSource } from './extract/evidence-text';
 import { extractStatements } from './extract/statements';
 import type { KnowledgeGraph } from './graph';
@@ -129,7 +130,7 @@ export class Analyst {
         let c = found;
         if (this.opts.conflictAnalyst && c.status !== 'resolved') {
           const a = await this.opts.conflictAnalyst.analyse(c, signal);
-          c = { ...c, preferred: a.preferred, rationale: a.rationale, confidence: a.confidence, status: a.tentative ? 'tentative' : c.status, nextActions: a.nextActions.length ? a.nextActions : c.nextActions };
+          c = withModelOpinion(c, a, this.opts.conflictAnalyst.kind);
         }
         if (prior && JSON.stringify({ ...prior, resolvedAt: undefined }) === JSON.stringify({ ...c, resolvedAt: undefined })) continue;
         c = { ...c, resolvedAt: c.status === 'tentative' ? this.opts.now().toISOString() : undefined };

@@ -13,6 +13,7 @@ import { foldName, namesAlike, splitPersonaName } from '../../sources/archive/ph
 import { evidenceClaim } from './mills';
 import type { KnowledgeGraph, RelKind } from './graph';
 import { SnippetFinder } from './extract/snippets';
+import { adjudicatorOpinion } from './merge/model-opinion';
 import { recordLines, snippetInSource } from './extract/evidence-text';
 import { hardContradiction, recordRelatives } from './identity/hard-facts';
 import { mentionReason } from './identity/mentions';
@@ -343,11 +344,14 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
         // matched through the record's family context
       } else if (best?.s.recommendation === 'merge') chosen = { ...best, how: 'resolver' };
       else if (best?.s.recommendation === 'review') {
-        if (ctx.adjudicator) {
+        // The deterministic floor (issue 14): the resolver's own threshold decides; a model adjudicator
+        // only gives the reviewer a labelled opinion on the pairs left for review.
+        let opinion = '';
+        if (best.s.similarity >= MATCH_REVIEW_ACCEPT) chosen = { ...best, how: 'resolver' };
+        else if (ctx.adjudicator) {
           const other = g.get(best.id)!;
-          const verdict = await ctx.adjudicator.adjudicate({ ...persona, source: source.id }, { id: other.id, name: displayName(other) }, best.s.features, ctx.signal);
-          if (verdict.recommendation === 'merge') chosen = { id: best.id, s: { ...best.s, similarity: verdict.similarity, rationale: verdict.rationale }, how: 'adjudicator' };
-        } else if (best.s.similarity >= MATCH_REVIEW_ACCEPT) chosen = { ...best, how: 'resolver' };
+          opinion = adjudicatorOpinion(await ctx.adjudicator.adjudicate({ ...persona, source: source.id }, { id: other.id, name: displayName(other) }, best.s.features, ctx.signal), ctx.adjudicator.kind);
+        }
         if (!chosen) {
           result.reviews.push({
             id: stableId('M', source.id, String(i), best.id),
@@ -355,7 +359,7 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
             memberIds: [best.id, `${source.id}#${i}`].map((x) => x.replace(/#/g, '.')),
             similarity: Number(best.s.similarity.toFixed(4)),
             features: best.s.features,
-            rationale: best.s.rationale,
+            rationale: `${best.s.rationale}${opinion}`,
             whyNotMerge: best.s.whyNotMerge,
             recommendation: 'review',
             status: 'proposed',

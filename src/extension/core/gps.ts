@@ -4,6 +4,7 @@
  * captured, and conflicts still open. No `vscode` import.
  */
 import { locate } from '../../case/frontmatter';
+import { isStartingHint } from '../../model/hint';
 import type { CaseSnapshot, PersonEntry } from './snapshot';
 
 export interface GpsGap {
@@ -23,7 +24,8 @@ export function gpsGapsOf(entry: PersonEntry, snap: Pick<CaseSnapshot, 'sources'
   const gaps: GpsGap[] = [];
   const at = (path: (string | number)[]) => locate(fm, path);
   entry.person.assertions.forEach((a, i) => {
-    if (a.status === 'rejected') return;
+    // The case.yaml starting hint is not a claim of evidence: no "uncited" gap for it.
+    if (a.status === 'rejected' || isStartingHint(a)) return;
     const where = at(['assertions', i]);
     const label = `${a.field} = "${a.value}"`;
     if (a.evidence.length === 0) {

@@ -7,10 +7,10 @@
  */
 import type { ExtractionResult, GroundedPersona, RecordExtractor } from '../../engine/agents';
 import type { SourceRecord } from '../../model';
-import { checkVerification } from '../firewall';
+import { checkVerification, type Rejection } from '../firewall';
 import type { LlmGateway } from '../gateway';
 import { VERIFIER_SYSTEM } from '../prompts';
-import { VERIFY_TOOL } from '../schemas';
+import { VERIFY_TOOL, type VerifierOutput } from '../schemas';
 import { askWithTools, isRecoverable, logRejections } from './ask';
 import { findInSourceTool } from './source-tools';
 
@@ -47,6 +47,34 @@ export function verificationUserPrompt(record: SourceRecord, extracted: Grounded
   );
 }
 
+/**
+ * The deterministic floor for extraction (issue 14): the firewall judges the model's answer person by
+ * person, and a person with any rejected field falls back to the deterministic extraction whole (a
+ * model caught fabricating about a person is not trusted on the rest of it); a person only the model
+ * found keeps its grounded fields. A verified person keeps the deterministic confidence: the model's own
+ * confidence is not evidence and must not accept or stage a fact on its say-so.
+ */
+export function floorVerification(output: VerifierOutput, record: SourceRecord, extracted: GroundedPersona[]): { personas: GroundedPersona[]; hypotheses: ExtractionResult['hypotheses']; rejected: Rejection[] } {
+  const rejected: Rejection[] = [];
+  const byRef = new Map<number, GroundedPersona>();
+  const fallenBack = new Set<number>();
+  const found: GroundedPersona[] = [];
+  output.persons.forEach((person, i) => {
+    const one = checkVerification({ ...output, persons: [person], hypotheses: [] }, { record, extracted });
+    rejected.push(...one.rejected.map((r) => ({ ...r, reason: r.reason.replace(/^person 0\b/, `person ${i}`) })));
+    const base = person.ref !== null ? extracted[person.ref] : undefined;
+    if (person.ref !== null && base) {
+      if (one.rejected.length || !one.personas[0] || fallenBack.has(person.ref)) {
+        fallenBack.add(person.ref);
+        byRef.set(person.ref, base);
+      } else if (!byRef.has(person.ref)) byRef.set(person.ref, { ...one.personas[0], confidence: base.confidence });
+    } else if (person.ref === null) found.push(...one.personas);
+  });
+  const hyps = checkVerification({ ...output, persons: [] }, { record, extracted });
+  rejected.push(...hyps.rejected);
+  return { personas: [...extracted.map((p, i) => byRef.get(i) ?? p), ...found], hypotheses: hyps.hypotheses, rejected };
+}
+
 export class LlmRecordExtractor implements RecordExtractor {
   readonly kind = 'llm' as const;
 
@@ -80,12 +108,10 @@ export class LlmRecordExtractor implements RecordExtractor {
       if (err.kind === 'invalid_response') log({ actionType: 'error', agent: 'Analyst', message: `verifier output unusable for ${record.id}: ${err.message}`, rationale: 'kept the deterministic extraction', context: record.id });
       return base;
     }
-    const verified = checkVerification(answer.output, { record, extracted: base.personas });
+    const verified = floorVerification(answer.output, record, base.personas);
     logRejections(log, 'Analyst', verified.rejected, record.id, this.gateway.meter.cycle);
-    const referenced = new Set(answer.output.persons.map((p) => p.ref).filter((r): r is number => r !== null));
-    const untouched = base.personas.filter((_, i) => !referenced.has(i));
     return {
-      personas: [...untouched, ...verified.personas],
+      personas: verified.personas,
       hypotheses: [...base.hypotheses, ...verified.hypotheses],
       rejected: [...base.rejected, ...verified.rejected],
     };

@@ -137,7 +137,7 @@ describe('runResearch on the bundled sample case (offline, deterministic agents)
 
   it('rewrites summary.md as a proof argument', () => {
     const md = readFileSync(join(dir, 'summary.md'), 'utf8');
-    for (const h of ['**Research question.**', '## Conclusion', '## Evidence correlation', '## Family', '## Conflicts and their resolution', '## Sources consulted', '### Searches', '## Open questions and review queue']) assert.ok(md.includes(h), h);
+    for (const h of ['**Research question.**', '## Conclusion', '## Evidence correlation', '## Family', '## Conflicts and their resolution', '## Sources consulted', '### Searches', '## Needs review', '## Open questions']) assert.ok(md.includes(h), h);
     assert.match(md, /was born 14 MAR 1842/);
     assert.match(md, /Preferred: \*\*14 MAR 1842\*\*/);
     assert.doesNotMatch(md, /Additionally|We also found/);

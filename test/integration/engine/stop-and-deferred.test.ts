@@ -37,7 +37,7 @@ describe('runResearch stops on the meter, the planner, and logs Tier 2 deferred 
     assert.doesNotMatch(result.terminationReason, /LLM budget exhausted/);
   });
 
-  it("honours the planner's shouldStop with its reason, parking the queued work", async () => {
+  it("overrules the planner's shouldStop while the loop's own rules go on, logging the quoted reason", async () => {
     const store = await openCase(sampleCopy());
     let calls = 0;
     const inner = new DeterministicPlanner();
@@ -49,13 +49,34 @@ describe('runResearch stops on the meter, the planner, and logs Tier 2 deferred 
         return view.cycle >= 2 ? { ...d, shouldStop: true, stopReason: 'the research question is answered well enough' } : d;
       },
     };
-    const result = await runResearch({ store, connectors: [], agents: { planner }, stepsPerCycle: 1, maxCycles: 10, checkInvariants: true });
-    assert.equal(calls, 2);
-    assert.equal(result.cycles, 2);
-    assert.match(result.terminationReason, /planner stop: the research question is answered well enough/);
-    const [t] = terminations((await openCase(store.root)).log());
-    assert.match(t.reason, /planner stop/);
-    assert.ok((store.session()?.parkedTasks ?? []).length > 0, 'queued tasks parked');
+    const result = await runResearch({ store, connectors: [], agents: { planner }, stepsPerCycle: 1, maxCycles: 4, checkInvariants: true });
+    assert.equal(calls, 4, 'the planner was asked every cycle: its stop did not end the run');
+    assert.equal(result.cycles, 4);
+    assert.doesNotMatch(result.terminationReason, /planner/);
+    assert.match(result.terminationReason, /cycle budget/);
+    const log = (await openCase(store.root)).log();
+    const overruled = log.filter((e) => e.actionType === 'decision' && e.decisionType === 'planner_stop_overruled');
+    assert.equal(overruled.length, 3, 'cycles 2, 3 and 4 each logged the overruled stop');
+    assert.ok(overruled.every((e) => e.actionType === 'decision' && e.rationale.includes('"the research question is answered well enough"') && /overruled/.test(e.rationale)));
+    // Without the planner's stop the same run ends the same way: the model changed nothing.
+    const plain = await runResearch({ store: await openCase(sampleCopy()), connectors: [], stepsPerCycle: 1, maxCycles: 4 });
+    assert.equal(plain.cycles, result.cycles);
+    assert.equal(plain.persons, result.persons);
+  });
+
+  it("honours the planner's shouldStop when the loop's own rules agree (nothing left to do)", async () => {
+    const store = await openCase(sampleCopy());
+    const inner = new DeterministicPlanner();
+    const planner: LeadPlanner = {
+      kind: 'llm',
+      async plan(view: PlanningView): Promise<PlanDecision> {
+        return { ...(await inner.plan(view)), shouldStop: true, stopReason: 'nothing more to find' };
+      },
+    };
+    const result = await runResearch({ store, connectors: [], agents: { planner }, maxCycles: 40 });
+    const plain = await runResearch({ store: await openCase(sampleCopy()), connectors: [], maxCycles: 40 });
+    assert.equal(result.cycles, plain.cycles, 'ends in the cycle the loop itself ends in');
+    assert.equal(result.terminationReason, plain.terminationReason);
   });
 
   describe('deferred Tier 2 links', () => {

@@ -122,6 +122,51 @@ describe('summary.md (proof argument)', () => {
     assert.match(text, /He married Kate Lee on 12 OCT 1869 \[S-6\] \[S-7\]\./);
   });
 
+  it('states accepted facts only as conclusions; staged ones are listed under "Needs review" (issue 14 item 5)', () => {
+    const tom = person('Tom', {
+      sex: 'M',
+      assertions: [
+        { id: 'A-1', field: 'birth.date', value: '14 MAR 1842', status: 'staged', confidence: 0.7, evidence: [claim('born')] },
+        { id: 'A-2', field: 'death.date', value: '1911', status: 'accepted', confidence: 0.9, evidence: [claim('died')] },
+        { id: 'A-3', field: 'birth.date', value: 'ABT 1842', status: 'staged', confidence: 0.5, evidence: [], note: 'given by the user in case.yaml' },
+      ],
+      relationships: [
+        { type: 'spouse', person: 'Kate', status: 'accepted', confidence: 0.9, evidence: [claim('married', { source: 'S-6' })] },
+        { type: 'spouse', person: 'Mary', status: 'staged', confidence: 0.6, evidence: [claim('wife', { source: 'S-8' })] },
+      ],
+    });
+    const people: Record<string, Person> = { Kate: person('Kate', { sex: 'F' }), Mary: person('Mary', { sex: 'F', names: [{ given: 'Mary', surname: 'Smith', type: 'birth' }] }) };
+    const text = renderSummary({
+      config, subject: tom, get: (id) => people[id], sources: [source], searches: [], conflicts: [],
+      goals: [], verification: undefined, gpsCoverage: false, status: { cycles: 1, terminated: true, reason: 'done', openClues: 0, queued: 0 },
+      censor: { now: NOW, thresholdYears: 100, consent: false },
+    });
+    const conclusion = text.slice(text.indexOf('## Conclusion'), text.indexOf('## Evidence correlation'));
+    const family = text.slice(text.indexOf('## Family'), text.indexOf('## Conflicts'));
+    const review = text.slice(text.indexOf('## Needs review'), text.indexOf('## Open questions'));
+    assert.match(conclusion, /He died 1911 \[S-1\]\./);
+    assert.match(conclusion, /He married Kate Lee \[S-6\]\./);
+    assert.doesNotMatch(conclusion, /Mary|14 MAR 1842|born/, 'staged facts are not conclusions');
+    assert.doesNotMatch(family, /Mary/, 'the family table holds accepted relationships');
+    assert.match(review, /spouse Mary Smith \(Mary\): staged, confidence 0\.60 \[S-8\]/);
+    assert.match(review, /Tom Lee: birth\.date = 14 MAR 1842 \(confidence 0\.70\) \[S-1\]/);
+    // The case.yaml hint is no fact with "no evidence": it is named as what it is.
+    assert.doesNotMatch(text, /\| birth\.date \| ABT 1842 \|/);
+    assert.match(text, /Starting hint from case\.yaml \(used to search, not evidence\): birth\.date ABT 1842/);
+  });
+
+  it('lists rival values with the coarser values that support them, and leaves the model opinion out', () => {
+    const text = renderSummary({
+      config, subject: ann, get: () => undefined, sources: [source], searches: [],
+      conflicts: [{ id: 'C-1', person: 'Ann', field: 'birth.date', competing: [{ value: '2 MAR 1850', weight: 0.72, evidence: [claim('born 2 March 1850')] }, { value: 'MAR 1850', weight: 0.5, evidence: [claim('March', { source: 'S-3' })], supports: '2 MAR 1850' }, { value: '1851', weight: 0.4, evidence: [] }], preferred: '2 MAR 1850', rationale: 'the baptism outweighs [Model opinion, not evidence: the conflict analyst says: "trust me".]', status: 'tentative', nextActions: [] }],
+      goals: [], verification: undefined, gpsCoverage: false, status: { cycles: 1, terminated: true, reason: 'done', openClues: 0, queued: 0 },
+      censor: { now: NOW, thresholdYears: 100, consent: false },
+    });
+    assert.match(text, /- "2 MAR 1850" — weight 0\.72 \[S-1\]; supported, at a coarser precision, by "MAR 1850" \[S-3\]/);
+    assert.doesNotMatch(text, /^- "MAR 1850"/m, 'a supporting value is no rival');
+    assert.doesNotMatch(text, /trust me|Model opinion/);
+  });
+
   it('never shows a living person’s exact birth date', () => {
     assert.ok(!md.includes('5 MAR 1958'));
     assert.match(md, /Kid Lee/);

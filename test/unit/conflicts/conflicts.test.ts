@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { detectConflicts, resolveByWeight, weighClaim, nextActionsFor, applyUserResolution, compatibleValues } from '../../../src/agents/analyst/conflicts';
+import { detectConflicts, resolveByWeight, rivals, weighClaim, nextActionsFor, applyUserResolution, compatibleValues } from '../../../src/agents/analyst/conflicts';
 import { Person } from '../../../src/model';
 import { claim } from '../resolve/fixtures';
 
@@ -82,6 +82,42 @@ describe('conflicts: detectConflicts', () => {
     assert.match(c.rationale, /S-census/);
     assert.ok(c.nextActions.some((a) => /birth registration/.test(a) && /1849–1852|1844–1854/.test(a)), c.nextActions.join('\n'));
     assert.equal(c.competing[1].evidence[0].sourceClass, 'original');
+  });
+  it('values that agree at a coarser precision support the precise one and are not its rivals (issue 14 item 9)', () => {
+    const p = withAssertions([
+      { id: 'A1', field: 'birth.date', value: '14 MAR 1842', status: 'accepted', confidence: 0.9, evidence: [birthReg] },
+      { id: 'A2', field: 'birth.date', value: 'CAL 1842', status: 'staged', confidence: 0.8, evidence: [census] },
+      { id: 'A3', field: 'birth.date', value: 'MAR 1842', status: 'staged', confidence: 0.8, evidence: [census] },
+      { id: 'A4', field: 'birth.date', value: '1842', status: 'staged', confidence: 0.8, evidence: [census] },
+      { id: 'A5', field: 'birth.date', value: '14 MAR 1840', status: 'staged', confidence: 0.8, evidence: [census] },
+      // the user's starting hint in case.yaml: not evidence, never a value of the conflict
+      { id: 'A6', field: 'birth.date', value: 'ABT 1842', status: 'staged', confidence: 0.5, note: 'given by the user in case.yaml' },
+    ]);
+    const [c] = detectConflicts(p);
+    assert.ok(c);
+    assert.deepEqual(rivals(c).map((x) => x.value).sort(), ['14 MAR 1840', '14 MAR 1842']);
+    assert.deepEqual(c.competing.filter((x) => x.supports === '14 MAR 1842').map((x) => x.value), ['CAL 1842', 'MAR 1842', '1842']);
+    assert.ok(!c.competing.some((x) => x.assertion === 'A6'), 'the hint is no competing value');
+    assert.equal(c.preferred, '14 MAR 1842');
+    assert.ok(!c.nextActions.some((a) => /Cite a source/.test(a)), 'no "uncited" advice caused by the hint');
+    // The hint and one agreeing value alone are no conflict at all.
+    assert.deepEqual(detectConflicts(withAssertions([
+      { id: 'A1', field: 'birth.date', value: '14 MAR 1842', status: 'accepted', confidence: 0.9, evidence: [birthReg] },
+      { id: 'A2', field: 'birth.date', value: 'CAL 1842', status: 'staged', confidence: 0.8, evidence: [census] },
+      { id: 'A6', field: 'birth.date', value: 'ABT 1840', status: 'staged', confidence: 0.5, note: 'given by the user in case.yaml' },
+    ])), []);
+  });
+  it('a vague value does not glue two precise rivals into one group', () => {
+    const r = resolveByWeight({
+      field: 'birth.date',
+      competing: [
+        { assertion: 'A1', value: 'ABT 1841', weight: 0.3, evidence: [] },
+        { assertion: 'A2', value: '14 MAR 1840', weight: 0.43, evidence: [] },
+        { assertion: 'A3', value: '14 MAR 1842', weight: 0.72, evidence: [] },
+      ],
+    });
+    assert.equal(r.preferred, '14 MAR 1842');
+    assert.match(r.rationale, /outweighs "14 MAR 1840"/);
   });
   it('leaves a tie open', () => {
     const r = resolveByWeight({

@@ -5,6 +5,7 @@
  * belongs to the user.
  */
 import type { Assertion, Conflict, Person } from '../../../model';
+import { isStartingHint } from '../../../model/hint';
 import { compatibleValues, precision } from './compatible';
 import { nextActionsFor } from './next-actions';
 import { explainClaim, weighAssertion } from './weigh';
@@ -26,7 +27,10 @@ export function conflictId(personId: string, field: string, event?: string): str
 /** Groups of mutually compatible values; each group is one candidate fact. */
 export function groupCompatible<T extends { value: string }>(field: string, items: T[]): T[][] {
   const groups: T[][] = [];
-  for (const it of items) {
+  // Precise values found the groups; a vaguer value ("ABT 1842") then joins the group it agrees with,
+  // instead of gluing two precise rivals ("14 MAR 1841", "14 MAR 1842") into one.
+  const ordered = items.map((it, i) => ({ it, i, p: precision(field, it.value) })).sort((a, b) => b.p - a.p || a.i - b.i).map((x) => x.it);
+  for (const it of ordered) {
     const g = groups.find((grp) => grp.every((o) => compatibleValues(field, o.value, it.value)));
     if (g) g.push(it);
     else groups.push([it]);
@@ -42,7 +46,8 @@ function competingOf(a: Assertion): Competing {
 export function detectConflicts(person: Person): Conflict[] {
   const buckets = new Map<string, { field: string; event?: string; items: Assertion[] }>();
   for (const a of person.assertions) {
-    if (a.status === 'rejected') continue;
+    // The user's starting hint seeds the search; it is not evidence and never a rival value.
+    if (a.status === 'rejected' || isStartingHint(a)) continue;
     const eventType = a.field.split('.')[0];
     // Multi-instance events (residence, occupation, marriage …) conflict only within one event instance.
     const single = a.field === 'sex' || SINGLE_EVENTS.has(eventType);
@@ -61,7 +66,7 @@ export function detectConflicts(person: Person): Conflict[] {
       id: conflictId(person.id, field, event),
       person: person.id,
       field,
-      competing: items.map(competingOf),
+      competing: withSupport(field, items.map(competingOf)),
       preferred: '',
       rationale: '',
       status: 'open',
@@ -79,6 +84,29 @@ export function detectConflicts(person: Person): Conflict[] {
     });
   }
   return out;
+}
+
+/**
+ * Marks each value that agrees, at a coarser precision, with a more precise value of its group:
+ * "ABT 1842", "CAL 1842", "MAR 1842" and "1842" support "14 MAR 1842"; only the groups' labels are rivals.
+ */
+export function withSupport(field: string, competing: Competing[]): Competing[] {
+  const groups = groupCompatible(field, competing);
+  const labelOf = new Map<Competing, string>();
+  for (const g of groups) {
+    const label = [...g].sort((x, y) => precision(field, y.value) - precision(field, x.value) || y.weight - x.weight)[0].value;
+    for (const c of g) labelOf.set(c, label);
+  }
+  return competing.map((c) => {
+    const { supports: _old, ...rest } = c;
+    const label = labelOf.get(c)!;
+    return label !== c.value ? { ...rest, supports: label } : rest;
+  });
+}
+
+/** The rival values of a conflict: the values no more precise value of the conflict subsumes. */
+export function rivals(conflict: Pick<Conflict, 'competing'>): Competing[] {
+  return conflict.competing.filter((c) => !c.supports);
 }
 
 export interface WeightedResolution {

@@ -7,7 +7,9 @@ import type { Assertion, CaseConfig, Conflict, EvidenceClaim, Person, Relationsh
 import { identitySection, type IdentityNotes } from '../identity/notes';
 import { displayName } from '../../../model';
 import { redactPerson, type CensorContext } from '../../censor';
+import { isStartingHint } from '../../../model/hint';
 import { compatibleValues, precision } from '../conflicts/compatible';
+import { rivals } from '../conflicts/detect';
 import type { GoalStatus, VerificationResult } from '../gps';
 
 export interface SearchRecord {
@@ -46,8 +48,7 @@ function cites(evidence: readonly EvidenceClaim[]): string {
 }
 
 function bestOf(p: Person, field: string): Assertion | undefined {
-  const live = p.assertions.filter((a) => a.field === field && a.status !== 'rejected' && a.status !== 'disputed');
-  return live.sort((a, b) => (a.status === 'accepted' ? 0 : 1) - (b.status === 'accepted' ? 0 : 1) || b.confidence - a.confidence)[0];
+  return p.assertions.filter((a) => a.field === field && a.status === 'accepted').sort((a, b) => b.confidence - a.confidence)[0];
 }
 
 /**
@@ -64,13 +65,19 @@ function mostSpecificPlace(p: Person, field: string, preferred: Assertion | unde
   return finer ? [finer, preferred] : [preferred];
 }
 
+/** The engine's own rationale: a model's labelled opinion stays in the conflict file, out of the proof argument. */
+export function engineRationale(rationale: string): string {
+  const i = rationale.search(/ \[(Model opinion, not evidence|Conflict analyst model):/);
+  return i < 0 ? rationale : rationale.slice(0, i);
+}
+
 function statusWord(s: Assertion['status'] | Relationship['status']): string {
   return s === 'accepted' ? 'accepted' : s === 'staged' ? 'staged (review)' : s;
 }
 
-function relatives(p: Person, type: Relationship['type'], get: SummaryInput['get']): { rel: Relationship; person: Person }[] {
+function relatives(p: Person, type: Relationship['type'], get: SummaryInput['get'], status: Relationship['status'] = 'accepted'): { rel: Relationship; person: Person }[] {
   return p.relationships
-    .filter((r) => r.type === type && r.status !== 'rejected')
+    .filter((r) => r.type === type && r.status === status)
     .map((rel) => ({ rel, person: get(rel.person) }))
     .filter((x): x is { rel: Relationship; person: Person } => Boolean(x.person));
 }
@@ -79,9 +86,10 @@ export function renderSummary(input: SummaryInput): string {
   const ctx = input.censor;
   // Where the evidence conflicts, the conclusion states the value the conflict analysis preferred.
   const preferredOf = new Map(input.conflicts.filter((c) => c.preferred).map((c) => [`${c.person}|${c.field}`, c.preferred]));
+  // Conclusions rest on accepted facts only (issue 14): a staged value is listed under "Needs review".
   const best = (p: Person, field: string): Assertion | undefined => {
     const pref = preferredOf.get(`${p.id}|${field}`);
-    const hit = pref ? p.assertions.find((a) => a.field === field && a.value === pref && a.status !== 'rejected') : undefined;
+    const hit = pref ? p.assertions.find((a) => a.field === field && a.value === pref && a.status === 'accepted') : undefined;
     return hit ?? bestOf(p, field);
   };
   const lifeSpan = (p: Person): string => {
@@ -106,10 +114,10 @@ export function renderSummary(input: SummaryInput): string {
   const birth = best(subject, 'birth.date');
   // The place stated is the most specific one that agrees; both it and the preferred one are cited.
   const birthPlaces = mostSpecificPlace(subject, 'birth.place', best(subject, 'birth.place'));
-  if (birth) sentences.push(`${name} was born ${birth.value}${birthPlaces[0] ? ` in ${birthPlaces[0].value}` : ''} ${cites([...birth.evidence, ...birthPlaces.flatMap((a) => a.evidence)])}${birth.status === 'accepted' ? '' : ' (not yet proven: staged for review)'}.`);
+  if (birth) sentences.push(`${name} was born ${birth.value}${birthPlaces[0] ? ` in ${birthPlaces[0].value}` : ''} ${cites([...birth.evidence, ...birthPlaces.flatMap((a) => a.evidence)])}.`);
   const death = best(subject, 'death.date');
   const deathPlaces = mostSpecificPlace(subject, 'death.place', best(subject, 'death.place'));
-  if (death) sentences.push(`${subject.sex === 'F' ? 'She' : 'He'} died ${death.value}${deathPlaces[0] ? ` in ${deathPlaces[0].value}` : ''} ${cites([...death.evidence, ...deathPlaces.flatMap((a) => a.evidence)])}${death.status === 'accepted' ? '' : ' (staged for review)'}.`);
+  if (death) sentences.push(`${subject.sex === 'F' ? 'She' : 'He'} died ${death.value}${deathPlaces[0] ? ` in ${deathPlaces[0].value}` : ''} ${cites([...death.evidence, ...deathPlaces.flatMap((a) => a.evidence)])}.`);
   const parents = relatives(subject, 'parent', get);
   if (parents.length) sentences.push(`${subject.sex === 'F' ? 'She' : 'He'} was the child of ${parents.map((x) => `${displayName(x.person)} ${cites(x.rel.evidence)}`).join(' and ')}.`);
   const spouses = relatives(subject, 'spouse', get);
@@ -120,7 +128,7 @@ export function renderSummary(input: SummaryInput): string {
   }
   const children = relatives(subject, 'child', get);
   if (children.length) sentences.push(`Children: ${children.map((c) => `${displayName(c.person)}${lifeSpan(c.person) ? ` (${lifeSpan(c.person)})` : ''} ${cites(c.rel.evidence)}`).join('; ')}.`);
-  out.push(sentences.length ? sentences.join(' ') : 'No conclusion can be drawn yet: no captured evidence names the subject.', '');
+  out.push(sentences.length ? sentences.join(' ') : 'No conclusion can be drawn yet: no accepted evidence names the subject.', '');
   const met = input.goals.filter((g) => g.met).length;
   out.push(`Goals answered: ${met} of ${input.goals.length} (${input.goals.map((g) => `${g.goal}: ${g.met ? (g.sufficient ? 'proven' : 'found, needs corroboration') : 'open'}`).join('; ')}).`);
   const v = input.verification;
@@ -128,11 +136,13 @@ export function renderSummary(input: SummaryInput): string {
 
   // Evidence correlation for the subject.
   out.push('## Evidence correlation', '', '| Fact | Value | Status | Confidence | Evidence (Mills: source / information / evidence) |', '|---|---|---|---|---|');
-  const facts = [...subject.assertions].sort((a, b) => a.field.localeCompare(b.field) || b.confidence - a.confidence);
+  const facts = subject.assertions.filter((a) => !isStartingHint(a)).sort((a, b) => a.field.localeCompare(b.field) || b.confidence - a.confidence);
   for (const a of facts.slice(0, MAX_ROWS)) {
     const ev = a.evidence.map((e) => `[${e.source}] ${e.sourceClass}/${e.information}/${e.evidence}`).join('; ') || (a.note ? cell(a.note) : 'no evidence');
     out.push(`| ${a.field} | ${cell(a.value)} | ${statusWord(a.status)} | ${a.confidence.toFixed(2)} | ${cell(ev)} |`);
   }
+  const hints = subject.assertions.filter(isStartingHint);
+  if (hints.length) out.push('', `Starting hint from case.yaml (used to search, not evidence): ${hints.map((a) => `${a.field} ${a.value}`).join('; ')}.`);
   out.push('');
 
   // The family.
@@ -150,8 +160,11 @@ export function renderSummary(input: SummaryInput): string {
   for (const c of conflicts) {
     const who = get(c.person);
     out.push(`### ${who ? displayName(who) : c.person}: ${c.field} (${c.status})`, '');
-    for (const x of [...c.competing].sort((a, b) => b.weight - a.weight)) out.push(`- "${x.value}" — weight ${x.weight.toFixed(2)} ${cites(x.evidence)}`);
-    out.push('', `Preferred: **${c.preferred || 'none (tie)'}**. ${c.rationale}`, '');
+    for (const x of [...rivals(c)].sort((a, b) => b.weight - a.weight)) {
+      const support = c.competing.filter((y) => y.supports === x.value);
+      out.push(`- "${x.value}" — weight ${x.weight.toFixed(2)} ${cites(x.evidence)}${support.length ? `; supported, at a coarser precision, by ${support.map((y) => `"${y.value}" ${cites(y.evidence)}`.trim()).join(', ')}` : ''}`);
+    }
+    out.push('', `Preferred: **${c.preferred || 'none (tie)'}**. ${engineRationale(c.rationale)}`, '');
     if (c.nextActions.length) out.push(`Next actions: ${c.nextActions.join('; ')}.`, '');
   }
 
@@ -168,17 +181,24 @@ export function renderSummary(input: SummaryInput): string {
 
   out.push(...identitySection(input.identity));
 
-  // Open questions.
-  out.push('## Open questions and review queue', '');
+  // Staged facts and relationships: findings to review, never stated as conclusions.
+  out.push('## Needs review', '');
+  const stagedRels = (['parent', 'spouse', 'child'] as const).flatMap((t) => relatives(subject, t, get, 'staged').map((x) => `- ${t} ${displayName(x.person)} (${x.person.id}): staged, confidence ${x.rel.confidence.toFixed(2)} ${cites(x.rel.evidence)}`));
   const staged: string[] = [];
   for (const id of family) {
-    const p = get(id);
+    const p = id === subject.id ? subject : get(id);
     if (!p) continue;
     for (const a of p.assertions) if (a.status === 'staged' && a.evidence.length) staged.push(`- ${displayName(p)}: ${a.field} = ${a.value} (confidence ${a.confidence.toFixed(2)}) ${cites(a.evidence)}`);
   }
+  if (!stagedRels.length && !staged.length) out.push('Nothing is staged: every finding about the subject and the immediate family is accepted or disputed.');
+  if (stagedRels.length) out.push(`Relationships not yet proven (${stagedRels.length}):`, ...stagedRels.slice(0, MAX_ROWS), '');
+  if (staged.length) out.push(`Facts not yet proven (${staged.length}):`, ...staged.slice(0, MAX_ROWS));
+  out.push('');
+
+  // Open questions.
+  out.push('## Open questions', '');
   const gaps = input.goals.filter((g) => !g.sufficient).map((g) => `- ${g.goal}: ${g.met ? `found (${g.detail}) but not yet corroborated by two sources` : 'no evidence yet'}`);
   out.push(...(gaps.length ? gaps : ['- Every research goal is answered by corroborated evidence.']));
-  if (staged.length) out.push('', `Staged facts awaiting review (${staged.length}):`, ...staged.slice(0, MAX_ROWS));
   out.push('');
 
   out.push('## Research status', '');
