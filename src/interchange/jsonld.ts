@@ -8,6 +8,7 @@
 import { isLiving, placeText, redactPerson, reducePlaceLevels, widenDate, DATE_WITHHELD, PLACE_WITHHELD, type CensorContext } from '../agents/censor';
 import { censorTextField } from './gedcom/censor-fields';
 import type { CaseStore } from '../engine/ports';
+import { conclusionsOnly } from './conclusions';
 import { displayName, type Assertion, type Person, type SourceRecord } from '../model';
 import { isoRange } from '../model/gdate';
 
@@ -93,7 +94,9 @@ function best(p: Person, field: string): Assertion | undefined {
   return live.sort((a, b) => Number(b.status === 'accepted') - Number(a.status === 'accepted') || b.confidence - a.confidence)[0];
 }
 
-export function exportJsonLd(store: CaseStore, opts: { now?: Date } = {}): string {
+export function exportJsonLd(caseStore: CaseStore, opts: { now?: Date; includeStaged?: boolean } = {}): string {
+  // Conclusions only: accepted facts and relationships (staged ones on request, with their status).
+  const store = conclusionsOnly(caseStore, { includeStaged: opts.includeStaged });
   const now = opts.now ?? new Date();
   const privacy = store.config().privacy;
   const ctx: CensorContext = (store as CaseStore & StoreExtras).censorContext?.() ?? { now, thresholdYears: privacy.livingThresholdYears, consent: privacy.consent };

@@ -13,7 +13,8 @@ export function familyIndex(snap: CaseSnapshot): Map<string, FamilyMember> {
   const members: FamilyMember[] = [];
   for (const { person } of snap.persons.values()) {
     const label = personLabel(person, snap, now);
-    const live = person.relationships.filter((r) => r.status !== 'rejected');
+    // The chart draws conclusions: staged (unproven) relationships wait in the review views.
+    const live = person.relationships.filter((r) => r.status === 'accepted');
     members.push({
       id: person.id,
       name: label.name,

@@ -9,6 +9,7 @@
 import { DATE_WITHHELD, isLiving, PLACE_WITHHELD, redactPerson, reducePlaceLevels, widenDate, type CensorContext } from '../../agents/censor';
 import { censorTextField, IDENTIFIER_TAGS, FREE_TEXT_TAGS, privacyKind, withholdIdentifier } from './censor-fields';
 import type { CaseStore } from '../../engine/ports';
+import { conclusionsOnly } from '../conclusions';
 import type { Assertion, Conflict, EvidenceClaim, Person, SourceRecord } from '../../model';
 import { dateTo5, dateTo7 } from './dates';
 import { EMBED_MARKER, type EventSidecar, type FamilySidecar, type PersonSidecar } from './map-import';
@@ -23,6 +24,8 @@ export interface ExportOptions {
   now?: Date;
   /** Program version written in HEAD.SOUR.VERS. */
   programVersion?: string;
+  /** Also export staged (unproven) facts and relationships, marked as staged. */
+  includeStaged?: boolean;
 }
 
 export interface ExportResult {
@@ -142,7 +145,9 @@ function groupEvents(assertions: Assertion[]): EventGroup[] {
   return groups.map((g, i) => ({ g, i })).sort((a, b) => order(a.g) - order(b.g) || a.i - b.i).map((x) => x.g);
 }
 
-export function exportGedcom(store: CaseStore, opts: ExportOptions): ExportResult {
+export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportResult {
+  // Conclusions only: accepted facts and relationships (staged ones on request, marked as staged).
+  const store = conclusionsOnly(caseStore, { includeStaged: opts.includeStaged });
   const v7 = opts.version !== '5.5.1';
   const now = opts.now ?? new Date();
   const loss = new Loss();

@@ -153,6 +153,34 @@ describe('conflicts: next actions', () => {
   });
 });
 
+describe('conflicts: next actions fit the place and the period (issue 14 item 9)', () => {
+  const bapt = claim({ source: 'S-bapt', evidenceType: 'Primary', confidence: 0.9, repository: 'Pfarramt Kleinbach, Taufbuch' });
+  const grave = claim({ source: 'S-grave', evidenceType: 'Secondary', information: 'secondary', confidence: 0.77 });
+  const bavarian = withAssertions([
+    { id: 'A1', field: 'birth.date', value: '14 MAR 1842', status: 'accepted', confidence: 0.9, evidence: [bapt] },
+    { id: 'A2', field: 'birth.date', value: '14 MAR 1841', status: 'staged', confidence: 0.77, evidence: [grave] },
+    { id: 'A3', field: 'birth.place', value: 'Kleinbach, Unterfranken, Bavaria, Germany', status: 'accepted', confidence: 0.9, evidence: [bapt] },
+    { id: 'A4', field: 'baptism.date', value: '16 MAR 1842', status: 'accepted', confidence: 0.9, evidence: [bapt] },
+  ]);
+  it('no civil birth registration in Bavaria before 1876, and no "check the baptism" when the baptism is the preferred evidence', () => {
+    const [c] = detectConflicts(bavarian);
+    assert.ok(c);
+    assert.equal(c.preferred, '14 MAR 1842');
+    assert.ok(!c.nextActions.some((a) => /civil birth registration/.test(a) && !/had not begun/.test(a)), c.nextActions.join('\n'));
+    assert.ok(!c.nextActions.some((a) => /^(Seek|Check) the (parish )?baptism/.test(a)), c.nextActions.join('\n'));
+    assert.ok(c.nextActions.some((a) => /Kleinbach, Unterfranken, Bavaria, Germany/.test(a)), 'the actions name the place');
+  });
+  it('after civil registration began, the civil record is the first step', () => {
+    const a = nextActionsFor('birth.date', [
+      { value: '3 MAY 1890', weight: 0.7, evidence: [] },
+      { value: '3 MAY 1891', weight: 0.4, evidence: [] },
+    ], { place: 'Würzburg, Bavaria, Germany' });
+    assert.match(a[0], /^Seek the civil birth registration for Würzburg, Bavaria, Germany/);
+    const england = nextActionsFor('death.date', [{ value: '1820', weight: 0.5, evidence: [] }, { value: '1822', weight: 0.4, evidence: [] }], { place: 'Leeds, Yorkshire, England' });
+    assert.match(england[0], /parish burial register/, 'England registered deaths from 1837');
+  });
+});
+
 describe('conflicts: user resolution', () => {
   it('accepts the chosen value, keeps the others as disputed, and records who and when', () => {
     const p = withAssertions([

@@ -7,7 +7,7 @@
 import type { Assertion, Conflict, Person } from '../../../model';
 import { isStartingHint } from '../../../model/hint';
 import { compatibleValues, precision } from './compatible';
-import { nextActionsFor } from './next-actions';
+import { nextActionsFor, type NextActionContext } from './next-actions';
 import { explainClaim, weighAssertion } from './weigh';
 
 /** Facts one person has once: competing values of these are always a conflict. */
@@ -80,7 +80,7 @@ export function detectConflicts(person: Person): Conflict[] {
       status: r.tie ? 'open' : 'tentative',
       ...(r.tie ? {} : { resolvedBy: 'engine' as const }),
       confidence: r.confidence,
-      nextActions: nextActionsFor(field, base.competing),
+      nextActions: nextActionsFor(field, base.competing, nextActionContext(person, field, base.competing, r.preferred)),
     });
   }
   return out;
@@ -107,6 +107,25 @@ export function withSupport(field: string, competing: Competing[]): Competing[] 
 /** The rival values of a conflict: the values no more precise value of the conflict subsumes. */
 export function rivals(conflict: Pick<Conflict, 'competing'>): Competing[] {
   return conflict.competing.filter((c) => !c.supports);
+}
+
+/**
+ * What the next actions must fit: the event's place (the person's most precise accepted place of
+ * it) and the records that already give the preferred value (a baptism that is the preferred
+ * evidence of a birth date is not a next step).
+ */
+function nextActionContext(person: Person, field: string, competing: Competing[], preferred: string): NextActionContext {
+  const event = field.split('.')[0];
+  const places = person.assertions.filter((a) => a.field === `${event}.place` && a.status === 'accepted').sort((a, b) => precision(a.field, b.value) - precision(a.field, a.value));
+  const place = places[0]?.value ?? (event === 'birth' ? person.assertions.find((a) => a.field === 'baptism.place' && a.status === 'accepted')?.value : undefined);
+  const preferredSources = new Set(competing.filter((c) => preferred && compatibleValues(field, c.value, preferred)).flatMap((c) => c.evidence.map((e) => e.source)));
+  const consulted = new Set<string>();
+  for (const a of person.assertions) {
+    const ev = a.field.split('.')[0];
+    if (a.status === 'rejected' || ev === event) continue;
+    if (a.evidence.some((e) => preferredSources.has(e.source))) consulted.add(ev === 'christening' || ev === 'chr' ? 'baptism' : ev);
+  }
+  return { place, consulted };
 }
 
 export interface WeightedResolution {

@@ -188,7 +188,9 @@ export function renderSummary(input: SummaryInput): string {
   for (const id of family) {
     const p = id === subject.id ? subject : get(id);
     if (!p) continue;
-    for (const a of p.assertions) if (a.status === 'staged' && a.evidence.length) staged.push(`- ${displayName(p)}: ${a.field} = ${a.value} (confidence ${a.confidence.toFixed(2)}) ${cites(a.evidence)}`);
+    // A staged value that only restates an accepted one at a coarser precision ("CAL 1842" beside "14 MAR 1842") supports it: nothing to review.
+    const restates = (a: Assertion) => p.assertions.some((b) => b !== a && b.status === 'accepted' && b.field === a.field && precision(a.field, b.value) >= precision(a.field, a.value) && compatibleValues(a.field, a.value, b.value));
+    for (const a of p.assertions) if (a.status === 'staged' && a.evidence.length && !restates(a)) staged.push(`- ${displayName(p)}: ${a.field} = ${a.value} (confidence ${a.confidence.toFixed(2)}) ${cites(a.evidence)}`);
   }
   if (!stagedRels.length && !staged.length) out.push('Nothing is staged: every finding about the subject and the immediate family is accepted or disputed.');
   if (stagedRels.length) out.push(`Relationships not yet proven (${stagedRels.length}):`, ...stagedRels.slice(0, MAX_ROWS), '');
