@@ -5,7 +5,7 @@
  * equal those of the same research run with --no-llm, and no fabricated word reaches a case file.
  */
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openCase } from '../../../src/case';
 import { researchCommand } from '../../../src/cli/commands/research';
@@ -31,12 +31,11 @@ function cases(): CaseRun[] {
   const out: CaseRun[] = [
     { label: 'sample case', dir: sample, args: [] },
     { label: 'sample case, subject Katharina Huber', dir: sample, args: ['--person', 'Katharina Huber'] },
-    { label: 'sample case, subject Charles Schmidt', dir: sample, args: ['--person', 'Charles Schmidt'] },
   ];
-  const evalRoot = join(REPO_ROOT, 'test/cases');
-  if (existsSync(evalRoot)) {
-    const dirs = readdirSync(evalRoot, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(evalRoot, d.name, 'case.yaml')));
-    for (const d of dirs.slice(0, 3)) out.push({ label: `evaluation case ${d.name}`, dir: join(evalRoot, d.name), args: [] });
+  // Evaluation cases of other kinds: free text naming many relatives, an emigrant with a namesake, a maiden and a married name.
+  for (const name of ['hoffman-obituary-relatives', 'kowalski-emigrant-namesake', 'vogel-maiden-married']) {
+    const dir = join(REPO_ROOT, 'test/cases', name);
+    if (existsSync(join(dir, 'case.yaml'))) out.push({ label: `evaluation case ${name}`, dir, args: [] });
   }
   return out;
 }

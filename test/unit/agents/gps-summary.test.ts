@@ -167,6 +167,33 @@ describe('summary.md (proof argument)', () => {
     assert.doesNotMatch(text, /trust me|Model opinion/);
   });
 
+  it('explains how the evidence fits: direct statement, indirect support, the value set aside and why (issue 14 item 8)', () => {
+    const census: SourceRecord = { ...source, id: 'S-2', title: '1860 census, Springfield', recordType: 'census', text: 'Lee, Ann | daughter | 10', persons: [{ name: 'Ann /Lee/', role: 'child', age: '10' }] };
+    const death: SourceRecord = { ...source, id: 'S-3', title: 'Death certificate of Ann Lee', recordType: 'death', text: 'Born: 2 March 1851. Informant: a neighbour.', persons: [{ name: 'Ann /Lee/', role: 'principal' }] };
+    const will: SourceRecord = { ...source, id: 'S-4', title: 'Will of Tom Lee', recordType: 'probate', text: 'I give to my daughter Ann, wife of John Hart, my farm.', persons: [{ name: 'Ann /Hart/', role: 'other' }] };
+    const subject = person('Ann', {
+      sex: 'F',
+      assertions: [
+        { id: 'A-1', field: 'birth.date', value: '2 MAR 1850', status: 'accepted', confidence: 0.9, evidence: [claim('born 2 March 1850')] },
+        { id: 'A-2', field: 'birth.date', value: 'CAL 1850', status: 'staged', confidence: 0.6, evidence: [claim('Lee, Ann | daughter | 10', { source: 'S-2', evidence: 'indirect', information: 'secondary', evidenceType: 'Secondary' })] },
+        { id: 'A-3', field: 'birth.date', value: '2 MAR 1851', status: 'disputed', confidence: 0.7, evidence: [claim('Born: 2 March 1851', { source: 'S-3', information: 'secondary', evidenceType: 'Secondary' })] },
+      ],
+      relationships: [{ type: 'parent', person: 'Tom', status: 'accepted', confidence: 0.85, evidence: [claim('I give to my daughter Ann, wife of John Hart', { source: 'S-4', evidence: 'indirect' }), claim('Ann, daughter of Tom Lee')] }],
+    });
+    const conflict = { id: 'C-1', person: 'Ann', field: 'birth.date', competing: [{ assertion: 'A-1', value: '2 MAR 1850', weight: 0.72, evidence: subject.assertions[0].evidence }, { assertion: 'A-2', value: 'CAL 1850', weight: 0.3, evidence: subject.assertions[1].evidence, supports: '2 MAR 1850' }, { assertion: 'A-3', value: '2 MAR 1851', weight: 0.39, evidence: subject.assertions[2].evidence }], preferred: '2 MAR 1850', rationale: 'weights', status: 'tentative' as const, nextActions: [] };
+    const text = renderSummary({
+      config, subject, get: (id) => (id === 'Tom' ? person('Tom', { sex: 'M' }) : undefined), sources: [source, census, death, will], searches: [], conflicts: [conflict],
+      goals: [], verification: undefined, gpsCoverage: false, status: { cycles: 1, terminated: true, reason: 'done', openClues: 0, queued: 0 },
+      censor: { now: NOW, thresholdYears: 100, consent: false },
+    });
+    const arg = text.slice(text.indexOf('## Proof argument'), text.indexOf('## Evidence correlation'));
+    assert.match(arg, /\*\*Born 2 MAR 1850\.\*\* One record states it directly: Baptism of Ann Lee \[S-1\], original with primary information, "born 2 March 1850"/);
+    assert.match(arg, /1 other record\(s\) give it at a coarser precision \("CAL 1850"\), computed from an age/);
+    assert.match(arg, /Set aside: "2 MAR 1851" from Death certificate of Ann Lee \[S-3\], because its informant did not witness the event \(secondary information\)/);
+    assert.match(arg, /\*\*Parent: Tom Lee\.\*\* Stated in .*"Ann, daughter of Tom Lee"; It|It is corroborated indirectly: Will of Tom Lee \[S-4\].*"I give to my daughter Ann, wife of John Hart"/);
+    assert.match(arg, /2 independent records name the same parent/);
+  });
+
   it('never shows a living person’s exact birth date', () => {
     assert.ok(!md.includes('5 MAR 1958'));
     assert.match(md, /Kid Lee/);

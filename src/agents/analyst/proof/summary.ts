@@ -10,6 +10,7 @@ import { redactPerson, type CensorContext } from '../../censor';
 import { isStartingHint } from '../../../model/hint';
 import { compatibleValues, precision } from '../conflicts/compatible';
 import { rivals } from '../conflicts/detect';
+import { proofArgument } from './argument';
 import type { GoalStatus, VerificationResult } from '../gps';
 
 export interface SearchRecord {
@@ -133,6 +134,23 @@ export function renderSummary(input: SummaryInput): string {
   out.push(`Goals answered: ${met} of ${input.goals.length} (${input.goals.map((g) => `${g.goal}: ${g.met ? (g.sufficient ? 'proven' : 'found, needs corroboration') : 'open'}`).join('; ')}).`);
   const v = input.verification;
   out.push(`Verification checkpoint: ${v ? (v.passed ? `passed — all ${v.checked} cited snippets were found verbatim in their captured sources` : `FAILED — ${v.failures.length} of ${v.checked} citations could not be confirmed`) : 'not run yet'}. GPS coverage (a primary and a secondary source for every person): ${input.gpsCoverage ? 'met' : 'not met'}.`, '');
+
+  // How the evidence fits: direct statements, indirect evidence, values set aside (issue 14 item 8).
+  const sourceById = new Map(input.sources.map((x) => [x.id, x]));
+  const concluded = [
+    ...(birth ? [{ label: 'Born', assertion: birth }] : []),
+    ...birthPlaces.slice(0, 1).map((a) => ({ label: 'Born in', assertion: a })),
+    ...(death ? [{ label: 'Died', assertion: death }] : []),
+  ];
+  const argument = proofArgument({
+    subject,
+    get,
+    source: (id) => sourceById.get(id),
+    conflicts: input.conflicts,
+    facts: concluded,
+    relationships: [...parents.map((x) => ({ label: 'Parent', ...x })), ...spouses.map((x) => ({ label: 'Spouse', ...x })), ...children.map((x) => ({ label: 'Child', ...x }))].map((x) => ({ label: x.label, rel: x.rel, person: x.person })),
+  });
+  if (argument.length) out.push('## Proof argument', '', ...argument, '');
 
   // Evidence correlation for the subject.
   out.push('## Evidence correlation', '', '| Fact | Value | Status | Confidence | Evidence (Mills: source / information / evidence) |', '|---|---|---|---|---|');
