@@ -24,7 +24,7 @@ function keptStatuses(opts: ConclusionOptions): ReadonlySet<Kept> {
 /**
  * The persons an export writes: a person linked to the case only by unproven relationships (a
  * namesake's wife staged as a second spouse) is not a conclusion; a person without relationships
- * is kept when it holds an accepted fact (an imported individual, the subject).
+ * (an imported individual, the subject) is kept.
  */
 export function conclusionPersons(persons: readonly Person[], opts: ConclusionOptions = {}, subjectId?: string): Person[] {
   const kept = keptStatuses(opts);
@@ -33,7 +33,7 @@ export function conclusionPersons(persons: readonly Person[], opts: ConclusionOp
     assertions: p.assertions.filter((a) => kept.has(a.status) && !isStartingHint(a)),
     relationships: p.relationships.filter((r) => kept.has(r.status)),
   }));
-  const stays = (p: Person, original: Person) => p.id === subjectId || p.relationships.length > 0 || (original.relationships.length === 0 && p.assertions.length > 0);
+  const stays = (p: Person, original: Person) => p.id === subjectId || p.relationships.length > 0 || original.relationships.length === 0;
   const byId = new Map(persons.map((p) => [p.id, p]));
   const ids = new Set(filtered.filter((p) => stays(p, byId.get(p.id)!)).map((p) => p.id));
   return filtered.filter((p) => ids.has(p.id)).map((p) => ({ ...p, relationships: p.relationships.filter((r) => ids.has(r.person)) }));
