@@ -18,7 +18,8 @@ export interface ConclusionOptions {
 type Kept = Person['assertions'][number]['status'];
 
 function keptStatuses(opts: ConclusionOptions): ReadonlySet<Kept> {
-  return new Set<Kept>(opts.includeStaged ? ['accepted', 'staged'] : ['accepted']);
+  // Disputed values are the alternatives a conflict keeps: exported marked as disputed, beside the accepted one.
+  return new Set<Kept>(opts.includeStaged ? ['accepted', 'disputed', 'staged'] : ['accepted', 'disputed']);
 }
 
 /**
