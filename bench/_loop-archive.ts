@@ -6,10 +6,72 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SURNAMES = ['Schmidt', 'Schmitt', 'Huber', 'Weber', 'Becker', 'Wagner', 'Koch', 'Bauer', 'Richter', 'Klein', 'Wolf', 'Neumann', 'Schwarz', 'Zimmermann', 'Braun', 'Krüger', 'Hofmann', 'Hartmann', 'Lange', 'Werner', 'Krause', 'Lehmann', 'Köhler', 'Maier', 'Herrmann', 'König', 'Walter', 'Peters', 'Fuchs', 'Möller'];
-const MEN = ['Johann', 'Georg', 'Friedrich', 'Wilhelm', 'Karl', 'Heinrich', 'Peter', 'Josef', 'Michael', 'Franz', 'Jakob', 'Anton'];
-const WOMEN = ['Anna', 'Maria', 'Katharina', 'Margaretha', 'Elisabeth', 'Barbara', 'Eva', 'Theresia', 'Magdalena', 'Sophia'];
-const TOWNS = ['Springfield, Sangamon, Illinois, USA', 'Peoria, Peoria, Illinois, USA', 'Belleville, St. Clair, Illinois, USA', 'Quincy, Adams, Illinois, USA', 'Galena, Jo Daviess, Illinois, USA', 'Decatur, Macon, Illinois, USA'];
+const SURNAMES = [
+  'Schmidt',
+  'Schmitt',
+  'Huber',
+  'Weber',
+  'Becker',
+  'Wagner',
+  'Koch',
+  'Bauer',
+  'Richter',
+  'Klein',
+  'Wolf',
+  'Neumann',
+  'Schwarz',
+  'Zimmermann',
+  'Braun',
+  'Krüger',
+  'Hofmann',
+  'Hartmann',
+  'Lange',
+  'Werner',
+  'Krause',
+  'Lehmann',
+  'Köhler',
+  'Maier',
+  'Herrmann',
+  'König',
+  'Walter',
+  'Peters',
+  'Fuchs',
+  'Möller',
+];
+const MEN = [
+  'Johann',
+  'Georg',
+  'Friedrich',
+  'Wilhelm',
+  'Karl',
+  'Heinrich',
+  'Peter',
+  'Josef',
+  'Michael',
+  'Franz',
+  'Jakob',
+  'Anton',
+];
+const WOMEN = [
+  'Anna',
+  'Maria',
+  'Katharina',
+  'Margaretha',
+  'Elisabeth',
+  'Barbara',
+  'Eva',
+  'Theresia',
+  'Magdalena',
+  'Sophia',
+];
+const TOWNS = [
+  'Springfield, Sangamon, Illinois, USA',
+  'Peoria, Peoria, Illinois, USA',
+  'Belleville, St. Clair, Illinois, USA',
+  'Quincy, Adams, Illinois, USA',
+  'Galena, Jo Daviess, Illinois, USA',
+  'Decatur, Macon, Illinois, USA',
+];
 
 function rec(front: string, body: string): string {
   return `---\n${front.trim()}\n---\n${body.trim()}\n`;
@@ -50,20 +112,68 @@ export function generateCase(dir: string, families: number, opts: { uniqueSubjec
     const kidBorn = [born + 26, born + 28, born + 31];
     if (f === 0) subject = { name: `${head} ${sur}`, born };
     const place = town;
-    put(f, 'baptism', rec(`title: Baptism of ${head} ${sur} (${f})\nrecordType: baptism\ndate: ${born}\nplace: ${place}\nrepository: Parish register ${f}\nsourceType: original\npersons:\n  - name: ${head} /${sur}/\n    role: principal\n    sex: M\n    birthDate: "${born}"\n  - name: ${father} /${sur}/\n    role: father\n    sex: M\n  - name: ${mother} /${SURNAMES[(f + 13) % SURNAMES.length]}/\n    role: mother\n    sex: F`, `${head}, son of ${father} ${sur} and ${mother}, born ${born}.`));
-    put(f, 'marriage', rec(`title: Marriage of ${head} ${sur} and ${wife} ${wifeSur} (${f})\nrecordType: marriage\ndate: ${born + 25}\nplace: ${place}\nrepository: County marriages ${f}\nsourceType: original\npersons:\n  - name: ${head} /${sur}/\n    role: principal\n    sex: M\n    age: 25\n  - name: ${wife} /${wifeSur}/\n    role: spouse\n    sex: F\n    age: 22`, `${head} ${sur}, 25, married ${wife} ${wifeSur}, 22, in ${born + 25}.`));
+    put(
+      f,
+      'baptism',
+      rec(
+        `title: Baptism of ${head} ${sur} (${f})\nrecordType: baptism\ndate: ${born}\nplace: ${place}\nrepository: Parish register ${f}\nsourceType: original\npersons:\n  - name: ${head} /${sur}/\n    role: principal\n    sex: M\n    birthDate: "${born}"\n  - name: ${father} /${sur}/\n    role: father\n    sex: M\n  - name: ${mother} /${SURNAMES[(f + 13) % SURNAMES.length]}/\n    role: mother\n    sex: F`,
+        `${head}, son of ${father} ${sur} and ${mother}, born ${born}.`,
+      ),
+    );
+    put(
+      f,
+      'marriage',
+      rec(
+        `title: Marriage of ${head} ${sur} and ${wife} ${wifeSur} (${f})\nrecordType: marriage\ndate: ${born + 25}\nplace: ${place}\nrepository: County marriages ${f}\nsourceType: original\npersons:\n  - name: ${head} /${sur}/\n    role: principal\n    sex: M\n    age: 25\n  - name: ${wife} /${wifeSur}/\n    role: spouse\n    sex: F\n    age: 22`,
+        `${head} ${sur}, 25, married ${wife} ${wifeSur}, 22, in ${born + 25}.`,
+      ),
+    );
     for (const year of [1870, 1880]) {
-      const hh = [`  - name: ${head} /${sur}/\n    role: head\n    sex: M\n    age: ${year - born}\n    relationship: head`, `  - name: ${wife} /${sur}/\n    role: other\n    sex: F\n    age: ${year - born - 3}\n    relationship: wife`];
+      const hh = [
+        `  - name: ${head} /${sur}/\n    role: head\n    sex: M\n    age: ${year - born}\n    relationship: head`,
+        `  - name: ${wife} /${sur}/\n    role: other\n    sex: F\n    age: ${year - born - 3}\n    relationship: wife`,
+      ];
       kids.forEach((k, i) => {
-        if (kidBorn[i] < year) hh.push(`  - name: ${k} /${sur}/\n    role: child\n    sex: ${i === 1 ? 'F' : 'M'}\n    age: ${year - kidBorn[i]}\n    relationship: ${i === 1 ? 'daughter' : 'son'}`);
+        if (kidBorn[i] < year)
+          hh.push(
+            `  - name: ${k} /${sur}/\n    role: child\n    sex: ${i === 1 ? 'F' : 'M'}\n    age: ${year - kidBorn[i]}\n    relationship: ${i === 1 ? 'daughter' : 'son'}`,
+          );
       });
-      put(f, `census-${year}`, rec(`title: ${year} census, ${sur} household (${f})\nrecordType: census\ndate: ${year}\nplace: ${place}\nrepository: Federal census ${year}\nsourceType: original\npersons:\n${hh.join('\n')}`, `${sur}, ${head} | head | ${year - born}\n${sur}, ${wife} | wife | ${year - born - 3}`));
+      put(
+        f,
+        `census-${year}`,
+        rec(
+          `title: ${year} census, ${sur} household (${f})\nrecordType: census\ndate: ${year}\nplace: ${place}\nrepository: Federal census ${year}\nsourceType: original\npersons:\n${hh.join('\n')}`,
+          `${sur}, ${head} | head | ${year - born}\n${sur}, ${wife} | wife | ${year - born - 3}`,
+        ),
+      );
     }
     kids.forEach((k, i) => {
-      put(f, `baptism-child-${i}`, rec(`title: Baptism of ${k} ${sur} (${f}.${i})\nrecordType: baptism\ndate: ${kidBorn[i]}\nplace: ${place}\nrepository: Parish register ${f}\nsourceType: original\npersons:\n  - name: ${k} /${sur}/\n    role: principal\n    sex: ${i === 1 ? 'F' : 'M'}\n    birthDate: "${kidBorn[i]}"\n  - name: ${head} /${sur}/\n    role: father\n    sex: M\n  - name: ${wife} /${wifeSur}/\n    role: mother\n    sex: F`, `${k}, child of ${head} ${sur} and ${wife} ${wifeSur}, born ${kidBorn[i]}.`));
+      put(
+        f,
+        `baptism-child-${i}`,
+        rec(
+          `title: Baptism of ${k} ${sur} (${f}.${i})\nrecordType: baptism\ndate: ${kidBorn[i]}\nplace: ${place}\nrepository: Parish register ${f}\nsourceType: original\npersons:\n  - name: ${k} /${sur}/\n    role: principal\n    sex: ${i === 1 ? 'F' : 'M'}\n    birthDate: "${kidBorn[i]}"\n  - name: ${head} /${sur}/\n    role: father\n    sex: M\n  - name: ${wife} /${wifeSur}/\n    role: mother\n    sex: F`,
+          `${k}, child of ${head} ${sur} and ${wife} ${wifeSur}, born ${kidBorn[i]}.`,
+        ),
+      );
     });
-    put(f, 'death', rec(`title: Death certificate of ${head} ${sur} (${f})\nrecordType: death\ndate: ${born + 70}\nplace: ${place}\nrepository: State death certificates ${f}\nsourceType: original\npersons:\n  - name: ${head} /${sur}/\n    role: principal\n    sex: M\n    birthDate: "${born + (f % 3) - 1}"\n    deathDate: "${born + 70}"\n  - name: ${father} /${sur}/\n    role: father\n    sex: M\n  - name: ${kids[0]} /${sur}/\n    role: informant\n    sex: M\n    relationship: son`, `${head} ${sur} died ${born + 70}. Informant: ${kids[0]} ${sur}, son.`));
-    put(f, 'obituary', rec(`title: Obituary of ${head} ${sur} (${f})\nrecordType: obituary\ndate: ${born + 70}\nplace: ${place}\nrepository: Newspaper ${f}\nsourceType: derivative`, `${head} ${sur} died March 3, ${born + 70} at home. He was born in ${born} in Bavaria, the son of ${father} and ${mother} ${sur}. He is survived by his wife, ${wife}; two sons, ${kids[0]} and ${kids[2]} ${sur}.`));
+    put(
+      f,
+      'death',
+      rec(
+        `title: Death certificate of ${head} ${sur} (${f})\nrecordType: death\ndate: ${born + 70}\nplace: ${place}\nrepository: State death certificates ${f}\nsourceType: original\npersons:\n  - name: ${head} /${sur}/\n    role: principal\n    sex: M\n    birthDate: "${born + (f % 3) - 1}"\n    deathDate: "${born + 70}"\n  - name: ${father} /${sur}/\n    role: father\n    sex: M\n  - name: ${kids[0]} /${sur}/\n    role: informant\n    sex: M\n    relationship: son`,
+        `${head} ${sur} died ${born + 70}. Informant: ${kids[0]} ${sur}, son.`,
+      ),
+    );
+    put(
+      f,
+      'obituary',
+      rec(
+        `title: Obituary of ${head} ${sur} (${f})\nrecordType: obituary\ndate: ${born + 70}\nplace: ${place}\nrepository: Newspaper ${f}\nsourceType: derivative`,
+        `${head} ${sur} died March 3, ${born + 70} at home. He was born in ${born} in Bavaria, the son of ${father} and ${mother} ${sur}. He is survived by his wife, ${wife}; two sons, ${kids[0]} and ${kids[2]} ${sur}.`,
+      ),
+    );
   }
   writeFileSync(
     join(dir, 'case.yaml'),

@@ -29,11 +29,32 @@ const inlineEngine: Plugin = {
 };
 
 async function bundle(dir: string, production: boolean): Promise<void> {
-  const common: BuildOptions = { bundle: true, minify: production, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'error' };
+  const common: BuildOptions = {
+    bundle: true,
+    minify: production,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    logLevel: 'error',
+  };
   await Promise.all([
-    build({ ...common, entryPoints: [join(REPO, 'src/extension/extension.ts')], outfile: join(dir, 'split/extension.js') }),
-    build({ ...common, entryPoints: [join(REPO, 'src/extension/engine-entry.ts')], outfile: join(dir, 'split/engine.js') }),
-    build({ ...common, entryPoints: [join(REPO, 'src/extension/extension.ts')], outfile: join(dir, 'single/extension.js'), plugins: [inlineEngine] }),
+    build({
+      ...common,
+      entryPoints: [join(REPO, 'src/extension/extension.ts')],
+      outfile: join(dir, 'split/extension.js'),
+    }),
+    build({
+      ...common,
+      entryPoints: [join(REPO, 'src/extension/engine-entry.ts')],
+      outfile: join(dir, 'split/engine.js'),
+    }),
+    build({
+      ...common,
+      entryPoints: [join(REPO, 'src/extension/extension.ts')],
+      outfile: join(dir, 'single/extension.js'),
+      plugins: [inlineEngine],
+    }),
   ]);
 }
 
@@ -66,7 +87,9 @@ async function main(): Promise<void> {
       console.log(`${production ? 'production (minified)' : 'dev (unminified)'}:`);
       console.log(`  single bundle   ${kb(single).padStart(8)}  load ${s.toFixed(1)} ms (baseline)`);
       console.log(`  extension.js    ${kb(split).padStart(8)}  load ${a.toFixed(1)} ms  ratio ${(a / s).toFixed(3)}`);
-      console.log(`  + engine.js     ${kb(engine).padStart(8)}  load ${b.toFixed(1)} ms  ratio ${(b / s).toFixed(3)} (first engine use)`);
+      console.log(
+        `  + engine.js     ${kb(engine).padStart(8)}  load ${b.toFixed(1)} ms  ratio ${(b / s).toFixed(3)} (first engine use)`,
+      );
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true });

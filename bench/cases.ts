@@ -17,7 +17,10 @@ import { type CaseRun, listCases, runCase } from './cases/run';
 async function main() {
   const args = process.argv.slice(2);
   const json = args.includes('--json');
-  const only = args.find((a) => a.startsWith('--case='))?.slice('--case='.length).split(',');
+  const only = args
+    .find((a) => a.startsWith('--case='))
+    ?.slice('--case='.length)
+    .split(',');
   const dirs = listCases().filter((d) => !only || only.some((o) => basename(d).includes(o)));
   const runs: { name: string; run: CaseRun }[] = [];
   for (const dir of dirs) {
@@ -33,15 +36,35 @@ async function main() {
   }
   const t = totals(runs);
   if (json) {
-    console.log(JSON.stringify({ totals: t, cases: runs.map(({ name, run }) => ({ name, seconds: run.seconds, status: run.status, error: run.error, outDir: run.outDir, score: run.score })) }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          totals: t,
+          cases: runs.map(({ name, run }) => ({
+            name,
+            seconds: run.seconds,
+            status: run.status,
+            error: run.error,
+            outDir: run.outDir,
+            score: run.score,
+          })),
+        },
+        null,
+        2,
+      ),
+    );
     return;
   }
   console.log(`Evaluation set: ${runs.length} case(s) from test/cases, offline, deterministic agents (no model)`);
   console.log('records = archive records captured as sources; placed = expected personas traced to a person file;');
   console.log('pers = person clusters, B-cubed over expected personas; rel = relationships; nsk = namesakes joined;');
-  console.log('extra = person files no expected persona traces to (not junk); leaks = privacy bait found in written files\n');
+  console.log(
+    'extra = person files no expected persona traces to (not junk); leaks = privacy bait found in written files\n',
+  );
   console.log(table(runs, t));
-  console.log(`\nTargets: person F1 ≥ 95 (${(t.persons.f1 * 100).toFixed(1)}), relationship F1 ≥ 95 (${(t.relationships.f1 * 100).toFixed(1)}), namesakes joined 0 (${t.namesakesJoined}), junk 0 (${t.junk}), leaks 0 (${t.leaks})`);
+  console.log(
+    `\nTargets: person F1 ≥ 95 (${(t.persons.f1 * 100).toFixed(1)}), relationship F1 ≥ 95 (${(t.relationships.f1 * 100).toFixed(1)}), namesakes joined 0 (${t.namesakesJoined}), junk 0 (${t.junk}), leaks 0 (${t.leaks})`,
+  );
   if (args.includes('--details')) console.log(details(runs));
   else console.log('(--details lists what went wrong in each case; --json for everything)');
   for (const { run } of runs) if (run.outDir) console.log(`kept: ${run.outDir}`);

@@ -55,7 +55,11 @@ async function one(mode: Mode, file: string, extra?: string): Promise<void> {
 }
 
 function measure(mode: Mode, file: string, extra?: string): { ms: number; rssMB: number } {
-  const r = spawnSync(process.execPath, [...process.execArgv, __filename, '--one', mode, file, ...(extra ? [extra] : [])], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const r = spawnSync(
+    process.execPath,
+    [...process.execArgv, __filename, '--one', mode, file, ...(extra ? [extra] : [])],
+    { encoding: 'utf8', maxBuffer: 1 << 20 },
+  );
   if (r.status !== 0) throw new Error(`${mode} ${file} failed: ${r.stderr}`);
   return JSON.parse(r.stdout) as { ms: number; rssMB: number };
 }
@@ -76,13 +80,18 @@ async function main(): Promise<void> {
       files.push([`generated ${n.toLocaleString('en')} persons`, f]);
     }
     console.log('GEDCOM import vs the bare `gedcom` package parse (each in its own process; best of 3 runs)\n');
-    console.log('file                           bytes      bare parse   our parse  parse+map  import (tree)  parse+map/bare  import/bare  peak RSS: bare / parse+map / import');
+    console.log(
+      'file                           bytes      bare parse   our parse  parse+map  import (tree)  parse+map/bare  import/bare  peak RSS: bare / parse+map / import',
+    );
     const rows: Record<string, { bare: number; parse: number; map: number; imp: number }> = {};
     for (const [label, f] of files) {
       // Best of 3, in rounds (bare, parse, map, import, then again): single runs at 100k swung by
       // ±20 % on the shared machine, and a slow spell then fell on one side of the ratio only.
       const modes = ['bare', 'parse', 'map', 'import'] as const;
-      const best = Object.fromEntries(modes.map((m) => [m, { ms: Infinity, rssMB: 0 }])) as Record<(typeof modes)[number], { ms: number; rssMB: number }>;
+      const best = Object.fromEntries(modes.map((m) => [m, { ms: Infinity, rssMB: 0 }])) as Record<
+        (typeof modes)[number],
+        { ms: number; rssMB: number }
+      >;
       for (let round = 0; round < 3; round++) {
         for (const mode of modes) {
           const caseDir = join(work, `case-${mode}-${Math.random().toString(36).slice(2)}`);
@@ -100,7 +109,9 @@ async function main(): Promise<void> {
     }
     const s = rows[`generated ${small.toLocaleString('en')} persons`]!;
     const l = rows[`generated ${large.toLocaleString('en')} persons`]!;
-    console.log(`\ngrowth ×10 persons (${small} → ${large}): bare parse ×${(l.bare / s.bare).toFixed(1)}, our parse ×${(l.parse / s.parse).toFixed(1)}, parse+map ×${(l.map / s.map).toFixed(1)}, import ×${(l.imp / s.imp).toFixed(1)}`);
+    console.log(
+      `\ngrowth ×10 persons (${small} → ${large}): bare parse ×${(l.bare / s.bare).toFixed(1)}, our parse ×${(l.parse / s.parse).toFixed(1)}, parse+map ×${(l.map / s.map).toFixed(1)}, import ×${(l.imp / s.imp).toFixed(1)}`,
+    );
 
     // The scale decision: person files vs one tree file.
     console.log('\nScale decision: N persons imported as person files vs as one tree file, and re-opening the case');
@@ -114,7 +125,9 @@ async function main(): Promise<void> {
       const fo = measure('open', fd);
       const ti = measure('import', f, td);
       const to = measure('open', td);
-      console.log(`${String(n).padStart(7)}   ${fmt(fi.ms).padStart(12)}  ${fmt(fo.ms).padStart(7)}  ${fmt(ti.ms).padStart(12)}  ${fmt(to.ms).padStart(7)}`);
+      console.log(
+        `${String(n).padStart(7)}   ${fmt(fi.ms).padStart(12)}  ${fmt(fo.ms).padStart(7)}  ${fmt(ti.ms).padStart(12)}  ${fmt(to.ms).padStart(7)}`,
+      );
     }
   } finally {
     rmSync(work, { recursive: true, force: true });

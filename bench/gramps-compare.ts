@@ -60,7 +60,10 @@ async function cli(...args: string[]): Promise<void> {
 }
 
 /** The case folder an input becomes (imported or researched), and its exports. */
-export async function exportsOf(input: Input, work: string): Promise<{ original?: string; v5: string; v7: string; jsonld: string; loss5: string; loss7: string }> {
+export async function exportsOf(
+  input: Input,
+  work: string,
+): Promise<{ original?: string; v5: string; v7: string; jsonld: string; loss5: string; loss7: string }> {
   const dir = join(work, 'case');
   if (input.ged) await cli('import', input.ged, '--case', dir);
   else {
@@ -73,13 +76,23 @@ export async function exportsOf(input: Input, work: string): Promise<{ original?
   await cli('export', dir, '--format', 'gedcom', '--out', v5);
   await cli('export', dir, '--format', 'gedcom7', '--out', v7);
   await cli('export', dir, '--format', 'jsonld', '--out', jl);
-  return { ...(input.ged ? { original: input.ged } : {}), v5, v7, jsonld: jl, loss5: `${v5}.loss.md`, loss7: `${v7}.loss.md` };
+  return {
+    ...(input.ged ? { original: input.ged } : {}),
+    v5,
+    v7,
+    jsonld: jl,
+    loss5: `${v5}.loss.md`,
+    loss7: `${v7}.loss.md`,
+  };
 }
 
 /** The JSON-LD export expanded by jsonld.js: persons, and parent/children/spouse links between them. */
 export async function readJsonLd(file: string): Promise<Omit<JsonLdCheck, 'input'>> {
   const doc = JSON.parse(readFileSync(file, 'utf8')) as object;
-  const expanded = (await jsonld.expand(doc, { documentLoader: offlineDocumentLoader as never })) as Record<string, unknown>[];
+  const expanded = (await jsonld.expand(doc, { documentLoader: offlineDocumentLoader as never })) as Record<
+    string,
+    unknown
+  >[];
   const S = 'https://schema.org/';
   const persons = expanded.filter((n) => (n['@type'] as string[] | undefined)?.includes(`${S}Person`));
   const ids = new Set(persons.map((p) => p['@id'] as string));
@@ -96,7 +109,9 @@ export async function readJsonLd(file: string): Promise<Omit<JsonLdCheck, 'input
   return { persons: persons.length, links, dangling };
 }
 
-export async function compare(input: Input): Promise<{ rows: Row[]; jsonld: JsonLdCheck; lossReports: { v5: string; v7: string } }> {
+export async function compare(
+  input: Input,
+): Promise<{ rows: Row[]; jsonld: JsonLdCheck; lossReports: { v5: string; v7: string } }> {
   const work = mkdtempSync(join(tmpdir(), `gramps-compare-${input.name}-`));
   try {
     const files = await exportsOf(input, work);
@@ -105,18 +120,36 @@ export async function compare(input: Input): Promise<{ rows: Row[]; jsonld: Json
     rows.push({ input: input.name, file: '5.5.1', counts: grampsImport(files.v5) });
     rows.push({ input: input.name, file: '7.0', counts: grampsImport(files.v7) });
     const jl = await readJsonLd(files.jsonld);
-    return { rows, jsonld: { input: input.name, ...jl }, lossReports: { v5: readFileSync(files.loss5, 'utf8'), v7: readFileSync(files.loss7, 'utf8') } };
+    return {
+      rows,
+      jsonld: { input: input.name, ...jl },
+      lossReports: { v5: readFileSync(files.loss5, 'utf8'), v7: readFileSync(files.loss7, 'utf8') },
+    };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-const COLUMNS = ['persons', 'families', 'events', 'places', 'sources', 'citations', 'notes', 'invalidDates', 'errors'] as const;
+const COLUMNS = [
+  'persons',
+  'families',
+  'events',
+  'places',
+  'sources',
+  'citations',
+  'notes',
+  'invalidDates',
+  'errors',
+] as const;
 
 export function table(rows: Row[]): string {
   const head = `| input | file | ${COLUMNS.join(' | ')} |`;
   const sep = `|${' --- |'.repeat(COLUMNS.length + 2)}`;
-  return [head, sep, ...rows.map((r) => `| ${r.input} | ${r.file} | ${COLUMNS.map((c) => r.counts[c]).join(' | ')} |`)].join('\n');
+  return [
+    head,
+    sep,
+    ...rows.map((r) => `| ${r.input} | ${r.file} | ${COLUMNS.map((c) => r.counts[c]).join(' | ')} |`),
+  ].join('\n');
 }
 
 async function main(): Promise<void> {
@@ -140,9 +173,12 @@ async function main(): Promise<void> {
   console.log(table(all.flatMap((r) => r.rows)));
   console.log('\nJSON-LD read back by jsonld.js (expand):\n');
   console.log('| input | persons | links | dangling links |\n| --- | --- | --- | --- |');
-  for (const r of all) console.log(`| ${r.jsonld.input} | ${r.jsonld.persons} | ${r.jsonld.links} | ${r.jsonld.dangling} |`);
+  for (const r of all)
+    console.log(`| ${r.jsonld.input} | ${r.jsonld.persons} | ${r.jsonld.links} | ${r.jsonld.dangling} |`);
   for (const r of all) {
-    for (const l of r.rows) if (l.counts.errorLines.length) console.log(`\n${l.input} ${l.file}: first problems Gramps reports:\n  ${l.counts.errorLines.join('\n  ')}`);
+    for (const l of r.rows)
+      if (l.counts.errorLines.length)
+        console.log(`\n${l.input} ${l.file}: first problems Gramps reports:\n  ${l.counts.errorLines.join('\n  ')}`);
   }
 }
 

@@ -23,7 +23,14 @@ function plugin(base: string, cacheTtl: number): SourcePlugin {
       display_name: 'Bench',
       tier: 0,
       base_url: base,
-      compliance: { robots_txt: true, rate_limit_requests_per_minute: 6_000_000, rate_limit_burst: 100_000, max_concurrent: 1, cache_ttl_seconds: cacheTtl, allowed_actions: ['search'] },
+      compliance: {
+        robots_txt: true,
+        rate_limit_requests_per_minute: 6_000_000,
+        rate_limit_burst: 100_000,
+        max_concurrent: 1,
+        cache_ttl_seconds: cacheTtl,
+        allowed_actions: ['search'],
+      },
       reliability: { evidence_type: 'secondary', source_class: 'derivative', base_weight: 0.5 },
     }),
     file: 'bench',
@@ -39,8 +46,14 @@ async function time(fn: () => Promise<void>): Promise<number> {
 
 async function main(): Promise<void> {
   const server = await ReplayServer.start();
-  server.route({ path: '/api.php', query: { action: 'searchPerson' } }, { json: recorded('wikitree-searchPerson.json') });
-  server.route({ path: '/api.php', query: { action: 'getRelatives' } }, { json: recorded('wikitree-getRelatives.json') });
+  server.route(
+    { path: '/api.php', query: { action: 'searchPerson' } },
+    { json: recorded('wikitree-searchPerson.json') },
+  );
+  server.route(
+    { path: '/api.php', query: { action: 'getRelatives' } },
+    { json: recorded('wikitree-getRelatives.json') },
+  );
   const url = (i: number) => new URL(`${server.url}/api.php?action=searchPerson&i=${i}`);
   try {
     const rows: string[] = [];
@@ -59,7 +72,9 @@ async function main(): Promise<void> {
       const cached = await time(async () => {
         for (let i = 0; i < n; i++) await cachedClient.json(pc, url(0), { trace: [] });
       });
-      rows.push(`${n} requests: bare fetch ${bare.toFixed(0)} ms, client ${ours.toFixed(0)} ms (×${(ours / bare).toFixed(2)} of bare), cache hits ${cached.toFixed(1)} ms (×${(cached / bare).toFixed(3)} of bare)`);
+      rows.push(
+        `${n} requests: bare fetch ${bare.toFixed(0)} ms, client ${ours.toFixed(0)} ms (×${(ours / bare).toFixed(2)} of bare), cache hits ${cached.toFixed(1)} ms (×${(cached / bare).toFixed(3)} of bare)`,
+      );
       (globalThis as { __last?: number[] }).__last = [...((globalThis as { __last?: number[] }).__last ?? []), ours];
     }
     const [small, big] = (globalThis as { __last?: number[] }).__last!;
@@ -69,11 +84,23 @@ async function main(): Promise<void> {
     const bn = await time(async () => {
       for (let i = 0; i < 500; i++) await limiter.schedule(async () => i);
     });
-    rows.push(`bottleneck alone: ${(bn / 500).toFixed(2)} ms per empty job (negligible beside real sources' ≥ 250 ms spacing)`);
+    rows.push(
+      `bottleneck alone: ${(bn / 500).toFixed(2)} ms per empty job (negligible beside real sources' ≥ 250 ms spacing)`,
+    );
 
     // A whole WikiTree search (searchPerson + getRelatives, zod parsing, personas) vs the two bare fetches.
-    const wt = loadPlugins(join(__dirname, '../plugins'), { [overrideEnvName('wikitree')]: server.url }).find((x) => x.plugin_id === 'wikitree')!;
-    const fast = { ...wt, compliance: { ...wt.compliance, rate_limit_requests_per_minute: 6_000_000, rate_limit_burst: 100_000, cache_ttl_seconds: 0 } };
+    const wt = loadPlugins(join(__dirname, '../plugins'), { [overrideEnvName('wikitree')]: server.url }).find(
+      (x) => x.plugin_id === 'wikitree',
+    )!;
+    const fast = {
+      ...wt,
+      compliance: {
+        ...wt.compliance,
+        rate_limit_requests_per_minute: 6_000_000,
+        rate_limit_burst: 100_000,
+        cache_ttl_seconds: 0,
+      },
+    };
     const connector = new WikiTreeConnector(fast, new HttpClient({ userAgent: UA }), { value: 'bench' });
     const m = 100;
     const bare2 = await time(async () => {
@@ -83,9 +110,12 @@ async function main(): Promise<void> {
       }
     });
     const full = await time(async () => {
-      for (let i = 0; i < m; i++) await connector.search({ given: 'Samuel', surname: 'Clemens', birthYear: 1835 + (i % 2) }, { log: () => {} });
+      for (let i = 0; i < m; i++)
+        await connector.search({ given: 'Samuel', surname: 'Clemens', birthYear: 1835 + (i % 2) }, { log: () => {} });
     });
-    rows.push(`${m} WikiTree searches: bare fetches ${bare2.toFixed(0)} ms, connector ${full.toFixed(0)} ms (×${(full / bare2).toFixed(2)} of bare)`);
+    rows.push(
+      `${m} WikiTree searches: bare fetches ${bare2.toFixed(0)} ms, connector ${full.toFixed(0)} ms (×${(full / bare2).toFixed(2)} of bare)`,
+    );
     console.log(rows.join('\n'));
   } finally {
     await server.close();

@@ -33,15 +33,45 @@ async function loopAt(families: number, uniqueSubject: boolean) {
     const store = await openCase(g.dir);
     const t1 = performance.now();
     let steps = 0;
-    const r = await runResearch({ store, connectors: [], onEvent: (e) => (e.type === 'step' ? (steps += 1) : undefined) });
+    const r = await runResearch({
+      store,
+      connectors: [],
+      onEvent: (e) => (e.type === 'step' ? (steps += 1) : undefined),
+    });
     const loopMs = performance.now() - t1;
-    return { records: size, baselineMs, loopMs, cycles: r.cycles, steps, persons: r.persons, sources: r.sources, status: `${r.status}: ${r.terminationReason}` };
+    return {
+      records: size,
+      baselineMs,
+      loopMs,
+      cycles: r.cycles,
+      steps,
+      persons: r.persons,
+      sources: r.sources,
+      status: `${r.status}: ${r.terminationReason}`,
+    };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
 }
 
-const SYL = ['ka', 'ro', 'li', 'ma', 'ber', 'ten', 'stein', 'feld', 'hau', 'mun', 'dor', 'vel', 'sch', 'tri', 'gan', 'pol'];
+const SYL = [
+  'ka',
+  'ro',
+  'li',
+  'ma',
+  'ber',
+  'ten',
+  'stein',
+  'feld',
+  'hau',
+  'mun',
+  'dor',
+  'vel',
+  'sch',
+  'tri',
+  'gan',
+  'pol',
+];
 const GIVEN = ['Johann', 'Georg', 'Anna', 'Maria', 'Karl', 'Katharina', 'Wilhelm', 'Elisabeth', 'Peter', 'Eva'];
 
 /** Persons with pronounceable, mostly distinct surnames (real blocking keys), some sharing the archive's. */
@@ -49,8 +79,29 @@ function syntheticPersons(n: number): Person[] {
   const out: Person[] = [];
   for (let i = 0; i < n; i++) {
     const k = Math.floor(i / 3);
-    const surname = i % 50 === 0 ? 'Schmidt' : `${SYL[k % 16]}${SYL[Math.floor(k / 16) % 16]}${SYL[Math.floor(k / 256) % 16]}`.replace(/^./, (c) => c.toUpperCase());
-    out.push({ id: `P-x${i}`, names: [{ given: GIVEN[i % GIVEN.length], surname, type: 'birth' }], sex: i % 2 ? 'M' : 'F', assertions: [{ id: `A-x${i}`, field: 'birth.date', value: String(1800 + (i % 120)), status: 'staged', confidence: 0.5, evidence: [] }], relationships: [], externalIds: {} });
+    const surname =
+      i % 50 === 0
+        ? 'Schmidt'
+        : `${SYL[k % 16]}${SYL[Math.floor(k / 16) % 16]}${SYL[Math.floor(k / 256) % 16]}`.replace(/^./, (c) =>
+            c.toUpperCase(),
+          );
+    out.push({
+      id: `P-x${i}`,
+      names: [{ given: GIVEN[i % GIVEN.length], surname, type: 'birth' }],
+      sex: i % 2 ? 'M' : 'F',
+      assertions: [
+        {
+          id: `A-x${i}`,
+          field: 'birth.date',
+          value: String(1800 + (i % 120)),
+          status: 'staged',
+          confidence: 0.5,
+          evidence: [],
+        },
+      ],
+      relationships: [],
+      externalIds: {},
+    });
   }
   return out;
 }
@@ -58,7 +109,14 @@ function syntheticPersons(n: number): Person[] {
 async function analystWith(existing: number, records: SourceRecord[]) {
   const graph = new KnowledgeGraph(syntheticPersons(existing));
   let n = 0;
-  const analyst = new Analyst({ graph, extractor: new DeterministicExtractor(), now: () => new Date('2026-01-01T00:00:00Z'), newPersonId: () => `P-n${++n}`, existingConflict: () => undefined, notSame: new Set() });
+  const analyst = new Analyst({
+    graph,
+    extractor: new DeterministicExtractor(),
+    now: () => new Date('2026-01-01T00:00:00Z'),
+    newPersonId: () => `P-n${++n}`,
+    existingConflict: () => undefined,
+    notSame: new Set(),
+  });
   const t0 = performance.now();
   for (const r of records) await analyst.analyse(r, 1);
   return (performance.now() - t0) / records.length;
@@ -66,7 +124,9 @@ async function analystWith(existing: number, records: SourceRecord[]) {
 
 async function main() {
   const row = (label: string, x: Awaited<ReturnType<typeof loopAt>>) =>
-    console.log(`  ${label.padEnd(6)} ${String(x.records).padStart(6)} records  loop ${x.loopMs.toFixed(0).padStart(7)} ms  ${x.cycles} cycles  ${(x.cycles / (x.loopMs / 1000)).toFixed(2)} cycles/s  ${(x.steps / (x.loopMs / 1000)).toFixed(2)} steps/s  ${x.persons} persons  ${x.sources} sources  baseline (parse+index) ${x.baselineMs.toFixed(0)} ms  loop/baseline ${(x.loopMs / x.baselineMs).toFixed(2)}  — ${x.status}`);
+    console.log(
+      `  ${label.padEnd(6)} ${String(x.records).padStart(6)} records  loop ${x.loopMs.toFixed(0).padStart(7)} ms  ${x.cycles} cycles  ${(x.cycles / (x.loopMs / 1000)).toFixed(2)} cycles/s  ${(x.steps / (x.loopMs / 1000)).toFixed(2)} steps/s  ${x.persons} persons  ${x.sources} sources  baseline (parse+index) ${x.baselineMs.toFixed(0)} ms  loop/baseline ${(x.loopMs / x.baselineMs).toFixed(2)}  — ${x.status}`,
+    );
   for (const uniqueSubject of [true, false]) {
     console.log(
       uniqueSubject
@@ -77,18 +137,29 @@ async function main() {
     const big = await loopAt(FAMILIES * 10, uniqueSubject);
     row('N', small);
     row('10·N', big);
-    console.log(`  growth ×10 archive: loop time ×${(big.loopMs / small.loopMs).toFixed(2)}, baseline ×${(big.baselineMs / small.baselineMs).toFixed(2)}, time per step ×${(big.loopMs / big.steps / (small.loopMs / small.steps)).toFixed(2)}, time per captured source ×${(big.loopMs / big.sources / (small.loopMs / small.sources)).toFixed(2)}`);
+    console.log(
+      `  growth ×10 archive: loop time ×${(big.loopMs / small.loopMs).toFixed(2)}, baseline ×${(big.baselineMs / small.baselineMs).toFixed(2)}, time per step ×${(big.loopMs / big.steps / (small.loopMs / small.steps)).toFixed(2)}, time per captured source ×${(big.loopMs / big.sources / (small.loopMs / small.sources)).toFixed(2)}`,
+    );
   }
 
   // Analyst alone: the same records against 10× more known persons.
   const root = mkdtempSync(join(tmpdir(), 'bench-analyst-'));
   try {
     const g = generateCase(join(root, 'case'), 20);
-    const records = new ArchiveConnector({ root: g.dir }).records().map((r, i): SourceRecord => ({ ...r, id: `S-${i}`, accessedAt: '2026-01-01T00:00:00.000Z', sha256: sha256(r.text) }));
+    const records = new ArchiveConnector({ root: g.dir })
+      .records()
+      .map((r, i): SourceRecord => ({
+        ...r,
+        id: `S-${i}`,
+        accessedAt: '2026-01-01T00:00:00.000Z',
+        sha256: sha256(r.text),
+      }));
     const P = quick ? 2000 : 5000;
     const a = await analystWith(P, records);
     const b = await analystWith(P * 10, records);
-    console.log(`Analyst, ${records.length} records into a case of ${P} vs ${P * 10} persons: ${a.toFixed(2)} vs ${b.toFixed(2)} ms per record — ×${(b / a).toFixed(2)} for ×10 persons (flat = blocking works)`);
+    console.log(
+      `Analyst, ${records.length} records into a case of ${P} vs ${P * 10} persons: ${a.toFixed(2)} vs ${b.toFixed(2)} ms per record — ×${(b / a).toFixed(2)} for ×10 persons (flat = blocking works)`,
+    );
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -46,7 +46,10 @@ export function readCsv(file: string): Record<string, string>[] {
     rows.push(row);
   }
   const header = rows[0].map((h) => h.trim());
-  return rows.slice(1).filter((r) => r.length > 1).map((r) => Object.fromEntries(header.map((h, i) => [h, (r[i] ?? '').trim()])));
+  return rows
+    .slice(1)
+    .filter((r) => r.length > 1)
+    .map((r) => Object.fromEntries(header.map((h, i) => [h, (r[i] ?? '').trim()])));
 }
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
@@ -64,7 +67,9 @@ export function gedDate(y: string, m: string, d: string): string | undefined {
 
 let seq = 0;
 function fact(field: string, value: string | undefined) {
-  return value && value.trim() ? [{ id: `A-${++seq}`, field, value: value.trim(), status: 'accepted', confidence: 0.8 }] : [];
+  return value && value.trim()
+    ? [{ id: `A-${++seq}`, field, value: value.trim(), status: 'accepted', confidence: 0.8 }]
+    : [];
 }
 function clean(v: string | undefined): string {
   return !v || v === 'NA' ? '' : v;
@@ -81,12 +86,21 @@ export function loadFebrl(root: string, files: string[]): Labelled {
     for (const r of readCsv(join(root, 'linkage/febrl', file))) {
       const id = safeId(`${file.replace('.csv', '')}-${r.rec_id}`);
       const dob = r.date_of_birth;
-      const address = [`${r.street_number} ${r.address_1}`.trim(), r.address_2, r.suburb, r.postcode, r.state].map((x) => x.trim()).filter(Boolean).join(', ');
+      const address = [`${r.street_number} ${r.address_1}`.trim(), r.address_2, r.suburb, r.postcode, r.state]
+        .map((x) => x.trim())
+        .filter(Boolean)
+        .join(', ');
       persons.push(
         Person.parse({
           id,
           names: [{ given: r.given_name, surname: r.surname }],
-          assertions: [...fact('birth.date', dob && dob.length === 8 ? gedDate(dob.slice(0, 4), dob.slice(4, 6), dob.slice(6, 8)) : undefined), ...fact('residence.place', address)],
+          assertions: [
+            ...fact(
+              'birth.date',
+              dob && dob.length === 8 ? gedDate(dob.slice(0, 4), dob.slice(4, 6), dob.slice(6, 8)) : undefined,
+            ),
+            ...fact('residence.place', address),
+          ],
           externalIds: r.soc_sec_id ? { ssn: r.soc_sec_id } : {},
         }),
       );
@@ -105,7 +119,12 @@ export function loadRldata(root: string, file = 'RLdata10000.csv'): Labelled {
     persons.push(
       Person.parse({
         id,
-        names: [{ given: [clean(r.fname_c1), clean(r.fname_c2)].filter(Boolean).join(' '), surname: [clean(r.lname_c1), clean(r.lname_c2)].filter(Boolean).join(' ') }],
+        names: [
+          {
+            given: [clean(r.fname_c1), clean(r.fname_c2)].filter(Boolean).join(' '),
+            surname: [clean(r.lname_c1), clean(r.lname_c2)].filter(Boolean).join(' '),
+          },
+        ],
         assertions: fact('birth.date', gedDate(r.by, r.bm, r.bd)),
       }),
     );
@@ -122,13 +141,19 @@ export function loadSplinkHistorical(root: string, limit = Infinity): Labelled {
     if (persons.length >= limit) break;
     const id = safeId(`H-${r.unique_id}`);
     const [y, m, d] = (r.dob || '').split('-');
-    const names = r.first_name || r.surname ? [{ given: r.first_name, surname: r.surname }] : [{ given: r.full_name, surname: '' }];
+    const names =
+      r.first_name || r.surname ? [{ given: r.first_name, surname: r.surname }] : [{ given: r.full_name, surname: '' }];
     persons.push(
       Person.parse({
         id,
         names,
         sex: r.gender === 'male' ? 'M' : r.gender === 'female' ? 'F' : 'U',
-        assertions: [...fact('birth.date', y ? gedDate(y, m, d) : undefined), ...fact('birth.place', r.birth_place), ...fact('residence.place', r.postcode_fake), ...fact('occupation.value', r.occupation)],
+        assertions: [
+          ...fact('birth.date', y ? gedDate(y, m, d) : undefined),
+          ...fact('birth.place', r.birth_place),
+          ...fact('residence.place', r.postcode_fake),
+          ...fact('occupation.value', r.occupation),
+        ],
       }),
     );
     entity.set(id, r.cluster);

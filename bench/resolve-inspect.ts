@@ -18,7 +18,16 @@ function royal(): Labelled {
 const SHARED = resolve(__dirname, '../../shared/data');
 const which = process.argv[2] ?? 'febrl3';
 const set: Labelled =
-  which === 'royal92' ? royal() : which === 'rldata' ? loadRldata(SHARED) : which === 'splink' ? loadSplinkHistorical(SHARED, 10000) : loadFebrl(SHARED, which === 'febrl4' ? ['dataset4a.csv', 'dataset4b.csv'] : [`dataset${which.slice(-1)}.csv`]);
+  which === 'royal92'
+    ? royal()
+    : which === 'rldata'
+      ? loadRldata(SHARED)
+      : which === 'splink'
+        ? loadSplinkHistorical(SHARED, 10000)
+        : loadFebrl(
+            SHARED,
+            which === 'febrl4' ? ['dataset4a.csv', 'dataset4b.csv'] : [`dataset${which.slice(-1)}.csv`],
+          );
 const byId = new Map(set.persons.map((p) => [p.id, p]));
 const feats = set.persons.map((p) => featuresOfPerson(p, (id) => byId.get(id)));
 let found = 0;
@@ -32,11 +41,28 @@ for (const [a, b] of idx.pairs()) {
   const h = hist.get(bucket) ?? [0, 0];
   h[truth ? 0 : 1]++;
   hist.set(bucket, h);
-  if (!truth && s.similarity >= 0.75 && missed.length < Number(process.argv[3] ?? 15)) missed.push(`FALSE ${s.similarity.toFixed(3)} ${a.id} ${b.id} ${Object.values(s.features).map((f) => f.reason).join(' | ')}`);
+  if (!truth && s.similarity >= 0.75 && missed.length < Number(process.argv[3] ?? 15))
+    missed.push(
+      `FALSE ${s.similarity.toFixed(3)} ${a.id} ${b.id} ${Object.values(s.features)
+        .map((f) => f.reason)
+        .join(' | ')}`,
+    );
   if (truth) found++;
-  if (truth && s.recommendation !== 'merge' && missed.length < Number(process.argv[3] ?? 15)) missed.push(`${s.similarity.toFixed(3)} ${a.label} (${a.birth?.text ?? '-'}–${a.death?.text ?? '-'}) ~ ${b.label} (${b.birth?.text ?? '-'}–${b.death?.text ?? '-'}) ${JSON.stringify(s.weights)}\n   ${Object.values(s.features).map((f) => f.reason).join(' | ')}${s.hardNegative ? `\n   HARD: ${s.hardNegative}` : ''}`);
+  if (truth && s.recommendation !== 'merge' && missed.length < Number(process.argv[3] ?? 15))
+    missed.push(
+      `${s.similarity.toFixed(3)} ${a.label} (${a.birth?.text ?? '-'}–${a.death?.text ?? '-'}) ~ ${b.label} (${b.birth?.text ?? '-'}–${b.death?.text ?? '-'}) ${JSON.stringify(s.weights)}\n   ${Object.values(
+        s.features,
+      )
+        .map((f) => f.reason)
+        .join(' | ')}${s.hardNegative ? `\n   HARD: ${s.hardNegative}` : ''}`,
+    );
 }
-console.log([...hist.entries()].sort().map(([k, [t, f]]) => `${k}: true ${t} false ${f}`).join('\n'));
+console.log(
+  [...hist.entries()]
+    .sort()
+    .map(([k, [t, f]]) => `${k}: true ${t} false ${f}`)
+    .join('\n'),
+);
 console.log(missed.join('\n'));
 if (which === 'royal92') {
   // True pairs the blocking never produced.
@@ -49,6 +75,15 @@ if (which === 'royal92') {
     const k = f.id < orig ? `${f.id}|${orig}` : `${orig}|${f.id}`;
     if (seen.has(k) || shown++ > 8) continue;
     const o = feats.find((x) => x.id === orig)!;
-    console.log('UNBLOCKED', f.label, f.birth?.text, JSON.stringify(f.names[0]), '|', o.label, o.birth?.text, JSON.stringify(o.names[0]));
+    console.log(
+      'UNBLOCKED',
+      f.label,
+      f.birth?.text,
+      JSON.stringify(f.names[0]),
+      '|',
+      o.label,
+      o.birth?.text,
+      JSON.stringify(o.names[0]),
+    );
   }
 }

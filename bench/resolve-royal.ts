@@ -39,11 +39,12 @@ export interface RoyalSet {
 
 function rng(seed: number) {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 let seq = 0;
-const fact = (field: string, value?: string) => (value ? [{ id: `A-r${++seq}`, field, value, status: 'accepted' as const, confidence: 0.8, evidence: [] }] : []);
+const fact = (field: string, value?: string) =>
+  value ? [{ id: `A-r${++seq}`, field, value, status: 'accepted' as const, confidence: 0.8, evidence: [] }] : [];
 const idOf = (xref: string) => xref.replace(/@/g, '');
 
 /** A minimal INDI/FAM mapping (names, sex, birth/christening/death/burial, family links). */
@@ -60,9 +61,12 @@ export function loadRoyal92(root: string): Person[] {
   for (const fam of doc.records.filter((r) => r.tag === 'FAM')) {
     const husb = child(fam, 'HUSB')?.pointer;
     const wife = child(fam, 'WIFE')?.pointer;
-    const kids = childrenOf(fam, 'CHIL').map((c) => c.pointer).filter((x): x is string => Boolean(x));
+    const kids = childrenOf(fam, 'CHIL')
+      .map((c) => c.pointer)
+      .filter((x): x is string => Boolean(x));
     if (husb && wife) (link(idOf(husb), 'spouse', idOf(wife)), link(idOf(wife), 'spouse', idOf(husb)));
-    for (const k of kids) for (const p of [husb, wife]) if (p) (link(idOf(k), 'parent', idOf(p)), link(idOf(p), 'child', idOf(k)));
+    for (const k of kids)
+      for (const p of [husb, wife]) if (p) (link(idOf(k), 'parent', idOf(p)), link(idOf(p), 'child', idOf(k)));
   }
   const persons: Person[] = [];
   for (const indi of doc.records.filter((r) => r.tag === 'INDI' && r.xref)) {
@@ -81,7 +85,12 @@ export function loadRoyal92(root: string): Person[] {
         id,
         names: [{ given: given || '', surname }],
         sex: sex === 'M' || sex === 'F' ? sex : 'U',
-        assertions: [...ev('BIRT', 'birth'), ...ev('CHR', 'christening'), ...ev('DEAT', 'death'), ...ev('BURI', 'burial')],
+        assertions: [
+          ...ev('BIRT', 'birth'),
+          ...ev('CHR', 'christening'),
+          ...ev('DEAT', 'death'),
+          ...ev('BURI', 'burial'),
+        ],
         relationships: rels.get(id) ?? [],
         externalIds: { gedcomXref: indi.xref! },
       }),
@@ -90,7 +99,35 @@ export function loadRoyal92(root: string): Person[] {
   return persons;
 }
 
-const VARIANTS: Record<string, string> = { william: 'Wilhelm', henry: 'Heinrich', charles: 'Karl', john: 'Johann', louis: 'Ludwig', frederick: 'Friedrich', george: 'Georg', mary: 'Marie', elizabeth: 'Elisabeth', catherine: 'Katharina', margaret: 'Margarethe', anne: 'Anna', edward: 'Eduard', francis: 'Franz', philip: 'Philipp', james: 'Jacques', peter: 'Pierre', joseph: 'Josef', charlotte: 'Lotte', sophia: 'Sophie', alexander: 'Alex', maria: 'Mary', ludwig: 'Louis', friedrich: 'Frederick', karl: 'Charles', wilhelm: 'William', heinrich: 'Henry' };
+const VARIANTS: Record<string, string> = {
+  william: 'Wilhelm',
+  henry: 'Heinrich',
+  charles: 'Karl',
+  john: 'Johann',
+  louis: 'Ludwig',
+  frederick: 'Friedrich',
+  george: 'Georg',
+  mary: 'Marie',
+  elizabeth: 'Elisabeth',
+  catherine: 'Katharina',
+  margaret: 'Margarethe',
+  anne: 'Anna',
+  edward: 'Eduard',
+  francis: 'Franz',
+  philip: 'Philipp',
+  james: 'Jacques',
+  peter: 'Pierre',
+  joseph: 'Josef',
+  charlotte: 'Lotte',
+  sophia: 'Sophie',
+  alexander: 'Alex',
+  maria: 'Mary',
+  ludwig: 'Louis',
+  friedrich: 'Frederick',
+  karl: 'Charles',
+  wilhelm: 'William',
+  heinrich: 'Henry',
+};
 
 function typo(s: string, r: () => number): string {
   if (s.length < 4) return s;
@@ -102,7 +139,10 @@ function value(p: Person, field: string): string | undefined {
   return p.assertions.find((a) => a.field === field)?.value;
 }
 
-export function buildRoyalSet(root: string, opts: { duplicates?: number; twins?: number; seed?: number } = {}): RoyalSet {
+export function buildRoyalSet(
+  root: string,
+  opts: { duplicates?: number; twins?: number; seed?: number } = {},
+): RoyalSet {
   const r = rng(opts.seed ?? 7);
   const base = loadRoyal92(root);
   const byId = new Map(base.map((p) => [p.id, structuredClone(p)]));
@@ -136,7 +176,18 @@ export function buildRoyalSet(root: string, opts: { duplicates?: number; twins?:
     const birth = value(o, 'birth.date')!;
     const year = /(\d{3,4})\s*$/.exec(birth)?.[1];
     const z = r();
-    const dupBirth = z < 0.4 ? birth : z < 0.6 ? year : z < 0.75 ? (year ? `ABT ${year}` : birth) : z < 0.85 && year ? birth.replace(year, String(Number(year) + (r() < 0.5 ? 1 : -1))) : undefined;
+    const dupBirth =
+      z < 0.4
+        ? birth
+        : z < 0.6
+          ? year
+          : z < 0.75
+            ? year
+              ? `ABT ${year}`
+              : birth
+            : z < 0.85 && year
+              ? birth.replace(year, String(Number(year) + (r() < 0.5 ? 1 : -1)))
+              : undefined;
     const bp = value(o, 'birth.place');
     const w = r();
     const dupPlace = !bp ? undefined : w < 0.4 ? bp : w < 0.7 ? bp.split(',').slice(-2).join(',') : undefined;
@@ -166,11 +217,16 @@ export function buildRoyalSet(root: string, opts: { duplicates?: number; twins?:
     );
     injected.set(dupId, id);
     const dayExact = (d?: string) => Boolean(d && /\d{1,2}\s+[A-Z]{3}\s+\d{3,4}/.test(d));
-    if (!surname.trim() && !dupPlace && !rels.length && !dayExact(dupBirth) && !dayExact(death)) evidencePoor.add(dupId);
+    if (!surname.trim() && !dupPlace && !rels.length && !dayExact(dupBirth) && !dayExact(death))
+      evidencePoor.add(dupId);
   }
   // Twins: a child with an exact birth date and two parents gets a sibling born the same day.
   const names = base.map((p) => p.names[0].given.split(' ')[0]).filter((n) => n && n.length > 2);
-  const candidates = base.filter((p) => /^\d{1,2} [A-Z]{3} \d{4}$/.test(value(p, 'birth.date') ?? '') && p.relationships.filter((q) => q.type === 'parent').length === 2);
+  const candidates = base.filter(
+    (p) =>
+      /^\d{1,2} [A-Z]{3} \d{4}$/.test(value(p, 'birth.date') ?? '') &&
+      p.relationships.filter((q) => q.type === 'parent').length === 2,
+  );
   const wantTwins = Math.min(opts.twins ?? 100, candidates.length);
   const twinOf = new Set<string>();
   while (twinOf.size < wantTwins) twinOf.add(candidates[Math.floor(r() * candidates.length)].id);
@@ -179,8 +235,21 @@ export function buildRoyalSet(root: string, opts: { duplicates?: number; twins?:
     let given = o.names[0].given.split(' ')[0];
     // Parents give twins two names, not two forms of one name: not the sibling's first name, nor a
     // variant or near-spelling of it ("Carol" / "Caroline"), nor one of the sibling's other names.
-    const siblings = new Set(o.relationships.filter((q) => q.type === 'parent').flatMap((q) => (byId.get(q.person)?.relationships ?? []).filter((c) => c.type === 'child').map((c) => c.person)));
-    const own = [o.names[0].given, ...[...siblings].map((s) => base.find((p) => p.id === s)?.names[0].given.split(/[\s_]+/)[0] ?? '')].join(' ').toLowerCase().split(/[\s_]+/).filter(Boolean);
+    const siblings = new Set(
+      o.relationships
+        .filter((q) => q.type === 'parent')
+        .flatMap((q) =>
+          (byId.get(q.person)?.relationships ?? []).filter((c) => c.type === 'child').map((c) => c.person),
+        ),
+    );
+    const own = [
+      o.names[0].given,
+      ...[...siblings].map((s) => base.find((p) => p.id === s)?.names[0].given.split(/[\s_]+/)[0] ?? ''),
+    ]
+      .join(' ')
+      .toLowerCase()
+      .split(/[\s_]+/)
+      .filter(Boolean);
     const tooClose = (g: string) => {
       const x = g.toLowerCase();
       return own.some((t) => t === x || nicknameMatch(t, x) || jaroWinkler(t, x) >= 0.85);

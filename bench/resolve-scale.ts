@@ -14,10 +14,17 @@ for (const n of sizes.length ? sizes : [10_000]) {
   const c2 = process.cpuUsage();
   let pairs = 0;
   for (const [a, b] of index.pairs()) {
-    scorePair(a, b, { frequencies: index.frequencies, family: index, explain: false, floor: DEFAULT_THRESHOLDS.review });
+    scorePair(a, b, {
+      frequencies: index.frequencies,
+      family: index,
+      explain: false,
+      floor: DEFAULT_THRESHOLDS.review,
+    });
     pairs++;
   }
   const t3 = performance.now();
   const cpu = process.cpuUsage(c2);
-  console.log(`${n} persons: features ${((t1 - t0) / 1000).toFixed(2)} s, index ${((t2 - t1) / 1000).toFixed(2)} s, ${pairs} pairs scored in ${((t3 - t2) / 1000).toFixed(2)} s (cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s)`);
+  console.log(
+    `${n} persons: features ${((t1 - t0) / 1000).toFixed(2)} s, index ${((t2 - t1) / 1000).toFixed(2)} s, ${pairs} pairs scored in ${((t3 - t2) / 1000).toFixed(2)} s (cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s)`,
+  );
 }

@@ -9,7 +9,13 @@
  */
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { CandidateIndex, DEFAULT_THRESHOLDS, featuresOfPerson, scorePair, type PersonFeatures } from '../src/agents/analyst/resolve';
+import {
+  CandidateIndex,
+  DEFAULT_THRESHOLDS,
+  featuresOfPerson,
+  scorePair,
+  type PersonFeatures,
+} from '../src/agents/analyst/resolve';
 import { Person } from '../src/model';
 import { loadFebrl, loadRldata, loadSplinkHistorical, readCsv, type Labelled } from './resolve-data';
 import { buildRoyalSet } from './resolve-royal';
@@ -53,7 +59,13 @@ function featuresOf(persons: Person[]): PersonFeatures[] {
   return persons.map((p) => featuresOfPerson(p, (id) => byId.get(id)));
 }
 
-export function evaluate(dataset: string, persons: Person[], same: (a: string, b: string) => boolean, truePairs: number, note?: string) {
+export function evaluate(
+  dataset: string,
+  persons: Person[],
+  same: (a: string, b: string) => boolean,
+  truePairs: number,
+  note?: string,
+) {
   const t0 = performance.now();
   const feats = featuresOf(persons);
   const index = new CandidateIndex(feats);
@@ -68,13 +80,21 @@ export function evaluate(dataset: string, persons: Person[], same: (a: string, b
     candidatePairs++;
     const truth = same(a.id, b.id);
     if (truth) found++;
-    const s = scorePair(a, b, { frequencies: index.frequencies, family: index, explain: false, floor: DEFAULT_THRESHOLDS.review });
+    const s = scorePair(a, b, {
+      frequencies: index.frequencies,
+      family: index,
+      explain: false,
+      floor: DEFAULT_THRESHOLDS.review,
+    });
     if (s.recommendation === 'merge') {
       merged.push([a.id, b.id]);
       if (truth) tp++;
       else {
         fp++;
-        if (falsePositives.length < 5) falsePositives.push(`${a.label} (${a.birth?.text ?? '-'}) ~ ${b.label} (${b.birth?.text ?? '-'}) ${s.similarity.toFixed(3)}`);
+        if (falsePositives.length < 5)
+          falsePositives.push(
+            `${a.label} (${a.birth?.text ?? '-'}) ~ ${b.label} (${b.birth?.text ?? '-'}) ${s.similarity.toFixed(3)}`,
+          );
       }
     }
     if (truth && s.recommendation !== 'separate') reviewTp++;
@@ -84,12 +104,33 @@ export function evaluate(dataset: string, persons: Person[], same: (a: string, b
   const precision = tp + fp ? tp / (tp + fp) : 1;
   const recall = truePairs ? tp / truePairs : 1;
   const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
-  const row: Row = { dataset, records: persons.length, truePairs, candidatePairs, pairCompleteness: truePairs ? found / truePairs : 1, tp, fp, fn, precision, recall, f1, reviewRecall: truePairs ? reviewTp / truePairs : 1, seconds, note };
+  const row: Row = {
+    dataset,
+    records: persons.length,
+    truePairs,
+    candidatePairs,
+    pairCompleteness: truePairs ? found / truePairs : 1,
+    tp,
+    fp,
+    fn,
+    precision,
+    recall,
+    f1,
+    reviewRecall: truePairs ? reviewTp / truePairs : 1,
+    seconds,
+    note,
+  };
   return { row, merged, falsePositives };
 }
 
 function labelled(dataset: string, set: Labelled, note?: string) {
-  return evaluate(dataset, set.persons, (a, b) => set.entity.get(a) === set.entity.get(b), truePairCount(set.entity), note);
+  return evaluate(
+    dataset,
+    set.persons,
+    (a, b) => set.entity.get(a) === set.entity.get(b),
+    truePairCount(set.entity),
+    note,
+  );
 }
 
 /**
@@ -102,8 +143,12 @@ function labelled(dataset: string, set: Labelled, note?: string) {
 export function population(n: number, seed = 99): Person[] {
   const hist = readCsv(resolve(SHARED, 'linkage/splink/historical_figures_with_errors_50k.csv'));
   const rl = readCsv(resolve(SHARED, 'linkage/rldata/RLdata10000.csv'));
-  const given = [...hist.map((r) => r.first_name), ...rl.map((r) => r.fname_c1.toLowerCase())].filter((x) => x && x !== 'na');
-  const surnames = [...hist.map((r) => r.surname), ...rl.map((r) => r.lname_c1.toLowerCase())].filter((x) => x && x !== 'na');
+  const given = [...hist.map((r) => r.first_name), ...rl.map((r) => r.fname_c1.toLowerCase())].filter(
+    (x) => x && x !== 'na',
+  );
+  const surnames = [...hist.map((r) => r.surname), ...rl.map((r) => r.lname_c1.toLowerCase())].filter(
+    (x) => x && x !== 'na',
+  );
   const places = hist.map((r) => r.birth_place).filter(Boolean);
   let s = seed >>> 0;
   const rnd = () => {
@@ -115,7 +160,12 @@ export function population(n: number, seed = 99): Person[] {
   const out: Person[] = [];
   for (let i = 0; i < n; i++) {
     const year = 1600 + Math.floor(rnd() * 350);
-    const date = rnd() < 0.6 ? `${1 + Math.floor(rnd() * 28)} ${pick(months)} ${year}` : rnd() < 0.5 ? String(year) : `ABT ${year}`;
+    const date =
+      rnd() < 0.6
+        ? `${1 + Math.floor(rnd() * 28)} ${pick(months)} ${year}`
+        : rnd() < 0.5
+          ? String(year)
+          : `ABT ${year}`;
     out.push(
       Person.parse({
         id: `T${i}`,
@@ -137,7 +187,12 @@ function timeResolution(persons: Person[]): { seconds: number; cpuSeconds: numbe
   const index = new CandidateIndex(featuresOf(persons));
   let pairs = 0;
   for (const [a, b] of index.pairs()) {
-    scorePair(a, b, { frequencies: index.frequencies, family: index, explain: false, floor: DEFAULT_THRESHOLDS.review });
+    scorePair(a, b, {
+      frequencies: index.frequencies,
+      family: index,
+      explain: false,
+      floor: DEFAULT_THRESHOLDS.review,
+    });
     pairs++;
   }
   const cpu = process.cpuUsage(c0);
@@ -153,7 +208,13 @@ export function royalEvaluation(seed?: number): { rows: Row[]; extra: Record<str
   const extra: Record<string, unknown> = {};
   const set = buildRoyalSet(SHARED, { duplicates: 300, twins: 100, seed });
   const same = (a: string, b: string) => set.injected.get(a) === b || set.injected.get(b) === a;
-  const { row, merged, falsePositives } = evaluate('royal92+300 injected', set.persons, same, set.injected.size, 'FP include real duplicates of royal92 itself');
+  const { row, merged, falsePositives } = evaluate(
+    'royal92+300 injected',
+    set.persons,
+    same,
+    set.injected.size,
+    'FP include real duplicates of royal92 itself',
+  );
   rows.push(row);
   // royal92 has real, unlabelled duplicates of its own: precision over pairs that involve a
   // synthetic record (an injected duplicate or twin) is the part the ground truth can judge.
@@ -162,14 +223,31 @@ export function royalEvaluation(seed?: number): { rows: Row[]; extra: Record<str
   const judgedTp = judged.filter(([a, b]) => same(a, b)).length;
   const p2 = judged.length ? judgedTp / judged.length : 1;
   const r2 = judgedTp / set.injected.size;
-  rows.push({ ...row, dataset: 'royal92 (synthetic pairs only)', fp: judged.length - judgedTp, precision: p2, recall: r2, f1: (2 * p2 * r2) / (p2 + r2) });
+  rows.push({
+    ...row,
+    dataset: 'royal92 (synthetic pairs only)',
+    fp: judged.length - judgedTp,
+    precision: p2,
+    recall: r2,
+    f1: (2 * p2 * r2) / (p2 + r2),
+  });
   // Without the evidence-poor duplicates (a given name and bare years only: see resolve-royal.ts).
   const poor = (a: string, b: string) => set.evidencePoor.has(a) || set.evidencePoor.has(b);
   const fair = set.injected.size - set.evidencePoor.size;
   const fairTp = judged.filter(([a, b]) => same(a, b) && !poor(a, b)).length;
   const p3 = judged.length ? fairTp / (fairTp + (judged.length - judgedTp)) : 1;
   const r3 = fairTp / fair;
-  rows.push({ ...row, dataset: `royal92 synthetic, ${set.evidencePoor.size} ev.-poor out`, truePairs: fair, tp: fairTp, fn: fair - fairTp, fp: judged.length - judgedTp, precision: p3, recall: r3, f1: (2 * p3 * r3) / (p3 + r3) });
+  rows.push({
+    ...row,
+    dataset: `royal92 synthetic, ${set.evidencePoor.size} ev.-poor out`,
+    truePairs: fair,
+    tp: fairTp,
+    fn: fair - fairTp,
+    fp: judged.length - judgedTp,
+    precision: p3,
+    recall: r3,
+    f1: (2 * p3 * r3) / (p3 + r3),
+  });
   extra.royalNaturalPairsMerged = merged.length - judged.length;
   const mergedKeys = new Set(merged.map(([a, b]) => (a < b ? `${a}|${b}` : `${b}|${a}`)));
   const key = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
@@ -181,12 +259,23 @@ export function royalEvaluation(seed?: number): { rows: Row[]; extra: Record<str
     if (p.id.includes('-')) continue;
     const b = p.assertions.find((a) => a.field === 'birth.date')?.value;
     if (!b || !/^\d/.test(b)) continue;
-    const parents = p.relationships.filter((r) => r.type === 'parent').map((r) => r.person).sort().join();
+    const parents = p.relationships
+      .filter((r) => r.type === 'parent')
+      .map((r) => r.person)
+      .sort()
+      .join();
     if (!parents) continue;
     for (const q of set.persons) {
       if (q.id <= p.id || q.id.includes('-')) continue;
       if (q.assertions.find((a) => a.field === 'birth.date')?.value !== b) continue;
-      if (q.relationships.filter((r) => r.type === 'parent').map((r) => r.person).sort().join() === parents) realTwins.push([p.id, q.id]);
+      if (
+        q.relationships
+          .filter((r) => r.type === 'parent')
+          .map((r) => r.person)
+          .sort()
+          .join() === parents
+      )
+        realTwins.push([p.id, q.id]);
     }
   }
   const realTwinMerges = realTwins.filter(([a, b]) => mergedKeys.has(key(a, b))).length;
@@ -218,20 +307,26 @@ function main() {
   ];
   for (const [name, files] of febrl) if (want(name)) rows.push(labelled(name, loadFebrl(SHARED, files)).row);
   if (want('rldata')) rows.push(labelled('rldata10000', loadRldata(SHARED)).row);
-  if (want('splink') && !args.includes('--skip-splink')) rows.push(labelled('splink-historical-50k', loadSplinkHistorical(SHARED)).row);
+  if (want('splink') && !args.includes('--skip-splink'))
+    rows.push(labelled('splink-historical-50k', loadSplinkHistorical(SHARED)).row);
   if (want('royal92')) {
     const r = royalEvaluation(seed);
     rows.push(...r.rows);
     Object.assign(extra, r.extra);
   }
-  log('dataset                      records  truePairs  cand.pairs  PC%    TP     FP     FN   prec%  rec%   F1%  rev.rec%  time(s)');
+  log(
+    'dataset                      records  truePairs  cand.pairs  PC%    TP     FP     FN   prec%  rec%   F1%  rev.rec%  time(s)',
+  );
   for (const r of rows) {
     log(
       `${r.dataset.padEnd(28)} ${String(r.records).padStart(7)} ${String(r.truePairs).padStart(10)} ${String(r.candidatePairs).padStart(11)} ${pct(r.pairCompleteness)} ${String(r.tp).padStart(6)} ${String(r.fp).padStart(6)} ${String(r.fn).padStart(6)} ${pct(r.precision)} ${pct(r.recall)} ${pct(r.f1)} ${pct(r.reviewRecall)}   ${r.seconds.toFixed(2).padStart(6)}`,
     );
   }
   if (extra.hardNegatives) log(`hard negatives: ${JSON.stringify(extra.hardNegatives)}`);
-  if (extra.royalFalsePositives) log(`royal92 merges between its own original records (unlabelled; many are real duplicates of the file): ${extra.royalNaturalPairsMerged}; first 5 false positives: ${JSON.stringify(extra.royalFalsePositives, null, 1)}`);
+  if (extra.royalFalsePositives)
+    log(
+      `royal92 merges between its own original records (unlabelled; many are real duplicates of the file): ${extra.royalNaturalPairsMerged}; first 5 false positives: ${JSON.stringify(extra.royalFalsePositives, null, 1)}`,
+    );
   if (want('scale')) {
     const small = population(10_000);
     const big = population(100_000);

@@ -14,18 +14,27 @@ const common = { bundle: true, sourcemap: !production, minify: production, logLe
 mkdirSync('dist/webview', { recursive: true });
 
 const nodeTargets = [
-  { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], metafile: analyze },
+  {
+    entryPoints: ['src/extension/extension.ts'],
+    outfile: 'dist/extension.js',
+    external: ['vscode'],
+    metafile: analyze,
+  },
   { entryPoints: ['src/extension/engine-entry.ts'], outfile: 'dist/engine.js', external: ['vscode'] },
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
 ];
 // Extension-host integration suites (TESTING.md level 4) are bundled when present.
 for (const entry of ['test/vscode/index.ts']) {
-  if (existsSync(entry)) nodeTargets.push({ entryPoints: [entry], outfile: 'dist/test/vscode/index.js', external: ['vscode', 'mocha'] });
+  if (existsSync(entry))
+    nodeTargets.push({ entryPoints: [entry], outfile: 'dist/test/vscode/index.js', external: ['vscode', 'mocha'] });
 }
 const webviewTargets = existsSync('webview')
   ? readdirSync('webview', { withFileTypes: true })
       .filter((d) => d.isDirectory() && existsSync(join('webview', d.name, 'main.ts')))
-      .map((d) => ({ entryPoints: [join('webview', d.name, 'main.ts')], outfile: join('dist/webview', `${d.name}.js`) }))
+      .map((d) => ({
+        entryPoints: [join('webview', d.name, 'main.ts')],
+        outfile: join('dist/webview', `${d.name}.js`),
+      }))
   : [];
 
 const results = await Promise.all([
@@ -37,7 +46,9 @@ chmodSync('dist/cli.js', 0o755);
 
 if (analyze) {
   const out = results[0].metafile.outputs['dist/extension.js'];
-  const top = Object.entries(out.inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput).slice(0, 20);
+  const top = Object.entries(out.inputs)
+    .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)
+    .slice(0, 20);
   console.log(`dist/extension.js: ${out.bytes} bytes; largest inputs:`);
   for (const [file, { bytesInOutput }] of top) console.log(`${String(bytesInOutput).padStart(9)}  ${file}`);
 }

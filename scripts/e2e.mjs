@@ -39,7 +39,9 @@ function record(name, ok, detail = '') {
 /** Wall time to load the extension bundle in a fresh Node (what VS Code pays before activate()). */
 function bundleLoadMs() {
   const script = `const M=require('module');const o=M._load;const p=new Proxy(function(){},{get:(t,k)=>k==='__esModule'?false:p,apply:()=>p,construct:()=>p});M._load=function(r,...a){return r==='vscode'?p:o.call(this,r,...a)};const t=performance.now();require(${JSON.stringify(join(REPO, 'dist', 'extension.js'))});process.stdout.write(String(performance.now()-t))`;
-  const runs = Array.from({ length: 5 }, () => Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })));
+  const runs = Array.from({ length: 5 }, () =>
+    Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })),
+  );
   return runs.sort((a, b) => a - b)[2];
 }
 
@@ -90,7 +92,21 @@ function prepareProfile(root, name) {
 async function startCodeServer(port, dirs, workspace, extra = []) {
   const child = spawn(
     CODE_SERVER,
-    ['--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-getting-started-override', '--extensions-dir', dirs.ext, '--user-data-dir', dirs.user, ...extra, workspace],
+    [
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-getting-started-override',
+      '--extensions-dir',
+      dirs.ext,
+      '--user-data-dir',
+      dirs.user,
+      ...extra,
+      workspace,
+    ],
     { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   started.push(child);
@@ -130,7 +146,15 @@ async function launchBrowser() {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
   });
   started.push({ browser });
   return browser;
@@ -138,14 +162,21 @@ async function launchBrowser() {
 
 function copyCase(root, name) {
   const ws = join(root, name);
-  cpSync(join(REPO, 'examples', 'sample-case'), ws, { recursive: true, filter: (src) => !src.includes(`${'/'}.ancestry`) });
+  cpSync(join(REPO, 'examples', 'sample-case'), ws, {
+    recursive: true,
+    filter: (src) => !src.includes(`${'/'}.ancestry`),
+  });
   return ws;
 }
 
 /** Level 3: the installed .vsix, driven through the UI. */
 async function levelThree(tmp) {
   const dirs = prepareProfile(tmp, 'ui');
-  const install = execFileSync(CODE_SERVER, ['--extensions-dir', dirs.ext, '--user-data-dir', dirs.user, '--install-extension', VSIX], { env, encoding: 'utf8' });
+  const install = execFileSync(
+    CODE_SERVER,
+    ['--extensions-dir', dirs.ext, '--user-data-dir', dirs.user, '--install-extension', VSIX],
+    { env, encoding: 'utf8' },
+  );
   record('vsix installs into code-server', /successfully installed/i.test(install), install.trim().split('\n').pop());
   const workspace = copyCase(tmp, 'sample-case');
   const port = await freePort();
@@ -173,7 +204,11 @@ async function levelFour(tmp) {
   const workspace = copyCase(tmp, 'host-case');
   const resultsFile = join(workspace, '.vscode-test-results.json');
   const port = await freePort();
-  const server = await startCodeServer(port, dirs, workspace, ['--disable-workspace-trust', '--vscode-option', 'enable-smoke-test-driver']);
+  const server = await startCodeServer(port, dirs, workspace, [
+    '--disable-workspace-trust',
+    '--vscode-option',
+    'enable-smoke-test-driver',
+  ]);
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -190,7 +225,9 @@ async function levelFour(tmp) {
       ['extensionTestsPath', remote(index)],
       ['skipWelcome', 'true'],
     ];
-    await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    await page.goto(
+      `http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`,
+    );
     const code = await Promise.race([exit, new Promise((res) => setTimeout(() => res('timeout'), 300_000))]);
     await page.screenshot({ path: join(SHOTS, '90-extension-host-suite.png') }).catch(() => {});
     let suite;
@@ -200,9 +237,14 @@ async function levelFour(tmp) {
       suite = undefined;
     }
     if (suite) for (const t of suite.tests) record(`extension host: ${t.title}`, t.ok, t.error ?? '');
-    if (typeof suite?.activationMs === 'number') log(`activate() in the real extension host: ${suite.activationMs.toFixed(1)} ms`);
+    if (typeof suite?.activationMs === 'number')
+      log(`activate() in the real extension host: ${suite.activationMs.toFixed(1)} ms`);
     else log(lines.slice(-40).join('\n'));
-    record('extension-host suite exits 0', code === 0, `exit ${code}${suite ? ` (${suite.passed} passed, ${suite.failed} failed)` : ''}`);
+    record(
+      'extension-host suite exits 0',
+      code === 0,
+      `exit ${code}${suite ? ` (${suite.passed} passed, ${suite.failed} failed)` : ''}`,
+    );
   } finally {
     await browser.close().catch(() => {});
     kill(server);
@@ -211,7 +253,11 @@ async function levelFour(tmp) {
 
 let tmp;
 try {
-  for (const [what, p] of [['code-server', CODE_SERVER], ['Node 24', join(NODE24, 'node')], ['Chromium', CHROMIUM]]) {
+  for (const [what, p] of [
+    ['code-server', CODE_SERVER],
+    ['Node 24', join(NODE24, 'node')],
+    ['Chromium', CHROMIUM],
+  ]) {
     if (!existsSync(p)) throw new Error(`${what} is missing at ${p}: run "bash scripts/e2e-tools.sh" first`);
   }
   if (!args.has('--skip-package')) {
@@ -219,7 +265,9 @@ try {
     execFileSync('npm', ['run', 'package'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
   }
   if (!existsSync(VSIX)) throw new Error(`${VSIX} was not produced by npm run package`);
-  log(`.vsix size: ${(statSync(VSIX).size / 1024 / 1024).toFixed(2)} MB; bundle load (require of dist/extension.js with a stub vscode, median of 5): ${bundleLoadMs().toFixed(0)} ms`);
+  log(
+    `.vsix size: ${(statSync(VSIX).size / 1024 / 1024).toFixed(2)} MB; bundle load (require of dist/extension.js with a stub vscode, median of 5): ${bundleLoadMs().toFixed(0)} ms`,
+  );
   rmSync(SHOTS, { recursive: true, force: true });
   mkdirSync(SHOTS, { recursive: true });
   tmp = mkdtempSync(join(tmpdir(), 'ancestry-e2e-'));

@@ -31,7 +31,14 @@ export const ExpectedPerson = z.object({
   id: Id,
   name: z.string().min(1),
   personas: z.array(PersonaRef).min(1),
-  facts: z.record(z.string().regex(/^(sex|[a-z_]+\.(date|place|value|age))$/, 'a fact field is "sex" or "<event>.<date|place|value|age>"'), ExpectedFact).default({}),
+  facts: z
+    .record(
+      z
+        .string()
+        .regex(/^(sex|[a-z_]+\.(date|place|value|age))$/, 'a fact field is "sex" or "<event>.<date|place|value|age>"'),
+      ExpectedFact,
+    )
+    .default({}),
 });
 export type ExpectedPerson = z.infer<typeof ExpectedPerson>;
 
@@ -43,12 +50,27 @@ export type ExpectedRelationship = z.infer<typeof ExpectedRelationship>;
 
 export const Expected = z
   .object({
-    from: z.string().min(1).optional().describe('a case folder elsewhere (relative) whose case.yaml and archive/ this key scores'),
+    from: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('a case folder elsewhere (relative) whose case.yaml and archive/ this key scores'),
     subject: Id,
     persons: z.array(ExpectedPerson).min(1),
     relationships: z.array(ExpectedRelationship).default([]),
-    optionalRelationships: z.array(ExpectedRelationship).default([]).describe('likely but unstated: neither required nor wrong'),
-    conflicts: z.array(z.object({ person: Id, field: z.string(), values: z.array(z.union([z.string(), z.number()]).transform(String)).min(2) })).default([]),
+    optionalRelationships: z
+      .array(ExpectedRelationship)
+      .default([])
+      .describe('likely but unstated: neither required nor wrong'),
+    conflicts: z
+      .array(
+        z.object({
+          person: Id,
+          field: z.string(),
+          values: z.array(z.union([z.string(), z.number()]).transform(String)).min(2),
+        }),
+      )
+      .default([]),
     namesakes: z.array(z.object({ persons: z.tuple([Id, Id]), why: z.string().optional() })).default([]),
     junk: z.array(z.string()).default([]).describe('names that must never become persons'),
     privacy: z
@@ -65,7 +87,8 @@ export const Expected = z
   .superRefine((e, ctx) => {
     const ids = new Set<string>();
     e.persons.forEach((p, i) => {
-      if (ids.has(p.id)) ctx.addIssue({ code: 'custom', path: ['persons', i, 'id'], message: `duplicate person id "${p.id}"` });
+      if (ids.has(p.id))
+        ctx.addIssue({ code: 'custom', path: ['persons', i, 'id'], message: `duplicate person id "${p.id}"` });
       ids.add(p.id);
     });
     const check = (id: string, path: (string | number)[]) => {
@@ -73,7 +96,9 @@ export const Expected = z
     };
     check(e.subject, ['subject']);
     for (const list of ['relationships', 'optionalRelationships'] as const) {
-      e[list].forEach((r, i) => ('parent' in r ? [r.parent, r.child] : r.spouses).forEach((id, j) => check(id, [list, i, j])));
+      e[list].forEach((r, i) =>
+        ('parent' in r ? [r.parent, r.child] : r.spouses).forEach((id, j) => check(id, [list, i, j])),
+      );
     }
     e.conflicts.forEach((c, i) => check(c.person, ['conflicts', i, 'person']));
     e.namesakes.forEach((n, i) => n.persons.forEach((id, j) => check(id, ['namesakes', i, 'persons', j])));

@@ -4,7 +4,28 @@
  * precise one) and places (the same place written with more or fewer jurisdictions).
  */
 
-const TITLES = new Set(['mr', 'mrs', 'miss', 'ms', 'dr', 'rev', 'revd', 'sr', 'jr', 'the', 'late', 'and', 'mister', 'madam', 'widow', 'wid', 'herr', 'frau', 'pani', 'pan']);
+const TITLES = new Set([
+  'mr',
+  'mrs',
+  'miss',
+  'ms',
+  'dr',
+  'rev',
+  'revd',
+  'sr',
+  'jr',
+  'the',
+  'late',
+  'and',
+  'mister',
+  'madam',
+  'widow',
+  'wid',
+  'herr',
+  'frau',
+  'pani',
+  'pan',
+]);
 
 /** Lower case, no diacritics, no punctuation, letters like ł and ß spelt out. */
 export function fold(s: string): string {
@@ -40,16 +61,37 @@ export function splitName(written: string): SplitName {
   return { given: t.slice(0, i), surname: t.slice(i).join(' ') };
 }
 
-const PARTICLES = new Set(['de', 'van', 'der', 'den', 'von', 'ter', 'ten', 'te', 'la', 'le', 'du', 'di', 'da', 'del', 'dos', 'zu']);
+const PARTICLES = new Set([
+  'de',
+  'van',
+  'der',
+  'den',
+  'von',
+  'ter',
+  'ten',
+  'te',
+  'la',
+  'le',
+  'du',
+  'di',
+  'da',
+  'del',
+  'dos',
+  'zu',
+]);
 
 function tokens(s: string): string[] {
-  return fold(s.replace(/\(([^)]*)\)/g, ' $1 ')).split(' ').filter((t) => t && !TITLES.has(t));
+  return fold(s.replace(/\(([^)]*)\)/g, ' $1 '))
+    .split(' ')
+    .filter((t) => t && !TITLES.has(t));
 }
 
 /** True when a name is no identity at all: a title alone, or a given name without a surname. */
 export function isJunkName(given: string, surname: string): boolean {
   const g = tokens(given);
-  const s = fold(surname).split(' ').filter((t) => t && !TITLES.has(t));
+  const s = fold(surname)
+    .split(' ')
+    .filter((t) => t && !TITLES.has(t));
   return s.length === 0 || (g.length === 0 && s.length === 0);
 }
 
@@ -57,7 +99,8 @@ function editDistance(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0][j] = j;
   for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
   }
   return d[a.length][b.length];
 }
@@ -72,11 +115,15 @@ export function nameScore(written: string, given: string, surname: string): numb
   const b = { given: tokens(given), surname: fold(surname) };
   if (!a.surname || !b.surname) return 0;
   const sameSurname = a.surname === b.surname;
-  if (!sameSurname && (Math.min(a.surname.length, b.surname.length) < 4 || editDistance(a.surname, b.surname) > 1)) return 0;
+  if (!sameSurname && (Math.min(a.surname.length, b.surname.length) < 4 || editDistance(a.surname, b.surname) > 1))
+    return 0;
   if (sameSurname && a.given.join(' ') === b.given.join(' ')) return 3;
   if (!a.given.length || !b.given.length) return 0;
   if (a.given[0] === b.given[0]) return 2;
-  const compatible = (x: string, y: string) => x.length > 0 && y.length > 0 && (x.startsWith(y) || y.startsWith(x) || (x[0] === y[0] && (x.length <= 3 || y.length <= 3)));
+  const compatible = (x: string, y: string) =>
+    x.length > 0 &&
+    y.length > 0 &&
+    (x.startsWith(y) || y.startsWith(x) || (x[0] === y[0] && (x.length <= 3 || y.length <= 3)));
   return compatible(a.given[0], b.given[0]) ? 1 : 0;
 }
 

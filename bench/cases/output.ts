@@ -75,14 +75,22 @@ function frontMatter(file: string, problems: string[]): Record<string, unknown> 
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 function mdFiles(dir: string): string[] {
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.md')).sort().map((f) => join(dir, f)) : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.md'))
+        .sort()
+        .map((f) => join(dir, f))
+    : [];
 }
 
 function evidenceSources(v: unknown): string[] {
-  return arr(v).map((e) => str(obj(e).source)).filter(Boolean);
+  return arr(v)
+    .map((e) => str(obj(e).source))
+    .filter(Boolean);
 }
 
 export function readCaseOutput(dir: string): CaseOutput {
@@ -101,7 +109,12 @@ export function readCaseOutput(dir: string): CaseOutput {
     const assertions = arr(fm.assertions).map((a): OutAssertion => {
       const o = obj(a);
       evidenceSources(o.evidence).forEach((s) => cited.add(s));
-      return { field: str(o.field), value: str(o.value), status: str(o.status) || 'accepted', confidence: typeof o.confidence === 'number' ? o.confidence : 0 };
+      return {
+        field: str(o.field),
+        value: str(o.value),
+        status: str(o.status) || 'accepted',
+        confidence: typeof o.confidence === 'number' ? o.confidence : 0,
+      };
     });
     const relationships = arr(fm.relationships).map((r): OutRelationship => {
       const o = obj(r);
@@ -126,7 +139,14 @@ export function readCaseOutput(dir: string): CaseOutput {
   for (const file of mdFiles(join(dir, 'conflicts'))) {
     const fm = frontMatter(file, problems);
     if (!fm) continue;
-    conflicts.push({ file, person: str(fm.person), field: str(fm.field), values: arr(fm.competing).map((c) => str(obj(c).value)).filter(Boolean) });
+    conflicts.push({
+      file,
+      person: str(fm.person),
+      field: str(fm.field),
+      values: arr(fm.competing)
+        .map((c) => str(obj(c).value))
+        .filter(Boolean),
+    });
   }
 
   // The log's persona decisions: `"<name as written>" in S-… → …`, chosen option naming the person.
@@ -153,7 +173,8 @@ export function readCaseOutput(dir: string): CaseOutput {
       for (const c of arr(obj(JSON.parse(readFileSync(mergesFile, 'utf8'))).clusters)) {
         const o = obj(c);
         if (o.status !== 'accepted') continue;
-        for (const m of arr(o.memberIds).map(str)) if (m && m !== str(o.canonicalId)) mergedInto.set(m, str(o.canonicalId));
+        for (const m of arr(o.memberIds).map(str))
+          if (m && m !== str(o.canonicalId)) mergedInto.set(m, str(o.canonicalId));
       }
     } catch (e) {
       problems.push(`${mergesFile}: ${(e as Error).message}`);

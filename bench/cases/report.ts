@@ -54,7 +54,24 @@ const pct = (x: number) => (x * 100).toFixed(1).padStart(5);
 const frac = (a: number, b: number) => `${a}/${b}`;
 
 export function table(runs: { name: string; run: CaseRun }[], t: Totals): string {
-  const head = ['case', 'records', 'placed', 'pers P', 'R', 'F1', 'rel P', 'R', 'F1', 'facts', 'confl', 'nsk', 'junk', 'extra', 'leaks', 'time s'];
+  const head = [
+    'case',
+    'records',
+    'placed',
+    'pers P',
+    'R',
+    'F1',
+    'rel P',
+    'R',
+    'F1',
+    'facts',
+    'confl',
+    'nsk',
+    'junk',
+    'extra',
+    'leaks',
+    'time s',
+  ];
   const rows: string[][] = runs.map(({ name, run }) => {
     const s = run.score;
     if (!s) return [name, 'ERROR', ...Array<string>(13).fill(''), run.seconds.toFixed(1)];
@@ -97,7 +114,13 @@ export function table(runs: { name: string; run: CaseRun }[], t: Totals): string
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(0, -1).map(line), widths.map((w) => '-'.repeat(w)).join('  '), line(rows[rows.length - 1])].join('\n');
+  return [
+    line(head),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...rows.slice(0, -1).map(line),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    line(rows[rows.length - 1]),
+  ].join('\n');
 }
 
 /** What went wrong, case by case: the lines a developer reads to know where to look. */
@@ -112,9 +135,14 @@ export function details(runs: { name: string; run: CaseRun }[]): string {
     }
     const byOut = new Map<string, string[]>();
     for (const p of s.placements) if (p.placedIn) byOut.set(p.placedIn, [...(byOut.get(p.placedIn) ?? []), p.person]);
-    const joinedWrong = [...byOut.entries()].filter(([, v]) => new Set(v).size > 1).map(([k, v]) => `${k} holds ${[...new Set(v)].join(' + ')}`);
+    const joinedWrong = [...byOut.entries()]
+      .filter(([, v]) => new Set(v).size > 1)
+      .map(([k, v]) => `${k} holds ${[...new Set(v)].join(' + ')}`);
     const split = [...new Set(s.placements.map((p) => p.person))]
-      .map((id) => [id, new Set(s.placements.filter((p) => p.person === id).map((p) => p.placedIn ?? `unplaced`))] as const)
+      .map(
+        (id) =>
+          [id, new Set(s.placements.filter((p) => p.person === id).map((p) => p.placedIn ?? `unplaced`))] as const,
+      )
       .filter(([, v]) => v.size > 1)
       .map(([id, v]) => `${id} in ${[...v].join(', ')}`);
     if (s.records.missing.length) out.push(`  records not captured: ${s.records.missing.join(', ')}`);
@@ -124,7 +152,12 @@ export function details(runs: { name: string; run: CaseRun }[]): string {
     if (joinedWrong.length) out.push(`  joined persons: ${joinedWrong.join('; ')}`);
     if (s.relationships.wrong.length) out.push(`  wrong relationships: ${s.relationships.wrong.join('; ')}`);
     if (s.relationships.missing.length) out.push(`  missing relationships: ${s.relationships.missing.join('; ')}`);
-    const badFacts = s.facts.checks.filter((c) => !c.ok).map((c) => `${c.person} ${c.field}: expected ${c.expected}, got ${c.got ?? 'nothing'}${c.status ? ` (${c.status})` : ''}`);
+    const badFacts = s.facts.checks
+      .filter((c) => !c.ok)
+      .map(
+        (c) =>
+          `${c.person} ${c.field}: expected ${c.expected}, got ${c.got ?? 'nothing'}${c.status ? ` (${c.status})` : ''}`,
+      );
     if (badFacts.length) out.push(`  facts wrong: ${badFacts.join('; ')}`);
     if (s.conflicts.missing.length) out.push(`  conflicts not kept: ${s.conflicts.missing.join('; ')}`);
     if (s.namesakesJoined.count) out.push(`  NAMESAKES JOINED: ${s.namesakesJoined.pairs.join('; ')}`);

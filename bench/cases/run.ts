@@ -47,9 +47,18 @@ export async function runCase(caseDir: string, opts: { keep?: boolean } = {}): P
     const result = await runResearch({ store, connectors });
     const seconds = (performance.now() - t0) / 1000;
     const score = scoreCase(name, caseDir, expected, readCaseOutput(outDir), outDir);
-    return { score, seconds, status: `${result.status}: ${result.terminationReason}`, outDir: opts.keep ? outDir : undefined };
+    return {
+      score,
+      seconds,
+      status: `${result.status}: ${result.terminationReason}`,
+      outDir: opts.keep ? outDir : undefined,
+    };
   } catch (e) {
-    return { error: e instanceof Error ? (e.stack ?? e.message) : String(e), seconds: (performance.now() - t0) / 1000, outDir: opts.keep ? outDir : undefined };
+    return {
+      error: e instanceof Error ? (e.stack ?? e.message) : String(e),
+      seconds: (performance.now() - t0) / 1000,
+      outDir: opts.keep ? outDir : undefined,
+    };
   } finally {
     if (!opts.keep) rmSync(work, { recursive: true, force: true });
   }

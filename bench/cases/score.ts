@@ -64,7 +64,8 @@ const f1 = (p: number, r: number) => (p + r ? (2 * p * r) / (p + r) : 0);
 /** The names a persona is written under in its record (key → name), with the record's own order. */
 function recordPersons(archiveRoot: string, record: string): { key?: string; name: string }[] {
   const file = join(archiveRoot, 'archive', record);
-  if (!existsSync(file)) throw new Error(`expected.yaml: persona record "${record}" does not exist under ${join(archiveRoot, 'archive')}`);
+  if (!existsSync(file))
+    throw new Error(`expected.yaml: persona record "${record}" does not exist under ${join(archiveRoot, 'archive')}`);
   const m = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---/.exec(readFileSync(file, 'utf8'));
   let fm: Record<string, unknown> = {};
   try {
@@ -84,7 +85,8 @@ function writtenName(archiveRoot: string, ref: PersonaRef): string {
     return persons.find((p) => bare(p.name) === bare(ref.name!))?.name ?? ref.name;
   }
   const hit = persons.find((p) => p.key === ref.key);
-  if (!hit) throw new Error(`expected.yaml: no person with key "${ref.key}" in ${join(archiveRoot, 'archive', ref.record)}`);
+  if (!hit)
+    throw new Error(`expected.yaml: no person with key "${ref.key}" in ${join(archiveRoot, 'archive', ref.record)}`);
   return hit.name;
 }
 
@@ -115,7 +117,9 @@ export function placePersonas(caseDir: string, expected: Expected, out: CaseOutp
       let winners: string[] = [];
       for (const p of out.persons.values()) {
         let score = 0;
-        for (const n of p.names) if (n.citations.some((c) => src.has(c))) for (const r of readings) score = Math.max(score, nameScore(r, n.given, n.surname));
+        for (const n of p.names)
+          if (n.citations.some((c) => src.has(c)))
+            for (const r of readings) score = Math.max(score, nameScore(r, n.given, n.surname));
         if (score > best) [best, winners] = [score, [p.id]];
         else if (score === best && score > 0) winners.push(p.id);
       }
@@ -124,14 +128,29 @@ export function placePersonas(caseDir: string, expected: Expected, out: CaseOutp
         continue;
       }
       // Ambiguous or no name cites the record: the log's decisions for this source, in record order.
-      const decided = out.decisions.filter((d) => src.has(d.source) && readings.some((r) => nameScore(r, ...givenSurname(d.name)) >= 2));
+      const decided = out.decisions.filter(
+        (d) => src.has(d.source) && readings.some((r) => nameScore(r, ...givenSurname(d.name)) >= 2),
+      );
       const pick = decided[Math.min(occurrence, decided.length - 1)];
       const viaLog = pick ? resolve(pick.person) : undefined;
-      if (viaLog && (!winners.length || winners.includes(viaLog))) placements.push({ ...base, placedIn: viaLog, how: 'log' });
-      else if (winners.length) placements.push({ ...base, placedIn: winners[occurrence % winners.length], how: 'name', why: `ambiguous between ${winners.join(', ')}` });
+      if (viaLog && (!winners.length || winners.includes(viaLog)))
+        placements.push({ ...base, placedIn: viaLog, how: 'log' });
+      else if (winners.length)
+        placements.push({
+          ...base,
+          placedIn: winners[occurrence % winners.length],
+          how: 'name',
+          why: `ambiguous between ${winners.join(', ')}`,
+        });
       else {
         const citedAtAll = [...out.persons.values()].some((p) => [...p.cited].some((c) => src.has(c)));
-        placements.push({ ...base, how: 'unplaced', why: citedAtAll ? 'no person file cites the record under this name' : 'record captured, but no person file cites it' });
+        placements.push({
+          ...base,
+          how: 'unplaced',
+          why: citedAtAll
+            ? 'no person file cites the record under this name'
+            : 'record captured, but no person file cites it',
+        });
       }
     }
   }
@@ -161,7 +180,8 @@ export function bcubed(placements: PersonaPlacement[]): { pSum: number; rSum: nu
   return { pSum, rSum, n: placements.length };
 }
 
-const relKey = (r: ExpectedRelationship) => ('parent' in r ? `${r.parent} → parent of → ${r.child}` : `${[...r.spouses].sort().join(' ⚭ ')}`);
+const relKey = (r: ExpectedRelationship) =>
+  'parent' in r ? `${r.parent} → parent of → ${r.child}` : `${[...r.spouses].sort().join(' ⚭ ')}`;
 
 /** Each output person stands for the expected person most of its traced personas belong to. */
 function outputToExpected(placements: PersonaPlacement[]): Map<string, string> {
@@ -180,7 +200,8 @@ function outputToExpected(placements: PersonaPlacement[]): Map<string, string> {
 /** Each expected person's best output person: the one holding most of its personas. */
 function expectedToOutput(placements: PersonaPlacement[], person: ExpectedPerson): string | undefined {
   const counts = new Map<string, number>();
-  for (const p of placements) if (p.person === person.id && p.placedIn) counts.set(p.placedIn, (counts.get(p.placedIn) ?? 0) + 1);
+  for (const p of placements)
+    if (p.person === person.id && p.placedIn) counts.set(p.placedIn, (counts.get(p.placedIn) ?? 0) + 1);
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
@@ -221,7 +242,9 @@ function writtenFiles(dir: string): string[] {
 
 export function findLeaks(outDir: string, expected: Expected): Leak[] {
   const leaks: Leak[] = [];
-  const baits = expected.privacy.flatMap((b) => [b.text, ...b.forms].map((t) => ({ t, re: baitPattern(t, b.digits), why: b.why })));
+  const baits = expected.privacy.flatMap((b) =>
+    [b.text, ...b.forms].map((t) => ({ t, re: baitPattern(t, b.digits), why: b.why })),
+  );
   if (!baits.length) return leaks;
   for (const file of writtenFiles(outDir)) {
     const text = readFileSync(file).toString('utf8');
@@ -230,10 +253,22 @@ export function findLeaks(outDir: string, expected: Expected): Leak[] {
   return leaks;
 }
 
-export function scoreCase(name: string, caseDir: string, expected: Expected, out: CaseOutput, outDir: string): CaseScore {
+export function scoreCase(
+  name: string,
+  caseDir: string,
+  expected: Expected,
+  out: CaseOutput,
+  outDir: string,
+): CaseScore {
   const placements = placePersonas(caseDir, expected, out);
   const b3 = bcubed(placements);
-  const persons = { pSum: b3.pSum, rSum: b3.rSum, precision: b3.pSum / b3.n, recall: b3.rSum / b3.n, f1: f1(b3.pSum / b3.n, b3.rSum / b3.n) };
+  const persons = {
+    pSum: b3.pSum,
+    rSum: b3.rSum,
+    precision: b3.pSum / b3.n,
+    recall: b3.rSum / b3.n,
+    f1: f1(b3.pSum / b3.n, b3.rSum / b3.n),
+  };
 
   // Relationships: every non-rejected relationship in the person files, mapped to expected persons.
   const toExp = outputToExpected(placements);
@@ -284,7 +319,12 @@ export function scoreCase(name: string, caseDir: string, expected: Expected, out
   const missingConflicts: string[] = [];
   for (const c of expected.conflicts) {
     const outs = new Set(placements.filter((p) => p.person === c.person && p.placedIn).map((p) => p.placedIn!));
-    const kept = out.conflicts.some((oc) => outs.has(oc.person) && oc.field === c.field && c.values.every((v) => oc.values.some((ov) => sameValue(c.field, v, ov))));
+    const kept = out.conflicts.some(
+      (oc) =>
+        outs.has(oc.person) &&
+        oc.field === c.field &&
+        c.values.every((v) => oc.values.some((ov) => sameValue(c.field, v, ov))),
+    );
     if (!kept) missingConflicts.push(`${c.person} ${c.field}: ${c.values.join(' vs ')}`);
   }
 
@@ -292,7 +332,8 @@ export function scoreCase(name: string, caseDir: string, expected: Expected, out
   const joined: string[] = [];
   for (const n of expected.namesakes) {
     const a = new Set(placements.filter((p) => p.person === n.persons[0] && p.placedIn).map((p) => p.placedIn));
-    if (placements.some((p) => p.person === n.persons[1] && p.placedIn && a.has(p.placedIn))) joined.push(n.persons.join(' + '));
+    if (placements.some((p) => p.person === n.persons[1] && p.placedIn && a.has(p.placedIn)))
+      joined.push(n.persons.join(' + '));
   }
 
   // Junk: person files whose every name is a title, a bare given name, or a listed junk name.
@@ -301,7 +342,9 @@ export function scoreCase(name: string, caseDir: string, expected: Expected, out
   const junk: string[] = [];
   const extra: string[] = [];
   for (const p of out.persons.values()) {
-    const isJunk = p.names.length > 0 && p.names.every((n) => isJunkName(n.given, n.surname) || junkNames.has(fold(`${n.given} ${n.surname}`)));
+    const isJunk =
+      p.names.length > 0 &&
+      p.names.every((n) => isJunkName(n.given, n.surname) || junkNames.has(fold(`${n.given} ${n.surname}`)));
     if (isJunk) junk.push(`${outName(p)} (${p.id})`);
     else if (!placedIn.has(p.id)) extra.push(`${outName(p)} (${p.id})`);
   }
@@ -316,7 +359,12 @@ export function scoreCase(name: string, caseDir: string, expected: Expected, out
     persons,
     relationships,
     facts: { correct: checks.filter((c) => c.ok).length, total: checks.length, checks },
-    conflicts: { kept: expected.conflicts.length - missingConflicts.length, expected: expected.conflicts.length, output: out.conflicts.length, missing: missingConflicts },
+    conflicts: {
+      kept: expected.conflicts.length - missingConflicts.length,
+      expected: expected.conflicts.length,
+      output: out.conflicts.length,
+      missing: missingConflicts,
+    },
     namesakesJoined: { count: joined.length, pairs: joined },
     junk: { count: junk.length, names: junk },
     extraPersons: { count: extra.length, names: extra },

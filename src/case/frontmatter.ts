@@ -25,7 +25,14 @@ const FENCE = /^---[ \t]*\r?\n/;
 
 export function splitFrontMatter(text: string, file: string): FrontMatterFile | CaseProblem {
   const src = text.replace(/^\uFEFF/, '');
-  if (!FENCE.test(src)) return { file, line: 1, column: 1, message: 'missing YAML front matter (the file must start with a line "---")', severity: 'error' };
+  if (!FENCE.test(src))
+    return {
+      file,
+      line: 1,
+      column: 1,
+      message: 'missing YAML front matter (the file must start with a line "---")',
+      severity: 'error',
+    };
   const open = src.match(FENCE)![0].length;
   const close = /^---[ \t]*(\r?\n|$)/m;
   const rest = src.slice(open);
@@ -38,13 +45,31 @@ export function splitFrontMatter(text: string, file: string): FrontMatterFile | 
   const err = doc.errors[0];
   if (err) {
     const pos = lineCounter.linePos(err.pos[0]);
-    return { file, line: pos.line + 1, column: pos.col, message: `YAML: ${err.message.split('\n')[0]}`, severity: 'error' };
+    return {
+      file,
+      line: pos.line + 1,
+      column: pos.col,
+      message: `YAML: ${err.message.split('\n')[0]}`,
+      severity: 'error',
+    };
   }
-  return { doc, lineCounter, yamlStartLine: 2, body: src.slice(headEnd), head: src.slice(0, headEnd), yamlText, openFence: src.slice(0, open), closeFence: m[0].endsWith('\n') ? m[0] : `${m[0]}\n` };
+  return {
+    doc,
+    lineCounter,
+    yamlStartLine: 2,
+    body: src.slice(headEnd),
+    head: src.slice(0, headEnd),
+    yamlText,
+    openFence: src.slice(0, open),
+    closeFence: m[0].endsWith('\n') ? m[0] : `${m[0]}\n`,
+  };
 }
 
 /** Where a zod issue path points in the YAML (the deepest node that exists). */
-export function locate(fm: Pick<FrontMatterFile, 'doc' | 'lineCounter' | 'yamlStartLine'>, path: readonly PropertyKey[]): { line: number; column: number } {
+export function locate(
+  fm: Pick<FrontMatterFile, 'doc' | 'lineCounter' | 'yamlStartLine'>,
+  path: readonly PropertyKey[],
+): { line: number; column: number } {
   let keys = path.map((k) => (typeof k === 'symbol' ? String(k) : k));
   while (keys.length) {
     const node = fm.doc.getIn(keys, true) as Node | undefined;
@@ -61,7 +86,14 @@ export function locate(fm: Pick<FrontMatterFile, 'doc' | 'lineCounter' | 'yamlSt
 export function zodProblems(file: string, fm: FrontMatterFile, error: z.ZodError): CaseProblem[] {
   return error.issues.map((issue) => {
     const { line, column } = locate(fm, issue.path);
-    return { file, line, column, field: issue.path.join('.') || undefined, message: issue.message, severity: 'error' as const };
+    return {
+      file,
+      line,
+      column,
+      field: issue.path.join('.') || undefined,
+      message: issue.message,
+      severity: 'error' as const,
+    };
   });
 }
 
@@ -74,7 +106,12 @@ export function readFrontMatter<S extends z.ZodType>(
   const fm = splitFrontMatter(text, file);
   if ('message' in fm) return { ok: false, problems: [fm] };
   if (!isMap(fm.doc.contents)) {
-    return { ok: false, problems: [{ file, line: fm.yamlStartLine, column: 1, message: 'front matter must be a YAML mapping', severity: 'error' }] };
+    return {
+      ok: false,
+      problems: [
+        { file, line: fm.yamlStartLine, column: 1, message: 'front matter must be a YAML mapping', severity: 'error' },
+      ],
+    };
   }
   const parsed = schema.safeParse(fm.doc.toJS());
   if (!parsed.success) return { ok: false, problems: zodProblems(file, fm, parsed.error) };
@@ -105,7 +142,12 @@ function segmentStart(text: string, pos: number): number {
  * has its own text replaced and nothing else is touched: unknown keys, comments and formatting
  * users wrote stay byte-identical.
  */
-export function renderFrontMatter(value: Record<string, unknown>, body: string, previous?: FrontMatterFile, parsedPrevious?: Record<string, unknown>): string {
+export function renderFrontMatter(
+  value: Record<string, unknown>,
+  body: string,
+  previous?: FrontMatterFile,
+  parsedPrevious?: Record<string, unknown>,
+): string {
   if (previous && isMap(previous.doc.contents)) {
     // Compare with the previous file as the schema read it, so defaults the schema filled in do not
     // count as changes.

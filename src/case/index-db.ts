@@ -34,7 +34,10 @@ export interface PersonRow {
 }
 
 export class CaseIndex {
-  constructor(readonly db: Database, readonly rebuilt: boolean) {}
+  constructor(
+    readonly db: Database,
+    readonly rebuilt: boolean,
+  ) {}
 
   searchPersons(text: string, limit = 50): PersonRow[] {
     const terms = text
@@ -51,7 +54,12 @@ export class CaseIndex {
   }
 
   personsBornBetween(from: number, to: number, limit = 1000): PersonRow[] {
-    return this.rows(this.db.prepare('SELECT id, name, birth_year, death_year, file FROM persons WHERE birth_year BETWEEN ? AND ? LIMIT ?'), [from, to, limit]);
+    return this.rows(
+      this.db.prepare(
+        'SELECT id, name, birth_year, death_year, file FROM persons WHERE birth_year BETWEEN ? AND ? LIMIT ?',
+      ),
+      [from, to, limit],
+    );
   }
 
   count(table: 'persons' | 'sources' | 'assertions'): number {
@@ -98,7 +106,9 @@ export async function openIndex(store: FileCaseStore): Promise<CaseIndex> {
   const db = new SQL.Database();
   db.run(SCHEMA);
   db.run('BEGIN');
-  const person = db.prepare('INSERT INTO persons(rowid, id, name, surname, birth_year, death_year, file) VALUES (?,?,?,?,?,?,?)');
+  const person = db.prepare(
+    'INSERT INTO persons(rowid, id, name, surname, birth_year, death_year, file) VALUES (?,?,?,?,?,?,?)',
+  );
   const fts = db.prepare('INSERT INTO persons_fts(rowid, names) VALUES (?,?)');
   const assertion = db.prepare('INSERT INTO assertions VALUES (?,?,?,?,?)');
   let rowid = 0;
@@ -106,12 +116,21 @@ export async function openIndex(store: FileCaseStore): Promise<CaseIndex> {
     rowid += 1;
     const birth = factValue(p, 'birth.date') ?? factValue(p, 'baptism.date');
     const death = factValue(p, 'death.date') ?? factValue(p, 'burial.date');
-    person.run([rowid, p.id, displayName(p), p.names[0]?.surname ?? '', birth ? (yearRange(birth).min ?? null) : null, death ? (yearRange(death).min ?? null) : null, store.personFile(p.id) ?? '']);
+    person.run([
+      rowid,
+      p.id,
+      displayName(p),
+      p.names[0]?.surname ?? '',
+      birth ? (yearRange(birth).min ?? null) : null,
+      death ? (yearRange(death).min ?? null) : null,
+      store.personFile(p.id) ?? '',
+    ]);
     fts.run([rowid, p.names.map((n) => `${n.given} ${n.surname} ${n.nickname ?? ''}`).join(' ')]);
     for (const a of p.assertions) assertion.run([p.id, a.field, a.value, a.status, a.confidence]);
   }
   const source = db.prepare('INSERT OR REPLACE INTO sources VALUES (?,?,?,?,?,?,?)');
-  for (const s of store.sources()) source.run([s.id, s.title, s.recordType, s.repository, s.tier, s.date ?? null, s.place ?? null]);
+  for (const s of store.sources())
+    source.run([s.id, s.title, s.recordType, s.repository, s.tier, s.date ?? null, s.place ?? null]);
   for (const st of [person, fts, assertion, source]) st.free();
   db.run("INSERT INTO meta VALUES ('fingerprint', ?)", [fingerprint]);
   db.run('COMMIT');

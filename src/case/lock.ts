@@ -83,7 +83,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function acquireCaseLock(root: string, verb: string, opts: AcquireOptions = {}): Promise<CaseLock> {
   const abs = join(root, LOCK_FILE);
-  const holder: LockHolder = { pid: process.pid, host: hostname(), verb, startedAt: (opts.now?.() ?? new Date()).toISOString() };
+  const holder: LockHolder = {
+    pid: process.pid,
+    host: hostname(),
+    verb,
+    startedAt: (opts.now?.() ?? new Date()).toISOString(),
+  };
   const deadline = Date.now() + (opts.waitMs ?? 0);
   let tookOver: LockHolder | undefined;
   for (;;) {
@@ -122,7 +127,12 @@ export async function acquireCaseLock(root: string, verb: string, opts: AcquireO
 }
 
 /** Runs `fn` holding the case's write lock. */
-export async function withCaseLock<T>(root: string, verb: string, fn: (lock: CaseLock) => Promise<T>, opts: AcquireOptions = {}): Promise<T> {
+export async function withCaseLock<T>(
+  root: string,
+  verb: string,
+  fn: (lock: CaseLock) => Promise<T>,
+  opts: AcquireOptions = {},
+): Promise<T> {
   const lock = await acquireCaseLock(root, verb, opts);
   try {
     return await fn(lock);

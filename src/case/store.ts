@@ -45,7 +45,18 @@ interface PersonEntry {
 }
 
 const SourceFrontMatter = SourceRecord.omit({ text: true });
-const PERSON_KEY_ORDER = ['id', 'names', 'sex', 'living', 'assertions', 'relationships', 'externalIds', 'confidence', 'createdAt', 'updatedAt'];
+const PERSON_KEY_ORDER = [
+  'id',
+  'names',
+  'sex',
+  'living',
+  'assertions',
+  'relationships',
+  'externalIds',
+  'confidence',
+  'createdAt',
+  'updatedAt',
+];
 
 /** A person's full names ("Given Surname"), the ones the Censor looks for in text about the living. */
 function namesOf(p: Person): string[] {
@@ -68,7 +79,11 @@ function listFiles(dir: string, ext: string): string[] {
 
 /** Keys a new file would only carry as empty defaults are left out, to keep files readable. */
 function isEmptyDefault(v: unknown): boolean {
-  return v === undefined || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
+  return (
+    v === undefined ||
+    (Array.isArray(v) && v.length === 0) ||
+    (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0)
+  );
 }
 
 function orderPerson(p: Person, keepKeys: Set<string>): Record<string, unknown> {
@@ -111,17 +126,39 @@ export class FileCaseStore implements CaseStore {
   private livingById = new Map<string, string[]>();
   private livingNames: string[] = [];
 
-  constructor(readonly root: string, opts: OpenCaseOptions = {}) {
+  constructor(
+    readonly root: string,
+    opts: OpenCaseOptions = {},
+  ) {
     this.clock = opts.clock ?? systemClock;
     this.sessionId = opts.sessionId ?? 'manual';
-    this.writer = new CaseWriter(root, () => this.censorContext(), (d) =>
-      this.appendLogSync([{ agent: 'Censor', actionType: 'compliance', check: d.check, subject: d.file, allowed: true, reason: d.reason, rationale: '', context: d.file }]),
+    this.writer = new CaseWriter(
+      root,
+      () => this.censorContext(),
+      (d) =>
+        this.appendLogSync([
+          {
+            agent: 'Censor',
+            actionType: 'compliance',
+            check: d.check,
+            subject: d.file,
+            allowed: true,
+            reason: d.reason,
+            rationale: '',
+            context: d.file,
+          },
+        ]),
     );
   }
 
   censorContext(): CensorContext {
     const privacy = this.cfg?.privacy ?? { livingThresholdYears: 100, consent: false };
-    return { now: this.clock.now(), thresholdYears: privacy.livingThresholdYears, consent: privacy.consent, livingNames: this.livingNames };
+    return {
+      now: this.clock.now(),
+      thresholdYears: privacy.livingThresholdYears,
+      consent: privacy.consent,
+      livingNames: this.livingNames,
+    };
   }
 
   // ---------- loading ----------
@@ -152,18 +189,43 @@ export class FileCaseStore implements CaseStore {
 
   private loadConfig(): void {
     const text = this.read(L.CASE_FILE);
-    if (text === undefined) throw new CaseFileError([{ file: L.CASE_FILE, line: 1, column: 1, message: `no ${L.CASE_FILE}: ${this.root} is not a case folder (run "ancestry init")`, severity: 'error' }]);
+    if (text === undefined)
+      throw new CaseFileError([
+        {
+          file: L.CASE_FILE,
+          line: 1,
+          column: 1,
+          message: `no ${L.CASE_FILE}: ${this.root} is not a case folder (run "ancestry init")`,
+          severity: 'error',
+        },
+      ]);
     const lineCounter = new LineCounter();
     const doc = parseDocument(text, { lineCounter, prettyErrors: false });
     const err = doc.errors[0];
     if (err) {
       const pos = lineCounter.linePos(err.pos[0]);
-      throw new CaseFileError([{ file: L.CASE_FILE, line: pos.line, column: pos.col, message: `YAML: ${err.message.split('\n')[0]}`, severity: 'error' }]);
+      throw new CaseFileError([
+        {
+          file: L.CASE_FILE,
+          line: pos.line,
+          column: pos.col,
+          message: `YAML: ${err.message.split('\n')[0]}`,
+          severity: 'error',
+        },
+      ]);
     }
     const parsed = CaseConfig.safeParse(doc.toJS());
     if (!parsed.success) {
       const fm = { doc, lineCounter, yamlStartLine: 1 };
-      throw new CaseFileError(parsed.error.issues.map((i) => ({ file: L.CASE_FILE, ...locate(fm, i.path), field: i.path.join('.'), message: i.message, severity: 'error' as const })));
+      throw new CaseFileError(
+        parsed.error.issues.map((i) => ({
+          file: L.CASE_FILE,
+          ...locate(fm, i.path),
+          field: i.path.join('.'),
+          message: i.message,
+          severity: 'error' as const,
+        })),
+      );
     }
     this.cfg = parsed.data;
   }
@@ -186,11 +248,23 @@ export class FileCaseStore implements CaseStore {
       }
       const dup = this.people.get(r.value.id);
       if (dup) {
-        this.problems.push({ file, ...locate(r.fm, ['id']), field: 'id', message: `duplicate person id ${r.value.id} (also in ${dup.file})`, severity: 'error' });
+        this.problems.push({
+          file,
+          ...locate(r.fm, ['id']),
+          field: 'id',
+          message: `duplicate person id ${r.value.id} (also in ${dup.file})`,
+          severity: 'error',
+        });
         this.blockedFiles.add(file);
         continue;
       }
-      this.people.set(r.value.id, { person: r.value, file, body: r.fm.body, fm: r.fm, parsed: r.value as Record<string, unknown> });
+      this.people.set(r.value.id, {
+        person: r.value,
+        file,
+        body: r.fm.body,
+        fm: r.fm,
+        parsed: r.value as Record<string, unknown>,
+      });
     }
   }
 
@@ -222,12 +296,26 @@ export class FileCaseStore implements CaseStore {
       try {
         json = JSON.parse(line);
       } catch (e) {
-        this.problems.push({ file, line: i + 1, column: 1, message: `not JSON: ${(e as Error).message}`, severity: 'error' });
+        this.problems.push({
+          file,
+          line: i + 1,
+          column: 1,
+          message: `not JSON: ${(e as Error).message}`,
+          severity: 'error',
+        });
         return;
       }
       const p = Person.safeParse(json);
       if (!p.success) {
-        for (const issue of p.error.issues) this.problems.push({ file, line: i + 1, column: 1, field: issue.path.join('.'), message: issue.message, severity: 'error' });
+        for (const issue of p.error.issues)
+          this.problems.push({
+            file,
+            line: i + 1,
+            column: 1,
+            field: issue.path.join('.'),
+            message: issue.message,
+            severity: 'error',
+          });
         return;
       }
       this.treeCache.set(p.data.id, { person: p.data, tree: name });
@@ -246,7 +334,13 @@ export class FileCaseStore implements CaseStore {
       }
       const record: SourceRecord = { ...r.value, text: r.fm.body };
       if (sourceHash(record) !== (record.bodySha256 ?? record.sha256)) {
-        this.problems.push({ file, ...locate(r.fm, ['sha256']), field: 'sha256', message: 'content does not match its sha256: a captured source was edited', severity: 'warning' });
+        this.problems.push({
+          file,
+          ...locate(r.fm, ['sha256']),
+          field: 'sha256',
+          message: 'content does not match its sha256: a captured source was edited',
+          severity: 'warning',
+        });
       }
       this.sourceMap.set(record.id, record);
     }
@@ -276,13 +370,27 @@ export class FileCaseStore implements CaseStore {
       const m = /position (\d+)/.exec((e as Error).message);
       // No position: the text ended too soon (a truncated file), so the damage is at its end.
       const line = m ? text.slice(0, Number(m[1])).split('\n').length : text.trimEnd().split('\n').length;
-      this.problems.push({ file: rel, line, column: 1, message: `not JSON: ${(e as Error).message}`, severity: 'error' });
+      this.problems.push({
+        file: rel,
+        line,
+        column: 1,
+        message: `not JSON: ${(e as Error).message}`,
+        severity: 'error',
+      });
       this.blockedFiles.add(rel);
       return undefined;
     }
     const r = schema.safeParse(json);
     if (!r.success) {
-      for (const i of r.error.issues) this.problems.push({ file: rel, line: jsonLine(text, i.path), column: 1, field: i.path.join('.'), message: i.message, severity: 'error' });
+      for (const i of r.error.issues)
+        this.problems.push({
+          file: rel,
+          line: jsonLine(text, i.path),
+          column: 1,
+          field: i.path.join('.'),
+          message: i.message,
+          severity: 'error',
+        });
       this.blockedFiles.add(rel);
       return undefined;
     }
@@ -308,7 +416,19 @@ export class FileCaseStore implements CaseStore {
   private guard(file: string): void {
     if (this.blockedFiles.has(file)) {
       const problems = this.problems.filter((p) => p.file === file);
-      throw new CaseFileError(problems.length ? problems : [{ file, line: 1, column: 1, message: 'the file could not be read; it is not overwritten', severity: 'error' }]);
+      throw new CaseFileError(
+        problems.length
+          ? problems
+          : [
+              {
+                file,
+                line: 1,
+                column: 1,
+                message: 'the file could not be read; it is not overwritten',
+                severity: 'error',
+              },
+            ],
+      );
     }
   }
 
@@ -348,7 +468,8 @@ export class FileCaseStore implements CaseStore {
     const doc = parseDocument(previous);
     const before = CaseConfig.safeParse(doc.toJS());
     for (const [k, v] of Object.entries(parsed)) {
-      if (!before.success || JSON.stringify((before.data as Record<string, unknown>)[k]) !== JSON.stringify(v)) doc.set(k, doc.createNode(v));
+      if (!before.success || JSON.stringify((before.data as Record<string, unknown>)[k]) !== JSON.stringify(v))
+        doc.set(k, doc.createNode(v));
     }
     await this.writer.writeText(L.CASE_FILE, doc.toString({ lineWidth: 0 }));
     this.cfg = parsed;
@@ -394,7 +515,14 @@ export class FileCaseStore implements CaseStore {
     const written = await this.writer.writePerson(file, parsed, body ?? existing?.body ?? '\n', text);
     // Re-read what is on disk so the next write compares against the real bytes.
     const r = readFrontMatter(this.read(file) ?? '', file, Person);
-    if (r.ok) this.people.set(parsed.id, { person: r.value, file, body: r.fm.body, fm: r.fm, parsed: r.value as Record<string, unknown> });
+    if (r.ok)
+      this.people.set(parsed.id, {
+        person: r.value,
+        file,
+        body: r.fm.body,
+        fm: r.fm,
+        parsed: r.value as Record<string, unknown>,
+      });
     else this.people.set(parsed.id, { person: written, file, body: body ?? '\n' });
     this.noteLiving(this.person(parsed.id), parsed.id);
   }
@@ -431,7 +559,10 @@ export class FileCaseStore implements CaseStore {
     const livingNames: [string, string[]][] = [];
     await this.writer.writeJsonLines(file, persons, {
       censor: (p, ctx) => {
-        known ??= opts.living && opts.living.now.getUTCFullYear() === ctx.now.getUTCFullYear() ? opts.living.of : () => undefined;
+        known ??=
+          opts.living && opts.living.now.getUTCFullYear() === ctx.now.getUTCFullYear()
+            ? opts.living.of
+            : () => undefined;
         living = known(p) ?? isLiving(p, ctx.now, ctx.thresholdYears);
         if (!living || ctx.consent) return { item: p, redactions: [] };
         const c = censorPerson(p, '', ctx, living);
@@ -444,14 +575,30 @@ export class FileCaseStore implements CaseStore {
       ...(opts.beforeCommit ? { beforeCommit: opts.beforeCommit } : {}),
     });
     // What the earlier file of this tree put in the store goes: its persons, and its living names.
-    for (const [id, t] of this.treeCache) if (t.tree === tree) (this.treeCache.delete(id), this.people.has(id) || this.livingById.delete(id));
+    for (const [id, t] of this.treeCache)
+      if (t.tree === tree) (this.treeCache.delete(id), this.people.has(id) || this.livingById.delete(id));
     for (const id of this.livingOfTree.get(tree) ?? []) if (!this.people.has(id)) this.livingById.delete(id);
     // A person file with the same id wins over the tree entry, for the living list too.
     for (const [id, names] of livingNames) if (!this.people.has(id)) this.livingById.set(id, names);
-    this.livingOfTree.set(tree, livingNames.map(([id]) => id));
+    this.livingOfTree.set(
+      tree,
+      livingNames.map(([id]) => id),
+    );
     this.treesToRead.add(tree);
     this.livingNames = [...this.livingById.values()].flat();
-    if (redacted) this.appendLogSync([{ agent: 'Censor', actionType: 'compliance', check: 'living', subject: file, allowed: true, reason: `Living person PII redacted for ${redacted} persons`, rationale: '', context: file }]);
+    if (redacted)
+      this.appendLogSync([
+        {
+          agent: 'Censor',
+          actionType: 'compliance',
+          check: 'living',
+          subject: file,
+          allowed: true,
+          reason: `Living person PII redacted for ${redacted} persons`,
+          rationale: '',
+          context: file,
+        },
+      ]);
     return file;
   }
 
@@ -478,7 +625,9 @@ export class FileCaseStore implements CaseStore {
     // another call can look for it.
     const { record, redactions } = this.writer.censorRecord(raw);
     const content = sourceHash({ ...record });
-    const id = opts.id ?? `S-${sha256(`${record.sourceId}|${record.url ?? record.externalId ?? record.title}|${content}`).slice(0, 12)}`;
+    const id =
+      opts.id ??
+      `S-${sha256(`${record.sourceId}|${record.url ?? record.externalId ?? record.title}|${content}`).slice(0, 12)}`;
     const existing = this.sourceMap.get(id);
     if (existing) return existing;
     const pending = this.capturing.get(id);
@@ -486,10 +635,21 @@ export class FileCaseStore implements CaseStore {
     const write = (async () => {
       // A redacted body keeps the hash of the answer itself, and lists what the Censor removed.
       const original = redactions.length ? sourceHash(raw) : content;
-      const listed = original !== content ? { redactions: [...new Set(redactions.map((r) => r.what))], bodySha256: content } : {};
-      const captured = SourceRecord.parse({ ...record, id, accessedAt: accessedAt.toISOString(), sha256: original, ...listed });
+      const listed =
+        original !== content ? { redactions: [...new Set(redactions.map((r) => r.what))], bodySha256: content } : {};
+      const captured = SourceRecord.parse({
+        ...record,
+        id,
+        accessedAt: accessedAt.toISOString(),
+        sha256: original,
+        ...listed,
+      });
       const { text, ...front } = captured;
-      await this.writer.writeSource(`${L.SOURCES_DIR}/${id}.md`, renderFrontMatter(stripUndefined(front), text), redactions);
+      await this.writer.writeSource(
+        `${L.SOURCES_DIR}/${id}.md`,
+        renderFrontMatter(stripUndefined(front), text),
+        redactions,
+      );
       this.sourceMap.set(id, captured);
       this.sourceList = undefined;
       return captured;
@@ -511,7 +671,10 @@ export class FileCaseStore implements CaseStore {
     const body = `${renderConflictBody(parsed, this.person(parsed.person))}\n## Notes\n${notes ?? '\n'}`;
     await this.writer.writeText(file, renderFrontMatter(stripUndefined(parsed), body, existing?.fm));
     const r = readFrontMatter(this.read(file) ?? '', file, Conflict);
-    this.conflictMap.set(parsed.id, r.ok ? { conflict: r.value, file, fm: r.fm, body: r.fm.body } : { conflict: parsed, file, body });
+    this.conflictMap.set(
+      parsed.id,
+      r.ok ? { conflict: r.value, file, fm: r.fm, body: r.fm.body } : { conflict: parsed, file, body },
+    );
   }
 
   merges(): MergesFile {
@@ -538,8 +701,13 @@ export class FileCaseStore implements CaseStore {
 
   private appendLogSync(entries: NewLogEntry[]): LogEntry[] {
     const now = this.clock.now().toISOString();
-    const stamped = entries.map((e) => LogEntry.parse({ ...e, id: newId('L'), timestamp: now, sessionId: e.sessionId ?? this.sessionId }));
-    this.writer.appendLines(L.LOG_FILE, stamped.map((e) => JSON.stringify(e)));
+    const stamped = entries.map((e) =>
+      LogEntry.parse({ ...e, id: newId('L'), timestamp: now, sessionId: e.sessionId ?? this.sessionId }),
+    );
+    this.writer.appendLines(
+      L.LOG_FILE,
+      stamped.map((e) => JSON.stringify(e)),
+    );
     return stamped;
   }
 
@@ -630,7 +798,10 @@ function jsonLine(text: string, path: readonly PropertyKey[]): number {
 function renderConflictBody(c: Conflict, person: Person | undefined): string {
   const who = person ? displayName(person) : c.person;
   const rows = c.competing
-    .map((x) => `| ${x.value === c.preferred ? `**${x.value}**` : x.value} | ${x.weight.toFixed(3)} | ${x.evidence.map((e) => `${e.source} (${e.evidenceType}, tier ${e.tier}): “${e.snippet.replace(/\|/g, '\\|').replace(/\n/g, ' ')}”`).join('<br>') || '—'} |`)
+    .map(
+      (x) =>
+        `| ${x.value === c.preferred ? `**${x.value}**` : x.value} | ${x.weight.toFixed(3)} | ${x.evidence.map((e) => `${e.source} (${e.evidenceType}, tier ${e.tier}): “${e.snippet.replace(/\|/g, '\\|').replace(/\n/g, ' ')}”`).join('<br>') || '—'} |`,
+    )
     .join('\n');
   return [
     '',
@@ -651,4 +822,3 @@ function renderConflictBody(c: Conflict, person: Person | undefined): string {
 export function isCaseFolder(root: string): boolean {
   return existsSync(join(root, L.CASE_FILE));
 }
-

@@ -50,5 +50,11 @@ export function removeStaleTemps(root: string): StaleTemp[] {
 }
 
 export function staleTempProblem(t: StaleTemp): CaseProblem {
-  return { file: t.rel, line: 1, column: 1, message: `temp file (${t.bytes} bytes) left by an interrupted write; the next research, import or merge removes it`, severity: 'warning' };
+  return {
+    file: t.rel,
+    line: 1,
+    column: 1,
+    message: `temp file (${t.bytes} bytes) left by an interrupted write; the next research, import or merge removes it`,
+    severity: 'warning',
+  };
 }

@@ -4,12 +4,30 @@
  * atomic (temp file + fsync + rename, by write-file-atomic), and the research log is only ever
  * appended to. Each redaction is reported so the store can log the compliance decision.
  */
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { Person, RawRecord } from '../model';
-import { type CensorContext, redactPerson, redactRecord, redactText, replacePii, type Redaction } from '../agents/censor';
+import {
+  type CensorContext,
+  redactPerson,
+  redactRecord,
+  redactText,
+  replacePii,
+  type Redaction,
+} from '../agents/censor';
 
 export interface CensorDecision {
   file: string;
@@ -49,7 +67,12 @@ export class CaseWriter {
   private report(file: string, redactions: Redaction[]): void {
     const byKind = new Map<'living' | 'pii', Set<string>>();
     for (const r of redactions) byKind.set(r.kind, (byKind.get(r.kind) ?? new Set()).add(r.what));
-    for (const [check, whats] of byKind) this.onDecision({ file, check, reason: `${check === 'pii' ? 'PII' : 'Living person PII'} redacted: ${[...whats].join(', ')}` });
+    for (const [check, whats] of byKind)
+      this.onDecision({
+        file,
+        check,
+        reason: `${check === 'pii' ? 'PII' : 'Living person PII'} redacted: ${[...whats].join(', ')}`,
+      });
   }
 
   private atomic(abs: string, content: string | Uint8Array, transactional = true): Promise<void> {
@@ -66,7 +89,12 @@ export class CaseWriter {
    * state/country, and every free-text string of theirs (notes, unknown keys) through the PII scan.
    * `render` turns the censored person into file text (front matter + body).
    */
-  async writePerson(rel: string, person: Person, body: string, render: (p: Person, body: string) => string): Promise<Person> {
+  async writePerson(
+    rel: string,
+    person: Person,
+    body: string,
+    render: (p: Person, body: string) => string,
+  ): Promise<Person> {
     const ctx = this.censor();
     const { person: out, body: outBody, redactions } = censorPerson(person, body, ctx);
     await this.atomic(this.abs(rel), render(out, outBody));
@@ -106,7 +134,15 @@ export class CaseWriter {
    * `items` is consumed once; `onWritten` sees each item as written; `beforeCommit` runs once the
    * temp file is complete, before it replaces the file (it may fail the write).
    */
-  async writeJsonLines<T>(rel: string, items: Iterable<T>, opts: { censor?: (item: T, ctx: CensorContext) => { item: T; redactions: Redaction[] }; onWritten?: (item: T) => void; beforeCommit?: () => Promise<void> } = {}): Promise<void> {
+  async writeJsonLines<T>(
+    rel: string,
+    items: Iterable<T>,
+    opts: {
+      censor?: (item: T, ctx: CensorContext) => { item: T; redactions: Redaction[] };
+      onWritten?: (item: T) => void;
+      beforeCommit?: () => Promise<void>;
+    } = {},
+  ): Promise<void> {
     const ctx = this.censor();
     const kinds = new Set<'ssn' | 'phone' | 'email'>(ctx.consent ? [] : ['ssn', 'phone', 'email']);
     const redactions: Redaction[] = [];
@@ -241,9 +277,16 @@ export class CaseWriter {
     const journal: Journal = { version: 1, files: [], log: [] };
     for (const [abs, content] of staged.files) {
       const rel = relative(this.root, abs).split(sep).join('/');
-      journal.files.push(content === null ? { rel, remove: true } : typeof content === 'string' ? { rel, text: content } : { rel, base64: Buffer.from(content).toString('base64') });
+      journal.files.push(
+        content === null
+          ? { rel, remove: true }
+          : typeof content === 'string'
+            ? { rel, text: content }
+            : { rel, base64: Buffer.from(content).toString('base64') },
+      );
     }
-    for (const [rel, lines] of staged.log) journal.log.push({ rel, from: existsSync(this.abs(rel)) ? statSync(this.abs(rel)).size : 0, lines });
+    for (const [rel, lines] of staged.log)
+      journal.log.push({ rel, from: existsSync(this.abs(rel)) ? statSync(this.abs(rel)).size : 0, lines });
     const jabs = this.abs(JOURNAL_FILE);
     mkdirSync(dirname(jabs), { recursive: true });
     await writeFileAtomic(jabs, JSON.stringify(journal));
@@ -275,7 +318,8 @@ async function applyJournal(root: string, journal: Journal): Promise<void> {
   const inside = (rel: string) => {
     const abs = resolve(root, rel);
     const back = relative(root, abs);
-    if (back.startsWith('..') || isAbsolute(back)) throw new Error(`journal names a file outside the case folder: ${rel}`);
+    if (back.startsWith('..') || isAbsolute(back))
+      throw new Error(`journal names a file outside the case folder: ${rel}`);
     return abs;
   };
   for (const f of journal.files) {
@@ -324,7 +368,8 @@ export async function replayJournal(root: string): Promise<{ files: number; logL
   let journal: Journal;
   try {
     journal = JSON.parse(readFileSync(abs, 'utf8')) as Journal;
-    if (journal.version !== 1 || !Array.isArray(journal.files) || !Array.isArray(journal.log)) throw new Error('not a journal');
+    if (journal.version !== 1 || !Array.isArray(journal.files) || !Array.isArray(journal.log))
+      throw new Error('not a journal');
   } catch {
     rmSync(abs, { force: true });
     return { files: 0, logLines: 0 };
@@ -371,7 +416,12 @@ export function removeLockFile(abs: string): void {
  * decades, places to state/country, and every free-text string of theirs (notes, unknown keys)
  * through the PII scan. Others are written unchanged, but never with an SSN, phone or e-mail in notes.
  */
-export function censorPerson(person: Person, body: string, ctx: CensorContext, living?: boolean): { person: Person; body: string; redactions: Redaction[] } {
+export function censorPerson(
+  person: Person,
+  body: string,
+  ctx: CensorContext,
+  living?: boolean,
+): { person: Person; body: string; redactions: Redaction[] } {
   const { person: censored, redactions } = redactPerson(person, ctx, living);
   // redactPerson returns a new object exactly when the person is living and there is no consent.
   if (censored !== person) {
@@ -419,7 +469,21 @@ function deepRedactStrings(value: unknown, ctx: CensorContext, out: Redaction[],
 }
 
 /** Names and identifiers: not free text, kept as they are. */
-const VERBATIM_KEYS = new Set(['id', 'person', 'source', 'given', 'surname', 'prefix', 'suffix', 'nickname', 'field', 'status', 'type', 'event', 'method']);
+const VERBATIM_KEYS = new Set([
+  'id',
+  'person',
+  'source',
+  'given',
+  'surname',
+  'prefix',
+  'suffix',
+  'nickname',
+  'field',
+  'status',
+  'type',
+  'event',
+  'method',
+]);
 
 /** Bytes in each of the two buffers of a LineSink. */
 const SINK_BYTES = 4 << 20;

@@ -16,9 +16,14 @@ export async function lockCase(dir: string, verb: string, io: Pick<CliIo, 'err'>
 
 export function reportLock(lock: CaseLock, io: Pick<CliIo, 'err'>): void {
   const t = lock.tookOver;
-  if (t) io.err(`Took over the stale lock of "${t.verb}" (pid ${t.pid} on ${t.host}, since ${t.startedAt}): that process is gone`);
+  if (t)
+    io.err(
+      `Took over the stale lock of "${t.verb}" (pid ${t.pid} on ${t.host}, since ${t.startedAt}): that process is gone`,
+    );
   if (lock.removedTemps.length) {
-    io.err(`Removed ${lock.removedTemps.length} temp file(s) left by an interrupted write: ${lock.removedTemps.map((x) => `${x.rel} (${x.bytes} bytes)`).join(', ')}`);
+    io.err(
+      `Removed ${lock.removedTemps.length} temp file(s) left by an interrupted write: ${lock.removedTemps.map((x) => `${x.rel} (${x.bytes} bytes)`).join(', ')}`,
+    );
   }
 }
 

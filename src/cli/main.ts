@@ -7,7 +7,13 @@ import { releaseCliLocks } from './locks';
 
 /** Each verb's full usage (the same string its errors print), its summary indented below. */
 export function help(): string {
-  return ['usage: ancestry <verb> [options] [--debug]', '', ...commands.flatMap((c) => [`  ${c.usage}`, `      ${c.summary}`]), '', '  --debug with any verb prints the stack of an error'].join('\n');
+  return [
+    'usage: ancestry <verb> [options] [--debug]',
+    '',
+    ...commands.flatMap((c) => [`  ${c.usage}`, `      ${c.summary}`]),
+    '',
+    '  --debug with any verb prints the stack of an error',
+  ].join('\n');
 }
 
 export async function main(argv: string[]): Promise<number> {

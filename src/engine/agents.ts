@@ -3,7 +3,17 @@
  * (src/llm) implement the same interfaces and pass the hallucination firewall before returning.
  * The engine never knows which one it has.
  */
-import type { ClueHypothesis, Conflict, InformationClass, Persona, SearchQuery, SourceRecord, StatedAge, StatedRelationType, Task } from '../model';
+import type {
+  ClueHypothesis,
+  Conflict,
+  InformationClass,
+  Persona,
+  SearchQuery,
+  SourceRecord,
+  StatedAge,
+  StatedRelationType,
+  Task,
+} from '../model';
 import type { FeatureScore } from '../model/review';
 import type { z } from 'zod';
 
@@ -13,7 +23,14 @@ export interface PlanningView {
   strategy: 'explore' | 'deepen' | 'challenge';
   question: string;
   subject: { id?: string; name: string };
-  counts: { persons: number; assertions: number; sources: number; frontier: number; clues: number; openConflicts: number };
+  counts: {
+    persons: number;
+    assertions: number;
+    sources: number;
+    frontier: number;
+    clues: number;
+    openConflicts: number;
+  };
   budgetRemaining: { cycles: number; requests: number; tokens: number; usd: number };
   recentDiscoveries: string[];
   pendingClues: Pick<ClueHypothesis, 'id' | 'statement' | 'priority' | 'suggestedQueries'>[];
@@ -22,7 +39,13 @@ export interface PlanningView {
 }
 
 export interface PlanDecision {
-  nextActions: { action: 'fetch' | 'revisit' | 'merge' | 'stop'; query?: SearchQuery; priority: number; reason: string; tier?: 0 | 1 | 2 }[];
+  nextActions: {
+    action: 'fetch' | 'revisit' | 'merge' | 'stop';
+    query?: SearchQuery;
+    priority: number;
+    reason: string;
+    tier?: 0 | 1 | 2;
+  }[];
   queryExpansions: SearchQuery[];
   revisits: { source: string; improvedQuery: SearchQuery; reason: string }[];
   shouldStop: boolean;
@@ -100,13 +123,22 @@ export interface PairAdjudicator {
     b: Record<string, unknown>,
     features: Record<string, z.infer<typeof FeatureScore>>,
     signal?: AbortSignal,
-  ): Promise<{ similarity: number; recommendation: 'merge' | 'review' | 'separate'; rationale: string; whyNotMerge: string; confidence: number }>;
+  ): Promise<{
+    similarity: number;
+    recommendation: 'merge' | 'review' | 'separate';
+    rationale: string;
+    whyNotMerge: string;
+    confidence: number;
+  }>;
 }
 
 /** Seed 001 §3.4 / §5.4: analyses competing claims; alternatives are always preserved. */
 export interface ConflictAnalyst {
   readonly kind: 'deterministic' | 'llm';
-  analyse(conflict: Conflict, signal?: AbortSignal): Promise<{ preferred: string; rationale: string; confidence: number; tentative: boolean; nextActions: string[] }>;
+  analyse(
+    conflict: Conflict,
+    signal?: AbortSignal,
+  ): Promise<{ preferred: string; rationale: string; confidence: number; tentative: boolean; nextActions: string[] }>;
 }
 
 export interface EngineAgents {

@@ -5,7 +5,9 @@ import { createHash } from 'node:crypto';
  * nothing is duplicated on resume.
  */
 export function stableId(prefix: string, ...parts: (string | number | undefined)[]): string {
-  const h = createHash('sha1').update(parts.map((p) => String(p ?? '')).join('\u0000')).digest('hex');
+  const h = createHash('sha1')
+    .update(parts.map((p) => String(p ?? '')).join('\u0000'))
+    .digest('hex');
   return `${prefix}-${h.slice(0, 12)}`;
 }
 

@@ -20,10 +20,23 @@ export class DeterministicPlanner implements LeadPlanner {
       if (i < 0) continue;
       const query = parseQuery(gap.slice(i + GAP_QUERY_MARK.length));
       const reason = gap.slice(0, i);
-      if (view.strategy === 'challenge' && /conflict/i.test(reason)) revisits.push({ source: query.sources?.[0] ?? 'archive', improvedQuery: query, reason: 'Conflict resolution requires corroboration' });
-      else nextActions.push({ action: 'fetch', query, priority: view.strategy === 'deepen' ? 0.9 : 0.6, reason, tier: 0 });
+      if (view.strategy === 'challenge' && /conflict/i.test(reason))
+        revisits.push({
+          source: query.sources?.[0] ?? 'archive',
+          improvedQuery: query,
+          reason: 'Conflict resolution requires corroboration',
+        });
+      else
+        nextActions.push({ action: 'fetch', query, priority: view.strategy === 'deepen' ? 0.9 : 0.6, reason, tier: 0 });
     }
-    const noWork = view.frontier.length === 0 && view.pendingClues.length === 0 && nextActions.length === 0 && revisits.length === 0;
-    return { nextActions, queryExpansions: [], revisits, shouldStop: noWork, stopReason: noWork ? 'frontier, clue and revisit queues are empty and no goal has an untried search' : undefined };
+    const noWork =
+      view.frontier.length === 0 && view.pendingClues.length === 0 && nextActions.length === 0 && revisits.length === 0;
+    return {
+      nextActions,
+      queryExpansions: [],
+      revisits,
+      shouldStop: noWork,
+      stopReason: noWork ? 'frontier, clue and revisit queues are empty and no goal has an untried search' : undefined,
+    };
   }
 }

@@ -12,7 +12,11 @@ export function quotedStopReason(kind: string, reason: string | undefined): stri
   return `the Lead planner (${kind}) asked to stop${text ? `, saying: "${text.replace(/"/g, "'")}"` : ''}`;
 }
 
-export function plannerStopOverruled(kind: string, reason: string | undefined, state: { frontier: number; clues: number; cycle: number }): NewLogEntry {
+export function plannerStopOverruled(
+  kind: string,
+  reason: string | undefined,
+  state: { frontier: number; clues: number; cycle: number },
+): NewLogEntry {
   return {
     agent: 'Lead',
     actionType: 'decision',

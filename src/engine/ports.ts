@@ -72,7 +72,13 @@ export interface SessionState {
   /** Optional (loop): tasks a budget cut short; Z invariant 3 empties the frontier on termination. */
   parkedTasks?: Task[];
   /** Optional (loop): the cycle in progress, so a resumed run continues it instead of planning anew. */
-  openCycle?: { steps: number; strategy: string; plannerStop?: string; startedAt: number; before: { persons: number; sources: number; conflicts: number } };
+  openCycle?: {
+    steps: number;
+    strategy: string;
+    plannerStop?: string;
+    startedAt: number;
+    before: { persons: number; sources: number; conflicts: number };
+  };
 }
 
 /**

@@ -22,7 +22,11 @@ export interface Preflight {
   skipped: CaseProblem[];
 }
 
-export function researchPreflight(store: CaseStore, subjectId: string | undefined, willCreateSubject: boolean): Preflight {
+export function researchPreflight(
+  store: CaseStore,
+  subjectId: string | undefined,
+  willCreateSubject: boolean,
+): Preflight {
   const s = store as CaseStore & ProblemSource;
   const problems = (s.problems ?? []).filter((p) => p.severity === 'error');
   const required = new Set<string>([MERGES_FILE, SESSION_FILE]);
@@ -31,12 +35,20 @@ export function researchPreflight(store: CaseStore, subjectId: string | undefine
   const blocking = problems.filter((p) => required.has(p.file));
   // A subject to create while a person file is unreadable: that file may well be the subject's.
   if (willCreateSubject) {
-    for (const p of problems) if (p.file.startsWith(`${PEOPLE_DIR}/`) && !blocking.includes(p)) blocking.push({ ...p, message: `${p.message} (the subject is not found and may be this file: fix it before research creates another)` });
+    for (const p of problems)
+      if (p.file.startsWith(`${PEOPLE_DIR}/`) && !blocking.includes(p))
+        blocking.push({
+          ...p,
+          message: `${p.message} (the subject is not found and may be this file: fix it before research creates another)`,
+        });
   }
   return { blocking, skipped: problems.filter((p) => !blocking.some((b) => b.file === p.file)) };
 }
 
 /** Throws the blocking problems as one CaseFileError. */
 export function assertResearchable(pre: Preflight): void {
-  if (pre.blocking.length) throw new CaseFileError(pre.blocking.map((p) => ({ ...p, message: `${p.message}; research does not run on a case it cannot read` })));
+  if (pre.blocking.length)
+    throw new CaseFileError(
+      pre.blocking.map((p) => ({ ...p, message: `${p.message}; research does not run on a case it cannot read` })),
+    );
 }

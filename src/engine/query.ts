@@ -29,12 +29,19 @@ export function normaliseQuery(q: SearchQuery): Record<string, string | number |
   if (q.recordTypes?.length) out.recordTypes = [...new Set(q.recordTypes.map(norm))].sort();
   if (q.sources?.length) out.sources = [...new Set(q.sources.map(norm))].sort();
   if (q.text) out.text = norm(q.text);
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => (Array.isArray(v) ? v.length > 0 : v !== '')).sort(([a], [b]) => a.localeCompare(b)));
+  return Object.fromEntries(
+    Object.entries(out)
+      .filter(([, v]) => (Array.isArray(v) ? v.length > 0 : v !== ''))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 }
 
 /** The novelty guard's key: near-identical queries (case, accents, punctuation, order) hash alike. */
 export function queryHash(q: SearchQuery): string {
-  return createHash('sha1').update(JSON.stringify(normaliseQuery(q))).digest('hex').slice(0, 16);
+  return createHash('sha1')
+    .update(JSON.stringify(normaliseQuery(q)))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 const KEYS = ['given', 'surname', 'name', 'born', 'died', 'place', 'types', 'sources', 'text'] as const;
@@ -71,15 +78,37 @@ export function parseQuery(text: string): SearchQuery {
       continue;
     }
     switch (key) {
-      case 'given': q.given = value; break;
-      case 'surname': q.surname = value; break;
-      case 'name': q.name = value; break;
-      case 'born': { const y = Number.parseInt(value, 10); if (Number.isFinite(y)) q.birthYear = y; break; }
-      case 'died': { const y = Number.parseInt(value, 10); if (Number.isFinite(y)) q.deathYear = y; break; }
-      case 'place': q.place = value; break;
-      case 'types': q.recordTypes = value.split(',').filter(Boolean); break;
-      case 'sources': q.sources = value.split(',').filter(Boolean); break;
-      case 'text': q.text = value; break;
+      case 'given':
+        q.given = value;
+        break;
+      case 'surname':
+        q.surname = value;
+        break;
+      case 'name':
+        q.name = value;
+        break;
+      case 'born': {
+        const y = Number.parseInt(value, 10);
+        if (Number.isFinite(y)) q.birthYear = y;
+        break;
+      }
+      case 'died': {
+        const y = Number.parseInt(value, 10);
+        if (Number.isFinite(y)) q.deathYear = y;
+        break;
+      }
+      case 'place':
+        q.place = value;
+        break;
+      case 'types':
+        q.recordTypes = value.split(',').filter(Boolean);
+        break;
+      case 'sources':
+        q.sources = value.split(',').filter(Boolean);
+        break;
+      case 'text':
+        q.text = value;
+        break;
     }
   }
   if (loose.length && !q.name && !q.given && !q.surname) q.name = loose.join(' ');

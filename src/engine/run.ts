@@ -12,7 +12,18 @@
  * An abort signal stops the loop after the current step.
  */
 import { join } from 'node:path';
-import type { CaseConfig, ClueHypothesis, Conflict, MergeCluster, NewLogEntry, Person, SearchQuery, SourceRecord, Task, Tier } from '../model';
+import type {
+  CaseConfig,
+  ClueHypothesis,
+  Conflict,
+  MergeCluster,
+  NewLogEntry,
+  Person,
+  SearchQuery,
+  SourceRecord,
+  Task,
+  Tier,
+} from '../model';
 import { displayName } from '../model';
 import { yearRange } from '../model/gdate';
 import type { CaseStore, Clock, ConnectorContext, SessionState, SourceConnector } from './ports';
@@ -136,9 +147,14 @@ class ResearchRun {
     this.store = opts.store;
     this.clock = opts.clock ?? systemClock;
     this.config = this.store.config();
-    this.agents = { planner: new DeterministicPlanner(), extractor: new DeterministicExtractor(), ...opts.agents } as EngineAgents;
+    this.agents = {
+      planner: new DeterministicPlanner(),
+      extractor: new DeterministicExtractor(),
+      ...opts.agents,
+    } as EngineAgents;
     const archive = opts.connectors.find((c) => c.id === 'archive');
-    this.archive = archive instanceof ArchiveConnector ? archive : archive ? undefined : createArchiveConnector(this.store.root);
+    this.archive =
+      archive instanceof ArchiveConnector ? archive : archive ? undefined : createArchiveConnector(this.store.root);
     // The local archive is always a source; network connectors follow (Tier 0 first).
     this.connectors = [...(archive ? [] : [this.archive!]), ...opts.connectors].sort((a, b) => a.tier - b.tier);
     this.startedAt = this.clock.now().getTime();
@@ -150,12 +166,22 @@ class ResearchRun {
   }
 
   private log(e: NewLogEntry): void {
-    const entry = { ...e, sessionId: this.state?.sessionId ?? e.sessionId, cycle: e.cycle ?? this.state?.cycle } as NewLogEntry;
+    const entry = {
+      ...e,
+      sessionId: this.state?.sessionId ?? e.sessionId,
+      cycle: e.cycle ?? this.state?.cycle,
+    } as NewLogEntry;
     this.pending.push(entry);
     this.stepLog.push(entry);
     if (entry.actionType === 'source_access') {
       this.accessed.add(entry.source);
-      this.searches.push({ query: entry.context || entry.url || '', source: entry.source, records: entry.recordCount, success: entry.success, failure: entry.failureReason });
+      this.searches.push({
+        query: entry.context || entry.url || '',
+        source: entry.source,
+        records: entry.recordCount,
+        success: entry.success,
+        failure: entry.failureReason,
+      });
     }
   }
 
@@ -179,7 +205,8 @@ class ResearchRun {
     }
     const session = this.store.session();
     if (session?.subjectId && this.store.person(session.subjectId)) return this.store.person(session.subjectId);
-    if (this.config.subject.person && this.store.person(this.config.subject.person)) return this.store.person(this.config.subject.person);
+    if (this.config.subject.person && this.store.person(this.config.subject.person))
+      return this.store.person(this.config.subject.person);
     const f = foldName(this.config.subject.name);
     return persons.find((p) => p.names.some((n) => foldName(`${n.given} ${n.surname}`) === f));
   }
@@ -192,14 +219,46 @@ class ResearchRun {
     if (!this.opts.person) {
       // The user's starting facts are claims, not evidence: staged, and no source is invented for them.
       const event = 'user-birth';
-      if (this.config.subject.born) assertions.push({ id: newId('A'), field: 'birth.date', value: this.config.subject.born, status: 'staged', confidence: 0.5, event, evidence: [], assertedAt: now, note: 'given by the user in case.yaml' });
-      if (this.config.subject.place) assertions.push({ id: newId('A'), field: 'birth.place', value: this.config.subject.place, status: 'staged', confidence: 0.5, event, evidence: [], assertedAt: now, note: 'given by the user in case.yaml' });
+      if (this.config.subject.born)
+        assertions.push({
+          id: newId('A'),
+          field: 'birth.date',
+          value: this.config.subject.born,
+          status: 'staged',
+          confidence: 0.5,
+          event,
+          evidence: [],
+          assertedAt: now,
+          note: 'given by the user in case.yaml',
+        });
+      if (this.config.subject.place)
+        assertions.push({
+          id: newId('A'),
+          field: 'birth.place',
+          value: this.config.subject.place,
+          status: 'staged',
+          confidence: 0.5,
+          event,
+          evidence: [],
+          assertedAt: now,
+          note: 'given by the user in case.yaml',
+        });
     }
-    const p: Person = { id: newId('P'), names: [{ given, surname, type: 'birth' }], sex: 'U', assertions, relationships: [], externalIds: {}, createdAt: now, updatedAt: now };
+    const p: Person = {
+      id: newId('P'),
+      names: [{ given, surname, type: 'birth' }],
+      sex: 'U',
+      assertions,
+      relationships: [],
+      externalIds: {},
+      createdAt: now,
+      updatedAt: now,
+    };
     await this.store.writePerson(p);
     // Record the subject in case.yaml when the store can (the file case store can; the port need not).
     const withConfig = this.store as CaseStore & { writeConfig?: (c: CaseConfig) => Promise<void> };
-    if (!this.opts.person && typeof withConfig.writeConfig === 'function') await withConfig.writeConfig({ ...this.config, subject: { ...this.config.subject, person: p.id } });
+    if (!this.opts.person && typeof withConfig.writeConfig === 'function')
+      await withConfig.writeConfig({ ...this.config, subject: { ...this.config.subject, person: p.id } });
     return this.store.person(p.id) ?? p;
   }
 
@@ -212,10 +271,22 @@ class ResearchRun {
     return q;
   }
 
-  private searchTask(query: SearchQuery, fields: { priority: number; hypothesis?: string; targetPerson?: string; revisitReason?: string }): Task {
+  private searchTask(
+    query: SearchQuery,
+    fields: { priority: number; hypothesis?: string; targetPerson?: string; revisitReason?: string },
+  ): Task {
     const tiers: Tier[] = [0];
     if (sourcePermissionGate(this.state?.sourcePermissions ?? permissionsFrom(this.config.tiers), 1)) tiers.push(1);
-    return makeTask({ taskType: 'SearchTask', priority: fields.priority, createdAt: this.clock.now().toISOString(), query, hypothesis: fields.hypothesis, targetPerson: fields.targetPerson, revisitReason: fields.revisitReason, sourceConstraint: tiers });
+    return makeTask({
+      taskType: 'SearchTask',
+      priority: fields.priority,
+      createdAt: this.clock.now().toISOString(),
+      query,
+      hypothesis: fields.hypothesis,
+      targetPerson: fields.targetPerson,
+      revisitReason: fields.revisitReason,
+      sourceConstraint: tiers,
+    });
   }
 
   private async setup(): Promise<'resumed' | 'new' | 'continued'> {
@@ -231,10 +302,17 @@ class ResearchRun {
     const prior = this.store.session();
     const priorLog = this.store.log();
     this.logCount = priorLog.length;
-    for (const e of priorLog) if (e.actionType === 'source_access') {
-      this.accessed.add(e.source);
-      this.searches.push({ query: e.context || e.url || '', source: e.source, records: e.recordCount, success: e.success, failure: e.failureReason });
-    }
+    for (const e of priorLog)
+      if (e.actionType === 'source_access') {
+        this.accessed.add(e.source);
+        this.searches.push({
+          query: e.context || e.url || '',
+          source: e.source,
+          records: e.recordCount,
+          success: e.success,
+          failure: e.failureReason,
+        });
+      }
     noteIdentity(this.identityNotes, priorLog);
     for (const c of this.store.conflicts()) this.conflictsById.set(c.id, c);
     const notSame = new Set(this.store.merges().notSamePerson.map((d) => pairKey(d.a, d.b)));
@@ -260,19 +338,42 @@ class ResearchRun {
     if (prior && sameSubject) {
       // A finished session: keep its search history (novelty guard) and clues; continue with what a
       // budget cut short, and re-check the archive if it changed since (a time-based revisit).
-      this.state = fromSession({ ...prior, sessionId, terminated: false, terminationReason: undefined, frontier: [], revisitQueue: [], parkedTasks: undefined }, this.graph.persons, permissions);
+      this.state = fromSession(
+        {
+          ...prior,
+          sessionId,
+          terminated: false,
+          terminationReason: undefined,
+          frontier: [],
+          revisitQueue: [],
+          parkedTasks: undefined,
+        },
+        this.graph.persons,
+        permissions,
+      );
       this.state.cycle = 0;
       this.state.counters = { archiveFingerprint: prior.counters.archiveFingerprint ?? 0 };
       // Parked tasks were queued before (their queries are in the novelty guard): they go straight back.
-      for (const t of prior.parkedTasks ?? []) if (!t.completed && !this.state.completedTaskIds.has(t.id)) this.state.frontier.push(t);
+      for (const t of prior.parkedTasks ?? [])
+        if (!t.completed && !this.state.completedTaskIds.has(t.id)) this.state.frontier.push(t);
       const fp = this.archiveFingerprint();
       if (fp !== (prior.counters.archiveFingerprint ?? 0) && this.accessed.has('archive')) {
-        const t = this.searchTask(initial.query!, { priority: 1, targetPerson: subject.id, revisitReason: 'Time-based record update check' });
+        const t = this.searchTask(initial.query!, {
+          priority: 1,
+          targetPerson: subject.id,
+          revisitReason: 'Time-based record update check',
+        });
         this.state.frontier.push({ ...t, id: stableId('T', t.id, String(fp)) });
       }
       return 'continued';
     }
-    this.state = initAncestryEngine({ sessionId, seedPerson: this.graph.get(subject.id)!, initialTask: initial, permissions, graph: this.graph.persons });
+    this.state = initAncestryEngine({
+      sessionId,
+      seedPerson: this.graph.get(subject.id)!,
+      initialTask: initial,
+      permissions,
+      graph: this.graph.persons,
+    });
     return 'new';
   }
 
@@ -297,20 +398,48 @@ class ResearchRun {
       agent: 'Lead',
       actionType: 'session_start',
       query: this.config.question,
-      seedPerson: { id: subject.id, name: displayName(subject), born: this.config.subject.born, place: this.config.subject.place },
-      rationale: mode === 'resumed' ? `resuming session ${this.state.sessionId} at cycle ${this.state.cycle} with ${this.state.frontier.size} queued task(s)` : mode === 'continued' ? 'continuing a finished session: search history kept' : 'new session',
+      seedPerson: {
+        id: subject.id,
+        name: displayName(subject),
+        born: this.config.subject.born,
+        place: this.config.subject.place,
+      },
+      rationale:
+        mode === 'resumed'
+          ? `resuming session ${this.state.sessionId} at cycle ${this.state.cycle} with ${this.state.frontier.size} queued task(s)`
+          : mode === 'continued'
+            ? 'continuing a finished session: search history kept'
+            : 'new session',
       context: `connectors: ${this.connectors.map((c) => `${c.id} (Tier ${c.tier})`).join(', ')}`,
     });
     for (const p of this.skipped) {
-      this.log({ agent: 'Lead', actionType: 'error', message: `left out of this run: ${formatProblem(p)}`, rationale: 'a case file that cannot be read is reported and never overwritten; fix it and run again', context: p.file });
+      this.log({
+        agent: 'Lead',
+        actionType: 'error',
+        message: `left out of this run: ${formatProblem(p)}`,
+        rationale: 'a case file that cannot be read is reported and never overwritten; fix it and run again',
+        context: p.file,
+      });
       this.emit('step', `Cannot read ${formatProblem(p)} — left out of this run, not overwritten`);
     }
-    this.log({ agent: 'Censor', actionType: 'compliance', check: 'tos', subject: 'archive', allowed: true, reason: "the case's local archive holds the user's own records (Tier 0): searching it is always permitted", rationale: 'Invariant 2: Tier 0 is always accessible', context: 'archive' });
+    this.log({
+      agent: 'Censor',
+      actionType: 'compliance',
+      check: 'tos',
+      subject: 'archive',
+      allowed: true,
+      reason: "the case's local archive holds the user's own records (Tier 0): searching it is always permitted",
+      rationale: 'Invariant 2: Tier 0 is always accessible',
+      context: 'archive',
+    });
     this.state.counters.archiveFingerprint = this.archiveFingerprint();
     await this.flush();
     await this.persist();
     await this.store.commit?.();
-    this.emit('step', `${mode === 'resumed' ? 'Resuming' : 'Researching'} ${displayName(subject)} (${this.state.frontier.size} task(s) queued)`);
+    this.emit(
+      'step',
+      `${mode === 'resumed' ? 'Resuming' : 'Researching'} ${displayName(subject)} (${this.state.frontier.size} task(s) queued)`,
+    );
     let status: RunResult['status'] = 'completed';
     try {
       while (!this.state.terminated) {
@@ -321,17 +450,55 @@ class ResearchRun {
       if (e instanceof Cancelled || this.opts.signal?.aborted) status = 'cancelled';
       else {
         status = 'failed';
-        this.log({ agent: 'Lead', actionType: 'error', message: e instanceof Error ? e.message : String(e), rationale: 'the run stopped on an unexpected error; the session is saved and can be resumed', context: e instanceof Error ? (e.stack ?? '').slice(0, 2000) : '' });
+        this.log({
+          agent: 'Lead',
+          actionType: 'error',
+          message: e instanceof Error ? e.message : String(e),
+          rationale: 'the run stopped on an unexpected error; the session is saved and can be resumed',
+          context: e instanceof Error ? (e.stack ?? '').slice(0, 2000) : '',
+        });
       }
     }
     this.store.begin?.();
-    if (status === 'cancelled') this.log({ agent: 'Lead', actionType: 'termination', goalAchieved: false, exhausted: false, budgetExceeded: false, gpsSatisfied: false, diminishingReturns: false, userCancelled: true, reason: 'user cancel: stopped after the current step; run again to resume', rationale: 'user interrupt', context: `${this.state.frontier.size} task(s) still queued` });
-    await this.writeOutputs().catch((e: unknown) => this.log({ agent: 'Lead', actionType: 'error', message: `writing outputs failed: ${e instanceof Error ? e.message : String(e)}`, rationale: '', context: '' }));
-    this.log({ agent: 'Lead', actionType: 'session_end', status: status === 'cancelled' ? 'cancelled' : status, rationale: this.state.terminationReason ?? status, context: '' });
+    if (status === 'cancelled')
+      this.log({
+        agent: 'Lead',
+        actionType: 'termination',
+        goalAchieved: false,
+        exhausted: false,
+        budgetExceeded: false,
+        gpsSatisfied: false,
+        diminishingReturns: false,
+        userCancelled: true,
+        reason: 'user cancel: stopped after the current step; run again to resume',
+        rationale: 'user interrupt',
+        context: `${this.state.frontier.size} task(s) still queued`,
+      });
+    await this.writeOutputs().catch((e: unknown) =>
+      this.log({
+        agent: 'Lead',
+        actionType: 'error',
+        message: `writing outputs failed: ${e instanceof Error ? e.message : String(e)}`,
+        rationale: '',
+        context: '',
+      }),
+    );
+    this.log({
+      agent: 'Lead',
+      actionType: 'session_end',
+      status: status === 'cancelled' ? 'cancelled' : status,
+      rationale: this.state.terminationReason ?? status,
+      context: '',
+    });
     await this.flush();
     await this.persist();
     await this.store.commit?.();
-    const reason = status === 'cancelled' ? 'user cancel' : status === 'failed' ? 'error (see the research log)' : (this.state.terminationReason ?? 'stopped');
+    const reason =
+      status === 'cancelled'
+        ? 'user cancel'
+        : status === 'failed'
+          ? 'error (see the research log)'
+          : (this.state.terminationReason ?? 'stopped');
     const result: RunResult = {
       status,
       terminationReason: reason,
@@ -341,7 +508,10 @@ class ResearchRun {
       conflicts: this.store.conflicts().length,
       summaryPath: join(this.store.root, 'summary.md'),
     };
-    this.emit('done', `${status}: ${reason} — ${result.cycles} cycle(s), ${result.persons} person(s), ${result.sources} source(s), ${result.conflicts} conflict(s)`);
+    this.emit(
+      'done',
+      `${status}: ${reason} — ${result.cycles} cycle(s), ${result.persons} person(s), ${result.sources} source(s), ${result.conflicts} conflict(s)`,
+    );
     return result;
   }
 
@@ -370,8 +540,13 @@ class ResearchRun {
         usd: Math.max(0, budget.maxUsd - (this.opts.meter?.costUsd() ?? 0)),
       },
       recentDiscoveries: this.recent.slice(-10),
-      pendingClues: clues.slice(0, 20).map((h) => ({ id: h.id, statement: h.statement, priority: h.priority, suggestedQueries: h.suggestedQueries })),
-      frontier: this.state.frontier.sorted().slice(0, 20).map((t) => ({ id: t.id, taskType: t.taskType, priority: t.priority, query: t.query })),
+      pendingClues: clues
+        .slice(0, 20)
+        .map((h) => ({ id: h.id, statement: h.statement, priority: h.priority, suggestedQueries: h.suggestedQueries })),
+      frontier: this.state.frontier
+        .sorted()
+        .slice(0, 20)
+        .map((t) => ({ id: t.id, taskType: t.taskType, priority: t.priority, query: t.query })),
       gaps: this.gaps(subject, goals),
     };
   }
@@ -379,7 +554,14 @@ class ResearchRun {
   /** Unanswered or uncorroborated goals, each with a search that could answer it. */
   private gaps(subject: Person, goals: ReturnType<typeof goalStatus>): string[] {
     const out: string[] = [];
-    const types: Record<string, string[]> = { parents: ['birth', 'baptism', 'death'], spouse: ['marriage'], children: ['census', 'baptism', 'birth'], birth: ['birth', 'baptism'], death: ['death', 'burial', 'obituary'], marriage: ['marriage'] };
+    const types: Record<string, string[]> = {
+      parents: ['birth', 'baptism', 'death'],
+      spouse: ['marriage'],
+      children: ['census', 'baptism', 'birth'],
+      birth: ['birth', 'baptism'],
+      death: ['death', 'burial', 'obituary'],
+      marriage: ['marriage'],
+    };
     for (const g of goals) {
       if (g.sufficient) continue;
       const q = personQuery(subject, { recordTypes: types[g.goal] });
@@ -387,7 +569,9 @@ class ResearchRun {
     }
     for (const c of this.conflictsById.values()) {
       if (c.person !== subject.id || c.status === 'resolved') continue;
-      out.push(`conflict on ${c.field} (${c.competing.map((x) => x.value).join(' vs ')})${GAP_QUERY_MARK}${formatQuery(personQuery(subject, { recordTypes: recordTypesFor(c.field) }))}`);
+      out.push(
+        `conflict on ${c.field} (${c.competing.map((x) => x.value).join(' vs ')})${GAP_QUERY_MARK}${formatQuery(personQuery(subject, { recordTypes: recordTypesFor(c.field) }))}`,
+      );
     }
     return out;
   }
@@ -434,7 +618,8 @@ class ResearchRun {
     const goals = goalStatus(subject, this.config.goals, (id) => this.graph.get(id));
     this.strategy = chooseStrategy({
       cycle,
-      openConflicts: [...this.conflictsById.values()].filter((c) => c.person === subject.id && c.status !== 'resolved').length,
+      openConflicts: [...this.conflictsById.values()].filter((c) => c.person === subject.id && c.status !== 'resolved')
+        .length,
       pendingClues: openHypotheses(this.state).length,
       frontier: this.state.frontier.size,
       unprovenGoals: goals.filter((g) => !g.sufficient).length,
@@ -447,11 +632,20 @@ class ResearchRun {
     const view = this.planningView();
     const plan = await this.agents.planner.plan(view, this.opts.signal);
     const planned: Task[] = [];
-    for (const a of plan.nextActions) if (a.action === 'fetch' && a.query) planned.push(this.searchTask(a.query, { priority: Math.max(0, Math.min(1, a.priority)), targetPerson: subject.id }));
+    for (const a of plan.nextActions)
+      if (a.action === 'fetch' && a.query)
+        planned.push(
+          this.searchTask(a.query, { priority: Math.max(0, Math.min(1, a.priority)), targetPerson: subject.id }),
+        );
     for (const q of plan.queryExpansions) planned.push(this.searchTask(q, { priority: 0.5, targetPerson: subject.id }));
     for (const r of plan.revisits) {
       if (!this.accessed.has(r.source)) continue; // ScoutRevisitSource: only a source accessed before
-      planned.push(this.searchTask({ ...r.improvedQuery, sources: [r.source] }, { priority: REVISIT_PRIORITY, targetPerson: subject.id, revisitReason: r.reason }));
+      planned.push(
+        this.searchTask(
+          { ...r.improvedQuery, sources: [r.source] },
+          { priority: REVISIT_PRIORITY, targetPerson: subject.id, revisitReason: r.reason },
+        ),
+      );
     }
     const { added } = addTasks(this.state, planned);
     this.log({
@@ -461,15 +655,33 @@ class ResearchRun {
       optionsConsidered: ['explore', 'deepen', 'challenge'],
       chosenOption: this.strategy,
       rationale: `${this.strategy}: ${view.counts.frontier} queued, ${view.counts.clues} open clue(s), ${view.gaps.length} gap(s); planner (${this.agents.planner.kind}) added ${added.length} task(s)${plan.shouldStop ? `; ${quotedStopReason(this.agents.planner.kind, plan.stopReason)}` : ''}`,
-      context: added.map((t) => formatQuery(t.query ?? {})).join(' | ').slice(0, 2000),
+      context: added
+        .map((t) => formatQuery(t.query ?? {}))
+        .join(' | ')
+        .slice(0, 2000),
     });
     this.emit('cycle', `Cycle ${cycle} (${this.strategy}): ${this.state.frontier.size} task(s) queued`);
-    this.plannerStop = plan.shouldStop ? plan.stopReason || `the Lead planner (${this.agents.planner.kind}) decided to stop` : undefined;
-    this.openCycle = { steps: 0, strategy: this.strategy, plannerStop: this.plannerStop, startedAt: t0, before: { persons: this.graph.size, sources: this.store.sources().length, conflicts: this.conflictsById.size } };
+    this.plannerStop = plan.shouldStop
+      ? plan.stopReason || `the Lead planner (${this.agents.planner.kind}) decided to stop`
+      : undefined;
+    this.openCycle = {
+      steps: 0,
+      strategy: this.strategy,
+      plannerStop: this.plannerStop,
+      startedAt: t0,
+      before: { persons: this.graph.size, sources: this.store.sources().length, conflicts: this.conflictsById.size },
+    };
     if (this.state.frontier.size === 0) await this.checkTermination(true);
     else if (this.plannerStop) await this.checkTermination(false);
     // The planner's stop stands only where the loop's own rules end the run (the deterministic floor).
-    if (plan.shouldStop && !this.state.terminated) this.log(plannerStopOverruled(this.agents.planner.kind, plan.stopReason, { frontier: this.state.frontier.size, clues: openHypotheses(this.state).length, cycle }));
+    if (plan.shouldStop && !this.state.terminated)
+      this.log(
+        plannerStopOverruled(this.agents.planner.kind, plan.stopReason, {
+          frontier: this.state.frontier.size,
+          clues: openHypotheses(this.state).length,
+          cycle,
+        }),
+      );
     await this.flush();
     await this.persist();
   }
@@ -477,7 +689,8 @@ class ResearchRun {
   /** End of cycle: verification checkpoint, outputs, Winterfox cycle record; the cycle is closed. */
   private async endCycle(open: OpenCycle): Promise<void> {
     const before = open.before;
-    if (!this.state.terminated && this.state.frontier.size === 0 && !this.opts.signal?.aborted) await this.checkTermination(true);
+    if (!this.state.terminated && this.state.frontier.size === 0 && !this.opts.signal?.aborted)
+      await this.checkTermination(true);
     await this.writeOutputs();
     if (!this.state.terminated && !this.opts.signal?.aborted) await this.checkTermination(true);
     const counts = {
@@ -492,7 +705,16 @@ class ResearchRun {
       openClues: openHypotheses(this.state).length,
       requests: this.state.counters.requests ?? 0,
     };
-    this.log({ agent: 'Lead', actionType: 'cycle', strategy: this.strategy, durationMs: Math.max(0, this.clock.now().getTime() - open.startedAt), counts, costUsd: this.opts.meter?.costUsd() ?? 0, rationale: `cycle ${this.state.cycle} (${this.strategy})`, context: '' });
+    this.log({
+      agent: 'Lead',
+      actionType: 'cycle',
+      strategy: this.strategy,
+      durationMs: Math.max(0, this.clock.now().getTime() - open.startedAt),
+      counts,
+      costUsd: this.opts.meter?.costUsd() ?? 0,
+      rationale: `cycle ${this.state.cycle} (${this.strategy})`,
+      context: '',
+    });
     this.openCycle = undefined;
     await this.flush();
     await this.persist();
@@ -501,11 +723,15 @@ class ResearchRun {
   private assertInvariants(): void {
     const v = checkInvariants(this.state, this.stepLog);
     this.stepLog = [];
-    if (v.length) throw new Error(`invariant violated after step: ${v.map((x) => `(${x.invariant}) ${x.message}`).join('; ')}`);
+    if (v.length)
+      throw new Error(`invariant violated after step: ${v.map((x) => `(${x.invariant}) ${x.message}`).join('; ')}`);
   }
 
   private async persist(): Promise<void> {
-    await this.store.writeSession({ ...toSession(this.state), ...(this.openCycle ? { openCycle: { ...this.openCycle, before: { ...this.openCycle.before } } } : {}) });
+    await this.store.writeSession({
+      ...toSession(this.state),
+      ...(this.openCycle ? { openCycle: { ...this.openCycle, before: { ...this.openCycle.before } } } : {}),
+    });
   }
 
   // ---------------------------------------------------------------- one step
@@ -526,7 +752,16 @@ class ResearchRun {
       await this.persist();
       throw this.opts.signal?.aborted ? new Cancelled() : e;
     }
-    if (task.taskType !== 'SearchTask' && task.taskType !== 'AnalyzeTask') this.log({ agent: 'Lead', actionType: 'decision', decisionType: 'skip_task', optionsConsidered: [task.taskType], chosenOption: 'skip', rationale: `${task.taskType} has no executor in this engine`, context: task.id });
+    if (task.taskType !== 'SearchTask' && task.taskType !== 'AnalyzeTask')
+      this.log({
+        agent: 'Lead',
+        actionType: 'decision',
+        decisionType: 'skip_task',
+        optionsConsidered: [task.taskType],
+        chosenOption: 'skip',
+        rationale: `${task.taskType} has no executor in this engine`,
+        context: task.id,
+      });
     // CensorValidateOutput: every write below passes the case writer's Censor.
     this.state.activeAgent = new Set(['Censor']);
     await this.writeDirty();
@@ -541,19 +776,45 @@ class ResearchRun {
     // Z permission gate: every tier the task may use must be permitted.
     const denied = task.sourceConstraint.filter((t) => !sourcePermissionGate(this.state.sourcePermissions, t));
     if (denied.length) {
-      this.log({ agent: 'Censor', actionType: 'compliance', check: 'tos', subject: `Tier ${denied.join(', ')}`, allowed: false, reason: `source tier(s) ${denied.join(', ')} not permitted for this case`, rationale: 'Z SourcePermissionGate', context: task.id });
+      this.log({
+        agent: 'Censor',
+        actionType: 'compliance',
+        check: 'tos',
+        subject: `Tier ${denied.join(', ')}`,
+        allowed: false,
+        reason: `source tier(s) ${denied.join(', ')} not permitted for this case`,
+        rationale: 'Z SourcePermissionGate',
+        context: task.id,
+      });
       return;
     }
     this.logDeferred(query);
-    const eligible = this.connectors.filter((c) => task.sourceConstraint.includes(c.tier) && (!query.sources?.length || query.sources.includes(c.id)));
+    const eligible = this.connectors.filter(
+      (c) => task.sourceConstraint.includes(c.tier) && (!query.sources?.length || query.sources.includes(c.id)),
+    );
     if (task.revisitReason) {
       for (const c of eligible) {
         if (!this.accessed.has(c.id)) continue;
-        const reason = task.revisitReason as 'New hypothesis requires additional data' | 'Previous search parameters too narrow' | 'Conflict resolution requires corroboration' | 'Time-based record update check';
-        this.log({ agent: 'Scout', actionType: 'revisit', source: c.id, revisitReason: [reason], improvedQuery: formatQuery(query), rationale: reason, context: c.id });
+        const reason = task.revisitReason as
+          | 'New hypothesis requires additional data'
+          | 'Previous search parameters too narrow'
+          | 'Conflict resolution requires corroboration'
+          | 'Time-based record update check';
+        this.log({
+          agent: 'Scout',
+          actionType: 'revisit',
+          source: c.id,
+          revisitReason: [reason],
+          improvedQuery: formatQuery(query),
+          rationale: reason,
+          context: c.id,
+        });
       }
     }
-    this.emit('step', `Searching ${eligible.map((c) => c.displayName).join(', ') || 'no source'} for ${formatQuery(query)}${task.revisitReason ? ` (revisit: ${task.revisitReason})` : ''}`);
+    this.emit(
+      'step',
+      `Searching ${eligible.map((c) => c.displayName).join(', ') || 'no source'} for ${formatQuery(query)}${task.revisitReason ? ` (revisit: ${task.revisitReason})` : ''}`,
+    );
     const captured: SourceRecord[] = [];
     const down: string[] = [];
     let found = 0;
@@ -563,7 +824,10 @@ class ResearchRun {
       try {
         const outcome = await c.search(query, ctx);
         found += outcome.records.length;
-        this.emit('source', `${c.displayName}: ${outcome.records.length} record(s) in ${Math.round(outcome.responseTimeMs)} ms`);
+        this.emit(
+          'source',
+          `${c.displayName}: ${outcome.records.length} record(s) in ${Math.round(outcome.responseTimeMs)} ms`,
+        );
         for (const r of outcome.records) {
           // Evidence is captured (verbatim text + sha256, Censor applied) before any fact cites it.
           await this.flush();
@@ -574,7 +838,13 @@ class ResearchRun {
         if (this.opts.signal?.aborted) throw e;
         if (isOutage(e)) down.push(c.id);
         const message = e instanceof Error ? e.message : String(e);
-        this.log({ agent: 'Scout', actionType: 'error', message: `${c.id}: ${message}`, rationale: 'a failing source is logged and the research continues with the others', context: formatQuery(query) });
+        this.log({
+          agent: 'Scout',
+          actionType: 'error',
+          message: `${c.id}: ${message}`,
+          rationale: 'a failing source is logged and the research continues with the others',
+          context: formatQuery(query),
+        });
         this.emit('source', `${c.displayName}: failed (${message})`);
       }
     }
@@ -591,13 +861,30 @@ class ResearchRun {
       // The novelty guard also remembers which captured sources are queued or analysed, so a record
       // found again by another search is not analysed twice (it persists with the session).
       for (const src of fresh) this.state.novelty.add(analysedKey(src.id));
-      addTasks(this.state, [makeTask({ taskType: 'AnalyzeTask', priority: ANALYSE_PRIORITY, createdAt: this.clock.now().toISOString(), records: fresh.map((s) => s.id), targetPerson: task.targetPerson, hypothesis: undefined })]);
+      addTasks(this.state, [
+        makeTask({
+          taskType: 'AnalyzeTask',
+          priority: ANALYSE_PRIORITY,
+          createdAt: this.clock.now().toISOString(),
+          records: fresh.map((s) => s.id),
+          targetPerson: task.targetPerson,
+          hypothesis: undefined,
+        }),
+      ]);
     } else {
       bump(this.state, 'queriesSinceDiscovery');
     }
     if (found === 0 && !task.revisitReason) {
       const wider = widen(query);
-      if (wider) this.state.revisitQueue.push(this.searchTask(wider, { priority: REVISIT_PRIORITY * 0.8, targetPerson: task.targetPerson, hypothesis: task.hypothesis, revisitReason: 'Previous search parameters too narrow' }));
+      if (wider)
+        this.state.revisitQueue.push(
+          this.searchTask(wider, {
+            priority: REVISIT_PRIORITY * 0.8,
+            targetPerson: task.targetPerson,
+            hypothesis: task.hypothesis,
+            revisitReason: 'Previous search parameters too narrow',
+          }),
+        );
     }
   }
 
@@ -610,12 +897,16 @@ class ResearchRun {
     if (!links.length) return;
     this.state.novelty.add(key);
     for (const e of deferredLogEntries(links, query)) this.log(e);
-    this.emit('source', `Tier 2 (never searched automatically): ${links.length} prefilled link(s) for ${formatQuery(query)} in the research log`);
+    this.emit(
+      'source',
+      `Tier 2 (never searched automatically): ${links.length} prefilled link(s) for ${formatQuery(query)} in the research log`,
+    );
   }
 
   /** Z AnalystGenerateHypotheses (with the Analyst's match, conflict and staging pipeline). */
   private async analystAnalyse(task: Task): Promise<void> {
-    if (!this.state.activeAgent.has('Analyst')) throw new PreconditionError('AnalystGenerateHypotheses', 'Analyst ∈ activeAgent');
+    if (!this.state.activeAgent.has('Analyst'))
+      throw new PreconditionError('AnalystGenerateHypotheses', 'Analyst ∈ activeAgent');
     const ids = task.records ?? [];
     this.emit('step', `Analysing ${ids.length} record(s)`);
     const newClues: ClueHypothesis[] = [];
@@ -633,11 +924,25 @@ class ResearchRun {
         await this.store.writeConflict(c);
         const p = this.graph.get(c.person);
         if (!isNew) continue;
-        this.emit('finding', `Conflict: ${p ? displayName(p) : c.person} ${c.field} — ${c.competing.map((x) => x.value).join(' vs ')}; preferred ${c.preferred || '(tie)'}`);
+        this.emit(
+          'finding',
+          `Conflict: ${p ? displayName(p) : c.person} ${c.field} — ${c.competing.map((x) => x.value).join(' vs ')}; preferred ${c.preferred || '(tie)'}`,
+        );
         this.recent.push(`conflict on ${c.field} of ${p ? displayName(p) : c.person}`);
         // ScoutRevisitSource: seek corroboration where the competing claims came from.
         const rq = out.revisits.find((r) => r.conflict.id === c.id)?.query;
-        if (rq) for (const src of this.accessed) this.state.revisitQueue.push(this.searchTask({ ...rq, sources: [src] }, { priority: REVISIT_PRIORITY, targetPerson: c.person, revisitReason: 'Conflict resolution requires corroboration' }));
+        if (rq)
+          for (const src of this.accessed)
+            this.state.revisitQueue.push(
+              this.searchTask(
+                { ...rq, sources: [src] },
+                {
+                  priority: REVISIT_PRIORITY,
+                  targetPerson: c.person,
+                  revisitReason: 'Conflict resolution requires corroboration',
+                },
+              ),
+            );
       }
       for (const pid of out.integration.created) {
         const p = this.graph.get(pid);
@@ -652,21 +957,47 @@ class ResearchRun {
         if (!p || this.graph.distanceFromSubject(pid) > 2) continue;
         for (const n of p.names.filter((x) => x.type === 'married' && (x.citations ?? []).includes(source.id))) {
           const q: SearchQuery = { given: n.given.split(/\s+/)[0] || undefined, surname: n.surname };
-          for (const src of this.accessed) this.state.revisitQueue.push(this.searchTask({ ...q, sources: [src] }, { priority: REVISIT_PRIORITY, targetPerson: pid, revisitReason: 'New hypothesis requires additional data' }));
+          for (const src of this.accessed)
+            this.state.revisitQueue.push(
+              this.searchTask(
+                { ...q, sources: [src] },
+                {
+                  priority: REVISIT_PRIORITY,
+                  targetPerson: pid,
+                  revisitReason: 'New hypothesis requires additional data',
+                },
+              ),
+            );
         }
       }
       if (this.graph.size > sizeBefore) this.state.counters.queriesSinceDiscovery = 0;
       newClues.push(...out.clues);
       if (out.integration.reviews.length) {
         const now = this.clock.now().toISOString();
-        for (const r of out.integration.reviews) if (r.memberIds.every((m) => this.graph.get(m))) this.newMerges.push({ ...r, createdAt: now });
+        for (const r of out.integration.reviews)
+          if (r.memberIds.every((m) => this.graph.get(m))) this.newMerges.push({ ...r, createdAt: now });
       }
     }
     const fresh = addHypotheses(this.state, newClues);
     if (fresh.length) {
-      this.log({ agent: 'Analyst', actionType: 'hypothesis', hypothesisIds: fresh.map((h) => h.id), statements: fresh.map((h) => h.statement), priorities: fresh.map((h) => h.priority), rationale: 'seed 000 clue rules: new names, new places, census years in a known lifespan, implied relationships; priority = calculatePriority (1 − n/(n+1))', context: ids.join(',') });
+      this.log({
+        agent: 'Analyst',
+        actionType: 'hypothesis',
+        hypothesisIds: fresh.map((h) => h.id),
+        statements: fresh.map((h) => h.statement),
+        priorities: fresh.map((h) => h.priority),
+        rationale:
+          'seed 000 clue rules: new names, new places, census years in a known lifespan, implied relationships; priority = calculatePriority (1 − n/(n+1))',
+        context: ids.join(','),
+      });
       // Z: frontierQueue' = frontierQueue ⁀ hypothesesToTasks(newHypotheses!).
-      const tasks = fresh.map((h) => this.searchTask(parseClueQuery(h), { priority: h.priority, hypothesis: h.id, targetPerson: h.type === 'place_search' ? undefined : h.targetPersons[0] }));
+      const tasks = fresh.map((h) =>
+        this.searchTask(parseClueQuery(h), {
+          priority: h.priority,
+          hypothesis: h.id,
+          targetPerson: h.type === 'place_search' ? undefined : h.targetPersons[0],
+        }),
+      );
       const { duplicates } = addTasks(this.state, tasks);
       for (const d of duplicates) {
         const h = d.hypothesis ? this.state.hypotheses.get(d.hypothesis) : undefined;
@@ -694,7 +1025,15 @@ class ResearchRun {
       this.newMerges = [];
       if (add.length) {
         await this.store.writeMerges({ ...merges, clusters: [...merges.clusters, ...add] });
-        for (const m of add) this.log({ agent: 'Analyst', actionType: 'merge', clusterId: m.id, operation: 'propose', rationale: `${m.rationale} — why not: ${m.whyNotMerge}`, context: m.memberIds.join(' + ') });
+        for (const m of add)
+          this.log({
+            agent: 'Analyst',
+            actionType: 'merge',
+            clusterId: m.id,
+            operation: 'propose',
+            rationale: `${m.rationale} — why not: ${m.whyNotMerge}`,
+            context: m.memberIds.join(' + '),
+          });
       }
     }
   }
@@ -708,23 +1047,43 @@ class ResearchRun {
     const elapsedMin = (this.clock.now().getTime() - this.startedAt) / 60000;
     const budgetReasons: string[] = [];
     if (this.state.cycle >= this.maxCycles && cycleEnd) budgetReasons.push(`cycle budget (${this.maxCycles}) used`);
-    if ((this.state.counters.requests ?? 0) >= budget.maxRequests) budgetReasons.push(`request budget (${budget.maxRequests}) used`);
-    if (this.opts.meter && this.opts.meter.tokens() >= budget.maxTokens) budgetReasons.push(`token budget (${budget.maxTokens}) used`);
-    if (this.opts.meter && this.opts.meter.costUsd() >= budget.maxUsd) budgetReasons.push(`cost budget ($${budget.maxUsd}) used`);
+    if ((this.state.counters.requests ?? 0) >= budget.maxRequests)
+      budgetReasons.push(`request budget (${budget.maxRequests}) used`);
+    if (this.opts.meter && this.opts.meter.tokens() >= budget.maxTokens)
+      budgetReasons.push(`token budget (${budget.maxTokens}) used`);
+    if (this.opts.meter && this.opts.meter.costUsd() >= budget.maxUsd)
+      budgetReasons.push(`cost budget ($${budget.maxUsd}) used`);
     // The meter refuses a call before it would pass the budget, so "used up" is its own verdict.
     const meterReason = this.opts.meter?.exhausted?.();
-    if (meterReason && !budgetReasons.length) budgetReasons.push(/budget/i.test(meterReason) ? meterReason : `model budget: ${meterReason}`);
+    if (meterReason && !budgetReasons.length)
+      budgetReasons.push(/budget/i.test(meterReason) ? meterReason : `model budget: ${meterReason}`);
     if (elapsedMin >= budget.maxMinutes) budgetReasons.push(`time budget (${budget.maxMinutes} min) used`);
-    if (this.logCount + this.pending.length > budget.maxLogEntries) budgetReasons.push(`research log budget (${budget.maxLogEntries} entries) used`);
+    if (this.logCount + this.pending.length > budget.maxLogEntries)
+      budgetReasons.push(`research log budget (${budget.maxLogEntries} entries) used`);
     const goals = goalStatus(subject, this.config.goals, (id) => this.graph.get(id));
     // Evidence already captured is analysed before the research may end on its results.
     const analysisQueued = this.state.frontier.peek()?.taskType === 'AnalyzeTask';
     // "Answered with sufficient evidence" also means the leads about the immediate family were followed.
-    const familyLeadsOpen = () => openHypotheses(this.state).some((h) => h.targetPersons.some((id) => this.graph.distanceFromSubject(id) <= 1));
-    const goalAchieved = !analysisQueued && goals.length > 0 && goals.every((g) => g.sufficient) && !familyLeadsOpen() && this.verifiedNow();
-    const exhausted = this.state.frontier.size === 0 && openHypotheses(this.state).length === 0 && this.state.revisitQueue.length === 0 && cycleEnd;
-    const gpsSatisfied = !analysisQueued && cycleEnd && this.verification?.passed === true && checkGPSCoverage(this.graph.persons.values());
-    const diminishingReturns = !analysisQueued && (this.state.counters.queriesSinceDiscovery ?? 0) > QUERIES_WITHOUT_DISCOVERY;
+    const familyLeadsOpen = () =>
+      openHypotheses(this.state).some((h) => h.targetPersons.some((id) => this.graph.distanceFromSubject(id) <= 1));
+    const goalAchieved =
+      !analysisQueued &&
+      goals.length > 0 &&
+      goals.every((g) => g.sufficient) &&
+      !familyLeadsOpen() &&
+      this.verifiedNow();
+    const exhausted =
+      this.state.frontier.size === 0 &&
+      openHypotheses(this.state).length === 0 &&
+      this.state.revisitQueue.length === 0 &&
+      cycleEnd;
+    const gpsSatisfied =
+      !analysisQueued &&
+      cycleEnd &&
+      this.verification?.passed === true &&
+      checkGPSCoverage(this.graph.persons.values());
+    const diminishingReturns =
+      !analysisQueued && (this.state.counters.queriesSinceDiscovery ?? 0) > QUERIES_WITHOUT_DISCOVERY;
     const reason = budgetReasons.length
       ? `budget exceeded: ${budgetReasons.join('; ')}`
       : goalAchieved
@@ -734,7 +1093,15 @@ class ResearchRun {
           : diminishingReturns
             ? `diminishing returns: ${this.state.counters.queriesSinceDiscovery} searches without a new record`
             : 'exhausted: the frontier, clue and revisit queues are empty';
-    const c: TerminationConditions = { goalAchieved, exhausted, budgetExceeded: budgetReasons.length > 0, gpsSatisfied, diminishingReturns, userCancelled: false, reason };
+    const c: TerminationConditions = {
+      goalAchieved,
+      exhausted,
+      budgetExceeded: budgetReasons.length > 0,
+      gpsSatisfied,
+      diminishingReturns,
+      userCancelled: false,
+      reason,
+    };
     const entry = leadCheckTermination(this.state, c);
     if (entry) {
       this.log(entry);
@@ -761,12 +1128,21 @@ class ResearchRun {
       optionsConsidered: ['passed', 'failed'],
       chosenOption: v.passed ? 'passed' : 'failed',
       confidence: v.checked ? Number(((v.checked - v.failures.length) / v.checked).toFixed(4)) : 1,
-      rationale: v.passed ? `all ${v.checked} cited snippets found verbatim in their captured sources` : `${v.failures.length} of ${v.checked} citations not confirmed: ${v.failures.slice(0, 5).map((f) => `${f.source} "${f.snippet.slice(0, 40)}" (${f.problem})`).join('; ')}`,
+      rationale: v.passed
+        ? `all ${v.checked} cited snippets found verbatim in their captured sources`
+        : `${v.failures.length} of ${v.checked} citations not confirmed: ${v.failures
+            .slice(0, 5)
+            .map((f) => `${f.source} "${f.snippet.slice(0, 40)}" (${f.problem})`)
+            .join('; ')}`,
       context: '',
     });
     const subject = this.graph.get(this.state.subjectId!)!;
     const goals = goalStatus(subject, this.config.goals, (id) => this.graph.get(id));
-    const censor = { now: this.clock.now(), thresholdYears: this.config.privacy.livingThresholdYears, consent: this.config.privacy.consent };
+    const censor = {
+      now: this.clock.now(),
+      thresholdYears: this.config.privacy.livingThresholdYears,
+      consent: this.config.privacy.consent,
+    };
     const md = renderSummary({
       config: this.config,
       subject,
@@ -777,7 +1153,14 @@ class ResearchRun {
       goals,
       verification: v,
       gpsCoverage: checkGPSCoverage(this.graph.persons.values()),
-      status: { cycles: this.state.cycle, terminated: this.state.terminated, reason: this.state.terminationReason, strategy: this.strategy, openClues: openHypotheses(this.state).length, queued: this.state.frontier.size },
+      status: {
+        cycles: this.state.cycle,
+        terminated: this.state.terminated,
+        reason: this.state.terminationReason,
+        strategy: this.strategy,
+        openClues: openHypotheses(this.state).length,
+        queued: this.state.frontier.size,
+      },
       censor,
       identity: this.identityNotes,
     });
@@ -793,7 +1176,13 @@ class ResearchRun {
       try {
         await this.store.writeExport(name, make(), { censoredByField: true });
       } catch (e) {
-        this.log({ agent: 'Lead', actionType: 'error', message: `exports/${name}: ${e instanceof Error ? e.message : String(e)}`, rationale: 'an export failure does not stop the research', context: name });
+        this.log({
+          agent: 'Lead',
+          actionType: 'error',
+          message: `exports/${name}: ${e instanceof Error ? e.message : String(e)}`,
+          rationale: 'an export failure does not stop the research',
+          context: name,
+        });
       }
     }
   }
@@ -816,7 +1205,8 @@ function parseClueQuery(h: ClueHypothesis): SearchQuery {
 
 /** A broader query after a search that found nothing: drop the year, place, record types and text. */
 export function widen(q: SearchQuery): SearchQuery | undefined {
-  if (q.birthYear === undefined && q.deathYear === undefined && !q.place && !q.recordTypes?.length && !q.text) return undefined;
+  if (q.birthYear === undefined && q.deathYear === undefined && !q.place && !q.recordTypes?.length && !q.text)
+    return undefined;
   const { birthYear: _b, deathYear: _d, place: _p, recordTypes: _r, text: _t, ...rest } = q;
   if (!rest.given && !rest.surname && !rest.name) return undefined;
   return queryHash(rest) === queryHash(q) ? undefined : rest;

@@ -20,5 +20,10 @@ export function isOutage(e: unknown): boolean {
 /** The same search for the sources that were down, with an id a repeated outage keeps. */
 export function retryLater(task: Task, sources: readonly string[]): Task {
   const only = [...sources].sort();
-  return { ...task, id: stableId('T', task.id, 'outage', only.join(',')), query: { ...(task.query ?? {}), sources: only }, completed: false };
+  return {
+    ...task,
+    id: stableId('T', task.id, 'outage', only.join(',')),
+    query: { ...(task.query ?? {}), sources: only },
+    completed: false,
+  };
 }

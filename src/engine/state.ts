@@ -52,11 +52,30 @@ export function sourcePermissionGate(perms: SourcePermissions, tier: Tier): bool
   return tier === 0 ? true : perms[tier];
 }
 
-export function makeTask(fields: Omit<Task, 'completed' | 'retryCount' | 'sourceConstraint' | 'id' | 'assignedTo'> & Partial<Pick<Task, 'id' | 'sourceConstraint' | 'assignedTo' | 'retryCount'>>): Task {
+export function makeTask(
+  fields: Omit<Task, 'completed' | 'retryCount' | 'sourceConstraint' | 'id' | 'assignedTo'> &
+    Partial<Pick<Task, 'id' | 'sourceConstraint' | 'assignedTo' | 'retryCount'>>,
+): Task {
   const assignedTo: Agent[] = fields.assignedTo ?? (fields.taskType === 'SearchTask' ? ['Scout'] : ['Analyst']);
   const hash = fields.query ? queryHash(fields.query) : fields.queryHash;
-  const id = fields.id ?? stableId(fields.taskType === 'SearchTask' ? 'T' : 'A', fields.taskType, hash, fields.revisitReason, (fields.records ?? []).join(','));
-  return TaskSchema.parse({ ...fields, id, assignedTo, queryHash: hash, sourceConstraint: fields.sourceConstraint ?? [0], completed: false, retryCount: fields.retryCount ?? 0 });
+  const id =
+    fields.id ??
+    stableId(
+      fields.taskType === 'SearchTask' ? 'T' : 'A',
+      fields.taskType,
+      hash,
+      fields.revisitReason,
+      (fields.records ?? []).join(','),
+    );
+  return TaskSchema.parse({
+    ...fields,
+    id,
+    assignedTo,
+    queryHash: hash,
+    sourceConstraint: fields.sourceConstraint ?? [0],
+    completed: false,
+    retryCount: fields.retryCount ?? 0,
+  });
 }
 
 /** Z InitAncestryEngine: the seed person in the graph, one initial task, nothing else. */
@@ -157,7 +176,8 @@ export function completeTask(state: EngineState, task: Task): Task {
   if (task.hypothesis) {
     const h = state.hypotheses.get(task.hypothesis);
     // hypothesesToTasks makes one task per hypothesis, so its task finishing settles it.
-    if (h && (h.status === 'pending' || h.status === 'in_progress')) state.hypotheses.set(h.id, { ...h, status: 'completed' });
+    if (h && (h.status === 'pending' || h.status === 'in_progress'))
+      state.hypotheses.set(h.id, { ...h, status: 'completed' });
   }
   return done;
 }
@@ -184,13 +204,16 @@ export interface TerminationConditions {
  * budget cut short are parked so a later run can pick them up again.
  */
 export function leadCheckTermination(state: EngineState, c: TerminationConditions): NewLogEntry | undefined {
-  const terminate = c.goalAchieved || c.exhausted || c.budgetExceeded || c.gpsSatisfied || c.diminishingReturns || c.plannerStop;
+  const terminate =
+    c.goalAchieved || c.exhausted || c.budgetExceeded || c.gpsSatisfied || c.diminishingReturns || c.plannerStop;
   if (!terminate) return undefined;
   state.terminated = true;
   state.terminationReason = c.reason;
   const left = state.frontier.drain();
   // Work cut short (budget, or the planner's stop with tasks still queued) is parked for a later run.
-  const park = c.budgetExceeded || (c.plannerStop === true && !(c.goalAchieved || c.exhausted || c.gpsSatisfied || c.diminishingReturns));
+  const park =
+    c.budgetExceeded ||
+    (c.plannerStop === true && !(c.goalAchieved || c.exhausted || c.gpsSatisfied || c.diminishingReturns));
   // Searches a source outage left undone stay parked whatever the reason to stop (source-outage.ts).
   state.parkedTasks = [...state.parkedTasks, ...(park ? [...left, ...state.revisitQueue] : [])];
   state.revisitQueue = [];

@@ -5,7 +5,13 @@
  */
 export type Strategy = 'explore' | 'deepen' | 'challenge';
 
-export function chooseStrategy(s: { cycle: number; openConflicts: number; pendingClues: number; frontier: number; unprovenGoals: number }): Strategy {
+export function chooseStrategy(s: {
+  cycle: number;
+  openConflicts: number;
+  pendingClues: number;
+  frontier: number;
+  unprovenGoals: number;
+}): Strategy {
   if (s.cycle <= 1) return 'explore';
   if (s.openConflicts > 0 && s.cycle % 3 === 0) return 'challenge';
   if (s.pendingClues + s.frontier > 0 && s.cycle % 3 !== 2) return 'explore';

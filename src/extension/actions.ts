@@ -12,10 +12,20 @@ import type { Conflict } from '../model';
  */
 export function resolveConflict(root: string, conflictId: string, value: string, reason: string): Promise<Conflict> {
   // A short edit waits a moment for a running writer (a research run) instead of failing at once.
-  return withCaseLock(root, 'conflict resolve (VS Code)', () => resolveConflictLocked(root, conflictId, value, reason), { waitMs: 5000 });
+  return withCaseLock(
+    root,
+    'conflict resolve (VS Code)',
+    () => resolveConflictLocked(root, conflictId, value, reason),
+    { waitMs: 5000 },
+  );
 }
 
-async function resolveConflictLocked(root: string, conflictId: string, value: string, reason: string): Promise<Conflict> {
+async function resolveConflictLocked(
+  root: string,
+  conflictId: string,
+  value: string,
+  reason: string,
+): Promise<Conflict> {
   const store = await openCase(root);
   const conflict = store.conflicts().find((c) => c.id === conflictId);
   if (!conflict) throw new Error(`conflict ${conflictId} is not in conflicts/`);
@@ -23,7 +33,10 @@ async function resolveConflictLocked(root: string, conflictId: string, value: st
   if (!person) throw new Error(`conflict ${conflictId} concerns ${conflict.person}, who is not in the case`);
   const why = reason.trim();
   const r = applyUserResolution(person, conflict, value, store.clock.now(), () => newId('A'));
-  const resolved: Conflict = { ...r.conflict, rationale: `Resolved by the user: "${value}" because ${why}. Engine rationale was: ${conflict.rationale}` };
+  const resolved: Conflict = {
+    ...r.conflict,
+    rationale: `Resolved by the user: "${value}" because ${why}. Engine rationale was: ${conflict.rationale}`,
+  };
   await store.writePerson(r.person);
   await store.writeConflict(resolved);
   await store.appendLog([
@@ -41,11 +54,23 @@ async function resolveConflictLocked(root: string, conflictId: string, value: st
   return resolved;
 }
 
-function editHypothesis(root: string, id: string, edit: (h: { status: string; priority: number }) => void, what: string): Promise<void> {
-  return withCaseLock(root, 'hypothesis edit (VS Code)', () => editHypothesisLocked(root, id, edit, what), { waitMs: 5000 });
+function editHypothesis(
+  root: string,
+  id: string,
+  edit: (h: { status: string; priority: number }) => void,
+  what: string,
+): Promise<void> {
+  return withCaseLock(root, 'hypothesis edit (VS Code)', () => editHypothesisLocked(root, id, edit, what), {
+    waitMs: 5000,
+  });
 }
 
-async function editHypothesisLocked(root: string, id: string, edit: (h: { status: string; priority: number }) => void, what: string): Promise<void> {
+async function editHypothesisLocked(
+  root: string,
+  id: string,
+  edit: (h: { status: string; priority: number }) => void,
+  what: string,
+): Promise<void> {
   const store = await openCase(root);
   const session = store.session();
   const h = session?.hypotheses.find((x) => x.id === id);
@@ -54,7 +79,16 @@ async function editHypothesisLocked(root: string, id: string, edit: (h: { status
   edit(copy);
   await store.writeSession({ ...session, hypotheses: session.hypotheses.map((x) => (x.id === id ? copy : x)) });
   await store.appendLog([
-    { agent: 'Lead', actionType: 'decision', decisionType: 'user_queue_edit', optionsConsidered: [h.priority, copy.priority], chosenOption: what, confidence: copy.priority, rationale: `User ${what} hypothesis ${id}`, context: h.statement },
+    {
+      agent: 'Lead',
+      actionType: 'decision',
+      decisionType: 'user_queue_edit',
+      optionsConsidered: [h.priority, copy.priority],
+      chosenOption: what,
+      confidence: copy.priority,
+      rationale: `User ${what} hypothesis ${id}`,
+      context: h.statement,
+    },
   ]);
 }
 

@@ -33,7 +33,8 @@ export class CaseModel implements vscode.Disposable {
   async discover(): Promise<string | undefined> {
     const { findCaseRoots } = await loadEngine('snapshot');
     const roots: string[] = [];
-    for (const f of vscode.workspace.workspaceFolders ?? []) if (f.uri.scheme === 'file') roots.push(...(await findCaseRoots(f.uri.fsPath)));
+    for (const f of vscode.workspace.workspaceFolders ?? [])
+      if (f.uri.scheme === 'file') roots.push(...(await findCaseRoots(f.uri.fsPath)));
     const remembered = this.state.get<string>(ROOT_KEY);
     const root = roots.find((r) => r === remembered) ?? roots[0];
     if (root) this.setRoot(root);
@@ -47,7 +48,9 @@ export class CaseModel implements vscode.Disposable {
     void vscode.commands.executeCommand('setContext', 'ancestry.hasCase', true);
     this.watcher?.dispose();
     // One watcher over the case; `.ancestry/` is derived data and not worth a reload.
-    this.watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(root), '**/*.{md,json,jsonl,yaml}'));
+    this.watcher = vscode.workspace.createFileSystemWatcher(
+      new vscode.RelativePattern(vscode.Uri.file(root), '**/*.{md,json,jsonl,yaml}'),
+    );
     const onFs = (uri: vscode.Uri) => {
       if (!uri.fsPath.includes(`${sep}.ancestry${sep}`)) this.scheduleReload();
     };

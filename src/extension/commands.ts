@@ -11,7 +11,11 @@ type HypothesisArg = string | ClueHypothesis | undefined;
 const idOf = (h: HypothesisArg) => (typeof h === 'string' ? h : h?.id);
 
 /** Runs a handler and turns a thrown error into a message instead of a silent failure. */
-function guarded<A extends unknown[], R>(services: Services, name: string, fn: (...args: A) => Promise<R> | R): (...args: A) => Promise<R | undefined> {
+function guarded<A extends unknown[], R>(
+  services: Services,
+  name: string,
+  fn: (...args: A) => Promise<R> | R,
+): (...args: A) => Promise<R | undefined> {
   return async (...args: A) => {
     try {
       return await fn(...args);
@@ -25,29 +29,48 @@ function guarded<A extends unknown[], R>(services: Services, name: string, fn: (
 }
 
 export function registerCommands(services: Services): vscode.Disposable[] {
-  const reg = <A extends unknown[], R>(id: string, fn: (...args: A) => Promise<R> | R) => vscode.commands.registerCommand(id, guarded(services, id, fn));
+  const reg = <A extends unknown[], R>(id: string, fn: (...args: A) => Promise<R> | R) =>
+    vscode.commands.registerCommand(id, guarded(services, id, fn));
   return [
-    reg('ancestry.newCase', (opts?: { dir?: string; subject?: string; born?: string; place?: string; question?: string }) => newCase(services, opts)),
-    reg('ancestry.researchPerson', (arg?: string | ResearchRequest) => researchPerson(services, typeof arg === 'string' ? { person: arg } : (arg ?? {}))),
+    reg(
+      'ancestry.newCase',
+      (opts?: { dir?: string; subject?: string; born?: string; place?: string; question?: string }) =>
+        newCase(services, opts),
+    ),
+    reg('ancestry.researchPerson', (arg?: string | ResearchRequest) =>
+      researchPerson(services, typeof arg === 'string' ? { person: arg } : (arg ?? {})),
+    ),
     reg('ancestry.stopResearch', () => stopResearch(services)),
     reg('ancestry.importGedcom', (file?: string | vscode.Uri) => importGedcomCommand(services, file)),
     reg('ancestry.export', (format?: ExportFormat) => exportCommand(services, format)),
     reg('ancestry.showPedigree', async (id?: string | { id: string }, generations?: { up: number; down: number }) =>
-      (await import('./webviews/pedigreePanel')).PedigreePanel.show(services, typeof id === 'string' ? id : id?.id, generations),
+      (await import('./webviews/pedigreePanel')).PedigreePanel.show(
+        services,
+        typeof id === 'string' ? id : id?.id,
+        generations,
+      ),
     ),
     reg('ancestry.reviewMerges', async () => {
       await vscode.commands.executeCommand('workbench.view.extension.ancestry');
       await vscode.commands.executeCommand('ancestry.merges.focus');
     }),
-    reg('ancestry.reviewConflicts', async (id?: string) => (await import('./webviews/conflictsPanel')).ConflictsPanel.show(services, id)),
+    reg('ancestry.reviewConflicts', async (id?: string) =>
+      (await import('./webviews/conflictsPanel')).ConflictsPanel.show(services, id),
+    ),
     reg('ancestry.showHypothesisQueue', async () => (await import('./webviews/queuePanel')).QueuePanel.show(services)),
     reg('ancestry.setApiKey', (key?: string) => setApiKey(services, key)),
     reg('ancestry.setSourceCredential', async (key?: string, value?: string) =>
-      (await import('./sourceCredentials')).setSourceCredential(services, async () => (await loadEngine('engineBridge')).sourceCredentialChoices(services.context.extensionPath), { key, value }),
+      (await import('./sourceCredentials')).setSourceCredential(
+        services,
+        async () => (await loadEngine('engineBridge')).sourceCredentialChoices(services.context.extensionPath),
+        { key, value },
+      ),
     ),
     reg('ancestry.clearApiKey', async () => {
       await services.context.secrets.delete(API_KEY_SECRET);
-      void vscode.window.showInformationMessage('Ancestry: the Anthropic API key was removed; research runs deterministically.');
+      void vscode.window.showInformationMessage(
+        'Ancestry: the Anthropic API key was removed; research runs deterministically.',
+      );
     }),
     reg('ancestry.openResearchLog', async () => {
       const root = await services.requireCase();
@@ -57,7 +80,9 @@ export function registerCommands(services: Services): vscode.Disposable[] {
         await vscode.workspace.fs.stat(file);
         await vscode.window.showTextDocument(file, { preview: true });
       } catch {
-        void vscode.window.showInformationMessage('Ancestry: the research log is empty — run "Ancestry: Research Person…" first.');
+        void vscode.window.showInformationMessage(
+          'Ancestry: the research log is empty — run "Ancestry: Research Person…" first.',
+        );
       }
     }),
     reg('ancestry.openPerson', async (arg?: string | { id: string }) => {
@@ -65,7 +90,10 @@ export function registerCommands(services: Services): vscode.Disposable[] {
       const snap = await services.model.ensure();
       const entry = id ? snap?.persons.get(id) : undefined;
       if (!entry) throw new Error(`person ${id ?? '(none)'} is not in the case`);
-      const doc = await vscode.window.showTextDocument(vscode.Uri.file(entry.file), { preview: true, viewColumn: vscode.ViewColumn.One });
+      const doc = await vscode.window.showTextDocument(vscode.Uri.file(entry.file), {
+        preview: true,
+        viewColumn: vscode.ViewColumn.One,
+      });
       if (entry.treeLine) {
         const pos = new vscode.Position(entry.treeLine - 1, 0);
         doc.selection = new vscode.Selection(pos, pos);
@@ -89,7 +117,8 @@ export function registerCommands(services: Services): vscode.Disposable[] {
             title: 'Reprioritise hypothesis',
             prompt: 'Priority from 0 (lowest) to 1 (highest)',
             value: current.toFixed(2),
-            validateInput: (v) => (Number(v) >= 0 && Number(v) <= 1 && v.trim() !== '' ? undefined : 'a number from 0 to 1'),
+            validateInput: (v) =>
+              Number(v) >= 0 && Number(v) <= 1 && v.trim() !== '' ? undefined : 'a number from 0 to 1',
           }),
         );
       if (!Number.isFinite(value) || value < 0 || value > 1) return;
@@ -101,7 +130,10 @@ export function registerCommands(services: Services): vscode.Disposable[] {
       const { findCaseRoots } = await loadEngine('snapshot');
       const roots: string[] = [];
       for (const f of vscode.workspace.workspaceFolders ?? []) roots.push(...(await findCaseRoots(f.uri.fsPath)));
-      const pick = await vscode.window.showQuickPick(roots.map((r) => ({ label: basename(r), description: r })), { title: 'Ancestry: Select Case' });
+      const pick = await vscode.window.showQuickPick(
+        roots.map((r) => ({ label: basename(r), description: r })),
+        { title: 'Ancestry: Select Case' },
+      );
       if (pick) services.model.setRoot(pick.description);
     }),
   ];
@@ -112,7 +144,8 @@ async function setApiKey(services: Services, key?: string): Promise<boolean> {
     key ??
     (await vscode.window.showInputBox({
       title: 'Ancestry: Set Anthropic API Key',
-      prompt: 'Stored in VS Code SecretStorage, never in settings or the case folder. Without a key, research runs deterministically.',
+      prompt:
+        'Stored in VS Code SecretStorage, never in settings or the case folder. Without a key, research runs deterministically.',
       password: true,
       ignoreFocusOut: true,
       placeHolder: 'sk-ant-…',
@@ -120,31 +153,66 @@ async function setApiKey(services: Services, key?: string): Promise<boolean> {
     }));
   if (!value?.trim()) return false;
   await services.context.secrets.store(API_KEY_SECRET, value.trim());
-  if (key === undefined) void vscode.window.showInformationMessage('Ancestry: API key saved in SecretStorage. Research will use Claude.');
+  if (key === undefined)
+    void vscode.window.showInformationMessage('Ancestry: API key saved in SecretStorage. Research will use Claude.');
   return true;
 }
 
-async function newCase(services: Services, opts: { dir?: string; subject?: string; born?: string; place?: string; question?: string } = {}): Promise<string | undefined> {
+async function newCase(
+  services: Services,
+  opts: { dir?: string; subject?: string; born?: string; place?: string; question?: string } = {},
+): Promise<string | undefined> {
   let dir = opts.dir;
   if (!dir) {
-    const picked = await vscode.window.showOpenDialog({ title: 'Ancestry: New Case — choose an empty folder for the case', canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Create case here', defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri });
+    const picked = await vscode.window.showOpenDialog({
+      title: 'Ancestry: New Case — choose an empty folder for the case',
+      canSelectFolders: true,
+      canSelectFiles: false,
+      canSelectMany: false,
+      openLabel: 'Create case here',
+      defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+    });
     dir = picked?.[0]?.fsPath;
   }
   if (!dir) return undefined;
-  const subject = opts.subject ?? (await vscode.window.showInputBox({ title: 'New case (1/4): who?', prompt: 'The person to research, e.g. "Johann Friedrich Schmidt"', validateInput: (v) => (v.trim() ? undefined : 'a name is needed') }));
+  const subject =
+    opts.subject ??
+    (await vscode.window.showInputBox({
+      title: 'New case (1/4): who?',
+      prompt: 'The person to research, e.g. "Johann Friedrich Schmidt"',
+      validateInput: (v) => (v.trim() ? undefined : 'a name is needed'),
+    }));
   if (!subject?.trim()) return undefined;
-  const born = opts.born ?? (await vscode.window.showInputBox({ title: 'New case (2/4): born', prompt: 'Birth date, a GEDCOM date phrase such as ABT 1842 (optional)' }));
+  const born =
+    opts.born ??
+    (await vscode.window.showInputBox({
+      title: 'New case (2/4): born',
+      prompt: 'Birth date, a GEDCOM date phrase such as ABT 1842 (optional)',
+    }));
   if (born === undefined) return undefined;
-  const place = opts.place ?? (await vscode.window.showInputBox({ title: 'New case (3/4): where', prompt: 'A place associated with them, e.g. Springfield, Illinois (optional)' }));
+  const place =
+    opts.place ??
+    (await vscode.window.showInputBox({
+      title: 'New case (3/4): where',
+      prompt: 'A place associated with them, e.g. Springfield, Illinois (optional)',
+    }));
   if (place === undefined) return undefined;
   const question =
-    opts.question ?? (await vscode.window.showInputBox({ title: 'New case (4/4): research question', value: `Who were the parents, spouse and children of ${subject.trim()}, and when was he or she born and when did he or she die?` }));
+    opts.question ??
+    (await vscode.window.showInputBox({
+      title: 'New case (4/4): research question',
+      value: `Who were the parents, spouse and children of ${subject.trim()}, and when was he or she born and when did he or she die?`,
+    }));
   if (!question?.trim()) return undefined;
   const s = readSettings();
   const { initCase } = await loadEngine('caseFolder');
   await initCase(dir, {
     question: question.trim(),
-    subject: { name: subject.trim(), ...(born.trim() ? { born: born.trim() } : {}), ...(place.trim() ? { place: place.trim() } : {}) },
+    subject: {
+      name: subject.trim(),
+      ...(born.trim() ? { born: born.trim() } : {}),
+      ...(place.trim() ? { place: place.trim() } : {}),
+    },
     budget: { maxCycles: s.maxCycles, maxUsd: s.maxUsd, maxRequests: s.maxRequests, maxMinutes: s.maxMinutes },
     tiers: { tier1: s.tier1, tier2: s.tier2 },
     privacy: { livingThresholdYears: s.livingThresholdYears, consent: s.consent },
@@ -155,7 +223,9 @@ async function newCase(services: Services, opts: { dir?: string; subject?: strin
   if (inWorkspace) {
     services.model.setRoot(dir);
     await services.model.reload();
-    void vscode.window.showInformationMessage(`Ancestry: case created for ${subject.trim()}.`, 'Research Now').then((c) => c && vscode.commands.executeCommand('ancestry.researchPerson'));
+    void vscode.window
+      .showInformationMessage(`Ancestry: case created for ${subject.trim()}.`, 'Research Now')
+      .then((c) => c && vscode.commands.executeCommand('ancestry.researchPerson'));
   } else if (!opts.dir) {
     const open = await vscode.window.showInformationMessage(`Ancestry: case created in ${dir}.`, 'Open Case Folder');
     if (open) await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(dir));
@@ -167,20 +237,37 @@ async function importGedcomCommand(services: Services, file?: string | vscode.Ur
   const root = await services.requireCase();
   let path = typeof file === 'string' ? file : file?.fsPath;
   if (!path) {
-    const picked = await vscode.window.showOpenDialog({ title: 'Ancestry: Import GEDCOM', canSelectMany: false, filters: { GEDCOM: ['ged', 'gdz', 'GED'] }, openLabel: 'Import' });
+    const picked = await vscode.window.showOpenDialog({
+      title: 'Ancestry: Import GEDCOM',
+      canSelectMany: false,
+      filters: { GEDCOM: ['ged', 'gdz', 'GED'] },
+      openLabel: 'Import',
+    });
     path = picked?.[0]?.fsPath;
   }
   if (!path) return undefined;
   const target = path;
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Ancestry: importing ${basename(target)}` }, async (progress) => {
-    const [{ openCase, withCaseLock }, { importGedcom }] = await Promise.all([loadEngine('caseFolder'), loadEngine('gedcomImport')]);
-    const result = await withCaseLock(root, 'import (VS Code)', async () => importGedcom(target, await openCase(root), { onProgress: (message) => progress.report({ message }) }));
-    services.output.appendLine(`[import] ${target}: ${result.persons.length} persons, ${result.sources.length} sources, ${result.warnings.length} warnings (${result.mode})`);
-    for (const w of result.warnings.slice(0, 200)) services.output.appendLine(`  ${JSON.stringify(w)}`);
-    await services.model.reload();
-    void vscode.window.showInformationMessage(`Ancestry: imported ${result.persons.length} persons and ${result.sources.length} sources from ${basename(target)}${result.warnings.length ? ` (${result.warnings.length} warnings in the Ancestry output)` : ''}.`);
-    return result;
-  });
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Ancestry: importing ${basename(target)}` },
+    async (progress) => {
+      const [{ openCase, withCaseLock }, { importGedcom }] = await Promise.all([
+        loadEngine('caseFolder'),
+        loadEngine('gedcomImport'),
+      ]);
+      const result = await withCaseLock(root, 'import (VS Code)', async () =>
+        importGedcom(target, await openCase(root), { onProgress: (message) => progress.report({ message }) }),
+      );
+      services.output.appendLine(
+        `[import] ${target}: ${result.persons.length} persons, ${result.sources.length} sources, ${result.warnings.length} warnings (${result.mode})`,
+      );
+      for (const w of result.warnings.slice(0, 200)) services.output.appendLine(`  ${JSON.stringify(w)}`);
+      await services.model.reload();
+      void vscode.window.showInformationMessage(
+        `Ancestry: imported ${result.persons.length} persons and ${result.sources.length} sources from ${basename(target)}${result.warnings.length ? ` (${result.warnings.length} warnings in the Ancestry output)` : ''}.`,
+      );
+      return result;
+    },
+  );
 }
 
 type ExportFormat = 'gedcom' | 'gedcom7' | 'jsonld';

@@ -26,12 +26,20 @@ export class CaseDiagnostics implements vscode.Disposable {
       return new vscode.Range(l, Math.max(0, column - 1), l, Number.MAX_SAFE_INTEGER);
     };
     for (const p of snap.problems) {
-      const d = new vscode.Diagnostic(range(p.line, p.column), p.field ? `${p.field}: ${p.message}` : p.message, p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+      const d = new vscode.Diagnostic(
+        range(p.line, p.column),
+        p.field ? `${p.field}: ${p.message}` : p.message,
+        p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
+      );
       d.source = 'ancestry';
       d.code = 'case-file';
       add(p.file, d);
     }
-    const severity = { error: vscode.DiagnosticSeverity.Error, warning: vscode.DiagnosticSeverity.Warning, info: vscode.DiagnosticSeverity.Information };
+    const severity = {
+      error: vscode.DiagnosticSeverity.Error,
+      warning: vscode.DiagnosticSeverity.Warning,
+      info: vscode.DiagnosticSeverity.Information,
+    };
     for (const g of gpsGaps(snap)) {
       const d = new vscode.Diagnostic(range(g.line, g.column), g.message, severity[g.severity]);
       d.source = 'ancestry GPS';

@@ -25,8 +25,16 @@ export class PersonCodeLens implements vscode.CodeLensProvider {
     if (!id) return [];
     const top = new vscode.Range(0, 0, 0, 0);
     return [
-      new vscode.CodeLens(top, { title: '$(search) Research this person', command: 'ancestry.researchPerson', arguments: [id] }),
-      new vscode.CodeLens(top, { title: '$(type-hierarchy) Show in pedigree', command: 'ancestry.showPedigree', arguments: [id] }),
+      new vscode.CodeLens(top, {
+        title: '$(search) Research this person',
+        command: 'ancestry.researchPerson',
+        arguments: [id],
+      }),
+      new vscode.CodeLens(top, {
+        title: '$(type-hierarchy) Show in pedigree',
+        command: 'ancestry.showPedigree',
+        arguments: [id],
+      }),
     ];
   }
 }
@@ -44,12 +52,16 @@ export class SourceHover implements vscode.HoverProvider {
     const s = entry.source;
     const md = new vscode.MarkdownString(undefined, true);
     md.appendMarkdown(`**${escape(s.title)}**  \n`);
-    md.appendMarkdown(`${escape(s.repository)} · Tier ${s.tier} · ${s.sourceType}${s.date ? ` · ${escape(s.date)}` : ''}${s.place ? ` · ${escape(s.place)}` : ''}\n\n`);
+    md.appendMarkdown(
+      `${escape(s.repository)} · Tier ${s.tier} · ${s.sourceType}${s.date ? ` · ${escape(s.date)}` : ''}${s.place ? ` · ${escape(s.place)}` : ''}\n\n`,
+    );
     // The snippets this file cites from the source, verbatim.
     const person = [...snap.persons.values()].find((e) => e.file === doc.uri.fsPath)?.person;
     const cited = new Set<string>();
-    for (const a of person?.assertions ?? []) for (const e of a.evidence) if (e.source === id) cited.add(`${a.field}: ${e.snippet}`);
-    for (const r of person?.relationships ?? []) for (const e of r.evidence) if (e.source === id) cited.add(`${r.type}: ${e.snippet}`);
+    for (const a of person?.assertions ?? [])
+      for (const e of a.evidence) if (e.source === id) cited.add(`${a.field}: ${e.snippet}`);
+    for (const r of person?.relationships ?? [])
+      for (const e of r.evidence) if (e.source === id) cited.add(`${r.type}: ${e.snippet}`);
     if (cited.size) {
       md.appendMarkdown('Cited here:\n');
       for (const c of cited) md.appendMarkdown(`> ${escape(c)}\n\n`);

@@ -38,10 +38,22 @@ export interface EngineRunRequest {
 export function effectiveConfig(config: CaseConfig, s: AncestrySettings): CaseConfig {
   return {
     ...config,
-    budget: { ...config.budget, maxUsd: Math.min(config.budget.maxUsd, s.maxUsd), maxRequests: Math.min(config.budget.maxRequests, s.maxRequests), maxMinutes: Math.min(config.budget.maxMinutes, s.maxMinutes) },
+    budget: {
+      ...config.budget,
+      maxUsd: Math.min(config.budget.maxUsd, s.maxUsd),
+      maxRequests: Math.min(config.budget.maxRequests, s.maxRequests),
+      maxMinutes: Math.min(config.budget.maxMinutes, s.maxMinutes),
+    },
     tiers: { tier1: config.tiers.tier1 && s.tier1, tier2: config.tiers.tier2 && s.tier2 },
-    privacy: { livingThresholdYears: Math.max(config.privacy.livingThresholdYears, s.livingThresholdYears), consent: config.privacy.consent && s.consent },
-    sources: { ...config.sources, offline: config.sources.offline || s.offline, userAgentContact: config.sources.userAgentContact ?? (s.userAgentContact || undefined) },
+    privacy: {
+      livingThresholdYears: Math.max(config.privacy.livingThresholdYears, s.livingThresholdYears),
+      consent: config.privacy.consent && s.consent,
+    },
+    sources: {
+      ...config.sources,
+      offline: config.sources.offline || s.offline,
+      userAgentContact: config.sources.userAgentContact ?? (s.userAgentContact || undefined),
+    },
     llm: { ...config.llm, model: s.modelExplicit && s.model ? s.model : config.llm.model },
   };
 }
@@ -81,7 +93,14 @@ async function runEngineLocked(req: EngineRunRequest): Promise<ResearchOutcome> 
   const offline = config.sources.offline;
   // Tier 1 credentials come from SecretStorage under the plugin's secret name, else the environment.
   const secrets = secretsAdapter(req.secrets, req.apiKey);
-  const { connectors, deferred } = await loadConnectors({ config, env: process.env, store, secrets, offline, pluginDir: join(req.extensionPath, 'plugins') });
+  const { connectors, deferred } = await loadConnectors({
+    config,
+    env: process.env,
+    store,
+    secrets,
+    offline,
+    pluginDir: join(req.extensionPath, 'plugins'),
+  });
   const llm =
     offline || !req.apiKey
       ? undefined
@@ -93,10 +112,22 @@ async function runEngineLocked(req: EngineRunRequest): Promise<ResearchOutcome> 
           persons: () => store.persons(),
           knownSources: () => [...store.sources().map((s) => s.id), ...connectors.map((c) => c.id), 'archive'],
         });
-  req.log(`[research] ${offline ? 'offline: local archive only' : `sources: archive, ${connectors.map((c) => `${c.id} (tier ${c.tier})`).join(', ') || 'none online'}`}; ${llm ? `Claude agents (${config.llm.model})` : 'deterministic agents'}`);
+  req.log(
+    `[research] ${offline ? 'offline: local archive only' : `sources: archive, ${connectors.map((c) => `${c.id} (tier ${c.tier})`).join(', ') || 'none online'}`}; ${llm ? `Claude agents (${config.llm.model})` : 'deterministic agents'}`,
+  );
   // With Claude: summary.md carries the model cost section, and Claude's web search is a source.
   // Tier 2 sources appear as prefilled links (never requested) only when the case allows Tier 2.
   const runStore = llm ? withCostReport(store, llm.meter) : store;
   const sources = llm?.webSearch ? [...connectors, llm.webSearch] : connectors;
-  return runResearch({ store: runStore, connectors: sources, agents: llm, meter: llm?.meter, deferred: config.tiers.tier2 ? deferred : undefined, signal: req.signal, maxCycles: req.maxCycles, person: req.person, onEvent: req.onEvent });
+  return runResearch({
+    store: runStore,
+    connectors: sources,
+    agents: llm,
+    meter: llm?.meter,
+    deferred: config.tiers.tier2 ? deferred : undefined,
+    signal: req.signal,
+    maxCycles: req.maxCycles,
+    person: req.person,
+    onEvent: req.onEvent,
+  });
 }

@@ -22,7 +22,12 @@ export interface AncestryApi {
   activationMs: number;
   services: Services;
   diagnostics: CaseDiagnostics;
-  panels: { pedigree(): PedigreePanel | undefined; conflicts(): ConflictsPanel | undefined; queue(): QueuePanel | undefined; merges(): MergesViewProvider | undefined };
+  panels: {
+    pedigree(): PedigreePanel | undefined;
+    conflicts(): ConflictsPanel | undefined;
+    queue(): QueuePanel | undefined;
+    merges(): MergesViewProvider | undefined;
+  };
   apiKeySecret: string;
 }
 
@@ -43,14 +48,20 @@ export function activate(context: vscode.ExtensionContext): AncestryApi {
     diagnostics,
     merges,
     ...registerCommands(services),
-    vscode.window.createTreeView('ancestry.people', { treeDataProvider: new PeopleTree(services), showCollapseAll: true }),
+    vscode.window.createTreeView('ancestry.people', {
+      treeDataProvider: new PeopleTree(services),
+      showCollapseAll: true,
+    }),
     vscode.window.createTreeView('ancestry.hypotheses', { treeDataProvider: new HypothesesTree(services) }),
     vscode.window.createTreeView('ancestry.log', { treeDataProvider: new LogTree(services) }),
     vscode.window.registerWebviewViewProvider(MERGES_VIEW_ID, merges),
     registerPedigreeSerializer(services),
     registerConflictsSerializer(services),
     registerQueueSerializer(services),
-    vscode.languages.registerCodeLensProvider({ scheme: 'file', pattern: '**/people/*.md' }, new PersonCodeLens(services)),
+    vscode.languages.registerCodeLensProvider(
+      { scheme: 'file', pattern: '**/people/*.md' },
+      new PersonCodeLens(services),
+    ),
     vscode.languages.registerHoverProvider(caseFiles, new SourceHover(services)),
     researchStatusBar(services),
     vscode.workspace.onDidChangeWorkspaceFolders(() => void model.discover()),
@@ -63,7 +74,12 @@ export function activate(context: vscode.ExtensionContext): AncestryApi {
     activationMs,
     services,
     diagnostics,
-    panels: { pedigree: () => PedigreePanel.current, conflicts: () => ConflictsPanel.current, queue: () => QueuePanel.current, merges: () => MergesViewProvider.instance },
+    panels: {
+      pedigree: () => PedigreePanel.current,
+      conflicts: () => ConflictsPanel.current,
+      queue: () => QueuePanel.current,
+      merges: () => MergesViewProvider.instance,
+    },
     apiKeySecret: API_KEY_SECRET,
   };
 }

@@ -46,7 +46,9 @@ export function gitCommitter(root: string, log: OutputLog): GitCommitter | undef
       } catch (e) {
         // "nothing to commit" and the like must never stop the research.
         const detail = (e as { stderr?: string; gitErrorCode?: string }) ?? {};
-        log.appendLine(`[git] commit skipped: ${e instanceof Error ? e.message : String(e)}${detail.gitErrorCode ? ` (${detail.gitErrorCode})` : ''}${detail.stderr ? `: ${detail.stderr.trim().split('\n')[0]}` : ''}`);
+        log.appendLine(
+          `[git] commit skipped: ${e instanceof Error ? e.message : String(e)}${detail.gitErrorCode ? ` (${detail.gitErrorCode})` : ''}${detail.stderr ? `: ${detail.stderr.trim().split('\n')[0]}` : ''}`,
+        );
       }
     }));
   return Object.assign(commit, { flush: () => chain });

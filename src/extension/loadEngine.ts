@@ -15,6 +15,8 @@ let entry: typeof EngineEntry | undefined;
 
 export async function loadEngine<K extends EngineModuleName>(name: K): Promise<EngineModule<K>> {
   // Bundled: __dirname is dist/ and engine.js sits beside extension.js. From source (tsx): the .ts entry.
-  entry ??= require(join(__dirname, __filename.endsWith('.ts') ? 'engine-entry.ts' : 'engine.js')) as typeof EngineEntry;
+  entry ??= require(
+    join(__dirname, __filename.endsWith('.ts') ? 'engine-entry.ts' : 'engine.js'),
+  ) as typeof EngineEntry;
   return (await entry.modules[name]()) as EngineModule<K>;
 }

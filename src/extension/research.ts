@@ -43,43 +43,94 @@ async function pickPerson(services: Services): Promise<Target | undefined> {
   const cfgSubject = snap?.config?.subject;
   // Before the first run the subject exists only in case.yaml.
   if (cfgSubject && !(subject && snap?.persons.has(subject))) {
-    items.push({ label: `$(star-full) ${cfgSubject.name}`, description: [cfgSubject.born && `b. ${cfgSubject.born}`, cfgSubject.place, 'case subject'].filter(Boolean).join(' · '), isSubject: true });
+    items.push({
+      label: `$(star-full) ${cfgSubject.name}`,
+      description: [cfgSubject.born && `b. ${cfgSubject.born}`, cfgSubject.place, 'case subject']
+        .filter(Boolean)
+        .join(' · '),
+      isSubject: true,
+    });
   }
-  items.push({ label: '$(add) Research someone new…', description: 'name, dates and place', isNew: true, alwaysShow: true });
+  items.push({
+    label: '$(add) Research someone new…',
+    description: 'name, dates and place',
+    isNew: true,
+    alwaysShow: true,
+  });
   if (snap) {
-    const people = [...snap.persons.values()].map((e) => ({ e, l: personLabel(e.person, snap) })).filter(({ l }) => !l.living);
-    people.sort((a, b) => Number(b.e.person.id === subject) - Number(a.e.person.id === subject) || a.l.sortKey.localeCompare(b.l.sortKey));
+    const people = [...snap.persons.values()]
+      .map((e) => ({ e, l: personLabel(e.person, snap) }))
+      .filter(({ l }) => !l.living);
+    people.sort(
+      (a, b) =>
+        Number(b.e.person.id === subject) - Number(a.e.person.id === subject) || a.l.sortKey.localeCompare(b.l.sortKey),
+    );
     if (people.length) items.push({ label: 'People of this case', kind: vscode.QuickPickItemKind.Separator });
-    for (const { e, l } of people) items.push({ label: l.name, description: [l.lifespan, e.person.id === subject ? 'subject' : ''].filter(Boolean).join(' · '), detail: e.person.id, id: e.person.id });
+    for (const { e, l } of people)
+      items.push({
+        label: l.name,
+        description: [l.lifespan, e.person.id === subject ? 'subject' : ''].filter(Boolean).join(' · '),
+        detail: e.person.id,
+        id: e.person.id,
+      });
   }
-  const picked = await vscode.window.showQuickPick(items, { title: 'Ancestry: Research Person', placeHolder: 'Pick a person of the case, or research someone new', matchOnDescription: true, matchOnDetail: true });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Ancestry: Research Person',
+    placeHolder: 'Pick a person of the case, or research someone new',
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
   if (!picked) return undefined;
   if (picked.isSubject) return { label: cfgSubject!.name };
   if (!picked.isNew) return { person: picked.id, label: picked.label };
-  const name = await vscode.window.showInputBox({ title: 'Research someone new (1/3)', prompt: 'Name, e.g. "Johann Schmidt"', validateInput: (v) => (v.trim() ? undefined : 'a name is needed') });
+  const name = await vscode.window.showInputBox({
+    title: 'Research someone new (1/3)',
+    prompt: 'Name, e.g. "Johann Schmidt"',
+    validateInput: (v) => (v.trim() ? undefined : 'a name is needed'),
+  });
   if (!name) return undefined;
-  const born = await vscode.window.showInputBox({ title: 'Research someone new (2/3)', prompt: 'Born (GEDCOM date: 1850, ABT 1850, BET 1848 AND 1852) — optional' });
+  const born = await vscode.window.showInputBox({
+    title: 'Research someone new (2/3)',
+    prompt: 'Born (GEDCOM date: 1850, ABT 1850, BET 1848 AND 1852) — optional',
+  });
   if (born === undefined) return undefined;
-  const place = await vscode.window.showInputBox({ title: 'Research someone new (3/3)', prompt: 'Place, e.g. "Springfield, Illinois" — optional' });
+  const place = await vscode.window.showInputBox({
+    title: 'Research someone new (3/3)',
+    prompt: 'Place, e.g. "Springfield, Illinois" — optional',
+  });
   if (place === undefined) return undefined;
-  const described = [name.trim(), born.trim() && `b. ${born.trim()}`, place.trim() && `in ${place.trim()}`].filter(Boolean).join(' ');
+  const described = [name.trim(), born.trim() && `b. ${born.trim()}`, place.trim() && `in ${place.trim()}`]
+    .filter(Boolean)
+    .join(' ');
   return { person: described, label: name.trim() };
 }
 
-export async function researchPerson(services: Services, request: ResearchRequest = {}): Promise<ResearchOutcome | undefined> {
+export async function researchPerson(
+  services: Services,
+  request: ResearchRequest = {},
+): Promise<ResearchOutcome | undefined> {
   if (services.progress.running) {
-    void vscode.window.showWarningMessage('Ancestry: research is already running. Stop it first (Ancestry: Stop Research).');
+    void vscode.window.showWarningMessage(
+      'Ancestry: research is already running. Stop it first (Ancestry: Stop Research).',
+    );
     return undefined;
   }
   const root = await services.requireCase();
-  const target: Target | undefined = request.person !== undefined || request.subject ? { person: request.person, label: request.person ?? 'the case subject' } : await pickPerson(services);
+  const target: Target | undefined =
+    request.person !== undefined || request.subject
+      ? { person: request.person, label: request.person ?? 'the case subject' }
+      : await pickPerson(services);
   if (!target) return undefined;
   const person = target.person;
   const settings = readSettings();
   const controller = new AbortController();
   services.abort = controller;
   const known = person ? services.model.snapshot?.persons.get(person) : undefined;
-  const display = known ? (await loadEngine('labels')).personLabel(known.person, services.model.snapshot!).name : person ? target.label : (services.model.snapshot?.config?.subject.name ?? target.label);
+  const display = known
+    ? (await loadEngine('labels')).personLabel(known.person, services.model.snapshot!).name
+    : person
+      ? target.label
+      : (services.model.snapshot?.config?.subject.name ?? target.label);
   services.setProgress({ running: true, person: display, cycle: 0, costUsd: 0, step: 'starting' });
   services.output.appendLine(`[research] ${display} in ${root}`);
   try {
@@ -88,7 +139,9 @@ export async function researchPerson(services: Services, request: ResearchReques
       async (progress, token) => {
         token.onCancellationRequested(() => controller.abort(new Error('user cancel')));
         const { runEngine } = await loadEngine('engineBridge');
-        const git = settings.gitCommitAfterCycle ? (await import('./git')).gitCommitter(root, services.output) : undefined;
+        const git = settings.gitCommitAfterCycle
+          ? (await import('./git')).gitCommitter(root, services.output)
+          : undefined;
         let lastCycle = 0;
         const result = await runEngine({
           root,
@@ -116,17 +169,27 @@ export async function researchPerson(services: Services, request: ResearchReques
         return result;
       },
     );
-    services.output.appendLine(`[research] ${outcome.status}: ${outcome.terminationReason} (${outcome.cycles} cycles, ${outcome.persons} persons, ${outcome.sources} sources, ${outcome.conflicts} conflicts)`);
+    services.output.appendLine(
+      `[research] ${outcome.status}: ${outcome.terminationReason} (${outcome.cycles} cycles, ${outcome.persons} persons, ${outcome.sources} sources, ${outcome.conflicts} conflicts)`,
+    );
     await services.model.reload();
     if (!request.quiet) {
       const open = 'Open Summary';
       const pedigree = 'Show Pedigree';
       const verb = outcome.status === 'completed' ? 'finished' : outcome.status;
       void vscode.window
-        .showInformationMessage(`Ancestry: research ${verb} — ${outcome.terminationReason}. ${outcome.persons} persons, ${outcome.sources} sources, ${outcome.conflicts} conflicts.`, open, pedigree)
+        .showInformationMessage(
+          `Ancestry: research ${verb} — ${outcome.terminationReason}. ${outcome.persons} persons, ${outcome.sources} sources, ${outcome.conflicts} conflicts.`,
+          open,
+          pedigree,
+        )
         .then((choice) => {
           if (choice === open) void vscode.window.showTextDocument(vscode.Uri.file(outcome.summaryPath));
-          if (choice === pedigree) void vscode.commands.executeCommand('ancestry.showPedigree', services.model.snapshot?.config?.subject.person);
+          if (choice === pedigree)
+            void vscode.commands.executeCommand(
+              'ancestry.showPedigree',
+              services.model.snapshot?.config?.subject.person,
+            );
         });
     }
     return outcome;

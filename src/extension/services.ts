@@ -48,7 +48,8 @@ export class Services implements vscode.Disposable {
   setProgress(p: Partial<ResearchProgress>): void {
     const wasRunning = this.progress.running;
     this.progress = { ...this.progress, ...p };
-    if (wasRunning !== this.progress.running) void vscode.commands.executeCommand('setContext', 'ancestry.researchRunning', this.progress.running);
+    if (wasRunning !== this.progress.running)
+      void vscode.commands.executeCommand('setContext', 'ancestry.researchRunning', this.progress.running);
     this.progressEmitter.fire(this.progress);
   }
 

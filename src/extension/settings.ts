@@ -42,5 +42,8 @@ export function readSettings(): AncestrySettings {
 /** Whether the user set a key explicitly (then it overrides the case's own value). */
 export function isSet(key: string): boolean {
   const i = vscode.workspace.getConfiguration('ancestry').inspect(key);
-  return i !== undefined && (i.globalValue !== undefined || i.workspaceValue !== undefined || i.workspaceFolderValue !== undefined);
+  return (
+    i !== undefined &&
+    (i.globalValue !== undefined || i.workspaceValue !== undefined || i.workspaceFolderValue !== undefined)
+  );
 }

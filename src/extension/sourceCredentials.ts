@@ -24,10 +24,16 @@ export async function setSourceCredential(
   const all = (await choices()).filter((c) => c.secretKey);
   if (!all.length) throw new Error('no source plugin uses a credential');
   let choice = args.key ? all.find((c) => c.secretKey === args.key || c.source === args.key) : undefined;
-  if (args.key && !choice) throw new Error(`"${args.key}" is not a source credential (known: ${all.map((c) => c.secretKey).join(', ')})`);
+  if (args.key && !choice)
+    throw new Error(`"${args.key}" is not a source credential (known: ${all.map((c) => c.secretKey).join(', ')})`);
   if (!choice) {
     const picked = await vscode.window.showQuickPick(
-      all.map((c) => ({ label: c.displayName, description: `Tier ${c.tier} · ${c.type.replace(/_/g, ' ')}`, detail: [c.instructions, c.env ? `Also read from $${c.env}.` : ''].filter(Boolean).join(' '), choice: c })),
+      all.map((c) => ({
+        label: c.displayName,
+        description: `Tier ${c.tier} · ${c.type.replace(/_/g, ' ')}`,
+        detail: [c.instructions, c.env ? `Also read from $${c.env}.` : ''].filter(Boolean).join(' '),
+        choice: c,
+      })),
       { title: 'Ancestry: Set Source Credential…', placeHolder: 'Which source?', ignoreFocusOut: true },
     );
     choice = picked?.choice;
@@ -44,6 +50,9 @@ export async function setSourceCredential(
     }));
   if (!value?.trim()) return false;
   await services.context.secrets.store(choice.secretKey, value.trim());
-  if (args.value === undefined) void vscode.window.showInformationMessage(`Ancestry: ${choice.displayName} credential saved in SecretStorage; the next research run uses it.`);
+  if (args.value === undefined)
+    void vscode.window.showInformationMessage(
+      `Ancestry: ${choice.displayName} credential saved in SecretStorage; the next research run uses it.`,
+    );
   return true;
 }

@@ -27,17 +27,24 @@ function keptStatuses(opts: ConclusionOptions): ReadonlySet<Kept> {
  * namesake's wife staged as a second spouse) is not a conclusion; a person without relationships
  * (an imported individual, the subject) is kept.
  */
-export function conclusionPersons(persons: readonly Person[], opts: ConclusionOptions = {}, subjectId?: string): Person[] {
+export function conclusionPersons(
+  persons: readonly Person[],
+  opts: ConclusionOptions = {},
+  subjectId?: string,
+): Person[] {
   const kept = keptStatuses(opts);
   const filtered = persons.map((p) => ({
     ...p,
     assertions: p.assertions.filter((a) => kept.has(a.status) && !isStartingHint(a)),
     relationships: p.relationships.filter((r) => kept.has(r.status)),
   }));
-  const stays = (p: Person, original: Person) => p.id === subjectId || p.relationships.length > 0 || original.relationships.length === 0;
+  const stays = (p: Person, original: Person) =>
+    p.id === subjectId || p.relationships.length > 0 || original.relationships.length === 0;
   const byId = new Map(persons.map((p) => [p.id, p]));
   const ids = new Set(filtered.filter((p) => stays(p, byId.get(p.id)!)).map((p) => p.id));
-  return filtered.filter((p) => ids.has(p.id)).map((p) => ({ ...p, relationships: p.relationships.filter((r) => ids.has(r.person)) }));
+  return filtered
+    .filter((p) => ids.has(p.id))
+    .map((p) => ({ ...p, relationships: p.relationships.filter((r) => ids.has(r.person)) }));
 }
 
 /** The store as an exporter should see it: every other method is the store's own. */

@@ -5,7 +5,16 @@
  * graph needs no network; `offlineDocumentLoader` serves the same context for documents that
  * refer to schema.org by URL and refuses every other fetch.
  */
-import { isLiving, placeText, redactPerson, reducePlaceLevels, widenDate, DATE_WITHHELD, PLACE_WITHHELD, type CensorContext } from '../agents/censor';
+import {
+  isLiving,
+  placeText,
+  redactPerson,
+  reducePlaceLevels,
+  widenDate,
+  DATE_WITHHELD,
+  PLACE_WITHHELD,
+  type CensorContext,
+} from '../agents/censor';
 import { censorTextField } from './gedcom/censor-fields';
 import type { CaseStore } from '../engine/ports';
 import { conclusionsOnly } from './conclusions';
@@ -65,9 +74,12 @@ export const SCHEMA_ORG_CONTEXT = {
 } as const;
 
 /** jsonld.js documentLoader: schema.org's context from memory, nothing from the network. */
-export async function offlineDocumentLoader(url: string): Promise<{ contextUrl: null; documentUrl: string; document: unknown }> {
+export async function offlineDocumentLoader(
+  url: string,
+): Promise<{ contextUrl: null; documentUrl: string; document: unknown }> {
   const u = url.replace(/^http:/, 'https:').replace(/\/?$/, '/');
-  if (u === SCHEMA_ORG || u === `${SCHEMA_ORG}docs/jsonldcontext.jsonld/`) return { contextUrl: null, documentUrl: url, document: { '@context': SCHEMA_ORG_CONTEXT } };
+  if (u === SCHEMA_ORG || u === `${SCHEMA_ORG}docs/jsonldcontext.jsonld/`)
+    return { contextUrl: null, documentUrl: url, document: { '@context': SCHEMA_ORG_CONTEXT } };
   throw new Error(`offline: refusing to fetch ${url}`);
 }
 
@@ -91,7 +103,9 @@ interface StoreExtras {
 
 function best(p: Person, field: string): Assertion | undefined {
   const live = p.assertions.filter((a) => a.field === field && a.status !== 'rejected');
-  return live.sort((a, b) => Number(b.status === 'accepted') - Number(a.status === 'accepted') || b.confidence - a.confidence)[0];
+  return live.sort(
+    (a, b) => Number(b.status === 'accepted') - Number(a.status === 'accepted') || b.confidence - a.confidence,
+  )[0];
 }
 
 export function exportJsonLd(caseStore: CaseStore, opts: { now?: Date; includeStaged?: boolean } = {}): string {
@@ -99,12 +113,18 @@ export function exportJsonLd(caseStore: CaseStore, opts: { now?: Date; includeSt
   const store = conclusionsOnly(caseStore, { includeStaged: opts.includeStaged });
   const now = opts.now ?? new Date();
   const privacy = store.config().privacy;
-  const ctx: CensorContext = (store as CaseStore & StoreExtras).censorContext?.() ?? { now, thresholdYears: privacy.livingThresholdYears, consent: privacy.consent };
+  const ctx: CensorContext = (store as CaseStore & StoreExtras).censorContext?.() ?? {
+    now,
+    thresholdYears: privacy.livingThresholdYears,
+    consent: privacy.consent,
+  };
   const redirect = new Map<string, string>();
   const sameAs = new Map<string, string[]>();
   for (const c of store.merges().clusters) {
     if (c.status !== 'accepted') continue;
-    for (const m of c.memberIds) if (m !== c.canonicalId) (redirect.set(m, c.canonicalId), sameAs.set(c.canonicalId, [...(sameAs.get(c.canonicalId) ?? []), m]));
+    for (const m of c.memberIds)
+      if (m !== c.canonicalId)
+        (redirect.set(m, c.canonicalId), sameAs.set(c.canonicalId, [...(sameAs.get(c.canonicalId) ?? []), m]));
   }
   const canon = (id: string) => {
     let x = id;
@@ -134,7 +154,15 @@ export function exportJsonLd(caseStore: CaseStore, opts: { now?: Date; includeSt
     // Free text is censored one field at a time (never the serialised graph).
     const textCtx: CensorContext = living && !ctx.consent ? { ...ctx, aboutLiving: true } : ctx;
     const [first, ...others] = p.names;
-    const rel = (type: string) => [...new Set(p.relationships.filter((r) => r.type === type && r.status !== 'rejected').map((r) => canon(r.person)).filter((id) => known.has(id) && id !== p.id))].map(P);
+    const rel = (type: string) =>
+      [
+        ...new Set(
+          p.relationships
+            .filter((r) => r.type === type && r.status !== 'rejected')
+            .map((r) => canon(r.person))
+            .filter((id) => known.has(id) && id !== p.id),
+        ),
+      ].map(P);
     const birth = best(p, 'birth.date') ?? best(p, 'christening.date') ?? best(p, 'baptism.date');
     const death = best(p, 'death.date') ?? best(p, 'burial.date');
     const node: Record<string, unknown> = {
@@ -146,7 +174,9 @@ export function exportJsonLd(caseStore: CaseStore, opts: { now?: Date; includeSt
       ...(first?.prefix ? { honorificPrefix: first.prefix } : {}),
       ...(first?.suffix ? { honorificSuffix: first.suffix } : {}),
     };
-    const alt = [...new Set(others.map((n) => [n.given, n.surname].filter(Boolean).join(' ')).filter((n) => n && n !== node.name))];
+    const alt = [
+      ...new Set(others.map((n) => [n.given, n.surname].filter(Boolean).join(' ')).filter((n) => n && n !== node.name)),
+    ];
     if (first?.nickname) alt.push(first.nickname);
     if (alt.length) node.alternateName = alt;
     if (p.sex === 'M') node.gender = 'Male';
@@ -155,18 +185,27 @@ export function exportJsonLd(caseStore: CaseStore, opts: { now?: Date; includeSt
     const dd = death && isoDateOrRange(death.value);
     if (bd) node.birthDate = bd;
     if (dd) node.deathDate = dd;
-    const bp = placeRef(best(p, 'birth.place')?.value ?? best(p, 'christening.place')?.value ?? best(p, 'baptism.place')?.value);
+    const bp = placeRef(
+      best(p, 'birth.place')?.value ?? best(p, 'christening.place')?.value ?? best(p, 'baptism.place')?.value,
+    );
     const dp = placeRef(best(p, 'death.place')?.value ?? best(p, 'burial.place')?.value);
     if (bp) node.birthPlace = bp;
     if (dp) node.deathPlace = dp;
-    for (const [prop, type] of [['parent', 'parent'], ['spouse', 'spouse'], ['children', 'child']] as const) {
+    for (const [prop, type] of [
+      ['parent', 'parent'],
+      ['spouse', 'spouse'],
+      ['children', 'child'],
+    ] as const) {
       const ids = rel(type);
       if (ids.length) node[prop] = ids;
     }
     const ids = Object.entries(p.externalIds).map(([k, v]) => ({ '@type': 'PropertyValue', propertyID: k, value: v }));
     if (ids.length) node.identifier = ids;
     if (sameAs.has(p.id)) node.sameAs = sameAs.get(p.id)!.map(P);
-    if (living) node.description = ctx.consent ? 'Living person (shown with consent).' : 'Living person: details generalised by the Censor.';
+    if (living)
+      node.description = ctx.consent
+        ? 'Living person (shown with consent).'
+        : 'Living person: details generalised by the Censor.';
     graph.push(node);
 
     // Events: one node per event instance, and a Claim per assertion with its provenance.
@@ -183,7 +222,12 @@ export function exportJsonLd(caseStore: CaseStore, opts: { now?: Date; includeSt
       const place = as.find((a) => a.field.endsWith('.place'));
       const value = as.find((a) => a.field.endsWith('.value'));
       const iso = date && isoDateOrRange(date.value);
-      const ev: Record<string, unknown> = { '@id': eid, '@type': 'Event', name: `${kind.replace(/_/g, ' ')} of ${displayName(p)}`, about: P(p.id) };
+      const ev: Record<string, unknown> = {
+        '@id': eid,
+        '@type': 'Event',
+        name: `${kind.replace(/_/g, ' ')} of ${displayName(p)}`,
+        about: P(p.id),
+      };
       if (iso) ev.startDate = iso;
       const loc = placeRef(place?.value);
       if (loc) ev.location = loc;
@@ -237,7 +281,12 @@ export function exportJsonLd(caseStore: CaseStore, opts: { now?: Date; includeSt
       additionalProperty: [
         { '@type': 'PropertyValue', propertyID: 'status', value: c.status },
         { '@type': 'PropertyValue', propertyID: 'preferred', value: safe(c.preferred) },
-        ...c.competing.map((x) => ({ '@type': 'PropertyValue', propertyID: 'competing', value: safe(x.value), description: `weight ${x.weight}` })),
+        ...c.competing.map((x) => ({
+          '@type': 'PropertyValue',
+          propertyID: 'competing',
+          value: safe(x.value),
+          description: `weight ${x.weight}`,
+        })),
       ],
       citation: [...new Set(c.competing.flatMap((x) => x.evidence.map((e) => S(e.source))))],
     });

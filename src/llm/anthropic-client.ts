@@ -19,16 +19,32 @@ export const DEFAULT_MAX_RETRIES = 4;
 
 function classify(err: unknown, attempts: number): LlmError {
   if (err instanceof LlmError) return err;
-  if (err instanceof Anthropic.APIUserAbortError) return new LlmError('aborted', 'the model call was cancelled', undefined, attempts);
-  if (err instanceof Anthropic.APIConnectionError) return new LlmError('connection', `cannot reach the model API: ${err.message}`, undefined, attempts);
+  if (err instanceof Anthropic.APIUserAbortError)
+    return new LlmError('aborted', 'the model call was cancelled', undefined, attempts);
+  if (err instanceof Anthropic.APIConnectionError)
+    return new LlmError('connection', `cannot reach the model API: ${err.message}`, undefined, attempts);
   if (err instanceof Anthropic.APIError) {
     const status = err.status;
     const type = (err.error as { error?: { type?: string } } | undefined)?.error?.type;
     const detail = `${status ?? ''} ${type ?? ''} ${err.message}`.trim();
-    if (status === 529 || type === 'overloaded_error') return new LlmError('overloaded', `model API overloaded after ${attempts} attempt(s): ${detail}`, status, attempts);
-    if (status === 429) return new LlmError('rate_limit', `model API rate limit after ${attempts} attempt(s): ${detail}`, status, attempts);
-    if (status === 401 || status === 403) return new LlmError('auth', `model API refused the key: ${detail}`, status, attempts);
-    if (status !== undefined && status >= 500) return new LlmError('server', `model API error after ${attempts} attempt(s): ${detail}`, status, attempts);
+    if (status === 529 || type === 'overloaded_error')
+      return new LlmError(
+        'overloaded',
+        `model API overloaded after ${attempts} attempt(s): ${detail}`,
+        status,
+        attempts,
+      );
+    if (status === 429)
+      return new LlmError(
+        'rate_limit',
+        `model API rate limit after ${attempts} attempt(s): ${detail}`,
+        status,
+        attempts,
+      );
+    if (status === 401 || status === 403)
+      return new LlmError('auth', `model API refused the key: ${detail}`, status, attempts);
+    if (status !== undefined && status >= 500)
+      return new LlmError('server', `model API error after ${attempts} attempt(s): ${detail}`, status, attempts);
     return new LlmError('invalid_request', `model API rejected the request: ${detail}`, status, attempts);
   }
   return new LlmError('connection', err instanceof Error ? err.message : String(err), undefined, attempts);
@@ -39,7 +55,8 @@ export class AnthropicLlmClient implements LlmClient {
   private readonly sdk: Anthropic;
 
   constructor(opts: AnthropicClientOptions) {
-    if (!opts.apiKey) throw new LlmError('auth', 'an Anthropic API key is required (VS Code secret or ANTHROPIC_API_KEY)');
+    if (!opts.apiKey)
+      throw new LlmError('auth', 'an Anthropic API key is required (VS Code secret or ANTHROPIC_API_KEY)');
     this.sdk = new Anthropic({
       apiKey: opts.apiKey,
       ...(opts.baseURL ? { baseURL: opts.baseURL } : {}),

@@ -75,7 +75,10 @@ export function synthesise(results: ExtractionResult[]): ExtractionResult & { re
     const values: Record<string, unknown> = {};
     const snippets: Record<string, string> = {};
     for (const [field, byValue] of g.fields) {
-      const ranked = [...byValue.values()].sort((a, b) => b.agents.size - a.agents.size || compoundConfidence(b.confidences) - compoundConfidence(a.confidences));
+      const ranked = [...byValue.values()].sort(
+        (a, b) =>
+          b.agents.size - a.agents.size || compoundConfidence(b.confidences) - compoundConfidence(a.confidences),
+      );
       const [best, ...others] = ranked;
       values[field] = best!.value;
       if (best!.snippet) snippets[field] = best!.snippet;
@@ -110,7 +113,9 @@ export class ConsensusExtractor implements RecordExtractor {
 
   async extract(record: SourceRecord, signal?: AbortSignal): Promise<ExtractionResult> {
     const settled = await Promise.allSettled(this.extractors.map((e) => e.extract(record, signal)));
-    const results = settled.filter((s): s is PromiseFulfilledResult<ExtractionResult> => s.status === 'fulfilled').map((s) => s.value);
+    const results = settled
+      .filter((s): s is PromiseFulfilledResult<ExtractionResult> => s.status === 'fulfilled')
+      .map((s) => s.value);
     if (!results.length) throw (settled[0] as PromiseRejectedResult).reason;
     const { report, ...merged } = synthesise(results);
     this.lastReport = report;

@@ -28,7 +28,11 @@ export interface SectionText {
   omitted: number;
 }
 
-export function fitSection(title: string, items: readonly string[], budget: number): { text: string; shown: number; omitted: number } {
+export function fitSection(
+  title: string,
+  items: readonly string[],
+  budget: number,
+): { text: string; shown: number; omitted: number } {
   const header = `## ${title}\n`;
   const reserve = 48; // room for the "… N more" line
   const maxItem = Math.floor(budget * MAX_ITEM_SHARE);
@@ -57,14 +61,19 @@ export function buildPlanningContext(view: PlanningView): { text: string; sectio
       `Budget remaining: ${b.cycles} cycles, ${b.requests} source requests, ${b.tokens} tokens, $${b.usd.toFixed(2)}`,
     ],
     prior_cycles: view.recentDiscoveries,
-    search_history: view.frontier.map((t) => `${t.id} [${t.taskType}, priority ${t.priority.toFixed(2)}] ${t.query ? JSON.stringify(t.query) : ''}`),
+    search_history: view.frontier.map(
+      (t) => `${t.id} [${t.taskType}, priority ${t.priority.toFixed(2)}] ${t.query ? JSON.stringify(t.query) : ''}`,
+    ),
     contradictions: [
       ...(c.openConflicts ? [`${c.openConflicts} open conflict(s) need corroborating evidence`] : []),
       ...view.gaps.filter((g) => /conflict|disagree|contradict/i.test(g)),
     ],
     weakest_nodes: [...view.pendingClues]
       .sort((x, y) => y.priority - x.priority)
-      .map((h) => `${h.id} (priority ${h.priority.toFixed(2)}): ${h.statement}${h.suggestedQueries.length ? ` — try: ${h.suggestedQueries.join('; ')}` : ''}`),
+      .map(
+        (h) =>
+          `${h.id} (priority ${h.priority.toFixed(2)}): ${h.statement}${h.suggestedQueries.length ? ` — try: ${h.suggestedQueries.join('; ')}` : ''}`,
+      ),
     open_questions: view.gaps.filter((g) => !/conflict|disagree|contradict/i.test(g)),
   };
   const sections = CONTEXT_SECTIONS.map((s) => ({ key: s.key, ...fitSection(s.title, items[s.key], s.budget) }));

@@ -77,7 +77,8 @@ export class CostMeter {
   affordableOutputTokens(model: string, promptChars: number, wantedOutput: number, maxWebSearches = 0): number {
     const { price } = priceOf(model, this.prices);
     const inputTokens = Math.ceil(promptChars * this.tokensPerChar);
-    const usdLeft = this.budget.maxUsd - this.costUsd() - maxWebSearches * WEB_SEARCH_USD - (inputTokens * price.input) / 1_000_000;
+    const usdLeft =
+      this.budget.maxUsd - this.costUsd() - maxWebSearches * WEB_SEARCH_USD - (inputTokens * price.input) / 1_000_000;
     const tokensLeft = this.budget.maxTokens - this.tokens() - inputTokens;
     const byUsd = Math.floor((usdLeft * 1_000_000) / price.output);
     const allowed = Math.min(wantedOutput, byUsd, tokensLeft);
@@ -103,7 +104,11 @@ export class CostMeter {
 
   private totals(filter: (c: MeteredCall) => boolean): Totals {
     const sel = this.log.filter(filter);
-    return { calls: sel.length, tokens: sel.reduce((s, c) => s + c.tokens, 0), costUsd: sel.reduce((s, c) => s + c.costUsd, 0) };
+    return {
+      calls: sel.length,
+      tokens: sel.reduce((s, c) => s + c.tokens, 0),
+      costUsd: sel.reduce((s, c) => s + c.costUsd, 0),
+    };
   }
 
   byRole(): Record<LlmRole, Totals> {
@@ -136,7 +141,10 @@ export class CostMeter {
     const cycles = this.byCycle();
     if (cycles.length) {
       lines.push('', '| cycle | lead USD | research USD | tokens |', '|---:|---:|---:|---:|');
-      for (const c of cycles) lines.push(`| ${c.cycle} | ${usd(c.lead.costUsd)} | ${usd(c.research.costUsd)} | ${c.lead.tokens + c.research.tokens} |`);
+      for (const c of cycles)
+        lines.push(
+          `| ${c.cycle} | ${usd(c.lead.costUsd)} | ${usd(c.research.costUsd)} | ${c.lead.tokens + c.research.tokens} |`,
+        );
     }
     if (this.exhaustedReason) lines.push('', `Stopped calling the model: ${this.exhaustedReason}.`);
     return lines.join('\n');

@@ -10,7 +10,8 @@ export function withCostReport<S extends CaseStore>(store: S, meter: CostMeter):
   return new Proxy(store, {
     get(target, prop) {
       if (prop === 'writeSummary') {
-        return (markdown: string) => target.writeSummary(meter.calls().length ? `${markdown.trimEnd()}\n\n${meter.reportMarkdown()}\n` : markdown);
+        return (markdown: string) =>
+          target.writeSummary(meter.calls().length ? `${markdown.trimEnd()}\n\n${meter.reportMarkdown()}\n` : markdown);
       }
       const value: unknown = Reflect.get(target, prop, target);
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;

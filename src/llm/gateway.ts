@@ -68,13 +68,32 @@ export class LlmGateway {
   async call(c: ModelCall): Promise<ModelReply> {
     const { meter, log } = this.opts;
     const model = c.model ?? this.opts.model;
-    const prompt = preparePrompt({ system: c.system, context: c.context, user: c.user }, { ...this.opts.censor(), ...(c.aboutLiving ? { aboutLiving: true } : {}) }, c.purpose, log);
+    const prompt = preparePrompt(
+      { system: c.system, context: c.context, user: c.user },
+      { ...this.opts.censor(), ...(c.aboutLiving ? { aboutLiving: true } : {}) },
+      c.purpose,
+      log,
+    );
     const toolChars = c.tools ? JSON.stringify(c.tools).length : 0;
     const continuationChars = c.continuation ? JSON.stringify(c.continuation).length : 0;
-    const maxTokens = meter.affordableOutputTokens(model, prompt.chars + toolChars + continuationChars, c.maxTokens ?? this.opts.maxTokens, c.maxWebSearches ?? 0);
+    const maxTokens = meter.affordableOutputTokens(
+      model,
+      prompt.chars + toolChars + continuationChars,
+      c.maxTokens ?? this.opts.maxTokens,
+      c.maxWebSearches ?? 0,
+    );
     if (maxTokens === 0) {
       const reason = meter.exhausted() ?? 'LLM budget exhausted';
-      log({ actionType: 'decision', agent: c.agent, decisionType: 'llm_budget', optionsConsidered: [c.purpose], chosenOption: 'skip model call', rationale: reason, context: '', cycle: meter.cycle });
+      log({
+        actionType: 'decision',
+        agent: c.agent,
+        decisionType: 'llm_budget',
+        optionsConsidered: [c.purpose],
+        chosenOption: 'skip model call',
+        rationale: reason,
+        context: '',
+        cycle: meter.cycle,
+      });
       throw new LlmError('budget', reason);
     }
     const cache = { type: 'ephemeral' } as const;
@@ -92,8 +111,16 @@ export class LlmGateway {
     try {
       result = await this.opts.client.create(request, c.signal);
     } catch (err) {
-      const e = err instanceof LlmError ? err : new LlmError('connection', err instanceof Error ? err.message : String(err));
-      log({ actionType: 'error', agent: c.agent, message: `model call "${c.purpose}" failed (${e.kind}): ${e.message}`, rationale: '', context: model, cycle: meter.cycle });
+      const e =
+        err instanceof LlmError ? err : new LlmError('connection', err instanceof Error ? err.message : String(err));
+      log({
+        actionType: 'error',
+        agent: c.agent,
+        message: `model call "${c.purpose}" failed (${e.kind}): ${e.message}`,
+        rationale: '',
+        context: model,
+        cycle: meter.cycle,
+      });
       throw e;
     }
     const u = result.message.usage;

@@ -60,7 +60,11 @@ export type LlmAgents = Partial<EngineAgents> & {
 };
 
 export function createLlmAgents(opts: LlmAgentOptions): LlmAgents | undefined {
-  const client = opts.client ?? (opts.apiKey ? new AnthropicLlmClient({ apiKey: opts.apiKey, baseURL: opts.baseURL, maxRetries: opts.maxRetries }) : undefined);
+  const client =
+    opts.client ??
+    (opts.apiKey
+      ? new AnthropicLlmClient({ apiKey: opts.apiKey, baseURL: opts.baseURL, maxRetries: opts.maxRetries })
+      : undefined);
   if (!client) return undefined;
   const { config } = opts;
   const meter = opts.meter ?? new CostMeter({ maxUsd: config.budget.maxUsd, maxTokens: config.budget.maxTokens });
@@ -70,7 +74,8 @@ export function createLlmAgents(opts: LlmAgentOptions): LlmAgents | undefined {
   let cache: { count: number; names: string[] } | undefined;
   const livingNames = () => {
     const persons = opts.persons?.() ?? [];
-    if (!cache || cache.count !== persons.length) cache = { count: persons.length, names: livingNamesOf(persons, now(), threshold) };
+    if (!cache || cache.count !== persons.length)
+      cache = { count: persons.length, names: livingNamesOf(persons, now(), threshold) };
     return cache.names;
   };
   const gateway = new LlmGateway({
@@ -79,10 +84,16 @@ export function createLlmAgents(opts: LlmAgentOptions): LlmAgents | undefined {
     log: opts.log,
     model: config.llm.model,
     maxTokens: config.llm.maxTokens,
-    censor: () => ({ now: now(), thresholdYears: threshold, consent: config.privacy.consent, livingNames: livingNames() }),
+    censor: () => ({
+      now: now(),
+      thresholdYears: threshold,
+      consent: config.privacy.consent,
+      livingNames: livingNames(),
+    }),
   });
   const fb = opts.fallback ?? {};
-  const extractorFor = (model?: string) => new LlmRecordExtractor(gateway, { fallback: fb.extractor, model, now, thresholdYears: threshold });
+  const extractorFor = (model?: string) =>
+    new LlmRecordExtractor(gateway, { fallback: fb.extractor, model, now, thresholdYears: threshold });
   const models = opts.consensusModels ?? config.llm.consensusModels ?? [];
   return {
     planner: new LlmLeadPlanner(gateway, config, { fallback: fb.planner, knownSources: opts.knownSources }),
@@ -96,7 +107,10 @@ export function createLlmAgents(opts: LlmAgentOptions): LlmAgents | undefined {
 }
 
 /** createLlmAgents with the key and base URL from the environment (CLI); undefined without a key. */
-export function createAgentsFromEnv(env: NodeJS.ProcessEnv, opts: Omit<LlmAgentOptions, 'apiKey' | 'baseURL'>): LlmAgents | undefined {
+export function createAgentsFromEnv(
+  env: NodeJS.ProcessEnv,
+  opts: Omit<LlmAgentOptions, 'apiKey' | 'baseURL'>,
+): LlmAgents | undefined {
   const apiKey = env.ANTHROPIC_API_KEY?.trim();
   if (!apiKey && !opts.client) return undefined;
   return createLlmAgents({ ...opts, apiKey, baseURL: env.ANTHROPIC_BASE_URL?.trim() || undefined });

@@ -17,9 +17,23 @@ const Citation = z.looseObject({
   title: z.string().nullable().optional(),
 });
 
-const TextBlock = z.looseObject({ type: z.literal('text'), text: z.string(), citations: z.array(Citation).nullable().optional() });
-const ToolUseBlock = z.looseObject({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() });
-const ServerToolUseBlock = z.looseObject({ type: z.literal('server_tool_use'), id: z.string(), name: z.string(), input: z.unknown() });
+const TextBlock = z.looseObject({
+  type: z.literal('text'),
+  text: z.string(),
+  citations: z.array(Citation).nullable().optional(),
+});
+const ToolUseBlock = z.looseObject({
+  type: z.literal('tool_use'),
+  id: z.string(),
+  name: z.string(),
+  input: z.unknown(),
+});
+const ServerToolUseBlock = z.looseObject({
+  type: z.literal('server_tool_use'),
+  id: z.string(),
+  name: z.string(),
+  input: z.unknown(),
+});
 const WebSearchResult = z.looseObject({
   type: z.literal('web_search_result'),
   url: z.string(),
@@ -35,7 +49,13 @@ const WebSearchToolResultBlock = z.looseObject({
 /** Blocks we do not read (thinking, code execution …) are kept but never interpreted. */
 const OtherBlock = z.looseObject({ type: z.string() });
 
-export const LlmContentBlock = z.union([TextBlock, ToolUseBlock, ServerToolUseBlock, WebSearchToolResultBlock, OtherBlock]);
+export const LlmContentBlock = z.union([
+  TextBlock,
+  ToolUseBlock,
+  ServerToolUseBlock,
+  WebSearchToolResultBlock,
+  OtherBlock,
+]);
 export type LlmContentBlock = z.infer<typeof LlmContentBlock>;
 export type LlmTextBlock = z.infer<typeof TextBlock>;
 export type LlmToolUseBlock = z.infer<typeof ToolUseBlock>;
@@ -46,7 +66,10 @@ export const LlmUsage = z.looseObject({
   output_tokens: z.number().int().min(0),
   cache_creation_input_tokens: z.number().int().min(0).nullable().optional(),
   cache_read_input_tokens: z.number().int().min(0).nullable().optional(),
-  server_tool_use: z.looseObject({ web_search_requests: z.number().int().min(0).default(0) }).nullable().optional(),
+  server_tool_use: z
+    .looseObject({ web_search_requests: z.number().int().min(0).default(0) })
+    .nullable()
+    .optional(),
 });
 export type LlmUsage = z.infer<typeof LlmUsage>;
 
@@ -73,7 +96,16 @@ export interface LlmClient {
   create(request: LlmRequest, signal?: AbortSignal): Promise<LlmResult>;
 }
 
-export type LlmErrorKind = 'rate_limit' | 'overloaded' | 'server' | 'connection' | 'aborted' | 'invalid_request' | 'auth' | 'invalid_response' | 'budget';
+export type LlmErrorKind =
+  | 'rate_limit'
+  | 'overloaded'
+  | 'server'
+  | 'connection'
+  | 'aborted'
+  | 'invalid_request'
+  | 'auth'
+  | 'invalid_response'
+  | 'budget';
 
 /** Every failure of a model call, classified so agents can fall back without string matching. */
 export class LlmError extends Error {
@@ -89,7 +121,9 @@ export class LlmError extends Error {
 }
 
 export function toolUses(message: LlmMessage): LlmToolUseBlock[] {
-  return message.content.filter((b): b is LlmToolUseBlock => b.type === 'tool_use' && 'input' in b && 'name' in b) as LlmToolUseBlock[];
+  return message.content.filter(
+    (b): b is LlmToolUseBlock => b.type === 'tool_use' && 'input' in b && 'name' in b,
+  ) as LlmToolUseBlock[];
 }
 
 export function textOf(message: LlmMessage): string {
@@ -104,7 +138,10 @@ export function parseMessage(body: unknown, origin: string): LlmMessage {
   const parsed = LlmMessage.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new LlmError('invalid_response', `${origin}: malformed Messages API response at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`);
+    throw new LlmError(
+      'invalid_response',
+      `${origin}: malformed Messages API response at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`,
+    );
   }
   return parsed.data;
 }

@@ -31,7 +31,10 @@ export const WEB_SEARCH_USD = 10 / 1000;
 
 const MOST_EXPENSIVE: ModelPrice = Object.values(MODEL_PRICES).reduce((a, b) => (b.output > a.output ? b : a));
 
-export function priceOf(model: string, table: Readonly<Record<string, ModelPrice>> = MODEL_PRICES): { price: ModelPrice; known: boolean } {
+export function priceOf(
+  model: string,
+  table: Readonly<Record<string, ModelPrice>> = MODEL_PRICES,
+): { price: ModelPrice; known: boolean } {
   const key = Object.keys(table)
     .filter((k) => model === k || model.startsWith(`${k}-`))
     .sort((a, b) => b.length - a.length)[0];

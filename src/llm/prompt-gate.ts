@@ -25,14 +25,23 @@ export function promptChars(p: PromptParts): number {
   return p.system.length + (p.context?.length ?? 0) + p.user.length;
 }
 
-export function preparePrompt(parts: PromptParts, ctx: CensorContext, purpose: string, log: (e: NewLogEntry) => void): PreparedPrompt {
+export function preparePrompt(
+  parts: PromptParts,
+  ctx: CensorContext,
+  purpose: string,
+  log: (e: NewLogEntry) => void,
+): PreparedPrompt {
   const kinds: string[] = [];
   const scrub = (text: string): string => {
     const r = redactText(text, ctx);
     for (const red of r.redactions) kinds.push(`${red.kind}:${red.what}`);
     return r.text;
   };
-  const out: PromptParts = { system: scrub(parts.system), user: scrub(parts.user), ...(parts.context !== undefined ? { context: scrub(parts.context) } : {}) };
+  const out: PromptParts = {
+    system: scrub(parts.system),
+    user: scrub(parts.user),
+    ...(parts.context !== undefined ? { context: scrub(parts.context) } : {}),
+  };
   const distinct = [...new Set(kinds)];
   log({
     actionType: 'compliance',

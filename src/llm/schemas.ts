@@ -34,7 +34,9 @@ export const PlannerOutput = z.object({
     )
     .default([]),
   query_expansions: z.array(Query).default([]),
-  revisit_schedule: z.array(z.object({ source_id: z.string(), improved_query: Query, reason: z.string().default('') })).default([]),
+  revisit_schedule: z
+    .array(z.object({ source_id: z.string(), improved_query: Query, reason: z.string().default('') }))
+    .default([]),
   hypotheses: z.array(Hypothesis).default([]),
   should_stop: z.boolean(),
   stop_reason: z.string().nullable().default(null),
@@ -42,7 +44,19 @@ export const PlannerOutput = z.object({
 export type PlannerOutput = z.infer<typeof PlannerOutput>;
 
 export const VERIFIABLE_FIELDS = [
-  'name', 'sex', 'age', 'birthDate', 'birthPlace', 'deathDate', 'deathPlace', 'burialDate', 'burialPlace', 'residence', 'occupation', 'role', 'relationship',
+  'name',
+  'sex',
+  'age',
+  'birthDate',
+  'birthPlace',
+  'deathDate',
+  'deathPlace',
+  'burialDate',
+  'burialPlace',
+  'residence',
+  'occupation',
+  'role',
+  'relationship',
 ] as const;
 
 /** Seed 001 §5.2 verifier output, grouped by person. */
@@ -50,7 +64,12 @@ export const VerifierOutput = z.object({
   persons: z
     .array(
       z.object({
-        ref: z.number().int().nullable().default(null).describe('index in extracted_fields this person verifies, or null for a person found only now'),
+        ref: z
+          .number()
+          .int()
+          .nullable()
+          .default(null)
+          .describe('index in extracted_fields this person verifies, or null for a person found only now'),
         fields: z.array(
           z.object({
             field: z.string(),
@@ -83,7 +102,9 @@ export type ResolverOutput = z.infer<typeof ResolverOutput>;
 /** Seed 001 §5.4 conflict analyst output. */
 export const ConflictOutput = z.object({
   analysis: z.string(),
-  evidence_ranking: z.array(z.object({ claim_index: z.number().int(), rank: z.number().int(), reason: z.string() })).default([]),
+  evidence_ranking: z
+    .array(z.object({ claim_index: z.number().int(), rank: z.number().int(), reason: z.string() }))
+    .default([]),
   recommended_value: z.string(),
   confidence: z.number(),
   is_tentative: z.boolean(),
@@ -109,6 +130,18 @@ function outputTool<T>(name: string, description: string, schema: z.ZodType<T>):
 }
 
 export const PLAN_TOOL = outputTool('submit_plan', 'Submit the research plan for this cycle.', PlannerOutput);
-export const VERIFY_TOOL = outputTool('submit_verification', 'Submit the verified fields, hypotheses and flags for this record.', VerifierOutput);
-export const RESOLVE_TOOL = outputTool('submit_adjudication', 'Submit the same-person adjudication for this pair.', ResolverOutput);
-export const CONFLICT_TOOL = outputTool('submit_conflict_analysis', 'Submit the analysis of these competing claims.', ConflictOutput);
+export const VERIFY_TOOL = outputTool(
+  'submit_verification',
+  'Submit the verified fields, hypotheses and flags for this record.',
+  VerifierOutput,
+);
+export const RESOLVE_TOOL = outputTool(
+  'submit_adjudication',
+  'Submit the same-person adjudication for this pair.',
+  ResolverOutput,
+);
+export const CONFLICT_TOOL = outputTool(
+  'submit_conflict_analysis',
+  'Submit the analysis of these competing claims.',
+  ConflictOutput,
+);

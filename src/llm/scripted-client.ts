@@ -44,15 +44,31 @@ export class ScriptedLlmClient implements LlmClient {
     const maxRetries = this.opts.maxRetries ?? 4;
     for (let attempts = 1; ; attempts++) {
       const exchange = this.script.exchanges[this.next];
-      if (!exchange) throw new Error(`${origin}: transcript exhausted after ${this.next} exchange(s); request forced tool ${JSON.stringify(request.tool_choice)}`);
+      if (!exchange)
+        throw new Error(
+          `${origin}: transcript exhausted after ${this.next} exchange(s); request forced tool ${JSON.stringify(request.tool_choice)}`,
+        );
       const mismatch = expectationMismatch(exchange, request, body);
       if (mismatch) throw new Error(`${origin}: exchange ${this.next}: ${mismatch}`);
       this.next++;
-      if (exchange.status === 200) return { message: parseMessage(exchange.body, `${origin} exchange ${this.next - 1}`), attempts };
+      if (exchange.status === 200)
+        return { message: parseMessage(exchange.body, `${origin} exchange ${this.next - 1}`), attempts };
       const errType = (exchange.body as { error?: { type?: string } } | undefined)?.error?.type ?? '';
       if (RETRYABLE_STATUS(exchange.status) && attempts <= maxRetries) continue;
-      const kind = exchange.status === 529 || errType === 'overloaded_error' ? 'overloaded' : exchange.status === 429 ? 'rate_limit' : exchange.status >= 500 ? 'server' : 'invalid_request';
-      throw new LlmError(kind, `${origin}: ${exchange.status} ${errType} after ${attempts} attempt(s)`, exchange.status, attempts);
+      const kind =
+        exchange.status === 529 || errType === 'overloaded_error'
+          ? 'overloaded'
+          : exchange.status === 429
+            ? 'rate_limit'
+            : exchange.status >= 500
+              ? 'server'
+              : 'invalid_request';
+      throw new LlmError(
+        kind,
+        `${origin}: ${exchange.status} ${errType} after ${attempts} attempt(s)`,
+        exchange.status,
+        attempts,
+      );
     }
   }
 }

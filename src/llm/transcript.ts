@@ -36,7 +36,9 @@ export function loadTranscript(path: string): Transcript {
   const parsed = Transcript.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`${path}: invalid transcript at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`);
+    throw new Error(
+      `${path}: invalid transcript at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`,
+    );
   }
   return parsed.data;
 }
@@ -48,12 +50,19 @@ export function forcedTool(request: { tool_choice?: unknown }): string | undefin
 }
 
 /** Why a request does not match what the exchange expects, or undefined when it does. */
-export function expectationMismatch(exchange: TranscriptExchange, request: { tool_choice?: unknown }, body: string): string | undefined {
+export function expectationMismatch(
+  exchange: TranscriptExchange,
+  request: { tool_choice?: unknown },
+  body: string,
+): string | undefined {
   const want = exchange.expect;
   if (!want) return undefined;
-  if (want.tool && forcedTool(request) !== want.tool) return `expected a request forcing tool "${want.tool}", got "${forcedTool(request) ?? '(none)'}"`;
-  for (const s of want.contains ?? []) if (!body.includes(s)) return `expected the request to contain ${JSON.stringify(s)}`;
+  if (want.tool && forcedTool(request) !== want.tool)
+    return `expected a request forcing tool "${want.tool}", got "${forcedTool(request) ?? '(none)'}"`;
+  for (const s of want.contains ?? [])
+    if (!body.includes(s)) return `expected the request to contain ${JSON.stringify(s)}`;
   return undefined;
 }
 
-export const RETRYABLE_STATUS = (status: number): boolean => status === 408 || status === 409 || status === 429 || status >= 500;
+export const RETRYABLE_STATUS = (status: number): boolean =>
+  status === 408 || status === 409 || status === 429 || status >= 500;

@@ -31,19 +31,29 @@ export function describeQuery(q: SearchQuery): string {
 }
 
 /** Pages found and the passages cited from each, from one or more response messages. */
-export function citedPages(messages: LlmMessage[]): { url: string; title: string; pageAge?: string; passages: string[] }[] {
+export function citedPages(
+  messages: LlmMessage[],
+): { url: string; title: string; pageAge?: string; passages: string[] }[] {
   const pages = new Map<string, { url: string; title: string; pageAge?: string; passages: string[] }>();
   for (const m of messages) {
     for (const block of m.content) {
       if (block.type === 'web_search_tool_result' && Array.isArray((block as { content?: unknown }).content)) {
         for (const r of (block as { content: { url: string; title: string; page_age?: string | null }[] }).content) {
-          if (!pages.has(r.url)) pages.set(r.url, { url: r.url, title: r.title, ...(r.page_age ? { pageAge: r.page_age } : {}), passages: [] });
+          if (!pages.has(r.url))
+            pages.set(r.url, {
+              url: r.url,
+              title: r.title,
+              ...(r.page_age ? { pageAge: r.page_age } : {}),
+              passages: [],
+            });
         }
       }
     }
     for (const block of m.content) {
       if (block.type !== 'text') continue;
-      for (const c of (block as { citations?: { type: string; url?: string; cited_text?: string; title?: string | null }[] | null }).citations ?? []) {
+      for (const c of (
+        block as { citations?: { type: string; url?: string; cited_text?: string; title?: string | null }[] | null }
+      ).citations ?? []) {
         if (c.type !== 'web_search_result_location' || !c.url || !c.cited_text) continue;
         const page = pages.get(c.url) ?? { url: c.url, title: c.title ?? c.url, passages: [] };
         pages.set(c.url, page);
@@ -68,11 +78,24 @@ export class ClaudeWebSearchConnector implements SourceConnector {
   async search(query: SearchQuery, ctx: ConnectorContext): Promise<SearchOutcome> {
     const started = Date.now();
     if (!this.config.llm.webSearch) {
-      ctx.log({ actionType: 'compliance', agent: 'Censor', check: 'tos', subject: this.id, allowed: false, reason: 'web search is off (case.yaml llm.webSearch)', rationale: '', context: '' });
+      ctx.log({
+        actionType: 'compliance',
+        agent: 'Censor',
+        check: 'tos',
+        subject: this.id,
+        allowed: false,
+        reason: 'web search is off (case.yaml llm.webSearch)',
+        rationale: '',
+        context: '',
+      });
       return { records: [], responseTimeMs: 0 };
     }
     const maxUses = this.opts.maxUses ?? 3;
-    const tool: Anthropic.WebSearchTool20250305 = { type: 'web_search_20250305', name: 'web_search', max_uses: maxUses };
+    const tool: Anthropic.WebSearchTool20250305 = {
+      type: 'web_search_20250305',
+      name: 'web_search',
+      max_uses: maxUses,
+    };
     const user = `Find genealogical records for:\n${describeQuery(query)}`;
     const messages: LlmMessage[] = [];
     const continuation: Anthropic.MessageParam[] = [];

@@ -22,7 +22,18 @@ export interface StatedAge {
 }
 
 const WORD_NUMBERS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
 };
 
 function num(s: string): number | undefined {
@@ -32,7 +43,8 @@ function num(s: string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-const APPROX = /^(?:abt\.?|about|c\.?|ca\.?|circa|approx\.?|approximately|~|etwa|ungefähr|environ|omtrent|ongeveer)\s*/i;
+const APPROX =
+  /^(?:abt\.?|about|c\.?|ca\.?|circa|approx\.?|approximately|~|etwa|ungefähr|environ|omtrent|ongeveer)\s*/i;
 const LEAD = /^(?:aged?|age|at\s+age|agé(?:e)?\s+de|alt|im\s+alter\s+von|oud|ålder)\s*[:.]?\s*/i;
 
 /** Reads an age as written; undefined when the text is not an age. */
@@ -41,7 +53,13 @@ export function parseAge(input: number | string | undefined): StatedAge | undefi
   if (typeof input === 'number') {
     if (!Number.isFinite(input) || input < 0 || input > 150) return undefined;
     const years = Math.floor(input);
-    return { written: String(input), min: years, max: years, approximate: false, how: `${input}: ${years} completed years` };
+    return {
+      written: String(input),
+      min: years,
+      max: years,
+      approximate: false,
+      how: `${input}: ${years} completed years`,
+    };
   }
   const written = input.trim();
   if (!written) return undefined;
@@ -57,7 +75,12 @@ export function parseAge(input: number | string | undefined): StatedAge | undefi
     s = s.replace(APPROX, '');
   }
   s = s.replace(LEAD, '');
-  const say = (min: number, max: number | undefined, how: string, parts: Partial<Pick<StatedAge, 'years' | 'months' | 'days'>> = {}): StatedAge => ({
+  const say = (
+    min: number,
+    max: number | undefined,
+    how: string,
+    parts: Partial<Pick<StatedAge, 'years' | 'months' | 'days'>> = {},
+  ): StatedAge => ({
     written,
     min,
     ...(max !== undefined ? { max } : {}),
@@ -67,18 +90,30 @@ export function parseAge(input: number | string | undefined): StatedAge | undefi
   });
   let m: RegExpExecArray | null;
   // "in his 80th year", "in the 80th year of her age", "im 80. Lebensjahr", "in zijn 80ste jaar"
-  if ((m = /^in\s+(?:his|her|the|their|zijn|haar)\s+(\d{1,3})(?:st|nd|rd|th|ste|de|e)?\s+year\b/i.exec(s)) || (m = /^im\s+(\d{1,3})\.?\s+(?:lebens)?jahre?\b/i.exec(s))) {
+  if (
+    (m = /^in\s+(?:his|her|the|their|zijn|haar)\s+(\d{1,3})(?:st|nd|rd|th|ste|de|e)?\s+year\b/i.exec(s)) ||
+    (m = /^im\s+(\d{1,3})\.?\s+(?:lebens)?jahre?\b/i.exec(s))
+  ) {
     const nth = Number(m[1]);
-    if (nth >= 1 && nth <= 151) return say(nth - 1, nth - 1, `in the ${nth}th year of life = ${nth - 1} completed years`);
+    if (nth >= 1 && nth <= 151)
+      return say(nth - 1, nth - 1, `in the ${nth}th year of life = ${nth - 1} completed years`);
   }
   // Full age and minority: legal ages, bounds only.
-  if (/^(?:of\s+)?full\s+age$|^majeur|^volljährig|^meerderjarig/i.test(s)) return say(21, undefined, '"of full age": 21 or more');
-  if (/^(?:a\s+)?minor$|^under\s+age$|^minderjährig|^minderjarig|^mineur/i.test(s)) return say(0, 20, 'a minor: under 21');
-  if ((m = /^(?:over|above|upwards\s+of)\s+(\d{1,3})$/i.exec(s)) || (m = /^(\d{1,3})\s*\+$/.exec(s))) return say(Number(m[1]), undefined, `over ${m[1]}`);
-  if (/^(?:infant|newborn|new-born|stillborn|still-born|an infant)$/i.test(s)) return say(0, 0, 'an infant: under one year', { years: 0 });
+  if (/^(?:of\s+)?full\s+age$|^majeur|^volljährig|^meerderjarig/i.test(s))
+    return say(21, undefined, '"of full age": 21 or more');
+  if (/^(?:a\s+)?minor$|^under\s+age$|^minderjährig|^minderjarig|^mineur/i.test(s))
+    return say(0, 20, 'a minor: under 21');
+  if ((m = /^(?:over|above|upwards\s+of)\s+(\d{1,3})$/i.exec(s)) || (m = /^(\d{1,3})\s*\+$/.exec(s)))
+    return say(Number(m[1]), undefined, `over ${m[1]}`);
+  if (/^(?:infant|newborn|new-born|stillborn|still-born|an infant)$/i.test(s))
+    return say(0, 0, 'an infant: under one year', { years: 0 });
   // "67", "67 years", "67y 3m 2d", "3 months", "10 days", "1 year 6 months", "two weeks"
-  const unit = /(\d{1,3}(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*(years?|yrs?\.?|y\.?|jahre?|jaar|ans?|år|months?|mos?\.?|m\.?|monate?|maanden|mois|weeks?|wks?\.?|w\.?|days?|d\.?|tage?|dagen|jours?)?/gi;
-  const rest = s.replace(/\b(?:old|of age|alt|oud)\b\.?/gi, '').replace(/[,;]|\band\b|\bund\b|\ben\b|\bet\b/gi, ' ').trim();
+  const unit =
+    /(\d{1,3}(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*(years?|yrs?\.?|y\.?|jahre?|jaar|ans?|år|months?|mos?\.?|m\.?|monate?|maanden|mois|weeks?|wks?\.?|w\.?|days?|d\.?|tage?|dagen|jours?)?/gi;
+  const rest = s
+    .replace(/\b(?:old|of age|alt|oud)\b\.?/gi, '')
+    .replace(/[,;]|\band\b|\bund\b|\ben\b|\bet\b/gi, ' ')
+    .trim();
   let years: number | undefined;
   let months: number | undefined;
   let days: number | undefined;
@@ -103,7 +138,14 @@ export function parseAge(input: number | string | undefined): StatedAge | undefi
   if (months !== undefined) parts.months = months;
   if (days !== undefined) parts.days = days;
   const detail = months !== undefined || days !== undefined || !Number.isInteger(years ?? 0);
-  return say(whole, whole, detail ? `${whole} completed years (${[years !== undefined ? `${years} y` : '', months !== undefined ? `${months} m` : '', days !== undefined ? `${days} d` : ''].filter(Boolean).join(' ')})` : `${whole} completed years`, detail ? parts : {});
+  return say(
+    whole,
+    whole,
+    detail
+      ? `${whole} completed years (${[years !== undefined ? `${years} y` : '', months !== undefined ? `${months} m` : '', days !== undefined ? `${days} d` : ''].filter(Boolean).join(' ')})`
+      : `${whole} completed years`,
+    detail ? parts : {},
+  );
 }
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];

@@ -12,7 +12,9 @@ export const CaseConfig = z.looseObject({
     place: z.string().optional(),
     person: Id.optional().describe('id of the subject person file, once created'),
   }),
-  goals: z.array(z.enum(['parents', 'spouse', 'children', 'birth', 'death', 'marriage'])).default(['parents', 'spouse', 'children', 'birth', 'death']),
+  goals: z
+    .array(z.enum(['parents', 'spouse', 'children', 'birth', 'death', 'marriage']))
+    .default(['parents', 'spouse', 'children', 'birth', 'death']),
   budget: z
     .object({
       maxCycles: z.number().int().positive().default(50),
@@ -42,7 +44,10 @@ export const CaseConfig = z.looseObject({
       model: z.string().default('claude-sonnet-4-6'),
       maxTokens: z.number().int().positive().default(4096),
       webSearch: z.boolean().default(false),
-      consensusModels: z.array(z.string().min(1)).optional().describe('two or more models: free-text extraction runs on each and is synthesised (seed 002 consensus)'),
+      consensusModels: z
+        .array(z.string().min(1))
+        .optional()
+        .describe('two or more models: free-text extraction runs on each and is synthesised (seed 002 consensus)'),
     })
     .prefault({}),
 });

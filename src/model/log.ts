@@ -17,9 +17,24 @@ const base = {
  * line in `log/research-log.jsonl`, append-only.
  */
 export const LogEntry = z.discriminatedUnion('actionType', [
-  z.object({ ...base, actionType: z.literal('session_start'), query: z.string(), seedPerson: z.record(z.string(), z.unknown()) }),
-  z.object({ ...base, actionType: z.literal('session_end'), status: z.enum(['completed', 'cancelled', 'failed', 'interrupted']) }),
-  z.object({ ...base, actionType: z.literal('task_selection'), taskId: Id, taskType: z.string(), priority: Probability }),
+  z.object({
+    ...base,
+    actionType: z.literal('session_start'),
+    query: z.string(),
+    seedPerson: z.record(z.string(), z.unknown()),
+  }),
+  z.object({
+    ...base,
+    actionType: z.literal('session_end'),
+    status: z.enum(['completed', 'cancelled', 'failed', 'interrupted']),
+  }),
+  z.object({
+    ...base,
+    actionType: z.literal('task_selection'),
+    taskId: Id,
+    taskType: z.string(),
+    priority: Probability,
+  }),
   z.object({
     ...base,
     actionType: z.literal('source_access'),
@@ -40,7 +55,13 @@ export const LogEntry = z.discriminatedUnion('actionType', [
     chosenOption: z.string(),
     confidence: Probability.optional(),
   }),
-  z.object({ ...base, actionType: z.literal('hypothesis'), hypothesisIds: z.array(Id), statements: z.array(z.string()), priorities: z.array(Probability) }),
+  z.object({
+    ...base,
+    actionType: z.literal('hypothesis'),
+    hypothesisIds: z.array(Id),
+    statements: z.array(z.string()),
+    priorities: z.array(Probability),
+  }),
   z.object({
     ...base,
     actionType: z.literal('compliance'),
@@ -49,7 +70,13 @@ export const LogEntry = z.discriminatedUnion('actionType', [
     allowed: z.boolean(),
     reason: z.string(),
   }),
-  z.object({ ...base, actionType: z.literal('revisit'), source: z.string(), revisitReason: z.array(RevisitReason).min(1), improvedQuery: z.string().optional() }),
+  z.object({
+    ...base,
+    actionType: z.literal('revisit'),
+    source: z.string(),
+    revisitReason: z.array(RevisitReason).min(1),
+    improvedQuery: z.string().optional(),
+  }),
   z.object({
     ...base,
     actionType: z.literal('conflict_resolution'),
@@ -90,12 +117,26 @@ export const LogEntry = z.discriminatedUnion('actionType', [
     costUsd: z.number().min(0),
     promptChars: z.number().int().min(0).optional(),
   }),
-  z.object({ ...base, actionType: z.literal('firewall_rejection'), check: z.number().int().min(1).max(10), reason: z.string() }),
-  z.object({ ...base, actionType: z.literal('merge'), clusterId: Id, operation: z.enum(['propose', 'accept', 'reject', 'undo']) }),
+  z.object({
+    ...base,
+    actionType: z.literal('firewall_rejection'),
+    check: z.number().int().min(1).max(10),
+    reason: z.string(),
+  }),
+  z.object({
+    ...base,
+    actionType: z.literal('merge'),
+    clusterId: Id,
+    operation: z.enum(['propose', 'accept', 'reject', 'undo']),
+  }),
   z.object({ ...base, actionType: z.literal('deferred'), source: z.string(), tier: Tier, searchUrl: z.string() }),
   z.object({ ...base, actionType: z.literal('error'), message: z.string() }),
 ]);
 export type LogEntry = z.infer<typeof LogEntry>;
 export type LogAction = LogEntry['actionType'];
 /** A log entry before the writer stamps id, timestamp and session. */
-export type NewLogEntry = LogEntry extends infer E ? (E extends LogEntry ? Omit<E, 'id' | 'timestamp' | 'sessionId'> & { sessionId?: string } : never) : never;
+export type NewLogEntry = LogEntry extends infer E
+  ? E extends LogEntry
+    ? Omit<E, 'id' | 'timestamp' | 'sessionId'> & { sessionId?: string }
+    : never
+  : never;

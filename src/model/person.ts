@@ -23,7 +23,9 @@ export type AssertionStatus = z.infer<typeof AssertionStatus>;
  * `occupation.value`, `sex`, ... One assertion is one value from one or more pieces of evidence.
  * Competing values for the same field are kept side by side and become a Conflict.
  */
-export const FactField = z.string().regex(/^(sex|[a-z_]+\.(date|place|value|age))$/, 'a field is "sex" or "<event>.<date|place|value|age>"');
+export const FactField = z
+  .string()
+  .regex(/^(sex|[a-z_]+\.(date|place|value|age))$/, 'a field is "sex" or "<event>.<date|place|value|age>"');
 export const Assertion = z.object({
   id: Id,
   field: FactField,
@@ -75,10 +77,19 @@ export const Person = z
     const parents = p.relationships.filter((r) => r.type === 'parent' && r.status !== 'rejected');
     const distinctParents = new Set(parents.map((r) => r.person));
     if (distinctParents.size > 2) {
-      ctx.addIssue({ code: 'custom', path: ['relationships'], message: `at most two parents (found ${distinctParents.size})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['relationships'],
+        message: `at most two parents (found ${distinctParents.size})`,
+      });
     }
     p.relationships.forEach((r, i) => {
-      if (r.person === p.id) ctx.addIssue({ code: 'custom', path: ['relationships', i, 'person'], message: 'a person cannot be their own relative' });
+      if (r.person === p.id)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['relationships', i, 'person'],
+          message: 'a person cannot be their own relative',
+        });
     });
   });
 export type Person = z.infer<typeof Person>;

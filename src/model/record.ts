@@ -3,15 +3,61 @@ import { Id, InformationClass, Instant, Sex, SourceClass, Tier } from './common'
 
 /** Archive format v1 types, then the v2 additions (DESIGN.md "Local archive record format"). */
 export const RecordType = z.enum([
-  'birth', 'baptism', 'marriage', 'death', 'burial', 'census', 'obituary', 'probate', 'military', 'immigration', 'newspaper', 'tree', 'other',
-  'will', 'deed', 'land', 'tax', 'church-membership', 'register', 'court', 'directory', 'passport', 'naturalization', 'school', 'photograph', 'letter', 'bible',
+  'birth',
+  'baptism',
+  'marriage',
+  'death',
+  'burial',
+  'census',
+  'obituary',
+  'probate',
+  'military',
+  'immigration',
+  'newspaper',
+  'tree',
+  'other',
+  'will',
+  'deed',
+  'land',
+  'tax',
+  'church-membership',
+  'register',
+  'court',
+  'directory',
+  'passport',
+  'naturalization',
+  'school',
+  'photograph',
+  'letter',
+  'bible',
 ]);
 export type RecordType = z.infer<typeof RecordType>;
 
 /** Archive format v1 roles, then the v2 additions. */
 export const PersonaRole = z.enum([
-  'principal', 'head', 'father', 'mother', 'spouse', 'child', 'informant', 'witness', 'other',
-  'deceased', 'testator', 'executor', 'heir', 'legatee', 'grantor', 'grantee', 'sponsor', 'godparent', 'officiant', 'bride', 'groom', 'neighbour', 'mentioned',
+  'principal',
+  'head',
+  'father',
+  'mother',
+  'spouse',
+  'child',
+  'informant',
+  'witness',
+  'other',
+  'deceased',
+  'testator',
+  'executor',
+  'heir',
+  'legatee',
+  'grantor',
+  'grantee',
+  'sponsor',
+  'godparent',
+  'officiant',
+  'bride',
+  'groom',
+  'neighbour',
+  'mentioned',
 ]);
 export type PersonaRole = z.infer<typeof PersonaRole>;
 
@@ -20,7 +66,21 @@ export const RecordCalendar = z.enum(['julian', 'gregorian', 'dual', 'hebrew', '
 export type RecordCalendar = z.infer<typeof RecordCalendar>;
 
 /** A relationship the record states between two of its persons: `from` is `type` of `to` ("P3 is father of P1"). */
-export const StatedRelationType = z.enum(['father', 'mother', 'parent', 'child', 'spouse', 'sibling', 'brother', 'sister', 'son-in-law', 'daughter-in-law', 'grandchild', 'heir', 'other']);
+export const StatedRelationType = z.enum([
+  'father',
+  'mother',
+  'parent',
+  'child',
+  'spouse',
+  'sibling',
+  'brother',
+  'sister',
+  'son-in-law',
+  'daughter-in-law',
+  'grandchild',
+  'heir',
+  'other',
+]);
 export type StatedRelationType = z.infer<typeof StatedRelationType>;
 
 export const RecordRelationship = z.object({
@@ -65,8 +125,8 @@ export const Persona = z.looseObject({
   relationship: z.string().optional().describe('to the principal/head, as written in the record'),
   externalId: z.string().optional().describe("the source's own id for this persona, e.g. a WikiTree id"),
   // Archive format v2 (all optional).
-  key: z.string().min(1).optional().describe('local key used by the record\'s events and relationships'),
-  informationType: InformationClass.optional().describe('overrides the record\'s for what this person is named with'),
+  key: z.string().min(1).optional().describe("local key used by the record's events and relationships"),
+  informationType: InformationClass.optional().describe("overrides the record's for what this person is named with"),
 });
 export type Persona = z.infer<typeof Persona>;
 
@@ -104,6 +164,9 @@ export const SourceRecord = RawRecord.extend({
   /** What the Censor redacted before writing (living-person details, PII): the body is not the answer. */
   redactions: z.array(z.string()).optional(),
   /** Of the body as written, when it differs from the answer (so an edit is still noticed). */
-  bodySha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  bodySha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 export type SourceRecord = z.infer<typeof SourceRecord>;

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { Agent, Id, Instant, Probability, Tier } from './common';
 
 export const HypothesisStatus = z.enum(['pending', 'in_progress', 'completed', 'rejected', 'dismissed']);
-export const HypothesisType = z.enum(['vital_records', 'place_search', 'census_search', 'verify_relationship', 'parental_discovery', 'corroborate', 'resolve_conflict', 'other']);
+export const HypothesisType = z.enum([
+  'vital_records',
+  'place_search',
+  'census_search',
+  'verify_relationship',
+  'parental_discovery',
+  'corroborate',
+  'resolve_conflict',
+  'other',
+]);
 
 /** Seed 000 ClueHypothesis: only the Analyst generates them (invariant 6). */
 export const ClueHypothesis = z.object({
@@ -58,8 +67,10 @@ export const Task = z
   })
   .superRefine((t, ctx) => {
     const only = (a: Agent) => t.assignedTo.length === 1 && t.assignedTo[0] === a;
-    if (t.taskType === 'SearchTask' && !only('Scout')) ctx.addIssue({ code: 'custom', path: ['assignedTo'], message: 'a SearchTask is assigned to {Scout}' });
-    if (t.taskType === 'AnalyzeTask' && !only('Analyst')) ctx.addIssue({ code: 'custom', path: ['assignedTo'], message: 'an AnalyzeTask is assigned to {Analyst}' });
+    if (t.taskType === 'SearchTask' && !only('Scout'))
+      ctx.addIssue({ code: 'custom', path: ['assignedTo'], message: 'a SearchTask is assigned to {Scout}' });
+    if (t.taskType === 'AnalyzeTask' && !only('Analyst'))
+      ctx.addIssue({ code: 'custom', path: ['assignedTo'], message: 'an AnalyzeTask is assigned to {Analyst}' });
   });
 export type Task = z.infer<typeof Task>;
 

@@ -34,11 +34,18 @@ export type MergesToWebview = z.infer<typeof MergesToWebview>;
 export const MergesFromWebview = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('accept'), clusterId: z.string().min(1) }),
-  z.object({ type: z.literal('reject'), clusterId: z.string().min(1), reason: z.string().trim().min(1, 'a reason is required to reject') }),
+  z.object({
+    type: z.literal('reject'),
+    clusterId: z.string().min(1),
+    reason: z.string().trim().min(1, 'a reason is required to reject'),
+  }),
   z.object({ type: z.literal('undo'), clusterId: z.string().min(1) }),
   z.object({ type: z.literal('openPerson'), id: z.string().min(1) }),
 ]);
 export type MergesFromWebview = z.infer<typeof MergesFromWebview>;
 
-export const MergesState = z.object({ expanded: z.array(z.string()).default([]), showDecided: z.boolean().default(true) });
+export const MergesState = z.object({
+  expanded: z.array(z.string()).default([]),
+  showDecided: z.boolean().default(true),
+});
 export type MergesState = z.infer<typeof MergesState>;

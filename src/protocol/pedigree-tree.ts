@@ -28,7 +28,8 @@ export const MAX_BOXES = 4000;
  */
 export function indexFamily(members: Iterable<FamilyMember>): Map<string, FamilyMember> {
   const byId = new Map<string, FamilyMember>();
-  for (const m of members) byId.set(m.id, { ...m, parents: [...new Set(m.parents)], children: [...new Set(m.children)] });
+  for (const m of members)
+    byId.set(m.id, { ...m, parents: [...new Set(m.parents)], children: [...new Set(m.children)] });
   for (const m of byId.values()) {
     m.parents = m.parents.filter((p) => p !== m.id && byId.has(p));
     m.children = m.children.filter((c) => c !== m.id && byId.has(c));
@@ -50,9 +51,20 @@ function box(m: FamilyMember, ref: boolean): PedigreeTreeNode {
   return { id: m.id, name: m.name, lifespan: m.lifespan, sex: m.sex, living: m.living, ref, children: [] };
 }
 
-interface WalkResult { tree: PedigreeTreeNode; expanded: Set<string>; refs: number; truncated: boolean }
+interface WalkResult {
+  tree: PedigreeTreeNode;
+  expanded: Set<string>;
+  refs: number;
+  truncated: boolean;
+}
 
-function walk(index: Map<string, FamilyMember>, rootId: string, depth: number, next: (m: FamilyMember) => string[], budget: { boxes: number }): WalkResult {
+function walk(
+  index: Map<string, FamilyMember>,
+  rootId: string,
+  depth: number,
+  next: (m: FamilyMember) => string[],
+  budget: { boxes: number },
+): WalkResult {
   const root = index.get(rootId)!;
   const tree = box(root, false);
   const expanded = new Set<string>([rootId]);
@@ -63,7 +75,10 @@ function walk(index: Map<string, FamilyMember>, rootId: string, depth: number, n
     const following: typeof frontier = [];
     for (const { node, member } of frontier) {
       for (const id of next(member)) {
-        if (budget.boxes <= 0) { truncated = true; break; }
+        if (budget.boxes <= 0) {
+          truncated = true;
+          break;
+        }
         const m = index.get(id)!;
         budget.boxes -= 1;
         if (expanded.has(id)) {
@@ -84,7 +99,12 @@ function walk(index: Map<string, FamilyMember>, rootId: string, depth: number, n
 }
 
 /** The chart for `rootId`, or undefined when that person is unknown. */
-export function buildPedigree(index: Map<string, FamilyMember>, rootId: string, generations: Generations, maxBoxes = MAX_BOXES): PedigreeView | undefined {
+export function buildPedigree(
+  index: Map<string, FamilyMember>,
+  rootId: string,
+  generations: Generations,
+  maxBoxes = MAX_BOXES,
+): PedigreeView | undefined {
   if (!index.has(rootId)) return undefined;
   const budget = { boxes: maxBoxes };
   const up = walk(index, rootId, generations.up, (m) => sortParents(index, m.parents), budget);

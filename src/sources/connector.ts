@@ -43,7 +43,8 @@ export class SearchCall {
       this.checked.set(action, (allowed = decision.allowed));
       if (!allowed) throw new SourceError(this.plugin.plugin_id, 'tos', decision.reason);
     }
-    if (!allowed) throw new SourceError(this.plugin.plugin_id, 'tos', `Action prohibited by ToS: ${this.plugin.plugin_id}`);
+    if (!allowed)
+      throw new SourceError(this.plugin.plugin_id, 'tos', `Action prohibited by ToS: ${this.plugin.plugin_id}`);
   }
 
   url(endpoint: Pick<Endpoint, 'path'>, suffix = ''): URL {
@@ -62,26 +63,55 @@ export class SearchCall {
       if (auth.param) {
         params[auth.param] = this.credential.value;
         // An app id is not a secret (WikiTree documents it as an identifier); keys and tokens are.
-        if (auth.type !== 'app_id') secretParams.push(auth.param), secrets.push(this.credential.value);
+        if (auth.type !== 'app_id') (secretParams.push(auth.param), secrets.push(this.credential.value));
       }
       if (auth.header) {
-        headers[auth.header] = auth.type === 'oauth_token' && auth.header.toLowerCase() === 'authorization' ? `Bearer ${this.credential.value}` : this.credential.value;
+        headers[auth.header] =
+          auth.type === 'oauth_token' && auth.header.toLowerCase() === 'authorization'
+            ? `Bearer ${this.credential.value}`
+            : this.credential.value;
         secrets.push(this.credential.value);
       }
     }
-    return { ...opts, params, headers, secrets, secretParams, trace: this.trace, log: this.ctx.log, signal: this.ctx.signal };
+    return {
+      ...opts,
+      params,
+      headers,
+      secrets,
+      secretParams,
+      trace: this.trace,
+      log: this.ctx.log,
+      signal: this.ctx.signal,
+    };
   }
 
   /** A JSON request for `action` (ToS-gated) to an endpoint of the plugin, with its fixed params. */
-  async json(action: SourceAction, endpoint: Endpoint, opts: RequestOptions & { suffix?: string } = {}): Promise<unknown> {
+  async json(
+    action: SourceAction,
+    endpoint: Endpoint,
+    opts: RequestOptions & { suffix?: string } = {},
+  ): Promise<unknown> {
     this.permit(action);
     const url = this.url(endpoint, opts.suffix);
-    const { data } = await this.http.json(this.plugin, url, this.withAuth({ accept: endpoint.accept, method: endpoint.method, ...opts, params: { ...endpoint.params, ...opts.params } }));
+    const { data } = await this.http.json(
+      this.plugin,
+      url,
+      this.withAuth({
+        accept: endpoint.accept,
+        method: endpoint.method,
+        ...opts,
+        params: { ...endpoint.params, ...opts.params },
+      }),
+    );
     return data;
   }
 
   /** Like json, but a failed follow-up request yields undefined: what was found is kept. */
-  async optional(action: SourceAction, endpoint: Endpoint, opts: RequestOptions & { suffix?: string } = {}): Promise<unknown | undefined> {
+  async optional(
+    action: SourceAction,
+    endpoint: Endpoint,
+    opts: RequestOptions & { suffix?: string } = {},
+  ): Promise<unknown | undefined> {
     try {
       return await this.json(action, endpoint, opts);
     } catch (e) {
@@ -92,7 +122,10 @@ export class SearchCall {
   }
 }
 
-export interface RecordDraft extends Omit<RawRecord, 'sourceId' | 'tier' | 'repository' | 'sourceType' | 'informationType' | 'persons' | 'text' | 'recordType'> {
+export interface RecordDraft extends Omit<
+  RawRecord,
+  'sourceId' | 'tier' | 'repository' | 'sourceType' | 'informationType' | 'persons' | 'text' | 'recordType'
+> {
   recordType?: RawRecord['recordType'];
   repository?: string;
   sourceType?: RawRecord['sourceType'];
@@ -145,7 +178,9 @@ export abstract class PluginConnector implements SourceConnector {
       tier: this.tier,
     });
     if (parsed.success) return parsed.data;
-    this.skipped.push(`${draft.title || draft.externalId || '(untitled)'}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+    this.skipped.push(
+      `${draft.title || draft.externalId || '(untitled)'}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+    );
     return undefined;
   }
 
@@ -171,7 +206,10 @@ export abstract class PluginConnector implements SourceConnector {
     return this.finish({ ...second, trace: [...first.trace, ...second.trace] });
   }
 
-  private async attempt(query: SearchQuery, ctx: ConnectorContext): Promise<{ records: RawRecord[]; trace: Access[]; error?: unknown }> {
+  private async attempt(
+    query: SearchQuery,
+    ctx: ConnectorContext,
+  ): Promise<{ records: RawRecord[]; trace: Access[]; error?: unknown }> {
     const call = new SearchCall(this.plugin, this.http, ctx, this.credential);
     const records: RawRecord[] = [];
     let error: unknown;
@@ -182,7 +220,13 @@ export abstract class PluginConnector implements SourceConnector {
       error = e;
     }
     for (const why of this.skipped.splice(0)) {
-      ctx.log({ actionType: 'error', agent: 'Scout', message: `${this.id}: skipped an item the record model rejects — ${why}`, rationale: 'one bad item does not sink the others', context: '' });
+      ctx.log({
+        actionType: 'error',
+        agent: 'Scout',
+        message: `${this.id}: skipped an item the record model rejects — ${why}`,
+        rationale: 'one bad item does not sink the others',
+        context: '',
+      });
     }
     // One SOURCE_ACCESS per request; the records are counted on the last successful one.
     const lastOk = call.trace.map((a) => a.success).lastIndexOf(true);

@@ -35,7 +35,10 @@ export function deferredLink(plugin: SourcePlugin, q: SearchQuery): DeferredLink
     // empty is dropped, so the site's form does not receive "birth=" or "ln.".
     const names = [...v.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     if (names.length && names.every((n) => !values[n])) continue;
-    const filled = decodeURIComponent(v.replace(/\+/g, ' ')).replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+    const filled = decodeURIComponent(v.replace(/\+/g, ' ')).replace(
+      /\{(\w+)\}/g,
+      (_, name: string) => values[name] ?? '',
+    );
     params.set(k, filled.replace(/^_+|_+$/g, '').trim());
   }
   const qs = params.toString();

@@ -44,16 +44,28 @@ const CONNECTORS: Record<string, Factory> = {
 };
 
 /** The connector for a plugin, or undefined when no code exists for it yet. */
-export function createConnector(plugin: SourcePlugin, http: HttpClient, credential?: Credential): PluginConnector | undefined {
+export function createConnector(
+  plugin: SourcePlugin,
+  http: HttpClient,
+  credential?: Credential,
+): PluginConnector | undefined {
   const Connector = CONNECTORS[plugin.plugin_id];
   return Connector ? new Connector(plugin, http, credential) : undefined;
 }
 
 /** plugins/ beside the sources (tsx), or beside the bundle (dist/), or ANCESTRY_PLUGIN_DIR. */
 export function findPluginDir(env: NodeJS.ProcessEnv = process.env): string {
-  const candidates = [env.ANCESTRY_PLUGIN_DIR, resolve(__dirname, '../../plugins'), resolve(__dirname, '../plugins'), resolve(__dirname, 'plugins'), resolve(process.cwd(), 'plugins')];
+  const candidates = [
+    env.ANCESTRY_PLUGIN_DIR,
+    resolve(__dirname, '../../plugins'),
+    resolve(__dirname, '../plugins'),
+    resolve(__dirname, 'plugins'),
+    resolve(process.cwd(), 'plugins'),
+  ];
   for (const c of candidates) if (c && existsSync(join(c, 'registry.yaml'))) return c;
-  throw new Error(`plugins/registry.yaml not found (looked in ${candidates.filter(Boolean).join(', ')}); set ANCESTRY_PLUGIN_DIR`);
+  throw new Error(
+    `plugins/registry.yaml not found (looked in ${candidates.filter(Boolean).join(', ')}); set ANCESTRY_PLUGIN_DIR`,
+  );
 }
 
 /** A descriptive User-Agent with a contact (Wikimedia blocks anonymous clients). */
@@ -64,7 +76,9 @@ export function userAgent(config: CaseConfig, env: NodeJS.ProcessEnv): string {
 
 function derivedWriter(store: CaseStore): DerivedWriter | undefined {
   const candidate = store as CaseStore & Partial<DerivedWriter>;
-  return typeof candidate.writeDerived === 'function' ? { writeDerived: (rel, content) => candidate.writeDerived!(rel, content) } : undefined;
+  return typeof candidate.writeDerived === 'function'
+    ? { writeDerived: (rel, content) => candidate.writeDerived!(rel, content) }
+    : undefined;
 }
 
 export interface LoadConnectorsOptions {
@@ -80,7 +94,9 @@ export interface LoadConnectorsOptions {
   http?: Partial<HttpClientOptions>;
 }
 
-export async function loadConnectors(opts: LoadConnectorsOptions): Promise<{ connectors: SourceConnector[]; deferred: (q: SearchQuery) => DeferredLink[] }> {
+export async function loadConnectors(
+  opts: LoadConnectorsOptions,
+): Promise<{ connectors: SourceConnector[]; deferred: (q: SearchQuery) => DeferredLink[] }> {
   const plugins = loadPlugins(opts.pluginDir ?? findPluginDir(opts.env), opts.env);
   const enabled = opts.config.sources.enabled;
   const chosen = plugins.filter((p) => !enabled || enabled.includes(p.plugin_id));
@@ -92,7 +108,17 @@ export async function loadConnectors(opts: LoadConnectorsOptions): Promise<{ con
   const http = new HttpClient({
     userAgent: userAgent(opts.config, opts.env),
     clock,
-    cache: new HttpCache(clock, opts.store.root, derivedWriter(opts.store), (body) => !answerMayConcernLiving(body, { now: clock.now(), thresholdYears: opts.config.privacy.livingThresholdYears, consent: opts.config.privacy.consent })),
+    cache: new HttpCache(
+      clock,
+      opts.store.root,
+      derivedWriter(opts.store),
+      (body) =>
+        !answerMayConcernLiving(body, {
+          now: clock.now(),
+          thresholdYears: opts.config.privacy.livingThresholdYears,
+          consent: opts.config.privacy.consent,
+        }),
+    ),
     quota: new MonthlyCounter(clock, opts.store.root, derivedWriter(opts.store)),
     ...opts.http,
   });
@@ -121,8 +147,27 @@ export function pluginOf(connector: SourceConnector): SourcePlugin | undefined {
  * The credentials sources can use, for a host's "set source credential" command: the SecretStorage
  * key to store under, the environment variable that also works, and how the user obtains it.
  */
-export function sourceCredentialKeys(env: NodeJS.ProcessEnv = process.env, pluginDir?: string): { source: string; displayName: string; tier: number; type: string; secretKey?: string; env?: string; instructions?: string }[] {
+export function sourceCredentialKeys(
+  env: NodeJS.ProcessEnv = process.env,
+  pluginDir?: string,
+): {
+  source: string;
+  displayName: string;
+  tier: number;
+  type: string;
+  secretKey?: string;
+  env?: string;
+  instructions?: string;
+}[] {
   return loadPlugins(pluginDir ?? findPluginDir(env), {})
     .filter((p) => p.auth.type !== 'none')
-    .map((p) => ({ source: p.plugin_id, displayName: p.display_name, tier: p.tier, type: p.auth.type, secretKey: p.auth.secret, env: p.auth.env, instructions: p.auth.instructions }));
+    .map((p) => ({
+      source: p.plugin_id,
+      displayName: p.display_name,
+      tier: p.tier,
+      type: p.auth.type,
+      secretKey: p.auth.secret,
+      env: p.auth.env,
+      instructions: p.auth.instructions,
+    }));
 }

@@ -57,8 +57,13 @@ export function wikibaseTime(time: string, precision = 11, calendarModel?: strin
   if (precision >= 11) out = gedcomDate(year, Number(m[3]), Number(m[4]));
   else if (precision === 10) out = gedcomDate(year, Number(m[3]));
   else if (precision === 9) out = gedcomDate(year);
-  else if (precision === 8) out = year > 0 ? `BET ${Math.floor(year / 10) * 10} AND ${Math.floor(year / 10) * 10 + 9}` : gedcomDate(year);
-  else out = year > 0 ? `BET ${Math.floor((year - 1) / 100) * 100 + 1} AND ${Math.floor((year - 1) / 100) * 100 + 100}` : gedcomDate(year);
+  else if (precision === 8)
+    out = year > 0 ? `BET ${Math.floor(year / 10) * 10} AND ${Math.floor(year / 10) * 10 + 9}` : gedcomDate(year);
+  else
+    out =
+      year > 0
+        ? `BET ${Math.floor((year - 1) / 100) * 100 + 1} AND ${Math.floor((year - 1) / 100) * 100 + 100}`
+        : gedcomDate(year);
   if (out && calendarModel === JULIAN && !out.startsWith('BET')) out = `@#DJULIAN@ ${out}`;
   return out;
 }

@@ -54,7 +54,10 @@ export const PluginSpec = z.strictObject({
       type: z.enum(['none', 'app_id', 'api_key', 'oauth_token']),
       /** SecretStorage key, then this env variable; never written to files or logs. */
       secret: z.string().optional(),
-      env: z.string().regex(/^[A-Z][A-Z0-9_]*$/).optional(),
+      env: z
+        .string()
+        .regex(/^[A-Z][A-Z0-9_]*$/)
+        .optional(),
       /** How the credential travels: a query parameter or a header (Bearer for oauth_token). */
       param: z.string().optional(),
       header: z.string().optional(),
@@ -203,8 +206,10 @@ export function loadPlugins(dir: string = DEFAULT_PLUGIN_DIR, env: NodeJS.Proces
       seen.add(entry.id);
       const file = isAbsolute(entry.config) ? entry.config : resolve(dirname(registryFile), entry.config);
       const plugin = loadPluginFile(file, env);
-      if (plugin.plugin_id !== entry.id) throw new PluginError(file, `plugin_id "${plugin.plugin_id}" differs from registry id "${entry.id}"`);
-      if (plugin.tier !== entry.tier) throw new PluginError(file, `tier ${plugin.tier} differs from registry tier ${entry.tier} for "${entry.id}"`);
+      if (plugin.plugin_id !== entry.id)
+        throw new PluginError(file, `plugin_id "${plugin.plugin_id}" differs from registry id "${entry.id}"`);
+      if (plugin.tier !== entry.tier)
+        throw new PluginError(file, `tier ${plugin.tier} differs from registry tier ${entry.tier} for "${entry.id}"`);
       return plugin;
     });
 }

@@ -9,7 +9,11 @@ export interface SecretSource {
   get(key: string): Promise<string | undefined>;
 }
 
-export async function resolveCredential(plugin: SourcePlugin, env: NodeJS.ProcessEnv, secrets?: SecretSource): Promise<Credential | undefined> {
+export async function resolveCredential(
+  plugin: SourcePlugin,
+  env: NodeJS.ProcessEnv,
+  secrets?: SecretSource,
+): Promise<Credential | undefined> {
   const auth = plugin.auth;
   if (auth.type === 'none') return undefined;
   const fromSecrets = auth.secret && secrets ? (await secrets.get(auth.secret))?.trim() : undefined;

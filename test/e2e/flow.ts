@@ -85,7 +85,11 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     const t0 = Date.now();
     try {
       const detail = (await fn()) ?? '';
-      results.push({ name, ok: true, detail: `${detail}${detail ? ' ' : ''}(${((Date.now() - t0) / 1000).toFixed(1)} s)` });
+      results.push({
+        name,
+        ok: true,
+        detail: `${detail}${detail ? ' ' : ''}(${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+      });
     } catch (e) {
       await shot(`failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`);
       results.push({ name, ok: false, detail: e instanceof Error ? e.message.split('\n')[0] : String(e) });
@@ -96,7 +100,11 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
   await step('workbench opens the sample case', async () => {
     await page.goto(`${ctx.baseUrl}/?folder=${encodeURIComponent(ctx.workspace)}`);
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
-    await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+    await page
+      .locator('.explorer-folders-view, .explorer-viewlet')
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .catch(() => undefined);
     await shot('01-workbench');
   });
 
@@ -114,14 +122,20 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
   let pedigreeParent: string | undefined;
   await step('Research Person from the palette shows cancellable progress', async () => {
     await palette(page, 'Ancestry: Research Person');
-    const subject = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Johann Friedrich Schmidt' }).first();
+    const subject = page
+      .locator('.quick-input-widget .monaco-list-row', { hasText: 'Johann Friedrich Schmidt' })
+      .first();
     await subject.waitFor({ state: 'visible', timeout: 15_000 });
     await shot('03-research-pick');
     await subject.click();
     const toast = page.locator('.notification-toast', { hasText: 'researching' }).first();
     await toast.waitFor({ state: 'visible', timeout: 30_000 });
     // The notification shows the current step and offers Cancel.
-    await page.waitForFunction(() => /cycle \d+:/.test(document.querySelector('.notifications-toasts')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => /cycle \d+:/.test(document.querySelector('.notifications-toasts')?.textContent ?? ''),
+      undefined,
+      { timeout: 60_000 },
+    );
     progressSeen = ((await toast.textContent()) ?? '').replace(/\s+/g, ' ').trim();
     const cancellable = await toast.locator('a.monaco-button, .monaco-button', { hasText: /Cancel/i }).count();
     const status = await page.locator('.statusbar-item', { hasText: 'Ancestry: cycle' }).count();
@@ -138,18 +152,28 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     const people = persons(ctx.workspace);
     if (people.size === 0) throw new Error('no people/*.md written');
     // The People view lists them.
-    await page.locator('.pane-body .monaco-list-row', { hasText: 'Schmidt' }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await page
+      .locator('.pane-body .monaco-list-row', { hasText: 'Schmidt' })
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
     await shot('05-research-done');
     return `${people.size} person files; "${text.slice(0, 140)}"`;
   });
 
   await step("pedigree webview shows the subject's parents", async () => {
     const people = persons(ctx.workspace);
-    const config = parseYaml(readFileSync(join(ctx.workspace, 'case.yaml'), 'utf8')) as { subject?: { person?: string; name?: string } };
-    const subject = (config.subject?.person && people.get(config.subject.person)) || [...people.values()].find((p) => `${p.names[0]?.given} ${p.names[0]?.surname}`.trim() === config.subject?.name);
+    const config = parseYaml(readFileSync(join(ctx.workspace, 'case.yaml'), 'utf8')) as {
+      subject?: { person?: string; name?: string };
+    };
+    const subject =
+      (config.subject?.person && people.get(config.subject.person)) ||
+      [...people.values()].find((p) => `${p.names[0]?.given} ${p.names[0]?.surname}`.trim() === config.subject?.name);
     if (!subject) throw new Error('the subject has no person file');
-    const parentIds = new Set((subject.relationships ?? []).filter((r) => r.type === 'parent' && r.status !== 'rejected').map((r) => r.person));
-    for (const p of people.values()) if ((p.relationships ?? []).some((r) => r.type === 'child' && r.person === subject.id)) parentIds.add(p.id);
+    const parentIds = new Set(
+      (subject.relationships ?? []).filter((r) => r.type === 'parent' && r.status !== 'rejected').map((r) => r.person),
+    );
+    for (const p of people.values())
+      if ((p.relationships ?? []).some((r) => r.type === 'child' && r.person === subject.id)) parentIds.add(p.id);
     if (parentIds.size === 0) throw new Error(`research found no parents for ${subject.id}`);
     await palette(page, 'Ancestry: Show Pedigree');
     const frame = await webviewFrame(page, 'g.person.root');
@@ -167,12 +191,15 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
 
   await step('living persons are shown redacted in the People view and the pedigree', async () => {
     const now = new Date();
-    const living = [...persons(ctx.workspace).values()].filter((p) => isLiving(Person.parse(frontMatter(join(ctx.workspace, 'people', p.file))), now, 100));
+    const living = [...persons(ctx.workspace).values()].filter((p) =>
+      isLiving(Person.parse(frontMatter(join(ctx.workspace, 'people', p.file))), now, 100),
+    );
     if (!living.length) throw new Error('the sample case has a living great-grandson; research did not bring him in');
     const rows = ((await page.locator('.pane-body .monaco-list-row').allTextContents()) ?? []).join(' | ');
     for (const p of living) {
       const given = p.names[0]?.given ?? '';
-      if (given && rows.includes(given)) throw new Error(`the People view shows the living person's given name "${given}"`);
+      if (given && rows.includes(given))
+        throw new Error(`the People view shows the living person's given name "${given}"`);
     }
     if (!rows.includes('Living')) throw new Error(`no "Living …" row in the People view: ${rows.slice(0, 300)}`);
     // "Show in pedigree" from the People view, on the living person's row.
@@ -203,7 +230,10 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     await frame.locator(`g.person[data-person-id="${parent.id}"] rect`).first().click();
     await page.locator('.tabs-container .tab', { hasText: parent.file }).first().waitFor({ timeout: 15_000 });
     // The person file carries the CodeLens actions.
-    await page.locator('.codelens-decoration', { hasText: 'Research this person' }).first().waitFor({ timeout: 20_000 });
+    await page
+      .locator('.codelens-decoration', { hasText: 'Research this person' })
+      .first()
+      .waitFor({ timeout: 20_000 });
     await page.locator('.codelens-decoration', { hasText: 'Show in pedigree' }).first().waitFor({ timeout: 5_000 });
     await shot('06b-person-file-from-pedigree');
     await page.locator('.tabs-container .tab', { hasText: 'Pedigree' }).first().click();
@@ -237,7 +267,9 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     await accepted.locator('[data-action="undo"]').click();
     await frame.locator(`section.proposal[data-cluster-id="${id}"][data-status="undone"]`).waitFor({ timeout: 30_000 });
     await shot('09-merge-undone');
-    const merges = JSON.parse(readFileSync(join(ctx.workspace, 'merges.json'), 'utf8')) as { clusters: { id: string; status: string }[] };
+    const merges = JSON.parse(readFileSync(join(ctx.workspace, 'merges.json'), 'utf8')) as {
+      clusters: { id: string; status: string }[];
+    };
     const status = merges.clusters.find((c) => c.id === id)?.status;
     if (status !== 'undone') throw new Error(`merges.json says ${id} is ${status}`);
     return `cluster ${id}: accepted, then undone (merges.json agrees)`;
@@ -246,7 +278,9 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
   await step('conflict review: resolve a conflict and record why', async () => {
     await palette(page, 'Ancestry: Review Conflicts');
     const frame = await webviewFrame(page, 'body[data-panel="conflicts"] #app[aria-busy="false"]');
-    const open = frame.locator('section.conflict[data-status="open"], section.conflict[data-status="tentative"]').first();
+    const open = frame
+      .locator('section.conflict[data-status="open"], section.conflict[data-status="tentative"]')
+      .first();
     if (!(await open.count())) {
       await shot('10-conflicts-empty');
       throw new Error('research produced no open conflict to resolve');
@@ -259,48 +293,63 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     const choice = card.locator('input[type="radio"]').first();
     const value = await choice.getAttribute('value');
     await choice.check();
-    await card.locator('textarea[data-role="reason"]').fill('Chosen after comparing the cited snippets side by side; the other value stays in the file as disputed.');
+    await card
+      .locator('textarea[data-role="reason"]')
+      .fill('Chosen after comparing the cited snippets side by side; the other value stays in the file as disputed.');
     await shot('10-conflict-choice');
     await card.locator('[data-action="resolve"]').click();
-    await frame.locator(`section.conflict[data-conflict-id="${id}"][data-status="resolved"]`).waitFor({ timeout: 30_000 });
+    await frame
+      .locator(`section.conflict[data-conflict-id="${id}"][data-status="resolved"]`)
+      .waitFor({ timeout: 30_000 });
     await shot('11-conflict-resolved');
     const file = readdirSync(join(ctx.workspace, 'conflicts')).find((f) => f.startsWith(`${id}`));
     const fm = file ? frontMatter(join(ctx.workspace, 'conflicts', file)) : {};
-    if (fm.status !== 'resolved' || fm.preferred !== value) throw new Error(`conflicts/${file} says status ${String(fm.status)}, preferred ${String(fm.preferred)}`);
+    if (fm.status !== 'resolved' || fm.preferred !== value)
+      throw new Error(`conflicts/${file} says status ${String(fm.status)}, preferred ${String(fm.preferred)}`);
     return `${id} resolved as "${value}" (file agrees)`;
   });
 
-  await step('hypothesis queue: a hand-edited clue appears; reprioritise one, dismiss another; hypotheses.json agrees', async () => {
-    // Research leaves no clue open, so reopen two by hand as a user editing hypotheses.json would;
-    // the file watcher must bring them into the queue.
-    const file = join(ctx.workspace, 'hypotheses.json');
-    const session = JSON.parse(readFileSync(file, 'utf8')) as { hypotheses: { id: string; status: string; priority: number }[] };
-    if (session.hypotheses.length < 2) throw new Error(`research left ${session.hypotheses.length} hypotheses`);
-    const [a, b] = session.hypotheses.slice(-2).map((x) => x.id);
-    for (const x of session.hypotheses) if (x.id === a || x.id === b) (x.status = 'pending'), (x.priority = 0.5);
-    writeFileSync(file, `${JSON.stringify(session, null, 2)}\n`);
-    await palette(page, 'Ancestry: Show Hypothesis Queue');
-    const frame = await webviewFrame(page, 'body[data-panel="queue"] #app[aria-busy="false"]');
-    await frame.locator(`tr[data-hypothesis-id="${a}"]:not(.closed)`).waitFor({ timeout: 30_000 });
-    await frame.locator(`tr[data-hypothesis-id="${b}"]:not(.closed)`).waitFor({ timeout: 30_000 });
-    await shot('12-hypothesis-queue');
-    const priority = frame.locator(`tr[data-hypothesis-id="${b}"] input[aria-label="priority"]`);
-    await priority.fill('0.95');
-    await priority.press('Tab');
-    await frame.locator('[role="status"]', { hasText: 'Priority 0.95' }).waitFor({ timeout: 30_000 });
-    await frame.locator(`tr[data-hypothesis-id="${a}"] [data-action="dismiss"]`).click();
-    await frame.locator(`tr[data-hypothesis-id="${a}"]`).waitFor({ state: 'detached', timeout: 30_000 });
-    await shot('12b-hypothesis-queue-edited');
-    const after = JSON.parse(readFileSync(file, 'utf8')) as typeof session;
-    const ha = after.hypotheses.find((x) => x.id === a);
-    const hb = after.hypotheses.find((x) => x.id === b);
-    if (ha?.status !== 'dismissed') throw new Error(`hypotheses.json says ${a} is ${ha?.status}`);
-    if (hb?.status !== 'pending' || hb.priority !== 0.95) throw new Error(`hypotheses.json says ${b} is ${hb?.status} at ${hb?.priority}`);
-    return `${a} dismissed, ${b} at priority 0.95 (file agrees)`;
-  });
+  await step(
+    'hypothesis queue: a hand-edited clue appears; reprioritise one, dismiss another; hypotheses.json agrees',
+    async () => {
+      // Research leaves no clue open, so reopen two by hand as a user editing hypotheses.json would;
+      // the file watcher must bring them into the queue.
+      const file = join(ctx.workspace, 'hypotheses.json');
+      const session = JSON.parse(readFileSync(file, 'utf8')) as {
+        hypotheses: { id: string; status: string; priority: number }[];
+      };
+      if (session.hypotheses.length < 2) throw new Error(`research left ${session.hypotheses.length} hypotheses`);
+      const [a, b] = session.hypotheses.slice(-2).map((x) => x.id);
+      for (const x of session.hypotheses) if (x.id === a || x.id === b) ((x.status = 'pending'), (x.priority = 0.5));
+      writeFileSync(file, `${JSON.stringify(session, null, 2)}\n`);
+      await palette(page, 'Ancestry: Show Hypothesis Queue');
+      const frame = await webviewFrame(page, 'body[data-panel="queue"] #app[aria-busy="false"]');
+      await frame.locator(`tr[data-hypothesis-id="${a}"]:not(.closed)`).waitFor({ timeout: 30_000 });
+      await frame.locator(`tr[data-hypothesis-id="${b}"]:not(.closed)`).waitFor({ timeout: 30_000 });
+      await shot('12-hypothesis-queue');
+      const priority = frame.locator(`tr[data-hypothesis-id="${b}"] input[aria-label="priority"]`);
+      await priority.fill('0.95');
+      await priority.press('Tab');
+      await frame.locator('[role="status"]', { hasText: 'Priority 0.95' }).waitFor({ timeout: 30_000 });
+      await frame.locator(`tr[data-hypothesis-id="${a}"] [data-action="dismiss"]`).click();
+      await frame.locator(`tr[data-hypothesis-id="${a}"]`).waitFor({ state: 'detached', timeout: 30_000 });
+      await shot('12b-hypothesis-queue-edited');
+      const after = JSON.parse(readFileSync(file, 'utf8')) as typeof session;
+      const ha = after.hypotheses.find((x) => x.id === a);
+      const hb = after.hypotheses.find((x) => x.id === b);
+      if (ha?.status !== 'dismissed') throw new Error(`hypotheses.json says ${a} is ${ha?.status}`);
+      if (hb?.status !== 'pending' || hb.priority !== 0.95)
+        throw new Error(`hypotheses.json says ${b} is ${hb?.status} at ${hb?.priority}`);
+      return `${a} dismissed, ${b} at priority 0.95 (file agrees)`;
+    },
+  );
 
   await step('problems panel renders', async () => {
-    await page.locator('.markers-panel, .markers-panel-container').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await page
+      .locator('.markers-panel, .markers-panel-container')
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
     await shot('13-problems');
   });
 

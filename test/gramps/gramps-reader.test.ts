@@ -14,7 +14,8 @@ describe('Gramps reads our exports', function () {
   this.timeout(30 * 60 * 1000);
   before(function () {
     if (grampsAvailable()) return;
-    if (process.env.CI === 'true') throw new Error('gramps is required under CI=true: scripts/gramps-tools.sh installs it (Debian package gramps)');
+    if (process.env.CI === 'true')
+      throw new Error('gramps is required under CI=true: scripts/gramps-tools.sh installs it (Debian package gramps)');
     console.log('    (skipped: gramps is not installed; run scripts/gramps-tools.sh to install Debian’s gramps)');
     this.skip();
   });
@@ -40,7 +41,8 @@ describe('Gramps reads our exports', function () {
         assert.ok(v5.errors <= original.errors, msg);
       } else {
         // A research-made case: both versions read the same.
-        for (const k of ['persons', 'families', 'events', 'sources'] as const) assert.equal(v7[k], v5[k], `${k}: ${msg}`);
+        for (const k of ['persons', 'families', 'events', 'sources'] as const)
+          assert.equal(v7[k], v5[k], `${k}: ${msg}`);
       }
       assert.equal(jsonld.dangling, 0, 'every JSON-LD link names a person in the graph');
       assert.equal(jsonld.persons, v5.persons, 'JSON-LD has every person');

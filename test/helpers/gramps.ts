@@ -30,7 +30,13 @@ export function grampsAvailable(): boolean {
 
 function grampsEnv(home: string): NodeJS.ProcessEnv {
   // A clean environment for Gramps: its own home, no display, no user settings.
-  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, GRAMPSHOME: home, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    GRAMPSHOME: home,
+    LANG: 'C.UTF-8',
+    LC_ALL: 'C.UTF-8',
+  };
 }
 
 const COUNT_PY = `
@@ -50,18 +56,28 @@ db.close()
 print(json.dumps(out))
 `;
 
-
 /** Imports one GEDCOM file into a fresh Gramps tree and counts what Gramps made of it. */
 export function grampsImport(file: string): GrampsCounts {
   const home = mkdtempSync(join(tmpdir(), 'gramps-home-'));
   try {
     const env = grampsEnv(home);
-    const imp = spawnSync('gramps', ['-y', '-C', 'tree', '-i', file], { encoding: 'utf8', env, timeout: 600_000, maxBuffer: 64 << 20 });
-    if (imp.status !== 0) throw new Error(`gramps import of ${file} failed (exit ${imp.status}): ${(imp.stderr || imp.stdout).slice(-2000)}`);
+    const imp = spawnSync('gramps', ['-y', '-C', 'tree', '-i', file], {
+      encoding: 'utf8',
+      env,
+      timeout: 600_000,
+      maxBuffer: 64 << 20,
+    });
+    if (imp.status !== 0)
+      throw new Error(
+        `gramps import of ${file} failed (exit ${imp.status}): ${(imp.stderr || imp.stdout).slice(-2000)}`,
+      );
     const report = `${imp.stdout}\n${imp.stderr}`;
     // "GEDCOM import report: 46 errors detected" then one "<what>   Line N: <line>" per problem.
     const total = /GEDCOM import report: (\d+) errors? detected/.exec(report);
-    const problems = report.split(/[\r\n]+/).map((l) => l.replace(/^.*errors? detected\s*/, '').trim()).filter((l) => /Line\s+\d+:/.test(l));
+    const problems = report
+      .split(/[\r\n]+/)
+      .map((l) => l.replace(/^.*errors? detected\s*/, '').trim())
+      .filter((l) => /Line\s+\d+:/.test(l));
     const count = spawnSync('/usr/bin/python3', ['-c', COUNT_PY, 'tree'], { encoding: 'utf8', env, timeout: 600_000 });
     if (count.status !== 0) throw new Error(`gramps count failed: ${count.stderr.slice(-2000)}`);
     const json = JSON.parse(count.stdout.trim().split('\n').pop()!) as Omit<GrampsCounts, 'errors' | 'errorLines'>;

@@ -86,7 +86,13 @@ export class HostileServer {
       case 'bomb': {
         const body = this.bomb(r.inflated);
         this.count(path, body.length);
-        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(body.length) }).end(body);
+        res
+          .writeHead(200, {
+            'content-type': 'application/json',
+            'content-encoding': 'gzip',
+            'content-length': String(body.length),
+          })
+          .end(body);
         return;
       }
       case 'huge':

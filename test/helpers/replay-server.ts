@@ -76,7 +76,12 @@ export async function deadPort(): Promise<number> {
 export function recorded(file: string): unknown {
   const strip = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(strip);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).filter(([k]) => !k.startsWith('_')).map(([k, x]) => [k, strip(x)]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.entries(v)
+          .filter(([k]) => !k.startsWith('_'))
+          .map(([k, x]) => [k, strip(x)]),
+      );
     return v;
   };
   return strip(JSON.parse(readFileSync(join(SHARED_DATA, 'sources', file), 'utf8')));
@@ -108,7 +113,9 @@ export class ReplayServer {
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => self!.handle(req.method ?? 'GET', req.url ?? '/', req.headers, Buffer.concat(chunks).toString('utf8'), res));
+      req.on('end', () =>
+        self!.handle(req.method ?? 'GET', req.url ?? '/', req.headers, Buffer.concat(chunks).toString('utf8'), res),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
@@ -145,7 +152,13 @@ export class ReplayServer {
     return this.requests.filter((r) => r.path !== '/robots.txt' && (path === undefined || r.path === path));
   }
 
-  private handle(method: string, rawUrl: string, headers: IncomingHttpHeaders, body: string, res: ServerResponse): void {
+  private handle(
+    method: string,
+    rawUrl: string,
+    headers: IncomingHttpHeaders,
+    body: string,
+    res: ServerResponse,
+  ): void {
     const u = new URL(rawUrl, 'http://127.0.0.1');
     const query = new URLSearchParams(u.searchParams);
     if (method === 'POST' && String(headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) {
@@ -172,7 +185,13 @@ export class ReplayServer {
     }
     const { reply } = route;
     const text = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.text ?? '');
-    const send = () => res.writeHead(reply.status ?? 200, { 'content-type': reply.contentType ?? (reply.json !== undefined ? 'application/json' : 'text/plain'), ...reply.headers }).end(text);
+    const send = () =>
+      res
+        .writeHead(reply.status ?? 200, {
+          'content-type': reply.contentType ?? (reply.json !== undefined ? 'application/json' : 'text/plain'),
+          ...reply.headers,
+        })
+        .end(text);
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     res.on('close', () => (this.inFlight -= 1));
@@ -183,7 +202,12 @@ export class ReplayServer {
   private inject(fault: Fault, res: ServerResponse): void {
     switch (fault.kind) {
       case 'status':
-        res.writeHead(fault.status, { 'content-type': 'text/plain', ...(fault.retryAfter ? { 'retry-after': fault.retryAfter } : {}) }).end(fault.body ?? `status ${fault.status}`);
+        res
+          .writeHead(fault.status, {
+            'content-type': 'text/plain',
+            ...(fault.retryAfter ? { 'retry-after': fault.retryAfter } : {}),
+          })
+          .end(fault.body ?? `status ${fault.status}`);
         return;
       case 'hang':
         return; // the socket is destroyed on close()
@@ -194,7 +218,9 @@ export class ReplayServer {
         return;
       }
       case 'malformed':
-        res.writeHead(200, { 'content-type': 'application/json' }).end(fault.text ?? '<html><body>Service temporarily unavailable</body></html>');
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(fault.text ?? '<html><body>Service temporarily unavailable</body></html>');
         return;
     }
   }

@@ -22,13 +22,26 @@ export function run(): Promise<void> {
     const runner = mocha.run((failures) => {
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
       const passed = tests.filter((t) => t.ok).length;
-      const activationMs = (vscode.extensions.getExtension('ancestry-engine.ancestry-engine')?.exports as { activationMs?: number } | undefined)?.activationMs;
-      if (folder) writeFileSync(join(folder, '.vscode-test-results.json'), JSON.stringify({ passed, failed: tests.length - passed, activationMs, tests }, null, 2));
+      const activationMs = (
+        vscode.extensions.getExtension('ancestry-engine.ancestry-engine')?.exports as
+          { activationMs?: number } | undefined
+      )?.activationMs;
+      if (folder)
+        writeFileSync(
+          join(folder, '.vscode-test-results.json'),
+          JSON.stringify({ passed, failed: tests.length - passed, activationMs, tests }, null, 2),
+        );
       console.log(`${passed} passed, ${tests.length - passed} failed`);
       if (failures > 0 || tests.length === 0) reject(new Error(`${failures} tests failed`));
       else resolve();
     });
     runner.on('pass', (t) => tests.push({ title: t.fullTitle(), ok: true }));
-    runner.on('fail', (t, err: Error) => tests.push({ title: t.fullTitle(), ok: false, error: (err?.stack ?? err?.message ?? '').split('\n').slice(0, 4).join(' | ') }));
+    runner.on('fail', (t, err: Error) =>
+      tests.push({
+        title: t.fullTitle(),
+        ok: false,
+        error: (err?.stack ?? err?.message ?? '').split('\n').slice(0, 4).join(' | '),
+      }),
+    );
   });
 }

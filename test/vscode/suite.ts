@@ -22,7 +22,11 @@ async function api(): Promise<AncestryApi> {
   return ext.isActive ? ext.exports : ext.activate();
 }
 
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
@@ -66,11 +70,16 @@ export function defineSuites(): void {
     });
 
     it('registers every command the manifest contributes', async () => {
-      const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { commands: { command: string }[] } };
+      const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
+        contributes: { commands: { command: string }[] };
+      };
       const registered = new Set(await vscode.commands.getCommands(true));
       const declared = manifest.contributes.commands.map((c) => c.command);
       assert.ok(declared.length >= 12);
-      assert.deepEqual(declared.filter((c) => !registered.has(c)), []);
+      assert.deepEqual(
+        declared.filter((c) => !registered.has(c)),
+        [],
+      );
     });
 
     it('keeps the Anthropic API key in SecretStorage', async () => {
@@ -83,7 +92,11 @@ export function defineSuites(): void {
     });
 
     it('keeps a source credential in SecretStorage under the plugin key (Set Source Credential…)', async () => {
-      const ok = await vscode.commands.executeCommand<boolean>('ancestry.setSourceCredential', 'nara.apiKey', 'nara-test-key');
+      const ok = await vscode.commands.executeCommand<boolean>(
+        'ancestry.setSourceCredential',
+        'nara.apiKey',
+        'nara-test-key',
+      );
       assert.equal(ok, true);
       assert.equal(await ancestry.services.context.secrets.get('nara.apiKey'), 'nara-test-key');
       assert.equal(vscode.workspace.getConfiguration('ancestry').get('nara.apiKey'), undefined, 'never in settings');
@@ -92,9 +105,15 @@ export function defineSuites(): void {
 
     it('reports a broken person file and GPS gaps in the Problems panel at the right line', async () => {
       const root = workspaceRoot();
-      const broken = await writeText(join(root, 'people', 'T-broken-test.md'), '---\nid: T-broken\nnames:\n  - given: Broken\n    surname: [unclosed\nsex: M\n---\n');
+      const broken = await writeText(
+        join(root, 'people', 'T-broken-test.md'),
+        '---\nid: T-broken\nnames:\n  - given: Broken\n    surname: [unclosed\nsex: M\n---\n',
+      );
       created.push(broken.fsPath);
-      const gaps = await writeText(join(root, 'people', 'T-gaps-test.md'), '---\nid: T-gaps\nnames:\n  - given: Uncited\n    surname: Person\nassertions:\n  - id: A-g1\n    field: birth.date\n    value: "1850"\n    status: accepted\n    confidence: 0.5\n    evidence: []\n---\n');
+      const gaps = await writeText(
+        join(root, 'people', 'T-gaps-test.md'),
+        '---\nid: T-gaps\nnames:\n  - given: Uncited\n    surname: Person\nassertions:\n  - id: A-g1\n    field: birth.date\n    value: "1850"\n    status: accepted\n    confidence: 0.5\n    evidence: []\n---\n',
+      );
       created.push(gaps.fsPath);
       const brokenDiags = await waitFor('diagnostics on the broken file', () => {
         const d = vscode.languages.getDiagnostics(broken);
@@ -102,20 +121,34 @@ export function defineSuites(): void {
       });
       assert.equal(brokenDiags[0].severity, vscode.DiagnosticSeverity.Error);
       assert.match(brokenDiags[0].message, /YAML/);
-      assert.ok(brokenDiags[0].range.start.line >= 3 && brokenDiags[0].range.start.line <= 6, `line ${brokenDiags[0].range.start.line}`);
-      const gapDiags = await waitFor('a GPS gap diagnostic', () => vscode.languages.getDiagnostics(gaps).find((d) => d.code === 'uncited'));
+      assert.ok(
+        brokenDiags[0].range.start.line >= 3 && brokenDiags[0].range.start.line <= 6,
+        `line ${brokenDiags[0].range.start.line}`,
+      );
+      const gapDiags = await waitFor('a GPS gap diagnostic', () =>
+        vscode.languages.getDiagnostics(gaps).find((d) => d.code === 'uncited'),
+      );
       // The assertion starts at line 7 of the file (0-based 6).
       assert.equal(gapDiags.range.start.line, 6);
       assert.equal(gapDiags.severity, vscode.DiagnosticSeverity.Warning);
       // Fixing the file clears its problem: the files are the truth.
       await writeText(broken.fsPath, '---\nid: T-broken\nnames:\n  - given: Fixed\n    surname: Now\n---\n');
-      await waitFor('the fixed file to have no diagnostics', () => vscode.languages.getDiagnostics(broken).length === 0 || undefined);
+      await waitFor(
+        'the fixed file to have no diagnostics',
+        () => vscode.languages.getDiagnostics(broken).length === 0 || undefined,
+      );
     });
 
     it('pedigree webview: render and acknowledgement round-trip through the typed protocol', async () => {
       const root = workspaceRoot();
-      for (const [name, text] of Object.entries(FAMILY)) created.push((await writeText(join(root, 'people', `T-${name}-family.md`), text)).fsPath);
-      await waitFor('the family in the snapshot', () => ancestry.services.model.snapshot?.persons.has('T-child') && ancestry.services.model.snapshot.persons.has('T-mother'));
+      for (const [name, text] of Object.entries(FAMILY))
+        created.push((await writeText(join(root, 'people', `T-${name}-family.md`), text)).fsPath);
+      await waitFor(
+        'the family in the snapshot',
+        () =>
+          ancestry.services.model.snapshot?.persons.has('T-child') &&
+          ancestry.services.model.snapshot.persons.has('T-mother'),
+      );
       await vscode.commands.executeCommand('ancestry.showPedigree', 'T-child');
       const panel = await waitFor('the pedigree panel', () => ancestry.panels.pedigree());
       const ack = await new Promise<{ rootId: string; boxes: number }>((resolve, reject) => {
@@ -138,10 +171,15 @@ export function defineSuites(): void {
       // Stop as soon as the engine reports its first step, like a user pressing Cancel.
       let stopped: unknown;
       const sub = ancestry.services.onDidChangeProgress((p) => {
-        if (p.running && p.step && p.step !== 'starting' && stopped === undefined) stopped = vscode.commands.executeCommand('ancestry.stopResearch');
+        if (p.running && p.step && p.step !== 'starting' && stopped === undefined)
+          stopped = vscode.commands.executeCommand('ancestry.stopResearch');
       });
       try {
-        const outcome = await vscode.commands.executeCommand<ResearchOutcome | undefined>('ancestry.researchPerson', { subject: true, maxCycles: 40, quiet: true });
+        const outcome = await vscode.commands.executeCommand<ResearchOutcome | undefined>('ancestry.researchPerson', {
+          subject: true,
+          maxCycles: 40,
+          quiet: true,
+        });
         assert.equal(await stopped, true, 'Stop Research found the run');
         assert.ok(outcome, 'the command returned an outcome');
         assert.equal(outcome.status, 'cancelled', outcome.terminationReason);
@@ -153,14 +191,22 @@ export function defineSuites(): void {
 
     it('Research Person runs the engine on the sample case and the person files appear', async () => {
       const root = workspaceRoot();
-      const outcome = await vscode.commands.executeCommand<ResearchOutcome | undefined>('ancestry.researchPerson', { subject: true, maxCycles: 40, quiet: true });
+      const outcome = await vscode.commands.executeCommand<ResearchOutcome | undefined>('ancestry.researchPerson', {
+        subject: true,
+        maxCycles: 40,
+        quiet: true,
+      });
       assert.ok(outcome, 'the command returned an outcome');
       assert.notEqual(outcome.status, 'failed', outcome.terminationReason);
       assert.ok(outcome.persons > 1, `${outcome.persons} persons`);
       const files = readdirSync(join(root, 'people')).filter((f) => f.endsWith('.md') && !f.startsWith('T-'));
       assert.ok(files.length > 1, `people/ has ${files.length} files`);
       assert.ok(existsSync(join(root, 'log', 'research-log.jsonl')));
-      const snap = await waitFor('the snapshot to see the new files', () => ((ancestry.services.model.snapshot?.persons.size ?? 0) > files.length ? ancestry.services.model.snapshot : undefined));
+      const snap = await waitFor('the snapshot to see the new files', () =>
+        (ancestry.services.model.snapshot?.persons.size ?? 0) > files.length
+          ? ancestry.services.model.snapshot
+          : undefined,
+      );
       assert.ok(snap.log.some((e) => e.actionType === 'session_end' || e.actionType === 'termination'));
       const summary = readFileSync(outcome.summaryPath, 'utf8');
       assert.ok(summary.length > 0);
@@ -168,26 +214,48 @@ export function defineSuites(): void {
 
     it('CodeLens and a hover on a source id work on a researched person file', async () => {
       const snap = await waitFor('a researched person with evidence', () =>
-        [...(ancestry.services.model.snapshot?.persons.values() ?? [])].find((e) => e.fm && e.person.assertions.some((a) => a.evidence.length > 0)),
+        [...(ancestry.services.model.snapshot?.persons.values() ?? [])].find(
+          (e) => e.fm && e.person.assertions.some((a) => a.evidence.length > 0),
+        ),
       );
       const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(snap.file));
       const uri = doc.uri;
-      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri).then(undefined, (e: Error) => {
-        throw new Error(`executeCodeLensProvider: ${e.message}`);
-      });
+      const lenses = await vscode.commands
+        .executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)
+        .then(undefined, (e: Error) => {
+          throw new Error(`executeCodeLensProvider: ${e.message}`);
+        });
       const titles = lenses.map((l) => l.command?.title ?? '');
-      assert.ok(titles.some((t) => t.includes('Research this person')), titles.join(', '));
-      assert.ok(titles.some((t) => t.includes('Show in pedigree')), titles.join(', '));
+      assert.ok(
+        titles.some((t) => t.includes('Research this person')),
+        titles.join(', '),
+      );
+      assert.ok(
+        titles.some((t) => t.includes('Show in pedigree')),
+        titles.join(', '),
+      );
       const evidence = snap.person.assertions.flatMap((a) => a.evidence)[0];
-      const line = doc.getText().split('\n').findIndex((l) => l.includes(`source: ${evidence.source}`));
+      const line = doc
+        .getText()
+        .split('\n')
+        .findIndex((l) => l.includes(`source: ${evidence.source}`));
       assert.ok(line >= 0, `the file cites ${evidence.source}`);
       const col = doc.lineAt(line).text.indexOf(evidence.source) + 2;
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(line, col)).then(undefined, (e: Error) => {
-        throw new Error(`executeHoverProvider: ${e.message}`);
-      });
+      const hovers = await vscode.commands
+        .executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(line, col))
+        .then(undefined, (e: Error) => {
+          throw new Error(`executeHoverProvider: ${e.message}`);
+        });
       const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
-      const words = evidence.snippet.split(/\s+/).find((w) => w.length > 4)?.replace(/[\\`*_{}[\]()#+!|<>.-]/g, '') ?? '';
-      assert.ok(text.replace(/\\/g, '').includes(words), `hover shows the cited snippet (${words}):\n${text.slice(0, 400)}`);
+      const words =
+        evidence.snippet
+          .split(/\s+/)
+          .find((w) => w.length > 4)
+          ?.replace(/[\\`*_{}[\]()#+!|<>.-]/g, '') ?? '';
+      assert.ok(
+        text.replace(/\\/g, '').includes(words),
+        `hover shows the cited snippet (${words}):\n${text.slice(0, 400)}`,
+      );
     });
 
     it('Export writes GEDCOM 5.5.1, GEDCOM 7 and JSON-LD through the case writer', async () => {
@@ -203,12 +271,16 @@ export function defineSuites(): void {
       assert.ok(graph['@context'], 'a JSON-LD document');
     });
 
-
     it('reprioritises and dismisses a hypothesis through the commands, written to hypotheses.json', async () => {
       const root = workspaceRoot();
       const h = await waitFor('a hypothesis from the research', () => ancestry.services.model.snapshot?.hypotheses[0]);
       await vscode.commands.executeCommand('ancestry.reprioritiseHypothesis', h.id, 0.42);
-      const read = () => (JSON.parse(readFileSync(join(root, 'hypotheses.json'), 'utf8')) as { hypotheses: { id: string; priority: number; status: string }[] }).hypotheses.find((x) => x.id === h.id)!;
+      const read = () =>
+        (
+          JSON.parse(readFileSync(join(root, 'hypotheses.json'), 'utf8')) as {
+            hypotheses: { id: string; priority: number; status: string }[];
+          }
+        ).hypotheses.find((x) => x.id === h.id)!;
       assert.equal(read().priority, 0.42);
       await vscode.commands.executeCommand('ancestry.dismissHypothesis', h.id);
       assert.equal(read().status, 'dismissed');
@@ -219,7 +291,13 @@ export function defineSuites(): void {
     it('New Case creates a case folder through the case writer', async () => {
       const dir = join(tmpdir(), `ancestry-new-case-${Date.now()}`);
       created.push(dir);
-      const made = await vscode.commands.executeCommand<string | undefined>('ancestry.newCase', { dir, subject: 'Maria Musterfrau', born: 'ABT 1860', place: 'Bremen', question: 'Who were her parents?' });
+      const made = await vscode.commands.executeCommand<string | undefined>('ancestry.newCase', {
+        dir,
+        subject: 'Maria Musterfrau',
+        born: 'ABT 1860',
+        place: 'Bremen',
+        question: 'Who were her parents?',
+      });
       assert.equal(made, dir);
       const yaml = readFileSync(join(dir, 'case.yaml'), 'utf8');
       assert.match(yaml, /Maria Musterfrau/);
@@ -238,9 +316,15 @@ export function defineSuites(): void {
       const config = vscode.workspace.getConfiguration('ancestry');
       await config.update('git.commitAfterCycle', true, vscode.ConfigurationTarget.Workspace);
       try {
-        const outcome = await vscode.commands.executeCommand<ResearchOutcome | undefined>('ancestry.researchPerson', { subject: true, maxCycles: 2, quiet: true });
+        const outcome = await vscode.commands.executeCommand<ResearchOutcome | undefined>('ancestry.researchPerson', {
+          subject: true,
+          maxCycles: 2,
+          quiet: true,
+        });
         assert.ok(outcome && outcome.status !== 'failed', outcome?.terminationReason);
-        const gitLines = ancestry.services.output.recent.filter((l) => l.startsWith('[git]') || l.startsWith('[research]')).join('\n');
+        const gitLines = ancestry.services.output.recent
+          .filter((l) => l.startsWith('[git]') || l.startsWith('[research]'))
+          .join('\n');
         let subjects = '';
         try {
           subjects = git('log', '--format=%s');
@@ -258,11 +342,19 @@ export function defineSuites(): void {
       const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
       const file = join(ext.extensionPath, '..', 'shared', 'data', 'gedcom', 'royal92.ged');
       if (!existsSync(file)) return; // the shared data sits beside the clone (TESTING.md); absent elsewhere
-      const result = await vscode.commands.executeCommand<{ persons: string[] } | undefined>('ancestry.importGedcom', file);
+      const result = await vscode.commands.executeCommand<{ persons: string[] } | undefined>(
+        'ancestry.importGedcom',
+        file,
+      );
       assert.ok(result && result.persons.length > 2000, `${result?.persons.length} persons imported`);
-      const victoria = await waitFor('Queen Victoria in the snapshot', () =>
-        [...(ancestry.services.model.snapshot?.persons.values() ?? [])].find((e) => e.person.names[0]?.given.startsWith('Victoria') && e.person.names[0]?.surname === 'Hanover'),
-      60_000);
+      const victoria = await waitFor(
+        'Queen Victoria in the snapshot',
+        () =>
+          [...(ancestry.services.model.snapshot?.persons.values() ?? [])].find(
+            (e) => e.person.names[0]?.given.startsWith('Victoria') && e.person.names[0]?.surname === 'Hanover',
+          ),
+        60_000,
+      );
       await vscode.commands.executeCommand('ancestry.showPedigree', victoria.person.id, { up: 30, down: 3 });
       const panel = await waitFor('the pedigree panel', () => ancestry.panels.pedigree());
       const ack = await new Promise<{ boxes: number }>((resolve, reject) => {

@@ -4,7 +4,12 @@
  */
 import '../shared/base.css';
 import './style.css';
-import { ConflictsState, ConflictsToWebview, type ConflictView, type ConflictsFromWebview } from '../../src/protocol/conflicts';
+import {
+  ConflictsState,
+  ConflictsToWebview,
+  type ConflictView,
+  type ConflictsFromWebview,
+} from '../../src/protocol/conflicts';
 import { connect, h, mount } from '../shared/vscode';
 
 let state: ConflictsState = { showResolved: false };
@@ -13,18 +18,26 @@ const notices = new Map<string, { ok: boolean; message: string }>();
 const choice = new Map<string, string>();
 const reasons = new Map<string, string>();
 
-const channel = connect<ConflictsToWebview, ConflictsFromWebview, ConflictsState>(ConflictsToWebview, ConflictsState, (m) => {
-  if (m.type === 'state') {
-    conflicts = m.conflicts;
-    if (m.focus) state = { ...state, selected: m.focus };
-  } else notices.set(m.conflictId, { ok: m.ok, message: m.message });
-  render();
-});
+const channel = connect<ConflictsToWebview, ConflictsFromWebview, ConflictsState>(
+  ConflictsToWebview,
+  ConflictsState,
+  (m) => {
+    if (m.type === 'state') {
+      conflicts = m.conflicts;
+      if (m.focus) state = { ...state, selected: m.focus };
+    } else notices.set(m.conflictId, { ok: m.ok, message: m.message });
+    render();
+  },
+);
 state = channel.state() ?? state;
 
 function statusBadge(c: ConflictView): HTMLElement {
   const cls = c.status === 'resolved' ? 'good' : c.status === 'tentative' ? 'warn' : 'bad';
-  return h('span', { className: `badge ${cls}`, 'data-role': 'status' }, c.status === 'resolved' && c.resolvedBy ? `resolved by ${c.resolvedBy}` : c.status);
+  return h(
+    'span',
+    { className: `badge ${cls}`, 'data-role': 'status' },
+    c.status === 'resolved' && c.resolvedBy ? `resolved by ${c.resolvedBy}` : c.status,
+  );
 }
 
 function competing(c: ConflictView): HTMLElement {
@@ -38,17 +51,64 @@ function competing(c: ConflictView): HTMLElement {
       return h(
         'label',
         { className: `value${selected ? ' selected' : ''}${v.value === c.preferred ? ' preferred' : ''}`, for: id },
-        h('div', { className: 'row' },
-          c.status === 'resolved' ? null : h('input', { type: 'radio', name: `choice-${c.id}`, id, value: v.value, checked: selected, onchange: () => { choice.set(c.id, v.value); render(); } }),
+        h(
+          'div',
+          { className: 'row' },
+          c.status === 'resolved'
+            ? null
+            : h('input', {
+                type: 'radio',
+                name: `choice-${c.id}`,
+                id,
+                value: v.value,
+                checked: selected,
+                onchange: () => {
+                  choice.set(c.id, v.value);
+                  render();
+                },
+              }),
           h('strong', { className: 'v' }, v.value),
           h('span', { className: 'spacer' }),
-          h('span', { className: 'muted', title: 'evidenceWeight × tierWeight × confidence' }, `weight ${v.weight.toFixed(2)}`),
-          v.value === c.preferred ? h('span', { className: 'badge' }, 'preferred') : null),
-        h('span', { className: 'bar-track wide' }, (() => { const b = h('span', { className: 'bar' }); b.style.display = 'block'; b.style.width = `${Math.round((v.weight / max) * 100)}%`; return b; })()),
+          h(
+            'span',
+            { className: 'muted', title: 'evidenceWeight × tierWeight × confidence' },
+            `weight ${v.weight.toFixed(2)}`,
+          ),
+          v.value === c.preferred ? h('span', { className: 'badge' }, 'preferred') : null,
+        ),
+        h(
+          'span',
+          { className: 'bar-track wide' },
+          (() => {
+            const b = h('span', { className: 'bar' });
+            b.style.display = 'block';
+            b.style.width = `${Math.round((v.weight / max) * 100)}%`;
+            return b;
+          })(),
+        ),
         ...v.evidence.map((e) =>
-          h('div', { className: 'evidence' },
-            h('div', { className: 'muted' }, h('a', { className: 'link', onclick: (ev: Event) => { ev.preventDefault(); channel.post({ type: 'openSource', id: e.source }); } }, e.title), ` · Tier ${e.tier} · ${e.evidenceType} · ${e.information} information`),
-            h('blockquote', {}, e.snippet))),
+          h(
+            'div',
+            { className: 'evidence' },
+            h(
+              'div',
+              { className: 'muted' },
+              h(
+                'a',
+                {
+                  className: 'link',
+                  onclick: (ev: Event) => {
+                    ev.preventDefault();
+                    channel.post({ type: 'openSource', id: e.source });
+                  },
+                },
+                e.title,
+              ),
+              ` · Tier ${e.tier} · ${e.evidenceType} · ${e.information} information`,
+            ),
+            h('blockquote', {}, e.snippet),
+          ),
+        ),
         v.evidence.length ? null : h('div', { className: 'muted' }, 'no evidence cited'),
       );
     }),
@@ -57,31 +117,70 @@ function competing(c: ConflictView): HTMLElement {
 
 function resolveForm(c: ConflictView): HTMLElement | null {
   if (c.status === 'resolved') return h('p', { className: 'muted rationale' }, c.rationale);
-  const reason = h('textarea', { placeholder: 'Why is this value right? (recorded in the case and the research log)', 'aria-label': `reason for ${c.field}`, 'data-role': 'reason', oninput: (e: Event) => reasons.set(c.id, (e.target as HTMLTextAreaElement).value) });
+  const reason = h('textarea', {
+    placeholder: 'Why is this value right? (recorded in the case and the research log)',
+    'aria-label': `reason for ${c.field}`,
+    'data-role': 'reason',
+    oninput: (e: Event) => reasons.set(c.id, (e.target as HTMLTextAreaElement).value),
+  });
   reason.value = reasons.get(c.id) ?? '';
   const chosen = choice.get(c.id);
-  return h('div', { className: 'resolve' },
+  return h(
+    'div',
+    { className: 'resolve' },
     h('p', { className: 'muted rationale' }, `Engine: ${c.rationale}`),
     c.nextActions.length ? h('ul', { className: 'next' }, ...c.nextActions.map((a) => h('li', {}, a))) : null,
     reason,
-    h('div', { className: 'row' },
-      h('button', { 'data-action': 'resolve', disabled: !chosen, onclick: () => {
-        const why = reason.value.trim();
-        if (!chosen) return;
-        if (!why) { notices.set(c.id, { ok: false, message: 'Record why before resolving.' }); render(); return; }
-        channel.post({ type: 'resolve', conflictId: c.id, value: chosen, reason: why });
-      } }, chosen ? `Resolve as “${chosen}”` : 'Choose a value to resolve')));
+    h(
+      'div',
+      { className: 'row' },
+      h(
+        'button',
+        {
+          'data-action': 'resolve',
+          disabled: !chosen,
+          onclick: () => {
+            const why = reason.value.trim();
+            if (!chosen) return;
+            if (!why) {
+              notices.set(c.id, { ok: false, message: 'Record why before resolving.' });
+              render();
+              return;
+            }
+            channel.post({ type: 'resolve', conflictId: c.id, value: chosen, reason: why });
+          },
+        },
+        chosen ? `Resolve as “${chosen}”` : 'Choose a value to resolve',
+      ),
+    ),
+  );
 }
 
 function card(c: ConflictView): HTMLElement {
   const notice = notices.get(c.id);
-  return h('section', { className: `card conflict status-${c.status}${state.selected === c.id ? ' focused' : ''}`, 'data-conflict-id': c.id, 'data-status': c.status },
-    h('div', { className: 'row' },
-      h('h2', {}, h('a', { className: 'link', onclick: () => channel.post({ type: 'openPerson', id: c.person }) }, c.personName), ` — ${c.field}`),
-      h('span', { className: 'spacer' }), statusBadge(c)),
+  return h(
+    'section',
+    {
+      className: `card conflict status-${c.status}${state.selected === c.id ? ' focused' : ''}`,
+      'data-conflict-id': c.id,
+      'data-status': c.status,
+    },
+    h(
+      'div',
+      { className: 'row' },
+      h(
+        'h2',
+        {},
+        h('a', { className: 'link', onclick: () => channel.post({ type: 'openPerson', id: c.person }) }, c.personName),
+        ` — ${c.field}`,
+      ),
+      h('span', { className: 'spacer' }),
+      statusBadge(c),
+    ),
     notice ? h('div', { className: `notice${notice.ok ? '' : ' error'}`, role: 'status' }, notice.message) : null,
     competing(c),
-    resolveForm(c));
+    resolveForm(c),
+  );
 }
 
 function render(): void {
@@ -89,11 +188,39 @@ function render(): void {
   const resolved = conflicts.filter((c) => c.status === 'resolved');
   const shown = [...open, ...(state.showResolved ? resolved : [])];
   mount(
-    h('div', { className: 'row' }, h('h1', {}, 'Conflicts'), h('span', { className: 'muted' }, `${open.length} open · ${resolved.length} resolved`), h('span', { className: 'spacer' }),
-      h('label', { className: 'muted' }, h('input', { type: 'checkbox', checked: state.showResolved, onchange: (e: Event) => { state = { ...state, showResolved: (e.target as HTMLInputElement).checked }; channel.saveState(state); render(); } }), ' show resolved')),
-    ...(shown.length ? shown.map(card) : [h('p', { className: 'empty' }, conflicts.length ? 'Every conflict is resolved.' : 'No conflicts: no fact has competing values yet.')]),
+    h(
+      'div',
+      { className: 'row' },
+      h('h1', {}, 'Conflicts'),
+      h('span', { className: 'muted' }, `${open.length} open · ${resolved.length} resolved`),
+      h('span', { className: 'spacer' }),
+      h(
+        'label',
+        { className: 'muted' },
+        h('input', {
+          type: 'checkbox',
+          checked: state.showResolved,
+          onchange: (e: Event) => {
+            state = { ...state, showResolved: (e.target as HTMLInputElement).checked };
+            channel.saveState(state);
+            render();
+          },
+        }),
+        ' show resolved',
+      ),
+    ),
+    ...(shown.length
+      ? shown.map(card)
+      : [
+          h(
+            'p',
+            { className: 'empty' },
+            conflicts.length ? 'Every conflict is resolved.' : 'No conflicts: no fact has competing values yet.',
+          ),
+        ]),
   );
-  if (state.selected) document.querySelector(`[data-conflict-id="${CSS.escape(state.selected)}"]`)?.scrollIntoView({ block: 'nearest' });
+  if (state.selected)
+    document.querySelector(`[data-conflict-id="${CSS.escape(state.selected)}"]`)?.scrollIntoView({ block: 'nearest' });
 }
 
 channel.post({ type: 'ready' });

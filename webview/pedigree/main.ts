@@ -6,7 +6,14 @@
 import '../shared/base.css';
 import './style.css';
 import { hierarchy, select, tree, zoom, zoomIdentity, type HierarchyPointNode, type ZoomBehavior } from 'd3';
-import { PedigreeState, PedigreeToWebview, type Generations, type PedigreeFromWebview, type PedigreeTreeNode, type PedigreeView } from '../../src/protocol/pedigree';
+import {
+  PedigreeState,
+  PedigreeToWebview,
+  type Generations,
+  type PedigreeFromWebview,
+  type PedigreeTreeNode,
+  type PedigreeView,
+} from '../../src/protocol/pedigree';
 import { connect, h, mount } from '../shared/vscode';
 
 const BOX_W = 190;
@@ -14,7 +21,11 @@ const BOX_H = 46;
 const GAP_X = 60;
 const GAP_Y = 14;
 
-const channel = connect<PedigreeToWebview, PedigreeFromWebview, PedigreeState>(PedigreeToWebview, PedigreeState, onMessage);
+const channel = connect<PedigreeToWebview, PedigreeFromWebview, PedigreeState>(
+  PedigreeToWebview,
+  PedigreeState,
+  onMessage,
+);
 let current: PedigreeView | undefined;
 let zoomer: ZoomBehavior<SVGSVGElement, unknown> | undefined;
 
@@ -30,20 +41,38 @@ function onMessage(m: PedigreeToWebview): void {
 }
 
 function setGenerations(g: Generations): void {
-  channel.post({ type: 'setGenerations', generations: { up: Math.max(0, Math.min(30, g.up)), down: Math.max(0, Math.min(30, g.down)) } });
+  channel.post({
+    type: 'setGenerations',
+    generations: { up: Math.max(0, Math.min(30, g.up)), down: Math.max(0, Math.min(30, g.down)) },
+  });
 }
 
 function toolbar(view: PedigreeView): HTMLElement {
   const g = view.generations;
   const stepper = (label: string, value: number, set: (v: number) => void) =>
-    h('span', { className: 'stepper' }, h('span', { className: 'muted' }, label), h('button', { className: 'secondary', title: `fewer ${label.toLowerCase()}`, onclick: () => set(value - 1) }, '−'), h('span', { className: 'value' }, value), h('button', { className: 'secondary', title: `more ${label.toLowerCase()}`, onclick: () => set(value + 1) }, '+'));
+    h(
+      'span',
+      { className: 'stepper' },
+      h('span', { className: 'muted' }, label),
+      h(
+        'button',
+        { className: 'secondary', title: `fewer ${label.toLowerCase()}`, onclick: () => set(value - 1) },
+        '−',
+      ),
+      h('span', { className: 'value' }, value),
+      h('button', { className: 'secondary', title: `more ${label.toLowerCase()}`, onclick: () => set(value + 1) }, '+'),
+    );
   return h(
     'div',
     { className: 'toolbar row' },
     stepper('Ancestors', g.up, (up) => setGenerations({ ...g, up })),
     stepper('Descendants', g.down, (down) => setGenerations({ ...g, down })),
     h('span', { className: 'spacer' }),
-    h('span', { className: 'muted', id: 'stats' }, `${view.stats.persons} persons${view.stats.refs ? ` · ${view.stats.refs} repeated (pedigree collapse)` : ''}${view.stats.truncated ? ' · truncated' : ''}`),
+    h(
+      'span',
+      { className: 'muted', id: 'stats' },
+      `${view.stats.persons} persons${view.stats.refs ? ` · ${view.stats.refs} repeated (pedigree collapse)` : ''}${view.stats.truncated ? ' · truncated' : ''}`,
+    ),
     h('button', { className: 'secondary', title: 'Zoom in', onclick: () => zoomBy(1.25) }, '+'),
     h('button', { className: 'secondary', title: 'Zoom out', onclick: () => zoomBy(0.8) }, '−'),
     h('button', { className: 'secondary', title: 'Fit the chart', onclick: () => fit() }, 'Fit'),
@@ -60,7 +89,10 @@ function layout(root: PedigreeTreeNode, direction: 1 | -1): Point[] {
 }
 
 function render(view: PedigreeView): number {
-  const svg = select(document.createElementNS('http://www.w3.org/2000/svg', 'svg') as SVGSVGElement).attr('class', 'chart').attr('role', 'img').attr('aria-label', `Pedigree of ${view.ancestors.name}`);
+  const svg = select(document.createElementNS('http://www.w3.org/2000/svg', 'svg') as SVGSVGElement)
+    .attr('class', 'chart')
+    .attr('role', 'img')
+    .attr('aria-label', `Pedigree of ${view.ancestors.name}`);
   const layer = svg.append('g').attr('class', 'layer');
   const up = layout(view.ancestors, 1);
   const down = layout(view.descendants, -1).filter((n) => n.depth > 0);
@@ -82,23 +114,45 @@ function render(view: PedigreeView): number {
     .selectAll('g.person')
     .data(all)
     .join('g')
-    .attr('class', (d) => `person sex-${d.data.sex}${d.data.living ? ' living' : ''}${d.data.ref ? ' ref' : ''}${d.depth === 0 ? ' root' : ''}`)
+    .attr(
+      'class',
+      (d) =>
+        `person sex-${d.data.sex}${d.data.living ? ' living' : ''}${d.data.ref ? ' ref' : ''}${d.depth === 0 ? ' root' : ''}`,
+    )
     .attr('data-person-id', (d) => d.data.id)
     .attr('data-generation', (d) => (d.y >= 0 ? d.depth : -d.depth))
     .attr('transform', (d) => `translate(${d.y - BOX_W / 2},${d.x - BOX_H / 2})`)
     .attr('tabindex', 0)
     .attr('role', 'button')
-    .attr('aria-label', (d) => `${d.data.name}${d.data.lifespan ? `, ${d.data.lifespan}` : ''}${d.data.ref ? ' (repeated)' : ''}`)
+    .attr(
+      'aria-label',
+      (d) => `${d.data.name}${d.data.lifespan ? `, ${d.data.lifespan}` : ''}${d.data.ref ? ' (repeated)' : ''}`,
+    )
     .on('click', (_e, d) => channel.post({ type: 'openPerson', id: d.data.id }))
     .on('keydown', (e: KeyboardEvent, d) => {
       if (e.key === 'Enter') channel.post({ type: 'openPerson', id: d.data.id });
       if (e.key === ' ') channel.post({ type: 'setRoot', id: d.data.id });
     });
-  node.append('title').text((d) => `${d.data.name}${d.data.lifespan ? ` (${d.data.lifespan})` : ''}\nClick: open file · ⌖: centre the chart here${d.data.ref ? '\nAlready shown elsewhere in this chart' : ''}`);
+  node
+    .append('title')
+    .text(
+      (d) =>
+        `${d.data.name}${d.data.lifespan ? ` (${d.data.lifespan})` : ''}\nClick: open file · ⌖: centre the chart here${d.data.ref ? '\nAlready shown elsewhere in this chart' : ''}`,
+    );
   node.append('rect').attr('width', BOX_W).attr('height', BOX_H).attr('rx', 4);
   node.append('rect').attr('class', 'stripe').attr('width', 4).attr('height', BOX_H).attr('rx', 2);
-  node.append('text').attr('class', 'name').attr('x', 12).attr('y', 19).text((d) => clip(d.data.name, 24));
-  node.append('text').attr('class', 'dates').attr('x', 12).attr('y', 36).text((d) => (d.data.ref ? `${d.data.lifespan} ↺ repeated` : d.data.lifespan));
+  node
+    .append('text')
+    .attr('class', 'name')
+    .attr('x', 12)
+    .attr('y', 19)
+    .text((d) => clip(d.data.name, 24));
+  node
+    .append('text')
+    .attr('class', 'dates')
+    .attr('x', 12)
+    .attr('y', 36)
+    .text((d) => (d.data.ref ? `${d.data.lifespan} ↺ repeated` : d.data.lifespan));
   node
     .filter((d) => d.depth > 0 || d.y < 0)
     .append('text')
@@ -135,7 +189,9 @@ function fit(animate = true): void {
   const w = svg.clientWidth || 800;
   const hgt = svg.clientHeight || 600;
   const k = Math.min(1, 0.92 * Math.min(w / (box.width || 1), hgt / (box.height || 1)));
-  const t = zoomIdentity.translate(w / 2 - k * (box.x + box.width / 2), hgt / 2 - k * (box.y + box.height / 2)).scale(k);
+  const t = zoomIdentity
+    .translate(w / 2 - k * (box.x + box.width / 2), hgt / 2 - k * (box.y + box.height / 2))
+    .scale(k);
   const sel = select(svg);
   if (animate) sel.transition().duration(200).call(zoomer.transform, t);
   else sel.call(zoomer.transform, t);

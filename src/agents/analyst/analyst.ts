@@ -63,7 +63,12 @@ export class Analyst {
   }
 
   /** `target`: the person the search that found this record was looking for. */
-  async analyseFor(source: SourceRecord, cycle: number, target: string | undefined, signal?: AbortSignal): Promise<AnalysisOutput> {
+  async analyseFor(
+    source: SourceRecord,
+    cycle: number,
+    target: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<AnalysisOutput> {
     const { graph } = this.opts;
     const log: NewLogEntry[] = [];
     const raw = await this.opts.extractor.extract(source, signal);
@@ -78,14 +83,33 @@ export class Analyst {
     for (const gp of raw.personas) {
       const bad = Object.entries(gp.snippets).filter(([, s]) => !snippetInSource(s, source));
       if (bad.length) {
-        extraction.rejected.push({ reason: `${gp.persona.name}: snippet for ${bad.map(([k]) => k).join(', ')} not found verbatim in ${source.id}`, check: 2 });
-        log.push({ agent: 'Analyst', actionType: 'firewall_rejection', check: 2, reason: `persona "${gp.persona.name}" cites text not in ${source.id}`, rationale: bad.map(([k, s]) => `${k}: "${s.slice(0, 60)}"`).join('; '), context: source.id, cycle });
+        extraction.rejected.push({
+          reason: `${gp.persona.name}: snippet for ${bad.map(([k]) => k).join(', ')} not found verbatim in ${source.id}`,
+          check: 2,
+        });
+        log.push({
+          agent: 'Analyst',
+          actionType: 'firewall_rejection',
+          check: 2,
+          reason: `persona "${gp.persona.name}" cites text not in ${source.id}`,
+          rationale: bad.map(([k, s]) => `${k}: "${s.slice(0, 60)}"`).join('; '),
+          context: source.id,
+          cycle,
+        });
         continue;
       }
       extraction.personas.push(gp);
     }
     const integration = await integrateRecord(
-      { graph, now: this.opts.now(), newPersonId: this.opts.newPersonId, adjudicator: this.opts.adjudicator, notSame: this.opts.notSame, signal, target },
+      {
+        graph,
+        now: this.opts.now(),
+        newPersonId: this.opts.newPersonId,
+        adjudicator: this.opts.adjudicator,
+        notSame: this.opts.notSame,
+        signal,
+        target,
+      },
       source,
       extraction,
     );
@@ -105,18 +129,55 @@ export class Analyst {
     }
     for (const n of integration.namesakes) {
       const p = graph.get(n.person);
-      log.push({ agent: 'Analyst', actionType: 'decision', decisionType: 'namesake_kept_apart', optionsConsidered: [n.person, 'another person'], chosenOption: 'another person', rationale: `"${n.persona.replace(/\//g, '')}" in ${source.id} is not ${p ? displayName(p) : n.person} (${n.person}): ${n.reason}`, context: source.id, cycle });
+      log.push({
+        agent: 'Analyst',
+        actionType: 'decision',
+        decisionType: 'namesake_kept_apart',
+        optionsConsidered: [n.person, 'another person'],
+        chosenOption: 'another person',
+        rationale: `"${n.persona.replace(/\//g, '')}" in ${source.id} is not ${p ? displayName(p) : n.person} (${n.person}): ${n.reason}`,
+        context: source.id,
+        cycle,
+      });
     }
     for (const m of integration.mentions) {
-      log.push({ agent: 'Analyst', actionType: 'decision', decisionType: 'mention_unresolved', optionsConsidered: ['new person', 'known person', 'unresolved mention'], chosenOption: 'unresolved mention', rationale: `"${m.name}" in ${source.id} stays a mention, not a person: ${m.reason}${m.relatedTo && m.kind ? ` (the record names them as ${m.kind} of ${displayName(graph.get(m.relatedTo)!)}; a record naming them in full will resolve it)` : ''}`, context: source.id, cycle });
+      log.push({
+        agent: 'Analyst',
+        actionType: 'decision',
+        decisionType: 'mention_unresolved',
+        optionsConsidered: ['new person', 'known person', 'unresolved mention'],
+        chosenOption: 'unresolved mention',
+        rationale: `"${m.name}" in ${source.id} stays a mention, not a person: ${m.reason}${m.relatedTo && m.kind ? ` (the record names them as ${m.kind} of ${displayName(graph.get(m.relatedTo)!)}; a record naming them in full will resolve it)` : ''}`,
+        context: source.id,
+        cycle,
+      });
     }
     // Earlier mentions a person now fits (the daughter "Lena" once a baptism names Lena Müller).
     for (const r of resolveMentions(graph, this.mentions, integration.touched)) {
       integration.touched.add(r.person).add(r.mention.relatedTo!);
-      log.push({ agent: 'Analyst', actionType: 'decision', decisionType: 'mention_resolved', optionsConsidered: ['unresolved mention', r.person], chosenOption: r.person, rationale: `"${r.mention.name}" in ${r.mention.source} is ${displayName(graph.get(r.person)!)}: ${r.why}`, context: r.mention.source, cycle });
+      log.push({
+        agent: 'Analyst',
+        actionType: 'decision',
+        decisionType: 'mention_resolved',
+        optionsConsidered: ['unresolved mention', r.person],
+        chosenOption: r.person,
+        rationale: `"${r.mention.name}" in ${r.mention.source} is ${displayName(graph.get(r.person)!)}: ${r.why}`,
+        context: r.mention.source,
+        cycle,
+      });
     }
     this.mentions.push(...integration.mentions.filter((m) => m.relatedTo && m.kind && m.claim));
-    for (const r of integration.refused) log.push({ agent: 'Analyst', actionType: 'decision', decisionType: 'relationship_refused', optionsConsidered: ['link', 'refuse'], chosenOption: 'refuse', rationale: r, context: source.id, cycle });
+    for (const r of integration.refused)
+      log.push({
+        agent: 'Analyst',
+        actionType: 'decision',
+        decisionType: 'relationship_refused',
+        optionsConsidered: ['link', 'refuse'],
+        chosenOption: 'refuse',
+        rationale: r,
+        context: source.id,
+        cycle,
+      });
 
     // Conflicts for every person this record touched (AnalystResolveConflict).
     const conflicts: Conflict[] = [];
@@ -132,11 +193,20 @@ export class Analyst {
           const a = await this.opts.conflictAnalyst.analyse(c, signal);
           c = withModelOpinion(c, a, this.opts.conflictAnalyst.kind);
         }
-        if (prior && JSON.stringify({ ...prior, resolvedAt: undefined }) === JSON.stringify({ ...c, resolvedAt: undefined })) continue;
+        if (
+          prior &&
+          JSON.stringify({ ...prior, resolvedAt: undefined }) === JSON.stringify({ ...c, resolvedAt: undefined })
+        )
+          continue;
         c = { ...c, resolvedAt: c.status === 'tentative' ? this.opts.now().toISOString() : undefined };
         conflicts.push(c);
         if (c.status === 'tentative') {
-          const losers = new Set(c.competing.filter((x) => !compatibleValues(c.field, x.value, c.preferred)).map((x) => x.assertion).filter((x): x is string => Boolean(x)));
+          const losers = new Set(
+            c.competing
+              .filter((x) => !compatibleValues(c.field, x.value, c.preferred))
+              .map((x) => x.assertion)
+              .filter((x): x is string => Boolean(x)),
+          );
           const set = disputedBy.get(id) ?? new Set<string>();
           for (const l of losers) set.add(l);
           disputedBy.set(id, set);
@@ -172,7 +242,11 @@ export class Analyst {
         decisionType: 'stage_or_accept',
         optionsConsidered: ['accepted', 'staged', 'disputed'],
         chosenOption: `${staging.filter((s) => s.to === 'accepted').length} accepted, ${staging.filter((s) => s.to === 'staged').length} staged for review, ${staging.filter((s) => s.to === 'disputed').length} disputed`,
-        rationale: staging.slice(0, 12).map((s) => s.reason).join('; ') + (staging.length > 12 ? `; … ${staging.length - 12} more` : ''),
+        rationale:
+          staging
+            .slice(0, 12)
+            .map((s) => s.reason)
+            .join('; ') + (staging.length > 12 ? `; … ${staging.length - 12} more` : ''),
         context: source.id,
         cycle,
       });

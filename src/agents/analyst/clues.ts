@@ -73,16 +73,29 @@ export function nextCensusYear(p: Person): number | undefined {
   return CENSUS_YEARS.find((y) => y > born && y <= died && !covered.has(y));
 }
 
-export function generateClues(g: KnowledgeGraph, source: { id: string }, r: IntegrationResult, extracted: { type: string; text: string; priority: number; suggestedQueries: string[] }[]): ClueDraft[] {
+export function generateClues(
+  g: KnowledgeGraph,
+  source: { id: string },
+  r: IntegrationResult,
+  extracted: { type: string; text: string; priority: number; suggestedQueries: string[] }[],
+): ClueDraft[] {
   const out: ClueDraft[] = [];
   // Z: calculatePriority(e, knowledgeGraph) on the graph before this record was added.
-  const prior = (entity: string) => calculatePriority(Math.max(0, g.evidence.count(entity) - (r.added.get(entity) ?? 0)));
+  const prior = (entity: string) =>
+    calculatePriority(Math.max(0, g.evidence.count(entity) - (r.added.get(entity) ?? 0)));
   const near = (id: string) => g.distanceFromSubject(id) <= CLUE_DEPTH;
   for (const id of r.created) {
     const p = g.get(id);
     if (!p || !near(id)) continue;
     const name = displayName(p);
-    out.push({ type: 'vital_records', statement: `Find vital records for ${name}`, targetPersons: [id], query: personQuery(p), priority: prior(name), evidence: [source.id] });
+    out.push({
+      type: 'vital_records',
+      statement: `Find vital records for ${name}`,
+      targetPersons: [id],
+      query: personQuery(p),
+      priority: prior(name),
+      evidence: [source.id],
+    });
   }
   const subject = g.subjectId ? g.get(g.subjectId) : undefined;
   const surname = subject?.names[0]?.surname;
@@ -90,7 +103,14 @@ export function generateClues(g: KnowledgeGraph, source: { id: string }, r: Inte
     if (place.split(',').length < 2 || !surname) continue;
     const holders = [...r.touched].filter((id) => g.distanceFromSubject(id) <= 1);
     if (!holders.length) continue;
-    out.push({ type: 'place_search', statement: `Search records in ${place}`, targetPersons: holders, query: { surname, place }, priority: prior(place), evidence: [source.id] });
+    out.push({
+      type: 'place_search',
+      statement: `Search records in ${place}`,
+      targetPersons: holders,
+      query: { surname, place },
+      priority: prior(place),
+      evidence: [source.id],
+    });
   }
   for (const id of r.touched) {
     const p = g.get(id);
@@ -98,17 +118,38 @@ export function generateClues(g: KnowledgeGraph, source: { id: string }, r: Inte
     const year = nextCensusYear(p);
     if (year === undefined) continue;
     const name = displayName(p);
-    out.push({ type: 'census_search', statement: `Search ${year} census for ${name}`, targetPersons: [id], query: personQuery(p, { recordTypes: ['census'], text: String(year) }), priority: prior(name), evidence: [source.id] });
+    out.push({
+      type: 'census_search',
+      statement: `Search ${year} census for ${name}`,
+      targetPersons: [id],
+      query: personQuery(p, { recordTypes: ['census'], text: String(year) }),
+      priority: prior(name),
+      evidence: [source.id],
+    });
   }
   for (const imp of r.implied) {
     const b = g.get(imp.b);
     if (!b || !near(imp.b)) continue;
-    out.push({ type: 'verify_relationship', statement: `Verify relationship: ${imp.text}`, targetPersons: [...new Set([imp.a, imp.b])], query: personQuery(b, { recordTypes: ['birth', 'baptism', 'marriage', 'death'] }), priority: prior(displayName(b)), evidence: [source.id] });
+    out.push({
+      type: 'verify_relationship',
+      statement: `Verify relationship: ${imp.text}`,
+      targetPersons: [...new Set([imp.a, imp.b])],
+      query: personQuery(b, { recordTypes: ['birth', 'baptism', 'marriage', 'death'] }),
+      priority: prior(displayName(b)),
+      evidence: [source.id],
+    });
   }
   for (const h of extracted) {
     const q = h.suggestedQueries[0];
     if (!q) continue;
-    out.push({ type: h.type === 'parental_discovery' ? 'parental_discovery' : 'other', statement: h.text, targetPersons: [], query: { name: q.replace(/^name:/, '').replace(/"/g, '') }, priority: h.priority, evidence: [source.id] });
+    out.push({
+      type: h.type === 'parental_discovery' ? 'parental_discovery' : 'other',
+      statement: h.text,
+      targetPersons: [],
+      query: { name: q.replace(/^name:/, '').replace(/"/g, '') },
+      priority: h.priority,
+      evidence: [source.id],
+    });
   }
   return out;
 }

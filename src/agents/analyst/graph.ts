@@ -43,7 +43,10 @@ export class KnowledgeGraph {
       if (a.field.endsWith('.place')) this.placesSeen.add(a.value.toLowerCase());
     }
     for (const r of p.relationships) for (const e of r.evidence) this.noteSource(e.source, p.id);
-    this.evidence.add(displayName(p), p.assertions.reduce((n, a) => n + a.evidence.length, 0));
+    this.evidence.add(
+      displayName(p),
+      p.assertions.reduce((n, a) => n + a.evidence.length, 0),
+    );
   }
 
   setSubject(id: string): void {
@@ -74,7 +77,9 @@ export class KnowledgeGraph {
 
   /** Persons who cite a captured source: makes re-analysing a source (after a crash) idempotent. */
   citing(sourceId: string): Person[] {
-    return [...(this.bySource.get(sourceId) ?? [])].map((id) => this.persons.get(id)).filter((p): p is Person => Boolean(p));
+    return [...(this.bySource.get(sourceId) ?? [])]
+      .map((id) => this.persons.get(id))
+      .filter((p): p is Person => Boolean(p));
   }
 
   noteSource(sourceId: string, personId: string): void {
@@ -97,7 +102,14 @@ export class KnowledgeGraph {
    * Adds `other` as `kind` of `a` and the inverse on `other`, merging evidence when the link exists.
    * Refuses a link to oneself (invariant 1) and a third parent (#parents ≤ 2); returns why not.
    */
-  relate(aId: string, kind: RelKind, otherId: string, evidence: EvidenceClaim[], status: Relationship['status'], confidence: number): string | undefined {
+  relate(
+    aId: string,
+    kind: RelKind,
+    otherId: string,
+    evidence: EvidenceClaim[],
+    status: Relationship['status'],
+    confidence: number,
+  ): string | undefined {
     if (aId === otherId) return 'a person cannot be their own relative';
     const a = this.persons.get(aId);
     const b = this.persons.get(otherId);
@@ -105,10 +117,13 @@ export class KnowledgeGraph {
     const child = kind === 'parent' ? a : kind === 'child' ? b : undefined;
     const parent = kind === 'parent' ? b : kind === 'child' ? a : undefined;
     if (child && parent) {
-      const parents = new Set(child.relationships.filter((r) => r.type === 'parent' && r.status !== 'rejected').map((r) => r.person));
+      const parents = new Set(
+        child.relationships.filter((r) => r.type === 'parent' && r.status !== 'rejected').map((r) => r.person),
+      );
       if (!parents.has(parent.id) && parents.size >= 2) return `${displayName(child)} already has two parents`;
     }
-    if (a.relationships.some((r) => r.person === otherId && r.type !== kind && r.status !== 'rejected')) return `${displayName(b)} is already linked to ${displayName(a)} in another way`;
+    if (a.relationships.some((r) => r.person === otherId && r.type !== kind && r.status !== 'rejected'))
+      return `${displayName(b)} is already linked to ${displayName(a)} in another way`;
     this.put(linkOne(a, kind, otherId, evidence, status, confidence));
     this.put(linkOne(this.persons.get(otherId)!, INVERSE[kind], aId, evidence, status, confidence));
     for (const e of evidence) {
@@ -127,7 +142,14 @@ function sameClaim(x: EvidenceClaim, y: EvidenceClaim): boolean {
   return x.source === y.source && x.snippet === y.snippet;
 }
 
-function linkOne(p: Person, kind: RelKind, other: string, evidence: EvidenceClaim[], status: Relationship['status'], confidence: number): Person {
+function linkOne(
+  p: Person,
+  kind: RelKind,
+  other: string,
+  evidence: EvidenceClaim[],
+  status: Relationship['status'],
+  confidence: number,
+): Person {
   const rels = [...p.relationships];
   const i = rels.findIndex((r) => r.person === other && r.type === kind);
   if (i < 0) {
@@ -137,7 +159,12 @@ function linkOne(p: Person, kind: RelKind, other: string, evidence: EvidenceClai
     const merged = [...r.evidence, ...evidence.filter((e) => !r.evidence.some((x) => sameClaim(x, e)))];
     // A user's decision (rejected, or accepted without our evidence) is never overridden.
     const keep = r.status === 'rejected' || r.evidence.some((e) => e.method === 'user');
-    rels[i] = { ...r, evidence: merged, confidence: keep ? r.confidence : Math.max(r.confidence, confidence), status: keep ? r.status : status === 'accepted' || r.status === 'accepted' ? 'accepted' : r.status };
+    rels[i] = {
+      ...r,
+      evidence: merged,
+      confidence: keep ? r.confidence : Math.max(r.confidence, confidence),
+      status: keep ? r.status : status === 'accepted' || r.status === 'accepted' ? 'accepted' : r.status,
+    };
   }
   return { ...p, relationships: rels };
 }

@@ -8,7 +8,14 @@ import type { Assertion, EvidenceClaim, MergeCluster, Person, Persona, PersonNam
 import { displayName } from '../../model';
 import type { ExtractionResult, GroundedPersona, PairAdjudicator } from '../../engine/agents';
 import { stableId } from '../../engine/ids';
-import { DEFAULT_THRESHOLDS, featuresOfPersona, nicknameMatch, scorePair, type PairScore, type PersonFeatures } from './resolve';
+import {
+  DEFAULT_THRESHOLDS,
+  featuresOfPersona,
+  nicknameMatch,
+  scorePair,
+  type PairScore,
+  type PersonFeatures,
+} from './resolve';
 import { foldName, namesAlike, splitPersonaName } from '../../sources/archive/phonetic';
 import { evidenceClaim } from './mills';
 import type { KnowledgeGraph, RelKind } from './graph';
@@ -88,7 +95,9 @@ function roleSex(p: Persona): Persona['sex'] {
 }
 
 /** How persona `x` relates to the anchor, read from its role and the relationship as written. */
-export function relationToAnchor(x: Persona): { kind: RelKind; of: 'anchor' | 'bride' | 'groom' | 'anchorSpouse' } | undefined {
+export function relationToAnchor(
+  x: Persona,
+): { kind: RelKind; of: 'anchor' | 'bride' | 'groom' | 'anchorSpouse' } | undefined {
   const rel = (x.relationship ?? '').toLowerCase();
   if (x.role === 'father' || x.role === 'mother') return { kind: 'parent', of: 'anchor' };
   if (x.role === 'spouse') return { kind: 'spouse', of: 'anchor' };
@@ -97,8 +106,10 @@ export function relationToAnchor(x: Persona): { kind: RelKind; of: 'anchor' | 'b
   if (x.role === 'bride' || x.role === 'groom') return { kind: 'spouse', of: 'anchor' };
   if (!rel || x.role === 'witness') return undefined;
   if (/\bgrand|\bgreat|\bcousin|\bnephew|\bniece|\buncle|\baunt|\bbrother|\bsister/.test(rel)) return undefined;
-  if (/-in-law/.test(rel)) return /\b(father|mother)-in-law/.test(rel) ? { kind: 'parent', of: 'anchorSpouse' } : undefined;
-  if (/\b(father|mother|parent)\b/.test(rel)) return { kind: 'parent', of: /\bbride\b/.test(rel) ? 'bride' : /\bgroom\b/.test(rel) ? 'groom' : 'anchor' };
+  if (/-in-law/.test(rel))
+    return /\b(father|mother)-in-law/.test(rel) ? { kind: 'parent', of: 'anchorSpouse' } : undefined;
+  if (/\b(father|mother|parent)\b/.test(rel))
+    return { kind: 'parent', of: /\bbride\b/.test(rel) ? 'bride' : /\bgroom\b/.test(rel) ? 'groom' : 'anchor' };
   if (/\b(wife|husband|spouse|widow|widower)\b/.test(rel)) return { kind: 'spouse', of: 'anchor' };
   if (/\b(son|daughter|child|stepson|stepdaughter)\b/.test(rel)) return { kind: 'child', of: 'anchor' };
   return undefined;
@@ -123,17 +134,34 @@ function sameClaim(x: EvidenceClaim, y: EvidenceClaim): boolean {
   return x.source === y.source && x.snippet === y.snippet;
 }
 
-export function addAssertion(p: Person, field: string, value: string, claim: EvidenceClaim, now: Date, event?: string): Person {
+export function addAssertion(
+  p: Person,
+  field: string,
+  value: string,
+  claim: EvidenceClaim,
+  now: Date,
+  event?: string,
+): Person {
   const v = value.replace(/\s+/g, ' ').trim();
   if (!v) return p;
-  const i = p.assertions.findIndex((a) => a.field === field && normValue(a.value) === normValue(v) && (a.event ?? '') === (event ?? a.event ?? ''));
+  const i = p.assertions.findIndex(
+    (a) => a.field === field && normValue(a.value) === normValue(v) && (a.event ?? '') === (event ?? a.event ?? ''),
+  );
   const assertions = [...p.assertions];
   if (i >= 0) {
     const a = assertions[i];
     if (a.evidence.some((e) => sameClaim(e, claim))) return p;
     assertions[i] = { ...a, evidence: [...a.evidence, claim] };
   } else {
-    const a: Assertion = { id: stableId('A', p.id, field, normValue(v), event), field, value: v, status: 'staged', confidence: claim.confidence, evidence: [claim], assertedAt: now.toISOString() };
+    const a: Assertion = {
+      id: stableId('A', p.id, field, normValue(v), event),
+      field,
+      value: v,
+      status: 'staged',
+      confidence: claim.confidence,
+      evidence: [claim],
+      assertedAt: now.toISOString(),
+    };
     if (event) a.event = event;
     assertions.push(a);
   }
@@ -174,16 +202,25 @@ function withBirthName(p: Person, name: PersonName, husbandSurname: string): Per
   const husband = foldName(husbandSurname);
   // No husband's surname to tell a married name by: the register's name is still her birth name, unless she has one.
   if (!husband) return addName(p, { ...name, type: p.names.some((n) => n.type === 'birth') ? 'aka' : 'birth' });
-  if (p.names.some((n) => n.type === 'birth' && foldName(n.surname) !== husband && key(n) !== key(name))) return addName(p, { ...name, type: 'aka' });
-  const names = p.names.map((n) => (n.type === 'birth' && foldName(n.surname) === husband ? { ...n, type: 'married' as const } : n));
+  if (p.names.some((n) => n.type === 'birth' && foldName(n.surname) !== husband && key(n) !== key(name)))
+    return addName(p, { ...name, type: 'aka' });
+  const names = p.names.map((n) =>
+    n.type === 'birth' && foldName(n.surname) === husband ? { ...n, type: 'married' as const } : n,
+  );
   const i = names.findIndex((n) => key(n) === key(name));
   const same = i >= 0 ? names.splice(i, 1)[0] : undefined;
-  const birth: PersonName = same ? { ...same, type: 'birth', citations: [...new Set([...(same.citations ?? []), ...(name.citations ?? [])])] } : name;
+  const birth: PersonName = same
+    ? { ...same, type: 'birth', citations: [...new Set([...(same.citations ?? []), ...(name.citations ?? [])])] }
+    : name;
   return { ...p, names: [birth, ...names] };
 }
 
 /** A wife named with her husband's surname in the record (gravestone, census): a married name. */
-function marriedNameInRecord(persona: Persona, anchor: Persona | undefined, rel: ReturnType<typeof relationToAnchor>): boolean {
+function marriedNameInRecord(
+  persona: Persona,
+  anchor: Persona | undefined,
+  rel: ReturnType<typeof relationToAnchor>,
+): boolean {
   if (!anchor || rel?.kind !== 'spouse' || roleSex(persona) !== 'F') return false;
   const a = splitPersonaName(anchor.name).surname;
   const b = splitPersonaName(persona.name).surname;
@@ -193,31 +230,69 @@ function marriedNameInRecord(persona: Persona, anchor: Persona | undefined, rel:
 /** The date an age was given at: the persona's death or burial event in the record, else the record's date. */
 function ageDate(record: SourceRecord, extraction: ExtractionResult, gp: GroundedPersona): string | undefined {
   const key = gp.key ?? gp.persona.key;
-  const own = key ? (extraction.events ?? []).find((e) => e.date && e.persons.includes(key) && /^(death|burial)$/i.test(e.type)) : undefined;
+  const own = key
+    ? (extraction.events ?? []).find((e) => e.date && e.persons.includes(key) && /^(death|burial)$/i.test(e.type))
+    : undefined;
   return own?.date ?? record.date;
 }
 
 /** Facts of the record's own event for its principal (baptism date, death place, census residence …). */
-function eventFacts(record: SourceRecord, role: 'anchor' | 'spouse' | 'other'): { field: string; value: string | undefined; from: 'date' | 'place' }[] {
+function eventFacts(
+  record: SourceRecord,
+  role: 'anchor' | 'spouse' | 'other',
+): { field: string; value: string | undefined; from: 'date' | 'place' }[] {
   const d = record.date;
   const pl = record.place;
   switch (record.recordType) {
     case 'baptism':
-      return role === 'anchor' ? [{ field: 'baptism.date', value: d, from: 'date' }, { field: 'baptism.place', value: pl, from: 'place' }] : [];
+      return role === 'anchor'
+        ? [
+            { field: 'baptism.date', value: d, from: 'date' },
+            { field: 'baptism.place', value: pl, from: 'place' },
+          ]
+        : [];
     case 'birth':
-      return role === 'anchor' ? [{ field: 'birth.date', value: d, from: 'date' }, { field: 'birth.place', value: pl, from: 'place' }] : [];
+      return role === 'anchor'
+        ? [
+            { field: 'birth.date', value: d, from: 'date' },
+            { field: 'birth.place', value: pl, from: 'place' },
+          ]
+        : [];
     case 'marriage':
-      return role !== 'other' ? [{ field: 'marriage.date', value: d, from: 'date' }, { field: 'marriage.place', value: pl, from: 'place' }] : [];
+      return role !== 'other'
+        ? [
+            { field: 'marriage.date', value: d, from: 'date' },
+            { field: 'marriage.place', value: pl, from: 'place' },
+          ]
+        : [];
     case 'immigration':
-      return role === 'anchor' && /passenger|arriv|ship/i.test(record.title) ? [{ field: 'immigration.date', value: d, from: 'date' }, { field: 'immigration.place', value: pl, from: 'place' }] : [];
+      return role === 'anchor' && /passenger|arriv|ship/i.test(record.title)
+        ? [
+            { field: 'immigration.date', value: d, from: 'date' },
+            { field: 'immigration.place', value: pl, from: 'place' },
+          ]
+        : [];
     case 'census':
-      return [{ field: 'residence.date', value: d, from: 'date' }, { field: 'residence.place', value: pl, from: 'place' }];
+      return [
+        { field: 'residence.date', value: d, from: 'date' },
+        { field: 'residence.place', value: pl, from: 'place' },
+      ];
     // v2: a directory or tax list places its principal there at its date; a naturalization is the principal's.
     case 'directory':
     case 'tax':
-      return role === 'anchor' ? [{ field: 'residence.date', value: d, from: 'date' }, { field: 'residence.place', value: pl, from: 'place' }] : [];
+      return role === 'anchor'
+        ? [
+            { field: 'residence.date', value: d, from: 'date' },
+            { field: 'residence.place', value: pl, from: 'place' },
+          ]
+        : [];
     case 'naturalization':
-      return role === 'anchor' ? [{ field: 'naturalization.date', value: d, from: 'date' }, { field: 'naturalization.place', value: pl, from: 'place' }] : [];
+      return role === 'anchor'
+        ? [
+            { field: 'naturalization.date', value: d, from: 'date' },
+            { field: 'naturalization.place', value: pl, from: 'place' },
+          ]
+        : [];
     default:
       return [];
   }
@@ -233,21 +308,48 @@ function givenAlike(a: string, b: string): boolean {
  * The anchor persona's candidate is corroborated when a relative the record names (father, mother,
  * spouse, child) is already linked to the candidate in that role under an alike given name.
  */
-function corroborated(g: KnowledgeGraph, candidateId: string, personas: readonly GroundedPersona[], relation: readonly (ReturnType<typeof relationToAnchor> | undefined)[], aIdx: number): boolean {
+function corroborated(
+  g: KnowledgeGraph,
+  candidateId: string,
+  personas: readonly GroundedPersona[],
+  relation: readonly (ReturnType<typeof relationToAnchor> | undefined)[],
+  aIdx: number,
+): boolean {
   const cand = g.get(candidateId);
   if (!cand) return false;
   return personas.some((gp, j) => {
     const rel = relation[j];
     if (j === aIdx || !rel || rel.of !== 'anchor') return false;
     const given = splitPersonaName(gp.persona.name).given;
-    return cand.relationships.some((r) => r.type === rel.kind && r.status !== 'rejected' && (g.get(r.person)?.names ?? []).some((n) => givenAlike(n.given, given)));
+    return cand.relationships.some(
+      (r) =>
+        r.type === rel.kind &&
+        r.status !== 'rejected' &&
+        (g.get(r.person)?.names ?? []).some((n) => givenAlike(n.given, given)),
+    );
   });
 }
 
-export async function integrateRecord(ctx: IntegrationContext, source: SourceRecord, extraction: ExtractionResult): Promise<IntegrationResult> {
+export async function integrateRecord(
+  ctx: IntegrationContext,
+  source: SourceRecord,
+  extraction: ExtractionResult,
+): Promise<IntegrationResult> {
   const g = ctx.graph;
   const personas = extraction.personas;
-  const result: IntegrationResult = { personIds: [], matches: [], created: [], touched: new Set(), reviews: [], implied: [], refused: [], places: [], added: new Map(), namesakes: [], mentions: [] };
+  const result: IntegrationResult = {
+    personIds: [],
+    matches: [],
+    created: [],
+    touched: new Set(),
+    reviews: [],
+    implied: [],
+    refused: [],
+    places: [],
+    added: new Map(),
+    namesakes: [],
+    mentions: [],
+  };
   const countEvidence = (entity: string) => {
     g.evidence.add(entity, 1);
     result.added.set(entity, (result.added.get(entity) ?? 0) + 1);
@@ -263,16 +365,36 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
   const relation = personas.map((x, i) => (i === aIdx ? undefined : relationToAnchor(x.persona)));
   const spouseIdx = personas.findIndex((x, i) => i !== aIdx && relation[i]?.kind === 'spouse');
 
-  const featsOf = personas.map((gp, i) => featuresOfPersona({ ...gp.persona, sex: roleSex(gp.persona) }, { date: source.date, place: source.place, persons: recordPersonas, id: `${source.id}#${i}` }));
+  const featsOf = personas.map((gp, i) =>
+    featuresOfPersona(
+      { ...gp.persona, sex: roleSex(gp.persona) },
+      { date: source.date, place: source.place, persons: recordPersonas, id: `${source.id}#${i}` },
+    ),
+  );
   // Names without identity never make a person; a known person may still resolve them (item 4).
   const mention = personas.map((gp) => mentionReason(gp, source));
   // A hard fact against a person (another birth country, another wife at the time …) keeps a namesake apart (item 3).
   // A mention names no one, so it contradicts no one: only named relatives are compared.
   const named = new Set(recordPersonas.filter((_, i) => !mention[i]));
-  const relativesInRecord = recordRelatives(recordPersonas, relation, aIdx, roleSex).map((r) => ({ spouses: r.spouses.filter((x) => named.has(x)), parents: r.parents.filter((x) => named.has(x)) }));
+  const relativesInRecord = recordRelatives(recordPersonas, relation, aIdx, roleSex).map((r) => ({
+    spouses: r.spouses.filter((x) => named.has(x)),
+    parents: r.parents.filter((x) => named.has(x)),
+  }));
   const contradiction = (i: number, id: string): string | undefined => {
-    const why = hardContradiction(g, id, { persona: personas[i].persona, sex: roleSex(personas[i].persona), birth: featsOf[i].birth, relatives: relativesInRecord[i], source }, g.features(id)?.birth);
-    if (why && !result.namesakes.some((n) => n.person === id && n.persona === personas[i].persona.name)) result.namesakes.push({ persona: personas[i].persona.name, person: id, reason: why });
+    const why = hardContradiction(
+      g,
+      id,
+      {
+        persona: personas[i].persona,
+        sex: roleSex(personas[i].persona),
+        birth: featsOf[i].birth,
+        relatives: relativesInRecord[i],
+        source,
+      },
+      g.features(id)?.birth,
+    );
+    if (why && !result.namesakes.some((n) => n.person === id && n.persona === personas[i].persona.name))
+      result.namesakes.push({ persona: personas[i].persona.name, person: id, reason: why });
     return why;
   };
   // The searched-for person is the persona most like them (if any is like them at all).
@@ -281,7 +403,14 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
   if (targetFeats) {
     personas.forEach((_, i) => {
       const s = scorePair(featsOf[i], targetFeats, { frequencies: g.index.frequencies, family: g.index });
-      if (!mention[i] && s.recommendation !== 'separate' && s.similarity >= 0.5 && (!targetPick || s.similarity > targetPick.s.similarity) && !contradiction(i, targetFeats.id)) targetPick = { i, s };
+      if (
+        !mention[i] &&
+        s.recommendation !== 'separate' &&
+        s.similarity >= 0.5 &&
+        (!targetPick || s.similarity > targetPick.s.similarity) &&
+        !contradiction(i, targetFeats.id)
+      )
+        targetPick = { i, s };
     });
   }
 
@@ -291,11 +420,22 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
     const feats = featsOf[i];
     // 1. Re-analysis after a crash: the person already citing this source under this name.
     const folded = foldName(persona.name.replace(/\//g, ''));
-    const prior = already.find((p) => !used.has(p.id) && p.names.some((n) => foldName(`${n.given} ${n.surname}`) === folded && (n.citations ?? []).includes(source.id)));
+    const prior = already.find(
+      (p) =>
+        !used.has(p.id) &&
+        p.names.some((n) => foldName(`${n.given} ${n.surname}`) === folded && (n.citations ?? []).includes(source.id)),
+    );
     if (prior) {
       used.add(prior.id);
       result.personIds[i] = prior.id;
-      result.matches.push({ persona: persona.name, person: prior.id, created: false, how: 'source', rationale: `already linked to ${source.id}`, options: [] });
+      result.matches.push({
+        persona: persona.name,
+        person: prior.id,
+        created: false,
+        how: 'source',
+        rationale: `already linked to ${source.id}`,
+        options: [],
+      });
       continue;
     }
     // 2. Family context: a relative of a person already matched in this record.
@@ -303,25 +443,45 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
     const contextPool: string[] = [];
     if (rel && i !== aIdx) {
       const anchorId = result.personIds[aIdx];
-      const target = rel.of === 'anchor' ? anchorId : rel.of === 'anchorSpouse' && spouseIdx >= 0 ? result.personIds[spouseIdx] : undefined;
+      const target =
+        rel.of === 'anchor'
+          ? anchorId
+          : rel.of === 'anchorSpouse' && spouseIdx >= 0
+            ? result.personIds[spouseIdx]
+            : undefined;
       const tp = target ? g.get(target) : undefined;
-      if (tp) for (const r of tp.relationships) if (r.type === rel.kind && r.status !== 'rejected') contextPool.push(r.person);
+      if (tp)
+        for (const r of tp.relationships)
+          if (r.type === rel.kind && r.status !== 'rejected') contextPool.push(r.person);
     }
     // Name frequencies weigh common names less; the index answers "does this couple have another child so named".
-    const score = (f: PersonFeatures): PairScore => scorePair(feats, f, { frequencies: g.index.frequencies, family: g.index });
+    const score = (f: PersonFeatures): PairScore =>
+      scorePair(feats, f, { frequencies: g.index.frequencies, family: g.index });
     let chosen: { id: string; s: PairScore; how: MatchDecision['how'] } | undefined;
     const options: MatchDecision['options'] = [];
-    if (targetPick?.i === i && ctx.target && !used.has(ctx.target)) chosen = { id: ctx.target, s: targetPick.s, how: 'context' };
+    if (targetPick?.i === i && ctx.target && !used.has(ctx.target))
+      chosen = { id: ctx.target, s: targetPick.s, how: 'context' };
     for (const id of chosen ? [] : contextPool) {
       const f = g.features(id);
       if (!f || used.has(id)) continue;
       const s = score(f);
       const against = contradiction(i, id);
-      options.push({ person: id, similarity: s.similarity, recommendation: against ? `separate: ${against}` : s.recommendation });
+      options.push({
+        person: id,
+        similarity: s.similarity,
+        recommendation: against ? `separate: ${against}` : s.recommendation,
+      });
       if (against) continue;
       // A relative already known in the same role (the child's mother): a woman's maiden and married
       // surnames differ, so a matching given name and no hard contradiction is enough here.
-      const givenAlike = feats.names.some((n) => f.names.some((m) => n.given[0] && m.given[0] && (nicknameMatch(n.given[0], m.given[0]) || n.givenMeta.some((k) => m.givenMeta.includes(k)))));
+      const givenAlike = feats.names.some((n) =>
+        f.names.some(
+          (m) =>
+            n.given[0] &&
+            m.given[0] &&
+            (nicknameMatch(n.given[0], m.given[0]) || n.givenMeta.some((k) => m.givenMeta.includes(k))),
+        ),
+      );
       const ok = !s.hardNegative && (s.similarity >= 0.5 || givenAlike);
       if (ok && (!chosen || s.similarity > chosen.s.similarity)) chosen = { id, s, how: 'context' };
     }
@@ -331,14 +491,28 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
       for (const f of g.index.candidates(feats)) {
         if (used.has(f.id) || !g.get(f.id)) continue;
         const s = score(f);
-        const against = s.recommendation === 'separate' || s.similarity < DEFAULT_THRESHOLDS.review ? undefined : contradiction(i, f.id);
-        options.push({ person: f.id, similarity: s.similarity, recommendation: against ? `separate: ${against}` : s.recommendation });
+        const against =
+          s.recommendation === 'separate' || s.similarity < DEFAULT_THRESHOLDS.review
+            ? undefined
+            : contradiction(i, f.id);
+        options.push({
+          person: f.id,
+          similarity: s.similarity,
+          recommendation: against ? `separate: ${against}` : s.recommendation,
+        });
         if (s.recommendation === 'separate' || against) continue;
         if (!best || s.similarity > best.s.similarity) best = { id: f.id, s };
       }
       if (best && ctx.notSame.has(pairKey(best.id, feats.id))) best = undefined;
       if (best?.s.recommendation === 'review' && i === aIdx && corroborated(g, best.id, personas, relation, aIdx)) {
-        chosen = { id: best.id, s: { ...best.s, rationale: `${best.s.rationale} Corroborated by family context: a relative named in this record is already linked to this person in the same role.` }, how: 'context' };
+        chosen = {
+          id: best.id,
+          s: {
+            ...best.s,
+            rationale: `${best.s.rationale} Corroborated by family context: a relative named in this record is already linked to this person in the same role.`,
+          },
+          how: 'context',
+        };
       }
       if (chosen) {
         // matched through the record's family context
@@ -350,7 +524,15 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
         if (best.s.similarity >= MATCH_REVIEW_ACCEPT) chosen = { ...best, how: 'resolver' };
         else if (ctx.adjudicator) {
           const other = g.get(best.id)!;
-          opinion = adjudicatorOpinion(await ctx.adjudicator.adjudicate({ ...persona, source: source.id }, { id: other.id, name: displayName(other) }, best.s.features, ctx.signal), ctx.adjudicator.kind);
+          opinion = adjudicatorOpinion(
+            await ctx.adjudicator.adjudicate(
+              { ...persona, source: source.id },
+              { id: other.id, name: displayName(other) },
+              best.s.features,
+              ctx.signal,
+            ),
+            ctx.adjudicator.kind,
+          );
         }
         if (!chosen) {
           result.reviews.push({
@@ -374,24 +556,66 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
       const rel = relation[i];
       const anchorId = rel?.of === 'anchor' && i !== aIdx ? result.personIds[aIdx] : undefined;
       const snippet = gp.snippets.relationship ?? gp.snippets.role ?? gp.snippets.name ?? persona.name;
-      const m: UnresolvedMention = { source: source.id, name: persona.name.replace(/\//g, '').replace(/\s+/g, ' ').trim(), reason: mention[i]!, snippet };
+      const m: UnresolvedMention = {
+        source: source.id,
+        name: persona.name.replace(/\//g, '').replace(/\s+/g, ' ').trim(),
+        reason: mention[i]!,
+        snippet,
+      };
       if (anchorId && rel) {
         m.relatedTo = anchorId;
         m.kind = rel.kind;
-        m.claim = evidenceClaim(source, rel.kind, snippet, { principal: true, direct: true, method: gp.method, extractorConfidence: gp.confidence });
+        m.claim = evidenceClaim(source, rel.kind, snippet, {
+          principal: true,
+          direct: true,
+          method: gp.method,
+          extractorConfidence: gp.confidence,
+        });
       }
       result.mentions.push(m);
       continue;
     }
     if (chosen) {
       personId = chosen.id;
-      result.matches.push({ persona: persona.name, person: personId, created: false, similarity: chosen.s.similarity, how: chosen.how, rationale: chosen.s.rationale, options });
+      result.matches.push({
+        persona: persona.name,
+        person: personId,
+        created: false,
+        similarity: chosen.s.similarity,
+        how: chosen.how,
+        rationale: chosen.s.rationale,
+        options,
+      });
     } else {
       personId = ctx.newPersonId();
       const nowIso = ctx.now.toISOString();
-      g.put({ id: personId, names: [nameOf(persona, marriedNameInRecord(persona, personas[aIdx]?.persona, relation[i]) ? 'married' : 'birth', source.id)], sex: persona.sex ?? 'U', assertions: [], relationships: [], externalIds: {}, createdAt: nowIso, updatedAt: nowIso });
+      g.put({
+        id: personId,
+        names: [
+          nameOf(
+            persona,
+            marriedNameInRecord(persona, personas[aIdx]?.persona, relation[i]) ? 'married' : 'birth',
+            source.id,
+          ),
+        ],
+        sex: persona.sex ?? 'U',
+        assertions: [],
+        relationships: [],
+        externalIds: {},
+        createdAt: nowIso,
+        updatedAt: nowIso,
+      });
       result.created.push(personId);
-      result.matches.push({ persona: persona.name, person: personId, created: true, how: 'new', rationale: options.length ? `no candidate close enough (best ${Math.max(...options.map((o) => o.similarity)).toFixed(2)})` : 'no candidate shares a blocking key', options });
+      result.matches.push({
+        persona: persona.name,
+        person: personId,
+        created: true,
+        how: 'new',
+        rationale: options.length
+          ? `no candidate close enough (best ${Math.max(...options.map((o) => o.similarity)).toFixed(2)})`
+          : 'no candidate shares a blocking key',
+        options,
+      });
     }
     used.add(personId);
     result.personIds[i] = personId;
@@ -414,51 +638,180 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
       let snippet = gp.snippets[snippetKey] ?? finder.find(persona, snippetKey, value);
       // Free text has no index lines: a fact without its own snippet cites the words that name the persona.
       if (!snippetInSource(snippet, source)) snippet = gp.snippets.role ?? gp.snippets.name ?? snippet;
-      return evidenceClaim(source, fact, snippet, { principal, direct, method, extractorConfidence: gp.confidence, information: gp.informationType });
+      return evidenceClaim(source, fact, snippet, {
+        principal,
+        direct,
+        method,
+        extractorConfidence: gp.confidence,
+        information: gp.informationType,
+      });
     };
     // Names: a new spelling is an alias; a surname taken at marriage is a married name.
-    const isMarriedName = persona.sex !== 'M' && p.names.length > 0 && !p.names.some((n) => foldName(n.surname) === foldName(splitPersonaName(persona.name).surname)) && p.relationships.some((r) => r.type === 'spouse' && g.get(r.person)?.names.some((n) => foldName(n.surname) === foldName(splitPersonaName(persona.name).surname)));
+    const isMarriedName =
+      persona.sex !== 'M' &&
+      p.names.length > 0 &&
+      !p.names.some((n) => foldName(n.surname) === foldName(splitPersonaName(persona.name).surname)) &&
+      p.relationships.some(
+        (r) =>
+          r.type === 'spouse' &&
+          g.get(r.person)?.names.some((n) => foldName(n.surname) === foldName(splitPersonaName(persona.name).surname)),
+      );
     const marriedInRecord = isMarriedName || marriedNameInRecord(persona, personas[aIdx]?.persona, relation[i]);
-    const bride = !mention[i] && !marriedInRecord && source.recordType === 'marriage' && i !== aIdx && relation[i]?.kind === 'spouse' && roleSex(persona) === 'F' && roleSex(personas[aIdx]!.persona) !== 'F' && !/widow/i.test(`${persona.role} ${persona.relationship ?? ''}`);
+    const bride =
+      !mention[i] &&
+      !marriedInRecord &&
+      source.recordType === 'marriage' &&
+      i !== aIdx &&
+      relation[i]?.kind === 'spouse' &&
+      roleSex(persona) === 'F' &&
+      roleSex(personas[aIdx]!.persona) !== 'F' &&
+      !/widow/i.test(`${persona.role} ${persona.relationship ?? ''}`);
     // A resolved mention adds no name: its surname was never written.
     if (mention[i]) {
       // Only a name the person already bears gains the citation (the son "Robert" of a known Robert Hoffman).
       const named = nameOf(persona, 'aka', source.id);
-      if (p.names.some((n) => foldName(`${n.given} ${n.surname}`) === foldName(`${named.given} ${named.surname}`))) p = addName(p, named);
-    } else if (bride) p = withBirthName(p, nameOf(persona, 'birth', source.id), splitPersonaName(personas[aIdx]!.persona.name).surname);
+      if (p.names.some((n) => foldName(`${n.given} ${n.surname}`) === foldName(`${named.given} ${named.surname}`)))
+        p = addName(p, named);
+    } else if (bride)
+      p = withBirthName(p, nameOf(persona, 'birth', source.id), splitPersonaName(personas[aIdx]!.persona.name).surname);
     else p = addName(p, nameOf(persona, marriedInRecord ? 'married' : 'aka', source.id));
-    if (typeof persona.marriedName === 'string') p = addName(p, { ...splitPersonaName(persona.marriedName), type: 'married', citations: [source.id] });
+    if (typeof persona.marriedName === 'string')
+      p = addName(p, { ...splitPersonaName(persona.marriedName), type: 'married', citations: [source.id] });
     const sex = roleSex(persona);
     if (sex === 'M' || sex === 'F') {
       p = addAssertion(p, 'sex', sex, claim('sex', persona.sex ? 'sex' : 'role', sex), ctx.now);
       if (p.sex === 'U') p = { ...p, sex };
     }
     const birthEvent = `${id}-birth`;
-    if (persona.birthDate) p = addAssertion(p, 'birth.date', persona.birthDate, claim('birth.date', 'birthDate', persona.birthDate), ctx.now, birthEvent);
+    if (persona.birthDate)
+      p = addAssertion(
+        p,
+        'birth.date',
+        persona.birthDate,
+        claim('birth.date', 'birthDate', persona.birthDate),
+        ctx.now,
+        birthEvent,
+      );
     else if (persona.age !== undefined) {
       // The age as written ("in his 80th year" = 79), at the date of the event it was given for.
       const age = gp.age ?? parseAge(persona.age);
       const born = age ? birthFromAge(age, ageDate(source, extraction, gp)) : undefined;
-      if (born) p = addAssertion(p, 'birth.date', born.date, claim('birth.date', 'age', String(persona.age), false), ctx.now, birthEvent);
+      if (born)
+        p = addAssertion(
+          p,
+          'birth.date',
+          born.date,
+          claim('birth.date', 'age', String(persona.age), false),
+          ctx.now,
+          birthEvent,
+        );
     }
-    if (persona.birthPlace) p = addAssertion(p, 'birth.place', persona.birthPlace, claim('birth.place', 'birthPlace', persona.birthPlace), ctx.now, birthEvent);
-    if (persona.deathDate) p = addAssertion(p, 'death.date', persona.deathDate, claim('death.date', 'deathDate', persona.deathDate), ctx.now, `${id}-death`);
-    if (persona.deathPlace) p = addAssertion(p, 'death.place', persona.deathPlace, claim('death.place', 'deathPlace', persona.deathPlace), ctx.now, `${id}-death`);
-    if (persona.burialDate) p = addAssertion(p, 'burial.date', persona.burialDate, claim('burial.date', 'burialDate', persona.burialDate), ctx.now, `${id}-burial`);
-    if (persona.burialPlace) p = addAssertion(p, 'burial.place', persona.burialPlace, claim('burial.place', 'burialPlace', persona.burialPlace), ctx.now, `${id}-burial`);
-    if (principal && source.recordType === 'death' && !persona.deathDate && source.date) p = addAssertion(p, 'death.date', source.date, evidenceClaim(source, 'death.date', finder.find(persona, 'date', source.date) ?? `date: ${source.date}`, { principal, direct: true, method }), ctx.now, `${id}-death`);
+    if (persona.birthPlace)
+      p = addAssertion(
+        p,
+        'birth.place',
+        persona.birthPlace,
+        claim('birth.place', 'birthPlace', persona.birthPlace),
+        ctx.now,
+        birthEvent,
+      );
+    if (persona.deathDate)
+      p = addAssertion(
+        p,
+        'death.date',
+        persona.deathDate,
+        claim('death.date', 'deathDate', persona.deathDate),
+        ctx.now,
+        `${id}-death`,
+      );
+    if (persona.deathPlace)
+      p = addAssertion(
+        p,
+        'death.place',
+        persona.deathPlace,
+        claim('death.place', 'deathPlace', persona.deathPlace),
+        ctx.now,
+        `${id}-death`,
+      );
+    if (persona.burialDate)
+      p = addAssertion(
+        p,
+        'burial.date',
+        persona.burialDate,
+        claim('burial.date', 'burialDate', persona.burialDate),
+        ctx.now,
+        `${id}-burial`,
+      );
+    if (persona.burialPlace)
+      p = addAssertion(
+        p,
+        'burial.place',
+        persona.burialPlace,
+        claim('burial.place', 'burialPlace', persona.burialPlace),
+        ctx.now,
+        `${id}-burial`,
+      );
+    if (principal && source.recordType === 'death' && !persona.deathDate && source.date)
+      p = addAssertion(
+        p,
+        'death.date',
+        source.date,
+        evidenceClaim(source, 'death.date', finder.find(persona, 'date', source.date) ?? `date: ${source.date}`, {
+          principal,
+          direct: true,
+          method,
+        }),
+        ctx.now,
+        `${id}-death`,
+      );
     const occEvent = stableId('E', source.id, id, 'occupation');
-    if (persona.occupation) p = addAssertion(p, 'occupation.value', persona.occupation, claim('occupation.value', 'occupation', persona.occupation), ctx.now, occEvent);
-    if (persona.residence) p = addAssertion(p, 'residence.place', persona.residence, claim('residence.place', 'residence', persona.residence), ctx.now, stableId('E', source.id, id, 'residence'));
-    const role = principal ? 'anchor' : relation[i]?.kind === 'spouse' && source.recordType === 'marriage' ? 'spouse' : 'other';
-    const couple = source.recordType === 'marriage' && spouseIdx >= 0 ? [result.personIds[aIdx], result.personIds[spouseIdx]].filter(Boolean).sort().join('+') : '';
+    if (persona.occupation)
+      p = addAssertion(
+        p,
+        'occupation.value',
+        persona.occupation,
+        claim('occupation.value', 'occupation', persona.occupation),
+        ctx.now,
+        occEvent,
+      );
+    if (persona.residence)
+      p = addAssertion(
+        p,
+        'residence.place',
+        persona.residence,
+        claim('residence.place', 'residence', persona.residence),
+        ctx.now,
+        stableId('E', source.id, id, 'residence'),
+      );
+    const role = principal
+      ? 'anchor'
+      : relation[i]?.kind === 'spouse' && source.recordType === 'marriage'
+        ? 'spouse'
+        : 'other';
+    const couple =
+      source.recordType === 'marriage' && spouseIdx >= 0
+        ? [result.personIds[aIdx], result.personIds[spouseIdx]].filter(Boolean).sort().join('+')
+        : '';
     for (const f of eventFacts(source, role)) {
       if (!f.value) continue;
       if (f.field.startsWith('residence') && persona.residence) continue;
-      const event = f.field.startsWith('marriage') ? stableId('E', 'marriage', couple || source.id) : f.field.startsWith('residence') ? stableId('E', source.id, id, 'residence') : `${id}-${f.field.split('.')[0]}`;
+      const event = f.field.startsWith('marriage')
+        ? stableId('E', 'marriage', couple || source.id)
+        : f.field.startsWith('residence')
+          ? stableId('E', source.id, id, 'residence')
+          : `${id}-${f.field.split('.')[0]}`;
       const text = finder.find(persona, f.from, f.value);
-      const snippet = text.startsWith(`${persona.name}:`) ? recordLines(source).find((l) => l.startsWith(`${f.from}:`))! : text;
-      p = addAssertion(p, f.field, f.value, evidenceClaim(source, f.field, snippet, { principal: principal || role === 'spouse', direct: true, method }), ctx.now, event);
+      const snippet = text.startsWith(`${persona.name}:`)
+        ? recordLines(source).find((l) => l.startsWith(`${f.from}:`))!
+        : text;
+      p = addAssertion(
+        p,
+        f.field,
+        f.value,
+        evidenceClaim(source, f.field, snippet, { principal: principal || role === 'spouse', direct: true, method }),
+        ctx.now,
+        event,
+      );
     }
     if (typeof persona.marriageDate === 'string' && relation[i]?.kind === 'spouse') {
       const anchorId = result.personIds[aIdx];
@@ -467,14 +820,15 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
       p = addAssertion(p, 'marriage.date', persona.marriageDate, c, ctx.now, ev);
       if (anchorId) g.put(addAssertion(g.get(anchorId)!, 'marriage.date', persona.marriageDate, c, ctx.now, ev));
     }
-    for (const a of p.assertions) if (a.field.endsWith('.place') && a.evidence.some((e) => e.source === source.id)) {
-      countEvidence(a.value);
-      const k = a.value.toLowerCase();
-      if (!g.placesSeen.has(k)) {
-        g.placesSeen.add(k);
-        result.places.push(a.value);
+    for (const a of p.assertions)
+      if (a.field.endsWith('.place') && a.evidence.some((e) => e.source === source.id)) {
+        countEvidence(a.value);
+        const k = a.value.toLowerCase();
+        if (!g.placesSeen.has(k)) {
+          g.placesSeen.add(k);
+          result.places.push(a.value);
+        }
       }
-    }
     g.put({ ...p, updatedAt: ctx.now.toISOString() });
     g.noteSource(source.id, id);
     countEvidence(displayName(p));
@@ -489,7 +843,11 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
     const rel = relation[i];
     if (!id || !rel) continue;
     const gp = personas[i];
-    const snippet = gp.snippets.relationship ?? gp.snippets.role ?? gp.snippets.name ?? finder.find(gp.persona, 'name', gp.persona.name);
+    const snippet =
+      gp.snippets.relationship ??
+      gp.snippets.role ??
+      gp.snippets.name ??
+      finder.find(gp.persona, 'name', gp.persona.name);
     let target: string | undefined = anchorId;
     if (rel.of === 'anchorSpouse') target = spouseIdx >= 0 ? result.personIds[spouseIdx] : undefined;
     if (rel.of === 'bride' || rel.of === 'groom') {
@@ -499,10 +857,16 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
     }
     if (!target) continue;
     const direct = rel.of !== 'anchorSpouse';
-    const c = evidenceClaim(source, rel.kind, snippet, { principal: true, direct, method: gp.method, extractorConfidence: gp.confidence });
+    const c = evidenceClaim(source, rel.kind, snippet, {
+      principal: true,
+      direct,
+      method: gp.method,
+      extractorConfidence: gp.confidence,
+    });
     // kind is what persona i is to the target, so the target gets relationship `kind` → i.
     const refused = g.relate(target, rel.kind, id, [c], 'staged', c.confidence);
-    if (refused) result.refused.push(`${displayName(g.get(target)!)} ${rel.kind} ${displayName(g.get(id)!)}: ${refused}`);
+    if (refused)
+      result.refused.push(`${displayName(g.get(target)!)} ${rel.kind} ${displayName(g.get(id)!)}: ${refused}`);
     else result.touched.add(target).add(id);
   }
   // Archive v2: the record's events and the relationships it states between its persons.
@@ -519,16 +883,38 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
     const idb = result.personIds[b];
     if (!ida || !idb) return;
     const gp = personas[b];
-    const snippet = gp.snippets.relationship ?? gp.snippets.role ?? gp.snippets.name ?? finder.find(gp.persona, 'name', gp.persona.name);
-    const c = evidenceClaim(source, kind, snippet, { principal: true, direct: false, method: gp.method, extractorConfidence: gp.confidence });
+    const snippet =
+      gp.snippets.relationship ??
+      gp.snippets.role ??
+      gp.snippets.name ??
+      finder.find(gp.persona, 'name', gp.persona.name);
+    const c = evidenceClaim(source, kind, snippet, {
+      principal: true,
+      direct: false,
+      method: gp.method,
+      extractorConfidence: gp.confidence,
+    });
     const refused = g.relate(ida, kind, idb, [c], 'staged', c.confidence);
     if (!refused) {
       result.touched.add(ida).add(idb);
       result.implied.push({ a: ida, b: idb, text: why });
     }
   };
-  if (spouses.length === 1) for (const c of children) implied(spouses[0], 'child', c, `${personas[c].persona.name} is listed as a child in the household of ${personas[aIdx].persona.name} and ${personas[spouses[0]].persona.name}`);
-  if (parents.length === 2) implied(parents[0], 'spouse', parents[1], `${personas[parents[0]].persona.name} and ${personas[parents[1]].persona.name} are named together as the parents of ${personas[aIdx].persona.name}`);
+  if (spouses.length === 1)
+    for (const c of children)
+      implied(
+        spouses[0],
+        'child',
+        c,
+        `${personas[c].persona.name} is listed as a child in the household of ${personas[aIdx].persona.name} and ${personas[spouses[0]].persona.name}`,
+      );
+  if (parents.length === 2)
+    implied(
+      parents[0],
+      'spouse',
+      parents[1],
+      `${personas[parents[0]].persona.name} and ${personas[parents[1]].persona.name} are named together as the parents of ${personas[aIdx].persona.name}`,
+    );
   // Free-text spouse of a married daughter ("Anna, wife of Henry Miller").
   for (const i of order) {
     const sp = personas[i].persona.spouseName;
@@ -538,8 +924,21 @@ export async function integrateRecord(ctx: IntegrationContext, source: SourceRec
   }
   // Household members without a stated relationship: a clue, never a fact.
   for (const i of order) {
-    if (i === aIdx || relation[i] || !result.personIds[i] || !anchorId || personas[i].persona.role === 'witness' || personas[i].persona.role === 'informant') continue;
-    if (source.recordType === 'census') result.implied.push({ a: anchorId, b: result.personIds[i]!, text: `${personas[i].persona.name} lives in the household of ${personas[aIdx].persona.name} (${source.title}) without a stated relationship` });
+    if (
+      i === aIdx ||
+      relation[i] ||
+      !result.personIds[i] ||
+      !anchorId ||
+      personas[i].persona.role === 'witness' ||
+      personas[i].persona.role === 'informant'
+    )
+      continue;
+    if (source.recordType === 'census')
+      result.implied.push({
+        a: anchorId,
+        b: result.personIds[i]!,
+        text: `${personas[i].persona.name} lives in the household of ${personas[aIdx].persona.name} (${source.title}) without a stated relationship`,
+      });
   }
   return result;
 }

@@ -3,7 +3,13 @@
  * the information class (who could know this fact first-hand, by record type and fact), and the
  * evidence class (stated = direct, derived from an age or a household = indirect).
  */
-import { evidenceTypeOf, type EvidenceClaim, type InformationClass, type RecordType, type SourceRecord } from '../../model';
+import {
+  evidenceTypeOf,
+  type EvidenceClaim,
+  type InformationClass,
+  type RecordType,
+  type SourceRecord,
+} from '../../model';
 
 /** Facts a record of this type reports first-hand about its principal (the event it was made for). */
 const FIRST_HAND: Partial<Record<RecordType, string[]>> = {
@@ -18,21 +24,36 @@ const FIRST_HAND: Partial<Record<RecordType, string[]>> = {
   military: ['military', 'residence'],
 };
 
-export function informationClass(record: Pick<SourceRecord, 'recordType' | 'informationType' | 'sourceType'>, fact: string, principal: boolean): InformationClass {
+export function informationClass(
+  record: Pick<SourceRecord, 'recordType' | 'informationType' | 'sourceType'>,
+  fact: string,
+  principal: boolean,
+): InformationClass {
   if (record.informationType) return record.informationType;
-  if (record.sourceType === 'authored' || record.recordType === 'obituary' || record.recordType === 'newspaper') return 'secondary';
+  if (record.sourceType === 'authored' || record.recordType === 'obituary' || record.recordType === 'newspaper')
+    return 'secondary';
   const event = fact.split('.')[0];
   if (record.recordType === 'census') return FIRST_HAND.census!.includes(event) ? 'primary' : 'undetermined';
   const firstHand = FIRST_HAND[record.recordType] ?? [];
-  if (firstHand.includes(event) && (principal || event === 'marriage' || event === 'spouse' || event === 'parent')) return 'primary';
+  if (firstHand.includes(event) && (principal || event === 'marriage' || event === 'spouse' || event === 'parent'))
+    return 'primary';
   return 'secondary';
 }
 
 const METHOD_BASE = { structured: 0.9, pattern: 0.75, llm: 0.7, gedcom: 0.6, user: 0.8 } as const;
 const INFO_FACTOR: Record<InformationClass, number> = { primary: 1, secondary: 0.85, undetermined: 0.8 };
 
-export function claimConfidence(method: keyof typeof METHOD_BASE, info: InformationClass, direct: boolean, extractorConfidence = 1): number {
-  const c = METHOD_BASE[method] * INFO_FACTOR[info] * (direct ? 1 : 0.7) * Math.min(1, extractorConfidence / METHOD_BASE[method] || 1);
+export function claimConfidence(
+  method: keyof typeof METHOD_BASE,
+  info: InformationClass,
+  direct: boolean,
+  extractorConfidence = 1,
+): number {
+  const c =
+    METHOD_BASE[method] *
+    INFO_FACTOR[info] *
+    (direct ? 1 : 0.7) *
+    Math.min(1, extractorConfidence / METHOD_BASE[method] || 1);
   return Number(Math.max(0, Math.min(1, c)).toFixed(4));
 }
 
@@ -40,11 +61,24 @@ export function evidenceClaim(
   source: SourceRecord,
   fact: string,
   snippet: string,
-  opts: { principal: boolean; direct: boolean; method: EvidenceClaim['method']; extractorConfidence?: number; information?: InformationClass },
+  opts: {
+    principal: boolean;
+    direct: boolean;
+    method: EvidenceClaim['method'];
+    extractorConfidence?: number;
+    information?: InformationClass;
+  },
 ): EvidenceClaim {
   // A person's or an event's own information type (archive v2) overrides the record's reading.
   const information = opts.information ?? informationClass(source, fact, opts.principal);
-  const method = opts.method === 'structured' || opts.method === 'pattern' || opts.method === 'llm' || opts.method === 'gedcom' || opts.method === 'user' ? opts.method : 'structured';
+  const method =
+    opts.method === 'structured' ||
+    opts.method === 'pattern' ||
+    opts.method === 'llm' ||
+    opts.method === 'gedcom' ||
+    opts.method === 'user'
+      ? opts.method
+      : 'structured';
   return {
     source: source.id,
     snippet,

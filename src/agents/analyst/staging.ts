@@ -29,16 +29,31 @@ export interface StagingDecision {
   reason: string;
 }
 
-export function decide(evidence: readonly EvidenceClaim[], disputed: boolean): { status: 'accepted' | 'staged' | 'disputed'; confidence: number; reason: string } {
+export function decide(
+  evidence: readonly EvidenceClaim[],
+  disputed: boolean,
+): { status: 'accepted' | 'staged' | 'disputed'; confidence: number; reason: string } {
   const confidence = evidenceConfidence(evidence);
   const direct = evidence.some((e) => e.evidence === 'direct');
   const sources = new Set(evidence.map((e) => e.source)).size;
-  if (disputed) return { status: 'disputed', confidence, reason: `outweighed by a competing value (confidence ${confidence.toFixed(2)})` };
-  if (confidence >= ACCEPT_THRESHOLD && direct) return { status: 'accepted', confidence, reason: `confidence ${confidence.toFixed(2)} from ${sources} source(s) with direct evidence` };
+  if (disputed)
+    return {
+      status: 'disputed',
+      confidence,
+      reason: `outweighed by a competing value (confidence ${confidence.toFixed(2)})`,
+    };
+  if (confidence >= ACCEPT_THRESHOLD && direct)
+    return {
+      status: 'accepted',
+      confidence,
+      reason: `confidence ${confidence.toFixed(2)} from ${sources} source(s) with direct evidence`,
+    };
   return {
     status: 'staged',
     confidence,
-    reason: !direct ? `only indirect evidence (confidence ${confidence.toFixed(2)}): queued for review` : `confidence ${confidence.toFixed(2)} < ${ACCEPT_THRESHOLD} from ${sources} source(s): queued for review`,
+    reason: !direct
+      ? `only indirect evidence (confidence ${confidence.toFixed(2)}): queued for review`
+      : `confidence ${confidence.toFixed(2)} < ${ACCEPT_THRESHOLD} from ${sources} source(s): queued for review`,
   };
 }
 
@@ -48,14 +63,34 @@ export function restage(p: Person, disputedIds: ReadonlySet<string>): { person: 
   const assertions: Assertion[] = p.assertions.map((a) => {
     if (userOwned(a)) return a;
     const d = decide(a.evidence, disputedIds.has(a.id));
-    if (d.status !== a.status) decisions.push({ kind: 'assertion', id: a.id, from: a.status, to: d.status, confidence: d.confidence, reason: `${a.field} = ${a.value}: ${d.reason}` });
-    return d.status === a.status && d.confidence === a.confidence ? a : { ...a, status: d.status, confidence: d.confidence };
+    if (d.status !== a.status)
+      decisions.push({
+        kind: 'assertion',
+        id: a.id,
+        from: a.status,
+        to: d.status,
+        confidence: d.confidence,
+        reason: `${a.field} = ${a.value}: ${d.reason}`,
+      });
+    return d.status === a.status && d.confidence === a.confidence
+      ? a
+      : { ...a, status: d.status, confidence: d.confidence };
   });
   const relationships: Relationship[] = p.relationships.map((r) => {
     if (userOwned(r)) return r;
     const d = decide(r.evidence, false);
-    if (d.status !== r.status) decisions.push({ kind: 'relationship', id: `${r.type}:${r.person}`, from: r.status, to: d.status, confidence: d.confidence, reason: `${r.type} ${r.person}: ${d.reason}` });
-    return d.status === r.status && d.confidence === r.confidence ? r : { ...r, status: d.status, confidence: d.confidence };
+    if (d.status !== r.status)
+      decisions.push({
+        kind: 'relationship',
+        id: `${r.type}:${r.person}`,
+        from: r.status,
+        to: d.status,
+        confidence: d.confidence,
+        reason: `${r.type} ${r.person}: ${d.reason}`,
+      });
+    return d.status === r.status && d.confidence === r.confidence
+      ? r
+      : { ...r, status: d.status, confidence: d.confidence };
   });
   return { person: { ...p, assertions, relationships }, decisions };
 }

@@ -21,7 +21,10 @@ export function dateAsWritten(date: string, record: Pick<SourceRecord, 'calendar
 
 /** A fact field's event part: "church-membership" → "church_membership" (fields are [a-z_]). */
 function eventField(type: string): string {
-  const t = type.toLowerCase().replace(/[^a-z]+/g, '_').replace(/^_|_$/g, '');
+  const t = type
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '_')
+    .replace(/^_|_$/g, '');
   return t === 'christening' ? 'baptism' : t || 'event';
 }
 
@@ -33,7 +36,10 @@ interface Ctx {
 }
 
 /** Persona key → person id, for the personas this record matched. */
-export function keyedPersons(personas: readonly GroundedPersona[], personIds: readonly (string | undefined)[]): Map<string, { id: string; gp: GroundedPersona }> {
+export function keyedPersons(
+  personas: readonly GroundedPersona[],
+  personIds: readonly (string | undefined)[],
+): Map<string, { id: string; gp: GroundedPersona }> {
   const out = new Map<string, { id: string; gp: GroundedPersona }>();
   personas.forEach((gp, i) => {
     const id = personIds[i];
@@ -44,20 +50,40 @@ export function keyedPersons(personas: readonly GroundedPersona[], personIds: re
 }
 
 /** Facts from the record's events (v2 `events`). */
-export function applyEvents(ctx: Ctx, source: SourceRecord, extraction: ExtractionResult, byKey: ReturnType<typeof keyedPersons>, result: IntegrationResult): void {
+export function applyEvents(
+  ctx: Ctx,
+  source: SourceRecord,
+  extraction: ExtractionResult,
+  byKey: ReturnType<typeof keyedPersons>,
+  result: IntegrationResult,
+): void {
   const g = ctx.graph;
   for (const ev of extraction.events ?? []) {
     const field = eventField(ev.type);
-    const members = ev.persons.map((k) => byKey.get(k)).filter((x): x is { id: string; gp: GroundedPersona } => Boolean(x));
+    const members = ev.persons
+      .map((k) => byKey.get(k))
+      .filter((x): x is { id: string; gp: GroundedPersona } => Boolean(x));
     const ids = [...new Set(members.map((m) => m.id))].sort();
     for (const { id, gp } of members) {
       // Birth and death are each person's own; a marriage is the couple's; anything else is this record's.
-      const eventId = VITAL.has(field) ? `${id}-${field}` : field === 'marriage' ? stableId('E', 'marriage', ids.join('+') || source.id) : stableId('E', source.id, id, field);
+      const eventId = VITAL.has(field)
+        ? `${id}-${field}`
+        : field === 'marriage'
+          ? stableId('E', 'marriage', ids.join('+') || source.id)
+          : stableId('E', source.id, id, field);
       const information: InformationClass | undefined = ev.informationType ?? gp.informationType;
-      const claim = (fact: string) => evidenceClaim(source, fact, ev.snippet, { principal: true, direct: true, method: gp.method, extractorConfidence: gp.confidence, information });
+      const claim = (fact: string) =>
+        evidenceClaim(source, fact, ev.snippet, {
+          principal: true,
+          direct: true,
+          method: gp.method,
+          extractorConfidence: gp.confidence,
+          information,
+        });
       let p = g.get(id);
       if (!p) continue;
-      if (ev.date) p = addAssertion(p, `${field}.date`, dateAsWritten(ev.date, source), claim(`${field}.date`), ctx.now, eventId);
+      if (ev.date)
+        p = addAssertion(p, `${field}.date`, dateAsWritten(ev.date, source), claim(`${field}.date`), ctx.now, eventId);
       if (ev.place) p = addAssertion(p, `${field}.place`, ev.place, claim(`${field}.place`), ctx.now, eventId);
       g.put({ ...p, updatedAt: ctx.now.toISOString() });
       result.touched.add(id);
@@ -85,13 +111,34 @@ const MALE = /^(father|brother|son-in-law)$/;
 const FEMALE = /^(mother|sister|daughter-in-law)$/;
 
 /** Relationships from the record's stated relationships (v2 `relationships`). */
-export function applyRelations(ctx: Ctx, source: SourceRecord, extraction: ExtractionResult, byKey: ReturnType<typeof keyedPersons>, result: IntegrationResult): void {
+export function applyRelations(
+  ctx: Ctx,
+  source: SourceRecord,
+  extraction: ExtractionResult,
+  byKey: ReturnType<typeof keyedPersons>,
+  result: IntegrationResult,
+): void {
   const g = ctx.graph;
   const relations = extraction.relations ?? [];
-  const link = (targetId: string, kind: RelKind, otherId: string, gp: GroundedPersona, snippet: string, direct: boolean, why?: string) => {
-    const c = evidenceClaim(source, kind, snippet, { principal: true, direct, method: gp.method, extractorConfidence: gp.confidence, information: gp.informationType });
+  const link = (
+    targetId: string,
+    kind: RelKind,
+    otherId: string,
+    gp: GroundedPersona,
+    snippet: string,
+    direct: boolean,
+    why?: string,
+  ) => {
+    const c = evidenceClaim(source, kind, snippet, {
+      principal: true,
+      direct,
+      method: gp.method,
+      extractorConfidence: gp.confidence,
+      information: gp.informationType,
+    });
     const refused = g.relate(targetId, kind, otherId, [c], 'staged', c.confidence);
-    if (refused) result.refused.push(`${displayName(g.get(targetId)!)} ${kind} ${displayName(g.get(otherId)!)}: ${refused}`);
+    if (refused)
+      result.refused.push(`${displayName(g.get(targetId)!)} ${kind} ${displayName(g.get(otherId)!)}: ${refused}`);
     else {
       result.touched.add(targetId).add(otherId);
       if (why) result.implied.push({ a: targetId, b: otherId, text: why });
@@ -112,26 +159,70 @@ export function applyRelations(ctx: Ctx, source: SourceRecord, extraction: Extra
     }
     // Indirect: a son-in-law is the spouse of the one child of `to` the record names without a spouse;
     // a sibling shares the parents the record names for the other.
-    const childrenOf = (key: string) => relations.filter((x) => (x.type === 'child' && x.to === key) || (edgeOf(x)?.kind === 'parent' && x.from === key)).map((x) => (x.type === 'child' ? x.from : x.to));
+    const childrenOf = (key: string) =>
+      relations
+        .filter((x) => (x.type === 'child' && x.to === key) || (edgeOf(x)?.kind === 'parent' && x.from === key))
+        .map((x) => (x.type === 'child' ? x.from : x.to));
     const hasSpouse = (key: string) => relations.some((x) => x.type === 'spouse' && (x.from === key || x.to === key));
     if (r.type === 'son-in-law' || r.type === 'daughter-in-law') {
-      const candidates = childrenOf(r.to).filter((k) => k !== r.from && !hasSpouse(k) && g.get(byKey.get(k)?.id ?? '')?.sex !== (r.type === 'son-in-law' ? 'M' : 'F'));
+      const candidates = childrenOf(r.to).filter(
+        (k) =>
+          k !== r.from && !hasSpouse(k) && g.get(byKey.get(k)?.id ?? '')?.sex !== (r.type === 'son-in-law' ? 'M' : 'F'),
+      );
       const only = candidates.length === 1 ? byKey.get(candidates[0]) : undefined;
-      if (only) link(only.id, 'spouse', from.id, from.gp, r.snippet, false, `${from.gp.persona.name} is named ${r.type} of ${to.gp.persona.name}, whose only child named here without a spouse is ${only.gp.persona.name}`);
-      else result.implied.push({ a: to.id, b: from.id, text: `${from.gp.persona.name} is named ${r.type} of ${to.gp.persona.name} in ${source.title}: the spouse of one of their children` });
+      if (only)
+        link(
+          only.id,
+          'spouse',
+          from.id,
+          from.gp,
+          r.snippet,
+          false,
+          `${from.gp.persona.name} is named ${r.type} of ${to.gp.persona.name}, whose only child named here without a spouse is ${only.gp.persona.name}`,
+        );
+      else
+        result.implied.push({
+          a: to.id,
+          b: from.id,
+          text: `${from.gp.persona.name} is named ${r.type} of ${to.gp.persona.name} in ${source.title}: the spouse of one of their children`,
+        });
     } else if (r.type === 'sibling' || r.type === 'brother' || r.type === 'sister') {
-      const parentsOf = (key: string) => relations.filter((x) => (edgeOf(x)?.kind === 'parent' && x.to === key) || (x.type === 'child' && x.from === key)).map((x) => (x.type === 'child' ? x.to : x.from));
-      for (const [a, b] of [[r.from, r.to], [r.to, r.from]] as const) {
+      const parentsOf = (key: string) =>
+        relations
+          .filter((x) => (edgeOf(x)?.kind === 'parent' && x.to === key) || (x.type === 'child' && x.from === key))
+          .map((x) => (x.type === 'child' ? x.to : x.from));
+      for (const [a, b] of [
+        [r.from, r.to],
+        [r.to, r.from],
+      ] as const) {
         const mine = new Set(parentsOf(a));
         for (const pk of parentsOf(b)) {
           const parent = byKey.get(pk);
           const child = byKey.get(a);
-          if (!mine.has(pk) && parent && child) link(parent.id, 'child', child.id, from.gp, r.snippet, false, `${child.gp.persona.name} is named ${r.type} of ${byKey.get(b)!.gp.persona.name}, a child of ${parent.gp.persona.name}`);
+          if (!mine.has(pk) && parent && child)
+            link(
+              parent.id,
+              'child',
+              child.id,
+              from.gp,
+              r.snippet,
+              false,
+              `${child.gp.persona.name} is named ${r.type} of ${byKey.get(b)!.gp.persona.name}, a child of ${parent.gp.persona.name}`,
+            );
         }
       }
-      if (!parentsOf(r.from).length && !parentsOf(r.to).length) result.implied.push({ a: to.id, b: from.id, text: `${from.gp.persona.name} is named ${r.type} of ${to.gp.persona.name} in ${source.title}` });
+      if (!parentsOf(r.from).length && !parentsOf(r.to).length)
+        result.implied.push({
+          a: to.id,
+          b: from.id,
+          text: `${from.gp.persona.name} is named ${r.type} of ${to.gp.persona.name} in ${source.title}`,
+        });
     } else if (r.type === 'grandchild') {
-      result.implied.push({ a: to.id, b: from.id, text: `${from.gp.persona.name} is named grandchild of ${to.gp.persona.name} in ${source.title}` });
+      result.implied.push({
+        a: to.id,
+        b: from.id,
+        text: `${from.gp.persona.name} is named grandchild of ${to.gp.persona.name} in ${source.title}`,
+      });
     }
     // heir and other: a role in the record, not kinship.
   }

@@ -44,10 +44,15 @@ export function reducePlaceLevels(place: string): string {
   const cleaned = parts.map((p) => p.replace(POSTAL, '').trim());
   const filled = cleaned.map((p, i) => (p ? i : -1)).filter((i) => i >= 0);
   // A level that starts with a number is a street address ("1423 Elm Street"), never a region.
-  const keep = new Set(filled.length <= 2 ? filled.filter((i) => !/\d/.test(cleaned[i]!) && !/^\s*\d/.test(parts[i]!)) : filled.slice(-2));
+  const keep = new Set(
+    filled.length <= 2 ? filled.filter((i) => !/\d/.test(cleaned[i]!) && !/^\s*\d/.test(parts[i]!)) : filled.slice(-2),
+  );
   if (!keep.size) return '';
   const spaced = /,\s/.test(place);
-  return cleaned.map((p, i) => (keep.has(i) ? p : '')).join(spaced ? ', ' : ',').replace(/^\s+|\s+$/g, '');
+  return cleaned
+    .map((p, i) => (keep.has(i) ? p : ''))
+    .join(spaced ? ', ' : ',')
+    .replace(/^\s+|\s+$/g, '');
 }
 
 /** A place with its empty jurisdiction levels left out, for readers that show it as text. */

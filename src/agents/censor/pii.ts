@@ -24,10 +24,16 @@ const PATTERNS: { kind: PiiKind; re: RegExp }[] = [
   { kind: 'ssn', re: /\b\d{3}-\d{2}-\d{4}\b/g },
   { kind: 'email', re: /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/g },
   // North American and international numbers with separators; bare digit runs (years, ids) are left alone.
-  { kind: 'phone', re: /(?:\+\d{1,3}[ \t\u00a0.-]?)?(?:\(\d{3}\)[ \t\u00a0]?|\b\d{3}[ \t\u00a0.-])\d{3}[ \t\u00a0.-]\d{4}\b/g },
+  {
+    kind: 'phone',
+    re: /(?:\+\d{1,3}[ \t\u00a0.-]?)?(?:\(\d{3}\)[ \t\u00a0]?|\b\d{3}[ \t\u00a0.-])\d{3}[ \t\u00a0.-]\d{4}\b/g,
+  },
   {
     kind: 'street_address',
-    re: new RegExp(`\\b\\d{1,5}(?:-\\d{1,5})?${SP}+(?:[NSEW]\\.?${SP}+)?(?:[A-Z0-9][\\w'.-]*${SP}+){0,3}(?:${STREET_SUFFIX})\\b\\.?(?:,?${SP}+(?:Apt|Apartment|Unit|Suite|#)${SP}*[\\w-]+)?`, 'g'),
+    re: new RegExp(
+      `\\b\\d{1,5}(?:-\\d{1,5})?${SP}+(?:[NSEW]\\.?${SP}+)?(?:[A-Z0-9][\\w'.-]*${SP}+){0,3}(?:${STREET_SUFFIX})\\b\\.?(?:,?${SP}+(?:Apt|Apartment|Unit|Suite|#)${SP}*[\\w-]+)?`,
+      'g',
+    ),
   },
 ];
 

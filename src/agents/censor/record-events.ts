@@ -19,11 +19,19 @@ export function personaWithEvents(p: Persona, record: Pick<RawRecord, 'events'>)
   const own = record.events.filter((e) => e.date && e.persons.includes(p.key!));
   const birth = own.find((e) => BIRTH.test(e.type))?.date;
   const death = own.find((e) => DEATH.test(e.type))?.date;
-  return { ...p, ...(birth && !p.birthDate ? { birthDate: birth } : {}), ...(death && !p.deathDate ? { deathDate: death } : {}) };
+  return {
+    ...p,
+    ...(birth && !p.birthDate ? { birthDate: birth } : {}),
+    ...(death && !p.deathDate ? { deathDate: death } : {}),
+  };
 }
 
 /** The record's events with those of living persons generalised (date to a decade, place to state/country). */
-export function redactEvents(events: RawRecord['events'], livingKeys: ReadonlySet<string>, out: Redaction[]): RawRecord['events'] {
+export function redactEvents(
+  events: RawRecord['events'],
+  livingKeys: ReadonlySet<string>,
+  out: Redaction[],
+): RawRecord['events'] {
   if (!events?.length || !livingKeys.size) return events;
   return events.map((e) => {
     if (!e.persons.some((k) => livingKeys.has(k))) return e;

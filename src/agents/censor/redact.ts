@@ -105,7 +105,10 @@ function redactAssertion(a: Assertion, about: CensorContext, out: Redaction[]): 
     if (dateIdentifies(value)) {
       value = widenDate(value) ?? DATE_WITHHELD;
       generalised = true;
-      out.push({ kind: 'living', what: value === DATE_WITHHELD ? `${a.field} withheld` : `${a.field} widened to whole decades` });
+      out.push({
+        kind: 'living',
+        what: value === DATE_WITHHELD ? `${a.field} withheld` : `${a.field} widened to whole decades`,
+      });
     }
   } else if (a.field.endsWith('.place') || a.field.startsWith('residence.')) {
     const general = reducePlaceLevels(value);
@@ -120,7 +123,8 @@ function redactAssertion(a: Assertion, about: CensorContext, out: Redaction[]): 
   for (let i = 0; i < a.evidence.length; i++) {
     const e = a.evidence[i]!;
     const snippet = redactText(e.snippet, about).text || '[redacted]';
-    if (snippet !== e.snippet) (evidence === a.evidence ? (evidence = [...a.evidence]) : evidence)[i] = { ...e, snippet };
+    if (snippet !== e.snippet)
+      (evidence === a.evidence ? (evidence = [...a.evidence]) : evidence)[i] = { ...e, snippet };
   }
   return generalised ? { ...a, value, evidence, generalised: true } : { ...a, value, evidence };
 }
@@ -130,7 +134,11 @@ function redactAssertion(a: Assertion, about: CensorContext, out: Redaction[]): 
  * `living`: the caller's own isLiving verdict for this person at ctx.now (a tree import has just
  * computed it), so the rule is not evaluated twice.
  */
-export function redactPerson(person: Person, ctx: CensorContext, living?: boolean): { person: Person; redactions: Redaction[] } {
+export function redactPerson(
+  person: Person,
+  ctx: CensorContext,
+  living?: boolean,
+): { person: Person; redactions: Redaction[] } {
   if (ctx.consent || !(living ?? isLiving(person, ctx.now, ctx.thresholdYears))) return { person, redactions: [] };
   const redactions: Redaction[] = [];
   const about = ctx.aboutLiving ? ctx : { ...ctx, aboutLiving: true };
@@ -138,7 +146,13 @@ export function redactPerson(person: Person, ctx: CensorContext, living?: boolea
   return { person: { ...person, assertions }, redactions };
 }
 
-function redactPersona(p: Persona, recordDate: string | undefined, ctx: CensorContext, out: Redaction[], living?: boolean): Persona {
+function redactPersona(
+  p: Persona,
+  recordDate: string | undefined,
+  ctx: CensorContext,
+  out: Redaction[],
+  living?: boolean,
+): Persona {
   if (!(living ?? isLivingPersona(p, recordDate, ctx.now, ctx.thresholdYears))) return p;
   const copy: Persona = { ...p };
   if (copy.birthDate) {

@@ -33,7 +33,11 @@ function truthy(v: Json | undefined): boolean | undefined {
  * Whether a JSON object describes a living person: undefined when it says nothing about a person
  * (it then inherits its parent's verdict, e.g. a DataStatus block inside a profile).
  */
-function objectIsLiving(o: { [k: string]: Json }, ctx: CensorContext, livingIds: ReadonlySet<string>): boolean | undefined {
+function objectIsLiving(
+  o: { [k: string]: Json },
+  ctx: CensorContext,
+  livingIds: ReadonlySet<string>,
+): boolean | undefined {
   let birthMax: number | undefined;
   let ended = false;
   for (const [k, v] of Object.entries(o)) {
@@ -70,7 +74,14 @@ function redactString(key: string, value: string, living: boolean, ctx: CensorCo
   return r.text;
 }
 
-function walk(v: Json, key: string, living: boolean, ctx: CensorContext, livingIds: ReadonlySet<string>, out: Redaction[]): Json {
+function walk(
+  v: Json,
+  key: string,
+  living: boolean,
+  ctx: CensorContext,
+  livingIds: ReadonlySet<string>,
+  out: Redaction[],
+): Json {
   if (typeof v === 'string') return redactString(key, v, living, ctx, out);
   if (Array.isArray(v)) return v.map((x) => walk(x, key, living, ctx, livingIds, out));
   if (v && typeof v === 'object') {
@@ -125,7 +136,11 @@ function indentOf(text: string): number | undefined {
  * A source body redacted for the files: JSON per field, HTML per text node, text as free text.
  * `ctx.livingNames` should already hold the record's living personas' names.
  */
-export function redactSourceBody(text: string, record: Pick<RawRecord, 'persons' | 'date'>, ctx: CensorContext): { text: string; redactions: Redaction[] } {
+export function redactSourceBody(
+  text: string,
+  record: Pick<RawRecord, 'persons' | 'date'>,
+  ctx: CensorContext,
+): { text: string; redactions: Redaction[] } {
   if (ctx.consent || !text) return { text, redactions: [] };
   const out: Redaction[] = [];
   const living = record.persons.filter((p) => livingInRecord(p, record, ctx));
@@ -139,7 +154,10 @@ export function redactSourceBody(text: string, record: Pick<RawRecord, 'persons'
     const json = walk(lead.json, '', principalLiving, ctx, ids, out);
     const rest = lead.rest ? redactPlain(lead.rest, textCtx, out) : '';
     if (out.length === before && rest === lead.rest) return { text, redactions: [] };
-    const head = out.length === before ? text.slice(0, text.length - lead.rest.length) : JSON.stringify(json, null, indentOf(text));
+    const head =
+      out.length === before
+        ? text.slice(0, text.length - lead.rest.length)
+        : JSON.stringify(json, null, indentOf(text));
     return { text: head + rest, redactions: out };
   }
   return { text: redactPlain(text, textCtx, out, isModern(record, ctx)), redactions: out };
@@ -175,7 +193,10 @@ function unnamedLiving(text: string, ctx: CensorContext, out: Redaction[]): stri
   const pii = replacePii(body, STREETS);
   if (pii.redactions.length) out.push(...pii.redactions.map((m) => ({ kind: 'pii' as const, what: m.kind })));
   body = pii.text.replace(POSTAL_CODE, (_m, state: string) => (out.push({ kind: 'pii', what: 'postal code' }), state));
-  return body.replace(LOCAL_PHONE, (_m, word: string, gap: string) => (out.push({ kind: 'pii', what: 'phone' }), `${word}${gap}[phone redacted]`));
+  return body.replace(
+    LOCAL_PHONE,
+    (_m, word: string, gap: string) => (out.push({ kind: 'pii', what: 'phone' }), `${word}${gap}[phone redacted]`),
+  );
 }
 
 const STREETS: ReadonlySet<PiiKind> = new Set<PiiKind>(['street_address', 'phone']);

@@ -21,7 +21,8 @@ export interface TosDecision {
 export function checkSourceAccess(plugin: TosRules, action: string): TosDecision {
   const source = plugin.plugin_id;
   // Prohibition wins over an allowance listed by mistake in the same plugin.
-  if (plugin.compliance.prohibited_actions?.includes(action)) return { allowed: false, reason: `Action prohibited by ToS: ${source}` };
+  if (plugin.compliance.prohibited_actions?.includes(action))
+    return { allowed: false, reason: `Action prohibited by ToS: ${source}` };
   if (plugin.compliance.allowed_actions.includes(action)) return { allowed: true, reason: 'Action permitted' };
   return { allowed: false, reason: `Action not listed in ToS rules of ${source} (denied by default): ${action}` };
 }

@@ -10,7 +10,11 @@ export const conflictCommand: CliCommand = {
   usage: usage.slice('ancestry '.length),
   summary: 'resolve a conflict yourself: the chosen value is accepted, the others kept as disputed',
   async run(args, io) {
-    const { values, positionals } = parse(args, { case: { type: 'string' }, value: { type: 'string' }, json: { type: 'boolean' } }, usage);
+    const { values, positionals } = parse(
+      args,
+      { case: { type: 'string' }, value: { type: 'string' }, json: { type: 'boolean' } },
+      usage,
+    );
     const [action, id] = positionals;
     if (action !== 'resolve') throw new UsageError(`expected "resolve"\nusage: ${usage}`);
     if (!id) throw new UsageError(`missing conflict id (see "ancestry conflicts <dir>")\nusage: ${usage}`);
@@ -19,7 +23,10 @@ export const conflictCommand: CliCommand = {
     try {
       const r = await resolveConflictByUser(store, id, values.value.trim(), store.clock.now());
       if (values.json) io.out(JSON.stringify(r.conflict, null, 2));
-      else io.out(`${id} resolved: "${values.value.trim()}" accepted${r.disputed.length ? `; ${r.disputed.length} other assertion(s) kept as disputed` : ''}.`);
+      else
+        io.out(
+          `${id} resolved: "${values.value.trim()}" accepted${r.disputed.length ? `; ${r.disputed.length} other assertion(s) kept as disputed` : ''}.`,
+        );
       return 0;
     } catch (e) {
       if (e instanceof ConflictError) throw new UsageError(e.message);

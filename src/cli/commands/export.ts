@@ -5,19 +5,33 @@ import { exportJsonLd } from '../../interchange/jsonld';
 import { parse } from '../args';
 import { type CliCommand, UsageError } from '../command';
 
-const usage = 'ancestry export <dir> --format gedcom|gedcom7|jsonld [--out FILE] [--gedcom-version 7.0|7.1] [--include-staged] [--json]';
+const usage =
+  'ancestry export <dir> --format gedcom|gedcom7|jsonld [--out FILE] [--gedcom-version 7.0|7.1] [--include-staged] [--json]';
 
 export const exportCommand: CliCommand = {
   name: 'export',
   usage: usage.slice('ancestry '.length),
-  summary: 'export the accepted conclusions of the case as GEDCOM 5.5.1, GEDCOM 7 or schema.org JSON-LD (with a loss report); --include-staged adds unproven findings, marked',
+  summary:
+    'export the accepted conclusions of the case as GEDCOM 5.5.1, GEDCOM 7 or schema.org JSON-LD (with a loss report); --include-staged adds unproven findings, marked',
   async run(args, io) {
-    const { values, positionals } = parse(args, { format: { type: 'string' }, out: { type: 'string' }, 'gedcom-version': { type: 'string' }, 'include-staged': { type: 'boolean' }, json: { type: 'boolean' } }, usage);
+    const { values, positionals } = parse(
+      args,
+      {
+        format: { type: 'string' },
+        out: { type: 'string' },
+        'gedcom-version': { type: 'string' },
+        'include-staged': { type: 'boolean' },
+        json: { type: 'boolean' },
+      },
+      usage,
+    );
     if (!positionals[0]) throw new UsageError(`missing <dir>\nusage: ${usage}`);
     const format = values.format;
-    if (format !== 'gedcom' && format !== 'gedcom7' && format !== 'jsonld') throw new UsageError(`--format must be gedcom, gedcom7 or jsonld\nusage: ${usage}`);
+    if (format !== 'gedcom' && format !== 'gedcom7' && format !== 'jsonld')
+      throw new UsageError(`--format must be gedcom, gedcom7 or jsonld\nusage: ${usage}`);
     const v7 = values['gedcom-version'];
-    if (v7 !== undefined && (format !== 'gedcom7' || !['7.0', '7.1'].includes(v7))) throw new UsageError('--gedcom-version takes 7.0 or 7.1 and only with --format gedcom7');
+    if (v7 !== undefined && (format !== 'gedcom7' || !['7.0', '7.1'].includes(v7)))
+      throw new UsageError('--gedcom-version takes 7.0 or 7.1 and only with --format gedcom7');
     const store = await openCase(resolve(positionals[0])).catch((e) => {
       if (e instanceof CaseFileError) throw new UsageError(e.message);
       throw e;
@@ -26,16 +40,26 @@ export const exportCommand: CliCommand = {
     // Accepted conclusions only, unless the user asks for the staged findings too (marked as staged).
     const includeStaged = Boolean(values['include-staged']);
     if (format === 'jsonld') {
-      const file = await store.writeExport(out ?? 'graph.jsonld', exportJsonLd(store, { includeStaged }), { censoredByField: true });
+      const file = await store.writeExport(out ?? 'graph.jsonld', exportJsonLd(store, { includeStaged }), {
+        censoredByField: true,
+      });
       io.out(values.json ? JSON.stringify({ file }) : `Wrote ${file}`);
       return 0;
     }
     const version: GedcomVersion = format === 'gedcom' ? '5.5.1' : ((v7 as GedcomVersion | undefined) ?? '7.0');
     const result = exportGedcom(store, { version, includeStaged });
-    const file = await store.writeExport(out ?? (format === 'gedcom' ? 'tree.ged' : 'tree7.ged'), result.text, { censoredByField: true });
-    const lossFile = await store.writeExport(`${out ?? (format === 'gedcom' ? 'tree.ged' : 'tree7.ged')}.loss.md`, result.lossReport);
+    const file = await store.writeExport(out ?? (format === 'gedcom' ? 'tree.ged' : 'tree7.ged'), result.text, {
+      censoredByField: true,
+    });
+    const lossFile = await store.writeExport(
+      `${out ?? (format === 'gedcom' ? 'tree.ged' : 'tree7.ged')}.loss.md`,
+      result.lossReport,
+    );
     if (values.json) io.out(JSON.stringify({ file, lossReport: lossFile, counts: result.counts }));
-    else io.out(`Wrote ${file} (GEDCOM ${version}: ${result.counts.individuals} individuals, ${result.counts.families} families, ${result.counts.sources} sources)\nLoss report: ${lossFile}`);
+    else
+      io.out(
+        `Wrote ${file} (GEDCOM ${version}: ${result.counts.individuals} individuals, ${result.counts.families} families, ${result.counts.sources} sources)\nLoss report: ${lossFile}`,
+      );
     return 0;
   },
 };

@@ -21,7 +21,11 @@ function firstPerson(file: string): { id: string; name: string } | undefined {
   const first = doc.records.find((r) => r.tag.toUpperCase() === 'INDI' && r.xref);
   if (!first) return undefined;
   const indi = doc.expand(first);
-  const name = (indi.children.find((c) => c.tag.toUpperCase() === 'NAME')?.value ?? '').replace(/\//g, ' ').replace(/\s+/g, ' ').trim() || 'Unknown';
+  const name =
+    (indi.children.find((c) => c.tag.toUpperCase() === 'NAME')?.value ?? '')
+      .replace(/\//g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || 'Unknown';
   return { id: `P-${importKeyOf(bytes)}-${sanitize(indi.xref!)}`, name };
 }
 
@@ -30,11 +34,16 @@ export const importCommand: CliCommand = {
   usage: usage.slice('ancestry '.length),
   summary: 'import a GEDCOM 5.5.1/7 file (or .gdz) into a case; malformed input exits 2 naming the line',
   async run(args, io) {
-    const { values, positionals } = parse(args, { case: { type: 'string' }, as: { type: 'string' }, strict: { type: 'boolean' }, json: { type: 'boolean' } }, usage);
+    const { values, positionals } = parse(
+      args,
+      { case: { type: 'string' }, as: { type: 'string' }, strict: { type: 'boolean' }, json: { type: 'boolean' } },
+      usage,
+    );
     const file = positionals[0];
     if (!file) throw new UsageError(`missing <file>\nusage: ${usage}`);
     if (!values.case) throw new UsageError(`missing --case <dir>\nusage: ${usage}`);
-    if (values.as !== undefined && !['files', 'tree', 'auto'].includes(values.as)) throw new UsageError(`--as must be files, tree or auto (got "${values.as}")`);
+    if (values.as !== undefined && !['files', 'tree', 'auto'].includes(values.as))
+      throw new UsageError(`--as must be files, tree or auto (got "${values.as}")`);
     const path = resolve(file);
     if (!existsSync(path)) throw new UsageError(`${file}: no such file`);
     const dir = resolve(values.case);
@@ -47,7 +56,10 @@ export const importCommand: CliCommand = {
       let first: { id: string; name: string } | undefined;
       if (newCase) first = firstPerson(path);
       const store = newCase
-        ? await initCase(dir, { question: `Research the family tree imported from ${basename(path)}`, subject: { name: first?.name ?? basename(path), ...(first ? { person: first.id } : {}) } })
+        ? await initCase(dir, {
+            question: `Research the family tree imported from ${basename(path)}`,
+            subject: { name: first?.name ?? basename(path), ...(first ? { person: first.id } : {}) },
+          })
         : undefined;
       if (first) promote = [first.id];
       if (newCase && !values.json) io.err(`Created case ${dir}${first ? ` with subject ${first.name}` : ''}`);
@@ -70,7 +82,9 @@ export const importCommand: CliCommand = {
         });
         await endImport(target);
         if (values.json) {
-          io.out(JSON.stringify({ ...result, persons: result.persons.length, sources: result.sources.length }, null, 2));
+          io.out(
+            JSON.stringify({ ...result, persons: result.persons.length, sources: result.sources.length }, null, 2),
+          );
           return 0;
         }
         const s = result.stats;
@@ -78,15 +92,23 @@ export const importCommand: CliCommand = {
           [
             `Imported ${result.file} (GEDCOM ${result.version}, ${result.encoding}) into ${dir}`,
             `  ${s.individuals} individuals, ${s.families} families, ${s.events} events, ${s.sources} sources, ${s.citations} citations, ${s.notes} notes, ${s.media} media, ${s.customTags} custom tags`,
-            result.mode === 'tree' ? `  written as one tree: ${result.treeFile} (persons become person files when research touches them)` : `  written as ${result.persons.length} person files under people/`,
-            ...(result.warnings.length ? [`  ${result.warnings.length} warning(s):`, ...result.warnings.slice(0, 20).map((w) => `    ${w.message}`)] : []),
+            result.mode === 'tree'
+              ? `  written as one tree: ${result.treeFile} (persons become person files when research touches them)`
+              : `  written as ${result.persons.length} person files under people/`,
+            ...(result.warnings.length
+              ? [
+                  `  ${result.warnings.length} warning(s):`,
+                  ...result.warnings.slice(0, 20).map((w) => `    ${w.message}`),
+                ]
+              : []),
           ].join('\n'),
         );
         return 0;
       });
     } catch (e) {
       if (newCase && createdDir && !(e instanceof CaseLockedError)) await removeCreatedCase(dir);
-      if (e instanceof GedcomSyntaxError || e instanceof GedcomInputError || e instanceof CaseFileError) throw new UsageError(e.message);
+      if (e instanceof GedcomSyntaxError || e instanceof GedcomInputError || e instanceof CaseFileError)
+        throw new UsageError(e.message);
       throw e;
     }
   },

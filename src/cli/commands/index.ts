@@ -12,4 +12,16 @@ import { statusCommand } from './status';
 import { validateCommand } from './validate';
 
 /** Every verb, in help order. Each lives in its own module beside this one. */
-export const commands: CliCommand[] = [initCommand, researchCommand, sourcesCommand, statusCommand, validateCommand, conflictsCommand, conflictCommand, mergesCommand, mergeCommand, importCommand, exportCommand];
+export const commands: CliCommand[] = [
+  initCommand,
+  researchCommand,
+  sourcesCommand,
+  statusCommand,
+  validateCommand,
+  conflictsCommand,
+  conflictCommand,
+  mergesCommand,
+  mergeCommand,
+  importCommand,
+  exportCommand,
+];

@@ -3,7 +3,8 @@ import { parse } from '../args';
 import { type CliCommand, UsageError } from '../command';
 import { openReviewCase } from './merges';
 
-const usage = 'ancestry merge accept|reject|undo <id> [--case <dir>] [--reason TEXT] [--canonical ID] [--force] [--json]';
+const usage =
+  'ancestry merge accept|reject|undo <id> [--case <dir>] [--reason TEXT] [--canonical ID] [--force] [--json]';
 
 export const mergeCommand: CliCommand = {
   name: 'merge',
@@ -12,18 +13,30 @@ export const mergeCommand: CliCommand = {
   async run(args, io) {
     const { values, positionals } = parse(
       args,
-      { case: { type: 'string' }, reason: { type: 'string' }, canonical: { type: 'string' }, force: { type: 'boolean' }, json: { type: 'boolean' } },
+      {
+        case: { type: 'string' },
+        reason: { type: 'string' },
+        canonical: { type: 'string' },
+        force: { type: 'boolean' },
+        json: { type: 'boolean' },
+      },
       usage,
     );
     const [action, id] = positionals;
-    if (!action || !['accept', 'reject', 'undo'].includes(action)) throw new UsageError(`expected accept, reject or undo\nusage: ${usage}`);
+    if (!action || !['accept', 'reject', 'undo'].includes(action))
+      throw new UsageError(`expected accept, reject or undo\nusage: ${usage}`);
     if (!id) throw new UsageError(`missing merge id (see "ancestry merges <dir>")\nusage: ${usage}`);
-    if (action === 'reject' && !values.reason?.trim()) throw new UsageError('reject needs --reason "…": the reason is remembered so the pair is never proposed again');
+    if (action === 'reject' && !values.reason?.trim())
+      throw new UsageError('reject needs --reason "…": the reason is remembered so the pair is never proposed again');
     const store = await openReviewCase(values.case ?? '.', usage, { verb: `merge ${action}`, io });
     const now = store.clock.now();
     try {
       const cluster =
-        action === 'accept' ? await acceptMerge(store, id, now, { canonicalId: values.canonical }) : action === 'reject' ? await rejectMerge(store, id, values.reason!, now) : await undoMerge(store, id, now, { force: values.force });
+        action === 'accept'
+          ? await acceptMerge(store, id, now, { canonicalId: values.canonical })
+          : action === 'reject'
+            ? await rejectMerge(store, id, values.reason!, now)
+            : await undoMerge(store, id, now, { force: values.force });
       if (values.json) io.out(JSON.stringify(cluster, null, 2));
       else
         io.out(

@@ -12,7 +12,11 @@ const usage = 'ancestry merges <dir> [--all] [--json]';
  * Shared by the review verbs (merges, merge, conflicts, conflict): a bad case folder is exit 2. The
  * verbs that write (`lock`: merges proposes, merge, conflict resolve) hold the case's write lock.
  */
-export async function openReviewCase(dir: string | undefined, usage: string, lock?: { verb: string; io: Pick<CliIo, 'err'> }) {
+export async function openReviewCase(
+  dir: string | undefined,
+  usage: string,
+  lock?: { verb: string; io: Pick<CliIo, 'err'> },
+) {
   if (!dir) throw new UsageError(`missing case folder\nusage: ${usage}`);
   if (lock && isCaseFolder(resolve(dir))) await lockCase(resolve(dir), lock.verb, lock.io);
   return openCase(resolve(dir)).catch((e) => {
@@ -40,17 +44,24 @@ export const mergesCommand: CliCommand = {
       return 0;
     }
     if (!rows.length) {
-      io.out(values.all ? 'No merge proposals.' : `No open merge proposals (${merges.clusters.length} decided; --all lists them).`);
+      io.out(
+        values.all
+          ? 'No merge proposals.'
+          : `No open merge proposals (${merges.clusters.length} decided; --all lists them).`,
+      );
       return 0;
     }
     for (const c of rows) {
       io.out(`${c.id}  ${c.status}  ${c.recommendation.toUpperCase()}  similarity ${c.similarity.toFixed(3)}`);
-      for (const m of c.members) io.out(`    ${m.id === c.canonicalId ? '*' : ' '} ${m.id}${m.xref ? ` (${m.xref})` : ''}  ${m.name}`);
+      for (const m of c.members)
+        io.out(`    ${m.id === c.canonicalId ? '*' : ' '} ${m.id}${m.xref ? ` (${m.xref})` : ''}  ${m.name}`);
       io.out(`    why merge:     ${c.rationale}`);
       io.out(`    why not merge: ${c.whyNotMerge}`);
       if (c.reason) io.out(`    decision:      ${c.reason}`);
     }
-    io.out(`\n${rows.length} shown, ${added.length} new. * = canonical person. "ancestry merge accept|reject|undo <id> --case <dir>" decides.`);
+    io.out(
+      `\n${rows.length} shown, ${added.length} new. * = canonical person. "ancestry merge accept|reject|undo <id> --case <dir>" decides.`,
+    );
     return 0;
   },
 };

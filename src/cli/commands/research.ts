@@ -20,17 +20,25 @@ export const researchCommand: CliCommand = {
   async run(args, io) {
     const { values, positionals } = parse(
       args,
-      { person: { type: 'string' }, 'max-cycles': { type: 'string' }, offline: { type: 'boolean' }, 'no-llm': { type: 'boolean' }, json: { type: 'boolean' } },
+      {
+        person: { type: 'string' },
+        'max-cycles': { type: 'string' },
+        offline: { type: 'boolean' },
+        'no-llm': { type: 'boolean' },
+        json: { type: 'boolean' },
+      },
       usage,
     );
     if (!positionals[0]) throw new UsageError(`missing <dir>\nusage: ${usage}`);
     let maxCycles: number | undefined;
     if (values['max-cycles'] !== undefined) {
       maxCycles = Number(values['max-cycles']);
-      if (!Number.isInteger(maxCycles) || maxCycles < 1) throw new UsageError(`--max-cycles must be a positive whole number (got "${values['max-cycles']}")`);
+      if (!Number.isInteger(maxCycles) || maxCycles < 1)
+        throw new UsageError(`--max-cycles must be a positive whole number (got "${values['max-cycles']}")`);
     }
     const dir = resolve(positionals[0]);
-    if (!isCaseFolder(dir)) throw new UsageError(`${positionals[0]}: no case.yaml here: not a case folder (run "ancestry init")`);
+    if (!isCaseFolder(dir))
+      throw new UsageError(`${positionals[0]}: no case.yaml here: not a case folder (run "ancestry init")`);
     // One writer per case: the lock is taken before the case is read, so this run sees the last one's result.
     return withCaseLock(dir, 'research', async (lock) => {
       if (!values.json) reportLock(lock, io);
@@ -42,15 +50,16 @@ export const researchCommand: CliCommand = {
       const offline = Boolean(values.offline) || config.sources.offline;
       const { connectors, deferred } = await loadConnectors({ config, env: process.env, store, offline });
       // Claude agents only with a key, online, and not switched off; the deterministic ones otherwise.
-      const llm = offline || values['no-llm']
-        ? undefined
-        : createAgentsFromEnv(process.env, {
-            config,
-            log: (e) => void store.appendLog([e]),
-            fallback: { planner: new DeterministicPlanner(), extractor: new DeterministicExtractor() },
-            persons: () => store.persons(),
-            knownSources: () => [...store.sources().map((s) => s.id), ...connectors.map((c) => c.id), 'archive'],
-          });
+      const llm =
+        offline || values['no-llm']
+          ? undefined
+          : createAgentsFromEnv(process.env, {
+              config,
+              log: (e) => void store.appendLog([e]),
+              fallback: { planner: new DeterministicPlanner(), extractor: new DeterministicExtractor() },
+              persons: () => store.persons(),
+              knownSources: () => [...store.sources().map((s) => s.id), ...connectors.map((c) => c.id), 'archive'],
+            });
       // Archive records the reader cannot use are named here too, not only in the log (issue #21).
       const archiveReport = describeArchiveProblems(archiveProblems(store.root));
       if (archiveReport.skipped.length && !values.json) io.err(archiveReport.skippedText);
@@ -60,14 +69,38 @@ export const researchCommand: CliCommand = {
         const line = `${e.type === 'cycle' ? '\n' : ''}[cycle ${e.cycle}] ${e.type === 'finding' ? '★ ' : e.type === 'source' ? '  · ' : ''}${e.message}`;
         if (e.type !== 'done') io.err(line);
       };
-      if (!values.json) io.err(`Researching ${config.subject.name} in ${store.root} (${offline ? 'offline: local archive only' : `${connectors.length + 1} source(s)`}${llm ? ', Claude agents' : ', deterministic agents'})`);
+      if (!values.json)
+        io.err(
+          `Researching ${config.subject.name} in ${store.root} (${offline ? 'offline: local archive only' : `${connectors.length + 1} source(s)`}${llm ? ', Claude agents' : ', deterministic agents'})`,
+        );
       // With Claude: summary.md carries the model cost section, and Claude's web search is a source.
       // Tier 2 sources appear as prefilled links (never requested) only when the case allows Tier 2.
       const runStore = llm ? withCostReport(store, llm.meter) : store;
       const sources = llm?.webSearch ? [...connectors, llm.webSearch] : connectors;
-      const result = await runResearch({ store: runStore, connectors: sources, agents: llm, meter: llm?.meter, deferred: config.tiers.tier2 ? deferred : undefined, maxCycles, person: values.person, signal: io.signal, onEvent: progress });
+      const result = await runResearch({
+        store: runStore,
+        connectors: sources,
+        agents: llm,
+        meter: llm?.meter,
+        deferred: config.tiers.tier2 ? deferred : undefined,
+        maxCycles,
+        person: values.person,
+        signal: io.signal,
+        onEvent: progress,
+      });
       if (values.json) {
-        io.out(JSON.stringify({ ...result, case: store.root, seconds: (Date.now() - started) / 1000, problems: store.problems.map(formatProblem) }, null, 2));
+        io.out(
+          JSON.stringify(
+            {
+              ...result,
+              case: store.root,
+              seconds: (Date.now() - started) / 1000,
+              problems: store.problems.map(formatProblem),
+            },
+            null,
+            2,
+          ),
+        );
       } else {
         const rel = (p: string) => {
           const r = relative(process.cwd(), p);

@@ -17,14 +17,16 @@ function status(p: SourcePlugin, config: CaseConfig | undefined, env: NodeJS.Pro
   if (!checkSourceAccess(p, 'search').allowed) return 'off (ToS)';
   if (p.tier === 1 && config && !config.tiers.tier1) return 'off (tiers.tier1 is false)';
   const credential = p.auth.env ? env[p.auth.env] : undefined;
-  if (p.auth.required && !credential) return `needs ${p.auth.env ?? 'a credential'} or SecretStorage ${p.auth.secret ?? ''}`.trim();
+  if (p.auth.required && !credential)
+    return `needs ${p.auth.env ?? 'a credential'} or SecretStorage ${p.auth.secret ?? ''}`.trim();
   return 'on';
 }
 
 export const sourcesCommand: CliCommand = {
   name: 'sources',
   usage: usage.slice('ancestry '.length),
-  summary: 'the genealogical sources, their tier, limits and terms, whether a run of the case uses them, and Tier 2 search links',
+  summary:
+    'the genealogical sources, their tier, limits and terms, whether a run of the case uses them, and Tier 2 search links',
   async run(args, io) {
     const { values, positionals } = parse(args, { json: { type: 'boolean' } }, usage);
     const env = process.env;
@@ -53,8 +55,14 @@ export const sourcesCommand: CliCommand = {
       const [given, ...rest] = config.subject.name.replace(/\//g, ' ').trim().split(/\s+/);
       const surname = rest.pop();
       const range = config.subject.born ? yearRange(config.subject.born) : {};
-      const birthYear = range.min !== undefined && range.max !== undefined ? Math.round((range.min + range.max) / 2) : undefined;
-      links = deferredLinks(plugins, { given: [given, ...rest].join(' ') || undefined, surname, birthYear, place: config.subject.place });
+      const birthYear =
+        range.min !== undefined && range.max !== undefined ? Math.round((range.min + range.max) / 2) : undefined;
+      links = deferredLinks(plugins, {
+        given: [given, ...rest].join(' ') || undefined,
+        surname,
+        birthYear,
+        place: config.subject.place,
+      });
     }
     if (values.json) {
       io.out(JSON.stringify({ sources: rows, deferred: links }, null, 2));
@@ -62,7 +70,9 @@ export const sourcesCommand: CliCommand = {
     }
     for (const r of rows) {
       io.out(`${r.id.padEnd(16)} Tier ${r.tier}  ${r.status}`);
-      io.out(`${''.padEnd(16)} ${r.name} — ${r.baseUrl}${r.overriddenBy ? ` (from ${r.overriddenBy})` : ''}; ≤ ${r.ratePerMinute}/min${r.robotsTxt ? ', robots.txt' : ''}; evidence ${r.evidence}`);
+      io.out(
+        `${''.padEnd(16)} ${r.name} — ${r.baseUrl}${r.overriddenBy ? ` (from ${r.overriddenBy})` : ''}; ≤ ${r.ratePerMinute}/min${r.robotsTxt ? ', robots.txt' : ''}; evidence ${r.evidence}`,
+      );
       if (r.terms) io.out(`${''.padEnd(16)} terms: ${r.terms}`);
     }
     if (links.length) {

@@ -32,9 +32,24 @@ export const statusCommand: CliCommand = {
       persons: persons.length,
       living: persons.filter((p) => isLiving(p, now, config.privacy.livingThresholdYears)).length,
       sources: store.sources().length,
-      conflicts: { open: conflicts.filter((c) => c.status !== 'resolved').length, resolved: conflicts.filter((c) => c.status === 'resolved').length },
-      merges: { proposed: store.merges().clusters.filter((c) => c.status === 'proposed').length, accepted: store.merges().clusters.filter((c) => c.status === 'accepted').length },
-      session: session ? { id: session.sessionId, cycle: session.cycle, frontier: session.frontier.length, hypotheses: session.hypotheses.filter((h) => h.status === 'pending').length, terminated: session.terminated, reason: session.terminationReason ?? null } : null,
+      conflicts: {
+        open: conflicts.filter((c) => c.status !== 'resolved').length,
+        resolved: conflicts.filter((c) => c.status === 'resolved').length,
+      },
+      merges: {
+        proposed: store.merges().clusters.filter((c) => c.status === 'proposed').length,
+        accepted: store.merges().clusters.filter((c) => c.status === 'accepted').length,
+      },
+      session: session
+        ? {
+            id: session.sessionId,
+            cycle: session.cycle,
+            frontier: session.frontier.length,
+            hypotheses: session.hypotheses.filter((h) => h.status === 'pending').length,
+            terminated: session.terminated,
+            reason: session.terminationReason ?? null,
+          }
+        : null,
       problems: store.problems.length,
       // A live writer (research, import, merge) or an import that was cut off.
       writer: lockHolder(store.root) ?? null,
@@ -53,9 +68,19 @@ export const statusCommand: CliCommand = {
         `Sources   ${status.sources} captured`,
         `Conflicts ${status.conflicts.open} open, ${status.conflicts.resolved} resolved`,
         `Merges    ${status.merges.proposed} proposed, ${status.merges.accepted} accepted`,
-        session ? `Session   ${session.sessionId}: cycle ${session.cycle}, ${status.session?.frontier} tasks queued, ${status.session?.hypotheses} clues pending${session.terminated ? `, ended: ${session.terminationReason ?? ''}` : ''}` : 'Session   none yet (run "ancestry research")',
-        ...(status.writer ? [`Writer    "${status.writer.verb}" is writing this case (pid ${status.writer.pid} on ${status.writer.host}, since ${status.writer.startedAt})`] : []),
-        ...(status.interruptedImport ? [`Import    INTERRUPTED: ${status.interruptedImport.file} (started ${status.interruptedImport.startedAt}); run the same import again to complete it`] : []),
+        session
+          ? `Session   ${session.sessionId}: cycle ${session.cycle}, ${status.session?.frontier} tasks queued, ${status.session?.hypotheses} clues pending${session.terminated ? `, ended: ${session.terminationReason ?? ''}` : ''}`
+          : 'Session   none yet (run "ancestry research")',
+        ...(status.writer
+          ? [
+              `Writer    "${status.writer.verb}" is writing this case (pid ${status.writer.pid} on ${status.writer.host}, since ${status.writer.startedAt})`,
+            ]
+          : []),
+        ...(status.interruptedImport
+          ? [
+              `Import    INTERRUPTED: ${status.interruptedImport.file} (started ${status.interruptedImport.startedAt}); run the same import again to complete it`,
+            ]
+          : []),
         status.problems ? `Problems  ${status.problems} (run "ancestry validate")` : 'Problems  none',
       ].join('\n'),
     );

@@ -29,20 +29,49 @@ export function gpsGapsOf(entry: PersonEntry, snap: Pick<CaseSnapshot, 'sources'
     const where = at(['assertions', i]);
     const label = `${a.field} = "${a.value}"`;
     if (a.evidence.length === 0) {
-      gaps.push({ file: entry.file, ...where, code: 'uncited', severity: 'warning', message: `uncited assertion: ${label} has no evidence` });
-    } else if (a.status === 'accepted' && !a.evidence.some((e) => e.evidenceType === 'Primary' || e.information === 'primary')) {
-      gaps.push({ file: entry.file, ...where, code: 'no-primary', severity: 'info', message: `fact without a primary source: ${label} rests only on ${[...new Set(a.evidence.map((e) => e.evidenceType.toLowerCase()))].join(' and ')} evidence` });
+      gaps.push({
+        file: entry.file,
+        ...where,
+        code: 'uncited',
+        severity: 'warning',
+        message: `uncited assertion: ${label} has no evidence`,
+      });
+    } else if (
+      a.status === 'accepted' &&
+      !a.evidence.some((e) => e.evidenceType === 'Primary' || e.information === 'primary')
+    ) {
+      gaps.push({
+        file: entry.file,
+        ...where,
+        code: 'no-primary',
+        severity: 'info',
+        message: `fact without a primary source: ${label} rests only on ${[...new Set(a.evidence.map((e) => e.evidenceType.toLowerCase()))].join(' and ')} evidence`,
+      });
     }
     a.evidence.forEach((e, j) => {
       if (!snap.sources.has(e.source)) {
-        gaps.push({ file: entry.file, ...at(['assertions', i, 'evidence', j, 'source']), code: 'unknown-source', severity: 'error', source: e.source, message: `cites source ${e.source}, which is not in sources/` });
+        gaps.push({
+          file: entry.file,
+          ...at(['assertions', i, 'evidence', j, 'source']),
+          code: 'unknown-source',
+          severity: 'error',
+          source: e.source,
+          message: `cites source ${e.source}, which is not in sources/`,
+        });
       }
     });
   });
   entry.person.relationships.forEach((r, i) => {
     r.evidence.forEach((e, j) => {
       if (!snap.sources.has(e.source)) {
-        gaps.push({ file: entry.file, ...at(['relationships', i, 'evidence', j, 'source']), code: 'unknown-source', severity: 'error', source: e.source, message: `cites source ${e.source}, which is not in sources/` });
+        gaps.push({
+          file: entry.file,
+          ...at(['relationships', i, 'evidence', j, 'source']),
+          code: 'unknown-source',
+          severity: 'error',
+          source: e.source,
+          message: `cites source ${e.source}, which is not in sources/`,
+        });
       }
     });
   });
@@ -51,7 +80,13 @@ export function gpsGapsOf(entry: PersonEntry, snap: Pick<CaseSnapshot, 'sources'
     const idx = entry.person.assertions.findIndex((a) => a.field === conflict.field && a.status !== 'rejected');
     const where = idx >= 0 ? at(['assertions', idx]) : at(['id']);
     const values = conflict.competing.map((c) => `"${c.value}"`).join(' vs ');
-    gaps.push({ file: entry.file, ...where, code: 'open-conflict', severity: 'warning', message: `unresolved conflict ${conflict.id} on ${conflict.field}: ${values} (${conflict.status})` });
+    gaps.push({
+      file: entry.file,
+      ...where,
+      code: 'open-conflict',
+      severity: 'warning',
+      message: `unresolved conflict ${conflict.id} on ${conflict.field}: ${values} (${conflict.status})`,
+    });
   }
   return gaps;
 }

@@ -22,8 +22,15 @@ export interface PersonEntry {
   treeLine?: number;
 }
 
-export interface SourceEntry { source: SourceRecord; file: string }
-export interface ConflictEntry { conflict: Conflict; file: string; fm: FrontMatterFile }
+export interface SourceEntry {
+  source: SourceRecord;
+  file: string;
+}
+export interface ConflictEntry {
+  conflict: Conflict;
+  file: string;
+  fm: FrontMatterFile;
+}
 
 export interface CaseSnapshot {
   root: string;
@@ -109,7 +116,10 @@ export function jsonLine(text: string, path: (string | number)[]): number {
 function zodJsonProblems(file: string, text: string, error: z.ZodError): CaseProblem[] {
   return error.issues.map((i) => ({
     file,
-    line: jsonLine(text, i.path.filter((k): k is string | number => typeof k !== 'symbol')),
+    line: jsonLine(
+      text,
+      i.path.filter((k): k is string | number => typeof k !== 'symbol'),
+    ),
     column: 1,
     field: i.path.join('.') || undefined,
     message: i.message,
@@ -138,7 +148,13 @@ export async function loadSnapshot(root: string): Promise<CaseSnapshot> {
     const doc = parseDocument(configText, { prettyErrors: false });
     if (doc.errors.length) {
       const e = doc.errors[0];
-      problems.push({ file: caseYaml, line: e.linePos?.[0]?.line ?? 1, column: e.linePos?.[0]?.col ?? 1, message: `YAML: ${e.message.split('\n')[0]}`, severity: 'error' });
+      problems.push({
+        file: caseYaml,
+        line: e.linePos?.[0]?.line ?? 1,
+        column: e.linePos?.[0]?.col ?? 1,
+        message: `YAML: ${e.message.split('\n')[0]}`,
+        severity: 'error',
+      });
     } else {
       const r = CaseConfig.safeParse(doc.toJS());
       if (r.success) snap.config = r.data;
@@ -157,12 +173,26 @@ export async function loadSnapshot(root: string): Promise<CaseSnapshot> {
       try {
         json = JSON.parse(line);
       } catch (e) {
-        problems.push({ file, line: lineNo, column: 1, message: `JSON: ${e instanceof Error ? e.message : String(e)}`, severity: 'error' });
+        problems.push({
+          file,
+          line: lineNo,
+          column: 1,
+          message: `JSON: ${e instanceof Error ? e.message : String(e)}`,
+          severity: 'error',
+        });
         continue;
       }
       const r = Person.safeParse(json);
       if (r.success) snap.persons.set(r.data.id, { person: r.data, file, treeLine: lineNo });
-      else problems.push({ file, line: lineNo, column: 1, field: r.error.issues[0]?.path.join('.'), message: r.error.issues[0]?.message ?? 'invalid person', severity: 'error' });
+      else
+        problems.push({
+          file,
+          line: lineNo,
+          column: 1,
+          field: r.error.issues[0]?.path.join('.'),
+          message: r.error.issues[0]?.message ?? 'invalid person',
+          severity: 'error',
+        });
     }
   }
 
@@ -176,7 +206,14 @@ export async function loadSnapshot(root: string): Promise<CaseSnapshot> {
     }
     const prior = snap.persons.get(r.value.id);
     if (prior?.fm) {
-      problems.push({ file, line: 2, column: 1, field: 'id', message: `duplicate person id ${r.value.id} (also in ${relative(root, prior.file)})`, severity: 'error' });
+      problems.push({
+        file,
+        line: 2,
+        column: 1,
+        field: 'id',
+        message: `duplicate person id ${r.value.id} (also in ${relative(root, prior.file)})`,
+        severity: 'error',
+      });
       continue;
     }
     snap.persons.set(r.value.id, { person: r.value, file, fm: r.fm });
@@ -221,7 +258,14 @@ export async function loadSnapshot(root: string): Promise<CaseSnapshot> {
         r.data.hypotheses.forEach((h, i) => {
           const hr = ClueHypothesis.safeParse(h);
           if (hr.success) snap.hypotheses.push(hr.data);
-          else problems.push(...zodJsonProblems(sessionFile, sessionText, new z.ZodError(hr.error.issues.map((iss) => ({ ...iss, path: ['hypotheses', i, ...iss.path] })))));
+          else
+            problems.push(
+              ...zodJsonProblems(
+                sessionFile,
+                sessionText,
+                new z.ZodError(hr.error.issues.map((iss) => ({ ...iss, path: ['hypotheses', i, ...iss.path] }))),
+              ),
+            );
         });
       }
     } catch (e) {
@@ -256,6 +300,8 @@ export async function findCaseRoots(folder: string): Promise<string[]> {
   if (await isCase(folder)) return [folder];
   const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
   const roots: string[] = [];
-  for (const e of entries) if (e.isDirectory() && !e.name.startsWith('.') && (await isCase(join(folder, e.name)))) roots.push(join(folder, e.name));
+  for (const e of entries)
+    if (e.isDirectory() && !e.name.startsWith('.') && (await isCase(join(folder, e.name))))
+      roots.push(join(folder, e.name));
   return roots.sort();
 }

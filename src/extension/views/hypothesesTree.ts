@@ -18,7 +18,9 @@ export class HypothesesTree implements vscode.TreeDataProvider<ClueHypothesis> {
     const snap = await this.services.model.ensure();
     if (!snap) return [];
     // Ties keep the queue's own order (oldest first), like the frontier.
-    return snap.hypotheses.filter((h) => OPEN.has(h.status)).sort((a, b) => b.priority - a.priority || a.createdAt.localeCompare(b.createdAt));
+    return snap.hypotheses
+      .filter((h) => OPEN.has(h.status))
+      .sort((a, b) => b.priority - a.priority || a.createdAt.localeCompare(b.createdAt));
   }
 
   getTreeItem(h: ClueHypothesis): vscode.TreeItem {
@@ -28,9 +30,14 @@ export class HypothesesTree implements vscode.TreeDataProvider<ClueHypothesis> {
     const md = new vscode.MarkdownString();
     md.appendMarkdown(`**${h.type.replace(/_/g, ' ')}** — priority ${h.priority.toFixed(2)}\n\n`);
     md.appendText(h.statement);
-    if (h.suggestedQueries.length) md.appendMarkdown(`\n\nSuggested searches:\n${h.suggestedQueries.map((q) => `- ${q.replace(/[\\`*_[\]]/g, '\\$&')}`).join('\n')}`);
+    if (h.suggestedQueries.length)
+      md.appendMarkdown(
+        `\n\nSuggested searches:\n${h.suggestedQueries.map((q) => `- ${q.replace(/[\\`*_[\]]/g, '\\$&')}`).join('\n')}`,
+      );
     item.tooltip = md;
-    item.iconPath = new vscode.ThemeIcon(h.priority >= 0.7 ? 'flame' : h.priority >= 0.4 ? 'lightbulb' : 'circle-outline');
+    item.iconPath = new vscode.ThemeIcon(
+      h.priority >= 0.7 ? 'flame' : h.priority >= 0.4 ? 'lightbulb' : 'circle-outline',
+    );
     item.contextValue = 'hypothesis';
     return item;
   }

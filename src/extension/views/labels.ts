@@ -20,7 +20,10 @@ function year(value: string | undefined): string {
 export function privacyOf(snap: Pick<CaseSnapshot, 'config'>): { thresholdYears: number; consent: boolean } {
   const s = readSettings();
   const c = snap.config?.privacy;
-  return { thresholdYears: Math.max(c?.livingThresholdYears ?? 100, s.livingThresholdYears), consent: Boolean(c?.consent) && s.consent };
+  return {
+    thresholdYears: Math.max(c?.livingThresholdYears ?? 100, s.livingThresholdYears),
+    consent: Boolean(c?.consent) && s.consent,
+  };
 }
 
 export function personLabel(person: Person, snap: Pick<CaseSnapshot, 'config'>, now = new Date()): PersonLabel {

@@ -54,18 +54,31 @@ export class PeopleTree implements vscode.TreeDataProvider<Node> {
       }
       return [...groups].map(([surname, ids]) => ({ kind: 'surname', surname, ids }));
     }
-    if (node.kind === 'surname' || node.kind === 'group') return node.ids.map((id) => ({ kind: 'person', id, relation: node.kind === 'group' ? node.relation : undefined }));
+    if (node.kind === 'surname' || node.kind === 'group')
+      return node.ids.map((id) => ({
+        kind: 'person',
+        id,
+        relation: node.kind === 'group' ? node.relation : undefined,
+      }));
     const person = snap.persons.get(node.id)?.person;
     if (!person) return [];
     const related = (type: 'parent' | 'spouse' | 'child') => {
-      const ids = new Set(person.relationships.filter((r) => r.type === type && r.status !== 'rejected').map((r) => r.person));
+      const ids = new Set(
+        person.relationships.filter((r) => r.type === type && r.status !== 'rejected').map((r) => r.person),
+      );
       // The other side may be the only one to state the link.
       const inverse = type === 'parent' ? 'child' : type === 'child' ? 'parent' : 'spouse';
-      for (const e of snap.persons.values()) if (e.person.relationships.some((r) => r.type === inverse && r.person === person.id && r.status !== 'rejected')) ids.add(e.person.id);
+      for (const e of snap.persons.values())
+        if (e.person.relationships.some((r) => r.type === inverse && r.person === person.id && r.status !== 'rejected'))
+          ids.add(e.person.id);
       return [...ids].filter((id) => snap.persons.has(id));
     };
     const out: Node[] = [];
-    for (const [label, type] of [['Parents', 'parent'], ['Spouses', 'spouse'], ['Children', 'child']] as const) {
+    for (const [label, type] of [
+      ['Parents', 'parent'],
+      ['Spouses', 'spouse'],
+      ['Children', 'child'],
+    ] as const) {
       const ids = related(type);
       if (ids.length) out.push({ kind: 'group', label, ids, relation: type });
     }
@@ -88,10 +101,15 @@ export class PeopleTree implements vscode.TreeDataProvider<Node> {
     if (!entry || !snap) return new vscode.TreeItem(node.id);
     const l = this.label(snap, entry.person);
     const isSubject = snap.config?.subject.person === node.id;
-    const item = new vscode.TreeItem(l.name, node.relation ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      l.name,
+      node.relation ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.id = node.relation ? undefined : `person:${node.id}`;
     item.description = [l.lifespan, isSubject ? 'subject' : ''].filter(Boolean).join(' · ');
-    item.tooltip = new vscode.MarkdownString(`**${l.name}** \`${node.id}\`\n\n${l.lifespan || 'no dates'}${l.living ? '\n\n_living: details redacted_' : ''}\n\n${entry.person.assertions.length} facts · ${entry.file.endsWith('.jsonl') ? 'imported tree' : 'person file'}`);
+    item.tooltip = new vscode.MarkdownString(
+      `**${l.name}** \`${node.id}\`\n\n${l.lifespan || 'no dates'}${l.living ? '\n\n_living: details redacted_' : ''}\n\n${entry.person.assertions.length} facts · ${entry.file.endsWith('.jsonl') ? 'imported tree' : 'person file'}`,
+    );
     item.iconPath = new vscode.ThemeIcon(isSubject ? 'star-full' : l.living ? 'lock' : 'person');
     item.contextValue = 'person';
     item.resourceUri = undefined;

@@ -31,7 +31,9 @@ export class WebviewChannel<In extends { type: string }, Out extends { type: str
       try {
         await handler(parsed.value);
       } catch (e) {
-        this.log.appendLine(`[webview] ${parsed.value.type} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+        this.log.appendLine(
+          `[webview] ${parsed.value.type} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+        );
         void vscode.window.showErrorMessage(`Ancestry: ${e instanceof Error ? e.message : String(e)}`);
       }
       this.received.fire(parsed.value);

@@ -20,7 +20,12 @@ export async function conflictViews(snap: CaseSnapshot): Promise<ConflictView[]>
     const person = snap.persons.get(c.person)?.person;
     const label = person ? personLabel(person, snap, now) : undefined;
     // Snippets of a living person's conflicts pass the Censor like any other display.
-    const ctx = { now, thresholdYears: privacy.thresholdYears, consent: privacy.consent, aboutLiving: label?.living ?? false };
+    const ctx = {
+      now,
+      thresholdYears: privacy.thresholdYears,
+      consent: privacy.consent,
+      aboutLiving: label?.living ?? false,
+    };
     return {
       id: c.id,
       person: c.person,
@@ -60,7 +65,12 @@ export class ConflictsPanel implements vscode.Disposable {
       await ConflictsPanel.current.render();
       return ConflictsPanel.current;
     }
-    const panel = vscode.window.createWebviewPanel(CONFLICTS_VIEW_TYPE, 'Conflicts', vscode.ViewColumn.Active, webviewOptions(services.extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      CONFLICTS_VIEW_TYPE,
+      'Conflicts',
+      vscode.ViewColumn.Active,
+      webviewOptions(services.extensionUri),
+    );
     return ConflictsPanel.create(services, panel, { selected: focus, showResolved: false });
   }
 
@@ -69,7 +79,12 @@ export class ConflictsPanel implements vscode.Disposable {
     return new ConflictsPanel(services, panel, state, ConflictsFromWebview);
   }
 
-  private constructor(private readonly services: Services, readonly panel: vscode.WebviewPanel, state: ConflictsState, schema: ZodType<ConflictsFromWebview>) {
+  private constructor(
+    private readonly services: Services,
+    readonly panel: vscode.WebviewPanel,
+    state: ConflictsState,
+    schema: ZodType<ConflictsFromWebview>,
+  ) {
     this.focus = state.selected;
     panel.iconPath = vscode.Uri.joinPath(services.extensionUri, 'media', 'ancestry.svg');
     panel.webview.options = webviewOptions(services.extensionUri);
@@ -92,7 +107,11 @@ export class ConflictsPanel implements vscode.Disposable {
         return void vscode.commands.executeCommand('ancestry.openPerson', m.id);
       case 'openSource': {
         const file = this.services.model.snapshot?.sources.get(m.id)?.file;
-        if (file) await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true, viewColumn: vscode.ViewColumn.Beside });
+        if (file)
+          await vscode.window.showTextDocument(vscode.Uri.file(file), {
+            preview: true,
+            viewColumn: vscode.ViewColumn.Beside,
+          });
         return;
       }
       case 'resolve': {
@@ -102,7 +121,12 @@ export class ConflictsPanel implements vscode.Disposable {
           await resolveConflict(root, m.conflictId, m.value, m.reason);
           this.channel.post({ type: 'result', conflictId: m.conflictId, ok: true, message: `Resolved: "${m.value}"` });
         } catch (e) {
-          this.channel.post({ type: 'result', conflictId: m.conflictId, ok: false, message: e instanceof Error ? e.message : String(e) });
+          this.channel.post({
+            type: 'result',
+            conflictId: m.conflictId,
+            ok: false,
+            message: e instanceof Error ? e.message : String(e),
+          });
           throw e;
         }
         await this.services.model.reload();

@@ -9,16 +9,28 @@ import * as vscode from 'vscode';
 export type PanelKind = 'pedigree' | 'merges' | 'conflicts' | 'queue';
 
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
-  return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')] };
+  return {
+    enableScripts: true,
+    localResourceRoots: [
+      vscode.Uri.joinPath(extensionUri, 'dist', 'webview'),
+      vscode.Uri.joinPath(extensionUri, 'media'),
+    ],
+  };
 }
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, panel: PanelKind, title: string): string {
+export function webviewHtml(
+  webview: vscode.Webview,
+  extensionUri: vscode.Uri,
+  panel: PanelKind,
+  title: string,
+): string {
   const nonce = randomBytes(16).toString('base64');
-  const asset = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', file)).toString();
+  const asset = (file: string) =>
+    webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', file)).toString();
   const csp = [
     "default-src 'none'",
     `img-src ${webview.cspSource} data:`,

@@ -12,7 +12,17 @@ import { loadEngine } from '../loadEngine';
 
 export const MERGES_VIEW_ID = 'ancestry.merges';
 
-const FACT_ORDER = ['sex', 'birth.date', 'birth.place', 'baptism.date', 'death.date', 'death.place', 'burial.date', 'residence.place', 'occupation.value'];
+const FACT_ORDER = [
+  'sex',
+  'birth.date',
+  'birth.place',
+  'baptism.date',
+  'death.date',
+  'death.place',
+  'burial.date',
+  'residence.place',
+  'occupation.value',
+];
 
 export async function mergeViews(snap: CaseSnapshot): Promise<MergeProposalView[]> {
   const { personLabel } = await loadEngine('labels');
@@ -60,7 +70,10 @@ export class MergesViewProvider implements vscode.WebviewViewProvider, vscode.Di
 
   constructor(private readonly services: Services) {
     MergesViewProvider.instance = this;
-    this.disposables.push(this.resolved, services.model.onDidChange(() => void this.render()));
+    this.disposables.push(
+      this.resolved,
+      services.model.onDidChange(() => void this.render()),
+    );
   }
 
   async resolveWebviewView(view: vscode.WebviewView): Promise<void> {
@@ -68,7 +81,12 @@ export class MergesViewProvider implements vscode.WebviewViewProvider, vscode.Di
     this.channel?.dispose();
     this.view = view;
     view.webview.options = webviewOptions(this.services.extensionUri);
-    const channel = new WebviewChannel<MergesFromWebview, MergesToWebview>(view.webview, MergesFromWebview, (m) => this.onMessage(m), this.services.output);
+    const channel = new WebviewChannel<MergesFromWebview, MergesToWebview>(
+      view.webview,
+      MergesFromWebview,
+      (m) => this.onMessage(m),
+      this.services.output,
+    );
     this.channel = channel;
     view.webview.html = webviewHtml(view.webview, this.services.extensionUri, 'merges', 'Merges');
     view.onDidChangeVisibility(() => !view.visible && channel.reset());
@@ -89,7 +107,12 @@ export class MergesViewProvider implements vscode.WebviewViewProvider, vscode.Di
       const message = await applyMergeDecision(root, m);
       this.channel?.post({ type: 'result', clusterId: m.clusterId, ok: true, message });
     } catch (e) {
-      this.channel?.post({ type: 'result', clusterId: m.clusterId, ok: false, message: e instanceof Error ? e.message : String(e) });
+      this.channel?.post({
+        type: 'result',
+        clusterId: m.clusterId,
+        ok: false,
+        message: e instanceof Error ? e.message : String(e),
+      });
       throw e;
     }
     await this.services.model.reload();

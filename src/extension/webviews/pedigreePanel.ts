@@ -19,14 +19,18 @@ export class PedigreePanel implements vscode.Disposable {
 
   static async show(services: Services, rootId?: string, generations?: Generations): Promise<PedigreePanel> {
     const snap = await services.model.ensure();
-    const root = rootId ?? PedigreePanel.current?.rootId ?? snap?.config?.subject.person ?? [...(snap?.persons.keys() ?? [])][0];
+    const root =
+      rootId ?? PedigreePanel.current?.rootId ?? snap?.config?.subject.person ?? [...(snap?.persons.keys() ?? [])][0];
     if (PedigreePanel.current) {
       PedigreePanel.current.panel.reveal(undefined, false);
       if (generations) PedigreePanel.current.generations = generations;
       if (root) await PedigreePanel.current.setRoot(root);
       return PedigreePanel.current;
     }
-    const panel = vscode.window.createWebviewPanel(PEDIGREE_VIEW_TYPE, 'Pedigree', vscode.ViewColumn.Active, { ...webviewOptions(services.extensionUri), retainContextWhenHidden: false });
+    const panel = vscode.window.createWebviewPanel(PEDIGREE_VIEW_TYPE, 'Pedigree', vscode.ViewColumn.Active, {
+      ...webviewOptions(services.extensionUri),
+      retainContextWhenHidden: false,
+    });
     return (PedigreePanel.current = await PedigreePanel.create(services, panel, { rootId: root, generations }));
   }
 
@@ -83,7 +87,10 @@ export class PedigreePanel implements vscode.Disposable {
   async render(): Promise<void> {
     const snap = await this.services.model.ensure();
     if (!snap || !this.rootId || !snap.persons.has(this.rootId)) {
-      this.channel.post({ type: 'empty', message: snap ? 'No person to show yet: research someone or import a GEDCOM.' : 'No case is open.' });
+      this.channel.post({
+        type: 'empty',
+        message: snap ? 'No person to show yet: research someone or import a GEDCOM.' : 'No case is open.',
+      });
       return;
     }
     const { pedigreeFor } = await loadEngine('pedigreeData');

@@ -19,7 +19,12 @@ export class QueuePanel implements vscode.Disposable {
       QueuePanel.current.panel.reveal();
       return QueuePanel.current;
     }
-    const panel = vscode.window.createWebviewPanel(QUEUE_VIEW_TYPE, 'Hypothesis Queue', vscode.ViewColumn.Active, webviewOptions(services.extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      QUEUE_VIEW_TYPE,
+      'Hypothesis Queue',
+      vscode.ViewColumn.Active,
+      webviewOptions(services.extensionUri),
+    );
     return QueuePanel.create(services, panel);
   }
 
@@ -28,7 +33,11 @@ export class QueuePanel implements vscode.Disposable {
     return new QueuePanel(services, panel, QueueFromWebview);
   }
 
-  private constructor(private readonly services: Services, readonly panel: vscode.WebviewPanel, schema: ZodType<QueueFromWebview>) {
+  private constructor(
+    private readonly services: Services,
+    readonly panel: vscode.WebviewPanel,
+    schema: ZodType<QueueFromWebview>,
+  ) {
     panel.iconPath = vscode.Uri.joinPath(services.extensionUri, 'media', 'ancestry.svg');
     panel.webview.options = webviewOptions(services.extensionUri);
     this.channel = new WebviewChannel(panel.webview, schema, (m) => this.onMessage(m), services.output);

@@ -7,7 +7,18 @@
 import { redactText, scanPii, type CensorContext } from '../../agents/censor';
 
 /** Tags whose values are free text a person wrote. */
-export const FREE_TEXT_TAGS = new Set(['NOTE', 'SNOTE', 'TEXT', 'PAGE', 'CAUS', 'AGNC', 'COMM', '_COMM', '_TEXT', 'ABST']);
+export const FREE_TEXT_TAGS = new Set([
+  'NOTE',
+  'SNOTE',
+  'TEXT',
+  'PAGE',
+  'CAUS',
+  'AGNC',
+  'COMM',
+  '_COMM',
+  '_TEXT',
+  'ABST',
+]);
 
 /** Tags whose whole value is a personal identifier: withheld, never half-masked. */
 export const IDENTIFIER_TAGS = new Set(['PHON', 'EMAIL', 'FAX', 'SSN', '_SSN', '_EMAIL', '_PHON']);
@@ -16,7 +27,12 @@ export const IDENTIFIER_TAGS = new Set(['PHON', 'EMAIL', 'FAX', 'SSN', '_SSN', '
 export function censorTextField(text: string, ctx: CensorContext): { text: string; redactions: string[] } {
   const r = redactText(text, ctx);
   if (r.text === text) return { text, redactions: [] };
-  return { text: r.text, redactions: r.redactions.map((x) => (x.kind === 'pii' ? `${x.what} removed from free text` : `${x.what} in free text generalised`)) };
+  return {
+    text: r.text,
+    redactions: r.redactions.map((x) =>
+      x.kind === 'pii' ? `${x.what} removed from free text` : `${x.what} in free text generalised`,
+    ),
+  };
 }
 
 /** Whether an identifier line must go: any for a living person, else when it holds a phone, e-mail or SSN. */
@@ -30,6 +46,7 @@ export function privacyKind(what: string): string {
   if (/\.date widened/.test(what)) return 'dates widened to whole decades (BET … AND …, still holding the original)';
   if (/\.date withheld/.test(what)) return 'dates withheld (no year to widen from; DATE line left out)';
   if (/\.place withheld/.test(what)) return 'places withheld (nothing above street level; PLAC line left out)';
-  if (/reduced to region and country/.test(what)) return 'places reduced to region and country (jurisdiction levels kept, finer ones empty)';
+  if (/reduced to region and country/.test(what))
+    return 'places reduced to region and country (jurisdiction levels kept, finer ones empty)';
   return what;
 }

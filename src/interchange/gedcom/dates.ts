@@ -10,8 +10,20 @@ export interface Date7 {
   phrase?: string;
 }
 
-const ESC_TO_7: Record<string, string> = { '@#DGREGORIAN@': 'GREGORIAN', '@#DJULIAN@': 'JULIAN', '@#DHEBREW@': 'HEBREW', '@#DFRENCH R@': 'FRENCH_R', '@#DROMAN@': '', '@#DUNKNOWN@': '' };
-const CAL_TO_5: Record<string, string> = { GREGORIAN: '@#DGREGORIAN@', JULIAN: '@#DJULIAN@', HEBREW: '@#DHEBREW@', FRENCH_R: '@#DFRENCH R@' };
+const ESC_TO_7: Record<string, string> = {
+  '@#DGREGORIAN@': 'GREGORIAN',
+  '@#DJULIAN@': 'JULIAN',
+  '@#DHEBREW@': 'HEBREW',
+  '@#DFRENCH R@': 'FRENCH_R',
+  '@#DROMAN@': '',
+  '@#DUNKNOWN@': '',
+};
+const CAL_TO_5: Record<string, string> = {
+  GREGORIAN: '@#DGREGORIAN@',
+  JULIAN: '@#DJULIAN@',
+  HEBREW: '@#DHEBREW@',
+  FRENCH_R: '@#DFRENCH R@',
+};
 
 const MONTHS: Record<string, string[]> = {
   GREGORIAN: ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'],
@@ -21,18 +33,40 @@ const MONTHS: Record<string, string[]> = {
 MONTHS.JULIAN = MONTHS.GREGORIAN!;
 
 const LONG_MONTH: Record<string, string> = {
-  JANUARY: 'JAN', FEBRUARY: 'FEB', MARCH: 'MAR', APRIL: 'APR', JUNE: 'JUN', JULY: 'JUL', AUGUST: 'AUG',
-  SEPTEMBER: 'SEP', SEPT: 'SEP', OCTOBER: 'OCT', NOVEMBER: 'NOV', DECEMBER: 'DEC',
+  JANUARY: 'JAN',
+  FEBRUARY: 'FEB',
+  MARCH: 'MAR',
+  APRIL: 'APR',
+  JUNE: 'JUN',
+  JULY: 'JUL',
+  AUGUST: 'AUG',
+  SEPTEMBER: 'SEP',
+  SEPT: 'SEP',
+  OCTOBER: 'OCT',
+  NOVEMBER: 'NOV',
+  DECEMBER: 'DEC',
 };
 const WORDS: Record<string, string> = {
-  ABOUT: 'ABT', CIRCA: 'ABT', CA: 'ABT', C: 'ABT', APPROX: 'ABT', APPROXIMATELY: 'ABT',
-  BEFORE: 'BEF', AFTER: 'AFT', BETWEEN: 'BET', ESTIMATED: 'EST', CALCULATED: 'CAL',
+  ABOUT: 'ABT',
+  CIRCA: 'ABT',
+  CA: 'ABT',
+  C: 'ABT',
+  APPROX: 'ABT',
+  APPROXIMATELY: 'ABT',
+  BEFORE: 'BEF',
+  AFTER: 'AFT',
+  BETWEEN: 'BET',
+  ESTIMATED: 'EST',
+  CALCULATED: 'CAL',
 };
 
 /** Upper case, single spaces, qualifiers without their dot, long month and qualifier words shortened. */
 function tidy(v: string): string {
   let s = v.trim().replace(/\s+/g, ' ').toUpperCase();
-  s = s.replace(/\b(ABT|ABOUT|CIRCA|CA|C|APPROX|EST|CAL|BET|BEF|AFT|FROM|TO|AND|INT|JAN|FEB|MAR|APR|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC)\.(?=\s|\d|$)/g, '$1 ');
+  s = s.replace(
+    /\b(ABT|ABOUT|CIRCA|CA|C|APPROX|EST|CAL|BET|BEF|AFT|FROM|TO|AND|INT|JAN|FEB|MAR|APR|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC)\.(?=\s|\d|$)/g,
+    '$1 ',
+  );
   s = s.replace(/\s+/g, ' ').trim();
   s = s.replace(/\b[A-Z]+\b/g, (w) => LONG_MONTH[w] ?? WORDS[w] ?? w);
   // "BET 1794 - 1796", "BET 1794-1796": a range written with a dash.
@@ -84,7 +118,10 @@ export function dateTo7(v: string): Date7 {
     dual = true;
     return y;
   });
-  s = s.replace(/\s*B\.?\s*C\.?(E\.?)?$/i, ' BCE').replace(/\s+/g, ' ').trim();
+  s = s
+    .replace(/\s*B\.?\s*C\.?(E\.?)?$/i, ' BCE')
+    .replace(/\s+/g, ' ')
+    .trim();
   s = tidy(s);
   if (dual && !phrase) phrase = v.trim();
   if (isDateValue7(s)) return { date: s, ...(phrase ? { phrase } : {}) };
@@ -97,7 +134,11 @@ export function dateTo7(v: string): Date7 {
 
 /** A 7.0 DATE payload (+ PHRASE) → a 5.5.1 date value, sloppy forms normalised when the result is standard. */
 export function dateTo5(v: string, phrase?: string): string {
-  let s = v.trim().replace(/\b(GREGORIAN|JULIAN|HEBREW|FRENCH_R)\b\s*/g, (_m, c: string) => `${CAL_TO_5[c]} `).replace(/\bBCE\b/g, 'B.C.').trim();
+  let s = v
+    .trim()
+    .replace(/\b(GREGORIAN|JULIAN|HEBREW|FRENCH_R)\b\s*/g, (_m, c: string) => `${CAL_TO_5[c]} `)
+    .replace(/\bBCE\b/g, 'B.C.')
+    .trim();
   s = normalise5(s);
   if (phrase) s = s ? `INT ${s} (${phrase})` : `(${phrase})`;
   return s;

@@ -32,7 +32,15 @@ function encodingOfChar(declared: string | undefined): GedcomEncoding | undefine
   if (v === 'UTF8') return 'utf8';
   // "UNICODE" means UTF-16 of either byte order; 8-bit bytes under it are guessed below.
   if (v === 'UNICODE' || v === 'UTF16') return 'utf16le';
-  if (v === 'ANSI' || v === 'IBMWINDOWS' || v === 'WINDOWS' || v === 'CP1252' || v === 'WINDOWS1252' || v === 'MSWINDOWS') return 'cp1252';
+  if (
+    v === 'ANSI' ||
+    v === 'IBMWINDOWS' ||
+    v === 'WINDOWS' ||
+    v === 'CP1252' ||
+    v === 'WINDOWS1252' ||
+    v === 'MSWINDOWS'
+  )
+    return 'cp1252';
   if (v === 'IBMPC' || v === 'IBMDOS' || v === 'CP437' || v === 'MSDOS' || v === 'DOS') return 'cp437';
   if (v === 'LATIN1' || v === 'ISO88591' || v === 'ISO8859') return 'latin1';
   if (v === 'ASCII' || v === 'USASCII') return 'ascii';
@@ -47,21 +55,27 @@ export function decodeGedcom(bytes: Uint8Array, fileName = 'input'): Decoded {
     const body = bytes.subarray(3);
     const declared = declaredChar(Buffer.from(body.subarray(0, 4096)).toString('latin1'));
     const enc = encodingOfChar(declared);
-    if (enc && enc !== 'utf8' && enc !== 'ascii') warnings.push(`${fileName}: UTF-8 byte order mark but header says CHAR ${declared}; decoded as UTF-8`);
+    if (enc && enc !== 'utf8' && enc !== 'ascii')
+      warnings.push(`${fileName}: UTF-8 byte order mark but header says CHAR ${declared}; decoded as UTF-8`);
     return { text: new TextDecoder('utf-8').decode(body), encoding: 'utf8', bom: true, declared, warnings };
   }
   const utf16 =
-    b0 === 0xff && b1 === 0xfe ? { enc: 'utf16le' as const, bom: true }
-    : b0 === 0xfe && b1 === 0xff ? { enc: 'utf16be' as const, bom: true }
-    : b0 === 0x30 && b1 === 0x00 ? { enc: 'utf16le' as const, bom: false }
-    : b0 === 0x00 && b1 === 0x30 ? { enc: 'utf16be' as const, bom: false }
-    : undefined;
+    b0 === 0xff && b1 === 0xfe
+      ? { enc: 'utf16le' as const, bom: true }
+      : b0 === 0xfe && b1 === 0xff
+        ? { enc: 'utf16be' as const, bom: true }
+        : b0 === 0x30 && b1 === 0x00
+          ? { enc: 'utf16le' as const, bom: false }
+          : b0 === 0x00 && b1 === 0x30
+            ? { enc: 'utf16be' as const, bom: false }
+            : undefined;
   if (utf16) {
     const body = utf16.bom ? bytes.subarray(2) : bytes;
     const text = new TextDecoder(utf16.enc === 'utf16le' ? 'utf-16le' : 'utf-16be').decode(body);
     const declared = declaredChar(text.slice(0, 4096));
     const enc = encodingOfChar(declared);
-    if (enc && enc !== 'utf16le' && enc !== 'utf8') warnings.push(`${fileName}: UTF-16 bytes but header says CHAR ${declared}; decoded as UTF-16`);
+    if (enc && enc !== 'utf16le' && enc !== 'utf8')
+      warnings.push(`${fileName}: UTF-16 bytes but header says CHAR ${declared}; decoded as UTF-16`);
     return { text, encoding: utf16.enc, bom: utf16.bom, declared, warnings };
   }
   const declared = declaredChar(Buffer.from(bytes.subarray(0, 4096)).toString('latin1'));
@@ -73,7 +87,10 @@ export function decodeGedcom(bytes: Uint8Array, fileName = 'input'): Decoded {
   if (!high) enc = enc === 'utf16le' || !enc ? 'ascii' : enc;
   else if (!enc || enc === 'ascii' || enc === 'utf16le') {
     enc = validUtf8 ? 'utf8' : 'cp1252';
-    if (declared) warnings.push(`${fileName}: header says CHAR ${declared} but the bytes are not; decoded as ${enc === 'utf8' ? 'UTF-8' : 'cp1252'}`);
+    if (declared)
+      warnings.push(
+        `${fileName}: header says CHAR ${declared} but the bytes are not; decoded as ${enc === 'utf8' ? 'UTF-8' : 'cp1252'}`,
+      );
   } else if (enc === 'utf8' && !validUtf8) {
     enc = 'cp1252';
     warnings.push(`${fileName}: header says CHAR ${declared} but the bytes are not valid UTF-8; decoded as cp1252`);

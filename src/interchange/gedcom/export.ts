@@ -6,7 +6,15 @@
  * Merged duplicates collapse into their canonical person, living persons are redacted by the
  * Censor and marked RESN PRIVACY, conflicts and research notes become NOTEs.
  */
-import { DATE_WITHHELD, isLiving, PLACE_WITHHELD, redactPerson, reducePlaceLevels, widenDate, type CensorContext } from '../../agents/censor';
+import {
+  DATE_WITHHELD,
+  isLiving,
+  PLACE_WITHHELD,
+  redactPerson,
+  reducePlaceLevels,
+  widenDate,
+  type CensorContext,
+} from '../../agents/censor';
 import { censorTextField, IDENTIFIER_TAGS, FREE_TEXT_TAGS, privacyKind, withholdIdentifier } from './censor-fields';
 import type { CaseStore } from '../../engine/ports';
 import { conclusionsOnly } from '../conclusions';
@@ -45,9 +53,36 @@ const EXT_URI = 'https://ancestry-engine.invalid/gedcom/ext/';
 const DECADE_RANGE = /^BET \d{3}0 AND \d{3}9$/;
 
 /** Tags GEDCOM 7.0 introduced: a 5.5.1 export turns them into custom tags (named in the loss report). */
-const ONLY_IN_7 = new Set(['EXID', 'UID', 'TRAN', 'CREA', 'PHRASE', 'SDATE', 'SNOTE', 'CROP', 'TOP', 'LEFT', 'HEIGHT', 'WIDTH', 'INIL', 'NO', 'MIME', 'SCHMA']);
+const ONLY_IN_7 = new Set([
+  'EXID',
+  'UID',
+  'TRAN',
+  'CREA',
+  'PHRASE',
+  'SDATE',
+  'SNOTE',
+  'CROP',
+  'TOP',
+  'LEFT',
+  'HEIGHT',
+  'WIDTH',
+  'INIL',
+  'NO',
+  'MIME',
+  'SCHMA',
+]);
 /** Tags GEDCOM 5.5.1 had that 7.0 removed. */
-const ONLY_IN_5: Record<string, string | null> = { RIN: null, AFN: null, RFN: null, _UID: 'UID', BLOB: null, ROMN: '_ROMN', FONE: '_FONE', SUBN: null, CONC: null };
+const ONLY_IN_5: Record<string, string | null> = {
+  RIN: null,
+  AFN: null,
+  RFN: null,
+  _UID: 'UID',
+  BLOB: null,
+  ROMN: '_ROMN',
+  FONE: '_FONE',
+  SUBN: null,
+  CONC: null,
+};
 
 class Loss {
   private items = new Map<string, { count: number; examples: Set<string> }>();
@@ -66,7 +101,9 @@ class Loss {
     if (example && e.examples.size < 3) e.examples.add(example);
   }
   private static list(m: Map<string, { count: number; examples: Set<string> }>): string[] {
-    return [...m].sort((a, b) => b[1].count - a[1].count).map(([what, e]) => `- ${what}: ${e.count}${e.examples.size ? ` (e.g. ${[...e.examples].join('; ')})` : ''}`);
+    return [...m]
+      .sort((a, b) => b[1].count - a[1].count)
+      .map(([what, e]) => `- ${what}: ${e.count}${e.examples.size ? ` (e.g. ${[...e.examples].join('; ')})` : ''}`);
   }
   render(version: string, counts: ExportResult['counts'], intro: string[] = []): string {
     const lines = [
@@ -76,8 +113,15 @@ class Loss {
       '',
       ...intro,
     ];
-    if (!this.items.size && !this.privacy.size) lines.push('Nothing was lost: the target format carries everything this case holds.');
-    if (this.privacy.size) lines.push('Withheld or generalised for privacy (living persons; `privacy.consent: true` in case.yaml lifts it):', '', ...Loss.list(this.privacy), '');
+    if (!this.items.size && !this.privacy.size)
+      lines.push('Nothing was lost: the target format carries everything this case holds.');
+    if (this.privacy.size)
+      lines.push(
+        'Withheld or generalised for privacy (living persons; `privacy.consent: true` in case.yaml lifts it):',
+        '',
+        ...Loss.list(this.privacy),
+        '',
+      );
     if (this.items.size) lines.push('What the target format could not carry as-is:', '', ...Loss.list(this.items));
     return `${lines.join('\n').trimEnd()}\n`;
   }
@@ -119,7 +163,9 @@ function groupEvents(assertions: Assertion[]): EventGroup[] {
   const groups: EventGroup[] = [];
   const byId = new Map<string, EventGroup>();
   const open = new Map<string, EventGroup>();
-  const ranked = [...assertions].filter((a) => a.status !== 'rejected' && a.field !== 'sex').sort((a, b) => Number(b.status === 'accepted') - Number(a.status === 'accepted'));
+  const ranked = [...assertions]
+    .filter((a) => a.status !== 'rejected' && a.field !== 'sex')
+    .sort((a, b) => Number(b.status === 'accepted') - Number(a.status === 'accepted'));
   for (const a of ranked) {
     const [prefix, suffix] = a.field.split('.') as [string, string];
     if (a.event) {
@@ -142,7 +188,10 @@ function groupEvents(assertions: Assertion[]): EventGroup[] {
     const m = /\.e(\d+)$/.exec(g.id);
     return m ? Number(m[1]) : 1e9;
   };
-  return groups.map((g, i) => ({ g, i })).sort((a, b) => order(a.g) - order(b.g) || a.i - b.i).map((x) => x.g);
+  return groups
+    .map((g, i) => ({ g, i }))
+    .sort((a, b) => order(a.g) - order(b.g) || a.i - b.i)
+    .map((x) => x.g);
 }
 
 export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportResult {
@@ -154,7 +203,11 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
   const wopts: WriteOptions = { dialect: v7 ? 7 : 5 };
   const extras = store as CaseStore & StoreExtras;
   const privacy = store.config().privacy;
-  const ctx: CensorContext = extras.censorContext?.() ?? { now, thresholdYears: privacy.livingThresholdYears, consent: privacy.consent };
+  const ctx: CensorContext = extras.censorContext?.() ?? {
+    now,
+    thresholdYears: privacy.livingThresholdYears,
+    consent: privacy.consent,
+  };
 
   // ---- merges: members of accepted clusters collapse into the canonical person ----
   const redirect = new Map<string, string>();
@@ -190,7 +243,8 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
     else if (orig) loss.add('xrefs renumbered (not valid in this version, or taken by another record)', orig);
   };
   for (const p of persons) keepXref(indiX, p.id, sidecarOf(p)?.xref);
-  for (const s of sources) if (s.sourceId === 'gedcom' && s.externalId?.startsWith('@')) keepXref(sourX, s.id, s.externalId);
+  for (const s of sources)
+    if (s.sourceId === 'gedcom' && s.externalId?.startsWith('@')) keepXref(sourX, s.id, s.externalId);
 
   // ---- families: imported ones first, then relationships the research added ----
   const families: FamilySidecar[] = [];
@@ -226,7 +280,15 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
     const pa = a ? byId.get(a) : undefined;
     const swap = pa?.sex === 'F' || (b !== undefined && byId.get(b)?.sex === 'M' && pa?.sex !== 'M');
     const [husb, wife] = swap ? [b, a] : [a, b];
-    const f: FamilySidecar = { id: `F-new-${++synth}`, xref: '', children: [], events: [], eventTags: {}, ...(husb ? { husb } : {}), ...(wife ? { wife } : {}) };
+    const f: FamilySidecar = {
+      id: `F-new-${++synth}`,
+      xref: '',
+      children: [],
+      events: [],
+      eventTags: {},
+      ...(husb ? { husb } : {}),
+      ...(wife ? { wife } : {}),
+    };
     families.push(f);
     famById.set(f.id, f);
     if (husb && wife) couples.set(couple(husb, wife), f);
@@ -242,18 +304,28 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
   }
   // child id → the families that list it (a lookup, not a scan: trees have 100k persons).
   const familiesOfChild = new Map<string, FamilySidecar[]>();
-  for (const f of families) for (const c of f.children) familiesOfChild.set(c.id, [...(familiesOfChild.get(c.id) ?? []), f]);
+  for (const f of families)
+    for (const c of f.children) familiesOfChild.set(c.id, [...(familiesOfChild.get(c.id) ?? []), f]);
   const soleParentFamily = new Map<string, FamilySidecar>();
-  for (const f of families) if ((f.husb && !f.wife) || (f.wife && !f.husb)) soleParentFamily.set((f.husb ?? f.wife)!, f);
+  for (const f of families)
+    if ((f.husb && !f.wife) || (f.wife && !f.husb)) soleParentFamily.set((f.husb ?? f.wife)!, f);
   for (const p of persons) {
-    const parents = [...new Set(p.relationships.filter((r) => r.type === 'parent' && r.status !== 'rejected').map((r) => memberOk(r.person)).filter((x): x is string => Boolean(x)))];
+    const parents = [
+      ...new Set(
+        p.relationships
+          .filter((r) => r.type === 'parent' && r.status !== 'rejected')
+          .map((r) => memberOk(r.person))
+          .filter((x): x is string => Boolean(x)),
+      ),
+    ];
     if (!parents.length) continue;
     // Only parent links no family already states need a new FAM (adoptive and birth families stay apart).
     const own = familiesOfChild.get(p.id) ?? [];
     const uncovered = parents.filter((x) => !own.some((f) => f.husb === x || f.wife === x));
     if (!uncovered.length) continue;
     const pedi = p.relationships.find((r) => r.type === 'parent' && r.pedigree)?.pedigree;
-    let fam = uncovered.length === 2 ? couples.get(couple(uncovered[0]!, uncovered[1]!)) : soleParentFamily.get(uncovered[0]!);
+    let fam =
+      uncovered.length === 2 ? couples.get(couple(uncovered[0]!, uncovered[1]!)) : soleParentFamily.get(uncovered[0]!);
     if (!fam) {
       fam = newFamily(uncovered[0], uncovered[1]);
       if (uncovered.length === 1) soleParentFamily.set(uncovered[0]!, fam);
@@ -270,7 +342,8 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
   const childIn = new Map<string, { fam: string; pedi?: string }[]>();
   for (const f of families) {
     for (const s of [f.husb, f.wife]) if (s) spouseIn.set(s, [...(spouseIn.get(s) ?? []), f.id]);
-    for (const c of f.children) childIn.set(c.id, [...(childIn.get(c.id) ?? []), { fam: f.id, ...(c.pedi ? { pedi: c.pedi } : {}) }]);
+    for (const c of f.children)
+      childIn.set(c.id, [...(childIn.get(c.id) ?? []), { fam: f.id, ...(c.pedi ? { pedi: c.pedi } : {}) }]);
   }
   const familyEventIds = new Set(families.flatMap((f) => f.events));
 
@@ -329,10 +402,16 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
         const d7 = dateTo7(value);
         value = d7.date;
         // A value 7.0 cannot say as a date keeps its words as the DATE's PHRASE.
-        if (d7.phrase && !children?.some((c) => c.tag === 'PHRASE')) dateChildren = [{ tag: 'PHRASE', value: d7.phrase }, ...(children ?? [])];
+        if (d7.phrase && !children?.some((c) => c.tag === 'PHRASE'))
+          dateChildren = [{ tag: 'PHRASE', value: d7.phrase }, ...(children ?? [])];
       } else value = dateTo5(value);
     }
-    const out: RawNode = { tag, ...(value !== undefined ? { value } : {}), ...(n.pointer !== undefined ? { pointer: n.pointer } : {}), ...(dateChildren?.length ? { children: dateChildren } : {}) };
+    const out: RawNode = {
+      tag,
+      ...(value !== undefined ? { value } : {}),
+      ...(n.pointer !== undefined ? { pointer: n.pointer } : {}),
+      ...(dateChildren?.length ? { children: dateChildren } : {}),
+    };
     // GEDCOM 7 has no inline multimedia: an inline OBJE becomes a record and a pointer to it.
     if (v7 && tag === 'OBJE' && n.pointer === undefined) {
       const x = xrefs.fresh('O');
@@ -348,7 +427,10 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
   const emitRaw = (out: string[], level: number, nodes: RawNode[] | undefined, path: string) => {
     for (const n of nodes ?? []) {
       const a = adapt(n, path);
-      if (a) writeRaw(out, level, a, wopts, resolveAll, (d) => loss.add('pointers to records not in this export (line dropped)', `${path}.${d.tag}`));
+      if (a)
+        writeRaw(out, level, a, wopts, resolveAll, (d) =>
+          loss.add('pointers to records not in this export (line dropped)', `${path}.${d.tag}`),
+        );
     }
   };
 
@@ -361,7 +443,11 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
     }
     writeNode(out, level, 'SOUR', undefined, x, wopts);
     if (e.page) writeNode(out, level + 1, 'PAGE', e.page, undefined, wopts);
-    const unassessed = e.method === 'gedcom' && e.confidence === NO_QUAY.confidence && e.sourceClass === NO_QUAY.sourceClass && e.information === NO_QUAY.information;
+    const unassessed =
+      e.method === 'gedcom' &&
+      e.confidence === NO_QUAY.confidence &&
+      e.sourceClass === NO_QUAY.sourceClass &&
+      e.information === NO_QUAY.information;
     if (!unassessed) writeNode(out, level + 1, 'QUAY', quayOf(e), undefined, wopts);
     const src = sourceById.get(e.source);
     if (e.snippet && e.snippet !== e.page && e.snippet !== src?.title) {
@@ -387,7 +473,13 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
       loss.add('facts with no GEDCOM tag written as EVEN with TYPE', g.prefix);
     }
     const isAttr = ATTRIBUTE_TAGS.has(lineTag);
-    const lineValue = value ? (isAttr || value.value.toUpperCase() !== 'Y' ? value.value : 'Y') : !date && !place && !isAttr ? 'Y' : undefined;
+    const lineValue = value
+      ? isAttr || value.value.toUpperCase() !== 'Y'
+        ? value.value
+        : 'Y'
+      : !date && !place && !isAttr
+        ? 'Y'
+        : undefined;
     writeNode(out, 1, lineTag, lineValue, undefined, wopts);
     if (type) writeNode(out, 2, 'TYPE', type, undefined, wopts);
     const dateExtra = sidecar?.extra?.find((n) => n.tag === '@DATE');
@@ -398,7 +490,8 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
       if (v7) {
         const d7 = dateTo7(date.value);
         writeNode(out, 2, 'DATE', d7.date, undefined, wopts);
-        if (d7.phrase && !dateExtra?.children?.some((c) => c.tag === 'PHRASE')) writeNode(out, 3, 'PHRASE', d7.phrase, undefined, wopts);
+        if (d7.phrase && !dateExtra?.children?.some((c) => c.tag === 'PHRASE'))
+          writeNode(out, 3, 'PHRASE', d7.phrase, undefined, wopts);
         emitRaw(out, 3, dateExtra?.children, `${lineTag}.DATE`);
       } else {
         const phrase = dateExtra?.children?.find((c) => c.tag === 'PHRASE')?.value;
@@ -413,7 +506,12 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
       emitRaw(out, 3, sidecar?.place, `${lineTag}.PLAC`);
     }
     if (age) writeNode(out, 2, 'AGE', age.value, undefined, wopts);
-    emitRaw(out, 2, sidecar?.extra?.filter((n) => n.tag !== '@DATE'), lineTag);
+    emitRaw(
+      out,
+      2,
+      sidecar?.extra?.filter((n) => n.tag !== '@DATE'),
+      lineTag,
+    );
     const seen = new Set<string>();
     for (const a of g.assertions) {
       for (const e of a.evidence) {
@@ -423,7 +521,17 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
         emitCitation(out, 2, e, sidecar);
       }
       if (a.status === 'disputed' || a.status === 'staged') {
-        writeNode(out, 2, 'NOTE', censorText(`${a.field} = ${a.value} is ${a.status} (confidence ${a.confidence.toFixed(2)})${a.note ? `: ${a.note}` : ''}`, `${lineTag}.NOTE`), undefined, wopts);
+        writeNode(
+          out,
+          2,
+          'NOTE',
+          censorText(
+            `${a.field} = ${a.value} is ${a.status} (confidence ${a.confidence.toFixed(2)})${a.note ? `: ${a.note}` : ''}`,
+            `${lineTag}.NOTE`,
+          ),
+          undefined,
+          wopts,
+        );
       }
     }
     return 1;
@@ -460,11 +568,23 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
       for (const a of p.assertions) {
         if (a.status === 'rejected') continue;
         const before = orig.assertions.find((x) => x.id === a.id)?.value;
-        if (a.field.endsWith('.date') && (a.value !== before || DECADE_RANGE.test(a.value))) loss.redacted(privacyKind(a.value === DATE_WITHHELD ? 'x.date withheld' : 'x.date widened'), where);
-        else if ((a.field.endsWith('.place') || a.field.startsWith('residence.')) && (a.value !== before || /^\s*,/.test(a.value))) loss.redacted(privacyKind(a.value === PLACE_WITHHELD ? 'x.place withheld' : 'reduced to region and country'), where);
+        if (a.field.endsWith('.date') && (a.value !== before || DECADE_RANGE.test(a.value)))
+          loss.redacted(privacyKind(a.value === DATE_WITHHELD ? 'x.date withheld' : 'x.date widened'), where);
+        else if (
+          (a.field.endsWith('.place') || a.field.startsWith('residence.')) &&
+          (a.value !== before || /^\s*,/.test(a.value))
+        )
+          loss.redacted(
+            privacyKind(a.value === PLACE_WITHHELD ? 'x.place withheld' : 'reduced to region and country'),
+            where,
+          );
       }
-      const withheld = (side?.events && Object.keys(side.events).length) || side?.names?.some(Boolean) || (side?.links && Object.keys(side.links).length);
-      if (withheld) loss.redacted('event, name and link details of living persons withheld (notes, addresses, sub-lines)', where);
+      const withheld =
+        (side?.events && Object.keys(side.events).length) ||
+        side?.names?.some(Boolean) ||
+        (side?.links && Object.keys(side.links).length);
+      if (withheld)
+        loss.redacted('event, name and link details of living persons withheld (notes, addresses, sub-lines)', where);
     }
     counts.individuals++;
     writeNode(out, 0, 'INDI', undefined, undefined, wopts, indiX.get(p.id));
@@ -476,11 +596,14 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
       writeNode(out, 1, 'NAME', full, undefined, wopts);
       if (n.type !== 'birth') {
         if (v7) {
-          const t = { married: 'MARRIED', aka: 'AKA', immigrant: 'IMMIGRANT', religious: 'OTHER', nickname: 'OTHER' }[n.type];
+          const t = { married: 'MARRIED', aka: 'AKA', immigrant: 'IMMIGRANT', religious: 'OTHER', nickname: 'OTHER' }[
+            n.type
+          ];
           writeNode(out, 2, 'TYPE', t, undefined, wopts);
           if (t === 'OTHER') writeNode(out, 3, 'PHRASE', n.type, undefined, wopts);
         } else {
-          if (n.type === 'religious' || n.type === 'nickname') loss.add('name types GEDCOM 5.5.1 lacks (written as-is)', n.type);
+          if (n.type === 'religious' || n.type === 'nickname')
+            loss.add('name types GEDCOM 5.5.1 lacks (written as-is)', n.type);
           writeNode(out, 2, 'TYPE', n.type, undefined, wopts);
         }
       }
@@ -496,12 +619,19 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
         if (x) writeNode(out, 2, 'SOUR', undefined, x, wopts);
       }
     });
-    if (p.sex !== 'U' || side?.sexRaw !== undefined) writeNode(out, 1, 'SEX', p.sex === 'X' && !v7 ? 'U' : p.sex, undefined, wopts);
+    if (p.sex !== 'U' || side?.sexRaw !== undefined)
+      writeNode(out, 1, 'SEX', p.sex === 'X' && !v7 ? 'U' : p.sex, undefined, wopts);
     if (p.sex === 'X' && !v7) loss.add('SEX X (not in GEDCOM 5.5.1; written as U)');
     for (const g of groupEvents(p.assertions)) {
       if (familyEventIds.has(g.id)) continue;
       const tag = side?.eventTags?.[g.id] ?? INDI_TAG_OF_FIELD[g.prefix] ?? FAM_TAG_OF_FIELD[g.prefix] ?? g.prefix;
-      counts.events += emitEvent(out, g, tag.toUpperCase() === tag || tag.startsWith('_') ? tag : tag.toUpperCase(), redacted ? undefined : side?.events?.[g.id], false);
+      counts.events += emitEvent(
+        out,
+        g,
+        tag.toUpperCase() === tag || tag.startsWith('_') ? tag : tag.toUpperCase(),
+        redacted ? undefined : side?.events?.[g.id],
+        false,
+      );
     }
     for (const c of childIn.get(p.id) ?? []) {
       writeNode(out, 1, 'FAMC', undefined, famX.get(c.fam), wopts);
@@ -516,18 +646,35 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
     for (const [k, val] of Object.entries(p.externalIds)) emitExternalId(out, 1, k, val, v7, wopts, loss);
     if (!redacted) emitRaw(out, 1, side?.extra, 'INDI');
     else if (side?.extra?.length) loss.redacted('other lines of living persons withheld', indiX.get(p.id));
-    for (const m of mergedInto.get(p.id) ?? []) emitNote(out, 1, `Merged duplicate: ${m} was merged into this person (reversible in merges.json).`);
+    for (const m of mergedInto.get(p.id) ?? [])
+      emitNote(out, 1, `Merged duplicate: ${m} was merged into this person (reversible in merges.json).`);
     for (const c of conflictsOf.get(p.id) ?? []) {
       // A living person's competing values are generalised like the person's own fields.
-      const safe = (v: string) => (!redacted ? v : c.field.endsWith('.date') ? (widenDate(v) ?? DATE_WITHHELD) : c.field.endsWith('.place') || c.field.startsWith('residence.') ? reducePlaceLevels(v) || PLACE_WITHHELD : v);
-      const vals = c.competing.map((x) => `${safe(x.value)} (weight ${x.weight.toFixed(2)}${x.value === c.preferred ? ', preferred' : ''})`).join(noteKind ? '\n- ' : '; ');
-      emitNote(out, 1, noteKind ? `**Conflict** on \`${c.field}\` (${c.status}):\n- ${vals}\n\n${c.rationale}` : `Conflict on ${c.field} (${c.status}): ${vals}. ${c.rationale}`);
+      const safe = (v: string) =>
+        !redacted
+          ? v
+          : c.field.endsWith('.date')
+            ? (widenDate(v) ?? DATE_WITHHELD)
+            : c.field.endsWith('.place') || c.field.startsWith('residence.')
+              ? reducePlaceLevels(v) || PLACE_WITHHELD
+              : v;
+      const vals = c.competing
+        .map((x) => `${safe(x.value)} (weight ${x.weight.toFixed(2)}${x.value === c.preferred ? ', preferred' : ''})`)
+        .join(noteKind ? '\n- ' : '; ');
+      emitNote(
+        out,
+        1,
+        noteKind
+          ? `**Conflict** on \`${c.field}\` (${c.status}):\n- ${vals}\n\n${c.rationale}`
+          : `Conflict on ${c.field} (${c.status}): ${vals}. ${c.rationale}`,
+      );
     }
     const fullBody = extras.personBody?.(p.id)?.trim();
     const rawBody = redacted ? undefined : fullBody;
     // The template a new case gives its subject file is not a research note.
     const body = rawBody === 'Research notes go here.' ? undefined : rawBody;
-    if (redacted && fullBody && fullBody !== 'Research notes go here.') loss.redacted('research notes of living persons withheld', indiX.get(p.id));
+    if (redacted && fullBody && fullBody !== 'Research notes go here.')
+      loss.redacted('research notes of living persons withheld', indiX.get(p.id));
     if (body) emitNote(out, 1, noteKind ? body : `Research notes:\n${body}`);
   }
 
@@ -535,16 +682,26 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
   for (const f of families) {
     counts.families++;
     writeNode(out, 0, 'FAM', undefined, undefined, wopts, famX.get(f.id));
-    if (f.husb) writeNode(out, 1, 'HUSB', undefined, indiX.get(f.husb), wopts), emitRaw(out, 2, f.links?.HUSB, 'FAM.HUSB');
-    if (f.wife) writeNode(out, 1, 'WIFE', undefined, indiX.get(f.wife), wopts), emitRaw(out, 2, f.links?.WIFE, 'FAM.WIFE');
-    for (const c of f.children) writeNode(out, 1, 'CHIL', undefined, indiX.get(c.id), wopts), emitRaw(out, 2, c.extra, 'FAM.CHIL');
+    if (f.husb)
+      (writeNode(out, 1, 'HUSB', undefined, indiX.get(f.husb), wopts), emitRaw(out, 2, f.links?.HUSB, 'FAM.HUSB'));
+    if (f.wife)
+      (writeNode(out, 1, 'WIFE', undefined, indiX.get(f.wife), wopts), emitRaw(out, 2, f.links?.WIFE, 'FAM.WIFE'));
+    for (const c of f.children)
+      (writeNode(out, 1, 'CHIL', undefined, indiX.get(c.id), wopts), emitRaw(out, 2, c.extra, 'FAM.CHIL'));
     const holder = (f.husb && byId.get(f.husb)) || (f.wife && byId.get(f.wife)) || undefined;
     const holderRedacted = holder ? isLiving(holder, ctx.now, ctx.thresholdYears) && !ctx.consent : false;
     const hp = holder && holderRedacted ? redactPerson(holder, ctx).person : holder;
     textCtx = holderRedacted ? { ...ctx, aboutLiving: true } : ctx;
     if (hp) {
       const groups = groupEvents(hp.assertions.filter((a) => a.event && f.events.includes(a.event)));
-      for (const g of groups) counts.events += emitEvent(out, g, f.eventTags[g.id] ?? FAM_TAG_OF_FIELD[g.prefix] ?? 'EVEN', holderRedacted ? undefined : f.eventSidecars?.[g.id], true);
+      for (const g of groups)
+        counts.events += emitEvent(
+          out,
+          g,
+          f.eventTags[g.id] ?? FAM_TAG_OF_FIELD[g.prefix] ?? 'EVEN',
+          holderRedacted ? undefined : f.eventSidecars?.[g.id],
+          true,
+        );
     }
     for (const [k, val] of Object.entries(f.externalIds ?? {})) emitExternalId(out, 1, k, val, v7, wopts, loss);
     emitRaw(out, 1, f.extra, 'FAM');
@@ -577,9 +734,17 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
         if (n.tag === 'REPO' && n.pointer) {
           const r = repos.get(n.pointer);
           const name = r?.children.find((c) => c.tag === 'NAME')?.value ?? n.pointer;
-          return { tag: 'REPO', pointer: `X:${repoFor(name, r)}`, ...(n.children.length ? { children: n.children.map(rewrite) } : {}) };
+          return {
+            tag: 'REPO',
+            pointer: `X:${repoFor(name, r)}`,
+            ...(n.children.length ? { children: n.children.map(rewrite) } : {}),
+          };
         }
-        const out: RawNode = { tag: n.tag, ...(n.value !== undefined ? { value: n.value } : {}), ...(n.children.length ? { children: n.children.map(rewrite) } : {}) };
+        const out: RawNode = {
+          tag: n.tag,
+          ...(n.value !== undefined ? { value: n.value } : {}),
+          ...(n.children.length ? { children: n.children.map(rewrite) } : {}),
+        };
         if (n.pointer) loss.add('pointers inside source records to records not in this export (line dropped)', n.tag);
         return n.pointer ? { ...out, pointer: 'missing:' } : out;
       };
@@ -592,11 +757,18 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
       writeNode(out, 1, 'REPO', undefined, repoFor(s.repository), wopts);
     }
     if (s.text) writeNode(out, 1, 'TEXT', censorText(s.text, 'SOUR.TEXT'), undefined, wopts);
-    const meta = [s.url ? `URL: ${s.url}` : '', `Accessed: ${s.accessedAt}`, `Captured as ${s.id} (sha256 ${s.sha256})`, `Classification: ${s.sourceType}${s.informationType ? ` / ${s.informationType}` : ''}, tier ${s.tier}`].filter(Boolean).join('\n');
+    const meta = [
+      s.url ? `URL: ${s.url}` : '',
+      `Accessed: ${s.accessedAt}`,
+      `Captured as ${s.id} (sha256 ${s.sha256})`,
+      `Classification: ${s.sourceType}${s.informationType ? ` / ${s.informationType}` : ''}, tier ${s.tier}`,
+    ]
+      .filter(Boolean)
+      .join('\n');
     emitNote(out, 1, meta);
     if (s.url) {
       if (v7) writeNode(out, 1, 'REFN', s.url, undefined, wopts);
-      else writeNode(out, 1, '_URL', s.url, undefined, wopts), customTags.add('_URL');
+      else (writeNode(out, 1, '_URL', s.url, undefined, wopts), customTags.add('_URL'));
     }
   }
   out.push(...repoLines);
@@ -608,7 +780,12 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
       if (r.tag === 'HEAD' || r.tag === 'SUBM' || r.tag === 'SUBN' || r.tag === 'TRLR') continue;
       const x = r.tag === 'FAM' ? xrefs.fresh('F') : xrefs.fresh('X');
       if (r.tag === 'FAM') counts.families++;
-      const raw = (n: GedNode): RawNode => ({ tag: n.tag, ...(n.value !== undefined ? { value: n.value } : {}), ...(n.pointer ? { pointer: 'missing:' } : {}), ...(n.children.length ? { children: n.children.map(raw) } : {}) });
+      const raw = (n: GedNode): RawNode => ({
+        tag: n.tag,
+        ...(n.value !== undefined ? { value: n.value } : {}),
+        ...(n.pointer ? { pointer: 'missing:' } : {}),
+        ...(n.children.length ? { children: n.children.map(raw) } : {}),
+      });
       const tag = v7 && r.tag === 'NOTE' ? 'SNOTE' : r.tag;
       if (r.tag.startsWith('_')) customTags.add(r.tag);
       writeNode(out, 0, tag, r.value, undefined, wopts, x);
@@ -660,7 +837,15 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
   }
   // The source system of the imported file (its HEAD.SOUR): this export is Ancestry Engine's, so
   // the original system is said in the header's note rather than claimed as the writer.
-  if (origins.length) writeNode(head, 1, 'NOTE', `Exported by Ancestry Engine from GEDCOM imported from ${[...new Set(origins)].join('; ')}.`, undefined, wopts);
+  if (origins.length)
+    writeNode(
+      head,
+      1,
+      'NOTE',
+      `Exported by Ancestry Engine from GEDCOM imported from ${[...new Set(origins)].join('; ')}.`,
+      undefined,
+      wopts,
+    );
   head.push(...headExtraLines);
   if (submX) {
     writeNode(head, 0, 'SUBM', undefined, undefined, wopts, submX);
@@ -668,22 +853,42 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
     else {
       // The submitter is a living person: their name is kept, their contact details are not.
       textCtx = { ...ctx, aboutLiving: true };
-      const contact = new Set(['ADDR', 'ADR1', 'ADR2', 'ADR3', 'CITY', 'STAE', 'POST', 'CTRY', 'PHON', 'EMAIL', 'FAX', 'WWW']);
+      const contact = new Set([
+        'ADDR',
+        'ADR1',
+        'ADR2',
+        'ADR3',
+        'CITY',
+        'STAE',
+        'POST',
+        'CTRY',
+        'PHON',
+        'EMAIL',
+        'FAX',
+        'WWW',
+      ]);
       const kept = submitter.children.filter((c) => ctx.consent || !contact.has(c.tag));
-      if (kept.length < submitter.children.length) loss.redacted('submitter contact details withheld (address, phone, e-mail)', submX);
+      if (kept.length < submitter.children.length)
+        loss.redacted('submitter contact details withheld (address, phone, e-mail)', submX);
       if (!kept.some((c) => c.tag === 'NAME')) writeNode(head, 1, 'NAME', 'Unknown submitter', undefined, wopts);
       emitRaw(head, 1, kept.map(plain), 'SUBM');
       textCtx = ctx;
     }
   }
-  if (redirect.size) loss.add('merged duplicates written once (members noted on the canonical person)', [...redirect.keys()][0]);
+  if (redirect.size)
+    loss.add('merged duplicates written once (members noted on the canonical person)', [...redirect.keys()][0]);
   const text = `${[...head, ...out, '0 TRLR'].join('\n')}\n`;
   return { text, lossReport: loss.render(opts.version, counts), counts };
 }
 
 /** An embedded record's node as a RawNode; its pointers meant the original file and cannot be kept. */
 function plain(n: GedNode): RawNode {
-  return { tag: n.tag, ...(n.value !== undefined ? { value: n.value } : {}), ...(n.pointer ? { pointer: 'missing:' } : {}), ...(n.children.length ? { children: n.children.map(plain) } : {}) };
+  return {
+    tag: n.tag,
+    ...(n.value !== undefined ? { value: n.value } : {}),
+    ...(n.pointer ? { pointer: 'missing:' } : {}),
+    ...(n.children.length ? { children: n.children.map(plain) } : {}),
+  };
 }
 
 function pedi7(p: string): string {
@@ -710,11 +915,34 @@ function objeChildren7(children: RawNode[], loss: Loss): RawNode[] {
 function mediaType(form: string): string {
   const f = form.toLowerCase().trim();
   if (f.includes('/')) return f;
-  const map: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', bmp: 'image/bmp', tif: 'image/tiff', tiff: 'image/tiff', pdf: 'application/pdf', mp3: 'audio/mpeg', wav: 'audio/wav', ole: 'application/octet-stream', txt: 'text/plain', htm: 'text/html', html: 'text/html' };
+  const map: Record<string, string> = {
+    jpg: 'image/jpeg',
+    jpeg: 'image/jpeg',
+    png: 'image/png',
+    gif: 'image/gif',
+    bmp: 'image/bmp',
+    tif: 'image/tiff',
+    tiff: 'image/tiff',
+    pdf: 'application/pdf',
+    mp3: 'audio/mpeg',
+    wav: 'audio/wav',
+    ole: 'application/octet-stream',
+    txt: 'text/plain',
+    htm: 'text/html',
+    html: 'text/html',
+  };
   return map[f] ?? `application/x-${f.replace(/[^a-z0-9]+/g, '')}`;
 }
 
-function emitExternalId(out: string[], level: number, key: string, value: string, v7: boolean, wopts: WriteOptions, loss: Loss): void {
+function emitExternalId(
+  out: string[],
+  level: number,
+  key: string,
+  value: string,
+  v7: boolean,
+  wopts: WriteOptions,
+  loss: Loss,
+): void {
   if (key === 'gedcomXref') return;
   const [tag0, type] = key.replace(/\.\d+$/, '').split(':') as [string, string | undefined];
   const tag = tag0.toUpperCase() === tag0 || tag0.startsWith('_') ? tag0 : '';

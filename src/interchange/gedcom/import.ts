@@ -82,7 +82,12 @@ function readAndMap(file: string, display: string, opts: { strict?: boolean; isL
   // through the whole import (decision 0001, fourth measurement).
   const doc = parseGedcom(decoded.text, { file: display, strict: opts.strict, defer: INDI });
   if (doc.records.length === 0 && !doc.head) throw new GedcomSyntaxError(display, 1, 'no GEDCOM records found');
-  const mapped = streamGedcom(doc, { file: display, key: importKeyOf(bytes), consume: true, ...(opts.isLiving ? { isLiving: opts.isLiving } : {}) });
+  const mapped = streamGedcom(doc, {
+    file: display,
+    key: importKeyOf(bytes),
+    consume: true,
+    ...(opts.isLiving ? { isLiving: opts.isLiving } : {}),
+  });
   return { mapped, encoding: decoded.encoding, decodeWarnings: decoded.warnings };
 }
 
@@ -114,11 +119,15 @@ export async function importGedcom(file: string, store: CaseStore, opts: ImportO
   // sources are captured once every person is mapped: a source's text lists every way it is cited.
   const captureSources = async () => {
     rest = mapped.finish();
-    opts.onProgress?.(`${display}: ${rest.stats.individuals} individuals, ${rest.stats.families} families, ${rest.stats.sources} sources`);
+    opts.onProgress?.(
+      `${display}: ${rest.stats.individuals} individuals, ${rest.stats.families} families, ${rest.stats.sources} sources`,
+    );
     // Several at a time: each is its own fsynced file, and one after another they took 0.7 s of a
     // 100k import. A bounded number, because each holds a file open and a file can have thousands.
     const captures = new Bottleneck({ maxConcurrent: CAPTURES_AT_ONCE });
-    const captured = await Promise.all(rest.sources.map((s) => captures.schedule(() => store.captureSource(s.record, now, { id: s.key }))));
+    const captured = await Promise.all(
+      rest.sources.map((s) => captures.schedule(() => store.captureSource(s.record, now, { id: s.key }))),
+    );
     for (const c of captured) sourceIds.push(c.id);
   };
 
@@ -138,13 +147,19 @@ export async function importGedcom(file: string, store: CaseStore, opts: ImportO
         yield p;
       }
     }
-    treeFile = await treeWriter.writeTree(name, written(), { living: { now, of: (p) => (p === judged ? verdict : undefined) }, beforeCommit: captureSources });
+    treeFile = await treeWriter.writeTree(name, written(), {
+      living: { now, of: (p) => (p === judged ? verdict : undefined) },
+      beforeCommit: captureSources,
+    });
     mode = 'tree';
     // A tree writer that does not run beforeCommit: the sources follow the tree.
     if (!rest) await captureSources();
     for (const p of promoted) await store.writePerson(p);
   } else {
-    if (wantTree) warnings.push({ message: `${display}: this case store cannot write trees; wrote ${mapped.individuals} person files instead` });
+    if (wantTree)
+      warnings.push({
+        message: `${display}: this case store cannot write trees; wrote ${mapped.individuals} person files instead`,
+      });
     // Few enough to hold (files are for small imports): the sources go first, as every person file
     // is its own write and must cite sources that exist.
     const persons = [...mapped.persons];

@@ -16,7 +16,15 @@
  *   notes) are embedded verbatim in one "GEDCOM file" source, from which export restores them.
  */
 import { createHash } from 'node:crypto';
-import { evidenceTypeOf, type Assertion, type EvidenceClaim, type Person, type PersonName, type RawRecord, type Relationship } from '../../model';
+import {
+  evidenceTypeOf,
+  type Assertion,
+  type EvidenceClaim,
+  type Person,
+  type PersonName,
+  type RawRecord,
+  type Relationship,
+} from '../../model';
 import { child, childValue, childrenOf, type GedcomDoc, type GedNode, type GedWarning } from './parse';
 import { gedNodeLines, toRaw, type RawNode } from './raw';
 import { ATTRIBUTE_TAGS, FAM_EVENTS, ID_TAGS, INDI_EVENTS, NO_QUAY, QUAY_CLASS } from './tags';
@@ -142,13 +150,24 @@ export function importKeyOf(bytes: Uint8Array): string {
 
 /** An xref as the tail of an id: "@I 1@" → "I_1" (letters, digits, '_', '.', '-'; at most 40). */
 export function sanitize(xref: string): string {
-  const s = xref.replace(/^@|@$/g, '').replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^[^A-Za-z0-9]+/, '');
+  const s = xref
+    .replace(/^@|@$/g, '')
+    .replace(/[^A-Za-z0-9_.-]/g, '_')
+    .replace(/^[^A-Za-z0-9]+/, '');
   return (s || 'X').slice(0, 40);
 }
 
 const NAME_TYPES: Record<string, PersonName['type']> = {
-  birth: 'birth', maiden: 'birth', married: 'married', aka: 'aka', alias: 'aka', immigrant: 'immigrant',
-  religious: 'religious', nickname: 'nickname', professional: 'aka', other: 'aka',
+  birth: 'birth',
+  maiden: 'birth',
+  married: 'married',
+  aka: 'aka',
+  alias: 'aka',
+  immigrant: 'immigrant',
+  religious: 'religious',
+  nickname: 'nickname',
+  professional: 'aka',
+  other: 'aka',
 };
 
 function parseNameValue(v: string): { given: string; surname: string; suffix?: string } {
@@ -171,15 +190,27 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
   const warn = (kind: string, line: number | undefined, message: string) => {
     const n = (warnCounts.get(kind) ?? 0) + 1;
     warnCounts.set(kind, n);
-    if (n <= 5) warnings.push({ line, message: line ? `${opts.file}:${line}: ${message}` : `${opts.file}: ${message}` });
+    if (n <= 5)
+      warnings.push({ line, message: line ? `${opts.file}:${line}: ${message}` : `${opts.file}: ${message}` });
   };
-  const stats: ImportStats = { individuals: 0, families: 0, events: 0, sources: 0, citations: 0, notes: 0, media: 0, customTags: 0, emptyFamilies: 0 };
+  const stats: ImportStats = {
+    individuals: 0,
+    families: 0,
+    events: 0,
+    sources: 0,
+    citations: 0,
+    notes: 0,
+    media: 0,
+    customTags: 0,
+    emptyFamilies: 0,
+  };
 
   // ---- index ----
   const byXref = new Map<string, GedNode>();
   // Records other records point into (notes, media, sources, repositories …); persons and
   // families are resolved through the id maps below, so their syntax trees can be released early.
-  for (const r of doc.records) if (r.xref && !byXref.has(r.xref) && r.tag !== 'INDI' && r.tag !== 'FAM') byXref.set(r.xref, r);
+  for (const r of doc.records)
+    if (r.xref && !byXref.has(r.xref) && r.tag !== 'INDI' && r.tag !== 'FAM') byXref.set(r.xref, r);
   const personId = new Map<string, string>();
   const familyId = new Map<string, string>();
   const sourceKey = new Map<string, string>();
@@ -195,12 +226,14 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
   for (const r of doc.records) {
     if (!r.xref) continue;
     const t = r.tag.toUpperCase();
-    const [ids, prefix] = t === 'INDI' ? [personId, 'P'] : t === 'FAM' ? [familyId, 'F'] : t === 'SOUR' ? [sourceKey, 'S'] : [];
+    const [ids, prefix] =
+      t === 'INDI' ? [personId, 'P'] : t === 'FAM' ? [familyId, 'F'] : t === 'SOUR' ? [sourceKey, 'S'] : [];
     // A second record with the same xref (a damaged file) shares the first one's id.
     if (ids && !ids.has(r.xref)) ids.set(r.xref, uniqueId(`${prefix}-${opts.key}-${sanitize(r.xref)}`));
   }
   const usedRecords = new Set<string>();
-  const sourceTitle = (xref: string) => childValue(byXref.get(xref), 'TITL') ?? childValue(byXref.get(xref), 'ABBR') ?? `Source ${xref}`;
+  const sourceTitle = (xref: string) =>
+    childValue(byXref.get(xref), 'TITL') ?? childValue(byXref.get(xref), 'ABBR') ?? `Source ${xref}`;
 
   // ---- citations and sources ----
   const cited = new Map<string, Set<string>>();
@@ -222,7 +255,11 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
       if (!stub) {
         stub = uniqueId(`S-${opts.key}-${sanitize(c.pointer)}`);
         stubSources.set(c.pointer, stub);
-        warn('dangling-sour', c.line, `citation points to ${c.pointer}, which is not a SOUR record; kept with a placeholder source`);
+        warn(
+          'dangling-sour',
+          c.line,
+          `citation points to ${c.pointer}, which is not a SOUR record; kept with a placeholder source`,
+        );
       }
       return { key: stub, title: `Missing source ${c.pointer}` };
     }
@@ -242,7 +279,8 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
     const page = childValue(c, 'PAGE');
     const quay = childValue(c, 'QUAY');
     const texts: string[] = [];
-    for (const d of childrenOf(c, 'DATA')) for (const t of childrenOf(d, 'TEXT')) if (t.value?.trim()) texts.push(t.value.trim());
+    for (const d of childrenOf(c, 'DATA'))
+      for (const t of childrenOf(d, 'TEXT')) if (t.value?.trim()) texts.push(t.value.trim());
     for (const t of childrenOf(c, 'TEXT')) if (t.value?.trim()) texts.push(t.value.trim());
     const cls = (quay && QUAY_CLASS[quay as keyof typeof QUAY_CLASS]) || NO_QUAY;
     const snippet = texts[0] ?? page ?? title;
@@ -296,10 +334,13 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
       if (rec && (rt === t || ((t === 'SNOTE' || t === 'NOTE') && (rt === 'SNOTE' || rt === 'NOTE')))) {
         usedRecords.add(n.pointer);
         // A note that cites a source that carries the same note (GEDCOM 7 allows cycles): stop there.
-        if (inlining.has(n.pointer)) return { tag: t === 'SNOTE' ? 'NOTE' : t, value: rec.value, line: n.line, children: [] };
+        if (inlining.has(n.pointer))
+          return { tag: t === 'SNOTE' ? 'NOTE' : t, value: rec.value, line: n.line, children: [] };
         inlining.add(n.pointer);
         const own = n.children.map(inlineShared);
-        const recChildren = rec.children.filter((c) => !['CHAN', 'CREA', 'REFN', 'RIN', 'UID', '_UID'].includes(c.tag.toUpperCase())).map(inlineShared);
+        const recChildren = rec.children
+          .filter((c) => !['CHAN', 'CREA', 'REFN', 'RIN', 'UID', '_UID'].includes(c.tag.toUpperCase()))
+          .map(inlineShared);
         inlining.delete(n.pointer);
         return { tag: t === 'SNOTE' ? 'NOTE' : t, value: rec.value, line: n.line, children: [...recChildren, ...own] };
       }
@@ -320,7 +361,12 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
   };
 
   // ---- events ----
-  const eventAssertions = (node: GedNode, field: string, eventId: string, attribute: boolean): { assertions: Assertion[]; sidecar?: EventSidecar } => {
+  const eventAssertions = (
+    node: GedNode,
+    field: string,
+    eventId: string,
+    attribute: boolean,
+  ): { assertions: Assertion[]; sidecar?: EventSidecar } => {
     stats.events++;
     // One pass over the sub-lines: the first DATE/PLAC/AGE with a value feed the model.
     let dateNode: GedNode | undefined;
@@ -366,7 +412,8 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
     if (date) assertions.push(assertionOf(eventId, field, 'date', date, confidence, evidence));
     if (place) assertions.push(assertionOf(eventId, field, 'place', place, confidence, evidence));
     if (age) assertions.push(assertionOf(eventId, field, 'age', age, confidence, evidence));
-    if (value && (attribute || value.toUpperCase() !== 'Y')) assertions.push(assertionOf(eventId, field, 'value', value, confidence, evidence));
+    if (value && (attribute || value.toUpperCase() !== 'Y'))
+      assertions.push(assertionOf(eventId, field, 'value', value, confidence, evidence));
     if (!assertions.length) assertions.push(assertionOf(eventId, field, 'value', value || 'Y', confidence, evidence));
     if (!extra && !citeExtras && !placeNode?.children.length) return { assertions };
     const sidecar: EventSidecar = {};
@@ -445,7 +492,11 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
         const cid = member(c);
         if (!cid) continue;
         const pedi = (c.pointer && pediOf.get(`${c.pointer}|${xref}`)) || undefined;
-        fam.children.push({ id: cid, ...(pedi ? { pedi } : {}), ...(c.children.length ? { extra: c.children.map(rawOf) } : {}) });
+        fam.children.push({
+          id: cid,
+          ...(pedi ? { pedi } : {}),
+          ...(c.children.length ? { extra: c.children.map(rawOf) } : {}),
+        });
         continue;
       }
       if (FAM_EVENTS[t]) {
@@ -507,7 +558,12 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
     if (wife) linkTo(wife, links);
     for (const ch of fam.children) linkTo(ch.id, links);
   }
-  if (extraParents) warn('extra-parents', undefined, `${extraParents} child link(s) beyond two parents kept only in the family records (the model holds two parents per person)`);
+  if (extraParents)
+    warn(
+      'extra-parents',
+      undefined,
+      `${extraParents} child link(s) beyond two parents kept only in the family records (the model holds two parents per person)`,
+    );
 
   // ---- persons, one at a time ----
   let stripped = 0;
@@ -568,7 +624,8 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
           }
         } else if (t === 'SEX') {
           const v = (c.value ?? '').trim().toUpperCase();
-          sex = v === 'M' || v.startsWith('MALE') ? 'M' : v === 'F' || v.startsWith('FEMALE') ? 'F' : v === 'X' ? 'X' : 'U';
+          sex =
+            v === 'M' || v.startsWith('MALE') ? 'M' : v === 'F' || v.startsWith('FEMALE') ? 'F' : v === 'X' ? 'X' : 'U';
           if (v !== sex || c.children.length) side.sexRaw = c.value ?? '';
           if (c.children.length) extra.push(rawOf(c));
         } else if (INDI_EVENTS[t]) {
@@ -584,9 +641,11 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
           for (let i = 2; externalIds[k] !== undefined; i++) k = `${type ? `${c.tag}:${type}` : c.tag}.${i}`;
           externalIds[k] = c.value.trim();
         } else if (t === 'FAMC' || t === 'FAMS') {
-          if (c.pointer && !familyId.has(c.pointer)) warn('dangling-fam', c.line, `${c.tag} points to ${c.pointer}, which is not a FAM record; link dropped`);
+          if (c.pointer && !familyId.has(c.pointer))
+            warn('dangling-fam', c.line, `${c.tag} points to ${c.pointer}, which is not a FAM record; link dropped`);
           const rest = c.children.filter((x) => x.tag.toUpperCase() !== 'PEDI');
-          if (rest.length && c.pointer && familyId.has(c.pointer)) (side.links ??= {})[`${t} ${familyId.get(c.pointer)}`] = rest.map(rawOf);
+          if (rest.length && c.pointer && familyId.has(c.pointer))
+            (side.links ??= {})[`${t} ${familyId.get(c.pointer)}`] = rest.map(rawOf);
         } else {
           extra.push(rawOf(c));
         }
@@ -620,7 +679,12 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
 
   const finish = (): MappedRest => {
     if (!allRead) throw new Error('mapGedcom: finish() was called before every person was read');
-    if (stripped) warn('living', undefined, `${stripped} living person(s): notes and unmapped lines were not imported (privacy; set consent in case.yaml to keep them)`);
+    if (stripped)
+      warn(
+        'living',
+        undefined,
+        `${stripped} living person(s): notes and unmapped lines were not imported (privacy; set consent in case.yaml to keep them)`,
+      );
 
     // ---- sources ----
     const sources: MappedSource[] = [];
@@ -650,20 +714,49 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
       const embedded = gedNodeLines(inlineShared(r));
       const repo = child(r, 'REPO');
       if (repo?.pointer && byXref.get(repo.pointer)) embedded.push(...gedNodeLines(byXref.get(repo.pointer)!));
-      const body = [title, auth ? `Author: ${auth}` : '', publ ? `Publication: ${publ}` : '', text ? `\n${text}` : '', ...citedBlock(key), '', EMBED_MARKER, ...embedded]
+      const body = [
+        title,
+        auth ? `Author: ${auth}` : '',
+        publ ? `Publication: ${publ}` : '',
+        text ? `\n${text}` : '',
+        ...citedBlock(key),
+        '',
+        EMBED_MARKER,
+        ...embedded,
+      ]
         .filter((l, i) => l !== '' || i > 0)
         .join('\n');
       sources.push({
         key,
         xref: r.xref,
-        record: { title: title.slice(0, 300), recordType: 'other', repository: repoName(r) ?? `GEDCOM file ${opts.file}`, sourceType: 'derivative', sourceId: 'gedcom', tier: 0, persons: [], text: body, externalId: r.xref },
+        record: {
+          title: title.slice(0, 300),
+          recordType: 'other',
+          repository: repoName(r) ?? `GEDCOM file ${opts.file}`,
+          sourceType: 'derivative',
+          sourceId: 'gedcom',
+          tier: 0,
+          persons: [],
+          text: body,
+          externalId: r.xref,
+        },
       });
     }
     for (const [text, inline] of inlineSources) {
       stats.sources++;
       sources.push({
         key: inline.key,
-        record: { title: text.split('\n')[0]!.slice(0, 120), recordType: 'other', repository: `GEDCOM file ${opts.file}`, sourceType: 'derivative', sourceId: 'gedcom', tier: 0, persons: [], text: [text, ...citedBlock(inline.key)].join('\n'), externalId: `inline:${inline.key}` },
+        record: {
+          title: text.split('\n')[0]!.slice(0, 120),
+          recordType: 'other',
+          repository: `GEDCOM file ${opts.file}`,
+          sourceType: 'derivative',
+          sourceId: 'gedcom',
+          tier: 0,
+          persons: [],
+          text: [text, ...citedBlock(inline.key)].join('\n'),
+          externalId: `inline:${inline.key}`,
+        },
       });
     }
     for (const [xref, key] of stubSources) {
@@ -671,7 +764,21 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
       sources.push({
         key,
         xref,
-        record: { title: `Missing source ${xref}`, recordType: 'other', repository: `GEDCOM file ${opts.file}`, sourceType: 'derivative', sourceId: 'gedcom', tier: 0, persons: [], text: [`Missing source ${xref}`, `The file cites ${xref} but has no such SOUR record.`, ...citedBlock(key)].join('\n'), externalId: xref },
+        record: {
+          title: `Missing source ${xref}`,
+          recordType: 'other',
+          repository: `GEDCOM file ${opts.file}`,
+          sourceType: 'derivative',
+          sourceId: 'gedcom',
+          tier: 0,
+          persons: [],
+          text: [
+            `Missing source ${xref}`,
+            `The file cites ${xref} but has no such SOUR record.`,
+            ...citedBlock(key),
+          ].join('\n'),
+          externalId: xref,
+        },
       });
     }
 
@@ -680,7 +787,8 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
       if (r === CONSUMED) return false;
       const t = r.tag.toUpperCase();
       if (t === 'INDI' || t === 'SOUR' || t === 'FAM') return false;
-      if ((t === 'NOTE' || t === 'SNOTE' || t === 'OBJE' || t === 'REPO') && r.xref && usedRecords.has(r.xref)) return false;
+      if ((t === 'NOTE' || t === 'SNOTE' || t === 'OBJE' || t === 'REPO') && r.xref && usedRecords.has(r.xref))
+        return false;
       return true;
     });
     for (const r of leftovers) {
@@ -703,7 +811,12 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
         sourceId: 'gedcom',
         tier: 0,
         persons: [],
-        text: [`GEDCOM file ${opts.file} (GEDCOM ${doc.version}, from ${program}): ${stats.individuals} individuals, ${stats.families} families, ${stats.sources} sources.`, '', EMBED_MARKER, ...fileLines].join('\n'),
+        text: [
+          `GEDCOM file ${opts.file} (GEDCOM ${doc.version}, from ${program}): ${stats.individuals} individuals, ${stats.families} families, ${stats.sources} sources.`,
+          '',
+          EMBED_MARKER,
+          ...fileLines,
+        ].join('\n'),
         externalId: `file:${opts.key}`,
       },
     });
@@ -735,7 +848,12 @@ interface FamilyLinks {
  * for a child, its parents), then the family events for a spouse. A relationship already given by
  * an earlier family is not given twice.
  */
-function fromFamilies(id: string, families: FamilyLinks[], relationships: Relationship[], assertions: Assertion[]): void {
+function fromFamilies(
+  id: string,
+  families: FamilyLinks[],
+  relationships: Relationship[],
+  assertions: Assertion[],
+): void {
   const relate = (type: Relationship['type'], other: string, pedigree?: Relationship['pedigree']) => {
     if (other === id || relationships.some((r) => r.type === type && r.person === other)) return;
     const rel: Relationship = { type, person: other, status: 'accepted', confidence: 1, evidence: [] };
@@ -774,8 +892,23 @@ function fieldName(field: string, suffix: string): string {
   return (bySuffix[suffix] ??= `${field}.${suffix}`);
 }
 
-function assertionOf(eventId: string, field: string, suffix: string, value: string, confidence: number, evidence: EvidenceClaim[]): Assertion {
-  return { id: `${eventId}.${suffix}`, field: fieldName(field, suffix), value, status: 'accepted', confidence, event: eventId, evidence };
+function assertionOf(
+  eventId: string,
+  field: string,
+  suffix: string,
+  value: string,
+  confidence: number,
+  evidence: EvidenceClaim[],
+): Assertion {
+  return {
+    id: `${eventId}.${suffix}`,
+    field: fieldName(field, suffix),
+    value,
+    status: 'accepted',
+    confidence,
+    event: eventId,
+    evidence,
+  };
 }
 
 function pedigreeOf(pedi: string | undefined): Relationship['pedigree'] {

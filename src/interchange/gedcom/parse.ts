@@ -122,11 +122,15 @@ class WarningLog {
   }
 
   list(max: number): GedWarning[] {
-    const listed = [...this.kinds.values()].flatMap((k) => k.kept).sort((a, b) => a.line - b.line || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
+    const listed = [...this.kinds.values()]
+      .flatMap((k) => k.kept)
+      .sort((a, b) => a.line - b.line || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
     const more = [...this.kinds]
       .filter(([, k]) => k.count > PER_KIND)
       .sort(([x, a], [y, b]) => a.kept[0]!.line - b.kept[0]!.line || (x < y ? -1 : 1))
-      .map(([kind, k]) => ({ message: `${this.file}: ${k.count - PER_KIND} more warning(s) of the same kind as "${kind}" not listed` }));
+      .map(([kind, k]) => ({
+        message: `${this.file}: ${k.count - PER_KIND} more warning(s) of the same kind as "${kind}" not listed`,
+      }));
     return [...listed.slice(0, max), ...more];
   }
 }
@@ -201,10 +205,12 @@ class GedcomParser {
       lines = this.parseLines(start, this.text.length, 0, []);
     } catch (e) {
       // A deferred record before the damage may hold damage of its own, earlier in the file.
-      if (e instanceof GedcomSyntaxError) for (const [record, range] of this.deferred) if (record.line < e.line && !range.expanded) this.expand(record);
+      if (e instanceof GedcomSyntaxError)
+        for (const [record, range] of this.deferred) if (record.line < e.line && !range.expanded) this.expand(record);
       throw e;
     }
-    if (this.records[0]?.tag !== 'HEAD') this.warn('nohead', 1, `${this.file}: no HEAD record at the start of the file`);
+    if (this.records[0]?.tag !== 'HEAD')
+      this.warn('nohead', 1, `${this.file}: no HEAD record at the start of the file`);
     if (!this.sawTrlr) this.warn('notrlr', lines, `${this.file}: no TRLR record at the end of the file (truncated?)`);
     return lines;
   }
@@ -248,7 +254,12 @@ class GedcomParser {
       const raw = text.slice(pos, end);
       lineNo++;
       // No genealogical value needs one line this long; a damaged or hostile file does (a 50 MB NAME).
-      if (raw.length > MAX_LINE_CHARS) throw new GedcomSyntaxError(file, lineNo, `line of ${raw.length} characters (over ${MAX_LINE_CHARS / 1024} KB): not a GEDCOM value, the file is damaged`);
+      if (raw.length > MAX_LINE_CHARS)
+        throw new GedcomSyntaxError(
+          file,
+          lineNo,
+          `line of ${raw.length} characters (over ${MAX_LINE_CHARS / 1024} KB): not a GEDCOM value, the file is damaged`,
+        );
       pos = this.nextLine(end);
       // Only a line that is empty or starts with white space can be blank (no trim() per line).
       const c0 = raw.charCodeAt(0);
@@ -261,10 +272,20 @@ class GedcomParser {
         const t = raw.trimStart();
         if (/^\d/.test(t)) {
           const lv = /^(\d+)/.exec(t)![1]!;
-          if (/^\d+[ \t]+@[^@\s]*[ \t]/.test(t) || /^\d+[ \t]+@[^@]*$/.test(t)) throw new GedcomSyntaxError(file, lineNo, `unterminated cross-reference id in "${raw.slice(0, 60)}"`);
-          throw new GedcomSyntaxError(file, lineNo, `cannot read line "${raw.slice(0, 60)}" (expected "<level> [@xref@] <TAG> [value]", level ${lv})`);
+          if (/^\d+[ \t]+@[^@\s]*[ \t]/.test(t) || /^\d+[ \t]+@[^@]*$/.test(t))
+            throw new GedcomSyntaxError(file, lineNo, `unterminated cross-reference id in "${raw.slice(0, 60)}"`);
+          throw new GedcomSyntaxError(
+            file,
+            lineNo,
+            `cannot read line "${raw.slice(0, 60)}" (expected "<level> [@xref@] <TAG> [value]", level ${lv})`,
+          );
         }
-        if (t.startsWith('@') || !last) throw new GedcomSyntaxError(file, lineNo, `cannot read line "${raw.slice(0, 60)}" (expected "<level> [@xref@] <TAG> [value]")`);
+        if (t.startsWith('@') || !last)
+          throw new GedcomSyntaxError(
+            file,
+            lineNo,
+            `cannot read line "${raw.slice(0, 60)}" (expected "<level> [@xref@] <TAG> [value]")`,
+          );
         // A value broken by a raw line break (some exporters do this): keep it as a continuation.
         last.value = (last.value ?? '') + '\n' + raw;
         this.warn('stray', lineNo, `${file}:${lineNo}: line without a level joined to the previous value`);
@@ -273,7 +294,11 @@ class GedcomParser {
       const levelText = m[1]!;
       const level = Number(levelText);
       if (levelText.length > 2 || (levelText.length === 2 && levelText[0] === '0')) {
-        throw new GedcomSyntaxError(file, lineNo, `invalid level "${levelText}" (GEDCOM levels are 0–99 without leading zeros)`);
+        throw new GedcomSyntaxError(
+          file,
+          lineNo,
+          `invalid level "${levelText}" (GEDCOM levels are 0–99 without leading zeros)`,
+        );
       }
       const tag = m[3]!;
       let value = m[4];
@@ -284,13 +309,21 @@ class GedcomParser {
         if (this.opts.strict || stack.length === 0) throw new GedcomSyntaxError(file, lineNo, message);
         // Lenient: hang it under the deepest open structure, which is what the writer evidently meant.
         depth = stack.length;
-        this.warn('jump', lineNo, `${file}:${lineNo}: ${message}; read as level ${depth} under ${stack[depth - 1]!.tag} (line ${stack[depth - 1]!.line})`);
+        this.warn(
+          'jump',
+          lineNo,
+          `${file}:${lineNo}: ${message}; read as level ${depth} under ${stack[depth - 1]!.tag} (line ${stack[depth - 1]!.line})`,
+        );
       }
       if ((tag === 'CONC' || tag === 'CONT') && depth > 0) {
         const parent = stack[depth - 1]!;
         if (depth !== stack.length) {
           // CONT at the right depth but after a sibling substructure: still belongs to that parent.
-          this.warn('contorder', lineNo, `${file}:${lineNo}: ${tag} after a substructure; appended to its parent ${parent.tag}`);
+          this.warn(
+            'contorder',
+            lineNo,
+            `${file}:${lineNo}: ${tag} after a substructure; appended to its parent ${parent.tag}`,
+          );
         }
         if (value !== undefined && this.v7 !== true) value = value.replace(/@@/g, '@');
         else if (value !== undefined && value.startsWith('@@')) value = value.slice(1);
@@ -305,14 +338,21 @@ class GedcomParser {
       }
       // Leaves share one empty array until they get a child: most lines of a file are leaves, and
       // a 100k-person file has over a million of them. Two identical literals: see `expanding`.
-      const node: GedNode = expanding ? { tag, line: lineNo, children: NO_CHILDREN } : { tag, line: lineNo, children: NO_CHILDREN };
+      const node: GedNode = expanding
+        ? { tag, line: lineNo, children: NO_CHILDREN }
+        : { tag, line: lineNo, children: NO_CHILDREN };
       if (xref !== undefined) {
-        if (depth !== 0) this.warn('xref', lineNo, `${file}:${lineNo}: cross-reference id ${xref} on a level ${level} line ignored`);
+        if (depth !== 0)
+          this.warn('xref', lineNo, `${file}:${lineNo}: cross-reference id ${xref} on a level ${level} line ignored`);
         else if (this.seenXrefs.has(xref)) {
           let k = 2;
           while (this.seenXrefs.has(`${xref.slice(0, -1)}-dup${k}@`)) k++;
           node.xref = `${xref.slice(0, -1)}-dup${k}@`;
-          this.warn('dupxref', lineNo, `${file}:${lineNo}: ${xref} is used by an earlier record too; this ${tag} is kept as ${node.xref} and pointers resolve to the first`);
+          this.warn(
+            'dupxref',
+            lineNo,
+            `${file}:${lineNo}: ${xref} is used by an earlier record too; this ${tag} is kept as ${node.xref} and pointers resolve to the first`,
+          );
           this.seenXrefs.add(node.xref);
         } else {
           node.xref = xref;
@@ -343,7 +383,14 @@ class GedcomParser {
         else parent.children.push(node);
         stack.length = depth;
         // HEAD.GEDC.VERS decides the escaping rules for the rest of the file.
-        if (this.v7 === undefined && tag === 'VERS' && depth === 2 && stack[1]?.tag === 'GEDC' && this.records.length === 1) this.v7 = (value ?? '').trim().startsWith('7');
+        if (
+          this.v7 === undefined &&
+          tag === 'VERS' &&
+          depth === 2 &&
+          stack[1]?.tag === 'GEDC' &&
+          this.records.length === 1
+        )
+          this.v7 = (value ?? '').trim().startsWith('7');
       }
       stack.push(node);
       last = node;

@@ -54,7 +54,15 @@ function splitConc(v: string, max: number): string[] {
 }
 
 /** Appends the lines of one structure (and its subtree) at `level`. */
-export function writeNode(out: string[], level: number, tag: string, value: string | undefined, pointer: string | undefined, opts: WriteOptions, xref?: string): void {
+export function writeNode(
+  out: string[],
+  level: number,
+  tag: string,
+  value: string | undefined,
+  pointer: string | undefined,
+  opts: WriteOptions,
+  xref?: string,
+): void {
   const head = `${level} ${xref ? `${xref} ` : ''}${tag}`;
   if (pointer !== undefined) {
     out.push(`${head} ${pointer}`);
@@ -76,7 +84,14 @@ export function writeNode(out: string[], level: number, tag: string, value: stri
   });
 }
 
-export function writeRaw(out: string[], level: number, node: RawNode, opts: WriteOptions, resolve: (pointer: string) => string | undefined, onDrop?: (node: RawNode) => void): void {
+export function writeRaw(
+  out: string[],
+  level: number,
+  node: RawNode,
+  opts: WriteOptions,
+  resolve: (pointer: string) => string | undefined,
+  onDrop?: (node: RawNode) => void,
+): void {
   let pointer: string | undefined;
   if (node.pointer !== undefined) {
     pointer = resolve(node.pointer);

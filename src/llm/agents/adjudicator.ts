@@ -25,19 +25,49 @@ export class LlmPairAdjudicator implements PairAdjudicator {
     private readonly opts: { fallback?: PairAdjudicator; model?: string } = {},
   ) {}
 
-  private async keepForReview(a: Record<string, unknown>, b: Record<string, unknown>, features: Record<string, z.infer<typeof FeatureScore>>, why: string, signal?: AbortSignal): Promise<Verdict> {
+  private async keepForReview(
+    a: Record<string, unknown>,
+    b: Record<string, unknown>,
+    features: Record<string, z.infer<typeof FeatureScore>>,
+    why: string,
+    signal?: AbortSignal,
+  ): Promise<Verdict> {
     if (this.opts.fallback) return this.opts.fallback.adjudicate(a, b, features, signal);
     const scores = Object.values(features).map((f) => f.score);
     const similarity = scores.length ? scores.reduce((s, x) => s + x, 0) / scores.length : 0;
-    return { similarity, recommendation: 'review', rationale: why, whyNotMerge: 'no verified model adjudication', confidence: 0 };
+    return {
+      similarity,
+      recommendation: 'review',
+      rationale: why,
+      whyNotMerge: 'no verified model adjudication',
+      confidence: 0,
+    };
   }
 
-  async adjudicate(a: Record<string, unknown>, b: Record<string, unknown>, features: Record<string, z.infer<typeof FeatureScore>>, signal?: AbortSignal): Promise<Verdict> {
+  async adjudicate(
+    a: Record<string, unknown>,
+    b: Record<string, unknown>,
+    features: Record<string, z.infer<typeof FeatureScore>>,
+    signal?: AbortSignal,
+  ): Promise<Verdict> {
     const input = JSON.stringify({ person_a: a, person_b: b, feature_scores: features }, null, 1);
     const label = `adjudicate ${String(a.id ?? 'a')} / ${String(b.id ?? 'b')}`;
     let answer;
     try {
-      answer = await askTool(this.gateway, { purpose: label, role: 'research', agent: 'Analyst', system: RESOLVER_SYSTEM, user: input, model: this.opts.model, aboutLiving: true, signal }, RESOLVE_TOOL);
+      answer = await askTool(
+        this.gateway,
+        {
+          purpose: label,
+          role: 'research',
+          agent: 'Analyst',
+          system: RESOLVER_SYSTEM,
+          user: input,
+          model: this.opts.model,
+          aboutLiving: true,
+          signal,
+        },
+        RESOLVE_TOOL,
+      );
     } catch (err) {
       if (!isRecoverable(err)) throw err;
       return this.keepForReview(a, b, features, `model adjudication unavailable (${err.kind})`, signal);
@@ -46,10 +76,23 @@ export class LlmPairAdjudicator implements PairAdjudicator {
     if (rejected.length) {
       logRejections(this.gateway.log, 'Analyst', rejected, label, this.gateway.meter.cycle);
       // Only the check numbers here: the rejected text itself stays in the research log.
-      return this.keepForReview(a, b, features, `model adjudication rejected by the hallucination firewall (${describeChecks(rejected)})`, signal);
+      return this.keepForReview(
+        a,
+        b,
+        features,
+        `model adjudication rejected by the hallucination firewall (${describeChecks(rejected)})`,
+        signal,
+      );
     }
     const o = answer.output;
-    const recommendation = o.recommendation === 'merge' && o.confidence < MERGE_MIN_CONFIDENCE ? 'review' : o.recommendation;
-    return { similarity: o.similarity_score, recommendation, rationale: o.merge_rationale, whyNotMerge: o.why_not_merge, confidence: o.confidence };
+    const recommendation =
+      o.recommendation === 'merge' && o.confidence < MERGE_MIN_CONFIDENCE ? 'review' : o.recommendation;
+    return {
+      similarity: o.similarity_score,
+      recommendation,
+      rationale: o.merge_rationale,
+      whyNotMerge: o.why_not_merge,
+      confidence: o.confidence,
+    };
   }
 }

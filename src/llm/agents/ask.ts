@@ -18,14 +18,25 @@ export interface ToolAnswer<T> {
   seen: string;
 }
 
-export async function askTool<T>(gateway: LlmGateway, call: Omit<ModelCall, 'tools' | 'toolChoice'>, tool: OutputTool<T>): Promise<ToolAnswer<T>> {
+export async function askTool<T>(
+  gateway: LlmGateway,
+  call: Omit<ModelCall, 'tools' | 'toolChoice'>,
+  tool: OutputTool<T>,
+): Promise<ToolAnswer<T>> {
   const reply = await gateway.call({ ...call, tools: [tool.tool], toolChoice: { type: 'tool', name: tool.name } });
   const use = toolUses(reply.message).find((u) => u.name === tool.name);
-  if (!use) throw new LlmError('invalid_response', `the model did not call ${tool.name} (stop reason ${reply.message.stop_reason ?? 'none'})`);
+  if (!use)
+    throw new LlmError(
+      'invalid_response',
+      `the model did not call ${tool.name} (stop reason ${reply.message.stop_reason ?? 'none'})`,
+    );
   const parsed = tool.schema.safeParse(use.input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new LlmError('invalid_response', `${tool.name} input invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`);
+    throw new LlmError(
+      'invalid_response',
+      `${tool.name} input invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`,
+    );
   }
   return { output: parsed.data, reply, seen: [reply.prompt.context ?? '', reply.prompt.user].join('\n') };
 }
@@ -51,17 +62,35 @@ export async function askWithTools<T>(
   let helperCalls = 0;
   for (let turn = 0; ; turn++) {
     const last = turn >= maxHelperTurns;
-    const reply = await gateway.call({ ...call, tools, toolChoice: last ? { type: 'tool', name: tool.name } : { type: 'any' }, continuation: [...continuation] });
+    const reply = await gateway.call({
+      ...call,
+      tools,
+      toolChoice: last ? { type: 'tool', name: tool.name } : { type: 'any' },
+      continuation: [...continuation],
+    });
     const uses = toolUses(reply.message);
     const final = uses.find((u) => u.name === tool.name);
     if (final || last) {
-      if (!final) throw new LlmError('invalid_response', `the model did not call ${tool.name} (stop reason ${reply.message.stop_reason ?? 'none'})`);
+      if (!final)
+        throw new LlmError(
+          'invalid_response',
+          `the model did not call ${tool.name} (stop reason ${reply.message.stop_reason ?? 'none'})`,
+        );
       const parsed = tool.schema.safeParse(final.input);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new LlmError('invalid_response', `${tool.name} input invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`);
+        throw new LlmError(
+          'invalid_response',
+          `${tool.name} input invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`,
+        );
       }
-      return { output: parsed.data, reply, seen: [reply.prompt.context ?? '', reply.prompt.user].join('\n'), turns: turn + 1, helperCalls };
+      return {
+        output: parsed.data,
+        reply,
+        seen: [reply.prompt.context ?? '', reply.prompt.user].join('\n'),
+        turns: turn + 1,
+        helperCalls,
+      };
     }
     const results: Anthropic.ToolResultBlockParam[] = uses.map((u) => {
       const helper = helpers.find((h) => h.tool.name === u.name);
@@ -70,14 +99,39 @@ export async function askWithTools<T>(
       return { type: 'tool_result', tool_use_id: u.id, content, ...(helper ? {} : { is_error: true }) };
     });
     continuation.push({ role: 'assistant', content: reply.message.content as Anthropic.ContentBlockParam[] });
-    continuation.push(results.length ? { role: 'user', content: results } : { role: 'user', content: `Now call ${tool.name}.` });
+    continuation.push(
+      results.length ? { role: 'user', content: results } : { role: 'user', content: `Now call ${tool.name}.` },
+    );
   }
 }
 
-export function logRejections(log: (e: NewLogEntry) => void, agent: Agent, rejections: Rejection[], context: string, cycle?: number): void {
+export function logRejections(
+  log: (e: NewLogEntry) => void,
+  agent: Agent,
+  rejections: Rejection[],
+  context: string,
+  cycle?: number,
+): void {
   for (const r of rejections) {
-    if (r.check) log({ actionType: 'firewall_rejection', agent, check: r.check, reason: r.reason, rationale: 'model output rejected by the hallucination firewall', context, ...(cycle !== undefined ? { cycle } : {}) });
-    else log({ actionType: 'error', agent, message: `model output dropped: ${r.reason}`, rationale: 'not a valid output item', context, ...(cycle !== undefined ? { cycle } : {}) });
+    if (r.check)
+      log({
+        actionType: 'firewall_rejection',
+        agent,
+        check: r.check,
+        reason: r.reason,
+        rationale: 'model output rejected by the hallucination firewall',
+        context,
+        ...(cycle !== undefined ? { cycle } : {}),
+      });
+    else
+      log({
+        actionType: 'error',
+        agent,
+        message: `model output dropped: ${r.reason}`,
+        rationale: 'not a valid output item',
+        context,
+        ...(cycle !== undefined ? { cycle } : {}),
+      });
   }
 }
 

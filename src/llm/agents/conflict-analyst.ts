@@ -22,7 +22,14 @@ export function conflictUserPrompt(conflict: Conflict): string {
         claim_index: i,
         value: c.value,
         weight: c.weight,
-        evidence: c.evidence.map((e) => ({ source: e.source, tier: e.tier, evidence_type: e.evidenceType, source_class: e.sourceClass, information: e.information, snippet: e.snippet })),
+        evidence: c.evidence.map((e) => ({
+          source: e.source,
+          tier: e.tier,
+          evidence_type: e.evidenceType,
+          source_class: e.sourceClass,
+          information: e.information,
+          snippet: e.snippet,
+        })),
       })),
     },
     null,
@@ -41,14 +48,33 @@ export class LlmConflictAnalyst implements ConflictAnalyst {
   private async byWeight(conflict: Conflict, why: string, signal?: AbortSignal): Promise<Analysis> {
     if (this.opts.fallback) return this.opts.fallback.analyse(conflict, signal);
     const best = [...conflict.competing].sort((x, y) => y.weight - x.weight)[0]!;
-    return { preferred: best.value, rationale: `${why}; preferred by evidence weight ${best.weight.toFixed(2)}`, confidence: Math.min(1, best.weight), tentative: true, nextActions: conflict.nextActions };
+    return {
+      preferred: best.value,
+      rationale: `${why}; preferred by evidence weight ${best.weight.toFixed(2)}`,
+      confidence: Math.min(1, best.weight),
+      tentative: true,
+      nextActions: conflict.nextActions,
+    };
   }
 
   async analyse(conflict: Conflict, signal?: AbortSignal): Promise<Analysis> {
     const label = `conflict ${conflict.id} (${conflict.field})`;
     let answer;
     try {
-      answer = await askTool(this.gateway, { purpose: label, role: 'research', agent: 'Analyst', system: CONFLICT_SYSTEM, user: conflictUserPrompt(conflict), model: this.opts.model, aboutLiving: true, signal }, CONFLICT_TOOL);
+      answer = await askTool(
+        this.gateway,
+        {
+          purpose: label,
+          role: 'research',
+          agent: 'Analyst',
+          system: CONFLICT_SYSTEM,
+          user: conflictUserPrompt(conflict),
+          model: this.opts.model,
+          aboutLiving: true,
+          signal,
+        },
+        CONFLICT_TOOL,
+      );
     } catch (err) {
       if (!isRecoverable(err)) throw err;
       return this.byWeight(conflict, `model analysis unavailable (${err.kind})`, signal);
@@ -57,10 +83,16 @@ export class LlmConflictAnalyst implements ConflictAnalyst {
     if (rejected.length) {
       logRejections(this.gateway.log, 'Analyst', rejected, label, this.gateway.meter.cycle);
       // Only the check numbers here: the rejected text itself stays in the research log.
-      return this.byWeight(conflict, `model analysis rejected by the hallucination firewall (${describeChecks(rejected)})`, signal);
+      return this.byWeight(
+        conflict,
+        `model analysis rejected by the hallucination firewall (${describeChecks(rejected)})`,
+        signal,
+      );
     }
     const o = answer.output;
-    const preferred = conflict.competing.find((c) => foldWord(c.value).trim() === foldWord(o.recommended_value).trim())!.value;
+    const preferred = conflict.competing.find(
+      (c) => foldWord(c.value).trim() === foldWord(o.recommended_value).trim(),
+    )!.value;
     // Suggestions naming people or places the claims never mention are dropped one by one (they are written to the conflict file).
     const corpus = wordSet(answer.seen);
     const nextActions = o.next_actions.filter((a) => inventedProperNames([a], corpus).length === 0);

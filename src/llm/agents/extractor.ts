@@ -24,14 +24,22 @@ export function isFreeText(record: SourceRecord): boolean {
 
 function structuredOnly(record: SourceRecord): ExtractionResult {
   return {
-    personas: record.persons.map((persona): GroundedPersona => ({ persona, snippets: {}, confidence: 0.8, method: 'structured' })),
+    personas: record.persons.map((persona): GroundedPersona => ({
+      persona,
+      snippets: {},
+      confidence: 0.8,
+      method: 'structured',
+    })),
     hypotheses: [],
     rejected: [],
   };
 }
 
 export function verificationUserPrompt(record: SourceRecord, extracted: GroundedPersona[]): string {
-  const text = record.text.length > MAX_RECORD_CHARS ? `${record.text.slice(0, MAX_RECORD_CHARS)}\n[… ${record.text.length - MAX_RECORD_CHARS} more characters not shown]` : record.text;
+  const text =
+    record.text.length > MAX_RECORD_CHARS
+      ? `${record.text.slice(0, MAX_RECORD_CHARS)}\n[… ${record.text.length - MAX_RECORD_CHARS} more characters not shown]`
+      : record.text;
   return JSON.stringify(
     {
       url: record.url ?? null,
@@ -54,7 +62,11 @@ export function verificationUserPrompt(record: SourceRecord, extracted: Grounded
  * found keeps its grounded fields. A verified person keeps the deterministic confidence: the model's own
  * confidence is not evidence and must not accept or stage a fact on its say-so.
  */
-export function floorVerification(output: VerifierOutput, record: SourceRecord, extracted: GroundedPersona[]): { personas: GroundedPersona[]; hypotheses: ExtractionResult['hypotheses']; rejected: Rejection[] } {
+export function floorVerification(
+  output: VerifierOutput,
+  record: SourceRecord,
+  extracted: GroundedPersona[],
+): { personas: GroundedPersona[]; hypotheses: ExtractionResult['hypotheses']; rejected: Rejection[] } {
   const rejected: Rejection[] = [];
   const byRef = new Map<number, GroundedPersona>();
   const fallenBack = new Set<number>();
@@ -80,7 +92,12 @@ export class LlmRecordExtractor implements RecordExtractor {
 
   constructor(
     private readonly gateway: LlmGateway,
-    private readonly opts: { fallback?: RecordExtractor; model?: string; now?: () => Date; thresholdYears?: number } = {},
+    private readonly opts: {
+      fallback?: RecordExtractor;
+      model?: string;
+      now?: () => Date;
+      thresholdYears?: number;
+    } = {},
   ) {}
 
   get model(): string | undefined {
@@ -94,18 +111,35 @@ export class LlmRecordExtractor implements RecordExtractor {
     const now = this.opts.now?.() ?? new Date();
     const recordYear = Number.parseInt(record.date?.match(/\b(\d{4})\b/)?.[1] ?? '', 10);
     // A record from within the living threshold (a modern obituary) names living survivors.
-    const modern = !Number.isFinite(recordYear) || recordYear > now.getUTCFullYear() - (this.opts.thresholdYears ?? 100);
+    const modern =
+      !Number.isFinite(recordYear) || recordYear > now.getUTCFullYear() - (this.opts.thresholdYears ?? 100);
     let answer;
     try {
       answer = await askWithTools(
         this.gateway,
-        { purpose: `verify ${record.id}`, role: 'research', agent: 'Analyst', system: VERIFIER_SYSTEM, user: verificationUserPrompt(record, base.personas), model: this.opts.model, aboutLiving: modern, signal },
+        {
+          purpose: `verify ${record.id}`,
+          role: 'research',
+          agent: 'Analyst',
+          system: VERIFIER_SYSTEM,
+          user: verificationUserPrompt(record, base.personas),
+          model: this.opts.model,
+          aboutLiving: modern,
+          signal,
+        },
         VERIFY_TOOL,
         [findInSourceTool(record)],
       );
     } catch (err) {
       if (!isRecoverable(err)) throw err;
-      if (err.kind === 'invalid_response') log({ actionType: 'error', agent: 'Analyst', message: `verifier output unusable for ${record.id}: ${err.message}`, rationale: 'kept the deterministic extraction', context: record.id });
+      if (err.kind === 'invalid_response')
+        log({
+          actionType: 'error',
+          agent: 'Analyst',
+          message: `verifier output unusable for ${record.id}: ${err.message}`,
+          rationale: 'kept the deterministic extraction',
+          context: record.id,
+        });
       return base;
     }
     const verified = floorVerification(answer.output, record, base.personas);

@@ -17,7 +17,12 @@ import { askTool, isRecoverable, logRejections } from './ask';
 const EMPTY: PlanDecision = { nextActions: [], queryExpansions: [], revisits: [], shouldStop: false };
 
 export function planningUserPrompt(view: PlanningView): string {
-  return [`# Research objective\n${view.question}`, buildPlanningContext(view).text, STRATEGY_INSTRUCTIONS[view.strategy], PLANNER_SUCCESS].join('\n\n');
+  return [
+    `# Research objective\n${view.question}`,
+    buildPlanningContext(view).text,
+    STRATEGY_INSTRUCTIONS[view.strategy],
+    PLANNER_SUCCESS,
+  ].join('\n\n');
 }
 
 export class LlmLeadPlanner implements LeadPlanner {
@@ -42,18 +47,45 @@ export class LlmLeadPlanner implements LeadPlanner {
     try {
       answer = await askTool(
         this.gateway,
-        { purpose: `plan cycle ${view.cycle} (${view.strategy})`, role: 'lead', agent: 'Lead', system: PLANNER_SYSTEM, context: caseContext(this.config), user: planningUserPrompt(view), model: this.opts.model, signal },
+        {
+          purpose: `plan cycle ${view.cycle} (${view.strategy})`,
+          role: 'lead',
+          agent: 'Lead',
+          system: PLANNER_SYSTEM,
+          context: caseContext(this.config),
+          user: planningUserPrompt(view),
+          model: this.opts.model,
+          signal,
+        },
         PLAN_TOOL,
       );
     } catch (err) {
-      if (err instanceof LlmError && err.kind === 'budget') return { ...(await this.fallback(view, signal)), shouldStop: true, stopReason: err.message };
+      if (err instanceof LlmError && err.kind === 'budget')
+        return { ...(await this.fallback(view, signal)), shouldStop: true, stopReason: err.message };
       if (!isRecoverable(err)) throw err;
-      if (err.kind === 'invalid_response') log({ actionType: 'error', agent: 'Lead', message: `planner output unusable: ${err.message}`, rationale: 'fell back to the deterministic planner', context: '', cycle: view.cycle });
+      if (err.kind === 'invalid_response')
+        log({
+          actionType: 'error',
+          agent: 'Lead',
+          message: `planner output unusable: ${err.message}`,
+          rationale: 'fell back to the deterministic planner',
+          context: '',
+          cycle: view.cycle,
+        });
       return this.fallback(view, signal);
     }
-    const { decision, rejected } = checkPlan(answer.output, { contextText: answer.seen, knownSources: this.opts.knownSources?.() ?? [] });
+    const { decision, rejected } = checkPlan(answer.output, {
+      contextText: answer.seen,
+      knownSources: this.opts.knownSources?.() ?? [],
+    });
     logRejections(log, 'Lead', rejected, `plan cycle ${view.cycle}`, view.cycle);
-    if (!decision.shouldStop && decision.nextActions.length === 0 && decision.queryExpansions.length === 0 && decision.revisits.length === 0 && this.opts.fallback) {
+    if (
+      !decision.shouldStop &&
+      decision.nextActions.length === 0 &&
+      decision.queryExpansions.length === 0 &&
+      decision.revisits.length === 0 &&
+      this.opts.fallback
+    ) {
       return this.opts.fallback.plan(view, signal);
     }
     return decision;

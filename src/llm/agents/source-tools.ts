@@ -21,8 +21,13 @@ export function findInSourceTool(record: SourceRecord): HelperTool {
   return {
     tool: {
       name: 'find_in_source',
-      description: 'Check whether a passage occurs verbatim in the record text before citing it. Returns FOUND, or NOT FOUND with the closest passage of the record, which you may quote instead.',
-      input_schema: { type: 'object', properties: { text: { type: 'string', description: 'the exact passage you intend to cite' } }, required: ['text'] },
+      description:
+        'Check whether a passage occurs verbatim in the record text before citing it. Returns FOUND, or NOT FOUND with the closest passage of the record, which you may quote instead.',
+      input_schema: {
+        type: 'object',
+        properties: { text: { type: 'string', description: 'the exact passage you intend to cite' } },
+        required: ['text'],
+      },
     },
     run(input: unknown): string {
       const parsed = Input.safeParse(input);
@@ -38,7 +43,9 @@ export function findInSourceTool(record: SourceRecord): HelperTool {
         const score = [...want].filter((w) => words.has(w)).length / Math.max(1, want.size);
         if (score > bestScore) [best, bestScore] = [s, score];
       }
-      return best ? `NOT FOUND. Closest passage: "${best.slice(0, MAX_RESULT_CHARS)}"` : 'NOT FOUND, and no passage shares its words: do not cite it.';
+      return best
+        ? `NOT FOUND. Closest passage: "${best.slice(0, MAX_RESULT_CHARS)}"`
+        : 'NOT FOUND, and no passage shares its words: do not cite it.';
     },
   };
 }

@@ -32,7 +32,11 @@ export function foldWord(s: string): string {
 }
 
 export function wordSet(text: string): Set<string> {
-  return new Set(foldWord(text).split(/[^a-z0-9']+/).filter(Boolean));
+  return new Set(
+    foldWord(text)
+      .split(/[^a-z0-9']+/)
+      .filter(Boolean),
+  );
 }
 
 /** Words of a name or place worth checking: initials and particles shorter than two letters are skipped. */
@@ -55,8 +59,18 @@ export function missingWords(value: string, corpus: Set<string>): string[] {
 
 const MONTH_WORDS: Record<string, number> = Object.fromEntries(
   [
-    ['jan', 'january'], ['feb', 'february'], ['mar', 'march'], ['apr', 'april'], ['may'], ['jun', 'june'],
-    ['jul', 'july'], ['aug', 'august'], ['sep', 'sept', 'september'], ['oct', 'october'], ['nov', 'november'], ['dec', 'december'],
+    ['jan', 'january'],
+    ['feb', 'february'],
+    ['mar', 'march'],
+    ['apr', 'april'],
+    ['may'],
+    ['jun', 'june'],
+    ['jul', 'july'],
+    ['aug', 'august'],
+    ['sep', 'sept', 'september'],
+    ['oct', 'october'],
+    ['nov', 'november'],
+    ['dec', 'december'],
   ].flatMap((forms, i) => forms.map((f) => [f, i + 1] as const)),
 );
 
@@ -122,10 +136,51 @@ export function stringsOf(value: unknown, out: string[] = []): string[] {
 }
 
 export const KINSHIP_TERMS = [
-  'son', 'daughter', 'dau', 'wife', 'husband', 'widow', 'widower', 'relict', 'father', 'mother', 'parent', 'parents', 'child', 'children',
-  'brother', 'sister', 'sibling', 'grandson', 'granddaughter', 'grandchild', 'grandchildren', 'grandfather', 'grandmother', 'nephew', 'niece',
-  'uncle', 'aunt', 'cousin', 'spouse', 'married', 'marriage', 'nee', 'née', 'head', 'boarder', 'servant', 'informant', 'witness', 'survived', 'born',
-  'in-law', 'stepson', 'stepdaughter', 'stepfather', 'stepmother',
+  'son',
+  'daughter',
+  'dau',
+  'wife',
+  'husband',
+  'widow',
+  'widower',
+  'relict',
+  'father',
+  'mother',
+  'parent',
+  'parents',
+  'child',
+  'children',
+  'brother',
+  'sister',
+  'sibling',
+  'grandson',
+  'granddaughter',
+  'grandchild',
+  'grandchildren',
+  'grandfather',
+  'grandmother',
+  'nephew',
+  'niece',
+  'uncle',
+  'aunt',
+  'cousin',
+  'spouse',
+  'married',
+  'marriage',
+  'nee',
+  'née',
+  'head',
+  'boarder',
+  'servant',
+  'informant',
+  'witness',
+  'survived',
+  'born',
+  'in-law',
+  'stepson',
+  'stepdaughter',
+  'stepfather',
+  'stepmother',
 ];
 
 export function mentionsKinship(snippet: string, value: string): boolean {
@@ -135,7 +190,27 @@ export function mentionsKinship(snippet: string, value: string): boolean {
   return v.length > 0 && v.every((w) => words.has(w));
 }
 
-const LEADING_FILLERS = new Set(['the', 'a', 'an', 'in', 'on', 'at', 'of', 'his', 'her', 'their', 'both', 'this', 'that', 'and', 'but', 'mr', 'mrs', 'miss', 'dr']);
+const LEADING_FILLERS = new Set([
+  'the',
+  'a',
+  'an',
+  'in',
+  'on',
+  'at',
+  'of',
+  'his',
+  'her',
+  'their',
+  'both',
+  'this',
+  'that',
+  'and',
+  'but',
+  'mr',
+  'mrs',
+  'miss',
+  'dr',
+]);
 
 /**
  * Checks 4/5 for free-text reasoning (rationales written into conflict files and merge proposals):

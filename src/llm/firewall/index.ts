@@ -7,8 +7,27 @@
 import doubleMetaphone from 'talisman/phonetics/double-metaphone';
 import type { GroundedPersona, PlanDecision } from '../../engine/agents';
 import { type Conflict, Persona, PersonaRole, type SearchQuery, type SourceRecord } from '../../model';
-import { type ConflictOutput, type PlannerOutput, type ResolverOutput, VERIFIABLE_FIELDS, type VerifierOutput } from '../schemas';
-import { containsVerbatim, dateGrounded, foldWord, hasSignificantWord, inventedProperNames, KINSHIP_TERMS, mentionsKinship, missingWords, stringsOf, urlsIn, wordSet, yearsIn } from './grounding';
+import {
+  type ConflictOutput,
+  type PlannerOutput,
+  type ResolverOutput,
+  VERIFIABLE_FIELDS,
+  type VerifierOutput,
+} from '../schemas';
+import {
+  containsVerbatim,
+  dateGrounded,
+  foldWord,
+  hasSignificantWord,
+  inventedProperNames,
+  KINSHIP_TERMS,
+  mentionsKinship,
+  missingWords,
+  stringsOf,
+  urlsIn,
+  wordSet,
+  yearsIn,
+} from './grounding';
 
 export const FIREWALL_CHECKS = {
   1: 'Citation required: every verified field has a non-null citation snippet',
@@ -31,7 +50,9 @@ export interface Rejection {
 
 /** "check 3 (No invented dates), check 10 (Conflict preservation)": names the checks, never the rejected text. */
 export function describeChecks(rejected: readonly Rejection[]): string {
-  const nums = [...new Set(rejected.map((r) => r.check).filter((c): c is CheckNumber => c !== undefined))].sort((a, b) => a - b);
+  const nums = [...new Set(rejected.map((r) => r.check).filter((c): c is CheckNumber => c !== undefined))].sort(
+    (a, b) => a - b,
+  );
   return nums.length ? nums.map((n) => `check ${n}: ${FIREWALL_CHECKS[n].split(':')[0]}`).join('; ') : 'invalid output';
 }
 
@@ -41,7 +62,9 @@ const short = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n)}…` : s);
 /** Check 8 over a whole output: URLs must occur in the input text. */
 function fabricatedUrls(output: unknown, inputText: string): string[] {
   const known = new Set(urlsIn(inputText).map((u) => u.toLowerCase()));
-  return [...new Set(stringsOf(output).flatMap(urlsIn))].filter((u) => !known.has(u.toLowerCase()) && !inputText.includes(u));
+  return [...new Set(stringsOf(output).flatMap(urlsIn))].filter(
+    (u) => !known.has(u.toLowerCase()) && !inputText.includes(u),
+  );
 }
 
 /** Check 3 over free text: years mentioned must occur in the input. */
@@ -68,13 +91,40 @@ const DATE_FIELDS = new Set(['birthDate', 'deathDate', 'burialDate']);
 const PLACE_FIELDS = new Set(['birthPlace', 'deathPlace', 'burialPlace', 'residence']);
 const RELATION_FIELDS = new Set(['role', 'relationship']);
 const VERIFIABLE = new Set<string>(VERIFIABLE_FIELDS);
-const RELATION_WORDS = new Set([...KINSHIP_TERMS.map(foldWord), 'of', 'the', 'to', 'and', 'his', 'her', 'their', 'late', 'step', 'half', 'law', 'in', 'adopted', 'eldest', 'youngest', 'only', 'first', 'second']);
+const RELATION_WORDS = new Set([
+  ...KINSHIP_TERMS.map(foldWord),
+  'of',
+  'the',
+  'to',
+  'and',
+  'his',
+  'her',
+  'their',
+  'late',
+  'step',
+  'half',
+  'law',
+  'in',
+  'adopted',
+  'eldest',
+  'youngest',
+  'only',
+  'first',
+  'second',
+]);
 const SEXES: Record<string, 'M' | 'F' | 'U'> = { m: 'M', male: 'M', f: 'F', female: 'F', u: 'U', unknown: 'U' };
 
 export function checkVerification(output: VerifierOutput, input: VerificationInput): VerifiedExtraction {
   const { record } = input;
   const sourceText = `${record.title}\n${record.text}`;
-  const corpusText = [record.title, record.text, record.place ?? '', record.date ?? '', record.url ?? '', record.repository].join('\n');
+  const corpusText = [
+    record.title,
+    record.text,
+    record.place ?? '',
+    record.date ?? '',
+    record.url ?? '',
+    record.repository,
+  ].join('\n');
   const corpus = wordSet(corpusText);
   const rejected: Rejection[] = [];
   const personas: GroundedPersona[] = [];
@@ -82,8 +132,18 @@ export function checkVerification(output: VerifierOutput, input: VerificationInp
 
   output.persons.forEach((person, pi) => {
     const base = person.ref !== null ? input.extracted[person.ref] : undefined;
-    if (person.ref !== null && !base) rejected.push({ check: 8, reason: `person ${pi}: refers to extracted person #${person.ref}, which was not in the input` });
-    const values: Record<string, string> = base ? Object.fromEntries(Object.entries(base.persona).filter(([, v]) => typeof v === 'string' || typeof v === 'number').map(([k, v]) => [k, String(v)])) : {};
+    if (person.ref !== null && !base)
+      rejected.push({
+        check: 8,
+        reason: `person ${pi}: refers to extracted person #${person.ref}, which was not in the input`,
+      });
+    const values: Record<string, string> = base
+      ? Object.fromEntries(
+          Object.entries(base.persona)
+            .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
+            .map(([k, v]) => [k, String(v)]),
+        )
+      : {};
     const snippets: Record<string, string> = { ...(base?.snippets ?? {}) };
     const confidences: number[] = [];
     let nameRejected = false;
@@ -95,36 +155,72 @@ export function checkVerification(output: VerifierOutput, input: VerificationInp
         rejected.push({ check, reason: `${where}: ${reason}` });
         if (f.field === 'name') nameRejected = true;
       };
-      if (!(VERIFIABLE.has(f.field))) {
+      if (!VERIFIABLE.has(f.field)) {
         rejected.push({ reason: `${where}: not a persona field` });
         continue;
       }
-      if (!inUnit(f.confidence)) { reject(7, `confidence ${f.confidence} is outside [0, 1]`); continue; }
+      if (!inUnit(f.confidence)) {
+        reject(7, `confidence ${f.confidence} is outside [0, 1]`);
+        continue;
+      }
       const snippet = f.citation_snippet?.trim() ?? '';
-      if (!snippet) { reject(1, 'verified without a citation snippet'); continue; }
-      if (!containsVerbatim(sourceText, snippet)) { reject(2, `citation not found in the source: "${short(snippet)}"`); continue; }
+      if (!snippet) {
+        reject(1, 'verified without a citation snippet');
+        continue;
+      }
+      if (!containsVerbatim(sourceText, snippet)) {
+        reject(2, `citation not found in the source: "${short(snippet)}"`);
+        continue;
+      }
       const badUrls = urlsIn(f.value).filter((u) => !corpusText.includes(u));
-      if (badUrls.length) { reject(8, `URL not in the input: ${badUrls[0]}`); continue; }
+      if (badUrls.length) {
+        reject(8, `URL not in the input: ${badUrls[0]}`);
+        continue;
+      }
       if (f.field === 'name') {
         const missing = missingWords(f.value, corpus);
-        if (missing.length) { reject(4, `name part(s) not in the source: ${missing.join(', ')}`); continue; }
+        if (missing.length) {
+          reject(4, `name part(s) not in the source: ${missing.join(', ')}`);
+          continue;
+        }
       } else if (DATE_FIELDS.has(f.field) || f.field === 'age') {
         const g = dateGrounded(f.value, snippet);
-        if (!g.ok) { reject(3, g.why ?? 'date not in the cited text'); continue; }
+        if (!g.ok) {
+          reject(3, g.why ?? 'date not in the cited text');
+          continue;
+        }
       } else if (PLACE_FIELDS.has(f.field)) {
         // A place needs a name: a value of stray characters ("'0") has no word the source could ground.
-        if (!hasSignificantWord(f.value)) { reject(5, `no place name in "${short(f.value)}"`); continue; }
+        if (!hasSignificantWord(f.value)) {
+          reject(5, `no place name in "${short(f.value)}"`);
+          continue;
+        }
         const missing = missingWords(f.value, corpus);
-        if (missing.length) { reject(5, `place word(s) not in the source: ${missing.join(', ')}`); continue; }
+        if (missing.length) {
+          reject(5, `place word(s) not in the source: ${missing.join(', ')}`);
+          continue;
+        }
       } else if (RELATION_FIELDS.has(f.field)) {
-        if (f.field === 'role' && !PersonaRole.safeParse(f.value).success) { reject(9, `"${f.value}" is not a record role`); continue; }
-        if (!mentionsKinship(snippet, f.value)) { reject(9, `the cited text "${short(snippet)}" does not state the relationship`); continue; }
+        if (f.field === 'role' && !PersonaRole.safeParse(f.value).success) {
+          reject(9, `"${f.value}" is not a record role`);
+          continue;
+        }
+        if (!mentionsKinship(snippet, f.value)) {
+          reject(9, `the cited text "${short(snippet)}" does not state the relationship`);
+          continue;
+        }
         // "son of Zebediah Quux": a relationship may not smuggle in a name the source lacks.
         const missing = missingWords(f.value, corpus).filter((w) => !RELATION_WORDS.has(w));
-        if (missing.length) { reject(4, `relationship names word(s) not in the source: ${missing.join(', ')}`); continue; }
+        if (missing.length) {
+          reject(4, `relationship names word(s) not in the source: ${missing.join(', ')}`);
+          continue;
+        }
       } else if (f.field === 'occupation') {
         const missing = missingWords(f.value, wordSet(snippet));
-        if (missing.length) { reject(4, `occupation word(s) not in the cited text: ${missing.join(', ')}`); continue; }
+        if (missing.length) {
+          reject(4, `occupation word(s) not in the cited text: ${missing.join(', ')}`);
+          continue;
+        }
       } else if (f.field === 'sex' && !SEXES[f.value.toLowerCase()]) {
         rejected.push({ reason: `${where}: sex must be M, F or U` });
         continue;
@@ -165,15 +261,29 @@ export function checkVerification(output: VerifierOutput, input: VerificationInp
       return;
     }
     const confidence = confidences.length ? Math.min(...confidences) : (base?.confidence ?? 0.5);
-    personas.push({ persona: parsed.data, snippets, confidence, method: confidences.length ? 'llm' : (base?.method ?? 'llm') });
+    personas.push({
+      persona: parsed.data,
+      snippets,
+      confidence,
+      method: confidences.length ? 'llm' : (base?.method ?? 'llm'),
+    });
   });
 
   for (const h of output.hypotheses) {
     const label = `hypothesis "${short(h.text)}"`;
-    if (h.is_fact) { rejected.push({ check: 6, reason: `${label}: an inference marked as a fact` }); continue; }
-    if (!inUnit(h.priority)) { rejected.push({ check: 7, reason: `${label}: priority ${h.priority} is outside [0, 1]` }); continue; }
+    if (h.is_fact) {
+      rejected.push({ check: 6, reason: `${label}: an inference marked as a fact` });
+      continue;
+    }
+    if (!inUnit(h.priority)) {
+      rejected.push({ check: 7, reason: `${label}: priority ${h.priority} is outside [0, 1]` });
+      continue;
+    }
     const badUrls = fabricatedUrls(h, corpusText);
-    if (badUrls.length) { rejected.push({ check: 8, reason: `${label}: URL not in the input: ${badUrls[0]}` }); continue; }
+    if (badUrls.length) {
+      rejected.push({ check: 8, reason: `${label}: URL not in the input: ${badUrls[0]}` });
+      continue;
+    }
     hypotheses.push({ type: h.type, text: h.text, priority: h.priority, suggestedQueries: h.suggested_queries });
   }
   return { personas, hypotheses, rejected };
@@ -214,26 +324,37 @@ function phoneticIndex(corpus: Set<string>): Map<string, Set<string>> {
   return index;
 }
 
-function queryViolation(q: z_Query, input: PlanInput, corpus: Set<string>, phonetic: () => Map<string, Set<string>>): Rejection | undefined {
+function queryViolation(
+  q: z_Query,
+  input: PlanInput,
+  corpus: Set<string>,
+  phonetic: () => Map<string, Set<string>>,
+): Rejection | undefined {
   for (const key of ['given', 'surname', 'name'] as const) {
     const v = q[key];
     if (v) {
       const missing = missingWords(v, corpus).filter((w) => !soundsLikeInput(w, phonetic()));
-      if (missing.length) return { check: 4, reason: `query ${key} "${short(v, 40)}" is not in the input (${missing.join(', ')})` };
+      if (missing.length)
+        return { check: 4, reason: `query ${key} "${short(v, 40)}" is not in the input (${missing.join(', ')})` };
     }
   }
   if (q.place) {
     const missing = missingWords(q.place, corpus);
-    if (missing.length) return { check: 5, reason: `query place "${short(q.place, 40)}" is not in the input (${missing.join(', ')})` };
+    if (missing.length)
+      return { check: 5, reason: `query place "${short(q.place, 40)}" is not in the input (${missing.join(', ')})` };
   }
   const years = yearsIn(input.contextText);
   for (const key of ['birthYear', 'deathYear'] as const) {
     const y = q[key];
-    if (y !== undefined && !years.some((k) => Math.abs(k - y) <= QUERY_YEAR_SLACK)) return { check: 3, reason: `query ${key} ${y} is not near any year in the input` };
+    if (y !== undefined && !years.some((k) => Math.abs(k - y) <= QUERY_YEAR_SLACK))
+      return { check: 3, reason: `query ${key} ${y} is not near any year in the input` };
   }
   if (q.text) {
-    const capitalised = (q.text.match(/\b[A-Z][a-z\u00C0-\u017F']+\b/g) ?? []).filter((w) => !corpus.has(foldWord(w)) && !QUERY_WORDS.has(w.toLowerCase()));
-    if (capitalised.length) return { check: 4, reason: `query text names "${capitalised.join(', ')}", not in the input` };
+    const capitalised = (q.text.match(/\b[A-Z][a-z\u00C0-\u017F']+\b/g) ?? []).filter(
+      (w) => !corpus.has(foldWord(w)) && !QUERY_WORDS.has(w.toLowerCase()),
+    );
+    if (capitalised.length)
+      return { check: 4, reason: `query text names "${capitalised.join(', ')}", not in the input` };
     const y = inventedYears([q.text], input.contextText);
     if (y.length) return { check: 3, reason: `query text year ${y[0]} is not in the input` };
   }
@@ -243,7 +364,38 @@ function queryViolation(q: z_Query, input: PlanInput, corpus: Set<string>, phone
 }
 
 /** Generic search words a query may use although the case does not contain them. */
-const QUERY_WORDS = new Set(['census', 'birth', 'death', 'marriage', 'baptism', 'burial', 'obituary', 'probate', 'will', 'military', 'immigration', 'naturalization', 'passenger', 'parish', 'church', 'cemetery', 'record', 'records', 'register', 'index', 'newspaper', 'family', 'father', 'mother', 'son', 'daughter', 'wife', 'husband', 'sr', 'jr']);
+const QUERY_WORDS = new Set([
+  'census',
+  'birth',
+  'death',
+  'marriage',
+  'baptism',
+  'burial',
+  'obituary',
+  'probate',
+  'will',
+  'military',
+  'immigration',
+  'naturalization',
+  'passenger',
+  'parish',
+  'church',
+  'cemetery',
+  'record',
+  'records',
+  'register',
+  'index',
+  'newspaper',
+  'family',
+  'father',
+  'mother',
+  'son',
+  'daughter',
+  'wife',
+  'husband',
+  'sr',
+  'jr',
+]);
 
 type z_Query = NonNullable<PlannerOutput['next_actions'][number]['query']>;
 
@@ -253,7 +405,10 @@ function toSearchQuery(q: z_Query): SearchQuery {
 
 /** A planner's reason is prose, not a fact; one that names people, years or URLs the input lacks is withheld, the action kept. */
 function groundedReason(reason: string, input: PlanInput, corpus: Set<string>): string {
-  const bad = inventedProperNames([reason], corpus).length || inventedYears([reason], input.contextText).length || fabricatedUrls(reason, input.contextText).length;
+  const bad =
+    inventedProperNames([reason], corpus).length ||
+    inventedYears([reason], input.contextText).length ||
+    fabricatedUrls(reason, input.contextText).length;
   return bad ? '(reason withheld by the hallucination firewall)' : reason;
 }
 
@@ -262,16 +417,29 @@ export function checkPlan(output: PlannerOutput, input: PlanInput): { decision: 
   let index: Map<string, Set<string>> | undefined;
   const phonetic = () => (index ??= phoneticIndex(corpus));
   const rejected: Rejection[] = [];
-  const decision: PlanDecision = { nextActions: [], queryExpansions: [], revisits: [], shouldStop: output.should_stop, ...(output.stop_reason ? { stopReason: output.stop_reason } : {}) };
+  const decision: PlanDecision = {
+    nextActions: [],
+    queryExpansions: [],
+    revisits: [],
+    shouldStop: output.should_stop,
+    ...(output.stop_reason ? { stopReason: output.stop_reason } : {}),
+  };
   output.next_actions.forEach((a, i) => {
     const where = `action ${i} (${a.action})`;
-    if (!inUnit(a.priority)) return void rejected.push({ check: 7, reason: `${where}: priority ${a.priority} is outside [0, 1]` });
+    if (!inUnit(a.priority))
+      return void rejected.push({ check: 7, reason: `${where}: priority ${a.priority} is outside [0, 1]` });
     const v = a.query ? queryViolation(a.query, input, corpus, phonetic) : undefined;
     if (v) return void rejected.push({ check: v.check, reason: `${where}: ${v.reason}` });
     const urls = fabricatedUrls(a.reason, input.contextText);
     if (urls.length) return void rejected.push({ check: 8, reason: `${where}: URL not in the input: ${urls[0]}` });
     const tier = a.source_tier === 1 || a.source_tier === 2 ? a.source_tier : 0;
-    decision.nextActions.push({ action: a.action, ...(a.query ? { query: toSearchQuery(a.query) } : {}), priority: a.priority, reason: groundedReason(a.reason, input, corpus), tier });
+    decision.nextActions.push({
+      action: a.action,
+      ...(a.query ? { query: toSearchQuery(a.query) } : {}),
+      priority: a.priority,
+      reason: groundedReason(a.reason, input, corpus),
+      tier,
+    });
   });
   output.query_expansions.forEach((q, i) => {
     const v = queryViolation(q, input, corpus, phonetic);
@@ -280,16 +448,25 @@ export function checkPlan(output: PlannerOutput, input: PlanInput): { decision: 
   });
   output.revisit_schedule.forEach((r, i) => {
     if (!input.knownSources.includes(r.source_id) && !input.contextText.includes(r.source_id)) {
-      return void rejected.push({ check: 8, reason: `revisit ${i}: source "${short(r.source_id, 40)}" is not in the input` });
+      return void rejected.push({
+        check: 8,
+        reason: `revisit ${i}: source "${short(r.source_id, 40)}" is not in the input`,
+      });
     }
     const v = queryViolation(r.improved_query, input, corpus, phonetic);
     if (v) return void rejected.push({ check: v.check, reason: `revisit ${i}: ${v.reason}` });
-    decision.revisits.push({ source: r.source_id, improvedQuery: toSearchQuery(r.improved_query), reason: groundedReason(r.reason, input, corpus) });
+    decision.revisits.push({
+      source: r.source_id,
+      improvedQuery: toSearchQuery(r.improved_query),
+      reason: groundedReason(r.reason, input, corpus),
+    });
   });
   output.hypotheses.forEach((h, i) => {
     // The Lead never creates clues (Z invariant 6: only the Analyst does); it must still label them.
-    if (h.is_fact) rejected.push({ check: 6, reason: `planner hypothesis ${i} "${short(h.text)}": an inference marked as a fact` });
-    else if (!inUnit(h.priority)) rejected.push({ check: 7, reason: `planner hypothesis ${i}: priority ${h.priority} is outside [0, 1]` });
+    if (h.is_fact)
+      rejected.push({ check: 6, reason: `planner hypothesis ${i} "${short(h.text)}": an inference marked as a fact` });
+    else if (!inUnit(h.priority))
+      rejected.push({ check: 7, reason: `planner hypothesis ${i}: priority ${h.priority} is outside [0, 1]` });
   });
   return { decision, rejected };
 }
@@ -298,14 +475,29 @@ export function checkPlan(output: PlannerOutput, input: PlanInput): { decision: 
 
 export function checkAdjudication(output: ResolverOutput, inputText: string): Rejection[] {
   const rejected: Rejection[] = [];
-  if (!inUnit(output.similarity_score)) rejected.push({ check: 7, reason: `similarity ${output.similarity_score} is outside [0, 1]` });
-  if (!inUnit(output.confidence)) rejected.push({ check: 7, reason: `confidence ${output.confidence} is outside [0, 1]` });
-  for (const [k, f] of Object.entries(output.feature_scores)) if (!inUnit(f.score)) rejected.push({ check: 7, reason: `feature ${k} score ${f.score} is outside [0, 1]` });
-  const texts = [output.merge_rationale, output.why_not_merge, ...Object.values(output.feature_scores).map((f) => f.reason)];
+  if (!inUnit(output.similarity_score))
+    rejected.push({ check: 7, reason: `similarity ${output.similarity_score} is outside [0, 1]` });
+  if (!inUnit(output.confidence))
+    rejected.push({ check: 7, reason: `confidence ${output.confidence} is outside [0, 1]` });
+  for (const [k, f] of Object.entries(output.feature_scores))
+    if (!inUnit(f.score)) rejected.push({ check: 7, reason: `feature ${k} score ${f.score} is outside [0, 1]` });
+  const texts = [
+    output.merge_rationale,
+    output.why_not_merge,
+    ...Object.values(output.feature_scores).map((f) => f.reason),
+  ];
   const years = inventedYears(texts, inputText);
-  if (years.length) rejected.push({ check: 3, reason: `the reasoning cites year(s) ${years.join(', ')}, which neither record contains` });
+  if (years.length)
+    rejected.push({
+      check: 3,
+      reason: `the reasoning cites year(s) ${years.join(', ')}, which neither record contains`,
+    });
   const names = inventedProperNames(texts, wordSet(inputText));
-  if (names.length) rejected.push({ check: 4, reason: `the reasoning names ${names.map((n) => `"${n}"`).join(', ')}, which neither record contains` });
+  if (names.length)
+    rejected.push({
+      check: 4,
+      reason: `the reasoning names ${names.map((n) => `"${n}"`).join(', ')}, which neither record contains`,
+    });
   const urls = fabricatedUrls(texts, inputText);
   if (urls.length) rejected.push({ check: 8, reason: `URL not in the input: ${urls[0]}` });
   return rejected;
@@ -317,17 +509,33 @@ export function checkConflictAnalysis(output: ConflictOutput, conflict: Conflict
   const rejected: Rejection[] = [];
   const values = conflict.competing.map((c) => foldWord(c.value).trim());
   if (!values.includes(foldWord(output.recommended_value).trim())) {
-    rejected.push({ check: 10, reason: `recommended "${short(output.recommended_value, 40)}" is none of the competing values (${conflict.competing.map((c) => c.value).join(' | ')})` });
+    rejected.push({
+      check: 10,
+      reason: `recommended "${short(output.recommended_value, 40)}" is none of the competing values (${conflict.competing.map((c) => c.value).join(' | ')})`,
+    });
   }
-  if (!output.preserve_alternatives) rejected.push({ check: 10, reason: 'the analysis would discard the competing assertions' });
+  if (!output.preserve_alternatives)
+    rejected.push({ check: 10, reason: 'the analysis would discard the competing assertions' });
   const badIndex = output.evidence_ranking.find((r) => r.claim_index < 0 || r.claim_index >= conflict.competing.length);
   if (badIndex) rejected.push({ check: 10, reason: `ranks claim #${badIndex.claim_index}, which does not exist` });
-  if (!inUnit(output.confidence)) rejected.push({ check: 7, reason: `confidence ${output.confidence} is outside [0, 1]` });
+  if (!inUnit(output.confidence))
+    rejected.push({ check: 7, reason: `confidence ${output.confidence} is outside [0, 1]` });
   const texts = [output.analysis, ...output.next_actions, ...output.evidence_ranking.map((r) => r.reason)];
   const years = inventedYears(texts, inputText);
-  if (years.length) rejected.push({ check: 3, reason: `the analysis cites year(s) ${years.join(', ')}, which no competing claim contains` });
-  const names = inventedProperNames([output.analysis, ...output.evidence_ranking.map((r) => r.reason)], wordSet(inputText));
-  if (names.length) rejected.push({ check: 4, reason: `the analysis names ${names.map((n) => `"${n}"`).join(', ')}, which no competing claim contains` });
+  if (years.length)
+    rejected.push({
+      check: 3,
+      reason: `the analysis cites year(s) ${years.join(', ')}, which no competing claim contains`,
+    });
+  const names = inventedProperNames(
+    [output.analysis, ...output.evidence_ranking.map((r) => r.reason)],
+    wordSet(inputText),
+  );
+  if (names.length)
+    rejected.push({
+      check: 4,
+      reason: `the analysis names ${names.map((n) => `"${n}"`).join(', ')}, which no competing claim contains`,
+    });
   const urls = fabricatedUrls(texts, inputText);
   if (urls.length) rejected.push({ check: 8, reason: `URL not in the input: ${urls[0]}` });
   return rejected;

@@ -18,7 +18,21 @@ const GREGORIAN_MONTHS: Record<string, number> = {};
 ].forEach((names, i) => names.forEach((n) => (GREGORIAN_MONTHS[n] = i + 1)));
 
 const HEBREW_MONTHS = ['TSH', 'CSH', 'KSL', 'TVT', 'SHV', 'ADR', 'ADS', 'NSN', 'IYR', 'SVN', 'TMZ', 'AAV', 'ELL'];
-const FRENCH_MONTHS = ['VEND', 'BRUM', 'FRIM', 'NIVO', 'PLUV', 'VENT', 'GERM', 'FLOR', 'PRAI', 'MESS', 'THER', 'FRUC', 'COMP'];
+const FRENCH_MONTHS = [
+  'VEND',
+  'BRUM',
+  'FRIM',
+  'NIVO',
+  'PLUV',
+  'VENT',
+  'GERM',
+  'FLOR',
+  'PRAI',
+  'MESS',
+  'THER',
+  'FRUC',
+  'COMP',
+];
 
 /** What a month token says: its number and the calendar(s) it belongs to; 0 = extension month (_MONTH). */
 export interface MonthToken {
@@ -40,7 +54,10 @@ export function monthToken(token: string): MonthToken | undefined {
 
 /** Calendar keywords: GEDCOM 7 words, 5.5.1 escapes, and extension calendars (no known conversion). */
 export function calendarToken(token: string): GCalendar | undefined {
-  const t = token.replace(/^@#D\s*/, '').replace(/\s*@$/, '').replace(/\s+/g, '_');
+  const t = token
+    .replace(/^@#D\s*/, '')
+    .replace(/\s*@$/, '')
+    .replace(/\s+/g, '_');
   const isEscape = token.startsWith('@#D') && token.endsWith('@');
   switch (t) {
     case 'GREGORIAN':

@@ -1,4 +1,13 @@
-import { calendarToken, daysInMonth, monthToken, shiftYears, spanOf, startKey, endKey, type WrittenDate } from './calendar';
+import {
+  calendarToken,
+  daysInMonth,
+  monthToken,
+  shiftYears,
+  spanOf,
+  startKey,
+  endKey,
+  type WrittenDate,
+} from './calendar';
 import {
   AFTER_SPAN_YEARS,
   APPROXIMATE_SPAN_YEARS,
@@ -85,12 +94,18 @@ function parseOrPhrase(original: string): GDate {
 }
 
 function tokenize(s: string): string[] {
-  const raw = s.toUpperCase().replace(/,/g, ' ').match(/@#D[^@]*@|\S+/g) ?? [];
+  const raw =
+    s
+      .toUpperCase()
+      .replace(/,/g, ' ')
+      .match(/@#D[^@]*@|\S+/g) ?? [];
   const out: string[] = [];
   for (const t of raw) {
     let m: RegExpExecArray | null;
-    if ((m = /^(CA?\.?)(\d.*)$/.exec(t))) out.push(m[1], m[2]); // "c1850", "ca.1850"
-    else if ((m = /^(\d+)(B\.?C\.?(?:E\.?)?)$/.exec(t))) out.push(m[1], m[2]); // "1100B.C."
+    if ((m = /^(CA?\.?)(\d.*)$/.exec(t)))
+      out.push(m[1], m[2]); // "c1850", "ca.1850"
+    else if ((m = /^(\d+)(B\.?C\.?(?:E\.?)?)$/.exec(t)))
+      out.push(m[1], m[2]); // "1100B.C."
     else if ((m = /^(\d{3,4})-(\d{3,4})$/.exec(t)) && out.length === 0 && raw.length === 1) out.push(m[1], '-', m[2]);
     else out.push(t);
   }
@@ -143,7 +158,17 @@ function parseDate(input: string[]): ParsedDate | undefined {
 
   if (tokens.length === 1) {
     const iso = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(tokens[0]);
-    if (iso) return validated({ calendar: 'gregorian', year: Number(iso[1]), month: Number(iso[2]), day: iso[3] ? Number(iso[3]) : undefined, bc: false }, true);
+    if (iso)
+      return validated(
+        {
+          calendar: 'gregorian',
+          year: Number(iso[1]),
+          month: Number(iso[2]),
+          day: iso[3] ? Number(iso[3]) : undefined,
+          bc: false,
+        },
+        true,
+      );
   }
 
   let calendar: GCalendar | undefined;
@@ -193,7 +218,9 @@ function parseDate(input: string[]): ParsedDate | undefined {
   return validated({ calendar, day, month: month?.month, bc, ...year }, false);
 }
 
-function yearToken(token: string | undefined): Pick<ParsedDate, 'year' | 'altYear' | 'altText' | 'questionable' | 'dualSlash'> | undefined {
+function yearToken(
+  token: string | undefined,
+): Pick<ParsedDate, 'year' | 'altYear' | 'altText' | 'questionable' | 'dualSlash'> | undefined {
   const m = token ? /^(\d{1,4})(?:(\/(\d{1,4}))|(-(\d{3,4})))?(\?)?$/.exec(token) : null;
   if (!m) return undefined;
   const year = Number(m[1]);

@@ -81,14 +81,39 @@ export class ArchiveConnector implements SourceConnector {
     if (!this.reported && this.problemList.length) {
       this.reported = true;
       const report = describeArchiveProblems(this.problemList);
-      if (report.skipped.length) ctx.log({ agent: 'Scout', actionType: 'error', message: report.skippedText, rationale: 'archive records the reader cannot use are named with the reason, and left untouched', context: 'archive' });
-      if (report.warnings.length) ctx.log({ agent: 'Scout', actionType: 'error', message: report.warningText, rationale: 'unknown keys are kept in the file and reported, never an error', context: 'archive' });
+      if (report.skipped.length)
+        ctx.log({
+          agent: 'Scout',
+          actionType: 'error',
+          message: report.skippedText,
+          rationale: 'archive records the reader cannot use are named with the reason, and left untouched',
+          context: 'archive',
+        });
+      if (report.warnings.length)
+        ctx.log({
+          agent: 'Scout',
+          actionType: 'error',
+          message: report.warningText,
+          rationale: 'unknown keys are kept in the file and reported, never an error',
+          context: 'archive',
+        });
     }
     const hits = index.search(query, this.opts.limit ?? 25);
     const url = `archive:?${formatQuery(query)}`;
     const responseTimeMs = Number((performance.now() - t0).toFixed(3));
     // Like every connector, the archive logs its own access (ConnectorContext.log).
-    ctx.log({ agent: 'Scout', actionType: 'source_access', source: this.id, tier: 0, url, success: true, responseTimeMs, recordCount: hits.length, rationale: '', context: formatQuery(query) });
+    ctx.log({
+      agent: 'Scout',
+      actionType: 'source_access',
+      source: this.id,
+      tier: 0,
+      url,
+      success: true,
+      responseTimeMs,
+      recordCount: hits.length,
+      rationale: '',
+      context: formatQuery(query),
+    });
     return { records: hits.map((h) => h.record), url, responseTimeMs };
   }
 }

@@ -19,7 +19,9 @@ export function foldName(s: string): string {
 }
 
 export function nameTokens(s: string): string[] {
-  return foldName(s.replace(/\//g, ' ')).split(/[\s'-]+/).filter((t) => t.length > 0);
+  return foldName(s.replace(/\//g, ' '))
+    .split(/[\s'-]+/)
+    .filter((t) => t.length > 0);
 }
 
 const keyCache = new Map<string, string[]>();

@@ -18,17 +18,30 @@ export function archiveProblems(root: string): CaseProblem[] {
     try {
       text = readFileSync(abs, 'utf8');
     } catch (e) {
-      out.push({ file: rel, line: 1, column: 1, message: `archive record skipped: cannot be read (${e instanceof Error ? e.message : String(e)})`, severity: 'error' });
+      out.push({
+        file: rel,
+        line: 1,
+        column: 1,
+        message: `archive record skipped: cannot be read (${e instanceof Error ? e.message : String(e)})`,
+        severity: 'error',
+      });
       continue;
     }
     const r = parseArchiveRecord(text, rel);
-    out.push(...(r.ok ? r.problems : r.problems.map((p) => ({ ...p, message: `archive record skipped: ${p.message}` }))));
+    out.push(
+      ...(r.ok ? r.problems : r.problems.map((p) => ({ ...p, message: `archive record skipped: ${p.message}` }))),
+    );
   }
   return out;
 }
 
 /** The log's words for a set of archive problems: each skipped file by name, with every reason. */
-export function describeArchiveProblems(problems: readonly CaseProblem[]): { skipped: string[]; warnings: CaseProblem[]; skippedText: string; warningText: string } {
+export function describeArchiveProblems(problems: readonly CaseProblem[]): {
+  skipped: string[];
+  warnings: CaseProblem[];
+  skippedText: string;
+  warningText: string;
+} {
   const errors = problems.filter((p) => p.severity === 'error');
   const skipped = [...new Set(errors.map((p) => p.file))];
   const warnings = problems.filter((p) => p.severity !== 'error');

@@ -4,7 +4,16 @@
  * files read as before; version 2 adds keys, events, relationships, calendars and information types.
  */
 import { z } from 'zod';
-import { InformationClass, Persona, RawRecord, RecordCalendar, RecordEvent, RecordRelationship, RecordType, SourceClass } from '../../model';
+import {
+  InformationClass,
+  Persona,
+  RawRecord,
+  RecordCalendar,
+  RecordEvent,
+  RecordRelationship,
+  RecordType,
+  SourceClass,
+} from '../../model';
 import { parse as parseYaml } from 'yaml';
 import { locate, readFrontMatter, splitFrontMatter } from '../../case/frontmatter';
 import type { CaseProblem } from '../../case/problems';
@@ -32,14 +41,36 @@ function rejoinPlaces(o: Record<string, unknown>): Record<string, unknown> {
 
 /** Keys that are never read as the tail of a place (a real key left empty stays a key). */
 const PLACE_KEYS_AND_KNOWN: Record<string, true> = Object.fromEntries(
-  ['type', 'date', 'place', 'persons', 'informationType', 'key', 'name', 'role', 'sex', 'age', 'birthDate', 'birthPlace', 'deathDate', 'deathPlace', 'burialDate', 'burialPlace', 'residence', 'occupation', 'relationship', 'externalId'].map((k) => [k, true]),
+  [
+    'type',
+    'date',
+    'place',
+    'persons',
+    'informationType',
+    'key',
+    'name',
+    'role',
+    'sex',
+    'age',
+    'birthDate',
+    'birthPlace',
+    'deathDate',
+    'deathPlace',
+    'burialDate',
+    'burialPlace',
+    'residence',
+    'occupation',
+    'relationship',
+    'externalId',
+  ].map((k) => [k, true]),
 );
 
 /** YAML reads `birthDate: 1842` as a number; a year is a GEDCOM date phrase, so keep it as text. */
 function datesAsText(v: unknown): unknown {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
   const o = rejoinPlaces(v as Record<string, unknown>);
-  for (const k of ['birthDate', 'deathDate', 'burialDate', 'marriageDate']) if (typeof o[k] === 'number') o[k] = String(o[k]);
+  for (const k of ['birthDate', 'deathDate', 'burialDate', 'marriageDate'])
+    if (typeof o[k] === 'number') o[k] = String(o[k]);
   // A person key written as a number (`key: 1`) is still a key.
   if (typeof o.key === 'number') o.key = String(o.key);
   return o;
@@ -70,7 +101,10 @@ export const ArchiveFrontMatter = z
     language: z.string().min(1).optional(),
     translation: z.string().optional(),
     calendar: RecordCalendar.optional(),
-    informant: z.union([z.string().min(1), z.number()]).transform(String).optional(),
+    informant: z
+      .union([z.string().min(1), z.number()])
+      .transform(String)
+      .optional(),
     events: z.array(z.preprocess(keysAsText, RecordEvent)).optional(),
     relationships: z.array(z.preprocess(keysAsText, RecordRelationship)).optional(),
   })
@@ -79,19 +113,45 @@ export const ArchiveFrontMatter = z
     const keys = new Map<string, number>();
     fm.persons.forEach((p, i) => {
       if (p.key === undefined) return;
-      if (keys.has(p.key)) ctx.addIssue({ code: 'custom', path: ['persons', i, 'key'], message: `key "${p.key}" is already used by persons.${keys.get(p.key)}` });
+      if (keys.has(p.key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['persons', i, 'key'],
+          message: `key "${p.key}" is already used by persons.${keys.get(p.key)}`,
+        });
       else keys.set(p.key, i);
     });
     const known = (k: string) => keys.has(k);
     const hint = keys.size ? `persons have keys ${[...keys.keys()].join(', ')}` : 'no person has a key';
-    if (fm.informant !== undefined && !known(fm.informant)) ctx.addIssue({ code: 'custom', path: ['informant'], message: `"${fm.informant}" is not the key of a person of this record (${hint})` });
+    if (fm.informant !== undefined && !known(fm.informant))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['informant'],
+        message: `"${fm.informant}" is not the key of a person of this record (${hint})`,
+      });
     fm.relationships?.forEach((r, i) => {
-      for (const end of ['from', 'to'] as const) if (!known(r[end])) ctx.addIssue({ code: 'custom', path: ['relationships', i, end], message: `"${r[end]}" is not the key of a person of this record (${hint})` });
-      if (r.from === r.to) ctx.addIssue({ code: 'custom', path: ['relationships', i, 'to'], message: 'a relationship needs two different persons' });
+      for (const end of ['from', 'to'] as const)
+        if (!known(r[end]))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['relationships', i, end],
+            message: `"${r[end]}" is not the key of a person of this record (${hint})`,
+          });
+      if (r.from === r.to)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['relationships', i, 'to'],
+          message: 'a relationship needs two different persons',
+        });
     });
     fm.events?.forEach((e, i) =>
       e.persons.forEach((k, j) => {
-        if (!known(k)) ctx.addIssue({ code: 'custom', path: ['events', i, 'persons', j], message: `"${k}" is not the key of a person of this record (${hint})` });
+        if (!known(k))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['events', i, 'persons', j],
+            message: `"${k}" is not the key of a person of this record (${hint})`,
+          });
       }),
     );
   });
@@ -100,7 +160,24 @@ export type ArchiveFrontMatter = z.infer<typeof ArchiveFrontMatter>;
 export const ARCHIVE_SOURCE_ID = 'archive';
 
 /** Keys the format defines (v1 and v2); any other key is kept and reported as a warning. */
-const RECORD_KEYS = new Set(['version', 'title', 'recordType', 'date', 'place', 'repository', 'sourceType', 'informationType', 'url', 'persons', 'language', 'translation', 'calendar', 'informant', 'events', 'relationships']);
+const RECORD_KEYS = new Set([
+  'version',
+  'title',
+  'recordType',
+  'date',
+  'place',
+  'repository',
+  'sourceType',
+  'informationType',
+  'url',
+  'persons',
+  'language',
+  'translation',
+  'calendar',
+  'informant',
+  'events',
+  'relationships',
+]);
 // marriageDate, marriedName and spouseName are read by the Analyst when a record gives them.
 const PERSON_KEYS = new Set([...Object.keys(Persona.shape), 'marriageDate', 'marriedName', 'spouseName']);
 const EVENT_KEYS = new Set(Object.keys(RecordEvent.shape));
@@ -122,7 +199,10 @@ function unknownKeys(fm: ArchiveFrontMatter): { path: (string | number)[]; key: 
 const FENCED = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 /** Front matter and body: a plain YAML parse first (fast); the located parse only to report problems. */
-function readArchiveFront(text: string, rel: string): { ok: true; value: ArchiveFrontMatter; body: string } | { ok: false; problems: CaseProblem[] } {
+function readArchiveFront(
+  text: string,
+  rel: string,
+): { ok: true; value: ArchiveFrontMatter; body: string } | { ok: false; problems: CaseProblem[] } {
   const m = FENCED.exec(text);
   if (m) {
     try {
@@ -148,7 +228,9 @@ function placeSplits(raw: unknown): { path: (string | number)[]; place: string }
       if (!item || typeof item !== 'object' || Array.isArray(item)) return;
       const before = item as Record<string, unknown>;
       const after = rejoinPlaces(before);
-      for (const k of PLACE_KEYS) if (typeof after[k] === 'string' && after[k] !== before[k]) out.push({ path: [list, i, k], place: after[k] as string });
+      for (const k of PLACE_KEYS)
+        if (typeof after[k] === 'string' && after[k] !== before[k])
+          out.push({ path: [list, i, k], place: after[k] as string });
     });
   }
   return out;
@@ -179,7 +261,8 @@ function unknownKeyProblems(text: string, rel: string, fm: ArchiveFrontMatter): 
   ];
 }
 
-export type ArchiveParse = { ok: true; record: RawRecord; problems: CaseProblem[] } | { ok: false; problems: CaseProblem[] };
+export type ArchiveParse =
+  { ok: true; record: RawRecord; problems: CaseProblem[] } | { ok: false; problems: CaseProblem[] };
 
 export function parseArchiveRecord(text: string, rel: string): ArchiveParse {
   const r = readArchiveFront(text, rel);

@@ -31,7 +31,10 @@ export interface ArchiveHit {
 }
 
 /** Birth-year estimate of a persona: its birth date, else the record year minus the age (±1). */
-export function personaBirthRange(p: Persona, recordDate: string | undefined): { min: number; max: number } | undefined {
+export function personaBirthRange(
+  p: Persona,
+  recordDate: string | undefined,
+): { min: number; max: number } | undefined {
   if (p.birthDate) {
     const r = yearRange(p.birthDate);
     if (r.min !== undefined && r.max !== undefined) return { min: r.min, max: r.max };
@@ -41,16 +44,42 @@ export function personaBirthRange(p: Persona, recordDate: string | undefined): {
   if (age && age.max !== undefined && recordDate) {
     const ry = yearRange(recordDate);
     const slack = age.approximate ? 5 : 0;
-    if (ry.min !== undefined && ry.max !== undefined) return { min: Math.floor(ry.min - age.max - 1 - slack), max: Math.ceil(ry.max - age.min + slack) };
+    if (ry.min !== undefined && ry.max !== undefined)
+      return { min: Math.floor(ry.min - age.max - 1 - slack), max: Math.ceil(ry.max - age.min + slack) };
   }
   return undefined;
 }
 
 function placeTokens(place: string | undefined): string[] {
-  return place ? foldName(place).split(/[\s,]+/).filter((t) => t.length > 2) : [];
+  return place
+    ? foldName(place)
+        .split(/[\s,]+/)
+        .filter((t) => t.length > 2)
+    : [];
 }
 
-const STOP = new Set(['the', 'and', 'his', 'her', 'was', 'born', 'died', 'son', 'daughter', 'wife', 'husband', 'of', 'in', 'at', 'on', 'mrs', 'mr', 'miss', 'survived', 'by']);
+const STOP = new Set([
+  'the',
+  'and',
+  'his',
+  'her',
+  'was',
+  'born',
+  'died',
+  'son',
+  'daughter',
+  'wife',
+  'husband',
+  'of',
+  'in',
+  'at',
+  'on',
+  'mrs',
+  'mr',
+  'miss',
+  'survived',
+  'by',
+]);
 
 export class ArchiveSearchIndex {
   private entries: Entry[] = [];
@@ -106,9 +135,11 @@ export class ArchiveSearchIndex {
     const surname = q.surname ?? (q.name ? splitPersonaName(q.name).surname : '');
     const candidates = new Set<number>();
     if (surname) {
-      for (const t of nameTokens(surname)) for (const k of phoneticKeys(t)) for (const i of this.bySurname.get(k) ?? []) candidates.add(i);
+      for (const t of nameTokens(surname))
+        for (const k of phoneticKeys(t)) for (const i of this.bySurname.get(k) ?? []) candidates.add(i);
     } else if (given) {
-      for (const t of nameTokens(given)) for (const k of phoneticKeys(t)) for (const i of this.byGiven.get(k) ?? []) candidates.add(i);
+      for (const t of nameTokens(given))
+        for (const k of phoneticKeys(t)) for (const i of this.byGiven.get(k) ?? []) candidates.add(i);
     } else if (q.place) {
       const toks = placeTokens(q.place);
       const sets = toks.map((t) => this.byPlace.get(t) ?? new Set<number>()).sort((a, b) => a.size - b.size);
@@ -165,7 +196,9 @@ export class ArchiveSearchIndex {
       best = Math.max(best ?? 0, s);
     }
     if (e.words) {
-      const sOk = !surname || nameTokens(surname).some((t) => [...phoneticKeys(t)].length > 0 && [...e.words!].some((w) => namesAlike(w, t)));
+      const sOk =
+        !surname ||
+        nameTokens(surname).some((t) => [...phoneticKeys(t)].length > 0 && [...e.words!].some((w) => namesAlike(w, t)));
       const gOk = !given || nameTokens(given).some((t) => [...e.words!].some((w) => w.length > 1 && namesAlike(w, t)));
       if (sOk && gOk) best = Math.max(best ?? 0, (surname ? 0.8 : 0) + (given ? 0.6 : 0));
     }

@@ -19,7 +19,14 @@ const GxPerson = z.looseObject({
       z.looseObject({
         type: z.string().optional(),
         preferred: z.boolean().optional(),
-        nameForms: z.array(z.looseObject({ fullText: z.string().optional(), parts: z.array(z.looseObject({ type: z.string(), value: z.string() })).optional() })).default([]),
+        nameForms: z
+          .array(
+            z.looseObject({
+              fullText: z.string().optional(),
+              parts: z.array(z.looseObject({ type: z.string(), value: z.string() })).optional(),
+            }),
+          )
+          .default([]),
       }),
     )
     .default([]),
@@ -33,7 +40,9 @@ const GxPerson = z.looseObject({
       }),
     )
     .default([]),
-  display: z.looseObject({ name: z.string().optional(), ascendancyNumber: z.union([z.string(), z.number()]).optional() }).optional(),
+  display: z
+    .looseObject({ name: z.string().optional(), ascendancyNumber: z.union([z.string(), z.number()]).optional() })
+    .optional(),
 });
 type GxPerson = z.infer<typeof GxPerson>;
 const Ref = z.looseObject({ resource: z.string().optional(), resourceId: z.string().optional() });
@@ -44,7 +53,15 @@ export const Gedcomx = z.looseObject({
 export type Gedcomx = z.infer<typeof Gedcomx>;
 const AtomFeed = z.looseObject({
   results: z.number().optional(),
-  entries: z.array(z.looseObject({ id: z.string().optional(), score: z.number().optional(), content: z.looseObject({ gedcomx: Gedcomx }) })).default([]),
+  entries: z
+    .array(
+      z.looseObject({
+        id: z.string().optional(),
+        score: z.number().optional(),
+        content: z.looseObject({ gedcomx: Gedcomx }),
+      }),
+    )
+    .default([]),
 });
 
 const refId = (r: z.infer<typeof Ref>) => r.resourceId ?? r.resource?.replace(/^.*[#/]/, '');
@@ -53,7 +70,11 @@ const factType = (t: string) => t.replace(/^.*\//, '');
 export function gedcomxPersona(p: GxPerson, role: Persona['role'], relationship?: string): Persona | undefined {
   const preferred = p.names.find((n) => n.preferred) ?? p.names[0];
   const form = preferred?.nameForms[0];
-  const part = (t: string) => form?.parts?.filter((x) => x.type.endsWith(`/${t}`)).map((x) => x.value).join(' ') || undefined;
+  const part = (t: string) =>
+    form?.parts
+      ?.filter((x) => x.type.endsWith(`/${t}`))
+      .map((x) => x.value)
+      .join(' ') || undefined;
   const name = personaName(part('Given'), part('Surname'), form?.fullText ?? p.display?.name);
   if (!name) return undefined;
   const persona: Persona = { name, role };
@@ -97,9 +118,14 @@ export function gedcomxPersonas(doc: Gedcomx, principalId: string): Persona[] {
     if (type === 'ParentChild' && b === principalId && a) {
       const parent = byId.get(a);
       const sex = parent?.gender?.type ? sexOf(parent.gender.type) : undefined;
-      push(parent, sex === 'M' ? 'father' : sex === 'F' ? 'mother' : 'other', sex === 'M' ? 'father' : sex === 'F' ? 'mother' : 'parent');
+      push(
+        parent,
+        sex === 'M' ? 'father' : sex === 'F' ? 'mother' : 'other',
+        sex === 'M' ? 'father' : sex === 'F' ? 'mother' : 'parent',
+      );
     } else if (type === 'ParentChild' && a === principalId && b) push(byId.get(b), 'child', 'child');
-    else if (type === 'Couple' && (a === principalId || b === principalId)) push(byId.get(a === principalId ? b! : a!), 'spouse', 'spouse');
+    else if (type === 'Couple' && (a === principalId || b === principalId))
+      push(byId.get(a === principalId ? b! : a!), 'spouse', 'spouse');
   }
   return out;
 }
@@ -116,7 +142,8 @@ const PID = /^(?:familysearch:)\s*([A-Z0-9]{4}-[A-Z0-9]{2,4})$/i;
 
 export class FamilySearchConnector extends PluginConnector {
   protected override async run(query: SearchQuery, call: SearchCall, found: RawRecord[]): Promise<void> {
-    if (!this.credential) throw new SourceError(this.id, 'credentials', 'no FamilySearch access token (sign in through the extension)');
+    if (!this.credential)
+      throw new SourceError(this.id, 'credentials', 'no FamilySearch access token (sign in through the extension)');
     const pid = PID.exec((query.text ?? '').trim())?.[1]?.toUpperCase();
     if (pid) return this.byId(pid, call, found);
     const { given, surname } = queryName(query);
@@ -133,7 +160,12 @@ export class FamilySearchConnector extends PluginConnector {
       },
     });
     const parsed = AtomFeed.safeParse(data);
-    if (!parsed.success) throw new SourceError(this.id, 'malformed', `tree search: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new SourceError(
+        this.id,
+        'malformed',
+        `tree search: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+      );
     for (const entry of parsed.data.entries) {
       const doc = entry.content.gedcomx;
       const id = entry.id ?? doc.persons[0]?.id;
@@ -161,12 +193,20 @@ export class FamilySearchConnector extends PluginConnector {
     const person = this.plugin.record.person;
     const data = await call.json('read_record', person, { shape: Gedcomx, suffix: encodeURIComponent(pid) });
     const parsed = Gedcomx.safeParse(data);
-    if (!parsed.success) throw new SourceError(this.id, 'malformed', `person: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new SourceError(
+        this.id,
+        'malformed',
+        `person: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+      );
     const persons = gedcomxPersonas(parsed.data, pid);
     if (!persons.length) return;
     let ancestry: unknown;
     if (this.plugin.record.ancestry) {
-      ancestry = await call.optional('read_ancestors', this.plugin.record.ancestry, { shape: Gedcomx, params: { person: pid, generations: 3 } });
+      ancestry = await call.optional('read_ancestors', this.plugin.record.ancestry, {
+        shape: Gedcomx,
+        params: { person: pid, generations: 3 },
+      });
       const anc = ancestry === undefined ? undefined : Gedcomx.safeParse(ancestry);
       for (const p of anc?.success ? anc.data.persons : []) {
         const n = Number(p.display?.ascendancyNumber);

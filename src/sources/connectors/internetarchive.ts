@@ -21,9 +21,12 @@ const Doc = z.looseObject({
   mediatype: z.string().optional(),
   collection: Many,
 });
-const SearchResponse = z.looseObject({ response: z.looseObject({ numFound: z.number().optional(), docs: z.array(Doc).default([]) }) });
+const SearchResponse = z.looseObject({
+  response: z.looseObject({ numFound: z.number().optional(), docs: z.array(Doc).default([]) }),
+});
 
-const join = (v: z.infer<typeof Many>, sep = '; ') => (v === undefined ? undefined : Array.isArray(v) ? v.map(String).join(sep) : String(v));
+const join = (v: z.infer<typeof Many>, sep = '; ') =>
+  v === undefined ? undefined : Array.isArray(v) ? v.map(String).join(sep) : String(v);
 /** Lucene phrase: quotes and backslashes escaped. */
 const phrase = (s: string) => `"${s.replace(/["\\]/g, ' ').trim()}"`;
 
@@ -39,10 +42,28 @@ export class InternetArchiveConnector extends PluginConnector {
   protected override async run(query: SearchQuery, call: SearchCall, found: RawRecord[]): Promise<void> {
     const q = iaQuery(query);
     if (!q) return;
-    const fields = ['identifier', 'title', 'creator', 'date', 'year', 'description', 'subject', 'mediatype', 'collection'];
-    const data = await call.json('search', this.plugin.search.endpoint!, { shape: SearchResponse, params: { q, 'fl[]': fields, rows: this.plugin.search.max_results } });
+    const fields = [
+      'identifier',
+      'title',
+      'creator',
+      'date',
+      'year',
+      'description',
+      'subject',
+      'mediatype',
+      'collection',
+    ];
+    const data = await call.json('search', this.plugin.search.endpoint!, {
+      shape: SearchResponse,
+      params: { q, 'fl[]': fields, rows: this.plugin.search.max_results },
+    });
     const parsed = SearchResponse.safeParse(data);
-    if (!parsed.success) throw new SourceError(this.id, 'malformed', `advancedsearch: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new SourceError(
+        this.id,
+        'malformed',
+        `advancedsearch: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+      );
     for (const d of parsed.data.response.docs) {
       const title = join(d.title, ' ') ?? d.identifier;
       const year = asNumber(d.year) ?? asNumber(d.date?.slice(0, 4));

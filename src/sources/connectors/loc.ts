@@ -57,7 +57,12 @@ export class LocNewspapersConnector extends PluginConnector {
       params: { qs: phrase, start_date: range.start, end_date: range.end, c: this.plugin.search.max_results },
     });
     const parsed = SearchResponse.safeParse(data);
-    if (!parsed.success) throw new SourceError(this.id, 'malformed', `search results: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new SourceError(
+        this.id,
+        'malformed',
+        `search results: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+      );
 
     for (const [i, r] of parsed.data.results.entries()) {
       const url = r.url ?? r.id;
@@ -67,12 +72,20 @@ export class LocNewspapersConnector extends PluginConnector {
         // The page's resource JSON carries the whole OCR text.
         const page = new URL(url.replace(/^http:/, 'https:'));
         page.searchParams.delete('q');
-        const res = await call.optional('read_full_text', { path: `${page.origin}${page.pathname}`, method: 'GET', params: {} }, { shape: ResourceResponse, params: { sp: page.searchParams.get('sp') ?? undefined, fo: 'json' } });
+        const res = await call.optional(
+          'read_full_text',
+          { path: `${page.origin}${page.pathname}`, method: 'GET', params: {} },
+          { shape: ResourceResponse, params: { sp: page.searchParams.get('sp') ?? undefined, fo: 'json' } },
+        );
         const full = res === undefined ? undefined : ResourceResponse.safeParse(res);
         if (full?.success && full.data.full_text) text = full.data.full_text;
       }
       const snippet = r.page_coordinate_data?.relevant_snippet;
-      const place = [r.location_city?.[0], r.location_state?.[0]].filter(Boolean).map((s) => titleCase(s!)).join(', ') || undefined;
+      const place =
+        [r.location_city?.[0], r.location_state?.[0]]
+          .filter(Boolean)
+          .map((s) => titleCase(s!))
+          .join(', ') || undefined;
       this.keep(
         found,
         this.record({

@@ -10,7 +10,12 @@ import { PluginConnector, type SearchCall } from '../connector';
 import { SourceError } from '../http/errors';
 import { asNumber, gedcomDate, queryName, verbatim } from '../normalize';
 
-const NaraDate = z.looseObject({ year: z.union([z.number(), z.string()]).optional(), month: z.union([z.number(), z.string()]).optional(), day: z.union([z.number(), z.string()]).optional(), logicalDate: z.string().optional() });
+const NaraDate = z.looseObject({
+  year: z.union([z.number(), z.string()]).optional(),
+  month: z.union([z.number(), z.string()]).optional(),
+  day: z.union([z.number(), z.string()]).optional(),
+  logicalDate: z.string().optional(),
+});
 const NaraRecord = z.looseObject({
   naId: z.union([z.number(), z.string()]).transform(String),
   title: z.string(),
@@ -19,10 +24,16 @@ const NaraRecord = z.looseObject({
   scopeAndContentNote: z.string().optional(),
   coverageStartDate: NaraDate.optional(),
   productionDates: z.array(NaraDate).optional(),
-  ancestors: z.array(z.looseObject({ title: z.string().optional(), levelOfDescription: z.string().optional() })).optional(),
+  ancestors: z
+    .array(z.looseObject({ title: z.string().optional(), levelOfDescription: z.string().optional() }))
+    .optional(),
 });
 const SearchResponse = z.looseObject({
-  body: z.looseObject({ hits: z.looseObject({ hits: z.array(z.looseObject({ _source: z.looseObject({ record: NaraRecord }) })).default([]) }) }),
+  body: z.looseObject({
+    hits: z.looseObject({
+      hits: z.array(z.looseObject({ _source: z.looseObject({ record: NaraRecord }) })).default([]),
+    }),
+  }),
 });
 
 const TYPES: [RegExp, RecordType][] = [
@@ -40,16 +51,32 @@ function dateOf(d?: z.infer<typeof NaraDate>): string | undefined {
 
 export class NaraConnector extends PluginConnector {
   protected override async run(query: SearchQuery, call: SearchCall, found: RawRecord[]): Promise<void> {
-    if (!this.credential) throw new SourceError(this.id, 'credentials', 'no NARA Catalog API key (NARA_API_KEY or SecretStorage nara.apiKey)');
+    if (!this.credential)
+      throw new SourceError(
+        this.id,
+        'credentials',
+        'no NARA Catalog API key (NARA_API_KEY or SecretStorage nara.apiKey)',
+      );
     const { full } = queryName(query);
     const q = full ? `"${full.replace(/"/g, '')}"` : query.text;
     if (!q) return;
-    const data = await call.json('search', this.plugin.search.endpoint!, { shape: SearchResponse, params: { q, limit: this.plugin.search.max_results } });
+    const data = await call.json('search', this.plugin.search.endpoint!, {
+      shape: SearchResponse,
+      params: { q, limit: this.plugin.search.max_results },
+    });
     const parsed = SearchResponse.safeParse(data);
-    if (!parsed.success) throw new SourceError(this.id, 'malformed', `records/search: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new SourceError(
+        this.id,
+        'malformed',
+        `records/search: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+      );
     for (const hit of parsed.data.body.hits.hits) {
       const r = hit._source.record;
-      const series = r.ancestors?.map((a) => a.title).filter(Boolean).join(' / ');
+      const series = r.ancestors
+        ?.map((a) => a.title)
+        .filter(Boolean)
+        .join(' / ');
       this.keep(
         found,
         this.record({

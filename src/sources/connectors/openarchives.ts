@@ -17,7 +17,9 @@ const Doc = z.looseObject({
   personname: z.string().optional(),
   relationtype: z.string().optional(),
   eventtype: z.string().optional(),
-  eventdate: z.looseObject({ day: z.unknown().optional(), month: z.unknown().optional(), year: z.unknown().optional() }).nullish(),
+  eventdate: z
+    .looseObject({ day: z.unknown().optional(), month: z.unknown().optional(), year: z.unknown().optional() })
+    .nullish(),
   eventplace: z.union([z.string(), z.array(z.string())]).nullish(),
   sourcetype: z.string().optional(),
   url: z.string().optional(),
@@ -29,29 +31,57 @@ const SearchResponse = z.looseObject({
 const Text = z.union([z.string(), z.number()]).transform(String);
 const A2APerson = z.looseObject({
   '@pid': z.string(),
-  PersonName: z.looseObject({ PersonNameFirstName: Text.optional(), PersonNamePatronym: Text.optional(), PersonNamePrefixLastName: Text.optional(), PersonNameLastName: Text.optional(), PersonNameLiteral: Text.optional() }).optional(),
+  PersonName: z
+    .looseObject({
+      PersonNameFirstName: Text.optional(),
+      PersonNamePatronym: Text.optional(),
+      PersonNamePrefixLastName: Text.optional(),
+      PersonNameLastName: Text.optional(),
+      PersonNameLiteral: Text.optional(),
+    })
+    .optional(),
   Gender: Text.optional(),
   Age: z.looseObject({ PersonAgeLiteral: Text.optional(), PersonAgeYears: Text.optional() }).optional(),
   BirthPlace: z.looseObject({ Place: Text.optional() }).optional(),
-  BirthDate: z.looseObject({ LiteralDate: Text.optional(), Year: Text.optional(), Month: Text.optional(), Day: Text.optional() }).optional(),
+  BirthDate: z
+    .looseObject({ LiteralDate: Text.optional(), Year: Text.optional(), Month: Text.optional(), Day: Text.optional() })
+    .optional(),
   Residence: z.looseObject({ Place: Text.optional() }).optional(),
   Profession: z.union([Text, z.array(Text)]).optional(),
 });
 const OneOrMany = <T extends z.ZodType>(t: T) => z.union([z.array(t), t.transform((x) => [x] as z.infer<T>[])]);
 const ShowResponse = z.looseObject({
   Person: OneOrMany(A2APerson).default([]),
-  Event: z.looseObject({
-    EventType: Text.optional(),
-    EventDate: z.looseObject({ LiteralDate: Text.optional(), Year: Text.optional(), Month: Text.optional(), Day: Text.optional() }).optional(),
-    EventPlace: z.looseObject({ Place: Text.optional() }).optional(),
-  }).optional(),
+  Event: z
+    .looseObject({
+      EventType: Text.optional(),
+      EventDate: z
+        .looseObject({
+          LiteralDate: Text.optional(),
+          Year: Text.optional(),
+          Month: Text.optional(),
+          Day: Text.optional(),
+        })
+        .optional(),
+      EventPlace: z.looseObject({ Place: Text.optional() }).optional(),
+    })
+    .optional(),
   RelationEP: OneOrMany(z.looseObject({ PersonKeyRef: z.string(), RelationType: Text.optional() })).default([]),
-  Source: z.looseObject({ SourceType: Text.optional(), SourcePlace: z.looseObject({ Place: Text.optional(), Country: Text.optional() }).optional() }).optional(),
+  Source: z
+    .looseObject({
+      SourceType: Text.optional(),
+      SourcePlace: z.looseObject({ Place: Text.optional(), Country: Text.optional() }).optional(),
+    })
+    .optional(),
 });
 
 /** English and Dutch A2A role names (lang=en answers in English; the show example is Dutch). */
 const ROLES: [RegExp, PersonaRole, string][] = [
-  [/^(groom|bruidegom|bride|bruid|deceased|overledene|child|kind|dopeling|registered|geregistreerde|principal|hoofdpersoon|child being baptized)$/i, 'principal', ''],
+  [
+    /^(groom|bruidegom|bride|bruid|deceased|overledene|child|kind|dopeling|registered|geregistreerde|principal|hoofdpersoon|child being baptized)$/i,
+    'principal',
+    '',
+  ],
   [/^(father|vader)( of (the )?(groom|bride|child|deceased))?$/i, 'father', 'father'],
   [/^(mother|moeder)( of (the )?(groom|bride|child|deceased))?$/i, 'mother', 'mother'],
   [/^(vader (bruidegom|bruid|overledene|kind))$/i, 'father', 'father'],
@@ -82,9 +112,14 @@ export function recordTypeOf(eventType?: string, sourceType?: string): RecordTyp
   return 'other';
 }
 
-function dateOf(d: { Year?: string; Month?: string; Day?: string; LiteralDate?: string } | undefined): string | undefined {
+function dateOf(
+  d: { Year?: string; Month?: string; Day?: string; LiteralDate?: string } | undefined,
+): string | undefined {
   if (!d) return undefined;
-  return gedcomDate(asNumber(d.Year), asNumber(d.Month), asNumber(d.Day)) ?? (d.LiteralDate ? isoToGedcom(d.LiteralDate) : undefined);
+  return (
+    gedcomDate(asNumber(d.Year), asNumber(d.Month), asNumber(d.Day)) ??
+    (d.LiteralDate ? isoToGedcom(d.LiteralDate) : undefined)
+  );
 }
 
 export function a2aPersonas(show: z.infer<typeof ShowResponse>): Persona[] {
@@ -118,22 +153,42 @@ export class OpenArchivesConnector extends PluginConnector {
     const { full } = queryName(query);
     if (!full) return;
     // The name parameter takes a year or period after the name: "Jan Jansen 1820-1830".
-    const years = query.birthYear ? ` ${query.birthYear - 2}-${(query.deathYear ?? query.birthYear + 90) + 1}` : query.deathYear ? ` ${query.deathYear - 90}-${query.deathYear + 1}` : '';
-    const data = await call.json('search', this.plugin.search.endpoint!, { shape: SearchResponse, params: { name: `${full}${years}`, eventplace: query.place } });
+    const years = query.birthYear
+      ? ` ${query.birthYear - 2}-${(query.deathYear ?? query.birthYear + 90) + 1}`
+      : query.deathYear
+        ? ` ${query.deathYear - 90}-${query.deathYear + 1}`
+        : '';
+    const data = await call.json('search', this.plugin.search.endpoint!, {
+      shape: SearchResponse,
+      params: { name: `${full}${years}`, eventplace: query.place },
+    });
     const parsed = SearchResponse.safeParse(data);
-    if (!parsed.success) throw new SourceError(this.id, 'malformed', `records/search: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new SourceError(
+        this.id,
+        'malformed',
+        `records/search: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+      );
 
     for (const [i, doc] of parsed.data.response.docs.entries()) {
       const place = Array.isArray(doc.eventplace) ? doc.eventplace.join(', ') : (doc.eventplace ?? undefined);
       const d = doc.eventdate ?? {};
       const date = gedcomDate(asNumber(d.year), asNumber(d.month), asNumber(d.day));
       const { role, relationship } = roleOf(doc.relationtype);
-      const hit: Persona = { name: doc.personname?.trim() || full, role, ...(relationship ? { relationship } : {}), ...(doc.pid ? { externalId: doc.pid } : {}) };
+      const hit: Persona = {
+        name: doc.personname?.trim() || full,
+        role,
+        ...(relationship ? { relationship } : {}),
+        ...(doc.pid ? { externalId: doc.pid } : {}),
+      };
       let persons: Persona[] = [hit];
       let show: unknown;
       // The A2A record names everyone in it; read it for the best few hits only (4 requests/s).
       if (i < 3 && doc.archive_code) {
-        show = await call.optional('read_record', this.plugin.record.show, { shape: ShowResponse, params: { archive: doc.archive_code, identifier: doc.identifier } });
+        show = await call.optional('read_record', this.plugin.record.show, {
+          shape: ShowResponse,
+          params: { archive: doc.archive_code, identifier: doc.identifier },
+        });
         const a2a = show === undefined ? undefined : ShowResponse.safeParse(show);
         if (a2a?.success) {
           const all = a2aPersonas(a2a.data);
@@ -143,7 +198,9 @@ export class OpenArchivesConnector extends PluginConnector {
       this.keep(
         found,
         this.record({
-          title: [doc.eventtype, doc.personname?.trim(), place, date].filter(Boolean).join(', ') + (doc.sourcetype ? ` (${doc.sourcetype})` : ''),
+          title:
+            [doc.eventtype, doc.personname?.trim(), place, date].filter(Boolean).join(', ') +
+            (doc.sourcetype ? ` (${doc.sourcetype})` : ''),
           recordType: recordTypeOf(doc.eventtype, doc.sourcetype),
           date,
           place,

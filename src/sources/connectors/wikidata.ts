@@ -11,10 +11,23 @@ import { SourceError } from '../http/errors';
 import { queryName, sexOf, verbatim, wikibaseTime } from '../normalize';
 
 const SearchResponse = z.looseObject({
-  search: z.array(z.looseObject({ id: z.string().regex(/^Q\d+$/), label: z.string().optional(), description: z.string().optional() })).default([]),
+  search: z
+    .array(
+      z.looseObject({
+        id: z.string().regex(/^Q\d+$/),
+        label: z.string().optional(),
+        description: z.string().optional(),
+      }),
+    )
+    .default([]),
 });
 
-const Term = z.looseObject({ type: z.string(), value: z.string(), datatype: z.string().optional(), 'xml:lang': z.string().optional() });
+const Term = z.looseObject({
+  type: z.string(),
+  value: z.string(),
+  datatype: z.string().optional(),
+  'xml:lang': z.string().optional(),
+});
 export const SparqlResults = z.looseObject({
   head: z.looseObject({ vars: z.array(z.string()).min(1) }),
   results: z.looseObject({ bindings: z.array(z.record(z.string(), Term)) }),
@@ -93,22 +106,34 @@ export function parseSparql(results: SparqlResults): Entity[] {
     for (const rel of ['father', 'mother', 'spouse', 'child'] as const) {
       const rid = ENTITY.exec(b[rel]?.value ?? '')?.[1];
       const name = label(b, rel);
-      if (rid && name && !e.relatives.has(`${rel}:${rid}`)) e.relatives.set(`${rel}:${rid}`, { id: rid, label: name, rel });
+      if (rid && name && !e.relatives.has(`${rel}:${rid}`))
+        e.relatives.set(`${rel}:${rid}`, { id: rid, label: name, rel });
     }
   }
   return [...out.values()];
 }
 
-const Snak = z.looseObject({ snaktype: z.string().optional(), datavalue: z.looseObject({ value: z.unknown() }).optional() });
+const Snak = z.looseObject({
+  snaktype: z.string().optional(),
+  datavalue: z.looseObject({ value: z.unknown() }).optional(),
+});
 const Claim = z.looseObject({ mainsnak: Snak, rank: z.string().optional() });
 const Terms = z.record(z.string(), z.looseObject({ value: z.string() }));
-const WbEntity = z.looseObject({ id: z.string().optional(), missing: z.string().optional(), labels: Terms.optional(), descriptions: Terms.optional(), claims: z.record(z.string(), z.array(Claim)).optional() });
+const WbEntity = z.looseObject({
+  id: z.string().optional(),
+  missing: z.string().optional(),
+  labels: Terms.optional(),
+  descriptions: Terms.optional(),
+  claims: z.record(z.string(), z.array(Claim)).optional(),
+});
 export const WbEntities = z.looseObject({ entities: z.record(z.string(), WbEntity) });
 type WbEntity = z.infer<typeof WbEntity>;
 
 /** The statements that count: preferred ones when there are any, never deprecated ones. */
 function best(entity: WbEntity, property: string): unknown[] {
-  const claims = (entity.claims?.[property] ?? []).filter((c) => c.rank !== 'deprecated' && c.mainsnak.snaktype !== 'novalue' && c.mainsnak.snaktype !== 'somevalue');
+  const claims = (entity.claims?.[property] ?? []).filter(
+    (c) => c.rank !== 'deprecated' && c.mainsnak.snaktype !== 'novalue' && c.mainsnak.snaktype !== 'somevalue',
+  );
   const preferred = claims.filter((c) => c.rank === 'preferred');
   return (preferred.length ? preferred : claims).map((c) => c.mainsnak.datavalue?.value).filter((v) => v !== undefined);
 }
@@ -121,7 +146,13 @@ function itemId(v: unknown): string | undefined {
 
 function timeValue(v: unknown): string | undefined {
   const o = v as { time?: unknown; precision?: unknown; calendarmodel?: unknown };
-  return typeof o?.time === 'string' ? wikibaseTime(o.time, typeof o.precision === 'number' ? o.precision : 11, typeof o.calendarmodel === 'string' ? o.calendarmodel : undefined) : undefined;
+  return typeof o?.time === 'string'
+    ? wikibaseTime(
+        o.time,
+        typeof o.precision === 'number' ? o.precision : 11,
+        typeof o.calendarmodel === 'string' ? o.calendarmodel : undefined,
+      )
+    : undefined;
 }
 
 const KIN = { P22: 'father', P25: 'mother', P26: 'spouse', P40: 'child' } as const;
@@ -129,10 +160,12 @@ const KIN = { P22: 'father', P25: 'mother', P26: 'spouse', P40: 'child' } as con
 /** Items referenced by the genealogical statements (places and relatives), to fetch labels for. */
 export function referencedItems(entities: WbEntity[]): string[] {
   const ids = new Set<string>();
-  for (const e of entities) for (const p of ['P19', 'P20', ...Object.keys(KIN)]) for (const v of best(e, p)) {
-    const id = itemId(v);
-    if (id) ids.add(id);
-  }
+  for (const e of entities)
+    for (const p of ['P19', 'P20', ...Object.keys(KIN)])
+      for (const v of best(e, p)) {
+        const id = itemId(v);
+        if (id) ids.add(id);
+      }
   return [...ids];
 }
 
@@ -146,7 +179,13 @@ export function parseEntities(entities: WbEntity[], labels: Map<string, string>)
       const id = itemId(v);
       return id ? labels.get(id) : undefined;
     };
-    const out: Entity = { id: e.id, label: en(e.labels), description: en(e.descriptions), relatives: new Map(), raw: { item: e.id, entity: e } };
+    const out: Entity = {
+      id: e.id,
+      label: en(e.labels),
+      description: en(e.descriptions),
+      relatives: new Map(),
+      raw: { item: e.id, entity: e },
+    };
     const sex = best(e, 'P21').map(itemId)[0];
     if (sex) out.sex = sexOf(sex);
     out.birth = best(e, 'P569').map(timeValue).find(Boolean);
@@ -172,9 +211,13 @@ export class WikidataConnector extends PluginConnector {
     else {
       const { full } = queryName(query);
       if (!full) return;
-      const data = await call.json('search', this.plugin.search.endpoint!, { shape: SearchResponse, params: { search: full } });
+      const data = await call.json('search', this.plugin.search.endpoint!, {
+        shape: SearchResponse,
+        params: { search: full },
+      });
       const parsed = SearchResponse.safeParse(data);
-      if (!parsed.success) throw new SourceError(this.id, 'malformed', `wbsearchentities: ${parsed.error.issues[0]?.message}`);
+      if (!parsed.success)
+        throw new SourceError(this.id, 'malformed', `wbsearchentities: ${parsed.error.issues[0]?.message}`);
       ids = parsed.data.search.map((s) => s.id).slice(0, this.plugin.search.max_results);
     }
     if (!ids.length) return;
@@ -183,8 +226,17 @@ export class WikidataConnector extends PluginConnector {
       entities = await this.viaSparql(ids, call);
     } catch (e) {
       // WDQS is a separate service (95 % SLO): the entity API answers the same questions.
-      if (!(e instanceof SourceError) || e.kind === 'tos' || call.signal?.aborted || !this.plugin.record.entities) throw e;
-      call.log({ actionType: 'decision', agent: 'Scout', decisionType: 'source_fallback', optionsConsidered: ['SPARQL', 'wbgetentities'], chosenOption: 'wbgetentities', rationale: `SPARQL failed (${e.message}); reading the entities through the Wikibase API instead`, context: this.id });
+      if (!(e instanceof SourceError) || e.kind === 'tos' || call.signal?.aborted || !this.plugin.record.entities)
+        throw e;
+      call.log({
+        actionType: 'decision',
+        agent: 'Scout',
+        decisionType: 'source_fallback',
+        optionsConsidered: ['SPARQL', 'wbgetentities'],
+        chosenOption: 'wbgetentities',
+        rationale: `SPARQL failed (${e.message}); reading the entities through the Wikibase API instead`,
+        context: this.id,
+      });
       entities = await this.viaEntities(ids, call);
     }
     for (const e of entities) {
@@ -194,25 +246,46 @@ export class WikidataConnector extends PluginConnector {
   }
 
   private async viaSparql(ids: string[], call: SearchCall): Promise<Entity[]> {
-    const data = await call.json('read_relatives', this.plugin.record.sparql, { shape: SparqlResults, params: { query: kinshipQuery(ids), format: 'json' } });
+    const data = await call.json('read_relatives', this.plugin.record.sparql, {
+      shape: SparqlResults,
+      params: { query: kinshipQuery(ids), format: 'json' },
+    });
     const parsed = SparqlResults.safeParse(data);
-    if (!parsed.success) throw new SourceError(this.id, 'malformed', `SPARQL results: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new SourceError(
+        this.id,
+        'malformed',
+        `SPARQL results: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+      );
     return parseSparql(parsed.data);
   }
 
   private async viaEntities(ids: string[], call: SearchCall): Promise<Entity[]> {
     const endpoint = this.plugin.record.entities;
-    const data = await call.json('read_record', endpoint, { shape: WbEntities, params: { ids: ids.slice(0, 50).join('|') } });
+    const data = await call.json('read_record', endpoint, {
+      shape: WbEntities,
+      params: { ids: ids.slice(0, 50).join('|') },
+    });
     const parsed = WbEntities.safeParse(data);
-    if (!parsed.success) throw new SourceError(this.id, 'malformed', `wbgetentities: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new SourceError(
+        this.id,
+        'malformed',
+        `wbgetentities: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+      );
     const entities = Object.values(parsed.data.entities);
     const refs = referencedItems(entities).slice(0, 50);
     const labels = new Map<string, string>();
     if (refs.length) {
       // Place and relative names; without them the facts are kept and the relatives left out.
-      const more = await call.optional('read_relatives', endpoint, { shape: WbEntities, params: { ids: refs.join('|'), props: 'labels' } });
+      const more = await call.optional('read_relatives', endpoint, {
+        shape: WbEntities,
+        params: { ids: refs.join('|'), props: 'labels' },
+      });
       const named = more === undefined ? undefined : WbEntities.safeParse(more);
-      if (named?.success) for (const [id, ent] of Object.entries(named.data.entities)) if (ent.labels?.en) labels.set(id, ent.labels.en.value);
+      if (named?.success)
+        for (const [id, ent] of Object.entries(named.data.entities))
+          if (ent.labels?.en) labels.set(id, ent.labels.en.value);
     }
     return parseEntities(entities, labels);
   }
@@ -231,7 +304,8 @@ export class WikidataConnector extends PluginConnector {
     if (e.death) principal.deathDate = e.death;
     if (e.deathPlace) principal.deathPlace = e.deathPlace;
     const persons: Persona[] = [principal];
-    for (const r of e.relatives.values()) persons.push({ name: r.label, role: r.rel, relationship: r.rel, externalId: r.id });
+    for (const r of e.relatives.values())
+      persons.push({ name: r.label, role: r.rel, relationship: r.rel, externalId: r.id });
     return this.record({
       title: `Wikidata ${e.id}: ${e.label}${e.description ? ` — ${e.description}` : ''}`,
       recordType: 'other',

@@ -12,7 +12,8 @@ import { asNumber, asString, isoToGedcom, personaName, qualify, queryName, sexOf
 
 const Id = z.union([z.number(), z.string()]);
 /** PHP encodes an empty map as []: accept both. */
-const MapOf = <T extends z.ZodType>(t: T) => z.union([z.record(z.string(), t), z.array(z.unknown()).transform(() => ({}) as Record<string, z.infer<T>>)]);
+const MapOf = <T extends z.ZodType>(t: T) =>
+  z.union([z.record(z.string(), t), z.array(z.unknown()).transform(() => ({}) as Record<string, z.infer<T>>)]);
 
 interface WtPersonT {
   Id?: number | string;
@@ -43,16 +44,46 @@ const WtPerson: z.ZodType<WtPersonT> = z.lazy(() =>
   z.looseObject({
     Id: Id.optional(),
     Name: z.string().optional(),
-    FirstName: z.string().nullish().transform((v) => v ?? undefined),
-    MiddleName: z.string().nullish().transform((v) => v ?? undefined),
-    RealName: z.string().nullish().transform((v) => v ?? undefined),
-    LastNameAtBirth: z.string().nullish().transform((v) => v ?? undefined),
-    LastNameCurrent: z.string().nullish().transform((v) => v ?? undefined),
-    BirthDate: z.string().nullish().transform((v) => v ?? undefined),
-    DeathDate: z.string().nullish().transform((v) => v ?? undefined),
-    BirthLocation: z.string().nullish().transform((v) => v ?? undefined),
-    DeathLocation: z.string().nullish().transform((v) => v ?? undefined),
-    Gender: z.string().nullish().transform((v) => v ?? undefined),
+    FirstName: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? undefined),
+    MiddleName: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? undefined),
+    RealName: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? undefined),
+    LastNameAtBirth: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? undefined),
+    LastNameCurrent: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? undefined),
+    BirthDate: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? undefined),
+    DeathDate: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? undefined),
+    BirthLocation: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? undefined),
+    DeathLocation: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? undefined),
+    Gender: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? undefined),
     Father: Id.nullish(),
     Mother: Id.nullish(),
     IsLiving: Id.optional(),
@@ -67,18 +98,33 @@ const WtPerson: z.ZodType<WtPersonT> = z.lazy(() =>
 );
 
 const Status = z.union([z.number(), z.string()]).optional();
-const SearchResponse = z.array(z.looseObject({ status: Status, matches: z.array(WtPerson).default([]), total: z.number().optional() })).min(1);
+const SearchResponse = z
+  .array(z.looseObject({ status: Status, matches: z.array(WtPerson).default([]), total: z.number().optional() }))
+  .min(1);
 const ProfileResponse = z.array(z.looseObject({ status: Status, profile: WtPerson.optional() })).min(1);
-const RelativesResponse = z.array(z.looseObject({ status: Status, items: z.array(z.looseObject({ key: z.string().optional(), person: WtPerson })).nullish() })).min(1);
+const RelativesResponse = z
+  .array(
+    z.looseObject({
+      status: Status,
+      items: z.array(z.looseObject({ key: z.string().optional(), person: WtPerson })).nullish(),
+    }),
+  )
+  .min(1);
 const BioResponse = z.array(z.looseObject({ status: Status, bio: z.string().nullish() })).min(1);
 const AncestorsResponse = z.array(z.looseObject({ status: Status, ancestors: z.array(WtPerson).nullish() })).min(1);
 
-const FIELDS = 'Id,Name,FirstName,MiddleName,RealName,LastNameAtBirth,LastNameCurrent,BirthDate,DeathDate,BirthLocation,DeathLocation,Gender,Father,Mother,IsLiving,DataStatus';
+const FIELDS =
+  'Id,Name,FirstName,MiddleName,RealName,LastNameAtBirth,LastNameCurrent,BirthDate,DeathDate,BirthLocation,DeathLocation,Gender,Father,Mother,IsLiving,DataStatus';
 export const WIKITREE_ID = /^(?:wikitree:)?\s*([A-Z][\p{L}' ]*?-\d+)$/iu;
 
 function parse<T>(schema: z.ZodType<T>, data: unknown, what: string): T {
   const r = schema.safeParse(data);
-  if (!r.success) throw new SourceError('wikitree', 'malformed', `${what}: ${r.error.issues[0]?.path.join('.')} ${r.error.issues[0]?.message}`);
+  if (!r.success)
+    throw new SourceError(
+      'wikitree',
+      'malformed',
+      `${what}: ${r.error.issues[0]?.path.join('.')} ${r.error.issues[0]?.message}`,
+    );
   return r.data;
 }
 
@@ -112,7 +158,8 @@ export function wikitreePersona(p: WtPersonT, role: Persona['role'], relationshi
     relationship,
     externalId: p.Name,
   };
-  if (p.LastNameCurrent && p.LastNameAtBirth && p.LastNameCurrent !== p.LastNameAtBirth) persona.marriedSurname = p.LastNameCurrent;
+  if (p.LastNameCurrent && p.LastNameAtBirth && p.LastNameCurrent !== p.LastNameAtBirth)
+    persona.marriedSurname = p.LastNameCurrent;
   if (p.marriage_date) persona.marriageDate = isoToGedcom(p.marriage_date);
   if (p.marriage_location) persona.marriagePlace = p.marriage_location;
   if (asNumber(p.IsLiving) === 1) persona.living = true;
@@ -149,33 +196,58 @@ export class WikiTreeConnector extends PluginConnector {
     const ranked = [...matches].sort((a, b) => score(b, query) - score(a, query));
     const top = ranked.slice(0, 3).map((m) => m.Name!);
     const relatives = new Map<string, WtPersonT>();
-    const rel = await call.optional('read_relatives', this.plugin.record.relatives, { shape: RelativesResponse, params: { keys: top.join(','), fields: FIELDS } });
+    const rel = await call.optional('read_relatives', this.plugin.record.relatives, {
+      shape: RelativesResponse,
+      params: { keys: top.join(','), fields: FIELDS },
+    });
     if (rel !== undefined) {
       const parsed = RelativesResponse.safeParse(rel);
-      for (const item of parsed.success ? (parsed.data[0].items ?? []) : []) if (item.person.Name) relatives.set(item.person.Name, item.person);
+      for (const item of parsed.success ? (parsed.data[0].items ?? []) : [])
+        if (item.person.Name) relatives.set(item.person.Name, item.person);
     }
     for (const m of ranked) {
-      const r = this.profileRecord({ ...m, ...relatives.get(m.Name!) }, { match: m, relatives: relatives.get(m.Name!) });
+      const r = this.profileRecord(
+        { ...m, ...relatives.get(m.Name!) },
+        { match: m, relatives: relatives.get(m.Name!) },
+      );
       if (r) found.push(r);
     }
   }
 
   private async byId(key: string, call: SearchCall, found: RawRecord[]): Promise<void> {
-    const data = await call.json('read_record', this.plugin.record.profile, { shape: ProfileResponse, params: { key, fields: FIELDS } });
+    const data = await call.json('read_record', this.plugin.record.profile, {
+      shape: ProfileResponse,
+      params: { key, fields: FIELDS },
+    });
     const [res] = parse(ProfileResponse, data, 'getProfile');
     if (!res.profile?.Name) return;
     const profile = res.profile;
-    const rel = await call.optional('read_relatives', this.plugin.record.relatives, { shape: RelativesResponse, params: { keys: key, fields: FIELDS } });
+    const rel = await call.optional('read_relatives', this.plugin.record.relatives, {
+      shape: RelativesResponse,
+      params: { keys: key, fields: FIELDS },
+    });
     const relParsed = rel === undefined ? undefined : RelativesResponse.safeParse(rel);
-    const person = relParsed?.success ? relParsed.data[0].items?.find((i) => i.person.Name === profile.Name)?.person : undefined;
-    const anc = await call.optional('read_ancestors', this.plugin.record.ancestors, { shape: AncestorsResponse, params: { key, fields: FIELDS } });
+    const person = relParsed?.success
+      ? relParsed.data[0].items?.find((i) => i.person.Name === profile.Name)?.person
+      : undefined;
+    const anc = await call.optional('read_ancestors', this.plugin.record.ancestors, {
+      shape: AncestorsResponse,
+      params: { key, fields: FIELDS },
+    });
     const ancParsed = anc === undefined ? undefined : AncestorsResponse.safeParse(anc);
     const ancestors = ancParsed?.success ? (ancParsed.data[0].ancestors ?? []) : [];
     // The biography (wiki text) carries the profile's narrative and cited sources for the Analyst.
-    const bioData = this.plugin.record.bio ? await call.optional('read_record', this.plugin.record.bio, { shape: BioResponse, params: { key } }) : undefined;
+    const bioData = this.plugin.record.bio
+      ? await call.optional('read_record', this.plugin.record.bio, { shape: BioResponse, params: { key } })
+      : undefined;
     const bioParsed = bioData === undefined ? undefined : BioResponse.safeParse(bioData);
     const bio = bioParsed?.success ? bioParsed.data[0].bio?.trim() : undefined;
-    const r = this.profileRecord({ ...profile, ...person }, { profile, relatives: person, ancestors: ancestors.length ? ancestors : undefined }, ancestors, bio);
+    const r = this.profileRecord(
+      { ...profile, ...person },
+      { profile, relatives: person, ancestors: ancestors.length ? ancestors : undefined },
+      ancestors,
+      bio,
+    );
     if (r) found.push(r);
   }
 
@@ -190,14 +262,18 @@ export class WikiTreeConnector extends PluginConnector {
       }
     };
     const pid = asNumber(p.Id);
-    add(values(p.Parents), 'other', (x) => (asNumber(x.Id) === asNumber(p.Father) ? 'father' : asNumber(x.Id) === asNumber(p.Mother) ? 'mother' : 'parent'));
-    for (const persona of persons) if (persona.relationship === 'father' || persona.relationship === 'mother') persona.role = persona.relationship;
+    add(values(p.Parents), 'other', (x) =>
+      asNumber(x.Id) === asNumber(p.Father) ? 'father' : asNumber(x.Id) === asNumber(p.Mother) ? 'mother' : 'parent',
+    );
+    for (const persona of persons)
+      if (persona.relationship === 'father' || persona.relationship === 'mother') persona.role = persona.relationship;
     add(values(p.Spouses), 'spouse', () => 'spouse');
     add(values(p.Children), 'child', () => 'child');
     add(values(p.Siblings), 'other', () => 'sibling');
     // Grandparents and beyond, named by walking Father/Mother ids from the principal.
     const byId = new Map(ancestors.map((a) => [asNumber(a.Id), a]));
-    const label = (depth: number, side: 'father' | 'mother') => (depth === 1 ? side : `${'great-'.repeat(depth - 2)}grand${side}`);
+    const label = (depth: number, side: 'father' | 'mother') =>
+      depth === 1 ? side : `${'great-'.repeat(depth - 2)}grand${side}`;
     const walk = (id: number | undefined, depth: number, side: 'father' | 'mother') => {
       const a = id === undefined ? undefined : byId.get(id);
       if (!a || depth > 5) return;

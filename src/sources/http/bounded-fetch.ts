@@ -45,7 +45,12 @@ export class BoundedFetchError extends SourceError {
 
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
-async function readCapped(res: Response, maxBytes: number, progress: { bytes: number }, onTooLarge: (read: number) => never): Promise<string> {
+async function readCapped(
+  res: Response,
+  maxBytes: number,
+  progress: { bytes: number },
+  onTooLarge: (read: number) => never,
+): Promise<string> {
   const declared = Number(res.headers.get('content-length'));
   // Content-Length is the encoded size: a larger one is refused before a byte is read; a smaller
   // one proves nothing for a compressed body, so the count below still runs.
@@ -98,10 +103,28 @@ export async function boundedFetch(
         try {
           next = new URL(location, current);
         } catch {
-          throw new BoundedFetchError(source, 'redirect', `HTTP ${res.status} redirect to an invalid URL`, 0, current, res.status);
+          throw new BoundedFetchError(
+            source,
+            'redirect',
+            `HTTP ${res.status} redirect to an invalid URL`,
+            0,
+            current,
+            res.status,
+          );
         }
-        const refused = redirects.length >= limits.maxRedirects ? `more than ${limits.maxRedirects} redirects` : limits.refuseRedirect(next, current);
-        if (refused) throw new BoundedFetchError(source, 'redirect', `HTTP ${res.status} redirect to ${next.origin} refused: ${refused}`, 0, next, res.status);
+        const refused =
+          redirects.length >= limits.maxRedirects
+            ? `more than ${limits.maxRedirects} redirects`
+            : limits.refuseRedirect(next, current);
+        if (refused)
+          throw new BoundedFetchError(
+            source,
+            'redirect',
+            `HTTP ${res.status} redirect to ${next.origin} refused: ${refused}`,
+            0,
+            next,
+            res.status,
+          );
         redirects.push(next);
         // 303, and 301/302 after a POST, become a GET without a body (as browsers do); 307/308 keep both.
         if (res.status === 303 || ((res.status === 301 || res.status === 302) && request.method === 'POST')) {
@@ -114,7 +137,14 @@ export async function boundedFetch(
       }
       const finalUrl = current;
       const body = await readCapped(res, limits.maxBytes, progress, (n) => {
-        throw new BoundedFetchError(source, 'too_large', `response larger than the source's limit of ${limits.maxBytes} bytes (cut after ${n})`, n, finalUrl, res.status);
+        throw new BoundedFetchError(
+          source,
+          'too_large',
+          `response larger than the source's limit of ${limits.maxBytes} bytes (cut after ${n})`,
+          n,
+          finalUrl,
+          res.status,
+        );
       });
       return {
         status: res.status,
@@ -128,7 +158,14 @@ export async function boundedFetch(
     }
   } catch (e) {
     if (e instanceof BoundedFetchError || signal?.aborted) throw e;
-    if (deadline.aborted) throw new BoundedFetchError(source, 'timeout', `no complete response within ${limits.timeoutMs} ms`, progress.bytes, current);
+    if (deadline.aborted)
+      throw new BoundedFetchError(
+        source,
+        'timeout',
+        `no complete response within ${limits.timeoutMs} ms`,
+        progress.bytes,
+        current,
+      );
     throw e;
   }
 }

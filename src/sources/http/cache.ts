@@ -54,7 +54,9 @@ export class HttpCache {
     let hit = this.memory.get(id);
     if (!hit && this.root) {
       try {
-        const parsed = CachedResponse.safeParse(JSON.parse(readFileSync(join(this.root, this.rel(source, key)), 'utf8')));
+        const parsed = CachedResponse.safeParse(
+          JSON.parse(readFileSync(join(this.root, this.rel(source, key)), 'utf8')),
+        );
         // A damaged cache file is simply a miss: the cache is derived and rebuildable.
         if (parsed.success) hit = parsed.data;
       } catch {
@@ -72,7 +74,8 @@ export class HttpCache {
     if (ttlSeconds <= 0) return;
     const full: CachedResponse = { ...entry, storedAt: this.clock.now().toISOString() };
     this.memory.set(`${source}/${key}`, full);
-    if (this.writer && this.persist(entry.body)) await this.writer.writeDerived(this.rel(source, key), `${JSON.stringify(full)}\n`);
+    if (this.writer && this.persist(entry.body))
+      await this.writer.writeDerived(this.rel(source, key), `${JSON.stringify(full)}\n`);
   }
 }
 
@@ -105,7 +108,9 @@ export class MonthlyCounter {
       n = 0;
       if (this.root) {
         try {
-          const parsed = z.object({ count: z.number().int().min(0) }).safeParse(JSON.parse(readFileSync(join(this.root, this.rel(source, month)), 'utf8')));
+          const parsed = z
+            .object({ count: z.number().int().min(0) })
+            .safeParse(JSON.parse(readFileSync(join(this.root, this.rel(source, month)), 'utf8')));
           if (parsed.success) n = parsed.data.count;
         } catch {
           n = 0;

@@ -71,7 +71,13 @@ export interface RequestOptions {
   /** Throws when the body is not what the source documents: not cached, not retried. */
   validate?: (body: string) => void;
   /** json(): the connector's schema of the answer; only an answer it accepts is cached. */
-  shape?: { safeParse(data: unknown): { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } } };
+  shape?: {
+    safeParse(
+      data: unknown,
+    ):
+      | { success: true }
+      | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  };
   cacheable?: boolean;
 }
 
@@ -127,7 +133,8 @@ class SourceState {
 function messageOf(e: unknown): string {
   if (e instanceof Error) {
     const cause = (e as Error & { cause?: unknown }).cause;
-    const code = cause && typeof cause === 'object' && 'code' in cause ? String((cause as { code: unknown }).code) : undefined;
+    const code =
+      cause && typeof cause === 'object' && 'code' in cause ? String((cause as { code: unknown }).code) : undefined;
     return code ? `${e.message} (${code})` : e.message;
   }
   return String(e);
@@ -158,7 +165,13 @@ export class HttpClient {
    * One attempt: no retries, no limiter. Throws SourceError: timeout, network, too_large (the body
    * passed the plugin's limit, counted decompressed), redirect (to a host the plugin does not declare).
    */
-  private async attempt(plugin: SourcePlugin, url: URL, init: RequestInit, signal: AbortSignal | undefined, budgetMs = Infinity): Promise<BoundedAnswer> {
+  private async attempt(
+    plugin: SourcePlugin,
+    url: URL,
+    init: RequestInit,
+    signal: AbortSignal | undefined,
+    budgetMs = Infinity,
+  ): Promise<BoundedAnswer> {
     const source = plugin.plugin_id;
     const timeoutMs = Math.max(1, Math.min(this.opts.timeoutMs ?? 20_000, budgetMs));
     try {
@@ -179,7 +192,12 @@ export class HttpClient {
     return { 'User-Agent': this.opts.userAgent, Accept: opts.accept ?? 'application/json', ...opts.headers };
   }
 
-  private async robotsFor(plugin: SourcePlugin, state: SourceState, url: URL, opts: RequestOptions): Promise<RobotsRules> {
+  private async robotsFor(
+    plugin: SourcePlugin,
+    state: SourceState,
+    url: URL,
+    opts: RequestOptions,
+  ): Promise<RobotsRules> {
     const origin = url.origin;
     let p = state.robots.get(origin);
     if (!p) {
@@ -190,12 +208,37 @@ export class HttpClient {
         if (hit) return parseRobots(robotsUrl.toString(), hit.status, hit.body);
         const started = performance.now();
         try {
-          const r = await this.attempt(plugin, robotsUrl, { method: 'GET', headers: { 'User-Agent': this.opts.userAgent, Accept: 'text/plain' } }, opts.signal);
-          opts.trace?.push({ url: robotsUrl.toString(), success: r.status < 500, status: r.status, responseTimeMs: Math.round(performance.now() - started), cached: false, bytes: r.bytes });
-          if (r.status < 500) await this.opts.cache?.put(plugin.plugin_id, key, { url: robotsUrl.toString(), status: r.status, body: r.body }, 86_400);
+          const r = await this.attempt(
+            plugin,
+            robotsUrl,
+            { method: 'GET', headers: { 'User-Agent': this.opts.userAgent, Accept: 'text/plain' } },
+            opts.signal,
+          );
+          opts.trace?.push({
+            url: robotsUrl.toString(),
+            success: r.status < 500,
+            status: r.status,
+            responseTimeMs: Math.round(performance.now() - started),
+            cached: false,
+            bytes: r.bytes,
+          });
+          if (r.status < 500)
+            await this.opts.cache?.put(
+              plugin.plugin_id,
+              key,
+              { url: robotsUrl.toString(), status: r.status, body: r.body },
+              86_400,
+            );
           return parseRobots(robotsUrl.toString(), r.status, r.body);
         } catch (e) {
-          opts.trace?.push({ url: robotsUrl.toString(), success: false, failureReason: `robots.txt: ${messageOf(e)}`, responseTimeMs: Math.round(performance.now() - started), cached: false, bytes: e instanceof BoundedFetchError ? e.bytes : undefined });
+          opts.trace?.push({
+            url: robotsUrl.toString(),
+            success: false,
+            failureReason: `robots.txt: ${messageOf(e)}`,
+            responseTimeMs: Math.round(performance.now() - started),
+            cached: false,
+            bytes: e instanceof BoundedFetchError ? e.bytes : undefined,
+          });
           throw e;
         }
       })();
@@ -220,7 +263,14 @@ export class HttpClient {
     const shown = redactUrl(url, secretParams);
     const scrub = (s: string) => scrubSecrets(s, opts.secrets ?? []);
     const fail = (e: SourceError, responseTimeMs = 0): never => {
-      opts.trace?.push({ url: shown, success: false, status: e.status, failureReason: scrub(e.message), responseTimeMs, cached: false });
+      opts.trace?.push({
+        url: shown,
+        success: false,
+        status: e.status,
+        failureReason: scrub(e.message),
+        responseTimeMs,
+        cached: false,
+      });
       throw new SourceError(e.source, e.kind, scrub(e.message.replace(`${e.source}: `, '')), e.status);
     };
 
@@ -233,11 +283,19 @@ export class HttpClient {
       const hit = this.opts.cache?.get(source, key, plugin.compliance.cache_ttl_seconds);
       if (hit) {
         opts.trace?.push({ url: shown, success: true, status: hit.status, responseTimeMs: 0, cached: true });
-        return { status: hit.status, body: hit.body, contentType: hit.contentType, url: shown, responseTimeMs: 0, cached: true };
+        return {
+          status: hit.status,
+          body: hit.body,
+          contentType: hit.contentType,
+          url: shown,
+          responseTimeMs: 0,
+          cached: true,
+        };
       }
     }
 
-    if (!breaker.allow()) fail(new SourceError(source, 'circuit_open', 'marked unavailable after repeated failures (circuit open)'));
+    if (!breaker.allow())
+      fail(new SourceError(source, 'circuit_open', 'marked unavailable after repeated failures (circuit open)'));
 
     let crawlDelayMs = 0;
     if (plugin.compliance.robots_txt) {
@@ -265,7 +323,9 @@ export class HttpClient {
           check: 'robots',
           subject: allowed ? url.origin : shown,
           allowed,
-          reason: allowed ? `robots.txt of ${url.origin} allows ${agent}` : `robots.txt of ${url.origin} disallows ${url.pathname} for ${agent}`,
+          reason: allowed
+            ? `robots.txt of ${url.origin} allows ${agent}`
+            : `robots.txt of ${url.origin} disallows ${url.pathname} for ${agent}`,
           rationale: '',
           context: source,
         });
@@ -276,7 +336,6 @@ export class HttpClient {
       }
     }
 
-
     const headers = this.headers(opts);
     if (formBody) headers['Content-Type'] = 'application/x-www-form-urlencoded';
     const maxRetries = this.opts.maxRetries ?? 3;
@@ -285,7 +344,8 @@ export class HttpClient {
     let spentMs = 0;
     let last: SourceError | undefined;
     for (let attempt = 0; attempt <= maxRetries; attempt++) {
-      if (attempt > 0 && !breaker.allow()) fail(new SourceError(source, 'circuit_open', 'marked unavailable after repeated failures (circuit open)'));
+      if (attempt > 0 && !breaker.allow())
+        fail(new SourceError(source, 'circuit_open', 'marked unavailable after repeated failures (circuit open)'));
       if (spentMs >= budgetMs) {
         breaker.release();
         fail(new SourceError(source, 'timeout', `no complete response within the request's ${budgetMs} ms`));
@@ -302,12 +362,22 @@ export class HttpClient {
           if (opts.signal?.aborted) throw opts.signal.reason;
           const quota = plugin.compliance.monthly_quota;
           if (quota && this.opts.quota && this.opts.quota.used(source) >= quota) {
-            throw new SourceError(source, 'rate_limited', `the monthly quota of ${quota} requests is used up; it resets on the 1st (UTC)`);
+            throw new SourceError(
+              source,
+              'rate_limited',
+              `the monthly quota of ${quota} requests is used up; it resets on the 1st (UTC)`,
+            );
           }
           if (crawlDelayMs) state.pausedUntil = Math.max(state.pausedUntil, this.clock.now().getTime() + crawlDelayMs);
           started = performance.now();
           try {
-            const answered = await this.attempt(plugin, url, { method, headers, body: formBody }, opts.signal, budgetMs - spentMs);
+            const answered = await this.attempt(
+              plugin,
+              url,
+              { method, headers, body: formBody },
+              opts.signal,
+              budgetMs - spentMs,
+            );
             if (quota) await this.opts.quota?.add(source);
             return answered;
           } finally {
@@ -322,10 +392,19 @@ export class HttpClient {
         const err = e instanceof SourceError ? e : new SourceError(source, 'network', messageOf(e));
         const ms = Math.round(performance.now() - started);
         const cut = e instanceof BoundedFetchError ? e : undefined;
-        opts.trace?.push({ url: cut ? redactUrl(cut.finalUrl, secretParams) : shown, success: false, status: cut?.status, failureReason: scrub(err.message), responseTimeMs: ms, cached: false, bytes: cut?.bytes });
+        opts.trace?.push({
+          url: cut ? redactUrl(cut.finalUrl, secretParams) : shown,
+          success: false,
+          status: cut?.status,
+          failureReason: scrub(err.message),
+          responseTimeMs: ms,
+          cached: false,
+          bytes: cut?.bytes,
+        });
         if (err.kind === 'too_large' || err.kind === 'redirect') {
           // The host answered, wrongly: the same request would get the same answer, so no retry.
-          if (err.kind === 'redirect') this.logRedirectRefused(plugin, opts, shown, cut ? redactUrl(cut.finalUrl, secretParams) : '', err);
+          if (err.kind === 'redirect')
+            this.logRedirectRefused(plugin, opts, shown, cut ? redactUrl(cut.finalUrl, secretParams) : '', err);
           if (breaker.failure()) this.logOpened(plugin, opts, breaker, url.origin);
           throw new SourceError(source, err.kind, scrub(err.message.replace(`${source}: `, '')), err.status);
         }
@@ -339,7 +418,11 @@ export class HttpClient {
           this.logOpened(plugin, opts, breaker, url.origin);
           break;
         }
-        if (attempt < maxRetries) await this.clock.sleep(backoffMs(attempt, this.opts.backoffBaseMs ?? 500, this.opts.backoffMaxMs ?? 30_000, this.opts.random), opts.signal);
+        if (attempt < maxRetries)
+          await this.clock.sleep(
+            backoffMs(attempt, this.opts.backoffBaseMs ?? 500, this.opts.backoffMaxMs ?? 30_000, this.opts.random),
+            opts.signal,
+          );
         continue;
       }
       const ms = Math.round(performance.now() - started);
@@ -351,19 +434,53 @@ export class HttpClient {
         try {
           opts.validate?.(outcome.body);
         } catch (e) {
-          const err = new SourceError(source, 'malformed', `malformed response (HTTP ${status}): ${messageOf(e)}`, status);
-          opts.trace?.push({ url: read, success: false, status, failureReason: scrub(err.message), responseTimeMs: ms, cached: false, bytes });
+          const err = new SourceError(
+            source,
+            'malformed',
+            `malformed response (HTTP ${status}): ${messageOf(e)}`,
+            status,
+          );
+          opts.trace?.push({
+            url: read,
+            success: false,
+            status,
+            failureReason: scrub(err.message),
+            responseTimeMs: ms,
+            cached: false,
+            bytes,
+          });
           if (breaker.failure()) this.logOpened(plugin, opts, breaker, url.origin);
           throw err;
         }
         breaker.success();
         opts.trace?.push({ url: read, success: true, status, responseTimeMs: ms, cached: false, bytes });
-        if (cacheable) await this.opts.cache?.put(source, key, { url: read, status, contentType: outcome.contentType, body: outcome.body }, plugin.compliance.cache_ttl_seconds);
-        return { status, body: outcome.body, contentType: outcome.contentType, url: read, responseTimeMs: ms, cached: false };
+        if (cacheable)
+          await this.opts.cache?.put(
+            source,
+            key,
+            { url: read, status, contentType: outcome.contentType, body: outcome.body },
+            plugin.compliance.cache_ttl_seconds,
+          );
+        return {
+          status,
+          body: outcome.body,
+          contentType: outcome.contentType,
+          url: read,
+          responseTimeMs: ms,
+          cached: false,
+        };
       }
 
       const reason = `HTTP ${status}`;
-      opts.trace?.push({ url: read, success: false, status, failureReason: reason, responseTimeMs: ms, cached: false, bytes });
+      opts.trace?.push({
+        url: read,
+        success: false,
+        status,
+        failureReason: reason,
+        responseTimeMs: ms,
+        cached: false,
+        bytes,
+      });
       last = new SourceError(source, 'http', reason, status);
       if (!RETRYABLE_STATUS.has(status)) {
         // 401/403: the credential or the access is wrong; repeating will not help. Any other 4xx
@@ -376,8 +493,19 @@ export class HttpClient {
       const retryAfter = parseRetryAfter(outcome.retryAfter, this.clock.now());
       if (retryAfter !== undefined && retryAfter > (this.opts.maxRetryAfterMs ?? 120_000)) {
         breaker.trip();
-        this.logOpened(plugin, opts, breaker, url.origin, `Retry-After ${Math.round(retryAfter / 1000)} s exceeds the client's limit`);
-        throw new SourceError(source, 'rate_limited', `${reason}; Retry-After ${Math.round(retryAfter / 1000)} s is longer than the client waits`, status);
+        this.logOpened(
+          plugin,
+          opts,
+          breaker,
+          url.origin,
+          `Retry-After ${Math.round(retryAfter / 1000)} s exceeds the client's limit`,
+        );
+        throw new SourceError(
+          source,
+          'rate_limited',
+          `${reason}; Retry-After ${Math.round(retryAfter / 1000)} s is longer than the client waits`,
+          status,
+        );
       }
       if (status !== 429 && breaker.failure()) {
         this.logOpened(plugin, opts, breaker, url.origin);
@@ -398,17 +526,33 @@ export class HttpClient {
           context: shown,
         });
       } else {
-        await this.clock.sleep(backoffMs(attempt, this.opts.backoffBaseMs ?? 500, this.opts.backoffMaxMs ?? 30_000, this.opts.random), opts.signal);
+        await this.clock.sleep(
+          backoffMs(attempt, this.opts.backoffBaseMs ?? 500, this.opts.backoffMaxMs ?? 30_000, this.opts.random),
+          opts.signal,
+        );
       }
     }
     if (breaker.state !== 'closed' && last && last.kind !== 'circuit_open') {
-      throw new SourceError(source, last.kind, `${scrub(last.message.replace(`${source}: `, ''))}; source marked unavailable (circuit open)`, last.status);
+      throw new SourceError(
+        source,
+        last.kind,
+        `${scrub(last.message.replace(`${source}: `, ''))}; source marked unavailable (circuit open)`,
+        last.status,
+      );
     }
     if (last && last.status === 429) breaker.failure();
-    throw last ? new SourceError(source, last.kind, scrub(last.message.replace(`${source}: `, '')), last.status) : new SourceError(source, 'network', 'no attempt made');
+    throw last
+      ? new SourceError(source, last.kind, scrub(last.message.replace(`${source}: `, '')), last.status)
+      : new SourceError(source, 'network', 'no attempt made');
   }
 
-  private logRedirectRefused(plugin: SourcePlugin, opts: RequestOptions, asked: string, to: string, err: SourceError): void {
+  private logRedirectRefused(
+    plugin: SourcePlugin,
+    opts: RequestOptions,
+    asked: string,
+    to: string,
+    err: SourceError,
+  ): void {
     opts.log?.({
       actionType: 'error',
       agent: 'Scout',
@@ -418,7 +562,13 @@ export class HttpClient {
     });
   }
 
-  private logOpened(plugin: SourcePlugin, opts: RequestOptions, breaker: CircuitBreaker, origin: string, why?: string): void {
+  private logOpened(
+    plugin: SourcePlugin,
+    opts: RequestOptions,
+    breaker: CircuitBreaker,
+    origin: string,
+    why?: string,
+  ): void {
     opts.log?.({
       actionType: 'error',
       agent: 'Scout',
@@ -432,7 +582,11 @@ export class HttpClient {
    * GET (or POST) and parse JSON; a body that is not JSON, or that `opts.shape` rejects, is a
    * 'malformed' SourceError and is never cached.
    */
-  async json(plugin: SourcePlugin, url: URL, opts: RequestOptions = {}): Promise<{ data: unknown; result: HttpResult }> {
+  async json(
+    plugin: SourcePlugin,
+    url: URL,
+    opts: RequestOptions = {},
+  ): Promise<{ data: unknown; result: HttpResult }> {
     let parsed: { body: string; data: unknown } | undefined;
     const parse = (body: string): unknown => {
       if (parsed?.body !== body) parsed = { body, data: JSON.parse(body) as unknown };
@@ -443,7 +597,9 @@ export class HttpClient {
       const shaped = opts.shape?.safeParse(data);
       if (shaped && !shaped.success) {
         const issue = shaped.error.issues[0];
-        throw new Error(`not the documented shape: ${issue ? `${issue.path.map(String).join('.') || '(root)'} ${issue.message}` : 'rejected'}`);
+        throw new Error(
+          `not the documented shape: ${issue ? `${issue.path.map(String).join('.') || '(root)'} ${issue.message}` : 'rejected'}`,
+        );
       }
       opts.validate?.(body);
     };

@@ -2,7 +2,8 @@
  * Credentials never reach logs, cache files, citations or prompts: every URL the client reports
  * goes through redactUrl first.
  */
-const SECRET_PARAMS = /^(key|api_?key|apikey|access_?token|token|auth|authorization|password|passwd|secret|client_secret|session|sessionid|sig|signature|username)$/i;
+const SECRET_PARAMS =
+  /^(key|api_?key|apikey|access_?token|token|auth|authorization|password|passwd|secret|client_secret|session|sessionid|sig|signature|username)$/i;
 
 export function redactUrl(url: string | URL, extraSecretParams: readonly string[] = []): string {
   let u: URL;

@@ -10,19 +10,28 @@ const clock = { now: () => new Date('2026-11-22T00:00:00Z'), sleep: async () => 
 
 async function newCase() {
   const root = join(tempDir(), 'case');
-  const store = await initCase(root, { question: 'Who were the parents of Johann Schmidt?', subject: { name: 'Johann Schmidt', born: 'ABT 1850' } }, { clock });
+  const store = await initCase(
+    root,
+    { question: 'Who were the parents of Johann Schmidt?', subject: { name: 'Johann Schmidt', born: 'ABT 1850' } },
+    { clock },
+  );
   return { root, store };
 }
 
 function cli(args: string[]) {
-  return spawnSync(process.execPath, ['--require', 'tsx/cjs', join(REPO_ROOT, 'src/cli/main.ts'), ...args], { encoding: 'utf8', cwd: REPO_ROOT });
+  return spawnSync(process.execPath, ['--require', 'tsx/cjs', join(REPO_ROOT, 'src/cli/main.ts'), ...args], {
+    encoding: 'utf8',
+    cwd: REPO_ROOT,
+  });
 }
 
 const person = (id: string, given: string): Person => ({
   id,
   names: [{ given, surname: 'Schmidt', type: 'birth' }],
   sex: 'M',
-  assertions: [{ id: `A-${id}`, field: 'birth.date', value: '1850', status: 'accepted', confidence: 0.8, evidence: [] }],
+  assertions: [
+    { id: `A-${id}`, field: 'birth.date', value: '1850', status: 'accepted', confidence: 0.8, evidence: [] },
+  ],
   relationships: [],
   externalIds: {},
 });
@@ -30,15 +39,27 @@ const person = (id: string, given: string): Person => ({
 describe('case files: validation, round trips, atomic writes, index, log', () => {
   it('malformed person front matter and case.yaml are reported with file, line and field; validate exits 2 listing every problem', async () => {
     const { root } = await newCase();
-    writeFileSync(join(root, 'people/P-bad-a.md'), '---\nid: P-bad-a\nnames:\n  - given: Anna\n    surname: Schmidt\nsex: Q\n---\nnotes\n');
+    writeFileSync(
+      join(root, 'people/P-bad-a.md'),
+      '---\nid: P-bad-a\nnames:\n  - given: Anna\n    surname: Schmidt\nsex: Q\n---\nnotes\n',
+    );
     writeFileSync(join(root, 'people/P-bad-b.md'), '---\nid: P-bad-b\nnames: [\n---\n');
-    writeFileSync(join(root, 'people/P-bad-c.md'), '---\nid: P-bad-c\nnames:\n  - given: C\nrelationships:\n  - type: parent\n    person: P-bad-c\n---\n');
+    writeFileSync(
+      join(root, 'people/P-bad-c.md'),
+      '---\nid: P-bad-c\nnames:\n  - given: C\nrelationships:\n  - type: parent\n    person: P-bad-c\n---\n',
+    );
     const r = cli(['validate', root]);
     assert.equal(r.status, 2, r.stderr);
     assert.match(r.stderr, /people\/P-bad-a\.md:6:\d+: error: sex: /);
     assert.match(r.stderr, /people\/P-bad-b\.md:\d+:\d+: error: YAML/);
-    assert.match(r.stderr, /people\/P-bad-c\.md:7:\d+: error: relationships\.0\.person: a person cannot be their own relative/);
-    const json = JSON.parse(cli(['validate', root, '--json']).stdout) as { ok: boolean; problems: { file: string; line: number; field?: string }[] };
+    assert.match(
+      r.stderr,
+      /people\/P-bad-c\.md:7:\d+: error: relationships\.0\.person: a person cannot be their own relative/,
+    );
+    const json = JSON.parse(cli(['validate', root, '--json']).stdout) as {
+      ok: boolean;
+      problems: { file: string; line: number; field?: string }[];
+    };
     assert.equal(json.ok, false);
     assert.equal(json.problems.length, 3);
 
@@ -92,10 +113,23 @@ describe('case files: validation, round trips, atomic writes, index, log', () =>
     const store = await openCase(root, { clock });
     const p = store.person('P-rt')!;
     await store.writePerson(p);
-    assert.equal(readFileSync(join(root, 'people/P-rt-anna-schmidt.md'), 'utf8'), original, 'unchanged person → identical bytes');
-    await store.writePerson({ ...p, sex: 'F', assertions: [{ ...p.assertions[0]!, status: 'accepted', confidence: 0.8 }] });
+    assert.equal(
+      readFileSync(join(root, 'people/P-rt-anna-schmidt.md'), 'utf8'),
+      original,
+      'unchanged person → identical bytes',
+    );
+    await store.writePerson({
+      ...p,
+      sex: 'F',
+      assertions: [{ ...p.assertions[0]!, status: 'accepted', confidence: 0.8 }],
+    });
     const after = readFileSync(join(root, 'people/P-rt-anna-schmidt.md'), 'utf8');
-    for (const line of ['# the name as the family wrote it', 'myResearchFlag:   {  priority: high, "odd key": [1,  2] }   # keep me', 'customList:\n- a\n- b', 'My notes, untouched.']) {
+    for (const line of [
+      '# the name as the family wrote it',
+      'myResearchFlag:   {  priority: high, "odd key": [1,  2] }   # keep me',
+      'customList:\n- a\n- b',
+      'My notes, untouched.',
+    ]) {
       assert.ok(after.includes(line), `kept: ${line}`);
     }
     assert.match(after, /status: accepted/);
@@ -106,16 +140,30 @@ describe('case files: validation, round trips, atomic writes, index, log', () =>
     this.timeout(120_000);
     const { root, store } = await newCase();
     await store.writePerson(person('P-target', 'Karl'), 'initial\n');
-    const file = join(root, 'people', readdirSync(join(root, 'people')).find((f) => f.startsWith('P-target'))!);
+    const file = join(
+      root,
+      'people',
+      readdirSync(join(root, 'people')).find((f) => f.startsWith('P-target'))!,
+    );
     const head = readFileSync(file, 'utf8').split('---\n').slice(0, 2).join('---\n') + '---\n';
-    const valid = new Set([`${head}initial\n`, `${head}${'a'.repeat(2_000_000)}\n`, `${head}${'b'.repeat(2_000_000)}\n`]);
+    const valid = new Set([
+      `${head}initial\n`,
+      `${head}${'a'.repeat(2_000_000)}\n`,
+      `${head}${'b'.repeat(2_000_000)}\n`,
+    ]);
     for (let round = 0; round < 6; round++) {
-      const child = fork(join(REPO_ROOT, 'test/fixtures/case/write-forever.ts'), [root], { execArgv: ['--require', 'tsx/cjs'], stdio: 'ignore' });
+      const child = fork(join(REPO_ROOT, 'test/fixtures/case/write-forever.ts'), [root], {
+        execArgv: ['--require', 'tsx/cjs'],
+        stdio: 'ignore',
+      });
       await new Promise<void>((resolve) => child.once('message', () => resolve()));
       await new Promise((r) => setTimeout(r, 30 + round * 37));
       child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
-      assert.ok(valid.has(readFileSync(file, 'utf8')), `round ${round}: the file is whole (${statSync(file).size} bytes)`);
+      assert.ok(
+        valid.has(readFileSync(file, 'utf8')),
+        `round ${round}: the file is whole (${statSync(file).size} bytes)`,
+      );
     }
   });
 
@@ -125,14 +173,20 @@ describe('case files: validation, round trips, atomic writes, index, log', () =>
     const first = await openIndex(store);
     assert.equal(first.rebuilt, true);
     assert.equal(first.count('persons'), 2);
-    assert.deepEqual(first.searchPersons('anna').map((r) => r.id), ['P-a']);
+    assert.deepEqual(
+      first.searchPersons('anna').map((r) => r.id),
+      ['P-a'],
+    );
     const again = await openIndex(await openCase(root, { clock }));
     assert.equal(again.rebuilt, false);
     const s2 = await openCase(root, { clock });
     await s2.writePerson(person('P-b', 'Bertha'));
     const stale = await openIndex(s2);
     assert.equal(stale.rebuilt, true);
-    assert.deepEqual(stale.searchPersons('bertha schmidt').map((r) => r.id), ['P-b']);
+    assert.deepEqual(
+      stale.searchPersons('bertha schmidt').map((r) => r.id),
+      ['P-b'],
+    );
     rmSync(join(root, '.ancestry'), { recursive: true });
     assert.equal((await openIndex(await openCase(root, { clock }))).rebuilt, true);
   });
@@ -148,12 +202,27 @@ describe('case files: validation, round trips, atomic writes, index, log', () =>
     await s2.appendLog([{ agent: 'Lead', actionType: 'error', message: 'two', rationale: '', context: '' }]);
     const after = readFileSync(logFile, 'utf8');
     assert.ok(after.startsWith(torn), 'earlier bytes unchanged');
-    assert.deepEqual(s2.log().filter((e) => e.actionType === 'error').map((e) => (e as { message: string }).message), ['one', 'two']);
+    assert.deepEqual(
+      s2
+        .log()
+        .filter((e) => e.actionType === 'error')
+        .map((e) => (e as { message: string }).message),
+      ['one', 'two'],
+    );
   });
 
   it('a captured source is never rewritten, and its sha256 is checked on read', async () => {
     const { root, store } = await newCase();
-    const rec = { title: '1880 census', recordType: 'census' as const, repository: 'NARA', sourceType: 'original' as const, sourceId: 'archive', tier: 0 as const, persons: [], text: 'Johann Schmidt, 30, Bavaria' };
+    const rec = {
+      title: '1880 census',
+      recordType: 'census' as const,
+      repository: 'NARA',
+      sourceType: 'original' as const,
+      sourceId: 'archive',
+      tier: 0 as const,
+      persons: [],
+      text: 'Johann Schmidt, 30, Bavaria',
+    };
     const a = await store.captureSource(rec, clock.now());
     const b = await store.captureSource(rec, clock.now());
     assert.equal(a.id, b.id);

@@ -17,18 +17,25 @@ import { REPO_ROOT, SHARED_DATA, tempDir } from '../../helpers/paths';
 import { sampleCopy } from '../engine/helpers';
 import { builtCli } from '../../helpers/built-cli';
 
-
 const NODE_ARGS = builtCli();
 
 function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, [...NODE_ARGS, ...args], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 300_000, maxBuffer: 64 << 20 });
+  const r = spawnSync(process.execPath, [...NODE_ARGS, ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    timeout: 300_000,
+    maxBuffer: 64 << 20,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
 /** A CLI run in the background, for two at once. */
 function cliAsync(...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...NODE_ARGS, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...NODE_ARGS, ...args], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += String(d)));
@@ -80,10 +87,18 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
       const dir = copyOfResearched();
       const lock = await acquireCaseLock(dir, 'research');
       try {
-        for (const args of [['research', dir, '--offline'], ['merges', dir], ['import', join(SHARED_DATA, 'gedcom/gedcom-samples/bronte.ged'), '--case', dir]]) {
+        for (const args of [
+          ['research', dir, '--offline'],
+          ['merges', dir],
+          ['import', join(SHARED_DATA, 'gedcom/gedcom-samples/bronte.ged'), '--case', dir],
+        ]) {
           const r = cli(...args);
           assert.equal(r.code, 2, `${args[0]}: ${r.err}`);
-          assert.match(r.err, new RegExp(`being written by "research" \\(pid ${process.pid} on ${hostname()}`), args[0]);
+          assert.match(
+            r.err,
+            new RegExp(`being written by "research" \\(pid ${process.pid} on ${hostname()}`),
+            args[0],
+          );
           assertOneLineError(r.err);
         }
         const status = cli('status', dir);
@@ -99,7 +114,15 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
     it('a stale lock (its process is gone) is taken over and reported', () => {
       const dir = copyOfResearched();
       mkdirSync(join(dir, '.ancestry'), { recursive: true });
-      writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 2 ** 22 + 12345, host: hostname(), verb: 'import', startedAt: '2020-01-01T00:00:00.000Z' }));
+      writeFileSync(
+        join(dir, LOCK_FILE),
+        JSON.stringify({
+          pid: 2 ** 22 + 12345,
+          host: hostname(),
+          verb: 'import',
+          startedAt: '2020-01-01T00:00:00.000Z',
+        }),
+      );
       const r = cli('research', dir, '--offline');
       assert.equal(r.code, 0, r.err);
       assert.match(r.err, /Took over the stale lock of "import"/);
@@ -118,7 +141,11 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
       assert.match((a.code === 2 ? a : second).err, /being written by "research"/);
       const alone = cli('research', one, '--offline', '--json');
       assert.equal(alone.code, 0, alone.err);
-      assert.equal(readdirSync(join(two, 'people')).length, readdirSync(join(one, 'people')).length, 'as many person files as one run alone');
+      assert.equal(
+        readdirSync(join(two, 'people')).length,
+        readdirSync(join(one, 'people')).length,
+        'as many person files as one run alone',
+      );
     });
   });
 
@@ -153,7 +180,11 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
         assert.equal(r.code, 2, r.err);
         assertOneLineError(r.err);
         assert.match(r.err, new RegExp(`ancestry: ${file.replace(/[.]/g, '\\.')}:\\d+:\\d+: error`));
-        assert.deepEqual([...snapshot(dir).keys()].sort(), [...before.keys()].sort(), 'no file added or removed (no second subject)');
+        assert.deepEqual(
+          [...snapshot(dir).keys()].sort(),
+          [...before.keys()].sort(),
+          'no file added or removed (no second subject)',
+        );
         for (const [rel, text] of before) assert.equal(snapshot(dir).get(rel), text, `${rel} untouched`);
         const v = cli('validate', dir);
         assert.equal(v.code, 2);
@@ -166,7 +197,10 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
         "a spouse's person file",
         (dir) => {
           const f = readdirSync(join(dir, 'people')).find((n) => n.includes('margaretha-weber'))!;
-          writeFileSync(join(dir, 'people', f), readFileSync(join(dir, 'people', f), 'utf8').replace(/^sex: F$/m, 'sex: [F'));
+          writeFileSync(
+            join(dir, 'people', f),
+            readFileSync(join(dir, 'people', f), 'utf8').replace(/^sex: F$/m, 'sex: [F'),
+          );
           return `people/${f}`;
         },
       ],
@@ -174,7 +208,10 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
         'a conflict file',
         (dir) => {
           const f = readdirSync(join(dir, 'conflicts'))[0]!;
-          writeFileSync(join(dir, 'conflicts', f), readFileSync(join(dir, 'conflicts', f), 'utf8').replace(/^---\n/, '---\nfield: [x\n'));
+          writeFileSync(
+            join(dir, 'conflicts', f),
+            readFileSync(join(dir, 'conflicts', f), 'utf8').replace(/^---\n/, '---\nfield: [x\n'),
+          );
           return `conflicts/${f}`;
         },
       ],
@@ -196,7 +233,10 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
         assert.equal(r.code, 0, r.err);
         assert.match(r.err, new RegExp(`Cannot read ${file.replace(/[.]/g, '\\.')}:\\d+:\\d+`));
         assert.equal(readFileSync(join(dir, file), 'utf8'), text, 'not overwritten');
-        assert.match(readFileSync(join(dir, 'log/research-log.jsonl'), 'utf8'), new RegExp(`left out of this run: ${file.replace(/[.]/g, '\\.')}`));
+        assert.match(
+          readFileSync(join(dir, 'log/research-log.jsonl'), 'utf8'),
+          new RegExp(`left out of this run: ${file.replace(/[.]/g, '\\.')}`),
+        );
       });
     }
 
@@ -214,9 +254,19 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
       const dir = copyOfResearched();
       const f = readdirSync(join(dir, 'people'))[0]!;
       // 4,000 malformed assertions: each is a problem of its own in `validate --json`.
-      const bad = Array.from({ length: 4000 }, (_, i) => `  - { id: A-bad${i}, field: birth.date, confidence: "high" }`).join('\n');
-      writeFileSync(join(dir, 'people', f), readFileSync(join(dir, 'people', f), 'utf8').replace(/^assertions:\n/m, `assertions:\n${bad}\n`));
-      const r = spawnSync('bash', ['-c', `"${process.execPath}" "${NODE_ARGS[0]}" validate "${dir}" --json | cat`], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 256 << 20 });
+      const bad = Array.from(
+        { length: 4000 },
+        (_, i) => `  - { id: A-bad${i}, field: birth.date, confidence: "high" }`,
+      ).join('\n');
+      writeFileSync(
+        join(dir, 'people', f),
+        readFileSync(join(dir, 'people', f), 'utf8').replace(/^assertions:\n/m, `assertions:\n${bad}\n`),
+      );
+      const r = spawnSync('bash', ['-c', `"${process.execPath}" "${NODE_ARGS[0]}" validate "${dir}" --json | cat`], {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        maxBuffer: 256 << 20,
+      });
       assert.ok(r.stdout.length > 1 << 20, `more than 1 MB (${r.stdout.length})`);
       const parsed = JSON.parse(r.stdout) as { ok: boolean; problems: unknown[] };
       assert.equal(parsed.ok, false);
@@ -225,7 +275,10 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
 
     it('control bytes from a file are escaped on the terminal (an ESC sequence in a name)', () => {
       const dir = copyOfResearched();
-      const yaml = readFileSync(join(dir, 'case.yaml'), 'utf8').replace(/name: Johann Friedrich Schmidt/, 'name: "Johann \\e[2J\\e]0;pwned\\a Schmidt"');
+      const yaml = readFileSync(join(dir, 'case.yaml'), 'utf8').replace(
+        /name: Johann Friedrich Schmidt/,
+        'name: "Johann \\e[2J\\e]0;pwned\\a Schmidt"',
+      );
       writeFileSync(join(dir, 'case.yaml'), yaml);
       const config = readFileSync(join(dir, 'case.yaml'), 'utf8');
       writeFileSync(join(dir, 'case.yaml'), config.replace(/^ {2}person: .*\n/m, ''));
@@ -234,7 +287,11 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
       assert.ok(!r.out.includes('\x1b') && !r.out.includes('\x07'), 'no raw ESC or BEL');
       assert.match(r.out, /Johann \\u001b\[2J\\u001b\]0;pwned\\u0007 Schmidt/);
       const j = cli('status', dir, '--json');
-      assert.equal((JSON.parse(j.out) as { subject: { name: string } }).subject.name, 'Johann \x1b[2J\x1b]0;pwned\x07 Schmidt', 'JSON keeps the value');
+      assert.equal(
+        (JSON.parse(j.out) as { subject: { name: string } }).subject.name,
+        'Johann \x1b[2J\x1b]0;pwned\x07 Schmidt',
+        'JSON keeps the value',
+      );
     });
   });
 
@@ -251,7 +308,18 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
 
     it('a NAME line over 64 KB: exit 2 naming the line, no new case folder', () => {
       const root = tempDir('ancestry-dur-imp-');
-      const ged = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8', '0 @I1@ INDI', '1 NAME Ann /Lee/', '0 @I2@ INDI', `1 NAME ${'A'.repeat(200_000)} /Lee/`, '0 TRLR', ''].join('\n');
+      const ged = [
+        '0 HEAD',
+        '1 GEDC',
+        '2 VERS 5.5.1',
+        '1 CHAR UTF-8',
+        '0 @I1@ INDI',
+        '1 NAME Ann /Lee/',
+        '0 @I2@ INDI',
+        `1 NAME ${'A'.repeat(200_000)} /Lee/`,
+        '0 TRLR',
+        '',
+      ].join('\n');
       writeFileSync(join(root, 'huge.ged'), ged);
       const r = cli('import', join(root, 'huge.ged'), '--case', join(root, 'case'));
       assert.equal(r.code, 2, r.err);
@@ -282,11 +350,17 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
       const dir = copyOfResearched();
       const ged = join(SHARED_DATA, 'gedcom/gedcom-samples/bronte.ged');
       mkdirSync(join(dir, '.ancestry'), { recursive: true });
-      writeFileSync(join(dir, IMPORT_MARKER), JSON.stringify({ file: ged, promote: [], startedAt: '2026-01-01T00:00:00.000Z' }));
+      writeFileSync(
+        join(dir, IMPORT_MARKER),
+        JSON.stringify({ file: ged, promote: [], startedAt: '2026-01-01T00:00:00.000Z' }),
+      );
       const s = cli('status', dir);
       assert.match(s.out, /Import {4}INTERRUPTED: .*bronte\.ged/);
       const v = cli('validate', dir);
-      assert.match(v.out + v.err, /\.ancestry\/import\.json:1:1: warning: file: the import of .*bronte\.ged .* did not finish/);
+      assert.match(
+        v.out + v.err,
+        /\.ancestry\/import\.json:1:1: warning: file: the import of .*bronte\.ged .* did not finish/,
+      );
       const again = cli('import', ged, '--case', dir);
       assert.equal(again.code, 0, again.err);
       assert.ok(!existsSync(join(dir, IMPORT_MARKER)));

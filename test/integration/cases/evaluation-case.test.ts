@@ -18,11 +18,15 @@ describe('evaluation set: a real case through the engine and the scorer', () => 
       const s = run.score;
       assert.match(run.status ?? '', /^completed/);
       const out = readCaseOutput(run.outDir!);
-      assert.ok(out.sourcesByRecord.has('newspapers/1985-centennial-farm-schmidt.md'), 'the record carrying the bait was captured');
+      assert.ok(
+        out.sourcesByRecord.has('newspapers/1985-centennial-farm-schmidt.md'),
+        'the record carrying the bait was captured',
+      );
       assert.deepEqual(s.leaks, []);
       // The scorer traced the subject's personas and measured every metric.
       assert.ok(s.placements.some((p) => p.person === 'johann' && p.placedIn));
-      for (const x of [s.persons.precision, s.persons.recall, s.relationships.precision, s.relationships.recall]) assert.ok(x >= 0 && x <= 1);
+      for (const x of [s.persons.precision, s.persons.recall, s.relationships.precision, s.relationships.recall])
+        assert.ok(x >= 0 && x <= 1);
       assert.ok(s.facts.total > 0);
     } finally {
       if (run.outDir) rmSync(dirname(run.outDir), { recursive: true, force: true });

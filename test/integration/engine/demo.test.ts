@@ -25,12 +25,19 @@ describe('npm run demo (the README main command)', function () {
   it('researches a temporary copy of the sample case offline and leaves the repository untouched', () => {
     // npm test builds dist/ before the tests run; a bare mocha run builds it here rather than skip.
     if (!existsSync(join(REPO_ROOT, 'dist/cli.js'))) {
-      const build = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts/build.mjs')], { cwd: REPO_ROOT, encoding: 'utf8' });
+      const build = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts/build.mjs')], {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+      });
       assert.equal(build.status, 0, build.stderr);
     }
     const before = snapshot(SAMPLE_CASE);
     const env = { ...process.env, ANTHROPIC_API_KEY: 'sk-must-not-be-used' };
-    const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts/demo.mjs')], { cwd: REPO_ROOT, env, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts/demo.mjs')], {
+      cwd: REPO_ROOT,
+      env,
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stderr, /\[cycle 1\] Searching Local archive/, 'progress is shown');
     assert.match(r.stdout, /Johann Friedrich Schmidt was born 14 MAR 1842/);

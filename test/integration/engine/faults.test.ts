@@ -64,7 +64,10 @@ function cliKilledAfter(ms: number, ...args: string[]): Promise<{ killed: boolea
 
 /** What interrupted work left that nothing should leave after a complete run. */
 function leftBehind(dir: string): string[] {
-  return [...findStaleTemps(dir).map((t) => t.rel), ...[JOURNAL_FILE, LOCK_FILE, IMPORT_MARKER].filter((f) => existsSync(join(dir, f)))];
+  return [
+    ...findStaleTemps(dir).map((t) => t.rel),
+    ...[JOURNAL_FILE, LOCK_FILE, IMPORT_MARKER].filter((f) => existsSync(join(dir, f))),
+  ];
 }
 
 describe('fault suite: kill -9 at random points, then run again', function () {
@@ -101,7 +104,9 @@ describe('fault suite: kill -9 at random points, then run again', function () {
       assert.deepEqual(diff, [], `killed at ${at} ms (seed ${SEED}, kill ${i + 1}): the resumed case differs`);
       assert.deepEqual(leftBehind(dir), [], 'nothing left behind after the resume');
     }
-    console.log(`      research: ${killed} of ${KILLS} runs killed mid-way, ${identical} resumed identical; temp/journal files left by the kills: ${leftByKills}, after the resume: 0`);
+    console.log(
+      `      research: ${killed} of ${KILLS} runs killed mid-way, ${identical} resumed identical; temp/journal files left by the kills: ${leftByKills}, after the resume: 0`,
+    );
   });
 
   it(`import: ${KILLS} kill(s) at seeded points; running it again gives the uninterrupted import`, async () => {
@@ -135,6 +140,8 @@ describe('fault suite: kill -9 at random points, then run again', function () {
       assert.deepEqual(diff, [], `killed at ${at} ms (seed ${SEED + 1}, kill ${i + 1}): the re-imported case differs`);
       assert.deepEqual(leftBehind(dir), [], 'nothing left behind after the import is run again');
     }
-    console.log(`      import: ${killed} of ${KILLS} runs killed mid-way (${flagged} flagged INTERRUPTED), ${identical} identical after running again; left behind: 0`);
+    console.log(
+      `      import: ${killed} of ${KILLS} runs killed mid-way (${flagged} flagged INTERRUPTED), ${identical} identical after running again; left behind: 0`,
+    );
   });
 });

@@ -34,21 +34,27 @@ describe('runResearch on the bundled sample case (offline, deterministic agents)
     assert.equal(result.status, 'completed');
     assert.ok(result.terminationReason.length > 0);
     assert.ok(result.cycles >= 1 && result.persons >= 10 && result.sources >= 15);
-    assert.ok(events.some((e) => e.type === 'cycle') && events.some((e) => e.type === 'finding') && events.at(-1)?.type === 'done');
+    assert.ok(
+      events.some((e) => e.type === 'cycle') &&
+        events.some((e) => e.type === 'finding') &&
+        events.at(-1)?.type === 'done',
+    );
   });
 
   it('finds the parents, spouse and children with cited evidence', async () => {
     const store = await reopen();
     const persons = store.persons();
     const s = subjectOf(persons);
-    const rel = (type: string) => s.relationships.filter((r) => r.type === type && r.status === 'accepted').map((r) => store.person(r.person)!);
+    const rel = (type: string) =>
+      s.relationships.filter((r) => r.type === type && r.status === 'accepted').map((r) => store.person(r.person)!);
     assert.deepEqual(rel('parent').map(displayName).sort(), ['Georg Schmidt', 'Margaretha Weber']);
     const [wife] = rel('spouse');
     assert.ok(wife.names.some((n) => n.given === 'Katharina' && n.surname === 'Huber'));
     const kids = rel('child');
     assert.equal(kids.length, 3);
     const kidNames = kids.flatMap((k) => k.names.map((n) => n.given.split(' ')[0]));
-    for (const n of ['Wilhelm', 'William', 'Anna', 'Karl', 'Charles']) assert.ok(kidNames.includes(n), `${n} among ${kidNames.join(', ')}`);
+    for (const n of ['Wilhelm', 'William', 'Anna', 'Karl', 'Charles'])
+      assert.ok(kidNames.includes(n), `${n} among ${kidNames.join(', ')}`);
     for (const r of s.relationships.filter((x) => x.status === 'accepted')) assert.ok(r.evidence.length > 0);
   });
 
@@ -71,7 +77,12 @@ describe('runResearch on the bundled sample case (offline, deterministic agents)
 
   it('captures every record used as evidence: verbatim text with its sha256, before any fact cites it', async () => {
     const store = await reopen();
-    const cited = new Set(store.persons().flatMap((p) => [...p.assertions.flatMap((a) => a.evidence), ...p.relationships.flatMap((r) => r.evidence)]).map((e) => e.source));
+    const cited = new Set(
+      store
+        .persons()
+        .flatMap((p) => [...p.assertions.flatMap((a) => a.evidence), ...p.relationships.flatMap((r) => r.evidence)])
+        .map((e) => e.source),
+    );
     for (const id of cited) {
       const src = store.source(id);
       assert.ok(src, `${id} captured`);
@@ -85,7 +96,10 @@ describe('runResearch on the bundled sample case (offline, deterministic agents)
     const firstAccess = log.findIndex((e) => e.actionType === 'source_access');
     assert.ok(firstAccess >= 0 && firstAccess < firstCite);
     const check = log.filter((e) => e.actionType === 'decision' && e.decisionType === 'verification_checkpoint').at(-1);
-    assert.ok(check && check.actionType === 'decision' && check.chosenOption === 'passed', 'the verification checkpoint passed');
+    assert.ok(
+      check && check.actionType === 'decision' && check.chosenOption === 'passed',
+      'the verification checkpoint passed',
+    );
   });
 
   it('records the conflicts as files with the preferred value, the weights and the rationale', async () => {
@@ -94,27 +108,44 @@ describe('runResearch on the bundled sample case (offline, deterministic agents)
     const c = store.conflicts().find((x) => x.person === s.id && x.field === 'birth.date')!;
     assert.ok(c, 'a birth-date conflict for the subject');
     assert.equal(c.preferred, '14 MAR 1842');
-    assert.ok(['14 MAR 1840', '14 MAR 1841'].every((v) => c.competing.some((x) => x.value === v)), 'alternatives preserved');
+    assert.ok(
+      ['14 MAR 1840', '14 MAR 1841'].every((v) => c.competing.some((x) => x.value === v)),
+      'alternatives preserved',
+    );
     assert.match(c.rationale, /outweighs/);
     const file = readFileSync(join(dir, 'conflicts', `${c.id}.md`), 'utf8');
     assert.match(file, /14 MAR 1840/);
     const logged = store.log().filter((e) => e.actionType === 'conflict_resolution' && e.conflictId === c.id);
-    assert.ok(logged.length > 0 && logged.every((e) => e.actionType === 'conflict_resolution' && e.options.length >= 2));
+    assert.ok(
+      logged.length > 0 && logged.every((e) => e.actionType === 'conflict_resolution' && e.options.length >= 2),
+    );
   });
 
   it('never writes the living great-grandson’s exact birth date or street address', () => {
     const files = writtenFiles(dir);
     assert.ok(files.length > 30);
     for (const f of files) {
-      for (const secret of ['5 MAR 1958', 'March 5, 1958', '1958-03-05', '1423 Elm', 'Elm Street']) assert.ok(!f.text.includes(secret), `${f.rel} contains "${secret}"`);
+      for (const secret of ['5 MAR 1958', 'March 5, 1958', '1958-03-05', '1423 Elm', 'Elm Street'])
+        assert.ok(!f.text.includes(secret), `${f.rel} contains "${secret}"`);
     }
   });
 
   it('writes every output: people, sources, conflicts, hypotheses.json, the log, summary.md, exports', async () => {
     const store = await reopen();
     const names = writtenFiles(dir).map((f) => f.rel);
-    for (const prefix of ['people/', 'sources/', 'conflicts/']) assert.ok(names.some((n) => n.startsWith(prefix)), prefix);
-    for (const f of ['hypotheses.json', 'log/research-log.jsonl', 'summary.md', 'exports/graph.jsonld', 'exports/tree.ged']) assert.ok(names.includes(f), f);
+    for (const prefix of ['people/', 'sources/', 'conflicts/'])
+      assert.ok(
+        names.some((n) => n.startsWith(prefix)),
+        prefix,
+      );
+    for (const f of [
+      'hypotheses.json',
+      'log/research-log.jsonl',
+      'summary.md',
+      'exports/graph.jsonld',
+      'exports/tree.ged',
+    ])
+      assert.ok(names.includes(f), f);
     const session = store.session()!;
     assert.equal(session.terminated, true);
     assert.equal(session.frontier.length, 0, 'invariant 3');
@@ -126,18 +157,51 @@ describe('runResearch on the bundled sample case (offline, deterministic agents)
     const lines = readFileSync(join(dir, 'log/research-log.jsonl'), 'utf8').trim().split('\n');
     const entries = lines.map((l) => LogEntry.parse(JSON.parse(l)));
     const kinds = new Set(entries.map((e) => e.actionType));
-    for (const k of ['session_start', 'task_selection', 'source_access', 'decision', 'hypothesis', 'compliance', 'conflict_resolution', 'cycle', 'termination', 'session_end'] as const) assert.ok(kinds.has(k), k);
+    for (const k of [
+      'session_start',
+      'task_selection',
+      'source_access',
+      'decision',
+      'hypothesis',
+      'compliance',
+      'conflict_resolution',
+      'cycle',
+      'termination',
+      'session_end',
+    ] as const)
+      assert.ok(kinds.has(k), k);
     const access = entries.find((e) => e.actionType === 'source_access');
     assert.ok(access && access.actionType === 'source_access' && access.responseTimeMs >= 0);
     const decisions = entries.filter((e) => e.actionType === 'decision');
-    assert.ok(decisions.every((d) => d.actionType === 'decision' && d.optionsConsidered.length > 0 && d.rationale.length > 0));
+    assert.ok(
+      decisions.every((d) => d.actionType === 'decision' && d.optionsConsidered.length > 0 && d.rationale.length > 0),
+    );
     const cycles = entries.filter((e) => e.actionType === 'cycle');
-    assert.ok(cycles.every((c) => c.actionType === 'cycle' && ['explore', 'deepen', 'challenge'].includes(c.strategy) && c.durationMs >= 0 && typeof c.counts.persons === 'number'));
+    assert.ok(
+      cycles.every(
+        (c) =>
+          c.actionType === 'cycle' &&
+          ['explore', 'deepen', 'challenge'].includes(c.strategy) &&
+          c.durationMs >= 0 &&
+          typeof c.counts.persons === 'number',
+      ),
+    );
   });
 
   it('rewrites summary.md as a proof argument', () => {
     const md = readFileSync(join(dir, 'summary.md'), 'utf8');
-    for (const h of ['**Research question.**', '## Conclusion', '## Evidence correlation', '## Family', '## Conflicts and their resolution', '## Sources consulted', '### Searches', '## Needs review', '## Open questions']) assert.ok(md.includes(h), h);
+    for (const h of [
+      '**Research question.**',
+      '## Conclusion',
+      '## Evidence correlation',
+      '## Family',
+      '## Conflicts and their resolution',
+      '## Sources consulted',
+      '### Searches',
+      '## Needs review',
+      '## Open questions',
+    ])
+      assert.ok(md.includes(h), h);
     assert.match(md, /was born 14 MAR 1842/);
     assert.match(md, /Preferred: \*\*14 MAR 1842\*\*/);
     assert.doesNotMatch(md, /Additionally|We also found/);
@@ -160,7 +224,9 @@ describe('runResearch on the bundled sample case (offline, deterministic agents)
     const third = await runResearch({ store: await reopen(), connectors: [] });
     assert.equal(third.status, 'completed');
     const store = await reopen();
-    assert.ok(store.log().some((e) => e.actionType === 'revisit' && e.revisitReason.includes('Time-based record update check')));
+    assert.ok(
+      store.log().some((e) => e.actionType === 'revisit' && e.revisitReason.includes('Time-based record update check')),
+    );
     assert.ok(store.sources().some((s) => s.title.startsWith('1910 U.S. census')));
     const s = subjectOf(store.persons());
     assert.ok(s.assertions.some((a) => a.field === 'residence.date' && a.value === '1910'));

@@ -13,14 +13,25 @@ import { sampleCopy } from './helpers';
 async function contents(dir: string) {
   const store = await openCase(dir);
   const persons = store.persons();
-  const key = (p: Person) => `${displayName(p)}|${p.assertions.find((a) => a.field === 'birth.date' && a.status === 'accepted')?.value ?? ''}`;
+  const key = (p: Person) =>
+    `${displayName(p)}|${p.assertions.find((a) => a.field === 'birth.date' && a.status === 'accepted')?.value ?? ''}`;
   const byId = new Map(persons.map((p) => [p.id, p]));
   return {
     persons: persons.map(key).sort(),
-    sources: store.sources().map((s) => s.id).sort(),
-    conflicts: store.conflicts().map((c) => `${key(byId.get(c.person)!)}|${c.field}|${c.preferred}`).sort(),
-    relationships: persons.flatMap((p) => p.relationships.map((r) => `${key(p)} ${r.type} ${key(byId.get(r.person)!)}`)).sort(),
-    evidence: persons.flatMap((p) => p.assertions.flatMap((a) => a.evidence.map((e) => `${p.id}|${a.id}|${e.source}|${e.snippet}`))),
+    sources: store
+      .sources()
+      .map((s) => s.id)
+      .sort(),
+    conflicts: store
+      .conflicts()
+      .map((c) => `${key(byId.get(c.person)!)}|${c.field}|${c.preferred}`)
+      .sort(),
+    relationships: persons
+      .flatMap((p) => p.relationships.map((r) => `${key(p)} ${r.type} ${key(byId.get(r.person)!)}`))
+      .sort(),
+    evidence: persons.flatMap((p) =>
+      p.assertions.flatMap((a) => a.evidence.map((e) => `${p.id}|${a.id}|${e.source}|${e.snippet}`)),
+    ),
     session: store.session()!,
   };
 }
@@ -34,7 +45,10 @@ function assertNoDuplicates(c: Awaited<ReturnType<typeof contents>>): void {
 /** Starts the loop in a child process and SIGKILLs it after `steps` progress events. */
 function runAndKill(dir: string, steps: number): Promise<{ killed: boolean; seen: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'run-case.ts'), dir], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'run-case.ts'), dir], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let seen = 0;
     let killed = false;
     let err = '';
@@ -103,9 +117,11 @@ describe('Ctrl-C: a cancelled run stops cleanly after the current step', functio
       signal: controller.signal,
       onEvent: (e) => {
         events.push(e);
-        if (controller.signal.aborted && e.type === 'step' && /^(Searching|Analysing)/.test(e.message)) stepsAfterAbort += 1;
+        if (controller.signal.aborted && e.type === 'step' && /^(Searching|Analysing)/.test(e.message))
+          stepsAfterAbort += 1;
         // Ctrl-C while the first search runs: its records are captured, their analysis waits.
-        if (e.type === 'step' && /^Searching/.test(e.message) && !controller.signal.aborted) controller.abort(new Error('user cancel'));
+        if (e.type === 'step' && /^Searching/.test(e.message) && !controller.signal.aborted)
+          controller.abort(new Error('user cancel'));
       },
     });
     assert.equal(r.status, 'cancelled');
@@ -114,7 +130,10 @@ describe('Ctrl-C: a cancelled run stops cleanly after the current step', functio
     const session = store.session()!;
     assert.equal(session.terminated, false);
     assert.ok(session.frontier.length > 0, 'the queued work is kept for the next run');
-    const tail = store.log().slice(-3).map((e) => e.actionType);
+    const tail = store
+      .log()
+      .slice(-3)
+      .map((e) => e.actionType);
     assert.deepEqual(tail.slice(-1), ['session_end']);
     assert.ok(store.log().some((e) => e.actionType === 'termination' && e.userCancelled));
     assert.ok(store.log().some((e) => e.actionType === 'session_end' && e.status === 'cancelled'));
@@ -143,7 +162,10 @@ describe('budget: a run cut short by its budget parks its tasks, and the next ru
     assert.equal(second.status, 'completed');
     const store = await openCase(dir);
     const done = new Set(store.session()!.completedTaskIds);
-    assert.ok((s1.parkedTasks ?? []).some((t) => done.has(t.id)), 'a parked task ran in the next run');
+    assert.ok(
+      (s1.parkedTasks ?? []).some((t) => done.has(t.id)),
+      'a parked task ran in the next run',
+    );
     assertNoDuplicates(await contents(dir));
   });
 });

@@ -6,7 +6,12 @@ async function main(): Promise<void> {
   const dir = process.argv[2];
   if (!dir) throw new Error('usage: run-case.ts <case dir>');
   const store = await openCase(dir);
-  const r = await runResearch({ store, connectors: [], stepsPerCycle: 3, onEvent: (e) => process.stdout.write(`${JSON.stringify(e)}\n`) });
+  const r = await runResearch({
+    store,
+    connectors: [],
+    stepsPerCycle: 3,
+    onEvent: (e) => process.stdout.write(`${JSON.stringify(e)}\n`),
+  });
   process.stdout.write(`RESULT ${JSON.stringify(r)}\n`);
 }
 main().catch((e: unknown) => {

@@ -33,7 +33,12 @@ describe('runResearch stops on the meter, the planner, and logs Tier 2 deferred 
 
   it('without exhausted() the same meter does not stop the run on budget', async () => {
     const store = await openCase(sampleCopy());
-    const result = await runResearch({ store, connectors: [], meter: { costUsd: () => 0, tokens: () => 0 }, maxCycles: 2 });
+    const result = await runResearch({
+      store,
+      connectors: [],
+      meter: { costUsd: () => 0, tokens: () => 0 },
+      maxCycles: 2,
+    });
     assert.doesNotMatch(result.terminationReason, /LLM budget exhausted/);
   });
 
@@ -46,10 +51,19 @@ describe('runResearch stops on the meter, the planner, and logs Tier 2 deferred 
       async plan(view: PlanningView): Promise<PlanDecision> {
         calls += 1;
         const d = await inner.plan(view);
-        return view.cycle >= 2 ? { ...d, shouldStop: true, stopReason: 'the research question is answered well enough' } : d;
+        return view.cycle >= 2
+          ? { ...d, shouldStop: true, stopReason: 'the research question is answered well enough' }
+          : d;
       },
     };
-    const result = await runResearch({ store, connectors: [], agents: { planner }, stepsPerCycle: 1, maxCycles: 4, checkInvariants: true });
+    const result = await runResearch({
+      store,
+      connectors: [],
+      agents: { planner },
+      stepsPerCycle: 1,
+      maxCycles: 4,
+      checkInvariants: true,
+    });
     assert.equal(calls, 4, 'the planner was asked every cycle: its stop did not end the run');
     assert.equal(result.cycles, 4);
     assert.doesNotMatch(result.terminationReason, /planner/);
@@ -57,9 +71,21 @@ describe('runResearch stops on the meter, the planner, and logs Tier 2 deferred 
     const log = (await openCase(store.root)).log();
     const overruled = log.filter((e) => e.actionType === 'decision' && e.decisionType === 'planner_stop_overruled');
     assert.equal(overruled.length, 3, 'cycles 2, 3 and 4 each logged the overruled stop');
-    assert.ok(overruled.every((e) => e.actionType === 'decision' && e.rationale.includes('"the research question is answered well enough"') && /overruled/.test(e.rationale)));
+    assert.ok(
+      overruled.every(
+        (e) =>
+          e.actionType === 'decision' &&
+          e.rationale.includes('"the research question is answered well enough"') &&
+          /overruled/.test(e.rationale),
+      ),
+    );
     // Without the planner's stop the same run ends the same way: the model changed nothing.
-    const plain = await runResearch({ store: await openCase(sampleCopy()), connectors: [], stepsPerCycle: 1, maxCycles: 4 });
+    const plain = await runResearch({
+      store: await openCase(sampleCopy()),
+      connectors: [],
+      stepsPerCycle: 1,
+      maxCycles: 4,
+    });
     assert.equal(plain.cycles, result.cycles);
     assert.equal(plain.persons, result.persons);
   });
@@ -99,17 +125,24 @@ describe('runResearch stops on the meter, the planner, and logs Tier 2 deferred 
       const deferred = (q: SearchQuery) => {
         asked.push(q);
         const name = [q.given, q.surname, q.name].filter(Boolean).join(' ');
-        return name ? [{ source: 'findagrave', tier: 2 as const, url: `${base}/search?name=${encodeURIComponent(name)}` }] : [];
+        return name
+          ? [{ source: 'findagrave', tier: 2 as const, url: `${base}/search?name=${encodeURIComponent(name)}` }]
+          : [];
       };
       await runResearch({ store, connectors: [], deferred, maxCycles: 2, checkInvariants: true });
-      const entries = (await openCase(store.root)).log().filter((e): e is Extract<LogEntry, { actionType: 'deferred' }> => e.actionType === 'deferred');
+      const entries = (await openCase(store.root))
+        .log()
+        .filter((e): e is Extract<LogEntry, { actionType: 'deferred' }> => e.actionType === 'deferred');
       assert.ok(entries.length > 0, 'deferred entries logged');
       for (const e of entries) {
         assert.equal(e.tier, 2);
         assert.equal(e.source, 'findagrave');
         assert.ok(e.searchUrl.startsWith(`${base}/search?name=`), e.searchUrl);
       }
-      assert.ok(entries.some((e) => e.searchUrl.includes('Schmidt')), 'the subject search got a prefilled link');
+      assert.ok(
+        entries.some((e) => e.searchUrl.includes('Schmidt')),
+        'the subject search got a prefilled link',
+      );
       const perQuery = new Map<string, number>();
       for (const e of entries) perQuery.set(e.context, (perQuery.get(e.context) ?? 0) + 1);
       for (const [q, n] of perQuery) assert.equal(n, 1, `query ${q} logged once`);

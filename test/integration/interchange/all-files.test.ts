@@ -45,7 +45,14 @@ describe('every GEDCOM file in the shared data', function () {
       const store = new MemoryCaseStore();
       if (FATAL[rel]) {
         const [line, re] = FATAL[rel]!;
-        await assert.rejects(importGedcom(file, store), (e: unknown) => e instanceof GedcomSyntaxError && e.line === line && re.test(e.message) && e.message.startsWith(`${basename(file)}:${line}:`));
+        await assert.rejects(
+          importGedcom(file, store),
+          (e: unknown) =>
+            e instanceof GedcomSyntaxError &&
+            e.line === line &&
+            re.test(e.message) &&
+            e.message.startsWith(`${basename(file)}:${line}:`),
+        );
         return;
       }
       const first = await importGedcom(file, store, { as: 'tree' });

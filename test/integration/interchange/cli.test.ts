@@ -8,7 +8,10 @@ import { parseGedcom } from '../../../src/interchange/gedcom/parse';
 import { REPO_ROOT, SHARED_DATA, tempDir } from '../../helpers/paths';
 
 function cli(...args: string[]) {
-  const r = spawnSync(join(REPO_ROOT, 'node_modules/.bin/tsx'), [join(REPO_ROOT, 'src/cli/main.ts'), ...args], { encoding: 'utf8', timeout: 300_000 });
+  const r = spawnSync(join(REPO_ROOT, 'node_modules/.bin/tsx'), [join(REPO_ROOT, 'src/cli/main.ts'), ...args], {
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -33,13 +36,35 @@ describe('ancestry import / export (CLI)', function () {
     // 3,000 SOUR records, each cited, under a limit of 256 open files (macOS's default).
     const lines = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8'];
     for (let i = 1; i <= 3000; i++) lines.push(`0 @S${i}@ SOUR`, `1 TITL Parish register ${i}`);
-    for (let i = 1; i <= 3000; i++) lines.push(`0 @I${i}@ INDI`, `1 NAME Ann${i} /Lee/`, '1 BIRT', '2 DATE 1 JAN 1800', `2 SOUR @S${i}@`, `3 PAGE p. ${i}`);
+    for (let i = 1; i <= 3000; i++)
+      lines.push(
+        `0 @I${i}@ INDI`,
+        `1 NAME Ann${i} /Lee/`,
+        '1 BIRT',
+        '2 DATE 1 JAN 1800',
+        `2 SOUR @S${i}@`,
+        `3 PAGE p. ${i}`,
+      );
     lines.push('0 TRLR', '');
     const file = join(root, 'many-sources.ged');
     writeFileSync(file, lines.join('\n'));
     const dir = join(root, 'many-sources');
     const tsx = join(REPO_ROOT, 'node_modules/.bin/tsx');
-    const r = spawnSync('bash', ['-c', 'ulimit -n 256 && exec "$0" "$@"', tsx, join(REPO_ROOT, 'src/cli/main.ts'), 'import', file, '--case', dir, '--json'], { encoding: 'utf8', timeout: 300_000 });
+    const r = spawnSync(
+      'bash',
+      [
+        '-c',
+        'ulimit -n 256 && exec "$0" "$@"',
+        tsx,
+        join(REPO_ROOT, 'src/cli/main.ts'),
+        'import',
+        file,
+        '--case',
+        dir,
+        '--json',
+      ],
+      { encoding: 'utf8', timeout: 300_000 },
+    );
     assert.equal(r.status, 0, r.stderr);
     const res = JSON.parse(r.stdout) as { stats: { sources: number; individuals: number } };
     assert.deepEqual([res.stats.sources, res.stats.individuals], [3000, 3000]);
@@ -48,18 +73,26 @@ describe('ancestry import / export (CLI)', function () {
 
   it('exports GEDCOM 5.5.1, 7.0 and JSON-LD that read back with the same counts', () => {
     const dir = join(root, 'bronte');
-    for (const [format, file] of [['gedcom', 'tree.ged'], ['gedcom7', 'tree7.ged']] as const) {
+    for (const [format, file] of [
+      ['gedcom', 'tree.ged'],
+      ['gedcom7', 'tree7.ged'],
+    ] as const) {
       const r = cli('export', dir, '--format', format);
       assert.equal(r.code, 0, r.err);
       const text = readFileSync(join(dir, 'exports', file), 'utf8');
-      assert.match(text, format === 'gedcom' ? /2 VERS 5\.5\.1\n2 FORM LINEAGE-LINKED\n1 CHAR UTF-8/ : /^0 HEAD\n1 GEDC\n2 VERS 7\.0/);
+      assert.match(
+        text,
+        format === 'gedcom' ? /2 VERS 5\.5\.1\n2 FORM LINEAGE-LINKED\n1 CHAR UTF-8/ : /^0 HEAD\n1 GEDC\n2 VERS 7\.0/,
+      );
       const stats = mapGedcom(parseGedcom(text), { file, key: 'x' }).stats;
       assert.deepEqual([stats.individuals, stats.families, stats.events], [14, 4, 28]);
       assert.match(readFileSync(join(dir, 'exports', `${file}.loss.md`), 'utf8'), /loss report/);
     }
     const r = cli('export', dir, '--format', 'jsonld', '--json');
     assert.equal(r.code, 0, r.err);
-    const graph = JSON.parse(readFileSync(join(dir, 'exports', 'graph.jsonld'), 'utf8')) as { '@graph': { '@type': string }[] };
+    const graph = JSON.parse(readFileSync(join(dir, 'exports', 'graph.jsonld'), 'utf8')) as {
+      '@graph': { '@type': string }[];
+    };
     assert.equal(graph['@graph'].filter((n) => n['@type'] === 'Person').length, 14);
   });
 
@@ -83,7 +116,15 @@ describe('ancestry import / export (CLI)', function () {
   });
 
   it('imports a GEDZIP (.gdz) archive', () => {
-    const r = cli('import', join(SHARED_DATA, 'gedcom7/maximal70.gdz'), '--case', join(root, 'gdz'), '--json', '--as', 'files');
+    const r = cli(
+      'import',
+      join(SHARED_DATA, 'gedcom7/maximal70.gdz'),
+      '--case',
+      join(root, 'gdz'),
+      '--json',
+      '--as',
+      'files',
+    );
     assert.equal(r.code, 0, r.err);
     assert.equal((JSON.parse(r.out) as { stats: { individuals: number } }).stats.individuals, 4);
   });

@@ -13,31 +13,127 @@ import type { EvidenceClaim, Person } from '../../../src/model';
 import { tempDir } from '../../helpers/paths';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
-const claim = (source: string, snippet: string): EvidenceClaim => ({ source, snippet, tier: 0, evidenceType: 'Primary', sourceClass: 'original', information: 'primary', evidence: 'direct', confidence: 0.9, method: 'structured' });
+const claim = (source: string, snippet: string): EvidenceClaim => ({
+  source,
+  snippet,
+  tier: 0,
+  evidenceType: 'Primary',
+  sourceClass: 'original',
+  information: 'primary',
+  evidence: 'direct',
+  confidence: 0.9,
+  method: 'structured',
+});
 
 function person(id: string, given: string, surname: string, over: Partial<Person>): Person {
-  return { id, names: [{ given, surname, type: 'birth' }], sex: 'U', assertions: [], relationships: [], externalIds: {}, createdAt: NOW.toISOString(), updatedAt: NOW.toISOString(), ...over };
+  return {
+    id,
+    names: [{ given, surname, type: 'birth' }],
+    sex: 'U',
+    assertions: [],
+    relationships: [],
+    externalIds: {},
+    createdAt: NOW.toISOString(),
+    updatedAt: NOW.toISOString(),
+    ...over,
+  };
 }
 
 async function caseWithStagedSpouse(): Promise<string> {
   const root = join(tempDir('ancestry-conclusions-export-'), 'case');
-  const store = await initCase(root, { question: 'Who was John Weller’s wife?', subject: { name: 'John Weller', person: 'P-john', born: 'ABT 1842' } }, { clock: { now: () => NOW, sleep: async () => undefined } });
+  const store = await initCase(
+    root,
+    { question: 'Who was John Weller’s wife?', subject: { name: 'John Weller', person: 'P-john', born: 'ABT 1842' } },
+    { clock: { now: () => NOW, sleep: async () => undefined } },
+  );
   const john = store.person('P-john')!;
   await store.writePerson({
     ...john,
     sex: 'M',
     assertions: [
       ...john.assertions,
-      { id: 'A-b1', field: 'birth.date', value: '14 MAR 1842', status: 'accepted', confidence: 0.9, evidence: [claim('S-bapt', 'born 14 March 1842')] },
-      { id: 'A-d1', field: 'death.date', value: '2 FEB 1911', status: 'staged', confidence: 0.6, evidence: [claim('S-obit', 'died 2 Feb 1911')] },
+      {
+        id: 'A-b1',
+        field: 'birth.date',
+        value: '14 MAR 1842',
+        status: 'accepted',
+        confidence: 0.9,
+        evidence: [claim('S-bapt', 'born 14 March 1842')],
+      },
+      {
+        id: 'A-d1',
+        field: 'death.date',
+        value: '2 FEB 1911',
+        status: 'staged',
+        confidence: 0.6,
+        evidence: [claim('S-obit', 'died 2 Feb 1911')],
+      },
     ],
     relationships: [
-      { type: 'spouse', person: 'P-kate', status: 'accepted', confidence: 0.9, evidence: [claim('S-marr', 'John Weller and Katharina Huber')] },
-      { type: 'spouse', person: 'P-mary', status: 'staged', confidence: 0.6, evidence: [claim('S-census', 'Mary Quellbrunn, wife')] },
+      {
+        type: 'spouse',
+        person: 'P-kate',
+        status: 'accepted',
+        confidence: 0.9,
+        evidence: [claim('S-marr', 'John Weller and Katharina Huber')],
+      },
+      {
+        type: 'spouse',
+        person: 'P-mary',
+        status: 'staged',
+        confidence: 0.6,
+        evidence: [claim('S-census', 'Mary Quellbrunn, wife')],
+      },
     ],
   });
-  await store.writePerson(person('P-kate', 'Katharina', 'Huber', { sex: 'F', assertions: [{ id: 'A-k1', field: 'sex', value: 'F', status: 'accepted', confidence: 0.9, evidence: [claim('S-marr', 'Katharina Huber')] }], relationships: [{ type: 'spouse', person: 'P-john', status: 'accepted', confidence: 0.9, evidence: [claim('S-marr', 'John Weller and Katharina Huber')] }] }));
-  await store.writePerson(person('P-mary', 'Mary', 'Quellbrunn', { sex: 'F', assertions: [{ id: 'A-m1', field: 'birth.date', value: 'CAL 1847', status: 'staged', confidence: 0.6, evidence: [claim('S-census', 'Mary Quellbrunn, wife, 33')] }], relationships: [{ type: 'spouse', person: 'P-john', status: 'staged', confidence: 0.6, evidence: [claim('S-census', 'Mary Quellbrunn, wife')] }] }));
+  await store.writePerson(
+    person('P-kate', 'Katharina', 'Huber', {
+      sex: 'F',
+      assertions: [
+        {
+          id: 'A-k1',
+          field: 'sex',
+          value: 'F',
+          status: 'accepted',
+          confidence: 0.9,
+          evidence: [claim('S-marr', 'Katharina Huber')],
+        },
+      ],
+      relationships: [
+        {
+          type: 'spouse',
+          person: 'P-john',
+          status: 'accepted',
+          confidence: 0.9,
+          evidence: [claim('S-marr', 'John Weller and Katharina Huber')],
+        },
+      ],
+    }),
+  );
+  await store.writePerson(
+    person('P-mary', 'Mary', 'Quellbrunn', {
+      sex: 'F',
+      assertions: [
+        {
+          id: 'A-m1',
+          field: 'birth.date',
+          value: 'CAL 1847',
+          status: 'staged',
+          confidence: 0.6,
+          evidence: [claim('S-census', 'Mary Quellbrunn, wife, 33')],
+        },
+      ],
+      relationships: [
+        {
+          type: 'spouse',
+          person: 'P-john',
+          status: 'staged',
+          confidence: 0.6,
+          evidence: [claim('S-census', 'Mary Quellbrunn, wife')],
+        },
+      ],
+    }),
+  );
   return root;
 }
 
@@ -46,7 +142,10 @@ describe('exports carry conclusions from accepted evidence only', () => {
     const store = await openCase(await caseWithStagedSpouse());
     const ged = exportGedcom(store, { version: '5.5.1', now: NOW }).text;
     const jsonld = exportJsonLd(store, { now: NOW });
-    for (const [name, text] of [['tree.ged', ged], ['graph.jsonld', jsonld]] as const) {
+    for (const [name, text] of [
+      ['tree.ged', ged],
+      ['graph.jsonld', jsonld],
+    ] as const) {
       assert.ok(text.includes('Huber'), `${name}: the accepted spouse is exported`);
       assert.ok(!text.includes('Quellbrunn'), `${name}: the staged spouse is not`);
       assert.ok(!/1911/.test(text), `${name}: the staged death date is not`);
@@ -59,10 +158,21 @@ describe('exports carry conclusions from accepted evidence only', () => {
   it('ancestry export --include-staged adds them, marked as staged', async () => {
     const root = await caseWithStagedSpouse();
     const out: string[] = [];
-    const io = { out: (t: string) => out.push(t), err: () => undefined, tty: false, signal: new AbortController().signal };
+    const io = {
+      out: (t: string) => out.push(t),
+      err: () => undefined,
+      tty: false,
+      signal: new AbortController().signal,
+    };
     assert.equal(await exportCommand.run([root, '--format', 'gedcom', '--out', join(root, 'plain.ged')], io), 0);
-    assert.equal(await exportCommand.run([root, '--format', 'gedcom', '--include-staged', '--out', join(root, 'all.ged')], io), 0);
-    assert.equal(await exportCommand.run([root, '--format', 'jsonld', '--include-staged', '--out', join(root, 'all.jsonld')], io), 0);
+    assert.equal(
+      await exportCommand.run([root, '--format', 'gedcom', '--include-staged', '--out', join(root, 'all.ged')], io),
+      0,
+    );
+    assert.equal(
+      await exportCommand.run([root, '--format', 'jsonld', '--include-staged', '--out', join(root, 'all.jsonld')], io),
+      0,
+    );
     assert.ok(!readFileSync(join(root, 'plain.ged'), 'utf8').includes('Quellbrunn'));
     const all = readFileSync(join(root, 'all.ged'), 'utf8');
     assert.ok(all.includes('Quellbrunn'), 'the staged spouse is included on request');

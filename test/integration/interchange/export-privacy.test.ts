@@ -33,7 +33,9 @@ describe('GEDCOM export of royal92: redaction by meaning', function () {
   for (const version of ['5.5.1', '7.0'] as const) {
     it(`${version}: no placeholder or decade in a DATE, PLAC or NAME line; the dead keep their dates`, () => {
       const { text } = outputs[version]!;
-      const bad = text.split('\n').filter((l) => /^\d+ (DATE|PLAC|NAME)\b/.test(l) && (/redacted|withheld/i.test(l) || /\b\d{3}0s\b/i.test(l)));
+      const bad = text
+        .split('\n')
+        .filter((l) => /^\d+ (DATE|PLAC|NAME)\b/.test(l) && (/redacted|withheld/i.test(l) || /\b\d{3}0s\b/i.test(l)));
       assert.deepEqual(bad.slice(0, 5), []);
       // George VI died 6 FEB 1952; his burial at Windsor stays too.
       const george = text.slice(text.indexOf('1 NAME George_VI /Windsor/'));

@@ -61,7 +61,11 @@ describe('GEDCOM import as a tree into the case folder', function () {
     const dir = join(root, `case-${++n}`);
     const file = join(root, `becker-${n}.ged`);
     writeFileSync(file, GED);
-    return { dir, file, store: await initCase(dir, { question: 'Becker family', subject: { name: 'Wilhelm Becker' } }) };
+    return {
+      dir,
+      file,
+      store: await initCase(dir, { question: 'Becker family', subject: { name: 'Wilhelm Becker' } }),
+    };
   };
 
   it('captures every cited source under the id its persons cite, and reads the tree back as written', async () => {
@@ -77,7 +81,9 @@ describe('GEDCOM import as a tree into the case folder', function () {
     for (const xref of ['S1', 'S2']) assert.ok(r.sources.includes(`S-${key}-${xref}`), xref);
     const imported = store.persons().filter(isImported);
     assert.equal(imported.length, 2);
-    for (const p of imported) for (const a of p.assertions) for (const e of a.evidence) assert.ok(store.source(e.source), `${p.id} cites ${e.source}`);
+    for (const p of imported)
+      for (const a of p.assertions)
+        for (const e of a.evidence) assert.ok(store.source(e.source), `${p.id} cites ${e.source}`);
     // The store's view is what is on disk, which a fresh open reads too.
     const reopened = await openCase(dir);
     const byId = (ps: Person[]) => Object.fromEntries(ps.filter(isImported).map((p) => [p.id, p]));
@@ -109,8 +115,14 @@ describe('GEDCOM import as a tree into the case folder', function () {
       return capture(raw, at, opts);
     };
     await assert.rejects(importGedcom(file, store, { as: 'tree', now: NOW }), /disk full/);
-    assert.ok(!existsSync(join(dir, 'trees')) || readdirSync(join(dir, 'trees')).length === 0, 'no tree file and no temp file');
-    assert.deepEqual(store.persons().map((p) => p.id), before);
+    assert.ok(
+      !existsSync(join(dir, 'trees')) || readdirSync(join(dir, 'trees')).length === 0,
+      'no tree file and no temp file',
+    );
+    assert.deepEqual(
+      store.persons().map((p) => p.id),
+      before,
+    );
     assert.ok(!store.censorContext().livingNames?.includes('Lena Becker'));
   });
 
@@ -120,8 +132,15 @@ describe('GEDCOM import as a tree into the case folder', function () {
     const damaged = GED.replace('1 NAME Lena /Becker/', '1 NAME Lena /Becker/\n1 @N1 NOTE broken');
     writeFileSync(file, damaged);
     const line = damaged.split('\n').findIndex((l) => l.startsWith('1 @N1 NOTE')) + 1;
-    await assert.rejects(importGedcom(file, store, { as: 'tree', now: NOW }), (e: unknown) => e instanceof GedcomSyntaxError && e.line === line && /unterminated cross-reference/.test(e.message));
-    assert.ok(!existsSync(join(dir, 'trees')) || readdirSync(join(dir, 'trees')).length === 0, 'no tree file and no temp file');
+    await assert.rejects(
+      importGedcom(file, store, { as: 'tree', now: NOW }),
+      (e: unknown) =>
+        e instanceof GedcomSyntaxError && e.line === line && /unterminated cross-reference/.test(e.message),
+    );
+    assert.ok(
+      !existsSync(join(dir, 'trees')) || readdirSync(join(dir, 'trees')).length === 0,
+      'no tree file and no temp file',
+    );
     assert.deepEqual(readdirSync(join(dir, 'sources')), []);
   });
 
@@ -138,19 +157,28 @@ describe('GEDCOM import as a tree into the case folder', function () {
 
   it('forgets the living names of a tree written over before it was read back', async () => {
     const { store } = await fresh();
-    const person = (id: string, given: string, birth: string): Person => ({
-      id,
-      names: [{ given, surname: 'Becker', type: 'birth' }],
-      sex: 'F',
-      assertions: [{ id: `${id}.b`, field: 'birth.date', value: birth, status: 'accepted', confidence: 0.9, evidence: [] }],
-      relationships: [],
-      externalIds: {},
-    }) as Person;
+    const person = (id: string, given: string, birth: string): Person =>
+      ({
+        id,
+        names: [{ given, surname: 'Becker', type: 'birth' }],
+        sex: 'F',
+        assertions: [
+          { id: `${id}.b`, field: 'birth.date', value: birth, status: 'accepted', confidence: 0.9, evidence: [] },
+        ],
+        relationships: [],
+        externalIds: {},
+      }) as Person;
     await store.writeTree('t', [person('P-a', 'Anna', '1995'), person('P-b', 'Berta', '1850')]);
     assert.ok(store.censorContext().livingNames?.includes('Anna Becker'));
     await store.writeTree('t', [person('P-c', 'Clara', '1990')]);
     const names = store.censorContext().livingNames ?? [];
     assert.ok(!names.includes('Anna Becker') && names.includes('Clara Becker'), names.join(', '));
-    assert.deepEqual(store.persons().filter((p) => /^P-[abc]$/.test(p.id)).map((p) => p.id), ['P-c']);
+    assert.deepEqual(
+      store
+        .persons()
+        .filter((p) => /^P-[abc]$/.test(p.id))
+        .map((p) => p.id),
+      ['P-c'],
+    );
   });
 });

@@ -6,7 +6,16 @@
 import { createHash } from 'node:crypto';
 import { redactPerson, redactRecord, type CensorContext } from '../../../src/agents/censor';
 import type { CaptureOptions, CaseStore, SessionState, TreeWriteOptions } from '../../../src/engine/ports';
-import { CaseConfig, Conflict, LogEntry, MergesFile, Person, SourceRecord, type NewLogEntry, type RawRecord } from '../../../src/model';
+import {
+  CaseConfig,
+  Conflict,
+  LogEntry,
+  MergesFile,
+  Person,
+  SourceRecord,
+  type NewLogEntry,
+  type RawRecord,
+} from '../../../src/model';
 
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -22,7 +31,10 @@ export class MemoryCaseStore implements CaseStore {
   readonly bodies = new Map<string, string>();
   trees = 0;
 
-  constructor(config: Partial<CaseConfig> = {}, readonly now = new Date('2026-01-01T00:00:00Z')) {
+  constructor(
+    config: Partial<CaseConfig> = {},
+    readonly now = new Date('2026-01-01T00:00:00Z'),
+  ) {
     this.cfg = CaseConfig.parse({ question: 'test', subject: { name: 'Test' }, ...config });
   }
   censorContext(): CensorContext {
@@ -64,7 +76,9 @@ export class MemoryCaseStore implements CaseStore {
   async captureSource(raw: RawRecord, accessedAt: Date, opts: CaptureOptions = {}) {
     const { record } = redactRecord(raw, this.censorContext());
     const content = sha(record.text || JSON.stringify(record.persons));
-    const id = opts.id ?? `S-${sha(`${record.sourceId}|${record.url ?? record.externalId ?? record.title}|${content}`).slice(0, 12)}`;
+    const id =
+      opts.id ??
+      `S-${sha(`${record.sourceId}|${record.url ?? record.externalId ?? record.title}|${content}`).slice(0, 12)}`;
     const existing = this.src.get(id);
     if (existing) return existing;
     const s = SourceRecord.parse({ ...record, id, accessedAt: accessedAt.toISOString(), sha256: content });
@@ -88,7 +102,14 @@ export class MemoryCaseStore implements CaseStore {
   }
   async writeSession() {}
   async appendLog(entries: NewLogEntry[]) {
-    const stamped = entries.map((e, i) => LogEntry.parse({ ...e, id: `L-${this.entries.length + i + 1}`, timestamp: this.now.toISOString(), sessionId: 'test' }));
+    const stamped = entries.map((e, i) =>
+      LogEntry.parse({
+        ...e,
+        id: `L-${this.entries.length + i + 1}`,
+        timestamp: this.now.toISOString(),
+        sessionId: 'test',
+      }),
+    );
     this.entries.push(...stamped);
     return stamped;
   }

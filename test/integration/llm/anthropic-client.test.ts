@@ -12,7 +12,13 @@ const call = {
   system: 'You are a careful genealogist.',
   context: 'Case: Johann Schmidt, born ABT 1850 in Bavaria.',
   user: 'Where should we search next for Johann Schmidt?',
-  tools: [{ name: 'submit_note', description: 'Submit a note', input_schema: { type: 'object' as const, properties: { note: { type: 'string' } }, required: ['note'] } }],
+  tools: [
+    {
+      name: 'submit_note',
+      description: 'Submit a note',
+      input_schema: { type: 'object' as const, properties: { note: { type: 'string' } }, required: ['note'] },
+    },
+  ],
   toolChoice: { type: 'tool' as const, name: 'submit_note' },
 };
 
@@ -40,11 +46,16 @@ describe('AnthropicLlmClient against a local Messages API (real @anthropic-ai/sd
       const last = server.requests[2]!;
       assert.equal(last.path, '/v1/messages');
       // this SDK version sends the key as a bearer token; older ones used x-api-key
-      assert.ok(last.headers['x-api-key'] === 'sk-ant-test-key' || last.headers.authorization === 'Bearer sk-ant-test-key');
+      assert.ok(
+        last.headers['x-api-key'] === 'sk-ant-test-key' || last.headers.authorization === 'Bearer sk-ant-test-key',
+      );
       assert.ok(last.headers['anthropic-version']);
       const system = last.body.system as { text: string; cache_control?: { type: string } }[];
       assert.equal(system.length, 2);
-      assert.ok(system.every((b) => b.cache_control?.type === 'ephemeral'), 'system and case context are cache breakpoints');
+      assert.ok(
+        system.every((b) => b.cache_control?.type === 'ephemeral'),
+        'system and case context are cache breakpoints',
+      );
       assert.deepEqual(last.body.tool_choice, { type: 'tool', name: 'submit_note' });
     } finally {
       await server.close();
@@ -56,7 +67,10 @@ describe('AnthropicLlmClient against a local Messages API (real @anthropic-ai/sd
     try {
       const client = new AnthropicLlmClient({ apiKey: 'k', baseURL: server.baseURL, maxRetries: 2 });
       const h = harness(client);
-      await assert.rejects(h.gateway.call(call), (e: unknown) => e instanceof LlmError && e.kind === 'overloaded' && e.attempts === 3);
+      await assert.rejects(
+        h.gateway.call(call),
+        (e: unknown) => e instanceof LlmError && e.kind === 'overloaded' && e.attempts === 3,
+      );
       assert.equal(server.requests.length, 3);
       assert.equal(h.meter.costUsd(), 0);
       assert.equal(ofKind(h.entries, 'error').length, 1);
@@ -69,7 +83,10 @@ describe('AnthropicLlmClient against a local Messages API (real @anthropic-ai/sd
     const server = await startMessagesServer(loadTranscript(fixture('malformed-response.json')));
     try {
       const client = new AnthropicLlmClient({ apiKey: 'k', baseURL: server.baseURL, maxRetries: 0 });
-      await assert.rejects(client.create({ model: 'claude-haiku-4-5', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }), /invalid|usage/);
+      await assert.rejects(
+        client.create({ model: 'claude-haiku-4-5', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }),
+        /invalid|usage/,
+      );
     } finally {
       await server.close();
     }
@@ -82,7 +99,14 @@ describe('AnthropicLlmClient against a local Messages API (real @anthropic-ai/sd
     try {
       const client = new AnthropicLlmClient({ apiKey: 'k', maxRetries: 3 });
       assert.equal(client.baseURL, server.baseURL);
-      const r = await client.create({ model: 'claude-haiku-4-5', max_tokens: 100, system: 'Schmidt', messages: [{ role: 'user', content: 'x' }], tool_choice: { type: 'tool', name: 'submit_note' }, tools: call.tools });
+      const r = await client.create({
+        model: 'claude-haiku-4-5',
+        max_tokens: 100,
+        system: 'Schmidt',
+        messages: [{ role: 'user', content: 'x' }],
+        tool_choice: { type: 'tool', name: 'submit_note' },
+        tools: call.tools,
+      });
       assert.equal(r.attempts, 3);
     } finally {
       if (saved === undefined) delete process.env.ANTHROPIC_BASE_URL;

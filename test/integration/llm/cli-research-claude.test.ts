@@ -20,11 +20,29 @@ function careful(body: Record<string, unknown>): unknown {
   const tools = (body.tools as { name: string }[] | undefined) ?? [];
   const tool = choice?.type === 'tool' ? choice.name! : tools[tools.length - 1]!.name;
   const user = JSON.stringify((body.messages as unknown[])[0]);
-  const competing = /"competing_claims"/.test(user) ? (JSON.parse(JSON.parse(user).content) as { competing_claims: { value: string; weight: number }[] }).competing_claims : [];
+  const competing = /"competing_claims"/.test(user)
+    ? (JSON.parse(JSON.parse(user).content) as { competing_claims: { value: string; weight: number }[] })
+        .competing_claims
+    : [];
   const inputs: Record<string, unknown> = {
-    submit_plan: { reasoning: 'The frontier already covers the open questions.', next_actions: [], query_expansions: [], revisit_schedule: [], hypotheses: [], should_stop: false, stop_reason: null },
+    submit_plan: {
+      reasoning: 'The frontier already covers the open questions.',
+      next_actions: [],
+      query_expansions: [],
+      revisit_schedule: [],
+      hypotheses: [],
+      should_stop: false,
+      stop_reason: null,
+    },
     submit_verification: { persons: [], hypotheses: [], hallucination_flags: [] },
-    submit_adjudication: { similarity_score: 0.6, feature_scores: {}, merge_rationale: 'similar names', why_not_merge: 'too little shared evidence', recommendation: 'review', confidence: 0.5 },
+    submit_adjudication: {
+      similarity_score: 0.6,
+      feature_scores: {},
+      merge_rationale: 'similar names',
+      why_not_merge: 'too little shared evidence',
+      recommendation: 'review',
+      confidence: 0.5,
+    },
     submit_conflict_analysis: {
       analysis: 'The heavier claim rests on the better evidence.',
       evidence_ranking: [],
@@ -42,7 +60,12 @@ function careful(body: Record<string, unknown>): unknown {
     model: String(body.model),
     content: [{ type: 'tool_use', id: 'toolu_c', name: tool, input: inputs[tool] ?? {} }],
     stop_reason: 'tool_use',
-    usage: { input_tokens: Math.ceil(JSON.stringify(body).length / 4), output_tokens: 120, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    usage: {
+      input_tokens: Math.ceil(JSON.stringify(body).length / 4),
+      output_tokens: 120,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+    },
   };
 }
 
@@ -54,33 +77,61 @@ describe('ancestry research with Claude agents (real SDK against a local Message
     const server = await startMessagesServer((body) => {
       calls += 1;
       // one overload along the way: the SDK retries it
-      if (calls === 2) return { status: 529, headers: { 'retry-after-ms': '10' }, body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } };
+      if (calls === 2)
+        return {
+          status: 529,
+          headers: { 'retry-after-ms': '10' },
+          body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+        };
       return { body: careful(body) };
     });
     const root = join(tempDir('ancestry-cli-claude-'), 'case');
     cpSync(join(REPO_ROOT, 'examples/sample-case'), root, { recursive: true });
     const yamlPath = join(root, 'case.yaml');
-    writeFileSync(yamlPath, readFileSync(yamlPath, 'utf8').replace('offline: true', 'offline: false').replace(/\nllm:[\s\S]*$/, '') + '\nllm:\n  model: claude-haiku-4-5\n');
+    writeFileSync(
+      yamlPath,
+      readFileSync(yamlPath, 'utf8')
+        .replace('offline: true', 'offline: false')
+        .replace(/\nllm:[\s\S]*$/, '') + '\nllm:\n  model: claude-haiku-4-5\n',
+    );
     const saved = { ...process.env };
     const dead = `http://127.0.0.1:${await deadPort()}`;
     try {
       process.env.ANTHROPIC_API_KEY = 'sk-ant-cli-test';
       process.env.ANTHROPIC_BASE_URL = server.baseURL;
-      for (const id of ['wikitree', 'wikidata', 'loc', 'openarchives', 'internetarchive', 'familysearch', 'nara']) process.env[overrideEnvName(id)] = dead;
+      for (const id of ['wikitree', 'wikidata', 'loc', 'openarchives', 'internetarchive', 'familysearch', 'nara'])
+        process.env[overrideEnvName(id)] = dead;
       const out: string[] = [];
       const err: string[] = [];
-      const code = await researchCommand.run([root, '--max-cycles', '2', '--json'], { out: (t) => out.push(t), err: (t) => err.push(t), tty: false, signal: new AbortController().signal });
+      const code = await researchCommand.run([root, '--max-cycles', '2', '--json'], {
+        out: (t) => out.push(t),
+        err: (t) => err.push(t),
+        tty: false,
+        signal: new AbortController().signal,
+      });
       assert.equal(code, 0, err.join('\n'));
       assert.ok(server.requests.length >= 2, `${server.requests.length} model requests`);
-      assert.ok(server.requests.every((r) => r.headers.authorization === 'Bearer sk-ant-cli-test' || r.headers['x-api-key'] === 'sk-ant-cli-test'));
+      assert.ok(
+        server.requests.every(
+          (r) => r.headers.authorization === 'Bearer sk-ant-cli-test' || r.headers['x-api-key'] === 'sk-ant-cli-test',
+        ),
+      );
       const store = await openCase(root);
       await new Promise((r) => setTimeout(r, 200)); // the CLI appends LLM log entries without awaiting them
       const log = (await openCase(root)).log();
       const llmCalls = log.filter((e) => e.actionType === 'llm_call');
       assert.ok(llmCalls.length >= 1, 'llm_call entries in the research log');
       assert.ok(llmCalls.some((e) => e.actionType === 'llm_call' && e.role === 'lead'));
-      assert.ok(llmCalls.every((e) => e.actionType === 'llm_call' && e.costUsd > 0 && e.inputTokens > 0 && e.model.startsWith('claude-haiku-4-5')));
-      assert.ok(llmCalls.some((e) => e.actionType === 'llm_call' && /attempts=2/.test(e.rationale)), 'the 529 was retried');
+      assert.ok(
+        llmCalls.every(
+          (e) =>
+            e.actionType === 'llm_call' && e.costUsd > 0 && e.inputTokens > 0 && e.model.startsWith('claude-haiku-4-5'),
+        ),
+      );
+      assert.ok(
+        llmCalls.some((e) => e.actionType === 'llm_call' && /attempts=2/.test(e.rationale)),
+        'the 529 was retried',
+      );
       assert.ok(log.some((e) => e.actionType === 'compliance' && e.check === 'prompt'));
       assert.ok(store.persons().length > 0);
       // The CLI wraps the store with withCostReport: summary.md ends with the meter's cost section.

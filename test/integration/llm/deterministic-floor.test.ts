@@ -45,8 +45,12 @@ function copyCase(src: string, tag: string): string {
   const root = join(tempDir(`ancestry-floor-${tag}-`), 'case');
   cpSync(src, root, { recursive: true });
   const yamlPath = join(root, 'case.yaml');
-  let yaml = readFileSync(yamlPath, 'utf8').replace(/offline:\s*true/, 'offline: false').replace(/\nllm:[\s\S]*$/, '');
-  yaml = /\bbudget:/.test(yaml) ? yaml.replace(/\bbudget:\n/, 'budget:\n  maxUsd: 500\n  maxTokens: 900000000\n') : `${yaml}\nbudget:\n  maxUsd: 500\n  maxTokens: 900000000\n`;
+  let yaml = readFileSync(yamlPath, 'utf8')
+    .replace(/offline:\s*true/, 'offline: false')
+    .replace(/\nllm:[\s\S]*$/, '');
+  yaml = /\bbudget:/.test(yaml)
+    ? yaml.replace(/\bbudget:\n/, 'budget:\n  maxUsd: 500\n  maxTokens: 900000000\n')
+    : `${yaml}\nbudget:\n  maxUsd: 500\n  maxTokens: 900000000\n`;
   writeFileSync(yamlPath, `${yaml}\nllm:\n  model: claude-haiku-4-5\n`);
   return root;
 }
@@ -68,7 +72,12 @@ async function outcome(root: string): Promise<{ persons: string[]; conclusion: s
 
 async function research(root: string, args: string[]): Promise<void> {
   const err: string[] = [];
-  const code = await researchCommand.run([root, ...args, '--max-cycles', '12', '--json'], { out: () => undefined, err: (t) => err.push(t), tty: false, signal: new AbortController().signal });
+  const code = await researchCommand.run([root, ...args, '--max-cycles', '12', '--json'], {
+    out: () => undefined,
+    err: (t) => err.push(t),
+    tty: false,
+    signal: new AbortController().signal,
+  });
   assert.equal(code, 0, err.join('\n'));
 }
 
@@ -103,12 +112,19 @@ describe('the deterministic floor: a hostile model never makes the result worse 
       assert.ok(want.persons.length > 0 && want.conclusion.length > 0, 'the run without a model found something');
       const missing = want.persons.filter((x) => !got.persons.includes(x));
       const extra = got.persons.filter((x) => !want.persons.includes(x));
-      assert.deepEqual({ missing, extra }, { missing: [], extra: [] }, 'persons, facts and relationships differ from the run without a model');
+      assert.deepEqual(
+        { missing, extra },
+        { missing: [], extra: [] },
+        'persons, facts and relationships differ from the run without a model',
+      );
       assert.equal(got.conclusion, want.conclusion);
 
       // The planner's stop was overruled, and said so in the log.
       const log = (await openCase(hostile)).log();
-      assert.ok(log.some((e) => e.actionType === 'decision' && e.decisionType === 'planner_stop_overruled'), 'the overruled stop is logged');
+      assert.ok(
+        log.some((e) => e.actionType === 'decision' && e.decisionType === 'planner_stop_overruled'),
+        'the overruled stop is logged',
+      );
       // Nothing fabricated reaches a case file (the research log records the rejections and is exempt).
       for (const f of writtenFiles(hostile)) {
         if (f.rel.startsWith('log') || f.rel.startsWith('.ancestry')) continue;

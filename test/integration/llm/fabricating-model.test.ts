@@ -20,11 +20,13 @@ import { REPO_ROOT, tempDir } from '../../helpers/paths';
 
 const MARKERS = ['Zebediah', 'Quux', 'Atlantis', '1777', 'fabricated.example', 'S-fabricated'];
 /** A marker as a whole token: "1777" inside a content-hash id such as A-3d135241777d is not a fabricated year. */
-const asToken = (m: string): RegExp => new RegExp(`(?<![0-9A-Za-z])${m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![0-9A-Za-z])`);
+const asToken = (m: string): RegExp =>
+  new RegExp(`(?<![0-9A-Za-z])${m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![0-9A-Za-z])`);
 const LIVING_DETAILS = ['March 5, 1958', '5 MAR 1958', '1958-03-05', '1423 Elm'];
 
 /** The output tool a request asks for: forced, or under tool_choice "any" the last tool listed. */
-const outputTool = (req: LlmRequest): string => forcedTool(req) ?? (req.tools?.at(-1) as { name?: string } | undefined)?.name ?? '';
+const outputTool = (req: LlmRequest): string =>
+  forcedTool(req) ?? (req.tools?.at(-1) as { name?: string } | undefined)?.name ?? '';
 
 function userText(req: LlmRequest): string {
   const m = req.messages[0]!;
@@ -46,12 +48,26 @@ function fabricate(req: LlmRequest): unknown {
     submit_plan: {
       reasoning: 'Zebediah Quux of Atlantis is clearly the father.',
       next_actions: [
-        { action: 'fetch', query: { given: 'Zebediah', surname: 'Quux', place: 'Atlantis', birthYear: 1777 }, source_tier: 0, priority: 0.99, reason: 'see https://fabricated.example/tree' },
+        {
+          action: 'fetch',
+          query: { given: 'Zebediah', surname: 'Quux', place: 'Atlantis', birthYear: 1777 },
+          source_tier: 0,
+          priority: 0.99,
+          reason: 'see https://fabricated.example/tree',
+        },
         { action: 'fetch', query: { surname: 'Schmidt' }, source_tier: 0, priority: 7, reason: 'out of range' },
       ],
       query_expansions: [{ given: 'Zebediah', surname: 'Schmidt' }],
       revisit_schedule: [{ source_id: 'S-fabricated', improved_query: { surname: 'Quux' }, reason: 'x' }],
-      hypotheses: [{ type: 'parental_discovery', text: 'Zebediah Quux was his father', priority: 0.9, is_fact: true, suggested_queries: [] }],
+      hypotheses: [
+        {
+          type: 'parental_discovery',
+          text: 'Zebediah Quux was his father',
+          priority: 0.9,
+          is_fact: true,
+          suggested_queries: [],
+        },
+      ],
       should_stop: false,
       stop_reason: null,
     },
@@ -60,26 +76,103 @@ function fabricate(req: LlmRequest): unknown {
         {
           ref: null,
           fields: [
-            { field: 'name', value: 'Zebediah Quux', status: 'Verified', confidence: 0.99, citation_snippet: 'Zebediah Quux, farmer of Atlantis', rationale: '' },
-            { field: 'birthDate', value: '1 JAN 1777', status: 'Verified', confidence: 0.99, citation_snippet: realSnippet, rationale: '' },
+            {
+              field: 'name',
+              value: 'Zebediah Quux',
+              status: 'Verified',
+              confidence: 0.99,
+              citation_snippet: 'Zebediah Quux, farmer of Atlantis',
+              rationale: '',
+            },
+            {
+              field: 'birthDate',
+              value: '1 JAN 1777',
+              status: 'Verified',
+              confidence: 0.99,
+              citation_snippet: realSnippet,
+              rationale: '',
+            },
           ],
         },
         {
           ref: 0,
           fields: [
-            { field: 'birthDate', value: '1 JAN 1777', status: 'Verified', confidence: 0.95, citation_snippet: realSnippet, rationale: '' },
-            { field: 'birthPlace', value: 'Atlantis', status: 'Verified', confidence: 0.95, citation_snippet: realSnippet, rationale: '' },
-            { field: 'deathPlace', value: 'Atlantis', status: 'Verified', confidence: 0.95, citation_snippet: null, rationale: '' },
-            { field: 'relationship', value: 'son of Zebediah Quux', status: 'Verified', confidence: 0.9, citation_snippet: realSnippet, rationale: '' },
-            { field: 'occupation', value: 'alchemist', status: 'Verified', confidence: 1.4, citation_snippet: realSnippet, rationale: '' },
-            { field: 'residence', value: 'https://fabricated.example/home', status: 'Verified', confidence: 0.9, citation_snippet: realSnippet, rationale: '' },
+            {
+              field: 'birthDate',
+              value: '1 JAN 1777',
+              status: 'Verified',
+              confidence: 0.95,
+              citation_snippet: realSnippet,
+              rationale: '',
+            },
+            {
+              field: 'birthPlace',
+              value: 'Atlantis',
+              status: 'Verified',
+              confidence: 0.95,
+              citation_snippet: realSnippet,
+              rationale: '',
+            },
+            {
+              field: 'deathPlace',
+              value: 'Atlantis',
+              status: 'Verified',
+              confidence: 0.95,
+              citation_snippet: null,
+              rationale: '',
+            },
+            {
+              field: 'relationship',
+              value: 'son of Zebediah Quux',
+              status: 'Verified',
+              confidence: 0.9,
+              citation_snippet: realSnippet,
+              rationale: '',
+            },
+            {
+              field: 'occupation',
+              value: 'alchemist',
+              status: 'Verified',
+              confidence: 1.4,
+              citation_snippet: realSnippet,
+              rationale: '',
+            },
+            {
+              field: 'residence',
+              value: 'https://fabricated.example/home',
+              status: 'Verified',
+              confidence: 0.9,
+              citation_snippet: realSnippet,
+              rationale: '',
+            },
           ],
         },
       ],
       hypotheses: [
-        { type: 'parental_discovery', text: 'Zebediah Quux of Atlantis was the father (1777)', evidence_hint: '', priority: 0.9, is_fact: true, suggested_queries: ['Zebediah Quux'] },
-        { type: 'other', text: 'A tree at https://fabricated.example/tree lists him', evidence_hint: '', priority: 0.5, is_fact: false, suggested_queries: [] },
-        { type: 'other', text: 'Search the Quux papers', evidence_hint: '', priority: 3, is_fact: false, suggested_queries: [] },
+        {
+          type: 'parental_discovery',
+          text: 'Zebediah Quux of Atlantis was the father (1777)',
+          evidence_hint: '',
+          priority: 0.9,
+          is_fact: true,
+          suggested_queries: ['Zebediah Quux'],
+        },
+        {
+          type: 'other',
+          text: 'A tree at https://fabricated.example/tree lists him',
+          evidence_hint: '',
+          priority: 0.5,
+          is_fact: false,
+          suggested_queries: [],
+        },
+        {
+          type: 'other',
+          text: 'Search the Quux papers',
+          evidence_hint: '',
+          priority: 3,
+          is_fact: false,
+          suggested_queries: [],
+        },
       ],
       hallucination_flags: [],
     },
@@ -91,7 +184,15 @@ function fabricate(req: LlmRequest): unknown {
       recommendation: 'merge',
       confidence: 1,
     },
-    submit_conflict_analysis: { analysis: 'The 1777 register of Atlantis settles it.', evidence_ranking: [{ claim_index: 9, rank: 1, reason: 'x' }], recommended_value: '1 JAN 1777', confidence: 1.2, is_tentative: false, next_actions: ['Visit https://fabricated.example'], preserve_alternatives: false },
+    submit_conflict_analysis: {
+      analysis: 'The 1777 register of Atlantis settles it.',
+      evidence_ranking: [{ claim_index: 9, rank: 1, reason: 'x' }],
+      recommended_value: '1 JAN 1777',
+      confidence: 1.2,
+      is_tentative: false,
+      next_actions: ['Visit https://fabricated.example'],
+      preserve_alternatives: false,
+    },
   };
   const chars = JSON.stringify(req).length;
   return {
@@ -101,7 +202,12 @@ function fabricate(req: LlmRequest): unknown {
     model: req.model,
     content: [{ type: 'tool_use', id: 'toolu_fab', name: tool, input: inputs[tool] ?? {} }],
     stop_reason: 'tool_use',
-    usage: { input_tokens: Math.ceil(chars / 3.5), output_tokens: 700, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    usage: {
+      input_tokens: Math.ceil(chars / 3.5),
+      output_tokens: 700,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+    },
   };
 }
 
@@ -121,7 +227,10 @@ describe('a research run against a model that fabricates everything', function (
     const root = join(tempDir('ancestry-fabricating-'), 'case');
     cpSync(join(REPO_ROOT, 'examples/sample-case'), root, { recursive: true });
     const yamlPath = join(root, 'case.yaml');
-    writeFileSync(yamlPath, readFileSync(yamlPath, 'utf8').replace('maxRequests: 300', 'maxRequests: 300\n  maxUsd: 1'));
+    writeFileSync(
+      yamlPath,
+      readFileSync(yamlPath, 'utf8').replace('maxRequests: 300', 'maxRequests: 300\n  maxUsd: 1'),
+    );
     const store = await openCase(root);
     const client = new ScriptedLlmClient(fabricate);
     const logged: NewLogEntry[] = [];
@@ -134,7 +243,13 @@ describe('a research run against a model that fabricates everything', function (
       fallback: { planner: new DeterministicPlanner(), extractor: new DeterministicExtractor() },
     })!;
     assert.ok(agents);
-    const result = await runResearch({ store: withCostReport(store, agents.meter), connectors: [], agents, meter: agents.meter, maxCycles: 6 });
+    const result = await runResearch({
+      store: withCostReport(store, agents.meter),
+      connectors: [],
+      agents,
+      meter: agents.meter,
+      maxCycles: 6,
+    });
     assert.notEqual(result.status, 'failed', result.terminationReason);
 
     // within budget
@@ -150,20 +265,32 @@ describe('a research run against a model that fabricates everything', function (
     assert.match(summary, /Lead \(planning\)/);
 
     // nothing fabricated in what the run wrote (the archive is input; the log records the rejections)
-    const written = filesUnder(root, (rel) => rel === 'archive' || rel === 'log' || rel.startsWith('.ancestry') || rel === 'case.yaml');
-    assert.ok(written.some((f) => f.includes('people')), 'the run wrote person files');
+    const written = filesUnder(
+      root,
+      (rel) => rel === 'archive' || rel === 'log' || rel.startsWith('.ancestry') || rel === 'case.yaml',
+    );
+    assert.ok(
+      written.some((f) => f.includes('people')),
+      'the run wrote person files',
+    );
     for (const file of written) {
       const text = readFileSync(file, 'utf8');
-      for (const m of MARKERS) assert.ok(!asToken(m).test(text), `${relative(root, file)} contains fabricated "${m}"\n${text}`);
+      for (const m of MARKERS)
+        assert.ok(!asToken(m).test(text), `${relative(root, file)} contains fabricated "${m}"\n${text}`);
     }
 
     // every rejection is logged with its check number; several kinds fired
-    const rejections = logged.filter((e) => e.actionType === 'firewall_rejection') as Extract<NewLogEntry, { actionType: 'firewall_rejection' }>[];
+    const rejections = logged.filter((e) => e.actionType === 'firewall_rejection') as Extract<
+      NewLogEntry,
+      { actionType: 'firewall_rejection' }
+    >[];
     const kinds = new Set(rejections.map((r) => r.check));
-    for (const k of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) assert.ok(kinds.has(k), `check ${k} rejected something (got ${[...kinds].sort().join(', ')})`);
+    for (const k of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+      assert.ok(kinds.has(k), `check ${k} rejected something (got ${[...kinds].sort().join(', ')})`);
 
     // no living person's exact birth date or address left the machine
-    for (const prompt of client.promptTexts()) for (const d of LIVING_DETAILS) assert.ok(!prompt.includes(d), `a prompt contains "${d}"`);
+    for (const prompt of client.promptTexts())
+      for (const d of LIVING_DETAILS) assert.ok(!prompt.includes(d), `a prompt contains "${d}"`);
     assert.ok(logged.some((e) => e.actionType === 'compliance' && e.check === 'prompt'));
     assert.equal(logged.filter((e) => e.actionType === 'llm_call').length, agents.meter.calls().length);
     // every entry the LLM layer logs is a valid research-log entry (hosts append them unawaited)

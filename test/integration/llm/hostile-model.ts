@@ -33,7 +33,15 @@ function hostileInput(tool: string, body: Body, call: number): unknown {
     case 'submit_plan':
       return {
         reasoning: 'hostile-stop-reason: Zebediah Quux of Atlantis answers the question.',
-        next_actions: [{ action: 'fetch', query: { given: 'Zebediah', surname: 'Quux', place: 'Atlantis' }, source_tier: 0, priority: 0.99, reason: 'see https://fabricated.example/tree' }],
+        next_actions: [
+          {
+            action: 'fetch',
+            query: { given: 'Zebediah', surname: 'Quux', place: 'Atlantis' },
+            source_tier: 0,
+            priority: 0.99,
+            reason: 'see https://fabricated.example/tree',
+          },
+        ],
         query_expansions: [{ given: 'Zebediah', surname: 'Quux' }],
         revisit_schedule: [],
         hypotheses: [],
@@ -51,29 +59,108 @@ function hostileInput(tool: string, body: Body, call: number): unknown {
             ref,
             fields: [
               // fabricated values quoting real text: rejected (not grounded)
-              { field: 'birthDate', value: '1 JAN 1777', status: 'Verified', confidence: 0.99, citation_snippet: realSnippet, rationale: '' },
-              { field: 'birthPlace', value: 'Atlantis', status: 'Verified', confidence: 0.95, citation_snippet: realSnippet, rationale: '' },
-              { field: 'name', value: 'Zebediah Quux', status: 'Verified', confidence: 0.99, citation_snippet: realSnippet, rationale: '' },
-              { field: 'occupation', value: 'alchemist', status: 'Verified', confidence: 1.4, citation_snippet: realSnippet, rationale: '' },
+              {
+                field: 'birthDate',
+                value: '1 JAN 1777',
+                status: 'Verified',
+                confidence: 0.99,
+                citation_snippet: realSnippet,
+                rationale: '',
+              },
+              {
+                field: 'birthPlace',
+                value: 'Atlantis',
+                status: 'Verified',
+                confidence: 0.95,
+                citation_snippet: realSnippet,
+                rationale: '',
+              },
+              {
+                field: 'name',
+                value: 'Zebediah Quux',
+                status: 'Verified',
+                confidence: 0.99,
+                citation_snippet: realSnippet,
+                rationale: '',
+              },
+              {
+                field: 'occupation',
+                value: 'alchemist',
+                status: 'Verified',
+                confidence: 1.4,
+                citation_snippet: realSnippet,
+                rationale: '',
+              },
             ],
           })),
-          { ref: null, fields: [{ field: 'name', value: 'Zebediah Quux', status: 'Verified', confidence: 0.99, citation_snippet: realSnippet, rationale: '' }] },
+          {
+            ref: null,
+            fields: [
+              {
+                field: 'name',
+                value: 'Zebediah Quux',
+                status: 'Verified',
+                confidence: 0.99,
+                citation_snippet: realSnippet,
+                rationale: '',
+              },
+            ],
+          },
         ],
-        hypotheses: [{ type: 'parental_discovery', text: 'Zebediah Quux of Atlantis was the father', evidence_hint: '', priority: 0.9, is_fact: true, suggested_queries: ['Zebediah Quux'] }],
+        hypotheses: [
+          {
+            type: 'parental_discovery',
+            text: 'Zebediah Quux of Atlantis was the father',
+            evidence_hint: '',
+            priority: 0.9,
+            is_fact: true,
+            suggested_queries: ['Zebediah Quux'],
+          },
+        ],
         hallucination_flags: [],
       };
     }
     case 'submit_adjudication':
       // Alternates a crude fabrication with a confident, bland merge the firewall cannot fault.
       return call % 2
-        ? { similarity_score: 1.5, feature_scores: { name: { score: 2, reason: 'both Zebediah' } }, merge_rationale: 'Both are in the Atlantis census', why_not_merge: 'none', recommendation: 'merge', confidence: 1 }
-        : { similarity_score: 0.97, feature_scores: {}, merge_rationale: 'The names agree.', why_not_merge: 'none', recommendation: 'merge', confidence: 0.99 };
+        ? {
+            similarity_score: 1.5,
+            feature_scores: { name: { score: 2, reason: 'both Zebediah' } },
+            merge_rationale: 'Both are in the Atlantis census',
+            why_not_merge: 'none',
+            recommendation: 'merge',
+            confidence: 1,
+          }
+        : {
+            similarity_score: 0.97,
+            feature_scores: {},
+            merge_rationale: 'The names agree.',
+            why_not_merge: 'none',
+            recommendation: 'merge',
+            confidence: 0.99,
+          };
     case 'submit_conflict_analysis': {
       const claims = (user.competing_claims as { value: string; weight: number }[] | undefined) ?? [];
       const lightest = [...claims].sort((a, b) => a.weight - b.weight)[0]?.value ?? '';
       return call % 2
-        ? { analysis: 'The Atlantis register of Zebediah Quux settles it.', evidence_ranking: [{ claim_index: 99, rank: 1, reason: 'x' }], recommended_value: '1 JAN 1777', confidence: 1.2, is_tentative: false, next_actions: ['Visit https://fabricated.example'], preserve_alternatives: false }
-        : { analysis: 'The later record is clearly the more reliable one.', evidence_ranking: [], recommended_value: lightest, confidence: 0.95, is_tentative: false, next_actions: ['Trust the later record.'], preserve_alternatives: true };
+        ? {
+            analysis: 'The Atlantis register of Zebediah Quux settles it.',
+            evidence_ranking: [{ claim_index: 99, rank: 1, reason: 'x' }],
+            recommended_value: '1 JAN 1777',
+            confidence: 1.2,
+            is_tentative: false,
+            next_actions: ['Visit https://fabricated.example'],
+            preserve_alternatives: false,
+          }
+        : {
+            analysis: 'The later record is clearly the more reliable one.',
+            evidence_ranking: [],
+            recommended_value: lightest,
+            confidence: 0.95,
+            is_tentative: false,
+            next_actions: ['Trust the later record.'],
+            preserve_alternatives: true,
+          };
     }
     default:
       return {};
@@ -94,7 +181,12 @@ export function hostileResponder(): (body: Body) => { body: unknown } {
         model: String(body.model),
         content: [{ type: 'tool_use', id: `toolu_h${calls}`, name: tool, input: hostileInput(tool, body, calls) }],
         stop_reason: 'tool_use',
-        usage: { input_tokens: Math.ceil(JSON.stringify(body).length / 4), output_tokens: 300, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+        usage: {
+          input_tokens: Math.ceil(JSON.stringify(body).length / 4),
+          output_tokens: 300,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: 0,
+        },
       },
     };
   };

@@ -23,7 +23,11 @@ export interface MessagesServer {
 }
 
 /** Answers a request body with a response (status 200 unless given): for runs whose call count is not known in advance. */
-export type MessagesResponder = (body: Record<string, unknown>) => { status?: number; headers?: Record<string, string>; body: unknown };
+export type MessagesResponder = (body: Record<string, unknown>) => {
+  status?: number;
+  headers?: Record<string, string>;
+  body: unknown;
+};
 
 export async function startMessagesServer(script: Transcript | MessagesResponder): Promise<MessagesServer> {
   const state = { requests: [] as RecordedRequest[], mismatches: [] as string[], served: 0 };
@@ -40,11 +44,19 @@ export async function startMessagesServer(script: Transcript | MessagesResponder
       }
       state.requests.push({ path: req.url ?? '', headers: req.headers, body, raw });
       const send = (status: number, headers: Record<string, string>, payload: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_local_${state.requests.length}`, ...headers });
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': `req_local_${state.requests.length}`,
+          ...headers,
+        });
         res.end(JSON.stringify(payload));
       };
       if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages')) {
-        return send(404, { 'x-should-retry': 'false' }, { type: 'error', error: { type: 'not_found_error', message: `no route ${req.method} ${req.url}` } });
+        return send(
+          404,
+          { 'x-should-retry': 'false' },
+          { type: 'error', error: { type: 'not_found_error', message: `no route ${req.method} ${req.url}` } },
+        );
       }
       if (typeof script === 'function') {
         state.served += 1;
@@ -54,12 +66,20 @@ export async function startMessagesServer(script: Transcript | MessagesResponder
       const exchange = script.exchanges[state.served];
       if (!exchange) {
         state.mismatches.push(`request ${state.requests.length}: transcript exhausted`);
-        return send(400, { 'x-should-retry': 'false' }, { type: 'error', error: { type: 'invalid_request_error', message: 'transcript exhausted' } });
+        return send(
+          400,
+          { 'x-should-retry': 'false' },
+          { type: 'error', error: { type: 'invalid_request_error', message: 'transcript exhausted' } },
+        );
       }
       const mismatch = expectationMismatch(exchange, body, raw);
       if (mismatch) {
         state.mismatches.push(`exchange ${state.served}: ${mismatch}`);
-        return send(400, { 'x-should-retry': 'false' }, { type: 'error', error: { type: 'invalid_request_error', message: mismatch } });
+        return send(
+          400,
+          { 'x-should-retry': 'false' },
+          { type: 'error', error: { type: 'invalid_request_error', message: mismatch } },
+        );
       }
       state.served += 1;
       send(exchange.status, exchange.headers, exchange.body);

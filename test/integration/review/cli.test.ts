@@ -10,13 +10,35 @@ describe('review CLI: merges, merge, conflicts, conflict (real process, real fil
   this.timeout(300_000);
   it('lists proposals with ids and GEDCOM xrefs, accepts, undoes, rejects with a reason', async () => {
     const { root, store } = await newCase();
-    await store.writePerson(person('P-a', 'Johann', 'Schmidt', { 'birth.date': '12 MAR 1850', 'birth.place': 'Springfield, Illinois' }, [], 'M', { externalIds: { gedcomXref: '@I1@' } }));
-    await store.writePerson(person('P-b', 'John', 'Schmidt', { 'birth.date': '12 MAR 1850', 'death.date': '1901' }, [], 'M', { externalIds: { gedcomXref: '@I2@' } }));
+    await store.writePerson(
+      person(
+        'P-a',
+        'Johann',
+        'Schmidt',
+        { 'birth.date': '12 MAR 1850', 'birth.place': 'Springfield, Illinois' },
+        [],
+        'M',
+        { externalIds: { gedcomXref: '@I1@' } },
+      ),
+    );
+    await store.writePerson(
+      person('P-b', 'John', 'Schmidt', { 'birth.date': '12 MAR 1850', 'death.date': '1901' }, [], 'M', {
+        externalIds: { gedcomXref: '@I2@' },
+      }),
+    );
     const before = caseFiles(root);
 
     const list = cli(['merges', root, '--json']);
     assert.equal(list.status, 0, list.stderr);
-    const json = JSON.parse(list.stdout) as { clusters: { id: string; recommendation: string; members: { id: string; xref: string | null }[]; rationale: string; whyNotMerge: string }[] };
+    const json = JSON.parse(list.stdout) as {
+      clusters: {
+        id: string;
+        recommendation: string;
+        members: { id: string; xref: string | null }[];
+        rationale: string;
+        whyNotMerge: string;
+      }[];
+    };
     const c = json.clusters.find((x) => x.members.some((m) => m.id === 'P-a') && x.members.some((m) => m.id === 'P-b'));
     assert.ok(c, list.stdout);
     assert.deepEqual(c.members.map((m) => m.xref).sort(), ['@I1@', '@I2@']);
@@ -46,20 +68,49 @@ describe('review CLI: merges, merge, conflicts, conflict (real process, real fil
 
   it('lists conflicts side by side and records a user resolution', async () => {
     const { root, store } = await newCase();
-    const census = claim({ source: 'S-census', evidenceType: 'Secondary', sourceClass: 'original', information: 'secondary', confidence: 0.8 });
+    const census = claim({
+      source: 'S-census',
+      evidenceType: 'Secondary',
+      sourceClass: 'original',
+      information: 'secondary',
+      confidence: 0.8,
+    });
     const civil = claim({ source: 'S-civil', evidenceType: 'Primary', confidence: 0.9, tier: 1 });
     await store.writePerson({
       ...person('P-c', 'Anna', 'Weber', {}, [rel('parent', 'P-x')], 'F'),
       assertions: [
         { id: 'A-1', field: 'birth.date', value: '1852', status: 'accepted', confidence: 0.8, evidence: [census] },
         { id: 'A-2', field: 'birth.date', value: '3 MAY 1850', status: 'staged', confidence: 0.9, evidence: [civil] },
-        { id: 'A-3', field: 'birth.place', value: 'Springfield, Illinois', status: 'accepted', confidence: 0.8, evidence: [] },
-        { id: 'A-4', field: 'birth.place', value: 'Springfield, Sangamon, Illinois, USA', status: 'staged', confidence: 0.8, evidence: [] },
+        {
+          id: 'A-3',
+          field: 'birth.place',
+          value: 'Springfield, Illinois',
+          status: 'accepted',
+          confidence: 0.8,
+          evidence: [],
+        },
+        {
+          id: 'A-4',
+          field: 'birth.place',
+          value: 'Springfield, Sangamon, Illinois, USA',
+          status: 'staged',
+          confidence: 0.8,
+          evidence: [],
+        },
       ],
     });
     const list = cli(['conflicts', root, '--json']);
     assert.equal(list.status, 0, list.stderr);
-    const json = JSON.parse(list.stdout) as { conflicts: { id: string; field: string; preferred: string; status: string; competing: { value: string; evidence: unknown[] }[]; nextActions: string[] }[] };
+    const json = JSON.parse(list.stdout) as {
+      conflicts: {
+        id: string;
+        field: string;
+        preferred: string;
+        status: string;
+        competing: { value: string; evidence: unknown[] }[];
+        nextActions: string[];
+      }[];
+    };
     assert.equal(json.conflicts.length, 1, 'the place hierarchy is not a conflict');
     const c = json.conflicts[0];
     assert.equal(c.field, 'birth.date');

@@ -10,24 +10,49 @@ export const clock = { now: () => new Date('2026-11-22T00:00:00Z'), sleep: async
 
 export async function newCase() {
   const root = join(tempDir('ancestry-review-'), 'case');
-  const store = await initCase(root, { question: 'Who were the parents of Johann Schmidt?', subject: { name: 'Johann Schmidt', born: 'ABT 1850' } }, { clock });
+  const store = await initCase(
+    root,
+    { question: 'Who were the parents of Johann Schmidt?', subject: { name: 'Johann Schmidt', born: 'ABT 1850' } },
+    { clock },
+  );
   return { root, store };
 }
 
 let n = 0;
-export function person(id: string, given: string, surname: string, facts: Record<string, string> = {}, rel: Person['relationships'] = [], sex: Person['sex'] = 'M', extra: Partial<Person> = {}): Person {
+export function person(
+  id: string,
+  given: string,
+  surname: string,
+  facts: Record<string, string> = {},
+  rel: Person['relationships'] = [],
+  sex: Person['sex'] = 'M',
+  extra: Partial<Person> = {},
+): Person {
   return {
     id,
     names: [{ given, surname, type: 'birth' }],
     sex,
-    assertions: Object.entries(facts).map(([field, value]) => ({ id: `A-${id}-${++n}`, field, value, status: 'accepted' as const, confidence: 0.8, evidence: [] })),
+    assertions: Object.entries(facts).map(([field, value]) => ({
+      id: `A-${id}-${++n}`,
+      field,
+      value,
+      status: 'accepted' as const,
+      confidence: 0.8,
+      evidence: [],
+    })),
     relationships: rel,
     externalIds: {},
     ...extra,
   };
 }
 
-export const rel = (type: 'parent' | 'child' | 'spouse', personId: string): Person['relationships'][number] => ({ type, person: personId, status: 'accepted', confidence: 1, evidence: [] });
+export const rel = (type: 'parent' | 'child' | 'spouse', personId: string): Person['relationships'][number] => ({
+  type,
+  person: personId,
+  status: 'accepted',
+  confidence: 1,
+  evidence: [],
+});
 
 /**
  * The Becker family as the GEDCOM import lays out an imported tree (one Person JSON per line in
@@ -52,7 +77,8 @@ export function caseFiles(root: string): Map<string, string> {
     for (const name of readdirSync(dir)) {
       const abs = join(dir, name);
       const rel = relative(root, abs);
-      if (rel === 'merges.json' || rel.startsWith('merges/') || rel.startsWith('log/') || rel.startsWith('.ancestry')) continue;
+      if (rel === 'merges.json' || rel.startsWith('merges/') || rel.startsWith('log/') || rel.startsWith('.ancestry'))
+        continue;
       if (statSync(abs).isDirectory()) walk(abs);
       else out.set(rel, readFileSync(abs).toString('base64'));
     }
@@ -62,5 +88,8 @@ export function caseFiles(root: string): Map<string, string> {
 }
 
 export function cli(args: string[]) {
-  return spawnSync(process.execPath, ['--require', 'tsx/cjs', join(REPO_ROOT, 'src/cli/main.ts'), ...args], { encoding: 'utf8', cwd: REPO_ROOT });
+  return spawnSync(process.execPath, ['--require', 'tsx/cjs', join(REPO_ROOT, 'src/cli/main.ts'), ...args], {
+    encoding: 'utf8',
+    cwd: REPO_ROOT,
+  });
 }

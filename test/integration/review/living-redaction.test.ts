@@ -84,7 +84,11 @@ async function imported(consent: boolean) {
   const root = tempDir('ancestry-living-merges-');
   const file = join(root, 'becker.ged');
   writeFileSync(file, GED);
-  const store = await initCase(join(root, `case-${++n}`), { question: 'Becker family', subject: { name: 'Karl Becker' }, privacy: { consent } }, { clock });
+  const store = await initCase(
+    join(root, `case-${++n}`),
+    { question: 'Becker family', subject: { name: 'Karl Becker' }, privacy: { consent } },
+    { clock },
+  );
   await importGedcom(file, store, { as: 'tree', now: NOW });
   const byXref = (xref: string, given: string) => {
     const p = store.persons().find((x: Person) => x.id.endsWith(`-${xref}`) && x.names[0]?.given === given);
@@ -92,12 +96,20 @@ async function imported(consent: boolean) {
     return p.id;
   };
   const { added } = await proposeMerges(store, NOW);
-  const pair = (x: string, y: string): MergeCluster | undefined => added.find((c) => pairKey(c.memberIds[0], c.memberIds[1]) === pairKey(x, y));
-  return { store, added, pair, emma: [byXref('I3', 'Emma'), byXref('I4', 'Emma')], lukas: [byXref('I5', 'Lukas'), byXref('I6', 'Lukas')] };
+  const pair = (x: string, y: string): MergeCluster | undefined =>
+    added.find((c) => pairKey(c.memberIds[0], c.memberIds[1]) === pairKey(x, y));
+  return {
+    store,
+    added,
+    pair,
+    emma: [byXref('I3', 'Emma'), byXref('I4', 'Emma')],
+    lukas: [byXref('I5', 'Lukas'), byXref('I6', 'Lukas')],
+  };
 }
 
 /** Every reason a proposal gives, as one text. */
-const explained = (c: MergeCluster) => [c.rationale, c.whyNotMerge, ...Object.values(c.features).map((f) => f.reason)].join(' | ');
+const explained = (c: MergeCluster) =>
+  [c.rationale, c.whyNotMerge, ...Object.values(c.features).map((f) => f.reason)].join(' | ');
 
 describe('duplicate proposals and values the Censor generalised', function () {
   this.timeout(60_000);
@@ -115,7 +127,10 @@ describe('duplicate proposals and values the Censor generalised', function () {
     for (const c of added.filter((x) => x.memberIds.some((id) => living.has(id)))) {
       const text = explained(c);
       assert.ok(!/199\d|Illinois/i.test(text), `no comparison of a generalised value: ${text}`);
-      assert.ok(!('birthDate' in c.features) && !('birthPlace' in c.features), `no date or place feature: ${Object.keys(c.features).join(', ')}`);
+      assert.ok(
+        !('birthDate' in c.features) && !('birthPlace' in c.features),
+        `no date or place feature: ${Object.keys(c.features).join(', ')}`,
+      );
       assert.notEqual(c.recommendation, 'merge', `a living pair without comparable evidence is not merged: ${text}`);
       assert.match(c.whyNotMerge, /birth date withheld for a living person: not compared/);
     }

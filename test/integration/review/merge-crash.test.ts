@@ -38,7 +38,16 @@ function killedAt(store: MergeStore, k: number): { store: MergeStore; calls: () 
 async function scenario() {
   const { root, store } = await newCase();
   writeImportedTree(root, store, person);
-  await store.writePerson(person('P-w', 'William', 'Becker', { 'birth.date': '3 APR 1832', 'birth.place': 'Bavaria, Germany', 'death.date': '1890' }, [rel('parent', 'P-f')]), '\nNotes on William.\n');
+  await store.writePerson(
+    person(
+      'P-w',
+      'William',
+      'Becker',
+      { 'birth.date': '3 APR 1832', 'birth.place': 'Bavaria, Germany', 'death.date': '1890' },
+      [rel('parent', 'P-f')],
+    ),
+    '\nNotes on William.\n',
+  );
   await store.writePerson(person('P-f', 'Georg', 'Becker', { 'birth.date': '1800' }, [rel('child', 'P-w')]));
   const { added } = await proposeMerges(store, clock.now());
   const c = added.find((x) => x.memberIds.includes('I-1') && x.memberIds.includes('P-w'));
@@ -68,29 +77,53 @@ describe('review: a merge killed part-way loses nothing', () => {
     for (let k = 1; k <= writes; k++) {
       // Kill, re-open, accept again: the files of the clean accept, byte for byte.
       const s = await scenario();
-      await assert.rejects(acceptMerge(killedAt(s.store, k).store, s.id, clock.now(), { canonicalId: 'P-w' }), /killed/);
+      await assert.rejects(
+        acceptMerge(killedAt(s.store, k).store, s.id, clock.now(), { canonicalId: 'P-w' }),
+        /killed/,
+      );
       const reopened = await openCase(s.root, { clock });
       const again = await acceptMerge(reopened, s.id, clock.now(), { canonicalId: 'P-w' });
       assert.equal(again.status, 'accepted', `kill before write ${k}`);
-      assert.deepEqual(delta(s.before, caseFiles(s.root)), merged, `kill before write ${k}: the same changes as a clean accept`);
+      assert.deepEqual(
+        delta(s.before, caseFiles(s.root)),
+        merged,
+        `kill before write ${k}: the same changes as a clean accept`,
+      );
       await undoMerge(reopened, s.id, clock.now());
       const undone = caseFiles(s.root);
-      assert.deepEqual([...undone.keys()].sort(), [...s.before.keys()].sort(), `kill before write ${k}: undo leaves the original files`);
-      for (const [f, v] of s.before) assert.equal(undone.get(f), v, `kill before write ${k}: ${f} restored byte for byte`);
+      assert.deepEqual(
+        [...undone.keys()].sort(),
+        [...s.before.keys()].sort(),
+        `kill before write ${k}: undo leaves the original files`,
+      );
+      for (const [f, v] of s.before)
+        assert.equal(undone.get(f), v, `kill before write ${k}: ${f} restored byte for byte`);
 
       // Kill, re-open, undo: the original files, whatever point the accept had reached.
       const u = await scenario();
-      await assert.rejects(acceptMerge(killedAt(u.store, k).store, u.id, clock.now(), { canonicalId: 'P-w' }), /killed/);
+      await assert.rejects(
+        acceptMerge(killedAt(u.store, k).store, u.id, clock.now(), { canonicalId: 'P-w' }),
+        /killed/,
+      );
       const reopened2 = await openCase(u.root, { clock });
       const r = await undoMerge(reopened2, u.id, clock.now()).catch((e: Error) => e);
       // Killed before any file changed: there is nothing to undo, and undo says so.
       if (r instanceof Error) assert.match(r.message, /nothing to undo/, `kill before write ${k}`);
       else assert.notEqual(r.status, 'accepted', `kill before write ${k}`);
       const files = caseFiles(u.root);
-      assert.deepEqual([...files.keys()].sort(), [...u.before.keys()].sort(), `kill before write ${k}: undo leaves the original files`);
-      for (const [f, v] of u.before) assert.equal(files.get(f), v, `kill before write ${k}: ${f} restored byte for byte`);
+      assert.deepEqual(
+        [...files.keys()].sort(),
+        [...u.before.keys()].sort(),
+        `kill before write ${k}: undo leaves the original files`,
+      );
+      for (const [f, v] of u.before)
+        assert.equal(files.get(f), v, `kill before write ${k}: ${f} restored byte for byte`);
       // And the pair can still be merged afterwards.
-      assert.equal((await acceptMerge(reopened2, u.id, clock.now(), { canonicalId: 'P-w' })).status, 'accepted', `kill before write ${k}: accept after undo`);
+      assert.equal(
+        (await acceptMerge(reopened2, u.id, clock.now(), { canonicalId: 'P-w' })).status,
+        'accepted',
+        `kill before write ${k}: accept after undo`,
+      );
     }
   });
 });

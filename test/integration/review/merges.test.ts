@@ -8,11 +8,31 @@ import { caseFiles, clock, newCase, person, rel, writeImportedTree } from './hel
 async function family() {
   const c = await newCase();
   const s = c.store;
-  await s.writePerson(person('P-father', 'Georg', 'Schmidt', { 'birth.date': '1820' }, [rel('child', 'P-a'), rel('child', 'P-twin')]));
-  await s.writePerson(person('P-a', 'Johann', 'Schmidt', { 'birth.date': '12 MAR 1850', 'birth.place': 'Springfield, Illinois' }, [rel('parent', 'P-father')]), '\nNotes on Johann.\n');
-  await s.writePerson(person('P-b', 'John', 'Schmidt', { 'birth.date': '12 MAR 1850', 'birth.place': 'Springfield, Sangamon, Illinois, USA', 'death.date': '1901' }, [rel('child', 'P-son')], 'M', { externalIds: { gedcomXref: '@I7@' } }), '\nNotes on John.\n');
+  await s.writePerson(
+    person('P-father', 'Georg', 'Schmidt', { 'birth.date': '1820' }, [rel('child', 'P-a'), rel('child', 'P-twin')]),
+  );
+  await s.writePerson(
+    person('P-a', 'Johann', 'Schmidt', { 'birth.date': '12 MAR 1850', 'birth.place': 'Springfield, Illinois' }, [
+      rel('parent', 'P-father'),
+    ]),
+    '\nNotes on Johann.\n',
+  );
+  await s.writePerson(
+    person(
+      'P-b',
+      'John',
+      'Schmidt',
+      { 'birth.date': '12 MAR 1850', 'birth.place': 'Springfield, Sangamon, Illinois, USA', 'death.date': '1901' },
+      [rel('child', 'P-son')],
+      'M',
+      { externalIds: { gedcomXref: '@I7@' } },
+    ),
+    '\nNotes on John.\n',
+  );
   await s.writePerson(person('P-son', 'Karl', 'Schmidt', { 'birth.date': '1880' }, [rel('parent', 'P-b')]));
-  await s.writePerson(person('P-twin', 'Jakob', 'Schmidt', { 'birth.date': '12 MAR 1850' }, [rel('parent', 'P-father')]));
+  await s.writePerson(
+    person('P-twin', 'Jakob', 'Schmidt', { 'birth.date': '12 MAR 1850' }, [rel('parent', 'P-father')]),
+  );
   return c;
 }
 
@@ -49,14 +69,23 @@ describe('review: reversible merges through the case store', () => {
     const fields = canonical.assertions.map((a) => `${a.field}=${a.value}`).sort();
     assert.ok(fields.includes('death.date=1901'));
     assert.ok(fields.includes('birth.place=Springfield, Illinois'), fields.join('; '));
-    assert.ok(fields.includes('birth.place=Springfield, Illinois') && fields.includes('birth.place=Springfield, Sangamon, Illinois, USA'));
+    assert.ok(
+      fields.includes('birth.place=Springfield, Illinois') &&
+        fields.includes('birth.place=Springfield, Sangamon, Illinois, USA'),
+    );
     assert.equal(fields.filter((f) => f === 'birth.date=12 MAR 1850').length, 1, 'identical facts de-duplicated');
-    assert.deepEqual(canonical.relationships.map((r) => `${r.type}:${r.person}`).sort(), ['child:P-son', 'parent:P-father']);
+    assert.deepEqual(canonical.relationships.map((r) => `${r.type}:${r.person}`).sort(), [
+      'child:P-son',
+      'parent:P-father',
+    ]);
     assert.equal(canonical.externalIds.gedcomXref, '@I7@');
     assert.ok(Array.isArray((canonical as Record<string, unknown>).mergedFrom));
     // Relatives point at the canonical person now.
     const son = store.person('P-son')!;
-    assert.deepEqual(son.relationships.map((r) => r.person), [accepted.canonicalId]);
+    assert.deepEqual(
+      son.relationships.map((r) => r.person),
+      [accepted.canonicalId],
+    );
     const father = store.person('P-father')!;
     assert.ok(father.relationships.some((r) => r.person === accepted.canonicalId));
     // Notes of both kept in the canonical file.
@@ -65,9 +94,13 @@ describe('review: reversible merges through the case store', () => {
     assert.match(file, /Notes on John/);
     // The snapshot is plain files plus a manifest: git-diffable.
     const manifest = readManifest(store, c.id);
-    assert.equal(manifest.files.length, 3, "two members and the re-pointed father");
+    assert.equal(manifest.files.length, 3, 'two members and the re-pointed father');
     for (const f of manifest.files.filter((x) => x.existed)) assert.ok(existsSync(join(root, f.snapshot!)));
-    assert.equal(JSON.parse(readFileSync(join(root, 'merges.json'), 'utf8')).clusters.find((x: { id: string }) => x.id === c.id).status, 'accepted');
+    assert.equal(
+      JSON.parse(readFileSync(join(root, 'merges.json'), 'utf8')).clusters.find((x: { id: string }) => x.id === c.id)
+        .status,
+      'accepted',
+    );
 
     const undone = await undoMerge(store, c.id, clock.now());
     assert.equal(undone.status, 'undone');
@@ -77,7 +110,10 @@ describe('review: reversible merges through the case store', () => {
     // A fresh open sees the original persons again.
     const reopened = await openCase(root);
     assert.ok(reopened.person('P-a') && reopened.person('P-b'));
-    const ops = reopened.log().filter((e) => e.actionType === 'merge').map((e) => (e as { operation: string }).operation);
+    const ops = reopened
+      .log()
+      .filter((e) => e.actionType === 'merge')
+      .map((e) => (e as { operation: string }).operation);
     assert.deepEqual(ops.slice(-2), ['accept', 'undo']);
   });
 
@@ -102,7 +138,10 @@ describe('review: reversible merges through the case store', () => {
     const reopened = await openCase(root);
     const m = reopened.merges();
     assert.equal(m.clusters.find((x) => x.id === c.id)?.status, 'rejected');
-    assert.deepEqual(m.notSamePerson.map((d) => [d.a, d.b].sort().join('+')), ['P-a+P-b']);
+    assert.deepEqual(
+      m.notSamePerson.map((d) => [d.a, d.b].sort().join('+')),
+      ['P-a+P-b'],
+    );
     assert.equal(m.notSamePerson[0].reason, 'different fathers in the parish register');
     // Even if merges.json loses the cluster, the decision keeps the pair out.
     await reopened.writeMerges({ ...m, clusters: [] });
@@ -114,7 +153,13 @@ describe('review: reversible merges through the case store', () => {
   it('merges a person that lives only in an imported tree and undoes it byte for byte', async () => {
     const { root, store } = await newCase();
     const tree = writeImportedTree(root, store);
-    await store.writePerson(person('P-w', 'William', 'Becker', { 'birth.date': '3 APR 1832', 'birth.place': 'Bavaria, Germany', 'death.date': '1890' }));
+    await store.writePerson(
+      person('P-w', 'William', 'Becker', {
+        'birth.date': '3 APR 1832',
+        'birth.place': 'Bavaria, Germany',
+        'death.date': '1890',
+      }),
+    );
     const before = caseFiles(root);
     const { added } = await proposeMerges(store, clock.now());
     const c = added.find((x) => x.memberIds.includes('I-1') && x.memberIds.includes('P-w'));
@@ -124,7 +169,10 @@ describe('review: reversible merges through the case store', () => {
     const treeText = readFileSync(join(root, 'trees/imported.jsonl'), 'utf8');
     assert.ok(!treeText.includes('"id":"I-1"'));
     assert.ok(treeText.includes(JSON.stringify(tree[2])), 'other lines keep their exact bytes');
-    assert.deepEqual(store.person('I-2')!.relationships.map((r) => r.person), ['P-w']);
+    assert.deepEqual(
+      store.person('I-2')!.relationships.map((r) => r.person),
+      ['P-w'],
+    );
     assert.ok(store.person('P-w')!.names.some((n) => n.given === 'Wilhelm'));
     await undoMerge(store, c.id, clock.now());
     const after = caseFiles(root);

@@ -7,16 +7,28 @@ import { tempDir } from '../../helpers/paths';
 
 function io(): CliIo & { lines: string[] } {
   const lines: string[] = [];
-  return { lines, out: (t) => lines.push(t), err: (t) => lines.push(t), tty: false, signal: new AbortController().signal };
+  return {
+    lines,
+    out: (t) => lines.push(t),
+    err: (t) => lines.push(t),
+    tty: false,
+    signal: new AbortController().signal,
+  };
 }
 
 describe('ancestry sources', () => {
   it('lists sources with the status a run of the case would give them, and Tier 2 links for the subject', async () => {
     const root = join(tempDir(), 'case');
-    await initCase(root, { question: 'Parents of Johann Schmidt?', subject: { name: 'Johann Schmidt', born: 'ABT 1850', place: 'Springfield, Illinois' } });
+    await initCase(root, {
+      question: 'Parents of Johann Schmidt?',
+      subject: { name: 'Johann Schmidt', born: 'ABT 1850', place: 'Springfield, Illinois' },
+    });
     const out = io();
     assert.equal(await sourcesCommand.run([root, '--json'], out), 0);
-    const json = JSON.parse(out.lines.join('\n')) as { sources: { id: string; tier: number; status: string }[]; deferred: { source: string; url: string }[] };
+    const json = JSON.parse(out.lines.join('\n')) as {
+      sources: { id: string; tier: number; status: string }[];
+      deferred: { source: string; url: string }[];
+    };
     const byId = Object.fromEntries(json.sources.map((s) => [s.id, s.status]));
     assert.equal(byId.wikitree, 'on');
     assert.equal(byId.familysearch, 'off (tiers.tier1 is false)');

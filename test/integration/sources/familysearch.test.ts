@@ -3,7 +3,12 @@
  * @ 7d450d3) replayed over HTTP; the user's OAuth token is sent as a Bearer header and never logged.
  */
 import { strict as assert } from 'node:assert';
-import { ahnentafelRelation, FamilySearchConnector, Gedcomx, gedcomxPersonas } from '../../../src/sources/connectors/familysearch';
+import {
+  ahnentafelRelation,
+  FamilySearchConnector,
+  Gedcomx,
+  gedcomxPersonas,
+} from '../../../src/sources/connectors/familysearch';
 import { SourceError } from '../../../src/sources/http/errors';
 import { recorded } from '../../helpers/replay-server';
 import { harness, type Harness } from './harness';
@@ -29,7 +34,11 @@ describe('FamilySearch connector (contract, recorded responses over 127.0.0.1)',
     assert.equal(req.query.get('q.givenName'), 'Israel');
     assert.equal(req.query.get('q.surname'), 'Heaton');
     assert.equal(req.query.get('q.birthLikeDate'), '+1880');
-    assert.equal(h.server.requests.filter((r) => r.path === '/robots.txt').length, 0, 'an authenticated API, robots.txt not consulted');
+    assert.equal(
+      h.server.requests.filter((r) => r.path === '/robots.txt').length,
+      0,
+      'an authenticated API, robots.txt not consulted',
+    );
 
     assert.equal(out.records.length, 2);
     const r = out.records[0];
@@ -37,7 +46,16 @@ describe('FamilySearch connector (contract, recorded responses over 127.0.0.1)',
     assert.equal(r.tier, 1);
     assert.equal(r.url, 'https://www.familysearch.org/tree/person/details/98765');
     assert.deepEqual(r.persons, [
-      { name: 'Israel Heaton', role: 'principal', sex: 'M', birthDate: '30 January 1880', birthPlace: 'Orderville, UT', deathDate: '29 August 1936', deathPlace: 'Kanab, Kane, UT', externalId: '98765' },
+      {
+        name: 'Israel Heaton',
+        role: 'principal',
+        sex: 'M',
+        birthDate: '30 January 1880',
+        birthPlace: 'Orderville, UT',
+        deathDate: '29 August 1936',
+        deathPlace: 'Kanab, Kane, UT',
+        externalId: '98765',
+      },
       { name: 'Jonathan Heaton', role: 'father', sex: 'M', relationship: 'father', externalId: '87654' },
       { name: 'Clarissa Hoyt', role: 'mother', sex: 'F', relationship: 'mother', externalId: '76543' },
       { name: 'Charlotte Cox', role: 'spouse', sex: 'F', relationship: 'spouse', externalId: '65432' },
@@ -74,21 +92,30 @@ describe('FamilySearch connector (contract, recorded responses over 127.0.0.1)',
     assert.equal(rel['Alice Maude Hall'], 'grandmother');
     assert.equal(rel['Keziah DeGrey'], 'great-grandmother');
     assert.equal(r.persons.length, 1 + 14);
-    assert.deepEqual(r.persons.find((p) => p.name === 'Daniel Earl Bishop'), { name: 'Daniel Earl Bishop', role: 'father', sex: 'M', relationship: 'father', externalId: '12345' });
+    assert.deepEqual(
+      r.persons.find((p) => p.name === 'Daniel Earl Bishop'),
+      { name: 'Daniel Earl Bishop', role: 'father', sex: 'M', relationship: 'father', externalId: '12345' },
+    );
     assert.equal(ahnentafelRelation(1), undefined);
     assert.equal(ahnentafelRelation(16), 'great-great-grandfather');
   });
 
   it('refuses to run without the user token', async () => {
     const c = new FamilySearchConnector(h.plugin, h.http);
-    await assert.rejects(c.search({ given: 'Israel', surname: 'Heaton' }, h.ctx), (e: unknown) => e instanceof SourceError && e.kind === 'credentials');
+    await assert.rejects(
+      c.search({ given: 'Israel', surname: 'Heaton' }, h.ctx),
+      (e: unknown) => e instanceof SourceError && e.kind === 'credentials',
+    );
     assert.equal(h.server.hits().length, 0);
   });
 
   it('stops on 401 without retrying', async () => {
     h.server.route({ path: '/platform/tree/search' }, { status: 401, text: 'expired' });
     const c = new FamilySearchConnector(h.plugin, h.http, { value: TOKEN });
-    await assert.rejects(c.search({ given: 'Israel', surname: 'Heaton' }, h.ctx), (e: unknown) => e instanceof SourceError && e.status === 401);
+    await assert.rejects(
+      c.search({ given: 'Israel', surname: 'Heaton' }, h.ctx),
+      (e: unknown) => e instanceof SourceError && e.status === 401,
+    );
     assert.equal(h.server.hits().length, 1);
   });
 });

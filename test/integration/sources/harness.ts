@@ -7,7 +7,8 @@ import { loadPlugins, overrideEnvName, type SourcePlugin } from '../../../src/so
 import { REPO_ROOT } from '../../helpers/paths';
 import { ReplayServer } from '../../helpers/replay-server';
 
-export const UA = 'AncestryEngine/0.1.0 (+https://github.com/ancestry-engine/ancestry-engine; contact: tests@example.org)';
+export const UA =
+  'AncestryEngine/0.1.0 (+https://github.com/ancestry-engine/ancestry-engine; contact: tests@example.org)';
 
 export interface Harness {
   server: ReplayServer;
@@ -17,9 +18,14 @@ export interface Harness {
   ctx: ConnectorContext;
 }
 
-export async function harness(id: string, httpOpts: Partial<ConstructorParameters<typeof HttpClient>[0]> = {}): Promise<Harness> {
+export async function harness(
+  id: string,
+  httpOpts: Partial<ConstructorParameters<typeof HttpClient>[0]> = {},
+): Promise<Harness> {
   const server = await ReplayServer.start();
-  const plugin = loadPlugins(join(REPO_ROOT, 'plugins'), { [overrideEnvName(id)]: server.url }).find((p) => p.plugin_id === id);
+  const plugin = loadPlugins(join(REPO_ROOT, 'plugins'), { [overrideEnvName(id)]: server.url }).find(
+    (p) => p.plugin_id === id,
+  );
   if (!plugin) throw new Error(`no plugin ${id}`);
   const http = new HttpClient({ userAgent: UA, backoffBaseMs: 5, timeoutMs: 2000, ...httpOpts });
   const log: NewLogEntry[] = [];

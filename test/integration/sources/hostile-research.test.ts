@@ -17,7 +17,15 @@ import { HostileServer } from '../../helpers/hostile-server';
 import { deadPort, ReplayServer } from '../../helpers/replay-server';
 
 /** The living person's details, in every form a file could hold them. */
-const SECRETS = ['1990-05-17', '17 May 1990', '17 MAY 1990', 'May 17, 1990', '42 Maple Street', 'Maple Street', '62704'];
+const SECRETS = [
+  '1990-05-17',
+  '17 May 1990',
+  '17 MAY 1990',
+  'May 17, 1990',
+  '42 Maple Street',
+  'Maple Street',
+  '62704',
+];
 
 function everyFile(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -34,7 +42,7 @@ function leaked(root: string): { bytes: number; where: string[] } {
     const text = readFileSync(file, 'utf8');
     for (const s of SECRETS) {
       const n = text.split(s).length - 1;
-      if (n) (bytes += n * Buffer.byteLength(s)), where.push(`${file.slice(root.length)}: ${s} ×${n}`);
+      if (n) ((bytes += n * Buffer.byteLength(s)), where.push(`${file.slice(root.length)}: ${s} ×${n}`));
     }
   }
   return { bytes, where };
@@ -52,16 +60,38 @@ const livingMatch = {
   Father: 99002,
   Mother: 0,
 };
-const deadFather = { Id: 99002, Name: 'Testperson-3', FirstName: 'Walter', LastNameAtBirth: 'Testperson', BirthDate: '1890-02-01', DeathDate: '1961-08-09', BirthLocation: 'Springfield, Sangamon, Illinois, USA', IsLiving: 0 };
+const deadFather = {
+  Id: 99002,
+  Name: 'Testperson-3',
+  FirstName: 'Walter',
+  LastNameAtBirth: 'Testperson',
+  BirthDate: '1890-02-01',
+  DeathDate: '1961-08-09',
+  BirthLocation: 'Springfield, Sangamon, Illinois, USA',
+  IsLiving: 0,
+};
 
 function wikitree(server: ReplayServer): void {
-  server.route({ path: '/api.php', query: { action: 'searchPerson' } }, { json: [{ status: 0, matches: [livingMatch], total: 1 }] });
-  server.route({ path: '/api.php', query: { action: 'getRelatives' } }, { json: [{ status: 0, items: [{ key: 'Testperson-7', person: { ...livingMatch, Parents: { '99002': deadFather } } }] }] });
+  server.route(
+    { path: '/api.php', query: { action: 'searchPerson' } },
+    { json: [{ status: 0, matches: [livingMatch], total: 1 }] },
+  );
+  server.route(
+    { path: '/api.php', query: { action: 'getRelatives' } },
+    {
+      json: [
+        { status: 0, items: [{ key: 'Testperson-7', person: { ...livingMatch, Parents: { '99002': deadFather } } }] },
+      ],
+    },
+  );
 }
 
 async function newCase(name: string) {
   const root = join(tempDir(), name);
-  const config = { question: 'Who were the parents of Emma Testperson (b. 1990)?', subject: { name: 'Emma Testperson', born: '1990' } };
+  const config = {
+    question: 'Who were the parents of Emma Testperson (b. 1990)?',
+    subject: { name: 'Emma Testperson', born: '1990' },
+  };
   await initCase(root, config);
   return { root, config };
 }
@@ -69,7 +99,8 @@ async function newCase(name: string) {
 async function env(wikitreeUrl: string): Promise<NodeJS.ProcessEnv> {
   const dead = `http://127.0.0.1:${await deadPort()}`;
   const e: NodeJS.ProcessEnv = { ANCESTRY_WIKITREE_APPID: 'ancestry-engine-e2e' };
-  for (const id of ['wikidata', 'loc', 'openarchives', 'internetarchive', 'familysearch', 'nara']) e[overrideEnvName(id)] = dead;
+  for (const id of ['wikidata', 'loc', 'openarchives', 'internetarchive', 'familysearch', 'nara'])
+    e[overrideEnvName(id)] = dead;
   e[overrideEnvName('wikitree')] = wikitreeUrl;
   return e;
 }
@@ -86,7 +117,12 @@ describe('research against hostile and living-person answers (issue #21)', funct
     wikitree(server);
     const { root, config } = await newCase('living');
     const store = await openCase(root);
-    const { connectors } = await loadConnectors({ config: CaseConfig.parse(config), env: await env(server.url), store, offline: false });
+    const { connectors } = await loadConnectors({
+      config: CaseConfig.parse(config),
+      env: await env(server.url),
+      store,
+      offline: false,
+    });
     const result = await runResearch({ store, connectors, maxCycles: 3 });
     assert.equal(result.status, 'completed', `${result.status}: ${result.terminationReason}`);
 
@@ -103,33 +139,63 @@ describe('research against hostile and living-person answers (issue #21)', funct
     assert.ok(captured.redactions?.length, 'redactions listed in the front matter');
     assert.ok(captured.bodySha256 && captured.bodySha256 !== captured.sha256);
     assert.equal(captured.bodySha256, createHash('sha256').update(captured.text).digest('hex'));
-    assert.ok(reread.log().some((e) => e.actionType === 'compliance' && e.check === 'living' && e.subject.includes(captured.id)));
-    assert.deepEqual(reread.problems.filter((p) => p.file.includes(captured.id)), [], 'validate does not call the redacted body an edit');
+    assert.ok(
+      reread
+        .log()
+        .some((e) => e.actionType === 'compliance' && e.check === 'living' && e.subject.includes(captured.id)),
+    );
+    assert.deepEqual(
+      reread.problems.filter((p) => p.file.includes(captured.id)),
+      [],
+      'validate does not call the redacted body an edit',
+    );
   });
 
   it('keeps the living person in the cache only with consent', async () => {
     wikitree(server);
     const { root } = await newCase('consent');
-    const config = { question: 'Who were the parents of Emma Testperson (b. 1990)?', subject: { name: 'Emma Testperson', born: '1990' }, privacy: { consent: true } };
+    const config = {
+      question: 'Who were the parents of Emma Testperson (b. 1990)?',
+      subject: { name: 'Emma Testperson', born: '1990' },
+      privacy: { consent: true },
+    };
     await initCase(join(root, '..', 'consent2'), config);
     const store = await openCase(join(root, '..', 'consent2'));
-    const { connectors } = await loadConnectors({ config: CaseConfig.parse(config), env: await env(server.url), store, offline: false });
+    const { connectors } = await loadConnectors({
+      config: CaseConfig.parse(config),
+      env: await env(server.url),
+      store,
+      offline: false,
+    });
     await runResearch({ store, connectors, maxCycles: 2 });
     const cached = everyFile(join(root, '..', 'consent2', '.ancestry')).filter((f) => f.includes('http-cache'));
-    assert.ok(cached.some((f) => readFileSync(f, 'utf8').includes('1990-05-17')), 'with consent the original answer is cached');
+    assert.ok(
+      cached.some((f) => readFileSync(f, 'utf8').includes('1990-05-17')),
+      'with consent the original answer is cached',
+    );
   });
 
   it('asks a source again in a later run after an outage, instead of calling the case exhausted', async () => {
     const { root, config } = await newCase('outage');
     const down = await openCase(root);
-    const first = await loadConnectors({ config: CaseConfig.parse(config), env: await env(`http://127.0.0.1:${await deadPort()}`), store: down, offline: false });
+    const first = await loadConnectors({
+      config: CaseConfig.parse(config),
+      env: await env(`http://127.0.0.1:${await deadPort()}`),
+      store: down,
+      offline: false,
+    });
     const r1 = await runResearch({ store: down, connectors: first.connectors, maxCycles: 3 });
     assert.equal(r1.status, 'completed', `${r1.status}: ${r1.terminationReason}`);
     assert.equal(server.hits('/api.php').length, 0);
 
     wikitree(server);
     const up = await openCase(root);
-    const second = await loadConnectors({ config: CaseConfig.parse(config), env: await env(server.url), store: up, offline: false });
+    const second = await loadConnectors({
+      config: CaseConfig.parse(config),
+      env: await env(server.url),
+      store: up,
+      offline: false,
+    });
     await runResearch({ store: up, connectors: second.connectors, maxCycles: 3 });
     assert.ok(server.hits('/api.php').length > 0, 'the recovered source is asked again');
     assert.ok((await openCase(root)).sources().some((s) => s.externalId === 'Testperson-7'));
@@ -141,12 +207,29 @@ describe('research against hostile and living-person answers (issue #21)', funct
     const hostile = await HostileServer.start();
     hostile.on('/api.php', { kind: 'bomb', inflated: 256 * 1024 * 1024 });
     const store = await openCase(root);
-    const { connectors } = await loadConnectors({ config: CaseConfig.parse(config), env: await env(hostile.url), store, offline: false });
+    const { connectors } = await loadConnectors({
+      config: CaseConfig.parse(config),
+      env: await env(hostile.url),
+      store,
+      offline: false,
+    });
     const result = await runResearch({ store, connectors, maxCycles: 2 }).finally(() => hostile.close());
     assert.equal(result.status, 'completed');
     const log = (await openCase(root)).log();
-    assert.ok(log.some((e) => e.actionType === 'source_access' && e.source === 'wikitree' && !e.success && /larger than the source's limit/.test(e.failureReason ?? '')), 'the bomb was cut and logged');
-    assert.ok(log.some((e) => e.actionType === 'source_access' && e.source === 'wikidata'), 'the run went on with the other sources');
+    assert.ok(
+      log.some(
+        (e) =>
+          e.actionType === 'source_access' &&
+          e.source === 'wikitree' &&
+          !e.success &&
+          /larger than the source's limit/.test(e.failureReason ?? ''),
+      ),
+      'the bomb was cut and logged',
+    );
+    assert.ok(
+      log.some((e) => e.actionType === 'source_access' && e.source === 'wikidata'),
+      'the run went on with the other sources',
+    );
     for (const f of everyFile(root)) assert.ok(statSync(f).size < 4 * 1024 * 1024, `${f} is ${statSync(f).size} bytes`);
   });
 });

@@ -23,7 +23,13 @@ function plugin(base: string, http: Record<string, unknown> = {}): SourcePlugin 
     tier: 0,
     base_url: base,
     http: { max_response_bytes: LIMIT, ...http },
-    compliance: { robots_txt: false, rate_limit_requests_per_minute: 6000, rate_limit_burst: 10, cache_ttl_seconds: 3600, allowed_actions: ['search'] },
+    compliance: {
+      robots_txt: false,
+      rate_limit_requests_per_minute: 6000,
+      rate_limit_burst: 10,
+      cache_ttl_seconds: 3600,
+      allowed_actions: ['search'],
+    },
     reliability: { evidence_type: 'secondary', source_class: 'derivative', base_weight: 0.5 },
   });
   return { ...spec, file: 'test', overridden: true };
@@ -42,7 +48,14 @@ describe('source HTTP client against a hostile server (issue #21)', () => {
     other = await HostileServer.start();
     log = [];
     trace = [];
-    client = new HttpClient({ userAgent: UA, maxRetries: 2, backoffBaseMs: 1, backoffMaxMs: 5, breakerThreshold: 5, cache: new HttpCache({ now: () => new Date(), sleep: async () => {} }) });
+    client = new HttpClient({
+      userAgent: UA,
+      maxRetries: 2,
+      backoffBaseMs: 1,
+      backoffMaxMs: 5,
+      breakerThreshold: 5,
+      cache: new HttpCache({ now: () => new Date(), sleep: async () => {} }),
+    });
   });
   afterEach(async () => {
     await server.close();
@@ -64,7 +77,10 @@ describe('source HTTP client against a hostile server (issue #21)', () => {
     server.on('/bomb', { kind: 'bomb', inflated: 200 * 1024 * 1024 });
     await assert.rejects(client.json(plugin(server.url), at('/bomb'), opts()), rejectsWith('too_large'));
     assert.ok(server.sent.get('/bomb')! < LIMIT, 'the compressed bomb itself is small');
-    assert.ok(trace[0]!.bytes! > LIMIT && trace[0]!.bytes! <= LIMIT + SLACK, `inflated ${trace[0]!.bytes} bytes of 200 MB`);
+    assert.ok(
+      trace[0]!.bytes! > LIMIT && trace[0]!.bytes! <= LIMIT + SLACK,
+      `inflated ${trace[0]!.bytes} bytes of 200 MB`,
+    );
   });
 
   it('cuts an endless body', async () => {
@@ -76,7 +92,10 @@ describe('source HTTP client against a hostile server (issue #21)', () => {
 
   it('cuts a trickling body at the request budget, retries included', async () => {
     server.on('/trickle', { kind: 'trickle', everyMs: 50 });
-    await assert.rejects(client.request(plugin(server.url, { request_timeout_seconds: 0.6 }), at('/trickle'), opts()), rejectsWith('timeout'));
+    await assert.rejects(
+      client.request(plugin(server.url, { request_timeout_seconds: 0.6 }), at('/trickle'), opts()),
+      rejectsWith('timeout'),
+    );
     // The budget is shared: the attempts together, not each, get 0.6 s; each read a few bytes.
     assert.ok(trace.length >= 1 && trace.length <= 3, `${trace.length} attempts`);
     assert.ok(trace.every((a) => !a.success && (a.bytes ?? 0) < 1024));
@@ -88,9 +107,15 @@ describe('source HTTP client against a hostile server (issue #21)', () => {
     await assert.rejects(client.json(plugin(server.url), at('/away'), opts()), rejectsWith('redirect'));
     assert.deepEqual(other.hits, []);
     assert.equal(server.hits.length, 1, 'a refused redirect is not retried');
-    const refusal = log.find((e) => e.actionType === 'error' && /redirect to http:\/\/127\.0\.0\.1:\d+ refused/.test(e.message));
+    const refusal = log.find(
+      (e) => e.actionType === 'error' && /redirect to http:\/\/127\.0\.0\.1:\d+ refused/.test(e.message),
+    );
     assert.ok(refusal, JSON.stringify(log));
-    assert.match(trace[0]!.url, new RegExp(`${other.url.replace(/\./g, '\\.')}/steal`), 'the trace names where it was sent');
+    assert.match(
+      trace[0]!.url,
+      new RegExp(`${other.url.replace(/\./g, '\\.')}/steal`),
+      'the trace names where it was sent',
+    );
   });
 
   it('follows a redirect within the declared host and credits the URL actually read', async () => {
@@ -111,7 +136,10 @@ describe('source HTTP client against a hostile server (issue #21)', () => {
   it('never caches an answer of the wrong shape', async () => {
     const Shape = z.object({ matches: z.array(z.object({ Name: z.string() })) });
     server.on('/search', { kind: 'json', body: { matches: 'not a list' } });
-    await assert.rejects(client.json(plugin(server.url), at('/search'), { ...opts(), shape: Shape }), rejectsWith('malformed'));
+    await assert.rejects(
+      client.json(plugin(server.url), at('/search'), { ...opts(), shape: Shape }),
+      rejectsWith('malformed'),
+    );
     server.on('/search', { kind: 'json', body: { matches: [{ Name: 'Smith-1' }] } });
     const second = await client.json(plugin(server.url), at('/search'), { ...opts(), shape: Shape });
     assert.equal(second.result.cached, false, 'the wrong-shaped answer was not cached');

@@ -24,7 +24,14 @@ function plugin(base: string, over: Partial<Record<string, unknown>> = {}): Sour
     display_name: 'Test source',
     tier: 0,
     base_url: base,
-    compliance: { robots_txt: false, rate_limit_requests_per_minute: 6000, rate_limit_burst: 10, cache_ttl_seconds: 0, allowed_actions: ['search'], ...(over.compliance as object) },
+    compliance: {
+      robots_txt: false,
+      rate_limit_requests_per_minute: 6000,
+      rate_limit_burst: 10,
+      cache_ttl_seconds: 0,
+      allowed_actions: ['search'],
+      ...(over.compliance as object),
+    },
     reliability: { evidence_type: 'secondary', source_class: 'derivative', base_weight: 0.5 },
   });
   return { ...spec, file: 'test', overridden: true };
@@ -78,10 +85,16 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
     const hits = server.hits('/ok');
     assert.equal(hits.length, 2);
     assert.ok(hits[1].at - hits[0].at >= 950, `second request ${hits[1].at - hits[0].at} ms after the 429`);
-    assert.ok(clock.sleeps.some((ms) => ms > 900 && ms <= 1000), `slept ${clock.sleeps}`);
+    assert.ok(
+      clock.sleeps.some((ms) => ms > 900 && ms <= 1000),
+      `slept ${clock.sleeps}`,
+    );
     const waited = log.find((e) => e.actionType === 'compliance' && e.check === 'rate_limit');
     assert.ok(waited && waited.actionType === 'compliance' && /Retry-After 1/.test(waited.reason));
-    assert.deepEqual(trace.map((a) => a.status), [429, 200]);
+    assert.deepEqual(
+      trace.map((a) => a.status),
+      [429, 200],
+    );
   });
 
   it('honours Retry-After as an HTTP-date', async () => {
@@ -91,7 +104,10 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
     const clock = recordingClock();
     const client = new HttpClient({ userAgent: UA, clock });
     await client.json(plugin(server.url), new URL(`${server.url}/ok`), opts());
-    assert.ok(clock.sleeps.some((ms) => ms > 0 && ms <= 2000), `slept ${clock.sleeps}`);
+    assert.ok(
+      clock.sleeps.some((ms) => ms > 0 && ms <= 2000),
+      `slept ${clock.sleeps}`,
+    );
     assert.equal(server.hits('/ok').length, 2);
   });
 
@@ -99,10 +115,16 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
     server.fault({ path: '/ok' }, { kind: 'status', status: 429, retryAfter: '86400' });
     const client = new HttpClient({ userAgent: UA, maxRetryAfterMs: 60_000 });
     const p = plugin(server.url);
-    await assert.rejects(client.json(p, new URL(`${server.url}/ok`), opts()), (e: unknown) => e instanceof SourceError && e.kind === 'rate_limited');
+    await assert.rejects(
+      client.json(p, new URL(`${server.url}/ok`), opts()),
+      (e: unknown) => e instanceof SourceError && e.kind === 'rate_limited',
+    );
     assert.equal(client.circuit('testsrc'), 'open');
     assert.ok(log.some((e) => e.actionType === 'error' && /marked unavailable/.test(e.message)));
-    await assert.rejects(client.json(p, new URL(`${server.url}/ok`), opts()), (e: unknown) => e instanceof SourceError && e.kind === 'circuit_open');
+    await assert.rejects(
+      client.json(p, new URL(`${server.url}/ok`), opts()),
+      (e: unknown) => e instanceof SourceError && e.kind === 'circuit_open',
+    );
     assert.equal(server.hits('/ok').length, 1, 'the open circuit fails fast without a request');
   });
 
@@ -118,7 +140,10 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
         setTimeout(() => controller.abort(new Error('cancelled by the user')), 20);
       }
     }, 5);
-    await assert.rejects(client.json(plugin(server.url), new URL(`${server.url}/ok`), { ...opts(), signal: controller.signal }), /cancelled by the user/);
+    await assert.rejects(
+      client.json(plugin(server.url), new URL(`${server.url}/ok`), { ...opts(), signal: controller.signal }),
+      /cancelled by the user/,
+    );
     assert.equal(server.hits('/ok').length, 1);
     assert.equal(client.circuit('testsrc'), 'closed', 'a cancel is not the source failing');
   });
@@ -129,27 +154,48 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
     const client = new HttpClient({ userAgent: UA, clock, backoffBaseMs: 20, breakerThreshold: 5 });
     const { data } = await client.json(plugin(server.url), new URL(`${server.url}/ok`), opts());
     assert.deepEqual(data, { hello: 'world' });
-    assert.deepEqual(trace.map((a) => a.status), [500, 500, 200]);
+    assert.deepEqual(
+      trace.map((a) => a.status),
+      [500, 500, 200],
+    );
     assert.equal(clock.sleeps.length, 2);
-    assert.ok(clock.sleeps[0] >= 10 && clock.sleeps[0] <= 20 && clock.sleeps[1] >= 20 && clock.sleeps[1] <= 40, `backoff ${clock.sleeps}`);
+    assert.ok(
+      clock.sleeps[0] >= 10 && clock.sleeps[0] <= 20 && clock.sleeps[1] >= 20 && clock.sleeps[1] <= 40,
+      `backoff ${clock.sleeps}`,
+    );
   });
 
   it('does not retry a 404', async () => {
     const client = new HttpClient({ userAgent: UA, backoffBaseMs: 5 });
-    await assert.rejects(client.json(plugin(server.url), new URL(`${server.url}/missing`), opts()), (e: unknown) => e instanceof SourceError && e.kind === 'http' && e.status === 404);
+    await assert.rejects(
+      client.json(plugin(server.url), new URL(`${server.url}/missing`), opts()),
+      (e: unknown) => e instanceof SourceError && e.kind === 'http' && e.status === 404,
+    );
     assert.equal(server.hits('/missing').length, 1);
     assert.equal(client.circuit('testsrc'), 'closed');
   });
 
   it('times out a hanging server, then opens the circuit and fails fast', async () => {
     server.fault({ path: '/ok' }, { kind: 'hang' }, 10);
-    const client = new HttpClient({ userAgent: UA, timeoutMs: 200, backoffBaseMs: 5, maxRetries: 5, breakerThreshold: 3 });
+    const client = new HttpClient({
+      userAgent: UA,
+      timeoutMs: 200,
+      backoffBaseMs: 5,
+      maxRetries: 5,
+      breakerThreshold: 3,
+    });
     const p = plugin(server.url);
-    await assert.rejects(client.json(p, new URL(`${server.url}/ok`), opts()), (e: unknown) => e instanceof SourceError && e.kind === 'timeout' && /circuit open/.test(e.message));
+    await assert.rejects(
+      client.json(p, new URL(`${server.url}/ok`), opts()),
+      (e: unknown) => e instanceof SourceError && e.kind === 'timeout' && /circuit open/.test(e.message),
+    );
     assert.equal(server.hits('/ok').length, 3, 'three attempts, then the breaker stops retrying');
     assert.equal(client.circuit('testsrc'), 'open');
     assert.ok(trace.every((a) => !a.success && /within 200 ms/.test(a.failureReason ?? '')));
-    await assert.rejects(client.json(p, new URL(`${server.url}/ok`), opts()), (e: unknown) => e instanceof SourceError && e.kind === 'circuit_open');
+    await assert.rejects(
+      client.json(p, new URL(`${server.url}/ok`), opts()),
+      (e: unknown) => e instanceof SourceError && e.kind === 'circuit_open',
+    );
     assert.equal(server.hits('/ok').length, 3);
   });
 
@@ -172,7 +218,13 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
     let now = Date.now();
     const clock: Clock = { now: () => new Date(now), sleep: async () => {} };
     const p = plugin(server.url, { compliance: { cache_ttl_seconds: 3600 } });
-    const client = new HttpClient({ userAgent: UA, clock, cache: new HttpCache(clock), breakerThreshold: 2, breakerCooldownMs: 1000 });
+    const client = new HttpClient({
+      userAgent: UA,
+      clock,
+      cache: new HttpCache(clock),
+      breakerThreshold: 2,
+      breakerCooldownMs: 1000,
+    });
     await client.json(p, new URL(`${server.url}/ok`), opts());
     server.fault({ path: '/down' }, { kind: 'status', status: 500 }, 10);
     await assert.rejects(client.json(p, new URL(`${server.url}/down`), opts()));
@@ -180,7 +232,10 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
     const cached = await client.json(p, new URL(`${server.url}/ok`), opts());
     assert.equal(cached.result.cached, true);
     now += 1500;
-    await assert.rejects(client.json(p, new URL(`${server.url}/missing`), opts()), (e: unknown) => e instanceof SourceError && e.status === 404);
+    await assert.rejects(
+      client.json(p, new URL(`${server.url}/missing`), opts()),
+      (e: unknown) => e instanceof SourceError && e.status === 404,
+    );
     assert.equal(client.circuit('testsrc'), 'closed', 'the host answered the trial');
   });
 
@@ -195,9 +250,15 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
 
   it('reports a malformed body without caching or retrying it', async () => {
     server.fault({ path: '/ok' }, { kind: 'malformed' });
-    const client = new HttpClient({ userAgent: UA, cache: new HttpCache({ now: () => new Date(), sleep: async () => {} }) });
+    const client = new HttpClient({
+      userAgent: UA,
+      cache: new HttpCache({ now: () => new Date(), sleep: async () => {} }),
+    });
     const p = plugin(server.url, { compliance: { cache_ttl_seconds: 3600 } });
-    await assert.rejects(client.json(p, new URL(`${server.url}/ok`), opts()), (e: unknown) => e instanceof SourceError && e.kind === 'malformed');
+    await assert.rejects(
+      client.json(p, new URL(`${server.url}/ok`), opts()),
+      (e: unknown) => e instanceof SourceError && e.kind === 'malformed',
+    );
     assert.equal(server.hits('/ok').length, 1);
     const { data, result } = await client.json(p, new URL(`${server.url}/ok`), opts());
     assert.deepEqual(data, { hello: 'world' });
@@ -212,12 +273,25 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
     const client = new HttpClient({ userAgent: UA });
     const p = plugin(server.url, { compliance: { robots_txt: true } });
     await client.json(p, new URL(`${server.url}/ok`), opts());
-    await assert.rejects(client.json(p, new URL(`${server.url}/ae-only`), opts()), (e: unknown) => e instanceof SourceError && e.kind === 'robots');
-    await assert.rejects(client.json(p, new URL(`${server.url}/private`), opts()), (e: unknown) => e instanceof SourceError && e.kind === 'robots');
-    assert.equal(server.hits('/ae-only').length + server.hits('/private').length, 0, 'disallowed paths are never requested');
+    await assert.rejects(
+      client.json(p, new URL(`${server.url}/ae-only`), opts()),
+      (e: unknown) => e instanceof SourceError && e.kind === 'robots',
+    );
+    await assert.rejects(
+      client.json(p, new URL(`${server.url}/private`), opts()),
+      (e: unknown) => e instanceof SourceError && e.kind === 'robots',
+    );
+    assert.equal(
+      server.hits('/ae-only').length + server.hits('/private').length,
+      0,
+      'disallowed paths are never requested',
+    );
     assert.equal(server.requests.filter((r) => r.path === '/robots.txt').length, 1, 'robots.txt fetched once');
     const robots = log.filter((e) => e.actionType === 'compliance' && e.check === 'robots');
-    assert.deepEqual(robots.map((e) => e.actionType === 'compliance' && e.allowed), [true, false, false]);
+    assert.deepEqual(
+      robots.map((e) => e.actionType === 'compliance' && e.allowed),
+      [true, false, false],
+    );
     assert.equal(client.circuit('testsrc'), 'closed', 'a disallow is not a source failure');
   });
 
@@ -226,7 +300,10 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
     const client = new HttpClient({ userAgent: UA });
     const p = plugin(server.url, { compliance: { robots_txt: true, max_concurrent: 2 } });
     await Promise.all([1, 2].map((i) => client.json(p, new URL(`${server.url}/ok?i=${i}`), opts())));
-    const at = server.hits('/ok').map((r) => r.at).sort((a, b) => a - b);
+    const at = server
+      .hits('/ok')
+      .map((r) => r.at)
+      .sort((a, b) => a - b);
     assert.ok(at[1] - at[0] >= 950, `second request ${at[1] - at[0]} ms after the first`);
   });
 
@@ -246,7 +323,10 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
     // A new run (new client) continues the count from .ancestry/.
     const client2 = new HttpClient({ userAgent: UA, clock, quota: new MonthlyCounter(clock, root, writer) });
     await client2.json(p, new URL(`${server.url}/ok?i=2`), opts());
-    await assert.rejects(client2.json(p, new URL(`${server.url}/ok?i=3`), opts()), (e: unknown) => e instanceof SourceError && e.kind === 'rate_limited' && /monthly quota of 2/.test(e.message));
+    await assert.rejects(
+      client2.json(p, new URL(`${server.url}/ok?i=3`), opts()),
+      (e: unknown) => e instanceof SourceError && e.kind === 'rate_limited' && /monthly quota of 2/.test(e.message),
+    );
     assert.equal(server.hits('/ok').length, 2);
     assert.ok(existsSync(join(root, '.ancestry/http-cache/testsrc/requests-2026-03.json')));
     now = new Date('2026-04-01T00:00:01Z').getTime();
@@ -282,7 +362,10 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
     const stale = await client2.json(p, new URL(`${server.url}/ok?q=1`), opts());
     assert.equal(stale.result.cached, false);
     assert.equal(server.hits('/ok').length, 2);
-    assert.ok(existsSync(join(root, '.ancestry/http-cache/testsrc')) && readdirSync(join(root, '.ancestry/http-cache/testsrc')).length === 1);
+    assert.ok(
+      existsSync(join(root, '.ancestry/http-cache/testsrc')) &&
+        readdirSync(join(root, '.ancestry/http-cache/testsrc')).length === 1,
+    );
   });
 
   it('never reports a credential: URLs are redacted and secret values scrubbed', async () => {
@@ -290,7 +373,10 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
     const client = new HttpClient({ userAgent: UA });
     const p = plugin(server.url);
     await assert.rejects(
-      client.json(p, new URL(`${server.url}/secret?api_key=s3cr3t-value&q=Smith`), { ...opts(), secrets: ['s3cr3t-value'] }),
+      client.json(p, new URL(`${server.url}/secret?api_key=s3cr3t-value&q=Smith`), {
+        ...opts(),
+        secrets: ['s3cr3t-value'],
+      }),
       (e: unknown) => e instanceof SourceError && !e.message.includes('s3cr3t-value'),
     );
     assert.equal(server.hits('/secret')[0].query.get('api_key'), 's3cr3t-value', 'the server did receive it');
@@ -303,7 +389,10 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
     // 120/min with a burst of 1: one request at once, then one every 500 ms.
     const p = plugin(server.url, { compliance: { rate_limit_requests_per_minute: 120, rate_limit_burst: 1 } });
     await Promise.all([1, 2, 3].map((i) => client.json(p, new URL(`${server.url}/ok?i=${i}`), opts())));
-    const at = server.hits('/ok').map((r) => r.at).sort((a, b) => a - b);
+    const at = server
+      .hits('/ok')
+      .map((r) => r.at)
+      .sort((a, b) => a - b);
     assert.equal(at.length, 3);
     assert.ok(at[2] - at[0] >= 700, `three requests within ${at[2] - at[0]} ms despite a 500 ms spacing`);
   });

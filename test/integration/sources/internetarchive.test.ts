@@ -17,7 +17,17 @@ describe('Internet Archive connector (contract, recorded responses over 127.0.0.
     const out = await c.search({ given: 'Johann', surname: 'Schmidt', place: 'Springfield' }, h.ctx);
     const q = h.server.hits('/advancedsearch.php')[0].query;
     assert.equal(q.get('q'), 'mediatype:texts AND "Johann Schmidt" AND ("Springfield" OR "Schmidt")');
-    assert.deepEqual(q.getAll('fl[]'), ['identifier', 'title', 'creator', 'date', 'year', 'description', 'subject', 'mediatype', 'collection']);
+    assert.deepEqual(q.getAll('fl[]'), [
+      'identifier',
+      'title',
+      'creator',
+      'date',
+      'year',
+      'description',
+      'subject',
+      'mediatype',
+      'collection',
+    ]);
     assert.equal(q.get('output'), 'json');
 
     assert.equal(out.records.length, 3);
@@ -27,14 +37,17 @@ describe('Internet Archive connector (contract, recorded responses over 127.0.0.
     assert.equal(a.date, '2004');
     assert.equal(a.sourceType, 'authored');
     assert.deepEqual(a.persons, []);
-    assert.equal(a.text, [
-      'Title: Red rover Goes To Mars-Student Astronaut B-Roll Compilation',
-      'Creator: NASA/JPL-Caltech',
-      'Date: 2004',
-      'Media type: movies',
-      'Collection: nasa',
-      '\nA brief compilation of b-roll of Student Astronauts Courtney Dressing and Rafael Morozowski working with the Spirit rover team. Master: DVCProHD.',
-    ].join('\n'));
+    assert.equal(
+      a.text,
+      [
+        'Title: Red rover Goes To Mars-Student Astronaut B-Roll Compilation',
+        'Creator: NASA/JPL-Caltech',
+        'Date: 2004',
+        'Media type: movies',
+        'Collection: nasa',
+        '\nA brief compilation of b-roll of Student Astronauts Courtney Dressing and Rafael Morozowski working with the Spirit rover team. Master: DVCProHD.',
+      ].join('\n'),
+    );
     assert.equal(b.externalId, 'A-11464');
     assert.match(b.text, /Subject: Where -- Douglas/);
   });

@@ -12,12 +12,18 @@ describe('LoC Chronicling America connector (contract, recorded responses over 1
   let h: Harness;
   beforeEach(async () => {
     h = await harness('loc');
-    h.server.route({ path: '/collections/chronicling-america/' }, { json: recorded('loc-chronicling-america-search.json') });
+    h.server.route(
+      { path: '/collections/chronicling-america/' },
+      { json: recorded('loc-chronicling-america-search.json') },
+    );
   });
   afterEach(() => h.server.close());
 
   it('searches pages by phrase within the lifetime and returns OCR pages as free-text records', async () => {
-    h.server.route({ path: '/resource/sn92070146/1924-11-20/ed-1/' }, { json: { full_text: 'FULL OCR TEXT of page 6 … Clara Bow, ingenue film actress …' } });
+    h.server.route(
+      { path: '/resource/sn92070146/1924-11-20/ed-1/' },
+      { json: { full_text: 'FULL OCR TEXT of page 6 … Clara Bow, ingenue film actress …' } },
+    );
     const c = new LocNewspapersConnector(h.plugin, h.http);
     const out = await c.search({ given: 'Clara', surname: 'Bow', birthYear: 1905, deathYear: 1965 }, h.ctx);
     const q = h.server.hits('/collections/chronicling-america/')[0].query;

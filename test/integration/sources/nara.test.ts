@@ -16,12 +16,33 @@ const CONSTRUCTED = {
       max_score: null,
       hits: [
         {
-          _index: 'nac-records0', _type: '_doc', _id: '100000001', _score: 25.4,
-          _source: { record: { naId: 100000001, title: 'Pension File of Johann Schmidt, Private, Company B, 9th Illinois Infantry', levelOfDescription: 'fileUnit', coverageStartDate: { year: 1890, month: 6, day: 27 }, ancestors: [{ title: 'Case Files of Approved Pension Applications', levelOfDescription: 'series' }] } },
+          _index: 'nac-records0',
+          _type: '_doc',
+          _id: '100000001',
+          _score: 25.4,
+          _source: {
+            record: {
+              naId: 100000001,
+              title: 'Pension File of Johann Schmidt, Private, Company B, 9th Illinois Infantry',
+              levelOfDescription: 'fileUnit',
+              coverageStartDate: { year: 1890, month: 6, day: 27 },
+              ancestors: [{ title: 'Case Files of Approved Pension Applications', levelOfDescription: 'series' }],
+            },
+          },
         },
         {
-          _index: 'nac-records0', _type: '_doc', _id: '100000002', _score: 12.1,
-          _source: { record: { naId: '100000002', title: 'Passenger List of the SS Bremen arriving New York', levelOfDescription: 'item', productionDates: [{ year: 1854, logicalDate: '1854-01-01' }] } },
+          _index: 'nac-records0',
+          _type: '_doc',
+          _id: '100000002',
+          _score: 12.1,
+          _source: {
+            record: {
+              naId: '100000002',
+              title: 'Passenger List of the SS Bremen arriving New York',
+              levelOfDescription: 'item',
+              productionDates: [{ year: 1854, logicalDate: '1854-01-01' }],
+            },
+          },
         },
       ],
     },

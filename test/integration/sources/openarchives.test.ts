@@ -35,7 +35,15 @@ describe('Open Archives connector (contract, recorded responses over 127.0.0.1)'
     assert.equal(r.informationType, 'primary');
     // The show example (abridged by its author) names the groom of a 1904 Amsterdam marriage.
     assert.deepEqual(r.persons, [
-      { name: 'Christianus Johannes Jacobus /Elling/', role: 'principal', age: '23', birthPlace: 'Amsterdam', occupation: 'kleermaker', relationship: 'Bruidegom', externalId: 'Person2650847486' },
+      {
+        name: 'Christianus Johannes Jacobus /Elling/',
+        role: 'principal',
+        age: '23',
+        birthPlace: 'Amsterdam',
+        occupation: 'kleermaker',
+        relationship: 'Bruidegom',
+        externalId: 'Person2650847486',
+      },
     ]);
     assert.match(r.text, /"PersonNameLastName": "Elling"/);
   });
@@ -44,7 +52,14 @@ describe('Open Archives connector (contract, recorded responses over 127.0.0.1)'
     h.server.route({ path: '/records/show.json' }, { status: 404, text: 'no' });
     const c = new OpenArchivesConnector(h.plugin, h.http);
     const out = await c.search({ surname: 'Coret' }, h.ctx);
-    assert.deepEqual(out.records[0].persons, [{ name: '2 Coret', role: 'principal', relationship: 'Bride', externalId: 'Person:d930055c-462d-11e3-a747-d206bceb4d38' }]);
+    assert.deepEqual(out.records[0].persons, [
+      {
+        name: '2 Coret',
+        role: 'principal',
+        relationship: 'Bride',
+        externalId: 'Person:d930055c-462d-11e3-a747-d206bceb4d38',
+      },
+    ]);
   });
 
   it('maps A2A roles and event types in English and Dutch', () => {

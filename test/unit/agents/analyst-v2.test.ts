@@ -11,13 +11,25 @@ const NOW = new Date('2026-01-01T00:00:00Z');
 function source(text: string, rel = 'archive/x.md'): SourceRecord {
   const r = parseArchiveRecord(text, rel);
   if (!r.ok) throw new Error(JSON.stringify(r.problems));
-  return { ...r.record, id: `S-${sha256(text).slice(0, 12)}`, accessedAt: NOW.toISOString(), sha256: sha256(r.record.text) };
+  return {
+    ...r.record,
+    id: `S-${sha256(text).slice(0, 12)}`,
+    accessedAt: NOW.toISOString(),
+    sha256: sha256(r.record.text),
+  };
 }
 
 function setup() {
   const graph = new KnowledgeGraph([], undefined);
   let n = 0;
-  const analyst = new Analyst({ graph, extractor: new DeterministicExtractor(), now: () => NOW, newPersonId: () => `P-${++n}`, existingConflict: () => undefined, notSame: new Set() });
+  const analyst = new Analyst({
+    graph,
+    extractor: new DeterministicExtractor(),
+    now: () => NOW,
+    newPersonId: () => `P-${++n}`,
+    existingConflict: () => undefined,
+    notSame: new Set(),
+  });
   return { graph, analyst };
 }
 
@@ -83,8 +95,15 @@ describe('analyst on archive format v2', () => {
     assert.equal(tRel.evidence[0].evidence, 'indirect');
     assert.equal(anna.relationships.find((r) => r.type === 'spouse')!.evidence[0].evidence, 'direct');
     // "in her 67th year" at 3 MAR 1712/13 (= 1713): 66 completed years.
-    assert.deepEqual(sara.assertions.filter((a) => a.field === 'birth.date').map((a) => a.value), ['CAL 1647']);
-    for (const p of [anna, henry, thomas, named(graph, 'Robert')]) assert.ok(!p.assertions.some((a) => a.field.startsWith('birth')), `${displayName(p)} has no birth from the will's date`);
+    assert.deepEqual(
+      sara.assertions.filter((a) => a.field === 'birth.date').map((a) => a.value),
+      ['CAL 1647'],
+    );
+    for (const p of [anna, henry, thomas, named(graph, 'Robert')])
+      assert.ok(
+        !p.assertions.some((a) => a.field.startsWith('birth')),
+        `${displayName(p)} has no birth from the will's date`,
+      );
     // Robert's own information type overrides the record's.
     assert.ok(named(graph, 'Robert').relationships[0].evidence.every((e) => e.information === 'primary'));
   });
@@ -121,12 +140,31 @@ Johann, geb. 14.3.1842.
     await analyst.analyse(source(text), 1);
     const johanns = [...graph.persons.values()].filter((p) => p.names.some((n) => n.given === 'Johann'));
     assert.equal(johanns.length, 2, 'the same-name child who died young stays a person of its own');
-    const facts = johanns.map((p) => p.assertions.filter((a) => a.field !== 'sex').map((a) => `${a.field}=${a.value}`).sort().join(' '));
-    assert.deepEqual(facts.sort(), ['birth.date=14 MAR 1842 birth.place=Kleinbach', 'birth.date=3 JAN 1839 birth.place=Kleinbach burial.date=9 FEB 1840 burial.place=Kleinbach']);
+    const facts = johanns.map((p) =>
+      p.assertions
+        .filter((a) => a.field !== 'sex')
+        .map((a) => `${a.field}=${a.value}`)
+        .sort()
+        .join(' '),
+    );
+    assert.deepEqual(facts.sort(), [
+      'birth.date=14 MAR 1842 birth.place=Kleinbach',
+      'birth.date=3 JAN 1839 birth.place=Kleinbach burial.date=9 FEB 1840 burial.place=Kleinbach',
+    ]);
     const georg = named(graph, 'Georg');
     const eva = named(graph, 'Eva');
-    assert.deepEqual(georg.assertions.filter((a) => a.field.startsWith('marriage')).map((a) => a.value).sort(), ['12 MAY 1838', 'Kleinbach']);
-    assert.equal(georg.assertions.find((a) => a.field === 'marriage.date')!.event, eva.assertions.find((a) => a.field === 'marriage.date')!.event, 'one marriage event for the couple');
+    assert.deepEqual(
+      georg.assertions
+        .filter((a) => a.field.startsWith('marriage'))
+        .map((a) => a.value)
+        .sort(),
+      ['12 MAY 1838', 'Kleinbach'],
+    );
+    assert.equal(
+      georg.assertions.find((a) => a.field === 'marriage.date')!.event,
+      eva.assertions.find((a) => a.field === 'marriage.date')!.event,
+      'one marriage event for the couple',
+    );
     assert.deepEqual(rels(graph, georg).filter((r) => r.startsWith('child')).length, 2);
     assert.ok(eva.relationships.some((r) => r.type === 'spouse' && r.person === georg.id));
   });
@@ -147,8 +185,14 @@ Buried William Hebard in his 80th year, 14 Feb 1730/31.
 `;
     await analyst.analyse(source(text), 1);
     const w = named(graph, 'William');
-    assert.deepEqual(w.assertions.filter((a) => a.field === 'burial.date').map((a) => a.value), ['@#DJULIAN@ 14 FEB 1730/31']);
-    assert.deepEqual(w.assertions.filter((a) => a.field === 'birth.date').map((a) => a.value), ['CAL 1652']);
+    assert.deepEqual(
+      w.assertions.filter((a) => a.field === 'burial.date').map((a) => a.value),
+      ['@#DJULIAN@ 14 FEB 1730/31'],
+    );
+    assert.deepEqual(
+      w.assertions.filter((a) => a.field === 'birth.date').map((a) => a.value),
+      ['CAL 1652'],
+    );
   });
 
   it('a marriage with bride and groom roles links the couple', async () => {
@@ -166,6 +210,11 @@ Jan de Vries, 25, and Maria Bakker, 22.
 `;
     await analyst.analyse(source(text), 1);
     assert.deepEqual(rels(graph, named(graph, 'Jan')), ['spouse Maria Bakker']);
-    assert.deepEqual(named(graph, 'Maria').assertions.filter((a) => a.field === 'birth.date').map((a) => a.value), ['CAL 1828']);
+    assert.deepEqual(
+      named(graph, 'Maria')
+        .assertions.filter((a) => a.field === 'birth.date')
+        .map((a) => a.value),
+      ['CAL 1828'],
+    );
   });
 });

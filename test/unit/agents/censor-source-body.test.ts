@@ -9,13 +9,23 @@ Hoffman, was born April 3, 1938, and is the oldest grandchild. Bring a covered d
 write to the Rosses at 1411 Fairfield Ave., Fort Wayne 46807, or call 555-0172 after 5 p.m.`;
 
 function record(text: string, date: string, persons: RawRecord['persons'] = []): RawRecord {
-  return RawRecord.parse({ title: 'Notice', repository: 'Journal', recordType: 'newspaper', date, sourceId: 'archive', tier: 0, text, persons });
+  return RawRecord.parse({
+    title: 'Notice',
+    repository: 'Journal',
+    recordType: 'newspaper',
+    date,
+    sourceId: 'archive',
+    tier: 0,
+    text,
+    persons,
+  });
 }
 
 describe('Censor on a source body (issue #21)', () => {
   it('a modern free-text notice: the exact birth date, street, postal code and phone of a person no persona names are redacted', () => {
     const { record: out, redactions } = redactRecord(record(NOTICE, '17 JUL 1994'), ctx);
-    for (const leak of ['April 3, 1938', '1411 Fairfield', '46807', '555-0172']) assert.ok(!out.text.includes(leak), `${leak} in ${out.text}`);
+    for (const leak of ['April 3, 1938', '1411 Fairfield', '46807', '555-0172'])
+      assert.ok(!out.text.includes(leak), `${leak} in ${out.text}`);
     assert.match(out.text, /daughter of the late Robert/);
     assert.ok(redactions.length >= 4);
   });
@@ -33,8 +43,32 @@ describe('Censor on a source body (issue #21)', () => {
   });
 
   it('a JSON answer is redacted per field: the living person generalised, the dead parent kept', () => {
-    const body = JSON.stringify({ profile: { Name: 'Doe-1', BirthDate: '1990-05-17', BirthLocation: '42 Maple Street, Springfield, Illinois 62704, USA', IsLiving: 1, Parents: { 2: { Name: 'Doe-2', BirthDate: '1890-01-02', DeathDate: '1960-03-04', BirthLocation: '1 Elm Street, Springfield, Illinois' } } } }, null, 2);
-    const { record: out } = redactRecord(record(body, '2024', [{ name: 'Jane /Doe/', role: 'principal', birthDate: '17 MAY 1990', living: true, externalId: 'Doe-1' }]), ctx);
+    const body = JSON.stringify(
+      {
+        profile: {
+          Name: 'Doe-1',
+          BirthDate: '1990-05-17',
+          BirthLocation: '42 Maple Street, Springfield, Illinois 62704, USA',
+          IsLiving: 1,
+          Parents: {
+            2: {
+              Name: 'Doe-2',
+              BirthDate: '1890-01-02',
+              DeathDate: '1960-03-04',
+              BirthLocation: '1 Elm Street, Springfield, Illinois',
+            },
+          },
+        },
+      },
+      null,
+      2,
+    );
+    const { record: out } = redactRecord(
+      record(body, '2024', [
+        { name: 'Jane /Doe/', role: 'principal', birthDate: '17 MAY 1990', living: true, externalId: 'Doe-1' },
+      ]),
+      ctx,
+    );
     assert.ok(!out.text.includes('1990-05-17') && !out.text.includes('Maple') && !out.text.includes('62704'), out.text);
     assert.match(out.text, /"DeathDate": "1960-03-04"/);
     assert.match(out.text, /1 Elm Street/, 'the dead parent’s place is evidence');

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { DeterministicExtractor, extractFromText, snippetInSource, toGedcomDate } from '../../../src/agents/analyst/extract';
+import {
+  DeterministicExtractor,
+  extractFromText,
+  snippetInSource,
+  toGedcomDate,
+} from '../../../src/agents/analyst/extract';
 import { ArchiveConnector } from '../../../src/sources/archive';
 import { sha256 } from '../../../src/engine/ids';
 import type { RawRecord, SourceRecord } from '../../../src/model';
@@ -13,7 +18,12 @@ function captured(title: string): SourceRecord {
   return asSource(r);
 }
 function asSource(r: RawRecord): SourceRecord {
-  return { ...r, id: `S-${sha256(r.text).slice(0, 12)}`, accessedAt: '2026-01-01T00:00:00.000Z', sha256: sha256(r.text) };
+  return {
+    ...r,
+    id: `S-${sha256(r.text).slice(0, 12)}`,
+    accessedAt: '2026-01-01T00:00:00.000Z',
+    sha256: sha256(r.text),
+  };
 }
 
 describe('deterministic extractor', () => {
@@ -30,7 +40,8 @@ describe('deterministic extractor', () => {
     for (const s of sample.records().map(asSource)) {
       const out = await x.extract(s);
       for (const gp of out.personas) {
-        for (const [field, snippet] of Object.entries(gp.snippets)) assert.ok(snippetInSource(snippet, s), `${s.title}: ${gp.persona.name} ${field} "${snippet}"`);
+        for (const [field, snippet] of Object.entries(gp.snippets))
+          assert.ok(snippetInSource(snippet, s), `${s.title}: ${gp.persona.name} ${field} "${snippet}"`);
       }
     }
   });
@@ -68,9 +79,18 @@ describe('deterministic extractor', () => {
   });
 
   it('reads "born in 1912 in …", "son of … and …", "survived by one son" and "preceded in death by his wife"', () => {
-    const out = extractFromText('Obituary of Robert Schmidt', 'Robert Schmidt, 76, died Saturday, February 18, 1989 at home. He was born in 1912 in Springfield, the son of Charles and Emma Schmidt. He is survived by one son, Thomas of Springfield. He was preceded in death by his wife, Dorothy.');
+    const out = extractFromText(
+      'Obituary of Robert Schmidt',
+      'Robert Schmidt, 76, died Saturday, February 18, 1989 at home. He was born in 1912 in Springfield, the son of Charles and Emma Schmidt. He is survived by one son, Thomas of Springfield. He was preceded in death by his wife, Dorothy.',
+    );
     const names = out.personas.map((p) => `${p.persona.role}:${p.persona.name}`);
-    assert.deepEqual(names, ['principal:Robert Schmidt', 'father:Charles Schmidt', 'mother:Emma Schmidt', 'spouse:Dorothy Schmidt', 'child:Thomas Schmidt']);
+    assert.deepEqual(names, [
+      'principal:Robert Schmidt',
+      'father:Charles Schmidt',
+      'mother:Emma Schmidt',
+      'spouse:Dorothy Schmidt',
+      'child:Thomas Schmidt',
+    ]);
     assert.equal(out.personas[0].persona.birthDate, '1912');
     assert.equal(out.personas[0].persona.deathDate, '18 FEB 1989');
   });
@@ -82,7 +102,18 @@ describe('deterministic extractor', () => {
   });
 
   it('rejects free text with no recognisable person', async () => {
-    const r = await x.extract(asSource({ title: 'note', recordType: 'other', repository: 'x', sourceType: 'authored', sourceId: 'archive', tier: 0, persons: [], text: 'nothing here at all.' }));
+    const r = await x.extract(
+      asSource({
+        title: 'note',
+        recordType: 'other',
+        repository: 'x',
+        sourceType: 'authored',
+        sourceId: 'archive',
+        tier: 0,
+        persons: [],
+        text: 'nothing here at all.',
+      }),
+    );
     assert.equal(r.personas.length, 0);
     assert.equal(r.rejected.length, 1);
   });

@@ -21,7 +21,18 @@ const source: SourceRecord = {
   accessedAt: NOW.toISOString(),
   sha256: 'a'.repeat(64),
 };
-const claim = (snippet: string, over: Partial<EvidenceClaim> = {}): EvidenceClaim => ({ source: 'S-1', snippet, tier: 0, evidenceType: 'Primary', sourceClass: 'original', information: 'primary', evidence: 'direct', confidence: 0.9, method: 'structured', ...over });
+const claim = (snippet: string, over: Partial<EvidenceClaim> = {}): EvidenceClaim => ({
+  source: 'S-1',
+  snippet,
+  tier: 0,
+  evidenceType: 'Primary',
+  sourceClass: 'original',
+  information: 'primary',
+  evidence: 'direct',
+  confidence: 0.9,
+  method: 'structured',
+  ...over,
+});
 
 function person(id: string, over: Partial<Person> = {}): Person {
   return Person.parse({ id, names: [{ given: id, surname: 'Lee' }], ...over });
@@ -29,21 +40,61 @@ function person(id: string, over: Partial<Person> = {}): Person {
 
 describe('GPS checks and the verification checkpoint', () => {
   it('passes when every snippet is verbatim in its captured source (text or index line)', () => {
-    const p = person('Ann', { assertions: [{ id: 'A-1', field: 'birth.date', value: '2 MAR 1850', status: 'accepted', confidence: 0.9, evidence: [claim('born 2 March 1850'), claim('Ann /Lee/: birthDate 2 MAR 1850')] }] });
+    const p = person('Ann', {
+      assertions: [
+        {
+          id: 'A-1',
+          field: 'birth.date',
+          value: '2 MAR 1850',
+          status: 'accepted',
+          confidence: 0.9,
+          evidence: [claim('born 2 March 1850'), claim('Ann /Lee/: birthDate 2 MAR 1850')],
+        },
+      ],
+    });
     const v = verifyCitations([p], (id) => (id === 'S-1' ? source : undefined));
     assert.deepEqual([v.passed, v.checked, v.failures.length], [true, 2, 0]);
   });
 
   it('fails on a snippet the source does not contain and on a source never captured', () => {
-    const p = person('Ann', { assertions: [{ id: 'A-1', field: 'birth.date', value: '1851', status: 'accepted', confidence: 0.9, evidence: [claim('born 3 March 1851'), claim('x', { source: 'S-gone' })] }] });
+    const p = person('Ann', {
+      assertions: [
+        {
+          id: 'A-1',
+          field: 'birth.date',
+          value: '1851',
+          status: 'accepted',
+          confidence: 0.9,
+          evidence: [claim('born 3 March 1851'), claim('x', { source: 'S-gone' })],
+        },
+      ],
+    });
     const v = verifyCitations([p], (id) => (id === 'S-1' ? source : undefined));
     assert.equal(v.passed, false);
     assert.deepEqual(v.failures.map((f) => f.problem).sort(), ['missing_source', 'not_found']);
   });
 
   it('checkGPSCoverage needs a Primary and a different Secondary source for every person (Z)', () => {
-    const both = person('A', { assertions: [{ id: 'A-1', field: 'sex', value: 'F', status: 'accepted', confidence: 1, evidence: [claim('Ann'), claim('Ann', { source: 'S-2', evidenceType: 'Secondary', information: 'secondary' })] }] });
-    const one = person('B', { assertions: [{ id: 'A-2', field: 'sex', value: 'M', status: 'accepted', confidence: 1, evidence: [claim('Tom')] }] });
+    const both = person('A', {
+      assertions: [
+        {
+          id: 'A-1',
+          field: 'sex',
+          value: 'F',
+          status: 'accepted',
+          confidence: 1,
+          evidence: [
+            claim('Ann'),
+            claim('Ann', { source: 'S-2', evidenceType: 'Secondary', information: 'secondary' }),
+          ],
+        },
+      ],
+    });
+    const one = person('B', {
+      assertions: [
+        { id: 'A-2', field: 'sex', value: 'M', status: 'accepted', confidence: 1, evidence: [claim('Tom')] },
+      ],
+    });
     assert.equal(checkGPSCoverage([both]), true);
     assert.equal(checkGPSCoverage([both, one]), false);
     assert.equal(checkGPSCoverage([]), false);
@@ -52,24 +103,74 @@ describe('GPS checks and the verification checkpoint', () => {
   it('goals are met by accepted facts and sufficient with two sources', () => {
     const p = person('Ann', {
       assertions: [
-        { id: 'A-1', field: 'birth.date', value: '1850', status: 'accepted', confidence: 0.9, evidence: [claim('born'), claim('born', { source: 'S-2' })] },
+        {
+          id: 'A-1',
+          field: 'birth.date',
+          value: '1850',
+          status: 'accepted',
+          confidence: 0.9,
+          evidence: [claim('born'), claim('born', { source: 'S-2' })],
+        },
         { id: 'A-2', field: 'death.date', value: '1900', status: 'staged', confidence: 0.5, evidence: [claim('died')] },
       ],
-      relationships: [{ type: 'parent', person: 'Tom', status: 'accepted', confidence: 0.9, evidence: [claim('daughter of Tom Lee')] }],
+      relationships: [
+        {
+          type: 'parent',
+          person: 'Tom',
+          status: 'accepted',
+          confidence: 0.9,
+          evidence: [claim('daughter of Tom Lee')],
+        },
+      ],
     });
     const g = goalStatus(p, ['birth', 'death', 'parents', 'spouse'], () => person('Tom'));
-    assert.deepEqual(g.map((x) => [x.goal, x.met, x.sufficient]), [['birth', true, true], ['death', false, false], ['parents', false, false], ['spouse', false, false]]);
+    assert.deepEqual(
+      g.map((x) => [x.goal, x.met, x.sufficient]),
+      [
+        ['birth', true, true],
+        ['death', false, false],
+        ['parents', false, false],
+        ['spouse', false, false],
+      ],
+    );
   });
 });
 
 describe('summary.md (proof argument)', () => {
   const config = CaseConfig.parse({ question: 'Who were the parents of Ann Lee?', subject: { name: 'Ann Lee' } });
-  const living = person('Kid', { sex: 'M', assertions: [{ id: 'A-9', field: 'birth.date', value: '5 MAR 1958', status: 'accepted', confidence: 0.9, evidence: [claim('born 5 March 1958')] }], relationships: [{ type: 'parent', person: 'Ann', status: 'accepted', confidence: 0.9, evidence: [claim('son')] }] });
+  const living = person('Kid', {
+    sex: 'M',
+    assertions: [
+      {
+        id: 'A-9',
+        field: 'birth.date',
+        value: '5 MAR 1958',
+        status: 'accepted',
+        confidence: 0.9,
+        evidence: [claim('born 5 March 1958')],
+      },
+    ],
+    relationships: [{ type: 'parent', person: 'Ann', status: 'accepted', confidence: 0.9, evidence: [claim('son')] }],
+  });
   const ann = person('Ann', {
     sex: 'F',
     assertions: [
-      { id: 'A-1', field: 'birth.date', value: '2 MAR 1850', status: 'accepted', confidence: 0.9, evidence: [claim('born 2 March 1850')] },
-      { id: 'A-2', field: 'birth.date', value: '1851', status: 'disputed', confidence: 0.6, evidence: [claim('born', { source: 'S-2' })] },
+      {
+        id: 'A-1',
+        field: 'birth.date',
+        value: '2 MAR 1850',
+        status: 'accepted',
+        confidence: 0.9,
+        evidence: [claim('born 2 March 1850')],
+      },
+      {
+        id: 'A-2',
+        field: 'birth.date',
+        value: '1851',
+        status: 'disputed',
+        confidence: 0.6,
+        evidence: [claim('born', { source: 'S-2' })],
+      },
     ],
     relationships: [{ type: 'child', person: 'Kid', status: 'accepted', confidence: 0.9, evidence: [claim('son')] }],
   });
@@ -78,8 +179,25 @@ describe('summary.md (proof argument)', () => {
     subject: ann,
     get: (id) => (id === 'Kid' ? living : undefined),
     sources: [source],
-    searches: [{ query: 'surname:Lee', source: 'archive', records: 1, success: true }, { query: 'surname:Leigh', source: 'archive', records: 0, success: true }],
-    conflicts: [{ id: 'C-1', person: 'Ann', field: 'birth.date', competing: [{ value: '2 MAR 1850', weight: 0.72, evidence: [] }, { value: '1851', weight: 0.4, evidence: [] }], preferred: '2 MAR 1850', rationale: 'the baptism outweighs', status: 'tentative', nextActions: ['Seek the civil birth registration'] }],
+    searches: [
+      { query: 'surname:Lee', source: 'archive', records: 1, success: true },
+      { query: 'surname:Leigh', source: 'archive', records: 0, success: true },
+    ],
+    conflicts: [
+      {
+        id: 'C-1',
+        person: 'Ann',
+        field: 'birth.date',
+        competing: [
+          { value: '2 MAR 1850', weight: 0.72, evidence: [] },
+          { value: '1851', weight: 0.4, evidence: [] },
+        ],
+        preferred: '2 MAR 1850',
+        rationale: 'the baptism outweighs',
+        status: 'tentative',
+        nextActions: ['Seek the civil birth registration'],
+      },
+    ],
     goals: goalStatus(ann, ['birth'], () => undefined),
     verification: { checked: 3, passed: true, failures: [] },
     gpsCoverage: false,
@@ -100,21 +218,93 @@ describe('summary.md (proof argument)', () => {
     const tom = person('Tom', {
       sex: 'M',
       assertions: [
-        { id: 'A-1', field: 'birth.date', value: '14 MAR 1842', status: 'accepted', confidence: 0.9, evidence: [claim('born')] },
-        { id: 'A-2', field: 'birth.place', value: 'Bavaria', status: 'accepted', confidence: 1, evidence: [claim('Bavaria', { source: 'S-2' })] },
-        { id: 'A-3', field: 'birth.place', value: 'Kleinbach, Unterfranken, Bavaria, Germany', status: 'accepted', confidence: 0.9, evidence: [claim('Kleinbach', { source: 'S-3' })] },
+        {
+          id: 'A-1',
+          field: 'birth.date',
+          value: '14 MAR 1842',
+          status: 'accepted',
+          confidence: 0.9,
+          evidence: [claim('born')],
+        },
+        {
+          id: 'A-2',
+          field: 'birth.place',
+          value: 'Bavaria',
+          status: 'accepted',
+          confidence: 1,
+          evidence: [claim('Bavaria', { source: 'S-2' })],
+        },
+        {
+          id: 'A-3',
+          field: 'birth.place',
+          value: 'Kleinbach, Unterfranken, Bavaria, Germany',
+          status: 'accepted',
+          confidence: 0.9,
+          evidence: [claim('Kleinbach', { source: 'S-3' })],
+        },
         // Staged, and a place that does not agree: neither is stated.
-        { id: 'A-4', field: 'birth.place', value: 'Obernau, Unterfranken, Bavaria, Germany, Europe', status: 'staged', confidence: 0.6, evidence: [claim('Obernau', { source: 'S-4' })] },
-        { id: 'A-5', field: 'death.place', value: 'Springfield, Illinois', status: 'accepted', confidence: 0.9, evidence: [claim('Springfield')] },
-        { id: 'A-6', field: 'death.place', value: 'Chicago, Cook, Illinois, USA', status: 'accepted', confidence: 0.5, evidence: [claim('Chicago', { source: 'S-5' })] },
-        { id: 'A-7', field: 'death.date', value: '1911', status: 'accepted', confidence: 0.9, evidence: [claim('died')] },
-        { id: 'A-8', field: 'marriage.date', value: '12 OCT 1869', status: 'accepted', confidence: 0.9, evidence: [claim('married', { source: 'S-6' })] },
+        {
+          id: 'A-4',
+          field: 'birth.place',
+          value: 'Obernau, Unterfranken, Bavaria, Germany, Europe',
+          status: 'staged',
+          confidence: 0.6,
+          evidence: [claim('Obernau', { source: 'S-4' })],
+        },
+        {
+          id: 'A-5',
+          field: 'death.place',
+          value: 'Springfield, Illinois',
+          status: 'accepted',
+          confidence: 0.9,
+          evidence: [claim('Springfield')],
+        },
+        {
+          id: 'A-6',
+          field: 'death.place',
+          value: 'Chicago, Cook, Illinois, USA',
+          status: 'accepted',
+          confidence: 0.5,
+          evidence: [claim('Chicago', { source: 'S-5' })],
+        },
+        {
+          id: 'A-7',
+          field: 'death.date',
+          value: '1911',
+          status: 'accepted',
+          confidence: 0.9,
+          evidence: [claim('died')],
+        },
+        {
+          id: 'A-8',
+          field: 'marriage.date',
+          value: '12 OCT 1869',
+          status: 'accepted',
+          confidence: 0.9,
+          evidence: [claim('married', { source: 'S-6' })],
+        },
       ],
-      relationships: [{ type: 'spouse', person: 'Kate', status: 'accepted', confidence: 0.9, evidence: [claim('married', { source: 'S-6' }), claim('wife', { source: 'S-7' })] }],
+      relationships: [
+        {
+          type: 'spouse',
+          person: 'Kate',
+          status: 'accepted',
+          confidence: 0.9,
+          evidence: [claim('married', { source: 'S-6' }), claim('wife', { source: 'S-7' })],
+        },
+      ],
     });
     const text = renderSummary({
-      config, subject: tom, get: (id) => (id === 'Kate' ? person('Kate', { sex: 'F' }) : undefined), sources: [source], searches: [], conflicts: [],
-      goals: [], verification: undefined, gpsCoverage: false, status: { cycles: 1, terminated: true, reason: 'done', openClues: 0, queued: 0 },
+      config,
+      subject: tom,
+      get: (id) => (id === 'Kate' ? person('Kate', { sex: 'F' }) : undefined),
+      sources: [source],
+      searches: [],
+      conflicts: [],
+      goals: [],
+      verification: undefined,
+      gpsCoverage: false,
+      status: { cycles: 1, terminated: true, reason: 'done', openClues: 0, queued: 0 },
       censor: { now: NOW, thresholdYears: 100, consent: false },
     });
     assert.match(text, /was born 14 MAR 1842 in Kleinbach, Unterfranken, Bavaria, Germany \[S-1\] \[S-3\] \[S-2\]\./);
@@ -126,19 +316,64 @@ describe('summary.md (proof argument)', () => {
     const tom = person('Tom', {
       sex: 'M',
       assertions: [
-        { id: 'A-1', field: 'birth.date', value: '14 MAR 1842', status: 'staged', confidence: 0.7, evidence: [claim('born')] },
-        { id: 'A-2', field: 'death.date', value: '1911', status: 'accepted', confidence: 0.9, evidence: [claim('died')] },
-        { id: 'A-3', field: 'birth.date', value: 'ABT 1842', status: 'staged', confidence: 0.5, evidence: [], note: 'given by the user in case.yaml' },
+        {
+          id: 'A-1',
+          field: 'birth.date',
+          value: '14 MAR 1842',
+          status: 'staged',
+          confidence: 0.7,
+          evidence: [claim('born')],
+        },
+        {
+          id: 'A-2',
+          field: 'death.date',
+          value: '1911',
+          status: 'accepted',
+          confidence: 0.9,
+          evidence: [claim('died')],
+        },
+        {
+          id: 'A-3',
+          field: 'birth.date',
+          value: 'ABT 1842',
+          status: 'staged',
+          confidence: 0.5,
+          evidence: [],
+          note: 'given by the user in case.yaml',
+        },
       ],
       relationships: [
-        { type: 'spouse', person: 'Kate', status: 'accepted', confidence: 0.9, evidence: [claim('married', { source: 'S-6' })] },
-        { type: 'spouse', person: 'Mary', status: 'staged', confidence: 0.6, evidence: [claim('wife', { source: 'S-8' })] },
+        {
+          type: 'spouse',
+          person: 'Kate',
+          status: 'accepted',
+          confidence: 0.9,
+          evidence: [claim('married', { source: 'S-6' })],
+        },
+        {
+          type: 'spouse',
+          person: 'Mary',
+          status: 'staged',
+          confidence: 0.6,
+          evidence: [claim('wife', { source: 'S-8' })],
+        },
       ],
     });
-    const people: Record<string, Person> = { Kate: person('Kate', { sex: 'F' }), Mary: person('Mary', { sex: 'F', names: [{ given: 'Mary', surname: 'Smith', type: 'birth' }] }) };
+    const people: Record<string, Person> = {
+      Kate: person('Kate', { sex: 'F' }),
+      Mary: person('Mary', { sex: 'F', names: [{ given: 'Mary', surname: 'Smith', type: 'birth' }] }),
+    };
     const text = renderSummary({
-      config, subject: tom, get: (id) => people[id], sources: [source], searches: [], conflicts: [],
-      goals: [], verification: undefined, gpsCoverage: false, status: { cycles: 1, terminated: true, reason: 'done', openClues: 0, queued: 0 },
+      config,
+      subject: tom,
+      get: (id) => people[id],
+      sources: [source],
+      searches: [],
+      conflicts: [],
+      goals: [],
+      verification: undefined,
+      gpsCoverage: false,
+      status: { cycles: 1, terminated: true, reason: 'done', openClues: 0, queued: 0 },
       censor: { now: NOW, thresholdYears: 100, consent: false },
     });
     const conclusion = text.slice(text.indexOf('## Conclusion'), text.indexOf('## Evidence correlation'));
@@ -157,40 +392,163 @@ describe('summary.md (proof argument)', () => {
 
   it('lists rival values with the coarser values that support them, and leaves the model opinion out', () => {
     const text = renderSummary({
-      config, subject: ann, get: () => undefined, sources: [source], searches: [],
-      conflicts: [{ id: 'C-1', person: 'Ann', field: 'birth.date', competing: [{ value: '2 MAR 1850', weight: 0.72, evidence: [claim('born 2 March 1850')] }, { value: 'MAR 1850', weight: 0.5, evidence: [claim('March', { source: 'S-3' })], supports: '2 MAR 1850' }, { value: '1851', weight: 0.4, evidence: [] }], preferred: '2 MAR 1850', rationale: 'the baptism outweighs [Model opinion, not evidence: the conflict analyst says: "trust me".]', status: 'tentative', nextActions: [] }],
-      goals: [], verification: undefined, gpsCoverage: false, status: { cycles: 1, terminated: true, reason: 'done', openClues: 0, queued: 0 },
+      config,
+      subject: ann,
+      get: () => undefined,
+      sources: [source],
+      searches: [],
+      conflicts: [
+        {
+          id: 'C-1',
+          person: 'Ann',
+          field: 'birth.date',
+          competing: [
+            { value: '2 MAR 1850', weight: 0.72, evidence: [claim('born 2 March 1850')] },
+            { value: 'MAR 1850', weight: 0.5, evidence: [claim('March', { source: 'S-3' })], supports: '2 MAR 1850' },
+            { value: '1851', weight: 0.4, evidence: [] },
+          ],
+          preferred: '2 MAR 1850',
+          rationale: 'the baptism outweighs [Model opinion, not evidence: the conflict analyst says: "trust me".]',
+          status: 'tentative',
+          nextActions: [],
+        },
+      ],
+      goals: [],
+      verification: undefined,
+      gpsCoverage: false,
+      status: { cycles: 1, terminated: true, reason: 'done', openClues: 0, queued: 0 },
       censor: { now: NOW, thresholdYears: 100, consent: false },
     });
-    assert.match(text, /- "2 MAR 1850" — weight 0\.72 \[S-1\]; supported, at a coarser precision, by "MAR 1850" \[S-3\]/);
+    assert.match(
+      text,
+      /- "2 MAR 1850" — weight 0\.72 \[S-1\]; supported, at a coarser precision, by "MAR 1850" \[S-3\]/,
+    );
     assert.doesNotMatch(text, /^- "MAR 1850"/m, 'a supporting value is no rival');
     assert.doesNotMatch(text, /trust me|Model opinion/);
   });
 
   it('explains how the evidence fits: direct statement, indirect support, the value set aside and why (issue 14 item 8)', () => {
-    const census: SourceRecord = { ...source, id: 'S-2', title: '1860 census, Springfield', recordType: 'census', text: 'Lee, Ann | daughter | 10', persons: [{ name: 'Ann /Lee/', role: 'child', age: '10' }] };
-    const death: SourceRecord = { ...source, id: 'S-3', title: 'Death certificate of Ann Lee', recordType: 'death', text: 'Born: 2 March 1851. Informant: a neighbour.', persons: [{ name: 'Ann /Lee/', role: 'principal' }] };
-    const will: SourceRecord = { ...source, id: 'S-4', title: 'Will of Tom Lee', recordType: 'probate', text: 'I give to my daughter Ann, wife of John Hart, my farm.', persons: [{ name: 'Ann /Hart/', role: 'other' }] };
+    const census: SourceRecord = {
+      ...source,
+      id: 'S-2',
+      title: '1860 census, Springfield',
+      recordType: 'census',
+      text: 'Lee, Ann | daughter | 10',
+      persons: [{ name: 'Ann /Lee/', role: 'child', age: '10' }],
+    };
+    const death: SourceRecord = {
+      ...source,
+      id: 'S-3',
+      title: 'Death certificate of Ann Lee',
+      recordType: 'death',
+      text: 'Born: 2 March 1851. Informant: a neighbour.',
+      persons: [{ name: 'Ann /Lee/', role: 'principal' }],
+    };
+    const will: SourceRecord = {
+      ...source,
+      id: 'S-4',
+      title: 'Will of Tom Lee',
+      recordType: 'probate',
+      text: 'I give to my daughter Ann, wife of John Hart, my farm.',
+      persons: [{ name: 'Ann /Hart/', role: 'other' }],
+    };
     const subject = person('Ann', {
       sex: 'F',
       assertions: [
-        { id: 'A-1', field: 'birth.date', value: '2 MAR 1850', status: 'accepted', confidence: 0.9, evidence: [claim('born 2 March 1850')] },
-        { id: 'A-2', field: 'birth.date', value: 'CAL 1850', status: 'staged', confidence: 0.6, evidence: [claim('Lee, Ann | daughter | 10', { source: 'S-2', evidence: 'indirect', information: 'secondary', evidenceType: 'Secondary' })] },
-        { id: 'A-3', field: 'birth.date', value: '2 MAR 1851', status: 'disputed', confidence: 0.7, evidence: [claim('Born: 2 March 1851', { source: 'S-3', information: 'secondary', evidenceType: 'Secondary' })] },
+        {
+          id: 'A-1',
+          field: 'birth.date',
+          value: '2 MAR 1850',
+          status: 'accepted',
+          confidence: 0.9,
+          evidence: [claim('born 2 March 1850')],
+        },
+        {
+          id: 'A-2',
+          field: 'birth.date',
+          value: 'CAL 1850',
+          status: 'staged',
+          confidence: 0.6,
+          evidence: [
+            claim('Lee, Ann | daughter | 10', {
+              source: 'S-2',
+              evidence: 'indirect',
+              information: 'secondary',
+              evidenceType: 'Secondary',
+            }),
+          ],
+        },
+        {
+          id: 'A-3',
+          field: 'birth.date',
+          value: '2 MAR 1851',
+          status: 'disputed',
+          confidence: 0.7,
+          evidence: [
+            claim('Born: 2 March 1851', { source: 'S-3', information: 'secondary', evidenceType: 'Secondary' }),
+          ],
+        },
       ],
-      relationships: [{ type: 'parent', person: 'Tom', status: 'accepted', confidence: 0.85, evidence: [claim('I give to my daughter Ann, wife of John Hart', { source: 'S-4', evidence: 'indirect' }), claim('Ann, daughter of Tom Lee')] }],
+      relationships: [
+        {
+          type: 'parent',
+          person: 'Tom',
+          status: 'accepted',
+          confidence: 0.85,
+          evidence: [
+            claim('I give to my daughter Ann, wife of John Hart', { source: 'S-4', evidence: 'indirect' }),
+            claim('Ann, daughter of Tom Lee'),
+          ],
+        },
+      ],
     });
-    const conflict = { id: 'C-1', person: 'Ann', field: 'birth.date', competing: [{ assertion: 'A-1', value: '2 MAR 1850', weight: 0.72, evidence: subject.assertions[0].evidence }, { assertion: 'A-2', value: 'CAL 1850', weight: 0.3, evidence: subject.assertions[1].evidence, supports: '2 MAR 1850' }, { assertion: 'A-3', value: '2 MAR 1851', weight: 0.39, evidence: subject.assertions[2].evidence }], preferred: '2 MAR 1850', rationale: 'weights', status: 'tentative' as const, nextActions: [] };
+    const conflict = {
+      id: 'C-1',
+      person: 'Ann',
+      field: 'birth.date',
+      competing: [
+        { assertion: 'A-1', value: '2 MAR 1850', weight: 0.72, evidence: subject.assertions[0].evidence },
+        {
+          assertion: 'A-2',
+          value: 'CAL 1850',
+          weight: 0.3,
+          evidence: subject.assertions[1].evidence,
+          supports: '2 MAR 1850',
+        },
+        { assertion: 'A-3', value: '2 MAR 1851', weight: 0.39, evidence: subject.assertions[2].evidence },
+      ],
+      preferred: '2 MAR 1850',
+      rationale: 'weights',
+      status: 'tentative' as const,
+      nextActions: [],
+    };
     const text = renderSummary({
-      config, subject, get: (id) => (id === 'Tom' ? person('Tom', { sex: 'M' }) : undefined), sources: [source, census, death, will], searches: [], conflicts: [conflict],
-      goals: [], verification: undefined, gpsCoverage: false, status: { cycles: 1, terminated: true, reason: 'done', openClues: 0, queued: 0 },
+      config,
+      subject,
+      get: (id) => (id === 'Tom' ? person('Tom', { sex: 'M' }) : undefined),
+      sources: [source, census, death, will],
+      searches: [],
+      conflicts: [conflict],
+      goals: [],
+      verification: undefined,
+      gpsCoverage: false,
+      status: { cycles: 1, terminated: true, reason: 'done', openClues: 0, queued: 0 },
       censor: { now: NOW, thresholdYears: 100, consent: false },
     });
     const arg = text.slice(text.indexOf('## Proof argument'), text.indexOf('## Evidence correlation'));
-    assert.match(arg, /\*\*Born 2 MAR 1850\.\*\* One record states it directly: Baptism of Ann Lee \[S-1\], original with primary information, "born 2 March 1850"/);
+    assert.match(
+      arg,
+      /\*\*Born 2 MAR 1850\.\*\* One record states it directly: Baptism of Ann Lee \[S-1\], original with primary information, "born 2 March 1850"/,
+    );
     assert.match(arg, /1 other record\(s\) give it at a coarser precision \("CAL 1850"\), computed from an age/);
-    assert.match(arg, /Set aside: "2 MAR 1851" from Death certificate of Ann Lee \[S-3\], because its informant did not witness the event \(secondary information\)/);
-    assert.match(arg, /\*\*Parent: Tom Lee\.\*\* Stated in .*"Ann, daughter of Tom Lee"; It|It is corroborated indirectly: Will of Tom Lee \[S-4\].*"I give to my daughter Ann, wife of John Hart"/);
+    assert.match(
+      arg,
+      /Set aside: "2 MAR 1851" from Death certificate of Ann Lee \[S-3\], because its informant did not witness the event \(secondary information\)/,
+    );
+    assert.match(
+      arg,
+      /\*\*Parent: Tom Lee\.\*\* Stated in .*"Ann, daughter of Tom Lee"; It|It is corroborated indirectly: Will of Tom Lee \[S-4\].*"I give to my daughter Ann, wife of John Hart"/,
+    );
     assert.match(arg, /2 independent records name the same parent/);
   });
 
@@ -212,10 +570,16 @@ describe('deterministic Lead planner and cycle strategies', () => {
       recentDiscoveries: [],
       pendingClues: [],
       frontier: [],
-      gaps: [`death: not found${GAP_QUERY_MARK}given:Ann surname:Lee types:death,burial`, `conflict on birth.date (1850 vs 1851)${GAP_QUERY_MARK}given:Ann surname:Lee types:birth,baptism`],
+      gaps: [
+        `death: not found${GAP_QUERY_MARK}given:Ann surname:Lee types:death,burial`,
+        `conflict on birth.date (1850 vs 1851)${GAP_QUERY_MARK}given:Ann surname:Lee types:birth,baptism`,
+      ],
     };
     const d = await new DeterministicPlanner().plan(view);
-    assert.deepEqual(d.nextActions.map((a) => a.query), [{ given: 'Ann', surname: 'Lee', recordTypes: ['death', 'burial'] }]);
+    assert.deepEqual(
+      d.nextActions.map((a) => a.query),
+      [{ given: 'Ann', surname: 'Lee', recordTypes: ['death', 'burial'] }],
+    );
     assert.equal(d.revisits.length, 1);
     assert.equal(d.revisits[0].reason, 'Conflict resolution requires corroboration');
     const idle = await new DeterministicPlanner().plan({ ...view, gaps: [] });
@@ -223,8 +587,17 @@ describe('deterministic Lead planner and cycle strategies', () => {
   });
 
   it('explores first, challenges contested claims, deepens unproven goals', () => {
-    assert.equal(chooseStrategy({ cycle: 1, openConflicts: 3, pendingClues: 0, frontier: 0, unprovenGoals: 5 }), 'explore');
-    assert.equal(chooseStrategy({ cycle: 3, openConflicts: 1, pendingClues: 4, frontier: 4, unprovenGoals: 1 }), 'challenge');
-    assert.equal(chooseStrategy({ cycle: 2, openConflicts: 0, pendingClues: 0, frontier: 0, unprovenGoals: 2 }), 'deepen');
+    assert.equal(
+      chooseStrategy({ cycle: 1, openConflicts: 3, pendingClues: 0, frontier: 0, unprovenGoals: 5 }),
+      'explore',
+    );
+    assert.equal(
+      chooseStrategy({ cycle: 3, openConflicts: 1, pendingClues: 4, frontier: 4, unprovenGoals: 1 }),
+      'challenge',
+    );
+    assert.equal(
+      chooseStrategy({ cycle: 2, openConflicts: 0, pendingClues: 0, frontier: 0, unprovenGoals: 2 }),
+      'deepen',
+    );
   });
 });

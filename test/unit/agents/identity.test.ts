@@ -12,19 +12,39 @@ import { displayName, Person, RawRecord, type NewLogEntry, type SourceRecord } f
 const NOW = new Date('2026-01-01T00:00:00Z');
 
 function rec(r: Partial<RawRecord> & { title: string; text: string }): SourceRecord {
-  const raw = RawRecord.parse({ repository: 'Test repository', sourceId: 'archive', tier: 0, sourceType: 'original', ...r });
-  return { ...raw, id: `S-${sha256(`${raw.title}|${raw.text}`).slice(0, 12)}`, accessedAt: NOW.toISOString(), sha256: sha256(raw.text) };
+  const raw = RawRecord.parse({
+    repository: 'Test repository',
+    sourceId: 'archive',
+    tier: 0,
+    sourceType: 'original',
+    ...r,
+  });
+  return {
+    ...raw,
+    id: `S-${sha256(`${raw.title}|${raw.text}`).slice(0, 12)}`,
+    accessedAt: NOW.toISOString(),
+    sha256: sha256(raw.text),
+  };
 }
 
 function setup() {
   const subject = Person.parse({
     id: 'P-subject',
     names: [{ given: 'Johann Georg', surname: 'Müller' }],
-    assertions: [{ id: 'A-hint', field: 'birth.date', value: 'ABT 1848', status: 'staged', confidence: 0.5, evidence: [] }],
+    assertions: [
+      { id: 'A-hint', field: 'birth.date', value: 'ABT 1848', status: 'staged', confidence: 0.5, evidence: [] },
+    ],
   });
   const graph = new KnowledgeGraph([subject], subject.id);
   let n = 0;
-  const analyst = new Analyst({ graph, extractor: new DeterministicExtractor(), now: () => NOW, newPersonId: () => `P-${++n}`, existingConflict: () => undefined, notSame: new Set() });
+  const analyst = new Analyst({
+    graph,
+    extractor: new DeterministicExtractor(),
+    now: () => NOW,
+    newPersonId: () => `P-${++n}`,
+    existingConflict: () => undefined,
+    notSame: new Set(),
+  });
   return { graph, analyst };
 }
 
@@ -34,7 +54,13 @@ const BAPTISM = rec({
   date: '5 APR 1848',
   place: 'Oberdorf, Württemberg, Germany',
   persons: [
-    { name: 'Johann Georg /Müller/', role: 'principal', sex: 'M', birthDate: '2 APR 1848', birthPlace: 'Oberdorf, Württemberg, Germany' },
+    {
+      name: 'Johann Georg /Müller/',
+      role: 'principal',
+      sex: 'M',
+      birthDate: '2 APR 1848',
+      birthPlace: 'Oberdorf, Württemberg, Germany',
+    },
     { name: 'Jakob /Müller/', role: 'father', sex: 'M' },
     { name: 'Christina /Keller/', role: 'mother', sex: 'F' },
   ],
@@ -59,28 +85,45 @@ function census(place: string, head: Record<string, unknown>, others: Record<str
     recordType: 'census',
     date: '1880',
     place,
-    persons: [{ name: 'John /Miller/', role: 'head', sex: 'M', relationship: 'head', ...head }, ...others] as RawRecord['persons'],
+    persons: [
+      { name: 'John /Miller/', role: 'head', sex: 'M', relationship: 'head', ...head },
+      ...others,
+    ] as RawRecord['persons'],
     text: `Miller, John | head | ${String(head.age ?? '')} | ${String(head.birthPlace ?? '')}\n${others.map((o) => `Miller, ${String(o.name).split(' ')[0]} | ${String(o.relationship)}`).join('\n')}`,
   });
 }
 
 function decisions(log: NewLogEntry[], type: string): string[] {
-  return log.filter((e) => e.actionType === 'decision' && 'decisionType' in e && e.decisionType === type).map((e) => String(e.rationale));
+  return log
+    .filter((e) => e.actionType === 'decision' && 'decisionType' in e && e.decisionType === type)
+    .map((e) => String(e.rationale));
 }
 
 function spousesOf(g: KnowledgeGraph, id: string): string[] {
-  return g.get(id)!.relationships.filter((r) => r.type === 'spouse').map((r) => displayName(g.get(r.person)!));
+  return g
+    .get(id)!
+    .relationships.filter((r) => r.type === 'spouse')
+    .map((r) => displayName(g.get(r.person)!));
 }
 
 describe('identity: namesakes kept apart on hard facts', () => {
   it('a namesake born in another country is never the subject, not even staged, and the log says why', async () => {
     const { graph, analyst } = setup();
     await analyst.analyseFor(BAPTISM, 1, 'P-subject');
-    const out = await analyst.analyseFor(census('Chicago, Cook, Illinois, USA', { age: 32, birthPlace: 'Ireland' }, [{ name: 'Bridget /Miller/', role: 'other', sex: 'F', age: 30, relationship: 'wife' }]), 1, 'P-subject');
+    const out = await analyst.analyseFor(
+      census('Chicago, Cook, Illinois, USA', { age: 32, birthPlace: 'Ireland' }, [
+        { name: 'Bridget /Miller/', role: 'other', sex: 'F', age: 30, relationship: 'wife' },
+      ]),
+      1,
+      'P-subject',
+    );
     const head = out.integration.personIds[0]!;
     assert.notEqual(head, 'P-subject');
     assert.deepEqual(spousesOf(graph, 'P-subject'), []);
-    assert.ok(!graph.get('P-subject')!.assertions.some((a) => a.value === 'Ireland'), 'his birthplace is not a value of the subject');
+    assert.ok(
+      !graph.get('P-subject')!.assertions.some((a) => a.value === 'Ireland'),
+      'his birthplace is not a value of the subject',
+    );
     const why = decisions(out.log, 'namesake_kept_apart');
     assert.equal(why.length, 1);
     assert.match(why[0], /born in Ireland.*the namesake born elsewhere is a different man/);
@@ -90,9 +133,21 @@ describe('identity: namesakes kept apart on hard facts', () => {
     const { graph, analyst } = setup();
     await analyst.analyseFor(BAPTISM, 1, 'P-subject');
     await analyst.analyseFor(MARRIAGE, 1, 'P-subject');
-    await analyst.analyseFor(census('Chicago, Cook, Illinois, USA', { age: 32 }, [{ name: 'Rosa /Miller/', role: 'other', sex: 'F', age: 28, relationship: 'wife' }]), 1, 'P-subject');
+    await analyst.analyseFor(
+      census('Chicago, Cook, Illinois, USA', { age: 32 }, [
+        { name: 'Rosa /Miller/', role: 'other', sex: 'F', age: 28, relationship: 'wife' },
+      ]),
+      1,
+      'P-subject',
+    );
     assert.deepEqual(spousesOf(graph, 'P-subject'), ['Rosina Bauer'], 'Rosa is Rosina: the same wife');
-    const out = await analyst.analyseFor(census('Chicago, Cook, Illinois, USA', { age: 32 }, [{ name: 'Bridget /Miller/', role: 'other', sex: 'F', age: 30, relationship: 'wife' }]), 1, 'P-subject');
+    const out = await analyst.analyseFor(
+      census('Chicago, Cook, Illinois, USA', { age: 32 }, [
+        { name: 'Bridget /Miller/', role: 'other', sex: 'F', age: 30, relationship: 'wife' },
+      ]),
+      1,
+      'P-subject',
+    );
     assert.notEqual(out.integration.personIds[0], 'P-subject');
     assert.deepEqual(spousesOf(graph, 'P-subject'), ['Rosina Bauer']);
     assert.match(decisions(out.log, 'namesake_kept_apart')[0], /married to Bridget.*two wives at once/);
@@ -139,7 +194,7 @@ describe('identity: namesakes kept apart on hard facts', () => {
     assert.ok(graph.get('P-subject'));
   });
 
-  it('a child listed in the household under an older child\'s name but years younger is the later namesake sibling', async () => {
+  it("a child listed in the household under an older child's name but years younger is the later namesake sibling", async () => {
     const { graph, analyst } = setup();
     await analyst.analyseFor(BAPTISM, 1, 'P-subject');
     const bap = rec({
@@ -180,7 +235,11 @@ describe('identity: namesakes kept apart on hard facts', () => {
   it('a man in another city in the same census year is not the subject (two places at once)', async () => {
     const { graph, analyst } = setup();
     await analyst.analyseFor(BAPTISM, 1, 'P-subject');
-    await analyst.analyseFor(census('Chicago, Cook, Illinois, USA', { age: 32, occupation: 'carpenter' }), 1, 'P-subject');
+    await analyst.analyseFor(
+      census('Chicago, Cook, Illinois, USA', { age: 32, occupation: 'carpenter' }),
+      1,
+      'P-subject',
+    );
     const out = await analyst.analyseFor(census('St. Louis, Missouri, USA', { age: 32 }), 1, 'P-subject');
     assert.notEqual(out.integration.personIds[0], 'P-subject');
     assert.equal(graph.get('P-subject')!.assertions.filter((a) => a.field === 'residence.place').length, 1);
@@ -217,16 +276,33 @@ describe('identity: mentions without identity stay mentions', () => {
   });
 
   it('"Obituary of Mrs. X" names X; "married June 4, 1905, to X" names X, not June', () => {
-    const { personas } = extractFromText('Obituary of Mrs. Clara B. Hoffman, 1962', 'Mrs. Clara B. Hoffman, 77, died Monday. She was married June 4, 1905, to Frederick W. Hoffman, who preceded her in death.');
+    const { personas } = extractFromText(
+      'Obituary of Mrs. Clara B. Hoffman, 1962',
+      'Mrs. Clara B. Hoffman, 77, died Monday. She was married June 4, 1905, to Frederick W. Hoffman, who preceded her in death.',
+    );
     assert.equal(personas[0].persona.name, 'Clara B. Hoffman');
-    assert.deepEqual(personas.filter((p) => p.persona.role === 'spouse').map((p) => p.persona.name), ['Frederick W. Hoffman']);
+    assert.deepEqual(
+      personas.filter((p) => p.persona.role === 'spouse').map((p) => p.persona.name),
+      ['Frederick W. Hoffman'],
+    );
   });
 
   it('summary.md lists the namesakes kept apart and the open mentions; a resolved mention leaves the list', () => {
     const notes: IdentityNotes = { namesakes: [], mentions: [] };
-    const d = (decisionType: string, rationale: string) => ({ agent: 'Analyst' as const, actionType: 'decision' as const, decisionType, optionsConsidered: [], chosenOption: '', rationale, context: '' });
+    const d = (decisionType: string, rationale: string) => ({
+      agent: 'Analyst' as const,
+      actionType: 'decision' as const,
+      decisionType,
+      optionsConsidered: [],
+      chosenOption: '',
+      rationale,
+      context: '',
+    });
     noteIdentity(notes, [
-      d('namesake_kept_apart', '"John Miller" in S-1 is not Johann Georg Müller (P-s): born in Ireland … the namesake born elsewhere is a different man'),
+      d(
+        'namesake_kept_apart',
+        '"John Miller" in S-1 is not Johann Georg Müller (P-s): born in Ireland … the namesake born elsewhere is a different man',
+      ),
       d('mention_unresolved', '"Lena Miller" in S-2 stays a mention, not a person: no surname'),
       d('mention_unresolved', '"Mrs. Koch" in S-2 stays a mention, not a person: no given name'),
       d('mention_resolved', '"Lena Miller" in S-2 is Lena Müller: the only child named so'),
@@ -240,17 +316,34 @@ describe('identity: mentions without identity stay mentions', () => {
   });
 
   it('a title alone, a name without a given name, and a given name whose surname the text never writes are mentions', () => {
-    const gp = (name: string, snippet: string) => ({ persona: { name, role: 'other' as const }, snippets: { name: snippet }, confidence: 0.75, method: 'pattern' as const });
+    const gp = (name: string, snippet: string) => ({
+      persona: { name, role: 'other' as const },
+      snippets: { name: snippet },
+      confidence: 0.75,
+      method: 'pattern' as const,
+    });
     assert.match(mentionReason(gp('Mrs', 'Mrs'), OBIT)!, /a title/);
     assert.match(mentionReason(gp('Mr. and Mrs.', 'Mr. and Mrs.'), OBIT)!, /a title/);
     assert.match(mentionReason(gp('Mrs. Koch', 'Mrs. Koch'), OBIT)!, /no given name/);
     assert.match(mentionReason(gp('Lena Miller', 'one daughter, Lena'), OBIT)!, /without a surname/);
     assert.equal(mentionReason(gp('William Miller', 'one son, William Miller of this city'), OBIT), undefined);
     // An index of persons names them as the record does: a given name with its surname is a person.
-    assert.equal(mentionReason(gp('Lena /Miller/', 'Miller, Lena'), { persons: [{ name: 'Lena /Miller/', role: 'other' }] }), undefined);
+    assert.equal(
+      mentionReason(gp('Lena /Miller/', 'Miller, Lena'), { persons: [{ name: 'Lena /Miller/', role: 'other' }] }),
+      undefined,
+    );
     // A database profile (WikiTree) identifies its person even when only a surname is public.
-    assert.equal(mentionReason({ ...gp('/Clemens/', 'Clemens'), persona: { name: '/Clemens/', role: 'father', externalId: 'Clemens-5' } }, { persons: [{ name: '/Clemens/', role: 'father' }] }), undefined);
-    assert.match(mentionReason(gp('/Clemens/', 'Clemens'), { persons: [{ name: '/Clemens/', role: 'father' }] })!, /no given name/);
+    assert.equal(
+      mentionReason(
+        { ...gp('/Clemens/', 'Clemens'), persona: { name: '/Clemens/', role: 'father', externalId: 'Clemens-5' } },
+        { persons: [{ name: '/Clemens/', role: 'father' }] },
+      ),
+      undefined,
+    );
+    assert.match(
+      mentionReason(gp('/Clemens/', 'Clemens'), { persons: [{ name: '/Clemens/', role: 'father' }] })!,
+      /no given name/,
+    );
   });
 
   it('an obituary makes no person file for a mention; a known spouse resolves "his wife, Rosina"; a later record resolves "one daughter, Lena"', async () => {
@@ -265,7 +358,10 @@ describe('identity: mentions without identity stay mentions', () => {
     assert.equal(graph.size, before + 1, 'only William Miller, named in full, is new');
     assert.deepEqual(spousesOf(graph, 'P-subject'), ['Rosina Bauer']);
     const unresolved = decisions(out.log, 'mention_unresolved');
-    assert.ok(unresolved.some((r) => r.startsWith('"Lena Miller"') && /without a surname/.test(r)), unresolved.join('\n'));
+    assert.ok(
+      unresolved.some((r) => r.startsWith('"Lena Miller"') && /without a surname/.test(r)),
+      unresolved.join('\n'),
+    );
     assert.ok(unresolved.some((r) => r.startsWith('"Mrs. Müller"')));
     // Lena's baptism names her in full, with the subject as father: the mention is hers.
     const later = await analyst.analyseFor(
@@ -288,7 +384,10 @@ describe('identity: mentions without identity stay mentions', () => {
     assert.equal(resolved.length, 1, resolved.join('\n'));
     const lena = later.integration.personIds[0]!;
     const link = graph.get('P-subject')!.relationships.find((r) => r.type === 'child' && r.person === lena)!;
-    assert.ok(link.evidence.some((e) => e.source === OBIT.id), 'the obituary now cites her as his daughter');
+    assert.ok(
+      link.evidence.some((e) => e.source === OBIT.id),
+      'the obituary now cites her as his daughter',
+    );
     assert.equal(analyst.mentions.filter((m) => m.name === 'Lena Miller').length, 0);
   });
 });

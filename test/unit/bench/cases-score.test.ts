@@ -23,7 +23,15 @@ const md = (fm: object, body = '') => `---\n${stringify(fm)}---\n${body}`;
 const EXPECTED = {
   subject: 'adam',
   persons: [
-    { id: 'adam', name: 'Adam Stone', personas: [{ record: 'rec-a.md', name: 'Adam Stone' }, { record: 'rec-b.md', key: 'A' }], facts: { 'birth.date': '3 MAR 1712/13' } },
+    {
+      id: 'adam',
+      name: 'Adam Stone',
+      personas: [
+        { record: 'rec-a.md', name: 'Adam Stone' },
+        { record: 'rec-b.md', key: 'A' },
+      ],
+      facts: { 'birth.date': '3 MAR 1712/13' },
+    },
     { id: 'eve', name: 'Eve Brook', personas: [{ record: 'rec-a.md', name: 'Eve Brook' }] },
     { id: 'cain', name: 'Cain Stone', personas: [{ record: 'rec-b.md', key: 'C' }] },
     { id: 'adam2', name: 'Adam Stone of elsewhere', personas: [{ record: 'rec-c.md', name: 'Adam Stone' }] },
@@ -39,8 +47,20 @@ const EXPECTED = {
 function makeCase(root: string) {
   const dir = join(root, 'case');
   write(join(dir, 'expected.yaml'), stringify(EXPECTED));
-  write(join(dir, 'archive', 'rec-a.md'), md({ title: 'a', persons: [{ name: 'Adam /Stone/' }, { name: 'Eve /Brook/', role: 'spouse' }] }));
-  write(join(dir, 'archive', 'rec-b.md'), md({ title: 'b', persons: [{ key: 'A', name: 'Adam /Stone/', role: 'father' }, { key: 'C', name: 'Cain /Stone/' }] }));
+  write(
+    join(dir, 'archive', 'rec-a.md'),
+    md({ title: 'a', persons: [{ name: 'Adam /Stone/' }, { name: 'Eve /Brook/', role: 'spouse' }] }),
+  );
+  write(
+    join(dir, 'archive', 'rec-b.md'),
+    md({
+      title: 'b',
+      persons: [
+        { key: 'A', name: 'Adam /Stone/', role: 'father' },
+        { key: 'C', name: 'Cain /Stone/' },
+      ],
+    }),
+  );
   write(join(dir, 'archive', 'rec-c.md'), md({ title: 'c', persons: [{ name: 'Adam /Stone/' }] }));
   return dir;
 }
@@ -55,9 +75,14 @@ interface P {
 /** A case folder as the engine writes it: sources for the three records, the given persons, conflicts. */
 function makeOutput(root: string, persons: P[], opts: { conflict?: boolean; files?: Record<string, string> } = {}) {
   const out = join(root, `out-${Math.random().toString(36).slice(2)}`);
-  for (const r of ['a', 'b', 'c']) write(join(out, 'sources', `S-${r}.md`), md({ id: `S-${r}`, externalId: `archive:archive/rec-${r}.md` }, 'text\n'));
+  for (const r of ['a', 'b', 'c'])
+    write(join(out, 'sources', `S-${r}.md`), md({ id: `S-${r}`, externalId: `archive:archive/rec-${r}.md` }, 'text\n'));
   for (const p of persons) write(join(out, 'people', `${p.id}.md`), md({ relationships: [], assertions: [], ...p }));
-  if (opts.conflict) write(join(out, 'conflicts', 'C-1.md'), md({ person: 'P-1', field: 'birth.date', competing: [{ value: '1713' }, { value: 'ABT 1714' }] }));
+  if (opts.conflict)
+    write(
+      join(out, 'conflicts', 'C-1.md'),
+      md({ person: 'P-1', field: 'birth.date', competing: [{ value: '1713' }, { value: 'ABT 1714' }] }),
+    );
   for (const [f, t] of Object.entries(opts.files ?? {})) write(join(out, f), t);
   return out;
 }
@@ -67,10 +92,24 @@ const PERFECT: P[] = [
     id: 'P-1',
     names: [{ given: 'Adam', surname: 'Stone', citations: ['S-a', 'S-b'] }],
     assertions: [{ field: 'birth.date', value: '3 MAR 1713', status: 'accepted', confidence: 0.9 }],
-    relationships: [{ type: 'spouse', person: 'P-2' }, { type: 'child', person: 'P-3' }],
+    relationships: [
+      { type: 'spouse', person: 'P-2' },
+      { type: 'child', person: 'P-3' },
+    ],
   },
-  { id: 'P-2', names: [{ given: 'Eve', surname: 'Brook', citations: ['S-a'] }], relationships: [{ type: 'spouse', person: 'P-1' }, { type: 'child', person: 'P-3', status: 'staged' }] },
-  { id: 'P-3', names: [{ given: 'Cain', surname: 'Stone', citations: ['S-b'] }], relationships: [{ type: 'parent', person: 'P-1' }] },
+  {
+    id: 'P-2',
+    names: [{ given: 'Eve', surname: 'Brook', citations: ['S-a'] }],
+    relationships: [
+      { type: 'spouse', person: 'P-1' },
+      { type: 'child', person: 'P-3', status: 'staged' },
+    ],
+  },
+  {
+    id: 'P-3',
+    names: [{ given: 'Cain', surname: 'Stone', citations: ['S-b'] }],
+    relationships: [{ type: 'parent', person: 'P-1' }],
+  },
   { id: 'P-4', names: [{ given: 'Adam', surname: 'Stone', citations: ['S-c'] }] },
 ];
 
@@ -163,30 +202,83 @@ describe('bench/cases scorer', () => {
   });
 
   it('finds privacy bait in any written file, phone numbers with any separators, but not in archive/', () => {
-    const s = score(clone(), { conflict: true, files: { 'exports/tree.ged': '1 NOTE call (555) 0100\n', 'summary.md': 'lives at 12 Elm  Street\n', 'archive/x.md': '555-0100 12 Elm Street' } });
-    assert.deepEqual(s.leaks.map((l) => `${l.file}: ${l.bait}`).sort(), ['exports/tree.ged: 555-0100', 'summary.md: 12 Elm Street']);
+    const s = score(clone(), {
+      conflict: true,
+      files: {
+        'exports/tree.ged': '1 NOTE call (555) 0100\n',
+        'summary.md': 'lives at 12 Elm  Street\n',
+        'archive/x.md': '555-0100 12 Elm Street',
+      },
+    });
+    assert.deepEqual(s.leaks.map((l) => `${l.file}: ${l.bait}`).sort(), [
+      'exports/tree.ged: 555-0100',
+      'summary.md: 12 Elm Street',
+    ]);
   });
 
   it('breaks ties between same-named personas of one record with the log, in record order', () => {
     const dir = join(root, 'twins');
-    write(join(dir, 'archive', 'reg.md'), md({ title: 'register', persons: [{ key: 'J1', name: 'John /Turner/' }, { key: 'J2', name: 'John /Turner/' }] }));
-    write(join(dir, 'expected.yaml'), stringify({ subject: 'j2', persons: [{ id: 'j1', name: 'John 1', personas: [{ record: 'reg.md', key: 'J1' }] }, { id: 'j2', name: 'John 2', personas: [{ record: 'reg.md', key: 'J2' }] }] }));
+    write(
+      join(dir, 'archive', 'reg.md'),
+      md({
+        title: 'register',
+        persons: [
+          { key: 'J1', name: 'John /Turner/' },
+          { key: 'J2', name: 'John /Turner/' },
+        ],
+      }),
+    );
+    write(
+      join(dir, 'expected.yaml'),
+      stringify({
+        subject: 'j2',
+        persons: [
+          { id: 'j1', name: 'John 1', personas: [{ record: 'reg.md', key: 'J1' }] },
+          { id: 'j2', name: 'John 2', personas: [{ record: 'reg.md', key: 'J2' }] },
+        ],
+      }),
+    );
     const out = join(root, 'twins-out');
     write(join(out, 'sources', 'S-1.md'), md({ id: 'S-1', externalId: 'archive:archive/reg.md' }));
-    for (const id of ['P-a', 'P-b']) write(join(out, 'people', `${id}.md`), md({ id, names: [{ given: 'John', surname: 'Turner', citations: ['S-1'] }] }));
+    for (const id of ['P-a', 'P-b'])
+      write(
+        join(out, 'people', `${id}.md`),
+        md({ id, names: [{ given: 'John', surname: 'Turner', citations: ['S-1'] }] }),
+      );
     const log = [
-      { actionType: 'decision', decisionType: 'persona_match', rationale: '"John /Turner/" in S-1 → new person (new)', chosenOption: 'new person P-b' },
-      { actionType: 'decision', decisionType: 'persona_match', rationale: '"John /Turner/" in S-1 → new person (new)', chosenOption: 'new person P-a' },
+      {
+        actionType: 'decision',
+        decisionType: 'persona_match',
+        rationale: '"John /Turner/" in S-1 → new person (new)',
+        chosenOption: 'new person P-b',
+      },
+      {
+        actionType: 'decision',
+        decisionType: 'persona_match',
+        rationale: '"John /Turner/" in S-1 → new person (new)',
+        chosenOption: 'new person P-a',
+      },
     ];
     write(join(out, 'log', 'research-log.jsonl'), log.map((l) => JSON.stringify(l)).join('\n') + '\n');
     const placements = placePersonas(dir, loadExpected(dir), readCaseOutput(out));
-    assert.deepEqual(placements.map((p) => [p.person, p.placedIn, p.how]), [['j1', 'P-b', 'log'], ['j2', 'P-a', 'log']]);
+    assert.deepEqual(
+      placements.map((p) => [p.person, p.placedIn, p.how]),
+      [
+        ['j1', 'P-b', 'log'],
+        ['j2', 'P-a', 'log'],
+      ],
+    );
   });
 
   it('rejects an answer key naming an unknown person or a missing record key, naming the file and field', () => {
     const dir = join(root, 'bad');
     write(join(dir, 'expected.yaml'), stringify({ ...EXPECTED, relationships: [{ parent: 'adam', child: 'abel' }] }));
-    assert.throws(() => loadExpected(dir), (e: Error) => e instanceof ExpectedFileError && /expected\.yaml: relationships\.0\.1: unknown person id "abel"/.test(e.message));
+    assert.throws(
+      () => loadExpected(dir),
+      (e: Error) =>
+        e instanceof ExpectedFileError &&
+        /expected\.yaml: relationships\.0\.1: unknown person id "abel"/.test(e.message),
+    );
   });
 
   it('compares dates, places, names and bait as a reader would', () => {

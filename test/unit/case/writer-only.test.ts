@@ -8,11 +8,41 @@ import { REPO_ROOT } from '../../helpers/paths';
  * src/case/writer.ts imports a file-writing API (node:fs write functions, write-file-atomic) or
  * writes through VS Code's file system API.
  */
-const WRITE_FNS = ['writeFile', 'writeFileSync', 'appendFile', 'appendFileSync', 'rename', 'renameSync', 'mkdir', 'mkdirSync', 'rm', 'rmSync', 'rmdir', 'rmdirSync', 'unlink', 'unlinkSync', 'copyFile', 'copyFileSync', 'cp', 'cpSync', 'createWriteStream', 'truncate', 'truncateSync', 'open', 'openSync', 'symlink', 'symlinkSync', 'mkdtemp', 'mkdtempSync'];
+const WRITE_FNS = [
+  'writeFile',
+  'writeFileSync',
+  'appendFile',
+  'appendFileSync',
+  'rename',
+  'renameSync',
+  'mkdir',
+  'mkdirSync',
+  'rm',
+  'rmSync',
+  'rmdir',
+  'rmdirSync',
+  'unlink',
+  'unlinkSync',
+  'copyFile',
+  'copyFileSync',
+  'cp',
+  'cpSync',
+  'createWriteStream',
+  'truncate',
+  'truncateSync',
+  'open',
+  'openSync',
+  'symlink',
+  'symlinkSync',
+  'mkdtemp',
+  'mkdtempSync',
+];
 const ALLOWED = new Set(['src/case/writer.ts']);
 
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 export function writeViolations(file: string, text: string): string[] {
@@ -20,14 +50,27 @@ export function writeViolations(file: string, text: string): string[] {
   const fsImport = /import\s+(?:\*\s+as\s+(\w+)|(\w+)|\{([^}]*)\})\s+from\s+['"](?:node:)?fs(?:\/promises)?['"]/g;
   for (const m of text.matchAll(fsImport)) {
     if (m[3]) {
-      for (const name of m[3].split(',').map((s) => s.trim().split(/\s+as\s+/)[0]!.trim())) if (WRITE_FNS.includes(name)) found.push(`${file}: imports ${name} from fs`);
+      for (const name of m[3].split(',').map((s) =>
+        s
+          .trim()
+          .split(/\s+as\s+/)[0]!
+          .trim(),
+      ))
+        if (WRITE_FNS.includes(name)) found.push(`${file}: imports ${name} from fs`);
     }
     const ns = m[1] ?? m[2];
-    if (ns) for (const fn of WRITE_FNS) if (new RegExp(`\\b${ns}\\.(?:promises\\.)?${fn}\\(`).test(text)) found.push(`${file}: calls ${ns}.${fn}`);
+    if (ns)
+      for (const fn of WRITE_FNS)
+        if (new RegExp(`\\b${ns}\\.(?:promises\\.)?${fn}\\(`).test(text)) found.push(`${file}: calls ${ns}.${fn}`);
   }
-  if (/require\(['"](?:node:)?fs(?:\/promises)?['"]\)/.test(text) && WRITE_FNS.some((fn) => new RegExp(`\\.${fn}\\(`).test(text))) found.push(`${file}: requires fs and calls a write function`);
+  if (
+    /require\(['"](?:node:)?fs(?:\/promises)?['"]\)/.test(text) &&
+    WRITE_FNS.some((fn) => new RegExp(`\\.${fn}\\(`).test(text))
+  )
+    found.push(`${file}: requires fs and calls a write function`);
   if (/from\s+['"]write-file-atomic['"]/.test(text)) found.push(`${file}: imports write-file-atomic`);
-  if (/workspace\.fs\.(writeFile|delete|rename|copy|createDirectory)\(/.test(text)) found.push(`${file}: writes through vscode.workspace.fs`);
+  if (/workspace\.fs\.(writeFile|delete|rename|copy|createDirectory)\(/.test(text))
+    found.push(`${file}: writes through vscode.workspace.fs`);
   return found;
 }
 

@@ -12,12 +12,16 @@ describe('CLI help', () => {
       assert.ok(c.usage.startsWith(`${c.name} `), `${c.name}: usage starts with the verb`);
       assert.ok(text.includes(`  ${c.usage}\n`), `${c.name}: help shows its full usage`);
       // An unknown option is bad input (exit 2) and names the usage: the same string as in help.
-      await assert.rejects(c.run(['--no-such-option'], io), (e: unknown) => e instanceof UsageError && e.message.endsWith(`usage: ancestry ${c.usage}`));
+      await assert.rejects(
+        c.run(['--no-such-option'], io),
+        (e: unknown) => e instanceof UsageError && e.message.endsWith(`usage: ancestry ${c.usage}`),
+      );
     }
   });
 
   it('lists the options the verbs accept (merge --canonical/--force, research --no-llm)', () => {
     const text = help();
-    for (const opt of ['--canonical ID', '--force', '--no-llm', '--strict', '--gedcom-version']) assert.ok(text.includes(opt), opt);
+    for (const opt of ['--canonical ID', '--force', '--no-llm', '--strict', '--gedcom-version'])
+      assert.ok(text.includes(opt), opt);
   });
 });

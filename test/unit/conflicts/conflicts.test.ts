@@ -1,14 +1,42 @@
 import assert from 'node:assert/strict';
-import { detectConflicts, resolveByWeight, rivals, weighClaim, nextActionsFor, applyUserResolution, compatibleValues } from '../../../src/agents/analyst/conflicts';
+import {
+  detectConflicts,
+  resolveByWeight,
+  rivals,
+  weighClaim,
+  nextActionsFor,
+  applyUserResolution,
+  compatibleValues,
+} from '../../../src/agents/analyst/conflicts';
 import { Person } from '../../../src/model';
 import { claim } from '../resolve/fixtures';
 
 function withAssertions(assertions: unknown[]): Person {
   return Person.parse({ id: 'P1', names: [{ given: 'Johann', surname: 'Schmidt' }], assertions });
 }
-const census = claim({ source: 'S-census', evidenceType: 'Secondary', sourceClass: 'original', information: 'secondary', confidence: 0.8, repository: 'NARA' });
-const birthReg = claim({ source: 'S-birth', evidenceType: 'Primary', confidence: 0.9, tier: 1, repository: 'Sangamon County Clerk' });
-const tree = claim({ source: 'S-tree', evidenceType: 'Authored', sourceClass: 'authored', information: 'undetermined', confidence: 1, tier: 2 });
+const census = claim({
+  source: 'S-census',
+  evidenceType: 'Secondary',
+  sourceClass: 'original',
+  information: 'secondary',
+  confidence: 0.8,
+  repository: 'NARA',
+});
+const birthReg = claim({
+  source: 'S-birth',
+  evidenceType: 'Primary',
+  confidence: 0.9,
+  tier: 1,
+  repository: 'Sangamon County Clerk',
+});
+const tree = claim({
+  source: 'S-tree',
+  evidenceType: 'Authored',
+  sourceClass: 'authored',
+  information: 'undetermined',
+  confidence: 1,
+  tier: 2,
+});
 
 describe('conflicts: Z weights', () => {
   it('is evidenceWeight × tierWeight × confidence', () => {
@@ -32,7 +60,13 @@ describe('conflicts: detectConflicts', () => {
   it('places compared with hierarchy: "Springfield, Illinois" is inside "Springfield, Sangamon, Illinois, USA"', () => {
     const p = withAssertions([
       { id: 'A1', field: 'birth.place', value: 'Springfield, Illinois', status: 'accepted', confidence: 0.9 },
-      { id: 'A2', field: 'birth.place', value: 'Springfield, Sangamon, Illinois, USA', status: 'staged', confidence: 0.6 },
+      {
+        id: 'A2',
+        field: 'birth.place',
+        value: 'Springfield, Sangamon, Illinois, USA',
+        status: 'staged',
+        confidence: 0.6,
+      },
     ]);
     assert.deepEqual(detectConflicts(p), []);
   });
@@ -52,14 +86,16 @@ describe('conflicts: detectConflicts', () => {
       ['Alsace', 'Germany'],
       ['Silesia', 'Poland'],
       ['Yorkshire, England', 'United Kingdom'],
-    ]) assert.ok(compatibleValues('birth.place', a, b), `${a} / ${b}`);
+    ])
+      assert.ok(compatibleValues('birth.place', a, b), `${a} / ${b}`);
     for (const [a, b] of [
       ['Baden', 'France'],
       ['Bavaria', 'Baden'],
       ['Illinois', 'Ohio'],
       ['Ohio', 'Germany'],
       ['Kleinbach, Bavaria', 'Grossdorf, Bavaria'],
-    ]) assert.ok(!compatibleValues('birth.place', a, b), `${a} / ${b} differ`);
+    ])
+      assert.ok(!compatibleValues('birth.place', a, b), `${a} / ${b} differ`);
   });
   it('keeps competing values side by side and prefers the heaviest evidence', () => {
     const p = withAssertions([
@@ -74,38 +110,85 @@ describe('conflicts: detectConflicts', () => {
     assert.equal(cs.length, 1, 'rejected values and multi-instance residences are not conflicts');
     const c = cs[0];
     assert.equal(c.field, 'birth.date');
-    assert.deepEqual(c.competing.map((x) => x.assertion), ['A1', 'A2', 'A3']);
+    assert.deepEqual(
+      c.competing.map((x) => x.assertion),
+      ['A1', 'A2', 'A3'],
+    );
     assert.equal(c.preferred, '12 MAR 1850');
     assert.equal(c.status, 'tentative');
     assert.equal(c.resolvedBy, 'engine');
     assert.match(c.rationale, /Primary 1\.0 × Tier 1 0\.9 × confidence 0\.90 = 0\.81/);
     assert.match(c.rationale, /S-census/);
-    assert.ok(c.nextActions.some((a) => /birth registration/.test(a) && /1849–1852|1844–1854/.test(a)), c.nextActions.join('\n'));
+    assert.ok(
+      c.nextActions.some((a) => /birth registration/.test(a) && /1849–1852|1844–1854/.test(a)),
+      c.nextActions.join('\n'),
+    );
     assert.equal(c.competing[1].evidence[0].sourceClass, 'original');
   });
   it('values that agree at a coarser precision support the precise one and are not its rivals (issue 14 item 9)', () => {
     const p = withAssertions([
-      { id: 'A1', field: 'birth.date', value: '14 MAR 1842', status: 'accepted', confidence: 0.9, evidence: [birthReg] },
+      {
+        id: 'A1',
+        field: 'birth.date',
+        value: '14 MAR 1842',
+        status: 'accepted',
+        confidence: 0.9,
+        evidence: [birthReg],
+      },
       { id: 'A2', field: 'birth.date', value: 'CAL 1842', status: 'staged', confidence: 0.8, evidence: [census] },
       { id: 'A3', field: 'birth.date', value: 'MAR 1842', status: 'staged', confidence: 0.8, evidence: [census] },
       { id: 'A4', field: 'birth.date', value: '1842', status: 'staged', confidence: 0.8, evidence: [census] },
       { id: 'A5', field: 'birth.date', value: '14 MAR 1840', status: 'staged', confidence: 0.8, evidence: [census] },
       // the user's starting hint in case.yaml: not evidence, never a value of the conflict
-      { id: 'A6', field: 'birth.date', value: 'ABT 1842', status: 'staged', confidence: 0.5, note: 'given by the user in case.yaml' },
+      {
+        id: 'A6',
+        field: 'birth.date',
+        value: 'ABT 1842',
+        status: 'staged',
+        confidence: 0.5,
+        note: 'given by the user in case.yaml',
+      },
     ]);
     const [c] = detectConflicts(p);
     assert.ok(c);
-    assert.deepEqual(rivals(c).map((x) => x.value).sort(), ['14 MAR 1840', '14 MAR 1842']);
-    assert.deepEqual(c.competing.filter((x) => x.supports === '14 MAR 1842').map((x) => x.value), ['CAL 1842', 'MAR 1842', '1842']);
+    assert.deepEqual(
+      rivals(c)
+        .map((x) => x.value)
+        .sort(),
+      ['14 MAR 1840', '14 MAR 1842'],
+    );
+    assert.deepEqual(
+      c.competing.filter((x) => x.supports === '14 MAR 1842').map((x) => x.value),
+      ['CAL 1842', 'MAR 1842', '1842'],
+    );
     assert.ok(!c.competing.some((x) => x.assertion === 'A6'), 'the hint is no competing value');
     assert.equal(c.preferred, '14 MAR 1842');
     assert.ok(!c.nextActions.some((a) => /Cite a source/.test(a)), 'no "uncited" advice caused by the hint');
     // The hint and one agreeing value alone are no conflict at all.
-    assert.deepEqual(detectConflicts(withAssertions([
-      { id: 'A1', field: 'birth.date', value: '14 MAR 1842', status: 'accepted', confidence: 0.9, evidence: [birthReg] },
-      { id: 'A2', field: 'birth.date', value: 'CAL 1842', status: 'staged', confidence: 0.8, evidence: [census] },
-      { id: 'A6', field: 'birth.date', value: 'ABT 1840', status: 'staged', confidence: 0.5, note: 'given by the user in case.yaml' },
-    ])), []);
+    assert.deepEqual(
+      detectConflicts(
+        withAssertions([
+          {
+            id: 'A1',
+            field: 'birth.date',
+            value: '14 MAR 1842',
+            status: 'accepted',
+            confidence: 0.9,
+            evidence: [birthReg],
+          },
+          { id: 'A2', field: 'birth.date', value: 'CAL 1842', status: 'staged', confidence: 0.8, evidence: [census] },
+          {
+            id: 'A6',
+            field: 'birth.date',
+            value: 'ABT 1840',
+            status: 'staged',
+            confidence: 0.5,
+            note: 'given by the user in case.yaml',
+          },
+        ]),
+      ),
+      [],
+    );
   });
   it('a vague value does not glue two precise rivals into one group', () => {
     const r = resolveByWeight({
@@ -138,7 +221,10 @@ describe('conflicts: detectConflicts', () => {
     ]);
     const cs = detectConflicts(p);
     assert.equal(cs.length, 1);
-    assert.deepEqual(cs[0].competing.map((c) => c.value), ['1870', '1875']);
+    assert.deepEqual(
+      cs[0].competing.map((c) => c.value),
+      ['1870', '1875'],
+    );
   });
 });
 
@@ -154,29 +240,58 @@ describe('conflicts: next actions', () => {
 });
 
 describe('conflicts: next actions fit the place and the period (issue 14 item 9)', () => {
-  const bapt = claim({ source: 'S-bapt', evidenceType: 'Primary', confidence: 0.9, repository: 'Pfarramt Kleinbach, Taufbuch' });
+  const bapt = claim({
+    source: 'S-bapt',
+    evidenceType: 'Primary',
+    confidence: 0.9,
+    repository: 'Pfarramt Kleinbach, Taufbuch',
+  });
   const grave = claim({ source: 'S-grave', evidenceType: 'Secondary', information: 'secondary', confidence: 0.77 });
   const bavarian = withAssertions([
     { id: 'A1', field: 'birth.date', value: '14 MAR 1842', status: 'accepted', confidence: 0.9, evidence: [bapt] },
     { id: 'A2', field: 'birth.date', value: '14 MAR 1841', status: 'staged', confidence: 0.77, evidence: [grave] },
-    { id: 'A3', field: 'birth.place', value: 'Kleinbach, Unterfranken, Bavaria, Germany', status: 'accepted', confidence: 0.9, evidence: [bapt] },
+    {
+      id: 'A3',
+      field: 'birth.place',
+      value: 'Kleinbach, Unterfranken, Bavaria, Germany',
+      status: 'accepted',
+      confidence: 0.9,
+      evidence: [bapt],
+    },
     { id: 'A4', field: 'baptism.date', value: '16 MAR 1842', status: 'accepted', confidence: 0.9, evidence: [bapt] },
   ]);
   it('no civil birth registration in Bavaria before 1876, and no "check the baptism" when the baptism is the preferred evidence', () => {
     const [c] = detectConflicts(bavarian);
     assert.ok(c);
     assert.equal(c.preferred, '14 MAR 1842');
-    assert.ok(!c.nextActions.some((a) => /civil birth registration/.test(a) && !/had not begun/.test(a)), c.nextActions.join('\n'));
+    assert.ok(
+      !c.nextActions.some((a) => /civil birth registration/.test(a) && !/had not begun/.test(a)),
+      c.nextActions.join('\n'),
+    );
     assert.ok(!c.nextActions.some((a) => /^(Seek|Check) the (parish )?baptism/.test(a)), c.nextActions.join('\n'));
-    assert.ok(c.nextActions.some((a) => /Kleinbach, Unterfranken, Bavaria, Germany/.test(a)), 'the actions name the place');
+    assert.ok(
+      c.nextActions.some((a) => /Kleinbach, Unterfranken, Bavaria, Germany/.test(a)),
+      'the actions name the place',
+    );
   });
   it('after civil registration began, the civil record is the first step', () => {
-    const a = nextActionsFor('birth.date', [
-      { value: '3 MAY 1890', weight: 0.7, evidence: [] },
-      { value: '3 MAY 1891', weight: 0.4, evidence: [] },
-    ], { place: 'Würzburg, Bavaria, Germany' });
+    const a = nextActionsFor(
+      'birth.date',
+      [
+        { value: '3 MAY 1890', weight: 0.7, evidence: [] },
+        { value: '3 MAY 1891', weight: 0.4, evidence: [] },
+      ],
+      { place: 'Würzburg, Bavaria, Germany' },
+    );
     assert.match(a[0], /^Seek the civil birth registration for Würzburg, Bavaria, Germany/);
-    const england = nextActionsFor('death.date', [{ value: '1820', weight: 0.5, evidence: [] }, { value: '1822', weight: 0.4, evidence: [] }], { place: 'Leeds, Yorkshire, England' });
+    const england = nextActionsFor(
+      'death.date',
+      [
+        { value: '1820', weight: 0.5, evidence: [] },
+        { value: '1822', weight: 0.4, evidence: [] },
+      ],
+      { place: 'Leeds, Yorkshire, England' },
+    );
     assert.match(england[0], /parish burial register/, 'England registered deaths from 1837');
   });
 });

@@ -16,32 +16,59 @@ describe('archive connector (DESIGN.md local archive record format)', () => {
     const c = new ArchiveConnector({ root: SAMPLE });
     assert.deepEqual(c.problems, []);
     assert.equal(c.size, 23);
-    assert.ok(c.records().every((r) => r.sourceId === 'archive' && r.tier === 0 && r.externalId?.startsWith('archive:archive/')));
+    assert.ok(
+      c
+        .records()
+        .every((r) => r.sourceId === 'archive' && r.tier === 0 && r.externalId?.startsWith('archive:archive/')),
+    );
   });
 
   it('finds spelling variants, initials and married names through phonetic keys', async () => {
     const c = new ArchiveConnector({ root: SAMPLE });
-    const titles = async (q: Parameters<ArchiveConnector['search']>[0]) => (await c.search(q, ctx())).records.map((r) => r.title);
+    const titles = async (q: Parameters<ArchiveConnector['search']>[0]) =>
+      (await c.search(q, ctx())).records.map((r) => r.title);
     const johann = await titles({ given: 'Johann', surname: 'Schmidt', birthYear: 1842 });
-    assert.ok(johann.some((t) => t.startsWith('Passenger list')), 'Joh. Schmidt (initial) is found');
-    assert.ok(johann.some((t) => t.startsWith('Death certificate of John F. Schmidt')), 'John ~ Johann');
-    assert.ok(johann.some((t) => t.startsWith('Obituary of John F. Schmidt')), 'free text without a persons index is searched too');
+    assert.ok(
+      johann.some((t) => t.startsWith('Passenger list')),
+      'Joh. Schmidt (initial) is found',
+    );
+    assert.ok(
+      johann.some((t) => t.startsWith('Death certificate of John F. Schmidt')),
+      'John ~ Johann',
+    );
+    assert.ok(
+      johann.some((t) => t.startsWith('Obituary of John F. Schmidt')),
+      'free text without a persons index is searched too',
+    );
     // Blocking is generous on purpose (Smith ~ Schmidt, born within ten years): the resolver decides.
     assert.ok(johann.some((t) => t.includes('Smith household')));
-    assert.ok(!johann.some((t) => t.includes('Charles Schmidt household')), 'no persona named like Johann in the 1920 household');
+    assert.ok(
+      !johann.some((t) => t.includes('Charles Schmidt household')),
+      'no persona named like Johann in the 1920 household',
+    );
     const anna = await titles({ given: 'Anna', surname: 'Miller' });
     assert.ok(anna.some((t) => t.startsWith('Death certificate of Anna Miller')));
     // Names must match on one persona: her maiden-name marriage entry is found under her maiden name.
     assert.ok(!anna.some((t) => t.startsWith('Marriage of Henry Miller and Anna Schmidt')));
-    assert.ok((await titles({ given: 'Anna', surname: 'Schmidt' })).some((t) => t.startsWith('Marriage of Henry Miller and Anna Schmidt')));
+    assert.ok(
+      (await titles({ given: 'Anna', surname: 'Schmidt' })).some((t) =>
+        t.startsWith('Marriage of Henry Miller and Anna Schmidt'),
+      ),
+    );
   });
 
   it('filters by record type, record year (text) and place; refuses an empty query', async () => {
     const c = new ArchiveConnector({ root: SAMPLE });
     const census = await c.search({ surname: 'Schmidt', recordTypes: ['census'], text: '1880' }, ctx());
-    assert.deepEqual(census.records.map((r) => `${r.recordType} ${r.date}`), ['census 1880', 'census 1880']);
+    assert.deepEqual(
+      census.records.map((r) => `${r.recordType} ${r.date}`),
+      ['census 1880', 'census 1880'],
+    );
     const kleinbach = await c.search({ surname: 'Schmidt', place: 'Kleinbach, Bavaria' }, ctx());
-    assert.ok(kleinbach.records.length >= 2 && kleinbach.records.every((r) => /Kleinbach/.test(`${r.place} ${r.persons.map((p) => p.birthPlace).join(' ')}`)));
+    assert.ok(
+      kleinbach.records.length >= 2 &&
+        kleinbach.records.every((r) => /Kleinbach/.test(`${r.place} ${r.persons.map((p) => p.birthPlace).join(' ')}`)),
+    );
     assert.equal((await c.search({}, ctx())).records.length, 0);
   });
 
@@ -61,7 +88,10 @@ describe('archive connector (DESIGN.md local archive record format)', () => {
   it('reports a bad file with its file, line and field and skips it, never touching it', async () => {
     const root = tempDir();
     mkdirSync(join(root, 'archive/sub'), { recursive: true });
-    writeFileSync(join(root, 'archive/sub/good.md'), '---\ntitle: Good\nrecordType: census\ndate: 1880\npersons:\n  - name: Ann /Lee/\n    age: 30\n---\nLee, Ann | 30\n');
+    writeFileSync(
+      join(root, 'archive/sub/good.md'),
+      '---\ntitle: Good\nrecordType: census\ndate: 1880\npersons:\n  - name: Ann /Lee/\n    age: 30\n---\nLee, Ann | 30\n',
+    );
     writeFileSync(join(root, 'archive/bad.md'), '---\ntitle: Bad\nrecordType: wedding\n---\ntext\n');
     writeFileSync(join(root, 'archive/nofront.md'), 'just text\n');
     const c = new ArchiveConnector({ root });
@@ -74,7 +104,10 @@ describe('archive connector (DESIGN.md local archive record format)', () => {
   });
 
   it('keeps year-only dates as GEDCOM text and the body verbatim', () => {
-    const r = parseArchiveRecord('---\ntitle: T\ndate: 1872\npersons:\n  - name: John /Schmidt/\n    birthDate: 1842\n---\nLine one.\n\nLine  two.\n', 'archive/t.md');
+    const r = parseArchiveRecord(
+      '---\ntitle: T\ndate: 1872\npersons:\n  - name: John /Schmidt/\n    birthDate: 1842\n---\nLine one.\n\nLine  two.\n',
+      'archive/t.md',
+    );
     assert.ok(r.ok);
     if (!r.ok) return;
     assert.equal(r.record.date, '1872');

@@ -8,29 +8,47 @@ import type { Task } from '../../../src/model';
 
 const t0 = Date.UTC(1900, 0, 1);
 function task(i: number, priority: number, minute: number): Task {
-  return makeTask({ id: `T-${i}`, taskType: 'SearchTask', priority, createdAt: new Date(t0 + minute * 60_000).toISOString(), query: { surname: `S${i}` } });
+  return makeTask({
+    id: `T-${i}`,
+    taskType: 'SearchTask',
+    priority,
+    createdAt: new Date(t0 + minute * 60_000).toISOString(),
+    query: { surname: `S${i}` },
+  });
 }
 
 describe('engine: frontier queue (Z sortByPriority, ties oldest first)', () => {
   it('pops the highest priority first and, among equals, the oldest', () => {
     const f = new Frontier([task(1, 0.5, 3), task(2, 0.9, 5), task(3, 0.5, 1), task(4, 0.9, 2)]);
-    assert.deepEqual([f.pop(), f.pop(), f.pop(), f.pop(), f.pop()].map((t) => t?.id), ['T-4', 'T-2', 'T-3', 'T-1', undefined]);
+    assert.deepEqual(
+      [f.pop(), f.pop(), f.pop(), f.pop(), f.pop()].map((t) => t?.id),
+      ['T-4', 'T-2', 'T-3', 'T-1', undefined],
+    );
   });
 
   it('agrees with sortByPriority and the Z ordering predicate for any task set', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ p: fc.integer({ min: 0, max: 4 }), m: fc.integer({ min: 0, max: 5 }) }), { maxLength: 60 }), (specs) => {
-        const tasks = specs.map((s, i) => task(i, s.p / 4, s.m));
-        const f = new Frontier(tasks);
-        const popped: Task[] = [];
-        for (let t = f.pop(); t; t = f.pop()) popped.push(t);
-        assert.deepEqual(popped.map((t) => t.id), sortByPriority(tasks).map((t) => t.id));
-        // ∀ i < j • s(i).priority ≥ s(j).priority, and equal priorities keep creation order.
-        for (let i = 1; i < popped.length; i++) {
-          assert.ok(popped[i - 1].priority >= popped[i].priority);
-          if (popped[i - 1].priority === popped[i].priority) assert.ok(popped[i - 1].createdAt <= popped[i].createdAt);
-        }
-      }),
+      fc.property(
+        fc.array(fc.record({ p: fc.integer({ min: 0, max: 4 }), m: fc.integer({ min: 0, max: 5 }) }), {
+          maxLength: 60,
+        }),
+        (specs) => {
+          const tasks = specs.map((s, i) => task(i, s.p / 4, s.m));
+          const f = new Frontier(tasks);
+          const popped: Task[] = [];
+          for (let t = f.pop(); t; t = f.pop()) popped.push(t);
+          assert.deepEqual(
+            popped.map((t) => t.id),
+            sortByPriority(tasks).map((t) => t.id),
+          );
+          // ∀ i < j • s(i).priority ≥ s(j).priority, and equal priorities keep creation order.
+          for (let i = 1; i < popped.length; i++) {
+            assert.ok(popped[i - 1].priority >= popped[i].priority);
+            if (popped[i - 1].priority === popped[i].priority)
+              assert.ok(popped[i - 1].createdAt <= popped[i].createdAt);
+          }
+        },
+      ),
     );
   });
 
@@ -44,11 +62,33 @@ describe('engine: frontier queue (Z sortByPriority, ties oldest first)', () => {
 
 describe('engine: novelty guard query normalisation', () => {
   it('hashes near-identical queries alike (case, accents, punctuation, list order)', () => {
-    const a = queryHash({ given: 'Jöhann', surname: 'Schmidt', place: 'Springfield, Illinois', recordTypes: ['census', 'death'] });
-    const b = queryHash({ surname: ' schmidt ', given: 'JOHANN', place: 'springfield illinois', recordTypes: ['death', 'census', 'death'] });
+    const a = queryHash({
+      given: 'Jöhann',
+      surname: 'Schmidt',
+      place: 'Springfield, Illinois',
+      recordTypes: ['census', 'death'],
+    });
+    const b = queryHash({
+      surname: ' schmidt ',
+      given: 'JOHANN',
+      place: 'springfield illinois',
+      recordTypes: ['death', 'census', 'death'],
+    });
     assert.equal(a, b);
-    assert.notEqual(a, queryHash({ given: 'Johann', surname: 'Schmidt', place: 'Springfield, Illinois', recordTypes: ['census'] }));
-    assert.notEqual(a, queryHash({ given: 'Johann', surname: 'Schmidt', place: 'Springfield, Illinois', recordTypes: ['census', 'death'], birthYear: 1842 }));
+    assert.notEqual(
+      a,
+      queryHash({ given: 'Johann', surname: 'Schmidt', place: 'Springfield, Illinois', recordTypes: ['census'] }),
+    );
+    assert.notEqual(
+      a,
+      queryHash({
+        given: 'Johann',
+        surname: 'Schmidt',
+        place: 'Springfield, Illinois',
+        recordTypes: ['census', 'death'],
+        birthYear: 1842,
+      }),
+    );
   });
 
   it('round-trips the one-line query syntax', () => {
@@ -60,7 +100,10 @@ describe('engine: novelty guard query normalisation', () => {
             surname: fc.stringMatching(/^[A-Z][a-z]{1,9}$/),
             birthYear: fc.integer({ min: 1500, max: 2020 }),
             place: fc.stringMatching(/^[A-Z][a-z]{2,8}(, [A-Z][a-z]{2,8}){0,2}$/),
-            recordTypes: fc.uniqueArray(fc.constantFrom('census', 'death', 'baptism', 'marriage'), { minLength: 1, maxLength: 3 }),
+            recordTypes: fc.uniqueArray(fc.constantFrom('census', 'death', 'baptism', 'marriage'), {
+              minLength: 1,
+              maxLength: 3,
+            }),
           },
           { requiredKeys: [] },
         ),
@@ -77,7 +120,12 @@ describe('engine: calculatePriority and compounding', () => {
     assert.equal(calculatePriority(0), 1);
     assert.equal(calculatePriority(1), 0.5);
     assert.ok(Math.abs(calculatePriority(3) - 0.25) < 1e-12);
-    fc.assert(fc.property(fc.nat(1000), (n) => calculatePriority(n) > calculatePriority(n + 1) && calculatePriority(n) <= 1 && calculatePriority(n) > 0));
+    fc.assert(
+      fc.property(
+        fc.nat(1000),
+        (n) => calculatePriority(n) > calculatePriority(n + 1) && calculatePriority(n) <= 1 && calculatePriority(n) > 0,
+      ),
+    );
   });
 
   it('counts evidence per entity, folding case and accents', () => {
@@ -91,9 +139,11 @@ describe('engine: calculatePriority and compounding', () => {
 
   it('compounds independent confirmations as 1 − ∏(1 − cᵢ) (seed 002 example: 0.70 and 0.75 → 0.925)', () => {
     assert.ok(Math.abs(compoundConfidence([0.7, 0.75]) - 0.925) < 1e-12);
-    fc.assert(fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 8 }), (cs) => {
-      const v = compoundConfidence(cs);
-      return v >= Math.max(0, ...cs) - 1e-12 && v <= 1;
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 8 }), (cs) => {
+        const v = compoundConfidence(cs);
+        return v >= Math.max(0, ...cs) - 1e-12 && v <= 1;
+      }),
+    );
   });
 });

@@ -18,20 +18,46 @@ import {
 import { checkInvariants } from '../../../src/engine/invariants';
 import { LogEntry, type ClueHypothesis, type NewLogEntry, type Person } from '../../../src/model';
 
-const seed: Person = { id: 'P-seed', names: [{ given: 'Johann', surname: 'Schmidt', type: 'birth' }], sex: 'M', assertions: [], relationships: [], externalIds: {} };
+const seed: Person = {
+  id: 'P-seed',
+  names: [{ given: 'Johann', surname: 'Schmidt', type: 'birth' }],
+  sex: 'M',
+  assertions: [],
+  relationships: [],
+  externalIds: {},
+};
 const at = (m: number) => new Date(Date.UTC(1900, 0, 1) + m * 60_000).toISOString();
 
 function fresh(tier1 = false): EngineState {
   return initAncestryEngine({
     sessionId: 'R-test',
     seedPerson: seed,
-    initialTask: makeTask({ taskType: 'SearchTask', priority: 1, createdAt: at(0), query: { given: 'Johann', surname: 'Schmidt' }, targetPerson: seed.id }),
+    initialTask: makeTask({
+      taskType: 'SearchTask',
+      priority: 1,
+      createdAt: at(0),
+      query: { given: 'Johann', surname: 'Schmidt' },
+      targetPerson: seed.id,
+    }),
     permissions: permissionsFrom({ tier1, tier2: false }),
   });
 }
 
 function clue(i: number, priority: number, by: ClueHypothesis['generatedBy'] = 'Analyst'): ClueHypothesis {
-  return { id: `H-${i}`, type: 'vital_records', statement: `Find vital records for person ${i}`, targetPersons: [], suggestedSources: [], suggestedQueries: [`surname:S${i}`], priority, status: 'pending', generatedBy: by, evidence: [], isFact: false, createdAt: at(i) };
+  return {
+    id: `H-${i}`,
+    type: 'vital_records',
+    statement: `Find vital records for person ${i}`,
+    targetPersons: [],
+    suggestedSources: [],
+    suggestedQueries: [`surname:S${i}`],
+    priority,
+    status: 'pending',
+    generatedBy: by,
+    evidence: [],
+    isFact: false,
+    createdAt: at(i),
+  };
 }
 
 describe('engine: Z InitAncestryEngine and permissions', () => {
@@ -64,7 +90,15 @@ describe('engine: Z operation preconditions', () => {
     assert.equal(entry.actionType, 'task_selection');
     assert.throws(() => leadSelectTask(s), PreconditionError);
     const t = fresh();
-    leadCheckTermination(t, { goalAchieved: true, exhausted: false, budgetExceeded: false, gpsSatisfied: false, diminishingReturns: false, userCancelled: false, reason: 'goal' });
+    leadCheckTermination(t, {
+      goalAchieved: true,
+      exhausted: false,
+      budgetExceeded: false,
+      gpsSatisfied: false,
+      diminishingReturns: false,
+      userCancelled: false,
+      reason: 'goal',
+    });
     assert.throws(() => leadSelectTask(t), /¬terminated/);
   });
 
@@ -77,9 +111,20 @@ describe('engine: Z operation preconditions', () => {
 
   it('the novelty guard refuses a search already queued or done, revisits pass once per reason', () => {
     const s = fresh();
-    const again = makeTask({ taskType: 'SearchTask', priority: 0.4, createdAt: at(9), query: { given: 'JOHANN', surname: 'schmidt' } });
+    const again = makeTask({
+      taskType: 'SearchTask',
+      priority: 0.4,
+      createdAt: at(9),
+      query: { given: 'JOHANN', surname: 'schmidt' },
+    });
     assert.equal(addTasks(s, [again]).duplicates.length, 1);
-    const revisit = makeTask({ taskType: 'SearchTask', priority: 0.4, createdAt: at(9), query: { given: 'Johann', surname: 'Schmidt' }, revisitReason: 'Previous search parameters too narrow' });
+    const revisit = makeTask({
+      taskType: 'SearchTask',
+      priority: 0.4,
+      createdAt: at(9),
+      query: { given: 'Johann', surname: 'Schmidt' },
+      revisitReason: 'Previous search parameters too narrow',
+    });
     assert.equal(addTasks(s, [revisit]).added.length, 1);
     assert.equal(addTasks(s, [{ ...revisit, id: 'T-other' }]).duplicates.length, 1);
   });
@@ -93,16 +138,43 @@ describe('engine: Z operation preconditions', () => {
   it('termination empties the frontier (invariant 3); a budget parks the tasks for a later run', () => {
     const s = fresh();
     addTasks(s, [makeTask({ taskType: 'SearchTask', priority: 0.4, createdAt: at(1), query: { surname: 'Huber' } })]);
-    const e = leadCheckTermination(s, { goalAchieved: false, exhausted: false, budgetExceeded: true, gpsSatisfied: false, diminishingReturns: false, userCancelled: false, reason: 'budget' });
+    const e = leadCheckTermination(s, {
+      goalAchieved: false,
+      exhausted: false,
+      budgetExceeded: true,
+      gpsSatisfied: false,
+      diminishingReturns: false,
+      userCancelled: false,
+      reason: 'budget',
+    });
     assert.equal(e?.actionType, 'termination');
     assert.equal(s.frontier.size, 0);
     assert.equal(s.parkedTasks.length, 2);
     assert.deepEqual(checkInvariants(s), []);
-    assert.equal(leadCheckTermination(fresh(), { goalAchieved: false, exhausted: false, budgetExceeded: false, gpsSatisfied: false, diminishingReturns: false, userCancelled: true, reason: 'cancel' }), undefined, 'a user cancel does not terminate the session');
+    assert.equal(
+      leadCheckTermination(fresh(), {
+        goalAchieved: false,
+        exhausted: false,
+        budgetExceeded: false,
+        gpsSatisfied: false,
+        diminishingReturns: false,
+        userCancelled: true,
+        reason: 'cancel',
+      }),
+      undefined,
+      'a user cancel does not terminate the session',
+    );
   });
 
   it('a revisit log entry must carry a reason (invariant 5 is enforced by the log schema)', () => {
-    const base = { id: 'L-1', timestamp: at(1), sessionId: 'R-test', agent: 'Scout', actionType: 'revisit', source: 'archive' };
+    const base = {
+      id: 'L-1',
+      timestamp: at(1),
+      sessionId: 'R-test',
+      agent: 'Scout',
+      actionType: 'revisit',
+      source: 'archive',
+    };
     assert.equal(LogEntry.safeParse({ ...base, revisitReason: [] }).success, false);
     assert.equal(LogEntry.safeParse({ ...base, revisitReason: ['Because'] }).success, false);
     assert.equal(LogEntry.safeParse({ ...base, revisitReason: ['Time-based record update check'] }).success, true);
@@ -117,9 +189,19 @@ type Op =
   | { kind: 'persist' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('add' as const), p: fc.integer({ min: 0, max: 10 }), m: fc.integer({ min: 0, max: 20 }), s: fc.integer({ min: 0, max: 6 }), revisit: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('add' as const),
+    p: fc.integer({ min: 0, max: 10 }),
+    m: fc.integer({ min: 0, max: 20 }),
+    s: fc.integer({ min: 0, max: 6 }),
+    revisit: fc.boolean(),
+  }),
   fc.constant({ kind: 'select' as const }),
-  fc.record({ kind: fc.constant('clue' as const), i: fc.integer({ min: 0, max: 8 }), p: fc.integer({ min: 0, max: 10 }) }),
+  fc.record({
+    kind: fc.constant('clue' as const),
+    i: fc.integer({ min: 0, max: 8 }),
+    p: fc.integer({ min: 0, max: 10 }),
+  }),
   fc.record({ kind: fc.constant('terminate' as const), budget: fc.boolean() }),
   fc.constant({ kind: 'persist' as const }),
 );
@@ -135,7 +217,15 @@ describe('engine: invariants 1–6 hold after every operation (fast-check task s
           switch (o.kind) {
             case 'add':
               if (s.terminated) break;
-              addTasks(s, [makeTask({ taskType: 'SearchTask', priority: o.p / 10, createdAt: at(o.m), query: { surname: `S${o.s}` }, revisitReason: o.revisit ? 'New hypothesis requires additional data' : undefined })]);
+              addTasks(s, [
+                makeTask({
+                  taskType: 'SearchTask',
+                  priority: o.p / 10,
+                  createdAt: at(o.m),
+                  query: { surname: `S${o.s}` },
+                  revisitReason: o.revisit ? 'New hypothesis requires additional data' : undefined,
+                }),
+              ]);
               lastPriority = Infinity;
               break;
             case 'select': {
@@ -145,7 +235,15 @@ describe('engine: invariants 1–6 hold after every operation (fast-check task s
               // Without additions in between, selections come out in non-increasing priority.
               assert.ok(task.priority <= lastPriority);
               lastPriority = task.priority;
-              if (task.revisitReason) log.push({ agent: 'Scout', actionType: 'revisit', source: 'archive', revisitReason: [task.revisitReason as 'New hypothesis requires additional data'], rationale: '', context: 'archive' });
+              if (task.revisitReason)
+                log.push({
+                  agent: 'Scout',
+                  actionType: 'revisit',
+                  source: 'archive',
+                  revisitReason: [task.revisitReason as 'New hypothesis requires additional data'],
+                  rationale: '',
+                  context: 'archive',
+                });
               completeTask(s, task);
               assert.ok(s.completedTaskIds.has(task.id));
               break;
@@ -154,7 +252,15 @@ describe('engine: invariants 1–6 hold after every operation (fast-check task s
               addHypotheses(s, [clue(o.i, o.p / 10)]);
               break;
             case 'terminate':
-              leadCheckTermination(s, { goalAchieved: !o.budget, exhausted: false, budgetExceeded: o.budget, gpsSatisfied: false, diminishingReturns: false, userCancelled: false, reason: 't' });
+              leadCheckTermination(s, {
+                goalAchieved: !o.budget,
+                exhausted: false,
+                budgetExceeded: o.budget,
+                gpsSatisfied: false,
+                diminishingReturns: false,
+                userCancelled: false,
+                reason: 't',
+              });
               break;
             case 'persist':
               s = fromSession(JSON.parse(JSON.stringify(toSession(s))), s.graph, s.sourcePermissions);
@@ -170,11 +276,17 @@ describe('engine: invariants 1–6 hold after every operation (fast-check task s
 
   it('the checker itself catches each kind of violation', () => {
     const s = fresh();
-    s.graph.set('P-x', { ...seed, id: 'P-x', relationships: [{ type: 'parent', person: 'P-x', status: 'accepted', confidence: 1, evidence: [] }] });
+    s.graph.set('P-x', {
+      ...seed,
+      id: 'P-x',
+      relationships: [{ type: 'parent', person: 'P-x', status: 'accepted', confidence: 1, evidence: [] }],
+    });
     s.sourcePermissions = { 0: false, 1: false, 2: false };
     s.terminated = true;
     s.hypotheses.set('H-bad', { ...clue(1, 0.5), generatedBy: 'Lead' as 'Analyst' });
-    const v = checkInvariants(s, [{ agent: 'Scout', actionType: 'revisit', source: 'x', revisitReason: [] as never, rationale: '', context: '' }]);
+    const v = checkInvariants(s, [
+      { agent: 'Scout', actionType: 'revisit', source: 'x', revisitReason: [] as never, rationale: '', context: '' },
+    ]);
     assert.deepEqual([...new Set(v.map((x) => x.invariant))].sort(), [1, 2, 3, 5, 6].sort());
   });
 });

@@ -9,12 +9,19 @@ import { REPO_ROOT, tempDir } from '../../helpers/paths';
 /** The shape of vscode.SecretStorage reads: a Thenable over a key-value store. */
 function secretStorage(values: Record<string, string>) {
   const asked: string[] = [];
-  return { asked, get: (key: string): PromiseLike<string | undefined> => (asked.push(key), Promise.resolve(values[key])) };
+  return {
+    asked,
+    get: (key: string): PromiseLike<string | undefined> => (asked.push(key), Promise.resolve(values[key])),
+  };
 }
 
 describe('extension secrets adapter (SecretStorage → loadConnectors)', () => {
   it('serves every SecretStorage key, the Anthropic key from the request, and nothing for blank values', async () => {
-    const storage = secretStorage({ 'familysearch.accessToken': 'fs-token', 'nara.apiKey': '   ', 'wikitree.appId': 'my-app' });
+    const storage = secretStorage({
+      'familysearch.accessToken': 'fs-token',
+      'nara.apiKey': '   ',
+      'wikitree.appId': 'my-app',
+    });
     const s = secretsAdapter(storage, 'sk-ant-x');
     assert.equal(await s.get('familysearch.accessToken'), 'fs-token');
     assert.equal(await s.get('wikitree.appId'), 'my-app');
@@ -25,14 +32,38 @@ describe('extension secrets adapter (SecretStorage → loadConnectors)', () => {
   });
 
   it('lets loadConnectors enable a Tier 1 source from a credential held only in SecretStorage', async () => {
-    const config = CaseConfig.parse({ question: 'Who?', subject: { name: 'Samuel Clemens', born: '1835' }, tiers: { tier1: true } });
+    const config = CaseConfig.parse({
+      question: 'Who?',
+      subject: { name: 'Samuel Clemens', born: '1835' },
+      tiers: { tier1: true },
+    });
     const store = await initCase(join(tempDir(), 'case'), config);
     const pluginDir = join(REPO_ROOT, 'plugins');
-    const without = await loadConnectors({ config, env: {}, store, offline: false, pluginDir, secrets: secretsAdapter(secretStorage({}), 'sk-ant-x') });
-    assert.equal(without.connectors.some((c) => c.id === 'familysearch'), false);
+    const without = await loadConnectors({
+      config,
+      env: {},
+      store,
+      offline: false,
+      pluginDir,
+      secrets: secretsAdapter(secretStorage({}), 'sk-ant-x'),
+    });
+    assert.equal(
+      without.connectors.some((c) => c.id === 'familysearch'),
+      false,
+    );
     const storage = secretStorage({ 'familysearch.accessToken': 'fs-token', 'nara.apiKey': 'nara-key' });
-    const withCreds = await loadConnectors({ config, env: {}, store, offline: false, pluginDir, secrets: secretsAdapter(storage, 'sk-ant-x') });
-    assert.deepEqual(withCreds.connectors.filter((c) => c.tier === 1).map((c) => c.id), ['familysearch', 'nara']);
+    const withCreds = await loadConnectors({
+      config,
+      env: {},
+      store,
+      offline: false,
+      pluginDir,
+      secrets: secretsAdapter(storage, 'sk-ant-x'),
+    });
+    assert.deepEqual(
+      withCreds.connectors.filter((c) => c.tier === 1).map((c) => c.id),
+      ['familysearch', 'nara'],
+    );
     assert.ok(storage.asked.includes('familysearch.accessToken') && storage.asked.includes('nara.apiKey'));
   });
 

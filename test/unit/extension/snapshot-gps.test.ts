@@ -16,7 +16,9 @@ function writeCase(root: string): void {
   writeFileSync(join(root, 'case.yaml'), CASE_YAML);
   writeFileSync(
     join(root, 'sources', 'S-1.md'),
-    '---\nid: S-1\ntitle: Baptism of Anna\nrepository: Parish\nsourceId: archive\ntier: 0\naccessedAt: 2026-01-01T00:00:00.000Z\nsha256: ' + 'a'.repeat(64) + '\n---\nAnna born 1850, baptised the next day.\n',
+    '---\nid: S-1\ntitle: Baptism of Anna\nrepository: Parish\nsourceId: archive\ntier: 0\naccessedAt: 2026-01-01T00:00:00.000Z\nsha256: ' +
+      'a'.repeat(64) +
+      '\n---\nAnna born 1850, baptised the next day.\n',
   );
   // 1-based file lines: A-1 starts at line 6, A-2 at 20, A-3 at 34, A-4 at 39 (each evidence entry is 8 lines).
   writeFileSync(
@@ -29,7 +31,10 @@ function writeCase(root: string): void {
       evidence('S-404', 'Primary') +
       '---\nMy notes.\n',
   );
-  writeFileSync(join(root, 'people', 'P-2-broken.md'), '---\nid: P-2\nnames:\n  - given: Broken\n    surname: [oops\n---\n');
+  writeFileSync(
+    join(root, 'people', 'P-2-broken.md'),
+    '---\nid: P-2\nnames:\n  - given: Broken\n    surname: [oops\n---\n',
+  );
   writeFileSync(join(root, 'people', 'P-3-bad.md'), '---\nid: P-3\nnames: []\n---\n');
   writeFileSync(
     join(root, 'conflicts', 'C-1.md'),

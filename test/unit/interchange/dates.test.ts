@@ -7,13 +7,28 @@ describe('GEDCOM dates normalised to each version’s grammar', () => {
     assert.deepEqual(dateTo7('BET. 1794 - 1796'), { date: 'BET 1794 AND 1796' });
     assert.deepEqual(dateTo7('about March 1850'), { date: 'ABT MAR 1850' });
     assert.deepEqual(dateTo7('12 may 1890'), { date: '12 MAY 1890' });
-    assert.deepEqual(dateTo7('@#DJULIAN@ 1 MAR 1700/01'), { date: 'JULIAN 1 MAR 1700', phrase: '@#DJULIAN@ 1 MAR 1700/01' });
-    assert.deepEqual(dateTo7('INT 1850 (about the time of the war)'), { date: '1850', phrase: 'about the time of the war' });
+    assert.deepEqual(dateTo7('@#DJULIAN@ 1 MAR 1700/01'), {
+      date: 'JULIAN 1 MAR 1700',
+      phrase: '@#DJULIAN@ 1 MAR 1700/01',
+    });
+    assert.deepEqual(dateTo7('INT 1850 (about the time of the war)'), {
+      date: '1850',
+      phrase: 'about the time of the war',
+    });
     assert.deepEqual(dateTo7('1960S'), { date: 'BET 1960 AND 1969', phrase: '1960S' });
     assert.deepEqual(dateTo7('DECEASED'), { date: '', phrase: 'DECEASED' });
     assert.deepEqual(dateTo7('44 B.C.'), { date: '44 BCE' });
     assert.deepEqual(dateTo7('@#DFRENCH R@ 1 VEND 12'), { date: 'FRENCH_R 1 VEND 12' });
-    for (const v of ['ABT. 1886', 'BET. 1794 - 1796', 'DECEASED', '1960S', 'Spring 1850', 'FROM 1900 TO 1910', '31 DEC 1999']) assert.ok(isDateValue7(dateTo7(v).date), v);
+    for (const v of [
+      'ABT. 1886',
+      'BET. 1794 - 1796',
+      'DECEASED',
+      '1960S',
+      'Spring 1850',
+      'FROM 1900 TO 1910',
+      '31 DEC 1999',
+    ])
+      assert.ok(isDateValue7(dateTo7(v).date), v);
     assert.ok(!isDateValue7('1950s') && !isDateValue7('4 JAN [address redacted]') && !isDateValue7('32 JAN 1900'));
   });
 

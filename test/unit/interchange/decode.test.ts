@@ -65,12 +65,17 @@ describe('GEDCOM decoding', () => {
       const d = read(`gedcom4j-samples/${f}`);
       return { d, doc: parseGedcom(d.text, { file: f }) };
     });
-    assert.deepEqual(trees.map((t) => t.d.encoding), ['ansel', 'utf16be', 'utf16le']);
+    assert.deepEqual(
+      trees.map((t) => t.d.encoding),
+      ['ansel', 'utf16be', 'utf16le'],
+    );
     const shapes = trees.map((t) => t.doc.records.map(shape));
     assert.equal(trees[0]!.doc.records.filter((r) => r.tag === 'INDI').length, 761);
     assert.deepEqual(shapes[2], shapes[1]);
     // ANSEL has no em dash (the exporter wrote a control character instead), so compare the names.
-    const names = trees.map((t) => t.doc.records.filter((r) => r.tag === 'INDI').map((r) => r.children.find((c) => c.tag === 'NAME')?.value));
+    const names = trees.map((t) =>
+      t.doc.records.filter((r) => r.tag === 'INDI').map((r) => r.children.find((c) => c.tag === 'NAME')?.value),
+    );
     assert.deepEqual(names[0], names[1]);
     assert.ok(/[^\x00-\x7f]/.test(trees[0]!.d.text), 'the ANSEL file has non-ASCII characters');
   });

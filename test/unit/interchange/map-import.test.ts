@@ -67,7 +67,13 @@ describe('GEDCOM → case model mapping', () => {
     assert.equal(mapped.stats.events, 3);
     assert.equal(mapped.stats.sources, 1);
     assert.equal(john.id, 'P-abc123-I1');
-    assert.deepEqual(john.names[0], { given: 'John Paul', surname: 'Smith', suffix: 'Jr.', nickname: 'Jack', type: 'birth' });
+    assert.deepEqual(john.names[0], {
+      given: 'John Paul',
+      surname: 'Smith',
+      suffix: 'Jr.',
+      nickname: 'Jack',
+      type: 'birth',
+    });
     assert.deepEqual(john.names[1], { given: 'John Paul', surname: 'Smythe', type: 'married' });
     assert.equal(john.sex, 'M');
     assert.deepEqual(john.externalIds, { gedcomXref: '@I1@', 'REFN:user': '42', _UID: 'ABC-123' });
@@ -75,11 +81,23 @@ describe('GEDCOM → case model mapping', () => {
 
   it('groups date and place of one event under one event id, with QUAY-classified evidence', () => {
     const birth = john.assertions.filter((a) => a.field.startsWith('birth.'));
-    assert.deepEqual(birth.map((a) => [a.field, a.value]), [['birth.date', 'ABT 1850'], ['birth.place', 'Springfield, Illinois']]);
+    assert.deepEqual(
+      birth.map((a) => [a.field, a.value]),
+      [
+        ['birth.date', 'ABT 1850'],
+        ['birth.place', 'Springfield, Illinois'],
+      ],
+    );
     assert.equal(new Set(birth.map((a) => a.event)).size, 1);
     const e = birth[0]!.evidence[0]!;
-    assert.deepEqual([e.source, e.page, e.snippet, e.method], ['S-abc123-S1', 'p. 12', 'John Smith born about 1850', 'gedcom']);
-    assert.deepEqual([e.sourceClass, e.information, e.evidence, e.evidenceType], ['original', 'primary', 'direct', 'Primary']);
+    assert.deepEqual(
+      [e.source, e.page, e.snippet, e.method],
+      ['S-abc123-S1', 'p. 12', 'John Smith born about 1850', 'gedcom'],
+    );
+    assert.deepEqual(
+      [e.sourceClass, e.information, e.evidence, e.evidenceType],
+      ['original', 'primary', 'direct', 'Primary'],
+    );
     assert.equal(birth[0]!.confidence, 0.9);
     assert.deepEqual(john.assertions.find((a) => a.field === 'occupation.value')?.value, 'Farmer');
   });
@@ -89,32 +107,56 @@ describe('GEDCOM → case model mapping', () => {
     RawRecord.parse(src.record);
     assert.equal(src.record.title, 'County Register');
     assert.equal(src.record.repository, 'State Archive');
-    for (const p of mapped.persons) for (const a of p.assertions) for (const e of a.evidence) assert.ok(src.record.text.includes(e.snippet), e.snippet);
+    for (const p of mapped.persons)
+      for (const a of p.assertions)
+        for (const e of a.evidence) assert.ok(src.record.text.includes(e.snippet), e.snippet);
     assert.match(src.record.text, /p\. 40/);
     assert.match(src.record.text, /0 @S1@ SOUR\n1 TITL County Register/);
   });
 
   it('turns FAM into relationships with pedigree and family events on both spouses', () => {
-    assert.deepEqual(john.relationships.map((r) => [r.type, r.person]), [['spouse', 'P-abc123-I2'], ['child', 'P-abc123-I3']]);
-    assert.deepEqual(tom.relationships.map((r) => [r.type, r.person, r.pedigree]), [['parent', 'P-abc123-I1', 'adopted'], ['parent', 'P-abc123-I2', 'adopted']]);
+    assert.deepEqual(
+      john.relationships.map((r) => [r.type, r.person]),
+      [
+        ['spouse', 'P-abc123-I2'],
+        ['child', 'P-abc123-I3'],
+      ],
+    );
+    assert.deepEqual(
+      tom.relationships.map((r) => [r.type, r.person, r.pedigree]),
+      [
+        ['parent', 'P-abc123-I1', 'adopted'],
+        ['parent', 'P-abc123-I2', 'adopted'],
+      ],
+    );
     const mj = john.assertions.find((a) => a.field === 'marriage.date')!;
     const mm = mary.assertions.find((a) => a.field === 'marriage.date')!;
     assert.equal(mj.event, mm.event);
     assert.equal(mj.value, '1875');
     const fam = (john as Person & { gedcom: PersonSidecar }).gedcom.families![0]!;
-    assert.deepEqual([fam.xref, fam.husb, fam.wife, fam.children], ['@F1@', 'P-abc123-I1', 'P-abc123-I2', [{ id: 'P-abc123-I3', pedi: 'adopted' }]]);
+    assert.deepEqual(
+      [fam.xref, fam.husb, fam.wife, fam.children],
+      ['@F1@', 'P-abc123-I1', 'P-abc123-I2', [{ id: 'P-abc123-I3', pedi: 'adopted' }]],
+    );
   });
 
   it('keeps custom tags and notes verbatim in the sidecar (shared notes inlined)', () => {
     const side = (john as Person & { gedcom: PersonSidecar }).gedcom;
-    assert.deepEqual(side.extra, [{ tag: 'NOTE', value: 'A shared note' }, { tag: '_HOBBY', value: 'fishing' }]);
+    assert.deepEqual(side.extra, [
+      { tag: 'NOTE', value: 'A shared note' },
+      { tag: '_HOBBY', value: 'fishing' },
+    ]);
     assert.deepEqual(Object.values(side.events ?? {})[0]?.extra, [{ tag: '_CUSTOM', value: 'kept' }]);
     const file = mapped.sources.find((s) => s.fileSource)!;
     assert.match(file.record.text, /0 _PLACDEF Custom record/);
   });
 
   it('withholds free text of living persons', () => {
-    const m = mapGedcom(parseGedcom(SAMPLE), { file: 'sample.ged', key: 'abc123', isLiving: (p) => p.id === 'P-abc123-I1' });
+    const m = mapGedcom(parseGedcom(SAMPLE), {
+      file: 'sample.ged',
+      key: 'abc123',
+      isLiving: (p) => p.id === 'P-abc123-I1',
+    });
     const side = (m.persons[0] as Person & { gedcom: PersonSidecar }).gedcom;
     assert.equal(side.extra, undefined);
     assert.match(m.warnings.map((w) => w.message).join('\n'), /1 living person/);
@@ -129,7 +171,13 @@ describe('GEDCOM mapping, one person at a time', () => {
     const it = stream.persons[Symbol.iterator]();
     const john = it.next().value as Person;
     // The first person, before the others are built, already has what its family gives it.
-    assert.deepEqual(john.relationships.map((r) => [r.type, r.person]), [['spouse', 'P-abc123-I2'], ['child', 'P-abc123-I3']]);
+    assert.deepEqual(
+      john.relationships.map((r) => [r.type, r.person]),
+      [
+        ['spouse', 'P-abc123-I2'],
+        ['child', 'P-abc123-I3'],
+      ],
+    );
     assert.equal(john.assertions.find((a) => a.field === 'marriage.date')?.value, '1875');
     assert.equal((john as Person & { gedcom: PersonSidecar }).gedcom.families?.[0]?.xref, '@F1@');
     assert.throws(() => stream.finish(), /before every person was read/);
@@ -151,7 +199,10 @@ describe('GEDCOM mapping, one person at a time', () => {
     const persons = [...stream.persons];
     const whole = mapGedcom(parseGedcom(SAMPLE), { file: 'sample.ged', key: 'abc123' });
     assert.deepEqual(persons, whole.persons);
-    assert.deepEqual(persons[2]!.relationships.map((r) => r.pedigree), ['adopted', 'adopted']);
+    assert.deepEqual(
+      persons[2]!.relationships.map((r) => r.pedigree),
+      ['adopted', 'adopted'],
+    );
     assert.deepEqual({ ...stream.finish(), persons }, whole);
   });
 
@@ -180,22 +231,47 @@ describe('GEDCOM mapping, one person at a time', () => {
 0 TRLR
 `;
     const m = mapGedcom(parseGedcom(text), { file: 'x.ged', key: 'k' });
-    assert.deepEqual(m.persons.map((p) => p.id), ['P-k-I_1', 'P-k-I_1.2']);
+    assert.deepEqual(
+      m.persons.map((p) => p.id),
+      ['P-k-I_1', 'P-k-I_1.2'],
+    );
     const keys = m.sources.map((s) => s.key);
     assert.equal(new Set(keys).size, keys.length, keys.join(' '));
-    const cites = m.persons.map((p) => p.assertions[0]!.evidence.map((e) => m.sources.find((s) => s.key === e.source)!.record.title));
-    assert.deepEqual(cites, [['First', 'Third'], ['Second', 'Missing source @S#1@']]);
+    const cites = m.persons.map((p) =>
+      p.assertions[0]!.evidence.map((e) => m.sources.find((s) => s.key === e.source)!.record.title),
+    );
+    assert.deepEqual(cites, [
+      ['First', 'Third'],
+      ['Second', 'Missing source @S#1@'],
+    ]);
     assert.equal(m.sources.find((s) => s.fileSource)!.key, 'S-k-file');
     // A dangling pointer that sanitizes like two records' xrefs gets its own stub.
-    assert.deepEqual(['First', 'Second', 'Missing source @S#1@'].map((t) => m.sources.find((s) => s.record.title === t)!.key), ['S-k-S_1', 'S-k-S_1.2', 'S-k-S_1.3']);
+    assert.deepEqual(
+      ['First', 'Second', 'Missing source @S#1@'].map((t) => m.sources.find((s) => s.record.title === t)!.key),
+      ['S-k-S_1', 'S-k-S_1.2', 'S-k-S_1.3'],
+    );
     assert.equal(m.sources.find((s) => s.record.title === 'Third')!.key, 'S-k-file.2');
   });
 
   it('gives a person without an xref an id no xref can take', () => {
     // The person without an xref is named after its line (5); another person's xref is @L5@.
-    const text = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '0 @L5@ INDI', '0 INDI', '1 NAME No /Xref/', '0 @F1@ FAM', '1 HUSB @L5@', '0 TRLR', ''].join('\n');
+    const text = [
+      '0 HEAD',
+      '1 GEDC',
+      '2 VERS 5.5.1',
+      '0 @L5@ INDI',
+      '0 INDI',
+      '1 NAME No /Xref/',
+      '0 @F1@ FAM',
+      '1 HUSB @L5@',
+      '0 TRLR',
+      '',
+    ].join('\n');
     const m = mapGedcom(parseGedcom(text), { file: 'x.ged', key: 'k' });
-    assert.deepEqual(m.persons.map((p) => p.id), ['P-k-L5', 'P-k-L5.2']);
+    assert.deepEqual(
+      m.persons.map((p) => p.id),
+      ['P-k-L5', 'P-k-L5.2'],
+    );
     assert.equal((m.persons[0] as Person & { gedcom: PersonSidecar }).gedcom.families?.[0]?.husb, 'P-k-L5');
     assert.equal((m.persons[1] as Person & { gedcom: PersonSidecar }).gedcom.families, undefined);
   });

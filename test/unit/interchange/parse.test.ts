@@ -9,14 +9,27 @@ import { SHARED_DATA } from '../../helpers/paths';
 /** Our tree against the `gedcom` package's, node by node; returns the paths that differ. */
 function diff(ref: RefNode, mine: GedNode, path: string, out: string[]): void {
   const d = ref.data ?? {};
-  if (ref.type !== mine.tag || d.xref_id !== mine.xref || d.pointer !== mine.pointer || (d.value ?? '') !== (mine.value ?? '')) out.push(path);
+  if (
+    ref.type !== mine.tag ||
+    d.xref_id !== mine.xref ||
+    d.pointer !== mine.pointer ||
+    (d.value ?? '') !== (mine.value ?? '')
+  )
+    out.push(path);
   if (ref.children.length !== mine.children.length) out.push(`${path} (children)`);
   ref.children.forEach((c, i) => mine.children[i] && diff(c, mine.children[i]!, `${path}.${c.type}`, out));
 }
 
 describe('GEDCOM parser', () => {
   it('matches the reference `gedcom` package on well-formed files', () => {
-    for (const rel of ['gedcom/royal92.ged', 'gedcom/gedcom4j-samples/willis.ged', 'gedcom/gedcom-samples/pres2020.ged', 'gedcom/gedcom-samples/IvarKingOfDublin.ged', 'gedcom/ligneous-gedcom/tree1.ged', 'gedcom/gedcom4j-samples/5.5.1 sample 1.ged']) {
+    for (const rel of [
+      'gedcom/royal92.ged',
+      'gedcom/gedcom4j-samples/willis.ged',
+      'gedcom/gedcom-samples/pres2020.ged',
+      'gedcom/gedcom-samples/IvarKingOfDublin.ged',
+      'gedcom/ligneous-gedcom/tree1.ged',
+      'gedcom/gedcom4j-samples/5.5.1 sample 1.ged',
+    ]) {
       const text = decodeGedcom(readFileSync(join(SHARED_DATA, rel)), rel).text;
       const ref = referenceParse(text);
       const mine = parseGedcom(text, { file: rel });
@@ -50,7 +63,14 @@ describe('GEDCOM parser', () => {
     ];
     for (const [rel, line, re] of cases) {
       const text = decodeGedcom(readFileSync(join(SHARED_DATA, rel)), rel).text;
-      assert.throws(() => parseGedcom(text, { file: rel }), (e: unknown) => e instanceof GedcomSyntaxError && e.line === line && re.test(e.message) && e.message.startsWith(`${rel}:${line}:`));
+      assert.throws(
+        () => parseGedcom(text, { file: rel }),
+        (e: unknown) =>
+          e instanceof GedcomSyntaxError &&
+          e.line === line &&
+          re.test(e.message) &&
+          e.message.startsWith(`${rel}:${line}:`),
+      );
     }
   });
 
@@ -61,7 +81,10 @@ describe('GEDCOM parser', () => {
     assert.match(doc.warnings.map((w) => w.message).join('\n'), /:8: level 4 follows level 1/);
     const birt = doc.records.find((r) => r.tag === 'INDI')!.children.find((c) => c.tag === 'BIRT')!;
     assert.equal(birt.children[0]?.value, '1 JAN 1900');
-    assert.throws(() => parseGedcom(text, { file: rel, strict: true }), /level-jump-skip\.ged:8: level 4 follows level 1/);
+    assert.throws(
+      () => parseGedcom(text, { file: rel, strict: true }),
+      /level-jump-skip\.ged:8: level 4 follows level 1/,
+    );
   });
 
   it('keeps recoverable problems as warnings: blank lines, duplicate xrefs, stray text, no HEAD/TRLR', () => {
@@ -71,7 +94,10 @@ describe('GEDCOM parser', () => {
     };
     assert.match(w('gedcom/gedcom-go/malformed/blank-lines.ged').warnings[0]!.message, /:15: blank line skipped/);
     const dup = w('gedcom/gedcom-go/malformed/duplicate-xref.ged');
-    assert.deepEqual(dup.records.filter((r) => r.tag === 'INDI').map((r) => r.xref), ['@I1@', '@I1-dup2@', '@I1-dup3@']);
+    assert.deepEqual(
+      dup.records.filter((r) => r.tag === 'INDI').map((r) => r.xref),
+      ['@I1@', '@I1-dup2@', '@I1-dup3@'],
+    );
     const sop = w('gedcom/gedcom4j-samples/Sopranos.ged');
     assert.match(sop.warnings.map((x) => x.message).join('\n'), /:26: line without a level joined/);
     assert.match(w('gedcom/gedcom-go/malformed/missing-header.ged').warnings[0]!.message, /no HEAD record/);

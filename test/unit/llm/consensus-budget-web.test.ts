@@ -17,7 +17,14 @@ const message = (model: string, input: unknown, usage = { input_tokens: 1000, ou
   stop_reason: 'tool_use',
   usage,
 });
-const f = (field: string, value: string, confidence: number, citation_snippet: string) => ({ field, value, status: 'Verified', confidence, citation_snippet, rationale: '' });
+const f = (field: string, value: string, confidence: number, citation_snippet: string) => ({
+  field,
+  value,
+  status: 'Verified',
+  confidence,
+  citation_snippet,
+  rationale: '',
+});
 
 describe('consensus, budget and web search', () => {
   it('compounds independent confirmations 1 − ∏(1 − cᵢ) and discounts a single source by 0.7', () => {
@@ -30,24 +37,50 @@ describe('consensus, budget and web search', () => {
     const byModel: Record<string, unknown> = {
       'claude-opus-4-5': {
         persons: [
-          { ref: null, fields: [f('name', 'Mary Ellen Kowalski', 0.8, 'Mary Ellen Kowalski, 74'), f('birthDate', '12 MAY 1846', 0.8, 'born May 12, 1846'), f('birthPlace', 'Posen, Prussia', 0.8, 'born May 12, 1846 in Posen, Prussia')] },
+          {
+            ref: null,
+            fields: [
+              f('name', 'Mary Ellen Kowalski', 0.8, 'Mary Ellen Kowalski, 74'),
+              f('birthDate', '12 MAY 1846', 0.8, 'born May 12, 1846'),
+              f('birthPlace', 'Posen, Prussia', 0.8, 'born May 12, 1846 in Posen, Prussia'),
+            ],
+          },
           { ref: null, fields: [f('name', 'Stanislaw Kowalski', 0.8, 'widow of\nStanislaw Kowalski')] },
         ],
       },
       'claude-haiku-4-5': {
-        persons: [{ ref: null, fields: [f('name', 'Mary Ellen Kowalski', 0.6, 'Mary Ellen Kowalski, 74'), f('birthDate', '12 MAY 1846', 0.6, 'born May 12, 1846'), f('birthPlace', 'Prussia', 0.6, 'Posen, Prussia')] }],
+        persons: [
+          {
+            ref: null,
+            fields: [
+              f('name', 'Mary Ellen Kowalski', 0.6, 'Mary Ellen Kowalski, 74'),
+              f('birthDate', '12 MAY 1846', 0.6, 'born May 12, 1846'),
+              f('birthPlace', 'Prussia', 0.6, 'Posen, Prussia'),
+            ],
+          },
+        ],
       },
     };
     const client = new ScriptedLlmClient((req: LlmRequest) => message(req.model, byModel[req.model]));
     const h = harness(client);
-    const consensus = new ConsensusExtractor(['claude-opus-4-5', 'claude-haiku-4-5'].map((model) => new LlmRecordExtractor(h.gateway, { model, now: () => new Date('2026-06-01T00:00:00Z') })));
+    const consensus = new ConsensusExtractor(
+      ['claude-opus-4-5', 'claude-haiku-4-5'].map(
+        (model) => new LlmRecordExtractor(h.gateway, { model, now: () => new Date('2026-06-01T00:00:00Z') }),
+      ),
+    );
     const r = await consensus.extract(OBITUARY_RECORD);
     assert.equal(client.requests.length, 2);
     assert.deepEqual(new Set(client.requests.map((q) => q.model)), new Set(['claude-opus-4-5', 'claude-haiku-4-5']));
     const mary = r.personas.find((p) => p.persona.name === 'Mary Ellen Kowalski')!;
-    assert.ok(Math.abs(mary.confidence - 0.92) < 1e-12, `two models agree: 1 − 0.2 × 0.4 = 0.92, got ${mary.confidence}`);
+    assert.ok(
+      Math.abs(mary.confidence - 0.92) < 1e-12,
+      `two models agree: 1 − 0.2 × 0.4 = 0.92, got ${mary.confidence}`,
+    );
     assert.equal(mary.persona.birthPlace, 'Posen, Prussia', 'tie broken by the more confident model');
-    assert.ok(r.hypotheses.some((x) => /birthPlace/.test(x.text) && /Prussia/.test(x.text)), 'the other reading is preserved as a clue');
+    assert.ok(
+      r.hypotheses.some((x) => /birthPlace/.test(x.text) && /Prussia/.test(x.text)),
+      'the other reading is preserved as a clue',
+    );
     const stan = r.personas.find((p) => p.persona.name === 'Stanislaw Kowalski')!;
     assert.ok(Math.abs(stan.confidence - 0.56) < 1e-12, 'one model alone: 0.8 × 0.7');
     assert.deepEqual(consensus.lastReport?.groups.map((g) => g.supportedBy).sort(), [1, 2]);
@@ -59,7 +92,17 @@ describe('consensus, budget and web search', () => {
       type: 'message',
       role: 'assistant',
       model: req.model,
-      content: [{ type: 'tool_use', id: 't', name: 'submit_plan', input: { should_stop: false, next_actions: [{ action: 'fetch', query: { surname: 'Schmidt' }, priority: 0.5 }] } }],
+      content: [
+        {
+          type: 'tool_use',
+          id: 't',
+          name: 'submit_plan',
+          input: {
+            should_stop: false,
+            next_actions: [{ action: 'fetch', query: { surname: 'Schmidt' }, priority: 0.5 }],
+          },
+        },
+      ],
       stop_reason: 'tool_use',
       usage: { input_tokens: 6000, output_tokens: 1000 },
     }));
@@ -83,7 +126,9 @@ describe('consensus, budget and web search', () => {
   });
 
   it('a token budget stops calls as well', async () => {
-    const client = new ScriptedLlmClient((req: LlmRequest) => message(req.model, { persons: [] }, { input_tokens: 3000, output_tokens: 500 }));
+    const client = new ScriptedLlmClient((req: LlmRequest) =>
+      message(req.model, { persons: [] }, { input_tokens: 3000, output_tokens: 500 }),
+    );
     const h = harness(client, { maxTokens: 9000, maxUsd: 100, outputTokens: 1024 });
     const ex = new LlmRecordExtractor(h.gateway, { now: () => new Date('2026-06-01T00:00:00Z') });
     for (let i = 0; i < 10; i++) await ex.extract({ ...OBITUARY_RECORD, id: `S-${i}` });
@@ -97,7 +142,10 @@ describe('consensus, budget and web search', () => {
     const config = CaseConfig.parse({ ...CONFIG, llm: { webSearch: true } });
     const ws = new ClaudeWebSearchConnector(h.gateway, config);
     const logged: NewLogEntry[] = [];
-    const out = await ws.search({ given: 'Johann', surname: 'Schmidt', birthYear: 1850, place: 'Bavaria' }, { log: (e) => logged.push(e) });
+    const out = await ws.search(
+      { given: 'Johann', surname: 'Schmidt', birthYear: 1850, place: 'Bavaria' },
+      { log: (e) => logged.push(e) },
+    );
     assert.equal(out.records.length, 1);
     const rec = out.records[0]!;
     assert.equal(rec.url, 'https://www.findagrave.com/memorial/1234567/johann-schmidt');
@@ -121,7 +169,10 @@ describe('consensus, budget and web search', () => {
     assert.equal(client.requests[1]!.messages[1]!.role, 'assistant', 'the paused turn is sent back to be continued');
     assert.equal(out.records.length, 1);
     assert.match(out.records[0]!.text, /HUBER, KATHARINA 1869-05-11/);
-    assert.equal(h.meter.calls().reduce((n, c) => n + c.webSearches, 0), 1);
+    assert.equal(
+      h.meter.calls().reduce((n, c) => n + c.webSearches, 0),
+      1,
+    );
   });
 
   it('web search is not called when the setting does not allow it', async () => {
@@ -130,7 +181,10 @@ describe('consensus, budget and web search', () => {
     });
     const h = harness(client);
     const logged: NewLogEntry[] = [];
-    const out = await new ClaudeWebSearchConnector(h.gateway, CONFIG).search({ surname: 'Schmidt' }, { log: (e) => logged.push(e) });
+    const out = await new ClaudeWebSearchConnector(h.gateway, CONFIG).search(
+      { surname: 'Schmidt' },
+      { log: (e) => logged.push(e) },
+    );
     assert.equal(out.records.length, 0);
     assert.equal(client.requests.length, 0);
     assert.equal(ofKind(logged, 'compliance')[0]!.allowed, false);

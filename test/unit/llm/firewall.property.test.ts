@@ -11,21 +11,58 @@ import { VerifierOutput } from '../../../src/llm/schemas';
 import { OBITUARY_RECORD as record } from './support';
 
 const source = `${record.title}\n${record.text}`;
-const corpus = wordSet([record.title, record.text, record.place, record.date, record.url, record.repository].join('\n'));
+const corpus = wordSet(
+  [record.title, record.text, record.place, record.date, record.url, record.repository].join('\n'),
+);
 const words = record.text.split(/\s+/);
 
 /** Real passages of the source, damaged passages, and invented text. */
 const snippet = fc.oneof(
   fc.tuple(fc.nat(words.length - 1), fc.integer({ min: 1, max: 8 })).map(([i, n]) => words.slice(i, i + n).join(' ')),
-  fc.tuple(fc.nat(words.length - 1), fc.integer({ min: 2, max: 6 }), fc.constantFrom('1777', 'Atlantis', 'Zebediah', 'the')).map(([i, n, w]) => [...words.slice(i, i + n), w].join(' ')),
+  fc
+    .tuple(
+      fc.nat(words.length - 1),
+      fc.integer({ min: 2, max: 6 }),
+      fc.constantFrom('1777', 'Atlantis', 'Zebediah', 'the'),
+    )
+    .map(([i, n, w]) => [...words.slice(i, i + n), w].join(' ')),
   fc.string({ minLength: 0, maxLength: 30 }),
 );
 const value = fc.oneof(
-  fc.constantFrom('Mary Ellen Kowalski', 'Jan Nowak', 'Zebediah Quux', '12 MAY 1846', '1777', 'ABT 1847', 'Posen, Prussia', 'Atlantis', 'son', 'widow', 'https://fabricated.example/x', '74', 'M', 'spouse'),
+  fc.constantFrom(
+    'Mary Ellen Kowalski',
+    'Jan Nowak',
+    'Zebediah Quux',
+    '12 MAY 1846',
+    '1777',
+    'ABT 1847',
+    'Posen, Prussia',
+    'Atlantis',
+    'son',
+    'widow',
+    'https://fabricated.example/x',
+    '74',
+    'M',
+    'spouse',
+  ),
   fc.tuple(fc.nat(words.length - 1), fc.integer({ min: 1, max: 3 })).map(([i, n]) => words.slice(i, i + n).join(' ')),
   fc.string({ minLength: 1, maxLength: 20 }),
 );
-const fieldName = fc.constantFrom('name', 'sex', 'age', 'birthDate', 'birthPlace', 'deathDate', 'deathPlace', 'burialPlace', 'residence', 'occupation', 'role', 'relationship', 'favouriteColour');
+const fieldName = fc.constantFrom(
+  'name',
+  'sex',
+  'age',
+  'birthDate',
+  'birthPlace',
+  'deathDate',
+  'deathPlace',
+  'burialPlace',
+  'residence',
+  'occupation',
+  'role',
+  'relationship',
+  'favouriteColour',
+);
 /** Triples a careful model would return, so that grounded output is generated often, not by luck. */
 const GROUNDED: [string, string, string][] = [
   ['name', 'Mary Ellen Kowalski', 'Mary Ellen Kowalski, 74, of Scranton'],
@@ -37,30 +74,55 @@ const GROUNDED: [string, string, string][] = [
   ['relationship', 'husband', 'the widow of\nStanislaw Kowalski'],
   ['burialPlace', 'Cathedral Cemetery', 'Burial in Cathedral Cemetery.'],
 ];
-const grounded = fc.record({
-  triple: fc.constantFrom(...GROUNDED),
-  confidence: fc.double({ min: 0, max: 1, noNaN: true }),
-}).map(({ triple: [field, value, citation_snippet], confidence }) => ({ field, value, status: 'Verified' as const, confidence, citation_snippet, rationale: '' }));
+const grounded = fc
+  .record({
+    triple: fc.constantFrom(...GROUNDED),
+    confidence: fc.double({ min: 0, max: 1, noNaN: true }),
+  })
+  .map(({ triple: [field, value, citation_snippet], confidence }) => ({
+    field,
+    value,
+    status: 'Verified' as const,
+    confidence,
+    citation_snippet,
+    rationale: '',
+  }));
 
 const verification = fc.record({
   persons: fc.array(
     fc.record({
       ref: fc.constant(null),
       fields: fc.array(
-        fc.oneof(grounded, fc.record({
-          field: fieldName,
-          value,
-          status: fc.constantFrom('Verified', 'Verified', 'Conflicting', 'Unverified', 'Not Found'),
-          confidence: fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: -2, max: 3, noNaN: true })),
-          citation_snippet: fc.option(snippet, { nil: null }),
-          rationale: fc.constant(''),
-        })),
+        fc.oneof(
+          grounded,
+          fc.record({
+            field: fieldName,
+            value,
+            status: fc.constantFrom('Verified', 'Verified', 'Conflicting', 'Unverified', 'Not Found'),
+            confidence: fc.oneof(
+              fc.double({ min: 0, max: 1, noNaN: true }),
+              fc.double({ min: -2, max: 3, noNaN: true }),
+            ),
+            citation_snippet: fc.option(snippet, { nil: null }),
+            rationale: fc.constant(''),
+          }),
+        ),
         { maxLength: 8 },
       ),
     }),
     { maxLength: 4 },
   ),
-  hypotheses: fc.array(fc.record({ type: fc.constant('other'), text: value, evidence_hint: fc.constant(''), priority: fc.double({ min: -1, max: 2, noNaN: true }), is_fact: fc.boolean(), suggested_queries: fc.constant([]) }), { maxLength: 4 }),
+  hypotheses: fc.array(
+    fc.record({
+      type: fc.constant('other'),
+      text: value,
+      evidence_hint: fc.constant(''),
+      priority: fc.double({ min: -1, max: 2, noNaN: true }),
+      is_fact: fc.boolean(),
+      suggested_queries: fc.constant([]),
+    }),
+    { maxLength: 4 },
+  ),
   hallucination_flags: fc.constant([]),
 });
 
@@ -90,12 +152,15 @@ describe('hallucination firewall (property: what passes is grounded)', () => {
               if (PLACE_FIELDS.includes(field)) assert.ok(checked.length > 0, `${field} "${text}" has no place name`);
               for (const w of checked) assert.ok(corpus.has(w), `${field} word "${w}" not in the source`);
             }
-            if (DATE_FIELDS.includes(field)) for (const y of yearsIn(text)) assert.ok(yearsIn(s).includes(y), `${field} year ${y} not in "${s}"`);
+            if (DATE_FIELDS.includes(field))
+              for (const y of yearsIn(text)) assert.ok(yearsIn(s).includes(y), `${field} year ${y} not in "${s}"`);
             for (const u of urlsIn(text)) assert.ok(source.includes(u) || (record.url ?? '').includes(u));
           }
         }
         const factLabelled = raw.hypotheses.filter((h) => h.is_fact).length;
-        assert.ok(out.hypotheses.filter((h) => h.type !== 'resolve_conflict').length <= raw.hypotheses.length - factLabelled);
+        assert.ok(
+          out.hypotheses.filter((h) => h.type !== 'resolve_conflict').length <= raw.hypotheses.length - factLabelled,
+        );
         for (const h of out.hypotheses) {
           assert.ok(h.priority >= 0 && h.priority <= 1);
           for (const u of urlsIn(h.text)) assert.ok(source.includes(u) || record.url === u, `hypothesis URL ${u}`);

@@ -6,7 +6,13 @@ import { costOf, priceOf } from '../../../src/llm/pricing';
 import { ScriptedLlmClient } from '../../../src/llm/scripted-client';
 import { CONFIG, harness, view } from './support';
 
-const usage = (inputTokens: number, outputTokens: number, cacheReadTokens = 0, cacheWriteTokens = 0, webSearches = 0) => ({ inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens, webSearches });
+const usage = (
+  inputTokens: number,
+  outputTokens: number,
+  cacheReadTokens = 0,
+  cacheWriteTokens = 0,
+  webSearches = 0,
+) => ({ inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens, webSearches });
 
 describe('cost meter and prices', () => {
   it('prices dated model ids by their family and unknown models at the highest known rate', () => {
@@ -29,10 +35,19 @@ describe('cost meter and prices', () => {
     m.setCycle(1);
     m.record({ model: 'claude-sonnet-4-5', role: 'lead', purpose: 'plan', promptChars: 9000, ...usage(3000, 500) });
     m.setCycle(2);
-    m.record({ model: 'claude-sonnet-4-5', role: 'research', purpose: 'verify', promptChars: 6000, ...usage(2000, 400) });
+    m.record({
+      model: 'claude-sonnet-4-5',
+      role: 'research',
+      purpose: 'verify',
+      promptChars: 6000,
+      ...usage(2000, 400),
+    });
     assert.equal(m.byRole().lead.calls, 1);
     assert.equal(m.byRole().research.tokens, 2400);
-    assert.deepEqual(m.byCycle().map((c) => c.cycle), [1, 2]);
+    assert.deepEqual(
+      m.byCycle().map((c) => c.cycle),
+      [1, 2],
+    );
     assert.ok(Math.abs(m.costUsd() - (3000 * 3 + 500 * 15 + 2000 * 3 + 400 * 15) / 1e6) < 1e-12);
     // $0.0285 spent; a 9,000-char prompt (~3,000 tokens, $0.009) with 4,096 output tokens ($0.061) does not fit,
     // but fewer output tokens do
@@ -47,6 +62,9 @@ describe('cost meter and prices', () => {
     const h = harness(new ScriptedLlmClient(() => ({})));
     const ac = new AbortController();
     ac.abort();
-    await assert.rejects(new LlmLeadPlanner(h.gateway, CONFIG).plan(view(), ac.signal), (e: unknown) => e instanceof LlmError && e.kind === 'aborted');
+    await assert.rejects(
+      new LlmLeadPlanner(h.gateway, CONFIG).plan(view(), ac.signal),
+      (e: unknown) => e instanceof LlmError && e.kind === 'aborted',
+    );
   });
 });

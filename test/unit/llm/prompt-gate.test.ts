@@ -13,7 +13,12 @@ describe('Censor before every prompt (preparePrompt)', () => {
 
   it('redacts a living person’s exact birth date, address and all PII, keeps historical facts, and logs a compliance entry', () => {
     const log: NewLogEntry[] = [];
-    const p = preparePrompt({ system: 'You are careful.', context: 'Case: Schmidt', user: RAW }, ctx, 'verify S-1985', (e) => log.push(e));
+    const p = preparePrompt(
+      { system: 'You are careful.', context: 'Case: Schmidt', user: RAW },
+      ctx,
+      'verify S-1985',
+      (e) => log.push(e),
+    );
     assert.doesNotMatch(p.user, /March 5, 1958/);
     assert.doesNotMatch(p.user, /1423 Elm/);
     assert.doesNotMatch(p.user, /555-0142/);
@@ -36,8 +41,19 @@ describe('Censor before every prompt (preparePrompt)', () => {
   });
 
   it('finds living persons among the case persons (born within the threshold, no death)', () => {
-    const living = Person.parse({ id: 'P-2', names: [{ given: 'Thomas J.', surname: 'Schmidt' }], assertions: [{ id: 'A-1', field: 'birth.date', value: '1958', status: 'accepted', confidence: 1 }] });
-    const dead = Person.parse({ id: 'P-3', names: [{ given: 'Robert', surname: 'Schmidt' }], assertions: [{ id: 'A-2', field: 'birth.date', value: '1912', status: 'accepted', confidence: 1 }, { id: 'A-3', field: 'death.date', value: '18 FEB 1989', status: 'accepted', confidence: 1 }] });
+    const living = Person.parse({
+      id: 'P-2',
+      names: [{ given: 'Thomas J.', surname: 'Schmidt' }],
+      assertions: [{ id: 'A-1', field: 'birth.date', value: '1958', status: 'accepted', confidence: 1 }],
+    });
+    const dead = Person.parse({
+      id: 'P-3',
+      names: [{ given: 'Robert', surname: 'Schmidt' }],
+      assertions: [
+        { id: 'A-2', field: 'birth.date', value: '1912', status: 'accepted', confidence: 1 },
+        { id: 'A-3', field: 'death.date', value: '18 FEB 1989', status: 'accepted', confidence: 1 },
+      ],
+    });
     assert.deepEqual(livingNamesOf([living, dead], NOW, 100), ['Thomas J. Schmidt', 'Schmidt, Thomas J.']);
   });
 });
@@ -46,9 +62,22 @@ describe('token-budgeted planning context (Winterfox ~16,000 characters)', () =>
   it('stays within its budget however large the case grows, and says how much it left out', () => {
     const big = (n: number) =>
       view({
-        recentDiscoveries: Array.from({ length: n }, (_, i) => `S-${i}: record ${i} of Johann Schmidt in Springfield, ${'details '.repeat(20)}`),
-        pendingClues: Array.from({ length: n }, (_, i) => ({ id: `H-${i}`, statement: `clue ${i} about Schmidt`, priority: (i % 100) / 100, suggestedQueries: [`Schmidt ${i}`] })),
-        frontier: Array.from({ length: n }, (_, i) => ({ id: `T-${i}`, taskType: 'SearchTask' as const, priority: 0.5, query: { surname: 'Schmidt', place: `Town ${i}` } })),
+        recentDiscoveries: Array.from(
+          { length: n },
+          (_, i) => `S-${i}: record ${i} of Johann Schmidt in Springfield, ${'details '.repeat(20)}`,
+        ),
+        pendingClues: Array.from({ length: n }, (_, i) => ({
+          id: `H-${i}`,
+          statement: `clue ${i} about Schmidt`,
+          priority: (i % 100) / 100,
+          suggestedQueries: [`Schmidt ${i}`],
+        })),
+        frontier: Array.from({ length: n }, (_, i) => ({
+          id: `T-${i}`,
+          taskType: 'SearchTask' as const,
+          priority: 0.5,
+          query: { surname: 'Schmidt', place: `Town ${i}` },
+        })),
         gaps: Array.from({ length: n }, (_, i) => `gap ${i}`),
       });
     const small = buildPlanningContext(big(5));

@@ -20,7 +20,14 @@ export interface Harness {
 
 export function harness(
   client: LlmClient,
-  opts: { maxUsd?: number; maxTokens?: number; livingNames?: string[]; consent?: boolean; model?: string; outputTokens?: number } = {},
+  opts: {
+    maxUsd?: number;
+    maxTokens?: number;
+    livingNames?: string[];
+    consent?: boolean;
+    model?: string;
+    outputTokens?: number;
+  } = {},
 ): Harness {
   const entries: NewLogEntry[] = [];
   const meter = new CostMeter({ maxUsd: opts.maxUsd ?? 2, maxTokens: opts.maxTokens ?? 400_000 });
@@ -30,12 +37,20 @@ export function harness(
     log: (e) => entries.push(e),
     model: opts.model ?? 'claude-haiku-4-5',
     maxTokens: opts.outputTokens ?? 1024,
-    censor: () => ({ now: NOW, thresholdYears: 100, consent: opts.consent ?? false, livingNames: opts.livingNames ?? [] }),
+    censor: () => ({
+      now: NOW,
+      thresholdYears: 100,
+      consent: opts.consent ?? false,
+      livingNames: opts.livingNames ?? [],
+    }),
   });
   return { gateway, meter, entries };
 }
 
-export function ofKind<K extends NewLogEntry['actionType']>(entries: NewLogEntry[], kind: K): Extract<NewLogEntry, { actionType: K }>[] {
+export function ofKind<K extends NewLogEntry['actionType']>(
+  entries: NewLogEntry[],
+  kind: K,
+): Extract<NewLogEntry, { actionType: K }>[] {
   return entries.filter((e): e is Extract<NewLogEntry, { actionType: K }> => e.actionType === kind);
 }
 
@@ -63,7 +78,6 @@ export const OBITUARY_RECORD: SourceRecord = {
   sha256: 'a'.repeat(64),
 };
 
-
 export const CONFIG = CaseConfig.parse({
   question: 'Who were the parents of Johann Schmidt?',
   subject: { name: 'Johann Schmidt', born: 'ABT 1850', place: 'Bavaria' },
@@ -79,11 +93,22 @@ export function view(over: Partial<PlanningView> = {}): PlanningView {
     subject: { id: 'P-1', name: 'Johann Schmidt' },
     counts: { persons: 4, assertions: 12, sources: 3, frontier: 2, clues: 1, openConflicts: 1 },
     budgetRemaining: { cycles: 47, requests: 480, tokens: 380_000, usd: 1.8 },
-    recentDiscoveries: ['S-1880census (1880 census, Springfield): Johann Schmidt, head, age 30, born Bavaria', 'Marriage record: John Schmidt and Anna Weber, 1875, Springfield'],
-    pendingClues: [{ id: 'H-1', statement: 'Johann Schmidt may appear in a Bavarian baptism register around 1850', priority: 0.7, suggestedQueries: ['Johann Schmidt baptism Bavaria'] }],
-    frontier: [{ id: 'T-1', taskType: 'SearchTask', priority: 0.6, query: { surname: 'Schmidt', place: 'Springfield' } }],
+    recentDiscoveries: [
+      'S-1880census (1880 census, Springfield): Johann Schmidt, head, age 30, born Bavaria',
+      'Marriage record: John Schmidt and Anna Weber, 1875, Springfield',
+    ],
+    pendingClues: [
+      {
+        id: 'H-1',
+        statement: 'Johann Schmidt may appear in a Bavarian baptism register around 1850',
+        priority: 0.7,
+        suggestedQueries: ['Johann Schmidt baptism Bavaria'],
+      },
+    ],
+    frontier: [
+      { id: 'T-1', taskType: 'SearchTask', priority: 0.6, query: { surname: 'Schmidt', place: 'Springfield' } },
+    ],
     gaps: ['parents unknown', 'birth date conflict between census and marriage record'],
     ...over,
   };
 }
-

@@ -52,11 +52,20 @@ describe('ages as written', () => {
 
   it('property: "in his Nth year" is N − 1 completed years and the birth year is the event year − (N − 1)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 110 }), fc.integer({ min: 1600, max: 1750 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 28 }), (n, y, m, d) => {
-        const a = parseAge(`in his ${n}th year`)!;
-        assert.equal(a.min, n - 1);
-        assert.equal(birthFromAge(a, `${d} ${MONTHS[m - 1]} ${y}/${String((y + 1) % 100).padStart(2, '0')}`)?.date, `CAL ${y + 1 - (n - 1)}`);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 110 }),
+        fc.integer({ min: 1600, max: 1750 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 28 }),
+        (n, y, m, d) => {
+          const a = parseAge(`in his ${n}th year`)!;
+          assert.equal(a.min, n - 1);
+          assert.equal(
+            birthFromAge(a, `${d} ${MONTHS[m - 1]} ${y}/${String((y + 1) % 100).padStart(2, '0')}`)?.date,
+            `CAL ${y + 1 - (n - 1)}`,
+          );
+        },
+      ),
     );
   });
 });
@@ -64,7 +73,13 @@ describe('ages as written', () => {
 describe('dual dates are one day', () => {
   it('3 MAR 1712/13 is 3 March 1713, agrees with itself written plainly, not with 1713/14', () => {
     const g = parseGDate('3 MAR 1712/13');
-    assert.deepEqual([g.earliest, g.latest], [{ year: 1713, month: 3, day: 3 }, { year: 1713, month: 3, day: 3 }]);
+    assert.deepEqual(
+      [g.earliest, g.latest],
+      [
+        { year: 1713, month: 3, day: 3 },
+        { year: 1713, month: 3, day: 3 },
+      ],
+    );
     assert.equal(g.dual, '13');
     assert.equal(g.original, '3 MAR 1712/13', 'kept as written');
     assert.ok(overlaps('3 MAR 1712/13', '3 MAR 1713'));
@@ -86,14 +101,20 @@ describe('dual dates are one day', () => {
 
   it('property: a dual day of Jan–Mar overlaps only the same day of the later year', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1582, max: 1751 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 28 }), fc.integer({ min: -400, max: 400 }), (y, m, d, shift) => {
-        const dual = `${d} ${MONTHS[m - 1]} ${y}/${String((y + 1) % 100).padStart(2, '0')}`;
-        assert.ok(overlaps(dual, `${d} ${MONTHS[m - 1]} ${y + 1}`), dual);
-        const other = new Date(Date.UTC(y + 1, m - 1, d + (shift || 1)));
-        const text = `${other.getUTCDate()} ${MONTHS[other.getUTCMonth()]} ${other.getUTCFullYear()}`;
-        assert.ok(!overlaps(dual, text), `${dual} vs ${text}`);
-        assert.deepEqual(yearRange(dual), { min: y + 1, max: y + 1 });
-      }),
+      fc.property(
+        fc.integer({ min: 1582, max: 1751 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 28 }),
+        fc.integer({ min: -400, max: 400 }),
+        (y, m, d, shift) => {
+          const dual = `${d} ${MONTHS[m - 1]} ${y}/${String((y + 1) % 100).padStart(2, '0')}`;
+          assert.ok(overlaps(dual, `${d} ${MONTHS[m - 1]} ${y + 1}`), dual);
+          const other = new Date(Date.UTC(y + 1, m - 1, d + (shift || 1)));
+          const text = `${other.getUTCDate()} ${MONTHS[other.getUTCMonth()]} ${other.getUTCFullYear()}`;
+          assert.ok(!overlaps(dual, text), `${dual} vs ${text}`);
+          assert.deepEqual(yearRange(dual), { min: y + 1, max: y + 1 });
+        },
+      ),
       { numRuns: 500 },
     );
   });

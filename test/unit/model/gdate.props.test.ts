@@ -17,9 +17,16 @@ const singleDate = fc
   })
   .map(({ calendar, year, month, day, dual, bc }) => {
     const julian = calendar.includes('JULIAN');
-    const d = month !== undefined && day !== undefined ? Math.min(day, daysInMonth(year, month, julian ? 'julian' : 'gregorian')) : undefined;
+    const d =
+      month !== undefined && day !== undefined
+        ? Math.min(day, daysInMonth(year, month, julian ? 'julian' : 'gregorian'))
+        : undefined;
     const dualText = dual && !julian && bc === '' ? `/${String((year + 1) % 100).padStart(2, '0')}` : '';
-    const parts = [month !== undefined && d !== undefined ? String(d) : '', month !== undefined ? MONTHS[month - 1] : '', `${year}${dualText}${bc}`];
+    const parts = [
+      month !== undefined && d !== undefined ? String(d) : '',
+      month !== undefined ? MONTHS[month - 1] : '',
+      `${year}${dualText}${bc}`,
+    ];
     return calendar + parts.filter(Boolean).join(' ');
   });
 

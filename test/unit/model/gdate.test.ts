@@ -143,7 +143,21 @@ describe('gdate: parseGDate', () => {
   });
 
   it('never throws, whatever it is given', () => {
-    for (const v of [undefined, null, 42, {}, '(', ')', '((x))', '@#D', 'INT', 'INT (x)', 'BET AND', 'FROM TO', '9'.repeat(500)]) {
+    for (const v of [
+      undefined,
+      null,
+      42,
+      {},
+      '(',
+      ')',
+      '((x))',
+      '@#D',
+      'INT',
+      'INT (x)',
+      'BET AND',
+      'FROM TO',
+      '9'.repeat(500),
+    ]) {
       const d = parseGDate(v as unknown as string);
       assert.ok(d.kind === 'phrase' || d.kind === 'empty' || d.earliest !== undefined, String(v));
     }

@@ -43,7 +43,10 @@ describe('pedigree tree (endogamy-safe traversal)', () => {
       if (!n.ref) expanded.set(n.id, (expanded.get(n.id) ?? 0) + 1);
       if (n.ref) assert.equal(n.children.length, 0, 'a reference is never re-expanded');
     });
-    assert.ok([...expanded.values()].every((c) => c === 1), 'each person is drawn in full exactly once');
+    assert.ok(
+      [...expanded.values()].every((c) => c === 1),
+      'each person is drawn in full exactly once',
+    );
     assert.equal(expanded.size, 119);
   });
 
@@ -71,8 +74,14 @@ describe('pedigree tree (endogamy-safe traversal)', () => {
     ]);
     assert.deepEqual(index.get('kid')!.parents, ['mum', 'dad']);
     const view = buildPedigree(index, 'kid', { up: 1, down: 1 })!;
-    assert.deepEqual(view.ancestors.children.map((c) => c.id), ['dad', 'mum']);
-    assert.deepEqual(buildPedigree(index, 'mum', { up: 0, down: 1 })!.descendants.children.map((c) => c.id), ['kid']);
+    assert.deepEqual(
+      view.ancestors.children.map((c) => c.id),
+      ['dad', 'mum'],
+    );
+    assert.deepEqual(
+      buildPedigree(index, 'mum', { up: 0, down: 1 })!.descendants.children.map((c) => c.id),
+      ['kid'],
+    );
     assert.equal(buildPedigree(index, 'nobody', { up: 1, down: 1 }), undefined);
   });
 
@@ -86,9 +95,17 @@ describe('pedigree tree (endogamy-safe traversal)', () => {
   it('property: any family graph gives a tree where each person is expanded at most once, within bounds', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 40 }).chain((n) =>
-          fc.tuple(fc.constant(n), fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: 120 }), fc.nat(n - 1), fc.nat(8), fc.nat(8)),
-        ),
+        fc
+          .integer({ min: 1, max: 40 })
+          .chain((n) =>
+            fc.tuple(
+              fc.constant(n),
+              fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: 120 }),
+              fc.nat(n - 1),
+              fc.nat(8),
+              fc.nat(8),
+            ),
+          ),
         ([n, edges, root, up, down]) => {
           const members = Array.from({ length: n }, (_, i) => member(`p${i}`, i % 2 ? 'F' : 'M'));
           for (const [child, parent] of edges) members[child].parents.push(`p${parent}`);

@@ -2,13 +2,43 @@ import assert from 'node:assert/strict';
 import { CandidateIndex, featuresOfPerson, featuresOfPersona, blockingKeys } from '../../../src/agents/analyst/resolve';
 import { person } from './fixtures';
 
-const GIVEN = ['john', 'mary', 'william', 'anna', 'george', 'elizabeth', 'thomas', 'sarah', 'james', 'margaret', 'heinrich', 'katharina'];
-const SURNAMES = ['smith', 'schmidt', 'miller', 'mueller', 'weber', 'taylor', 'brown', 'jones', 'fischer', 'wagner', 'becker', 'hoffmann', 'walker', 'young', 'king', 'wright'];
+const GIVEN = [
+  'john',
+  'mary',
+  'william',
+  'anna',
+  'george',
+  'elizabeth',
+  'thomas',
+  'sarah',
+  'james',
+  'margaret',
+  'heinrich',
+  'katharina',
+];
+const SURNAMES = [
+  'smith',
+  'schmidt',
+  'miller',
+  'mueller',
+  'weber',
+  'taylor',
+  'brown',
+  'jones',
+  'fischer',
+  'wagner',
+  'becker',
+  'hoffmann',
+  'walker',
+  'young',
+  'king',
+  'wright',
+];
 
 /** Deterministic pseudo-random persons (a linear congruential generator: no Math.random in tests). */
 function population(n: number) {
   let s = 12345;
-  const rnd = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rnd = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   return Array.from({ length: n }, (_, i) =>
     featuresOfPerson(
       person({
@@ -29,17 +59,27 @@ describe('resolve: CandidateIndex (blocking)', () => {
       featuresOfPerson(person({ id: 'P3', given: 'Zacharias', surname: 'Quist', birth: '1700' })),
     ]);
     const ids = (x: ReturnType<typeof featuresOfPerson>) => idx.candidates(x).map((c) => c.id);
-    assert.deepEqual(ids(featuresOfPerson(person({ id: 'Q1', given: 'John', surname: 'Schmitt', birth: '1851' }))), ['P1']);
+    assert.deepEqual(ids(featuresOfPerson(person({ id: 'Q1', given: 'John', surname: 'Schmitt', birth: '1851' }))), [
+      'P1',
+    ]);
     // Married name, nickname: found through the given-name sound and birth year.
-    assert.deepEqual(ids(featuresOfPerson(person({ id: 'Q2', given: 'Peggy', surname: 'Taylor', sex: 'F', birth: '1860' }))), ['P2']);
+    assert.deepEqual(
+      ids(featuresOfPerson(person({ id: 'Q2', given: 'Peggy', surname: 'Taylor', sex: 'F', birth: '1860' }))),
+      ['P2'],
+    );
     // A persona with only an age.
-    assert.deepEqual(ids(featuresOfPersona({ name: 'Johan Schmidt', role: 'head', age: 30 }, { date: '1880' })), ['P1']);
+    assert.deepEqual(ids(featuresOfPersona({ name: 'Johan Schmidt', role: 'head', age: 30 }, { date: '1880' })), [
+      'P1',
+    ]);
   });
   it('never returns the query itself, and forgets removed items', () => {
     const a = featuresOfPerson(person({ id: 'P1', given: 'Ann', surname: 'Lee', birth: '1800' }));
     const b = featuresOfPerson(person({ id: 'P2', given: 'Ann', surname: 'Lee', birth: '1800' }));
     const idx = new CandidateIndex([a, b]);
-    assert.deepEqual(idx.candidates(a).map((c) => c.id), ['P2']);
+    assert.deepEqual(
+      idx.candidates(a).map((c) => c.id),
+      ['P2'],
+    );
     idx.remove('P2');
     assert.deepEqual(idx.candidates(a), []);
     assert.equal(idx.size, 1);
@@ -73,16 +113,28 @@ describe('resolve: fallback keys (typos in the given name)', () => {
       const original = featuresOfPerson(person({ id: 'P1', given: right, surname: '', birth: '1027' }));
       const dup = featuresOfPerson(person({ id: 'P2', given: slip, surname: '', birth: 'ABT 1027' }));
       const idx = new CandidateIndex([original, dup]);
-      assert.deepEqual(idx.candidates(dup).map((c) => c.id), ['P1'], `${slip} / ${right}`);
+      assert.deepEqual(
+        idx.candidates(dup).map((c) => c.id),
+        ['P1'],
+        `${slip} / ${right}`,
+      );
     }
   });
   it('fills only spare places: never displaces a candidate met through a main key', () => {
     // Ten persons share main keys with the query; one more shares only the fallback key.
     const query = featuresOfPerson(person({ id: 'Q', given: 'William', surname: 'Smith', birth: '1850' }));
-    const main = Array.from({ length: 10 }, (_, i) => featuresOfPerson(person({ id: `M${i}`, given: 'William', surname: 'Smith', birth: String(1850 + (i % 3)) })));
+    const main = Array.from({ length: 10 }, (_, i) =>
+      featuresOfPerson(person({ id: `M${i}`, given: 'William', surname: 'Smith', birth: String(1850 + (i % 3)) })),
+    );
     const typo = featuresOfPerson(person({ id: 'T', given: 'Wliliam', surname: 'Zzyzx', birth: '1850' }));
     const idx = new CandidateIndex([...main, typo], { maxCandidates: 10 });
-    assert.deepEqual(idx.candidates(query).map((c) => c.id).sort(), main.map((m) => m.id).sort());
+    assert.deepEqual(
+      idx
+        .candidates(query)
+        .map((c) => c.id)
+        .sort(),
+      main.map((m) => m.id).sort(),
+    );
     // With a spare place, the fallback candidate comes in last.
     const roomy = new CandidateIndex([...main.slice(0, 5), typo], { maxCandidates: 10 });
     const ids = roomy.candidates(query).map((c) => c.id);

@@ -3,18 +3,58 @@ import fc from 'fast-check';
 import { CandidateIndex, featuresOfPerson, scorePair, type PersonFeatures } from '../../../src/agents/analyst/resolve';
 import { person } from './fixtures';
 
-const given = fc.constantFrom('John', 'Johann', 'Jon', 'William', 'Bill', 'Mary', 'Maria', 'Anna', 'J.', 'Frederick William', 'Frederick');
-const surname = fc.constantFrom('Smith', 'Schmidt', 'Smyth', 'Weber', 'Lee', '');
-const date = fc.option(fc.constantFrom('1850', 'ABT 1850', '12 MAR 1850', '13 MAR 1850', '1851', '1790', 'BET 1848 AND 1852'), { nil: undefined });
-const place = fc.option(fc.constantFrom('Springfield, Illinois', 'Springfield, Sangamon, Illinois, USA', 'Boston'), { nil: undefined });
-const rels = fc.subarray(['F1', 'M1', 'S1']);
-const arbPeople = fc.array(fc.record({ given, surname, sex: fc.constantFrom('M' as const, 'F' as const, 'U' as const), birth: date, death: date, birthPlace: place, rels }), { minLength: 2, maxLength: 40 }).map((rs) =>
-  rs.map((r, i) =>
-    featuresOfPerson(
-      person({ id: `P${i}`, given: r.given, surname: r.surname, sex: r.sex, birth: r.birth, death: r.death, birthPlace: r.birthPlace, parents: r.rels.filter((x) => x !== 'S1'), spouses: r.rels.filter((x) => x === 'S1') }),
-    ),
-  ),
+const given = fc.constantFrom(
+  'John',
+  'Johann',
+  'Jon',
+  'William',
+  'Bill',
+  'Mary',
+  'Maria',
+  'Anna',
+  'J.',
+  'Frederick William',
+  'Frederick',
 );
+const surname = fc.constantFrom('Smith', 'Schmidt', 'Smyth', 'Weber', 'Lee', '');
+const date = fc.option(
+  fc.constantFrom('1850', 'ABT 1850', '12 MAR 1850', '13 MAR 1850', '1851', '1790', 'BET 1848 AND 1852'),
+  { nil: undefined },
+);
+const place = fc.option(fc.constantFrom('Springfield, Illinois', 'Springfield, Sangamon, Illinois, USA', 'Boston'), {
+  nil: undefined,
+});
+const rels = fc.subarray(['F1', 'M1', 'S1']);
+const arbPeople = fc
+  .array(
+    fc.record({
+      given,
+      surname,
+      sex: fc.constantFrom('M' as const, 'F' as const, 'U' as const),
+      birth: date,
+      death: date,
+      birthPlace: place,
+      rels,
+    }),
+    { minLength: 2, maxLength: 40 },
+  )
+  .map((rs) =>
+    rs.map((r, i) =>
+      featuresOfPerson(
+        person({
+          id: `P${i}`,
+          given: r.given,
+          surname: r.surname,
+          sex: r.sex,
+          birth: r.birth,
+          death: r.death,
+          birthPlace: r.birthPlace,
+          parents: r.rels.filter((x) => x !== 'S1'),
+          spouses: r.rels.filter((x) => x === 'S1'),
+        }),
+      ),
+    ),
+  );
 
 const key = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
@@ -49,7 +89,10 @@ describe('resolve: bulk scoring paths agree with the explained score', () => {
           assert.equal(quick.hardNegative, full.hardNegative);
           const floored = scorePair(a, b, { frequencies: idx.frequencies, explain: false, floor });
           if (floored.bounded) {
-            assert.ok(floored.similarity < floor && full.similarity <= floored.similarity + 1e-12, `${full.similarity} ≤ bound ${floored.similarity} < ${floor}`);
+            assert.ok(
+              floored.similarity < floor && full.similarity <= floored.similarity + 1e-12,
+              `${full.similarity} ≤ bound ${floored.similarity} < ${floor}`,
+            );
             assert.equal(floored.recommendation, 'separate');
             assert.equal(full.recommendation, floor > 0.3 && full.similarity >= 0.3 ? full.recommendation : 'separate');
           } else assert.equal(floored.similarity, full.similarity);
@@ -62,14 +105,54 @@ describe('resolve: bulk scoring paths agree with the explained score', () => {
     // A population of 520 makes NameFrequencies informative, so the rules that read counts run.
     const names = ['Anne', 'George', 'Louise', 'Henry', 'Sophia', 'Charles', 'Augusta', 'Ernest'];
     const filler = Array.from({ length: 520 }, (_, i) =>
-      featuresOfPerson(person({ id: `F${i}`, given: names[i % names.length], surname: `S${i % 97}`, birth: String(1700 + ((i * 37) % 250)), birthPlace: i % 3 ? 'Paris, France' : 'London, England' })),
+      featuresOfPerson(
+        person({
+          id: `F${i}`,
+          given: names[i % names.length],
+          surname: `S${i % 97}`,
+          birth: String(1700 + ((i * 37) % 250)),
+          birthPlace: i % 3 ? 'Paris, France' : 'London, England',
+        }),
+      ),
     );
-    const rare = fc.constantFrom('Hardicanute', 'Mathilde', 'Valdemar', 'Valdemra', 'Anne', 'Francis Charles', 'F. Charles');
-    const years = fc.option(fc.constantFrom('1843', '1844', 'ABT 1843', '3 MAY 1843', '1878', '1903'), { nil: undefined });
-    const arb = fc.array(fc.record({ given: rare, birth: years, death: years, birthPlace: fc.option(fc.constantFrom('St. Germain-,en-Laye,France', 'en-Laye,France', 'France'), { nil: undefined }) }), { minLength: 2, maxLength: 12 });
+    const rare = fc.constantFrom(
+      'Hardicanute',
+      'Mathilde',
+      'Valdemar',
+      'Valdemra',
+      'Anne',
+      'Francis Charles',
+      'F. Charles',
+    );
+    const years = fc.option(fc.constantFrom('1843', '1844', 'ABT 1843', '3 MAY 1843', '1878', '1903'), {
+      nil: undefined,
+    });
+    const arb = fc.array(
+      fc.record({
+        given: rare,
+        birth: years,
+        death: years,
+        birthPlace: fc.option(fc.constantFrom('St. Germain-,en-Laye,France', 'en-Laye,France', 'France'), {
+          nil: undefined,
+        }),
+      }),
+      { minLength: 2, maxLength: 12 },
+    );
     fc.assert(
       fc.property(arb, fc.constantFrom(0.3, 0.5, 0.85), (rs, floor) => {
-        const feats = rs.map((r, i) => featuresOfPerson(person({ id: `P${i}`, given: r.given, surname: '', sex: 'M', birth: r.birth, death: r.death, birthPlace: r.birthPlace })));
+        const feats = rs.map((r, i) =>
+          featuresOfPerson(
+            person({
+              id: `P${i}`,
+              given: r.given,
+              surname: '',
+              sex: 'M',
+              birth: r.birth,
+              death: r.death,
+              birthPlace: r.birthPlace,
+            }),
+          ),
+        );
         const idx = new CandidateIndex([...filler, ...feats]);
         for (let i = 0; i + 1 < feats.length; i++) {
           const [a, b] = [feats[i], feats[i + 1]];
@@ -78,7 +161,11 @@ describe('resolve: bulk scoring paths agree with the explained score', () => {
           assert.equal(quick.similarity, full.similarity);
           assert.equal(quick.recommendation, full.recommendation);
           const floored = scorePair(a, b, { frequencies: idx.frequencies, family: idx, explain: false, floor });
-          if (floored.bounded) assert.ok(floored.similarity < floor && full.similarity <= floored.similarity + 1e-12, `${full.similarity} ≤ bound ${floored.similarity} < ${floor}`);
+          if (floored.bounded)
+            assert.ok(
+              floored.similarity < floor && full.similarity <= floored.similarity + 1e-12,
+              `${full.similarity} ≤ bound ${floored.similarity} < ${floor}`,
+            );
           else assert.equal(floored.similarity, full.similarity);
         }
       }),
@@ -93,7 +180,13 @@ describe('resolve: bulk scoring paths agree with the explained score', () => {
     idx.remove('P2');
     idx.add(featuresOfPerson(person({ id: 'P2', given: 'Zeno', surname: 'Quist', birth: '1700' })));
     idx.add(b);
-    assert.deepEqual(idx.candidates(a).map((x) => x.id).sort(), ['P2', 'P3']);
+    assert.deepEqual(
+      idx
+        .candidates(a)
+        .map((x) => x.id)
+        .sort(),
+      ['P2', 'P3'],
+    );
     assert.equal(idx.size, 3);
     assert.equal(idx.get('P2'), b);
   });

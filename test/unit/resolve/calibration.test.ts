@@ -4,7 +4,14 @@
  * must raise true duplicates without merging twins, siblings or a same-name parent and child.
  */
 import assert from 'node:assert/strict';
-import { CandidateIndex, dateFeature, featuresOfPerson, featuresOfPersona, scorePair, type PersonFeatures } from '../../../src/agents/analyst/resolve';
+import {
+  CandidateIndex,
+  dateFeature,
+  featuresOfPerson,
+  featuresOfPersona,
+  scorePair,
+  type PersonFeatures,
+} from '../../../src/agents/analyst/resolve';
 import { compareDates } from '../../../src/agents/analyst/resolve/compare';
 import { person } from './fixtures';
 
@@ -12,11 +19,34 @@ const f = featuresOfPerson;
 
 /** A population large enough for name counts to count (NameFrequencies ignores fewer than 500). */
 function filler(n: number): PersonFeatures[] {
-  const given = ['John', 'Mary', 'William', 'Anne', 'George', 'Elizabeth', 'Henry', 'Margaret', 'Louis', 'Sophia', 'Frederick', 'Charlotte'];
+  const given = [
+    'John',
+    'Mary',
+    'William',
+    'Anne',
+    'George',
+    'Elizabeth',
+    'Henry',
+    'Margaret',
+    'Louis',
+    'Sophia',
+    'Frederick',
+    'Charlotte',
+  ];
   const out: PersonFeatures[] = [];
   let s = 4242;
-  const rnd = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  for (let i = 0; i < n; i++) out.push(f(person({ id: `F${i}`, given: given[Math.floor(rnd() * given.length)], surname: `S${Math.floor(rnd() * 300)}`, birth: String(1500 + Math.floor(rnd() * 450)) })));
+  const rnd = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  for (let i = 0; i < n; i++)
+    out.push(
+      f(
+        person({
+          id: `F${i}`,
+          given: given[Math.floor(rnd() * given.length)],
+          surname: `S${Math.floor(rnd() * 300)}`,
+          birth: String(1500 + Math.floor(rnd() * 450)),
+        }),
+      ),
+    );
   return out;
 }
 
@@ -25,7 +55,10 @@ describe('resolve: dates a year apart', () => {
     const slip = compareDates(dateFeature('27 JUN 1550'), dateFeature('27 JUN 1551'), 'birth')!;
     const bareYear = compareDates(dateFeature('1550'), dateFeature('1550'), 'birth')!;
     const exact = compareDates(dateFeature('27 JUN 1550'), dateFeature('27 JUN 1550'), 'birth')!;
-    assert.ok(slip.score > bareYear.score && slip.score < exact.score, `${slip.score} ${bareYear.score} ${exact.score}`);
+    assert.ok(
+      slip.score > bareYear.score && slip.score < exact.score,
+      `${slip.score} ${bareYear.score} ${exact.score}`,
+    );
     assert.match(slip.reason, /same day and month one year apart/);
     const a = f(person({ id: 'P1', given: 'Charles', surname: 'Valois', sex: 'M', birth: '27 JUN 1550' }));
     const b = f(person({ id: 'P2', given: 'Charles', surname: 'Valois', sex: 'M', birth: '27 JUN 1551' }));
@@ -41,8 +74,12 @@ describe('resolve: dates a year apart', () => {
     assert.ok(compareDates(dateFeature('27 JUN 1550'), dateFeature('27 JUN 1560'), 'birth')!.score < bareYear.score);
   });
   it('siblings a year apart to the day are still separated by their different names', () => {
-    const a = f(person({ id: 'P1', given: 'Anne', surname: 'Stuart', sex: 'F', birth: '6 FEB 1665', parents: ['F', 'M'] }));
-    const b = f(person({ id: 'P2', given: 'Mary', surname: 'Stuart', sex: 'F', birth: '6 FEB 1666', parents: ['F', 'M'] }));
+    const a = f(
+      person({ id: 'P1', given: 'Anne', surname: 'Stuart', sex: 'F', birth: '6 FEB 1665', parents: ['F', 'M'] }),
+    );
+    const b = f(
+      person({ id: 'P2', given: 'Mary', surname: 'Stuart', sex: 'F', birth: '6 FEB 1666', parents: ['F', 'M'] }),
+    );
     assert.equal(scorePair(a, b).recommendation, 'separate');
   });
 });
@@ -82,15 +119,27 @@ describe('resolve: no one else so named born that year', () => {
     assert.equal(s.recommendation, 'merge', s.rationale + s.whyNotMerge);
     assert.ok(s.weights.namesakes > 0);
     assert.match(s.features.namesakes.reason, /no one else here named "mathilde" was born 1842–1844/);
-    assert.ok(idx.candidates(dup).some((c) => c.id === 'P1'), 'the pair is a blocking candidate');
+    assert.ok(
+      idx.candidates(dup).some((c) => c.id === 'P1'),
+      'the pair is a blocking candidate',
+    );
   });
   it('weighs less where another field disagrees (a different birth place)', () => {
-    const a = f(person({ id: 'P1', given: 'Mathilde', surname: '', sex: 'F', birth: '1843', birthPlace: 'Arbroath, Scotland' }));
-    const b = f(person({ id: 'P2', given: 'Mathilde', surname: '', sex: 'F', birth: '1843', birthPlace: 'Vienna, Austria' }));
+    const a = f(
+      person({ id: 'P1', given: 'Mathilde', surname: '', sex: 'F', birth: '1843', birthPlace: 'Arbroath, Scotland' }),
+    );
+    const b = f(
+      person({ id: 'P2', given: 'Mathilde', surname: '', sex: 'F', birth: '1843', birthPlace: 'Vienna, Austria' }),
+    );
     const idx = new CandidateIndex([...filler(600), a, b]);
     const s = scorePair(a, b, { frequencies: idx.frequencies, family: idx });
     assert.ok(s.weights.birthPlace < 0);
-    assert.ok(s.weights.namesakes > 0 && s.weights.namesakes < scorePair(dup, mathilde, { frequencies: new CandidateIndex([...filler(600), mathilde, dup]).frequencies }).weights.namesakes!);
+    assert.ok(
+      s.weights.namesakes > 0 &&
+        s.weights.namesakes <
+          scorePair(dup, mathilde, { frequencies: new CandidateIndex([...filler(600), mathilde, dup]).frequencies })
+            .weights.namesakes!,
+    );
     assert.match(s.features.namesakes.reason, /though something else disagrees/);
     assert.notEqual(s.recommendation, 'merge');
   });
@@ -105,8 +154,13 @@ describe('resolve: no one else so named born that year', () => {
     const a = f(person({ id: 'P1', given: 'Valdemar', surname: '', sex: 'M', birth: '1858', death: '1939' }));
     const b = f(person({ id: 'P2', given: 'Valdemra', surname: '', sex: 'M', birth: '1858' }));
     const other = f(person({ id: 'P3', given: 'Valdemra', surname: '', sex: 'M', birth: '1857' }));
-    assert.ok(scorePair(b, a, { frequencies: new CandidateIndex([...filler(600), a, b]).frequencies }).weights.namesakes! > 0);
-    assert.equal(scorePair(b, a, { frequencies: new CandidateIndex([...filler(600), a, b, other]).frequencies }).weights.namesakes, undefined);
+    assert.ok(
+      scorePair(b, a, { frequencies: new CandidateIndex([...filler(600), a, b]).frequencies }).weights.namesakes! > 0,
+    );
+    assert.equal(
+      scorePair(b, a, { frequencies: new CandidateIndex([...filler(600), a, b, other]).frequencies }).weights.namesakes,
+      undefined,
+    );
   });
   it('with no birth on one side, counts those who died within a year instead', () => {
     const a = f(person({ id: 'P1', given: 'Adalbert', surname: '', sex: 'M', birth: '1828', death: '1875' }));
@@ -114,13 +168,23 @@ describe('resolve: no one else so named born that year', () => {
     const s = scorePair(b, a, { frequencies: new CandidateIndex([...filler(600), a, b]).frequencies });
     assert.match(s.features.namesakes.reason, /no one else here named "adalbert" died 1874–1876/);
     const other = f(person({ id: 'P3', given: 'Adalbert', surname: '', sex: 'M', birth: '1790', death: '1876' }));
-    assert.equal(scorePair(b, a, { frequencies: new CandidateIndex([...filler(600), a, b, other]).frequencies }).weights.namesakes, undefined);
+    assert.equal(
+      scorePair(b, a, { frequencies: new CandidateIndex([...filler(600), a, b, other]).frequencies }).weights.namesakes,
+      undefined,
+    );
   });
   it('does not apply to a day-exact agreement, nor when the population is too small to count', () => {
     const a = f(person({ id: 'P1', given: 'Mathilde', surname: '', sex: 'F', birth: '3 MAY 1843' }));
     const b = f(person({ id: 'P2', given: 'Mathilde', surname: '', sex: 'F', birth: '3 MAY 1843' }));
-    assert.equal(scorePair(a, b, { frequencies: new CandidateIndex([...filler(600), a, b]).frequencies }).weights.namesakes, undefined);
-    assert.equal(scorePair(dup, mathilde, { frequencies: new CandidateIndex([...filler(100), mathilde, dup]).frequencies }).weights.namesakes, undefined);
+    assert.equal(
+      scorePair(a, b, { frequencies: new CandidateIndex([...filler(600), a, b]).frequencies }).weights.namesakes,
+      undefined,
+    );
+    assert.equal(
+      scorePair(dup, mathilde, { frequencies: new CandidateIndex([...filler(100), mathilde, dup]).frequencies }).weights
+        .namesakes,
+      undefined,
+    );
   });
   it('twins (same parents and day, different names) stay separate in a counted population', () => {
     const a = f(person({ id: 'P1', given: 'Anne', surname: 'Stuart', sex: 'F', birth: '1692', parents: ['F', 'M'] }));
@@ -148,8 +212,12 @@ describe('resolve: a second given name agreeing', () => {
     assert.ok(scorePair(a, c).weights.givenName < s.weights.givenName);
   });
   it('an initial and the same middle name, same parents and day, is still left to a reviewer (twins look like that)', () => {
-    const a = f(person({ id: 'P1', given: 'Carl Philip', surname: '', sex: 'M', birth: '13 MAY 1979', parents: ['F', 'M'] }));
-    const b = f(person({ id: 'P2', given: 'C. Philip', surname: '', sex: 'M', birth: '13 MAY 1979', parents: ['F', 'M'] }));
+    const a = f(
+      person({ id: 'P1', given: 'Carl Philip', surname: '', sex: 'M', birth: '13 MAY 1979', parents: ['F', 'M'] }),
+    );
+    const b = f(
+      person({ id: 'P2', given: 'C. Philip', surname: '', sex: 'M', birth: '13 MAY 1979', parents: ['F', 'M'] }),
+    );
     const s = scorePair(a, b);
     assert.equal(s.recommendation, 'review');
     assert.match(s.whyNotMerge, /may be twins/);
@@ -165,16 +233,34 @@ describe('resolve: places by how many persons name them', () => {
   it('a town few persons are tied to weighs more than a country most are', () => {
     const people: PersonFeatures[] = [];
     for (const p of filler(600)) people.push({ ...p, birthPlace: ['paris', 'france'] });
-    const a = f(person({ id: 'P1', given: 'Charles', surname: 'Valois', sex: 'M', birth: '1550', birthPlace: 'St. Germain-,en-Laye,France' }));
-    const b = f(person({ id: 'P2', given: 'Charles', surname: 'Valois', sex: 'M', birth: '1550', birthPlace: 'en-Laye,France' }));
-    const c = f(person({ id: 'P3', given: 'Charles', surname: 'Valois', sex: 'M', birth: '1550', birthPlace: 'Paris,France' }));
-    const d = f(person({ id: 'P4', given: 'Charles', surname: 'Valois', sex: 'M', birth: '1550', birthPlace: 'France' }));
+    const a = f(
+      person({
+        id: 'P1',
+        given: 'Charles',
+        surname: 'Valois',
+        sex: 'M',
+        birth: '1550',
+        birthPlace: 'St. Germain-,en-Laye,France',
+      }),
+    );
+    const b = f(
+      person({ id: 'P2', given: 'Charles', surname: 'Valois', sex: 'M', birth: '1550', birthPlace: 'en-Laye,France' }),
+    );
+    const c = f(
+      person({ id: 'P3', given: 'Charles', surname: 'Valois', sex: 'M', birth: '1550', birthPlace: 'Paris,France' }),
+    );
+    const d = f(
+      person({ id: 'P4', given: 'Charles', surname: 'Valois', sex: 'M', birth: '1550', birthPlace: 'France' }),
+    );
     const idx = new CandidateIndex([...people, a, b, c, d]);
     const town = scorePair(a, b, { frequencies: idx.frequencies });
     const country = scorePair(c, d, { frequencies: idx.frequencies });
     assert.equal(town.features.birthPlace.score, 1);
     assert.equal(country.features.birthPlace.score, 1);
-    assert.ok(town.weights.birthPlace > country.weights.birthPlace + 1, `${town.weights.birthPlace} vs ${country.weights.birthPlace}`);
+    assert.ok(
+      town.weights.birthPlace > country.weights.birthPlace + 1,
+      `${town.weights.birthPlace} vs ${country.weights.birthPlace}`,
+    );
     assert.match(town.features.birthPlace.reason, /a place 2 of the 604 persons with a place here are tied to/);
     // Without population counts the flat weight applies to both.
     assert.equal(scorePair(a, b).weights.birthPlace, scorePair(c, d).weights.birthPlace);
@@ -184,7 +270,9 @@ describe('resolve: places by how many persons name them', () => {
 describe('resolve: a close spelling of the given name', () => {
   it('weighs as the same name; a variant and a short one-letter edit do not', () => {
     const base = { surname: 'Smith', sex: 'M' as const, birth: '1858' };
-    const w = (x: string, y: string) => scorePair(f(person({ id: 'P1', given: x, ...base })), f(person({ id: 'P2', given: y, ...base }))).weights.givenName;
+    const w = (x: string, y: string) =>
+      scorePair(f(person({ id: 'P1', given: x, ...base })), f(person({ id: 'P2', given: y, ...base }))).weights
+        .givenName;
     assert.equal(w('Valdemar', 'Valdemra'), w('Valdemar', 'Valdemar'));
     assert.ok(w('Mary', 'Maria') < w('Valdemar', 'Valdemra'));
     assert.ok(w('Jon', 'Joan') < w('Valdemar', 'Valdemra'));

@@ -7,7 +7,9 @@ const f = featuresOfPerson;
 
 describe('resolve: family evidence (royal92 duplicates)', () => {
   it('the same child of one couple entered twice (a slip in the name, no date) merges', () => {
-    const a = f(person({ id: 'P1', given: 'Valdemar', surname: '', sex: 'M', birth: '27 OCT 1858', parents: ['F', 'M'] }));
+    const a = f(
+      person({ id: 'P1', given: 'Valdemar', surname: '', sex: 'M', birth: '27 OCT 1858', parents: ['F', 'M'] }),
+    );
     const b = f(person({ id: 'P2', given: 'Valdemra', surname: '', sex: 'M', parents: ['F', 'M'] }));
     const s = scorePair(a, b);
     assert.equal(s.recommendation, 'merge', s.rationale + s.whyNotMerge);
@@ -37,15 +39,39 @@ describe('resolve: family evidence (royal92 duplicates)', () => {
     assert.notEqual(scorePair(a, b).recommendation, 'merge');
   });
   it('twins stay separate even with the family rule (different given names)', () => {
-    const a = f(person({ id: 'P1', given: 'Anne', surname: 'Stuart', sex: 'F', birth: '28 JUN 1692', parents: ['F', 'M'] }));
-    const b = f(person({ id: 'P2', given: 'Louisa', surname: 'Stuart', sex: 'F', birth: '28 JUN 1692', parents: ['F', 'M'] }));
+    const a = f(
+      person({ id: 'P1', given: 'Anne', surname: 'Stuart', sex: 'F', birth: '28 JUN 1692', parents: ['F', 'M'] }),
+    );
+    const b = f(
+      person({ id: 'P2', given: 'Louisa', surname: 'Stuart', sex: 'F', birth: '28 JUN 1692', parents: ['F', 'M'] }),
+    );
     const s = scorePair(a, b);
     assert.equal(s.recommendation, 'separate');
     assert.match(s.hardNegative ?? '', /twins/);
   });
   it('same parents and birth day with a name that agrees only in part (a middle name) is left to a reviewer: twins look like that', () => {
-    const a = f(person({ id: 'P1', given: 'Maude Charlotte Mary', surname: '', sex: 'F', birth: '26 NOV 1869', birthPlace: 'Marlborough House, London', parents: ['F', 'M'] }));
-    const b = f(person({ id: 'P2', given: 'Maria', surname: '', sex: 'F', birth: '26 NOV 1869', birthPlace: 'Marlborough House, London', parents: ['F', 'M'] }));
+    const a = f(
+      person({
+        id: 'P1',
+        given: 'Maude Charlotte Mary',
+        surname: '',
+        sex: 'F',
+        birth: '26 NOV 1869',
+        birthPlace: 'Marlborough House, London',
+        parents: ['F', 'M'],
+      }),
+    );
+    const b = f(
+      person({
+        id: 'P2',
+        given: 'Maria',
+        surname: '',
+        sex: 'F',
+        birth: '26 NOV 1869',
+        birthPlace: 'Marlborough House, London',
+        parents: ['F', 'M'],
+      }),
+    );
     const s = scorePair(a, b);
     assert.notEqual(s.recommendation, 'merge');
     assert.match(s.whyNotMerge, /may be twins/);
@@ -56,8 +82,12 @@ describe('resolve: family evidence (royal92 duplicates)', () => {
     assert.notEqual(scorePair(a, b).recommendation, 'merge');
   });
   it('a child named after a dead sibling (same name, births years apart) stays separate', () => {
-    const a = f(person({ id: 'P1', given: 'Charles', surname: 'Stuart', sex: 'M', birth: '1660', parents: ['F', 'M'] }));
-    const b = f(person({ id: 'P2', given: 'Charles', surname: 'Stuart', sex: 'M', birth: '1666', parents: ['F', 'M'] }));
+    const a = f(
+      person({ id: 'P1', given: 'Charles', surname: 'Stuart', sex: 'M', birth: '1660', parents: ['F', 'M'] }),
+    );
+    const b = f(
+      person({ id: 'P2', given: 'Charles', surname: 'Stuart', sex: 'M', birth: '1666', parents: ['F', 'M'] }),
+    );
     assert.equal(scorePair(a, b).recommendation, 'separate');
   });
   it('the same exact birth day and a one-letter slip in the name merges', () => {
@@ -77,7 +107,8 @@ describe('resolve: family evidence (royal92 duplicates)', () => {
 });
 
 describe('resolve: the sibling list (CandidateIndex as family lookup)', () => {
-  const kid = (id: string, given: string, birth?: string) => f(person({ id, given, surname: 'Armstrong-Jones', sex: 'M', birth, parents: ['F', 'M'] }));
+  const kid = (id: string, given: string, birth?: string) =>
+    f(person({ id, given, surname: 'Armstrong-Jones', sex: 'M', birth, parents: ['F', 'M'] }));
   it('"David" is the only child of the couple so named: merged with "David Albert Charles"', () => {
     const full = kid('P1', 'David Albert Charles', '3 NOV 1961');
     const dup = kid('P2', 'David');
@@ -96,7 +127,8 @@ describe('resolve: the sibling list (CandidateIndex as family lookup)', () => {
 });
 
 describe('resolve: regnal numbers, epithets and hyphenated names are styles, not spellings (issue #15)', () => {
-  const royal = (id: string, given: string, birth?: string, death?: string) => f(person({ id, given, surname: '', sex: 'M', birth, death, parents: ['F', 'M'] }));
+  const royal = (id: string, given: string, birth?: string, death?: string) =>
+    f(person({ id, given, surname: '', sex: 'M', birth, death, parents: ['F', 'M'] }));
   const contradicted = (x: ReturnType<typeof royal>, y: ReturnType<typeof royal>) => {
     const s = scorePair(x, y);
     assert.notEqual(s.recommendation, 'merge', s.rationale);
@@ -108,8 +140,15 @@ describe('resolve: regnal numbers, epithets and hyphenated names are styles, not
     assert.match(s.features.regnal!.reason, /"louis-philippe" is one name/);
   });
   it('"Louis the Young" and "Louis III", or two different epithets, are two men', () => {
-    assert.match(contradicted(royal('P1', 'Louis the_Young', '835'), royal('P2', 'Louis III', '835')).features.regnal!.reason, /regnal number against an epithet/);
-    assert.match(contradicted(royal('P1', 'Louis the Young', '835'), royal('P2', 'Louis the Stammerer', '835')).features.regnal!.reason, /different epithets/);
+    assert.match(
+      contradicted(royal('P1', 'Louis the_Young', '835'), royal('P2', 'Louis III', '835')).features.regnal!.reason,
+      /regnal number against an epithet/,
+    );
+    assert.match(
+      contradicted(royal('P1', 'Louis the Young', '835'), royal('P2', 'Louis the Stammerer', '835')).features.regnal!
+        .reason,
+      /different epithets/,
+    );
   });
   it('the same style, or a style left out by one entry, is no contradiction', () => {
     for (const [x, y] of [
@@ -121,15 +160,22 @@ describe('resolve: regnal numbers, epithets and hyphenated names are styles, not
       assert.equal(s.weights.regnal, undefined, `${x} / ${y}: ${s.whyNotMerge}`);
       assert.equal(s.recommendation, 'merge', `${x} / ${y}: ${s.rationale}`);
     }
-    assert.equal(scorePair(royal('P1', 'Louis-Philippe', '1747'), royal('P2', 'Louis-Philippe Joseph', '1747')).weights.regnal, undefined);
+    assert.equal(
+      scorePair(royal('P1', 'Louis-Philippe', '1747'), royal('P2', 'Louis-Philippe Joseph', '1747')).weights.regnal,
+      undefined,
+    );
   });
 });
 
 describe('resolve: same-name siblings (necronyms, issue #15)', () => {
-  const kid = (id: string, given: string, birth?: string, death?: string) => f(person({ id, given, surname: 'Becker', sex: 'M', birth, death, parents: ['F', 'M'] }));
+  const kid = (id: string, given: string, birth?: string, death?: string) =>
+    f(person({ id, given, surname: 'Becker', sex: 'M', birth, death, parents: ['F', 'M'] }));
   it('births years apart keep them apart; a death before the other birth too', () => {
     assert.equal(scorePair(kid('P1', 'Johann', '1850'), kid('P2', 'Johann', '1854')).recommendation, 'separate');
-    assert.equal(scorePair(kid('P1', 'Johann', '3 MAR 1850', '1851'), kid('P2', 'Johann', '1853')).recommendation, 'separate');
+    assert.equal(
+      scorePair(kid('P1', 'Johann', '3 MAR 1850', '1851'), kid('P2', 'Johann', '1853')).recommendation,
+      'separate',
+    );
   });
   it('with no date on either side the pair is at most "review"', () => {
     const s = scorePair(kid('P1', 'Johann'), kid('P2', 'Johann'));
@@ -139,10 +185,17 @@ describe('resolve: same-name siblings (necronyms, issue #15)', () => {
 });
 
 describe('resolve: same-name siblings dated to the day or buried young', () => {
-  const kid = (id: string, given: string, birth?: string, death?: string) => f(person({ id, given, surname: 'Becker', sex: 'M', birth, death, parents: ['F', 'M'] }));
+  const kid = (id: string, given: string, birth?: string, death?: string) =>
+    f(person({ id, given, surname: 'Becker', sex: 'M', birth, death, parents: ['F', 'M'] }));
   it('two births written to the day, two years apart, are two children; a slip of one digit is not', () => {
-    assert.equal(scorePair(kid('P1', 'Johann', '4 MAR 1850'), kid('P2', 'Johann', '19 NOV 1852')).recommendation, 'separate');
-    assert.notEqual(scorePair(kid('P1', 'Johann', '4 MAR 1850'), kid('P2', 'Johann', '4 MAR 1852')).recommendation, 'separate');
+    assert.equal(
+      scorePair(kid('P1', 'Johann', '4 MAR 1850'), kid('P2', 'Johann', '19 NOV 1852')).recommendation,
+      'separate',
+    );
+    assert.notEqual(
+      scorePair(kid('P1', 'Johann', '4 MAR 1850'), kid('P2', 'Johann', '4 MAR 1852')).recommendation,
+      'separate',
+    );
   });
   it('a burial before the other birth keeps them apart', () => {
     const buried = f(person({ id: 'P1', given: 'Johann', surname: 'Becker', sex: 'M', parents: ['F', 'M'] }));
@@ -151,6 +204,9 @@ describe('resolve: same-name siblings dated to the day or buried young', () => {
     assert.equal(s.recommendation, 'separate', s.rationale);
     assert.match(s.hardNegative ?? '', /before .* was born/);
     // Bare years a year apart may be one child with a slipped year: no rule of its own.
-    assert.equal(scorePair(kid('P1', 'Johann', '1880', '1880'), kid('P2', 'Johann', '1881', '1880')).hardNegative, undefined);
+    assert.equal(
+      scorePair(kid('P1', 'Johann', '1880', '1880'), kid('P2', 'Johann', '1881', '1880')).hardNegative,
+      undefined,
+    );
   });
 });

@@ -19,7 +19,8 @@ export function person(p: {
   suffix?: string;
 }): Person {
   const assertions: unknown[] = [];
-  const fact = (field: string, value?: string) => value && assertions.push({ id: `A-${++n}`, field, value, status: 'accepted', confidence: 0.9 });
+  const fact = (field: string, value?: string) =>
+    value && assertions.push({ id: `A-${++n}`, field, value, status: 'accepted', confidence: 0.9 });
   fact('birth.date', p.birth);
   fact('birth.place', p.birthPlace);
   fact('death.date', p.death);

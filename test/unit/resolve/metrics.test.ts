@@ -27,12 +27,16 @@ describe('resolve: allocation-free string metrics agree with talisman', () => {
     );
     // Derived pairs: one edit away by construction.
     fc.assert(
-      fc.property(word.filter((w) => w.length >= 2), fc.nat(), (w, n) => {
-        const i = n % (w.length - 1);
-        const swapped = w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
-        assert.equal(oneEditApart(w, swapped), damerauLevenshtein(w, swapped) === 1);
-        assert.ok(oneEditApart(w, w.slice(0, i) + w.slice(i + 1)));
-      }),
+      fc.property(
+        word.filter((w) => w.length >= 2),
+        fc.nat(),
+        (w, n) => {
+          const i = n % (w.length - 1);
+          const swapped = w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+          assert.equal(oneEditApart(w, swapped), damerauLevenshtein(w, swapped) === 1);
+          assert.ok(oneEditApart(w, w.slice(0, i) + w.slice(i + 1)));
+        },
+      ),
       { numRuns: 1000 },
     );
   });

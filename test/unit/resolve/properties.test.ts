@@ -7,11 +7,19 @@ import { person } from './fixtures';
 
 const given = fc.constantFrom('John', 'Johann', 'Jon', 'William', 'Bill', 'Mary', 'Maria', 'Anna', 'Twin 1', 'J.', '');
 const surname = fc.constantFrom('Smith', 'Schmidt', 'Smyth', 'Weber', 'Lee', '');
-const date = fc.option(fc.constantFrom('1850', 'ABT 1850', '12 MAR 1850', '13 MAR 1850', 'BEF 1860', '1790', 'BET 1848 AND 1852'), { nil: undefined });
-const place = fc.option(fc.constantFrom('Springfield, Illinois', 'Springfield, Sangamon, Illinois, USA', 'Boston', 'Bayern'), { nil: undefined });
+const date = fc.option(
+  fc.constantFrom('1850', 'ABT 1850', '12 MAR 1850', '13 MAR 1850', 'BEF 1860', '1790', 'BET 1848 AND 1852'),
+  { nil: undefined },
+);
+const place = fc.option(
+  fc.constantFrom('Springfield, Illinois', 'Springfield, Sangamon, Illinois, USA', 'Boston', 'Bayern'),
+  { nil: undefined },
+);
 const sex = fc.constantFrom('M' as const, 'F' as const, 'U' as const);
 const arbPerson = (id: string) =>
-  fc.record({ given, surname, sex, birth: date, death: date, birthPlace: place }).map((r) => person({ id, ...r, given: r.given || 'X' }));
+  fc
+    .record({ given, surname, sex, birth: date, death: date, birthPlace: place })
+    .map((r) => person({ id, ...r, given: r.given || 'X' }));
 
 describe('resolve and conflicts: properties', () => {
   it('scorePair is symmetric, bounded, and never merges a hard negative', () => {
@@ -35,25 +43,47 @@ describe('resolve and conflicts: properties', () => {
       fc.property(arbPerson('P1'), (a) => {
         const f = featuresOfPerson(a);
         // A placeholder name with no date narrower than 12 years is no evidence to find anyone by.
-        const narrow = (d?: { min?: number; max?: number }) => d?.min !== undefined && d.max !== undefined && d.max - d.min <= 12;
-        fc.pre(f.names.some((n) => n.givenMeta.length > 0 || n.surnames.length > 0) || narrow(f.birth) || narrow(f.death));
+        const narrow = (d?: { min?: number; max?: number }) =>
+          d?.min !== undefined && d.max !== undefined && d.max - d.min <= 12;
+        fc.pre(
+          f.names.some((n) => n.givenMeta.length > 0 || n.surnames.length > 0) || narrow(f.birth) || narrow(f.death),
+        );
         const idx = new CandidateIndex([f]);
         const copy = featuresOfPerson(Person.parse({ ...a, id: 'P2' }));
-        assert.deepEqual(idx.candidates(copy).map((c) => c.id), ['P1']);
+        assert.deepEqual(
+          idx.candidates(copy).map((c) => c.id),
+          ['P1'],
+        );
       }),
       { numRuns: 200 },
     );
   });
   it('a conflict always has two mutually incompatible values and prefers one of them', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('1850', 'ABT 1850', '12 MAR 1850', '1852', 'BEF 1851', 'AFT 1860'), { minLength: 1, maxLength: 5 }), (values) => {
-        const p = Person.parse({ id: 'P1', names: [{ given: 'A', surname: 'B' }], assertions: values.map((v, i) => ({ id: `A${i}`, field: 'birth.date', value: v, status: 'accepted', confidence: 0.5 })) });
-        for (const c of detectConflicts(p)) {
-          assert.ok(c.competing.length >= 2);
-          assert.ok(c.competing.some((x) => x.value === c.preferred));
-          assert.ok(c.status === 'open' || c.status === 'tentative');
-        }
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('1850', 'ABT 1850', '12 MAR 1850', '1852', 'BEF 1851', 'AFT 1860'), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        (values) => {
+          const p = Person.parse({
+            id: 'P1',
+            names: [{ given: 'A', surname: 'B' }],
+            assertions: values.map((v, i) => ({
+              id: `A${i}`,
+              field: 'birth.date',
+              value: v,
+              status: 'accepted',
+              confidence: 0.5,
+            })),
+          });
+          for (const c of detectConflicts(p)) {
+            assert.ok(c.competing.length >= 2);
+            assert.ok(c.competing.some((x) => x.value === c.preferred));
+            assert.ok(c.status === 'open' || c.status === 'tentative');
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -1,12 +1,24 @@
 import assert from 'node:assert/strict';
-import { featuresOfPerson, featuresOfPersona, scorePair, findDuplicates, nicknameMatch, comparePlaces, placeParts, ageInYears } from '../../../src/agents/analyst/resolve';
+import {
+  featuresOfPerson,
+  featuresOfPersona,
+  scorePair,
+  findDuplicates,
+  nicknameMatch,
+  comparePlaces,
+  placeParts,
+  ageInYears,
+} from '../../../src/agents/analyst/resolve';
 import { person } from './fixtures';
 
 const f = featuresOfPerson;
 
 describe('resolve: features', () => {
   it('derives a birth-year range from a persona age and the record date', () => {
-    const p = featuresOfPersona({ name: 'Johann /Schmidt/', role: 'head', age: 30, sex: 'M' }, { date: '1880', place: 'Springfield, Illinois' });
+    const p = featuresOfPersona(
+      { name: 'Johann /Schmidt/', role: 'head', age: 30, sex: 'M' },
+      { date: '1880', place: 'Springfield, Illinois' },
+    );
     assert.equal(p.birth?.min, 1849);
     assert.equal(p.birth?.max, 1850);
     assert.equal(p.birth?.stated, false);
@@ -33,7 +45,14 @@ describe('resolve: features', () => {
   });
   it('uses a baptism date as a birth estimate when no birth is known', () => {
     const p = person({ id: 'P1', given: 'Ann', surname: 'Lee' });
-    p.assertions.push({ id: 'A-x', field: 'baptism.date', value: '3 MAY 1801', status: 'accepted', confidence: 0.9, evidence: [] });
+    p.assertions.push({
+      id: 'A-x',
+      field: 'baptism.date',
+      value: '3 MAY 1801',
+      status: 'accepted',
+      confidence: 0.9,
+      evidence: [],
+    });
     const x = f(p);
     assert.equal(x.birth?.min, 1799);
     assert.equal(x.birth?.max, 1801);
@@ -60,12 +79,35 @@ describe('resolve: names and places', () => {
 
 describe('resolve: scorePair', () => {
   it('merges a clear duplicate and explains why', () => {
-    const a = f(person({ id: 'P1', given: 'Johann', surname: 'Schmidt', sex: 'M', birth: '12 MAR 1850', birthPlace: 'Springfield, Sangamon, Illinois, USA', death: '1901', parents: ['P9'] }));
-    const b = f(person({ id: 'P2', given: 'Johann', surname: 'Schmitt', sex: 'M', birth: '12 MAR 1850', birthPlace: 'Springfield, Illinois', death: 'ABT 1901', parents: ['P9'] }));
+    const a = f(
+      person({
+        id: 'P1',
+        given: 'Johann',
+        surname: 'Schmidt',
+        sex: 'M',
+        birth: '12 MAR 1850',
+        birthPlace: 'Springfield, Sangamon, Illinois, USA',
+        death: '1901',
+        parents: ['P9'],
+      }),
+    );
+    const b = f(
+      person({
+        id: 'P2',
+        given: 'Johann',
+        surname: 'Schmitt',
+        sex: 'M',
+        birth: '12 MAR 1850',
+        birthPlace: 'Springfield, Illinois',
+        death: 'ABT 1901',
+        parents: ['P9'],
+      }),
+    );
     const s = scorePair(a, b);
     assert.equal(s.recommendation, 'merge');
     assert.ok(s.similarity > 0.95);
-    for (const k of ['givenName', 'surname', 'birthDate', 'birthPlace', 'deathDate', 'relationships']) assert.ok(k in s.features, k);
+    for (const k of ['givenName', 'surname', 'birthDate', 'birthPlace', 'deathDate', 'relationships'])
+      assert.ok(k in s.features, k);
     assert.match(s.rationale, /same birth date/);
     assert.match(s.rationale, /shared parent/);
     assert.ok(s.whyNotMerge.length > 0);
@@ -80,8 +122,12 @@ describe('resolve: scorePair', () => {
     assert.match(s.whyNotMerge, /birth date/);
   });
   it('separates twins: same parents and birth date, different given names', () => {
-    const a = f(person({ id: 'P1', given: 'Jacob', surname: 'Esau', sex: 'M', birth: '1 JAN 1800', parents: ['F1', 'M1'] }));
-    const b = f(person({ id: 'P2', given: 'Joseph', surname: 'Esau', sex: 'M', birth: '1 JAN 1800', parents: ['F1', 'M1'] }));
+    const a = f(
+      person({ id: 'P1', given: 'Jacob', surname: 'Esau', sex: 'M', birth: '1 JAN 1800', parents: ['F1', 'M1'] }),
+    );
+    const b = f(
+      person({ id: 'P2', given: 'Joseph', surname: 'Esau', sex: 'M', birth: '1 JAN 1800', parents: ['F1', 'M1'] }),
+    );
     const s = scorePair(a, b);
     assert.equal(s.recommendation, 'separate');
     assert.match(s.hardNegative ?? '', /twins/);
@@ -94,26 +140,41 @@ describe('resolve: scorePair', () => {
     assert.equal(s.recommendation, 'separate');
     assert.match(s.hardNegative ?? '', /parent|child/);
     // Even without the link, a generation between the births keeps them apart.
-    const s2 = scorePair(f(person({ id: 'Q1', given: 'John', surname: 'Smith', birth: '1820' })), f(person({ id: 'Q2', given: 'John', surname: 'Smith', birth: '1848' })));
+    const s2 = scorePair(
+      f(person({ id: 'Q1', given: 'John', surname: 'Smith', birth: '1820' })),
+      f(person({ id: 'Q2', given: 'John', surname: 'Smith', birth: '1848' })),
+    );
     assert.equal(s2.recommendation, 'separate');
     assert.match(s2.features.birthDate.reason, /generation/);
   });
   it('separates Jr and Sr', () => {
-    const s = scorePair(f(person({ id: 'P1', given: 'John', surname: 'Smith', suffix: 'Jr.' })), f(person({ id: 'P2', given: 'John', surname: 'Smith', suffix: 'Sr.' })));
+    const s = scorePair(
+      f(person({ id: 'P1', given: 'John', surname: 'Smith', suffix: 'Jr.' })),
+      f(person({ id: 'P2', given: 'John', surname: 'Smith', suffix: 'Sr.' })),
+    );
     assert.notEqual(s.recommendation, 'merge');
     assert.ok(s.weights.generation < 0);
   });
   it('separates people of different sex however alike the rest is', () => {
-    const s = scorePair(f(person({ id: 'P1', given: 'Francis', surname: 'Lee', sex: 'M', birth: '2 FEB 1790' })), f(person({ id: 'P2', given: 'Frances', surname: 'Lee', sex: 'F', birth: '2 FEB 1790' })));
+    const s = scorePair(
+      f(person({ id: 'P1', given: 'Francis', surname: 'Lee', sex: 'M', birth: '2 FEB 1790' })),
+      f(person({ id: 'P2', given: 'Frances', surname: 'Lee', sex: 'F', birth: '2 FEB 1790' })),
+    );
     assert.equal(s.recommendation, 'separate');
   });
   it('separates when one died before the other was born', () => {
-    const s = scorePair(f(person({ id: 'P1', given: 'Mary', surname: 'Ward', death: '1801' })), f(person({ id: 'P2', given: 'Mary', surname: 'Ward', birth: '1805' })));
+    const s = scorePair(
+      f(person({ id: 'P1', given: 'Mary', surname: 'Ward', death: '1801' })),
+      f(person({ id: 'P2', given: 'Mary', surname: 'Ward', birth: '1805' })),
+    );
     assert.equal(s.recommendation, 'separate');
     assert.match(s.hardNegative ?? '', /died/);
   });
   it('recognises a transcription slip in an exact date', () => {
-    const s = scorePair(f(person({ id: 'P1', given: 'Ann', surname: 'Cole', birth: '12 MAR 1850' })), f(person({ id: 'P2', given: 'Ann', surname: 'Cole', birth: '13 MAR 1850' })));
+    const s = scorePair(
+      f(person({ id: 'P1', given: 'Ann', surname: 'Cole', birth: '12 MAR 1850' })),
+      f(person({ id: 'P2', given: 'Ann', surname: 'Cole', birth: '13 MAR 1850' })),
+    );
     assert.match(s.features.birthDate.reason, /one digit/);
     assert.ok(s.weights.birthDate > 0);
   });
@@ -133,8 +194,22 @@ describe('resolve: scorePair', () => {
 
 describe('resolve: findDuplicates', () => {
   const persons = [
-    person({ id: 'P1', given: 'Johann', surname: 'Schmidt', sex: 'M', birth: '12 MAR 1850', birthPlace: 'Springfield, Illinois' }),
-    person({ id: 'P2', given: 'John', surname: 'Schmidt', sex: 'M', birth: '12 MAR 1850', birthPlace: 'Springfield, Sangamon, Illinois' }),
+    person({
+      id: 'P1',
+      given: 'Johann',
+      surname: 'Schmidt',
+      sex: 'M',
+      birth: '12 MAR 1850',
+      birthPlace: 'Springfield, Illinois',
+    }),
+    person({
+      id: 'P2',
+      given: 'John',
+      surname: 'Schmidt',
+      sex: 'M',
+      birth: '12 MAR 1850',
+      birthPlace: 'Springfield, Sangamon, Illinois',
+    }),
     person({ id: 'P3', given: 'Anna', surname: 'Weber', sex: 'F', birth: '1852' }),
   ];
   it('finds the duplicate and nothing else', () => {
@@ -143,7 +218,9 @@ describe('resolve: findDuplicates', () => {
     assert.deepEqual([d[0].a.id, d[0].b.id].sort(), ['P1', 'P2']);
   });
   it('never proposes a pair the user declared "not the same person"', () => {
-    const d = findDuplicates(persons, { notSamePerson: [{ a: 'P2', b: 'P1', reason: 'different fathers', decidedAt: '2026-01-01T00:00:00.000Z' }] });
+    const d = findDuplicates(persons, {
+      notSamePerson: [{ a: 'P2', b: 'P1', reason: 'different fathers', decidedAt: '2026-01-01T00:00:00.000Z' }],
+    });
     assert.equal(d.length, 0);
   });
 });
@@ -168,8 +245,14 @@ describe('resolve: regressions found on royal92', () => {
       ['R3', person({ id: 'R3', given: 'Roger', surname: 'Mortimer', sex: 'M' })],
       ['R4', person({ id: 'R4', given: 'Roger', surname: 'Mortimer', sex: 'M' })],
     ]);
-    const a = featuresOfPerson(person({ id: 'E1', given: 'Edmund', surname: 'Mortimer', sex: 'M', parents: ['R1'], children: ['R2'] }), (id) => byId.get(id));
-    const b = featuresOfPerson(person({ id: 'E2', given: 'Edmund', surname: 'Mortimer', sex: 'M', parents: ['R3'], children: ['R4'] }), (id) => byId.get(id));
+    const a = featuresOfPerson(
+      person({ id: 'E1', given: 'Edmund', surname: 'Mortimer', sex: 'M', parents: ['R1'], children: ['R2'] }),
+      (id) => byId.get(id),
+    );
+    const b = featuresOfPerson(
+      person({ id: 'E2', given: 'Edmund', surname: 'Mortimer', sex: 'M', parents: ['R3'], children: ['R4'] }),
+      (id) => byId.get(id),
+    );
     const s = scorePair(a, b);
     assert.equal(s.recommendation, 'review');
     assert.match(s.whyNotMerge, /only names agree/);

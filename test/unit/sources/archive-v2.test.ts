@@ -8,8 +8,38 @@ import { initCase } from '../../../src/case';
 import { tempDir } from '../../helpers/paths';
 import { redactRecord } from '../../../src/agents/censor';
 
-const V2_TYPES = ['will', 'deed', 'land', 'tax', 'church-membership', 'register', 'court', 'directory', 'passport', 'naturalization', 'school', 'photograph', 'letter', 'bible'];
-const V2_ROLES = ['deceased', 'testator', 'executor', 'heir', 'legatee', 'grantor', 'grantee', 'sponsor', 'godparent', 'officiant', 'bride', 'groom', 'neighbour', 'mentioned'];
+const V2_TYPES = [
+  'will',
+  'deed',
+  'land',
+  'tax',
+  'church-membership',
+  'register',
+  'court',
+  'directory',
+  'passport',
+  'naturalization',
+  'school',
+  'photograph',
+  'letter',
+  'bible',
+];
+const V2_ROLES = [
+  'deceased',
+  'testator',
+  'executor',
+  'heir',
+  'legatee',
+  'grantor',
+  'grantee',
+  'sponsor',
+  'godparent',
+  'officiant',
+  'bride',
+  'groom',
+  'neighbour',
+  'mentioned',
+];
 
 const WILL = `---
 title: Will of Sara Hebard, Windham, Connecticut
@@ -68,11 +98,17 @@ describe('archive record format v2', () => {
     assert.equal(rec.calendar, 'dual');
     assert.equal(rec.informant, 'P2');
     assert.equal(rec.informationType, 'secondary');
-    assert.deepEqual(rec.persons.map((p) => `${p.key} ${p.role}`), ['P1 testator', 'P2 executor', 'P3 heir', 'P4 mentioned']);
+    assert.deepEqual(
+      rec.persons.map((p) => `${p.key} ${p.role}`),
+      ['P1 testator', 'P2 executor', 'P3 heir', 'P4 mentioned'],
+    );
     assert.equal(rec.persons[0].age, 'in her 67th year');
     assert.equal(rec.persons[1].informationType, 'primary');
     assert.deepEqual(rec.events, [{ type: 'probate', date: '9 FEB 1730/31', place: 'Windham', persons: ['P1', 'P2'] }]);
-    assert.deepEqual(rec.relationships?.map((x) => `${x.from}-${x.type}-${x.to}`), ['P3-child-P1', 'P4-spouse-P3', 'P4-son-in-law-P1', 'P2-child-P1']);
+    assert.deepEqual(
+      rec.relationships?.map((x) => `${x.from}-${x.type}-${x.to}`),
+      ['P3-child-P1', 'P4-spouse-P3', 'P4-son-in-law-P1', 'P2-child-P1'],
+    );
   });
 
   it('accepts every v2 record type and role', () => {
@@ -80,7 +116,10 @@ describe('archive record format v2', () => {
     for (const role of V2_ROLES) assert.ok(PersonaRole.options.includes(role as PersonaRole), role);
     for (const [i, t] of V2_TYPES.entries()) {
       const role = V2_ROLES[i];
-      const r = parseArchiveRecord(`---\ntitle: T\nrecordType: ${t}\npersons:\n  - name: A /B/\n    role: ${role}\n---\ntext\n`, `archive/${t}.md`);
+      const r = parseArchiveRecord(
+        `---\ntitle: T\nrecordType: ${t}\npersons:\n  - name: A /B/\n    role: ${role}\n---\ntext\n`,
+        `archive/${t}.md`,
+      );
       assert.ok(r.ok && r.record.recordType === t && r.record.persons[0].role === role, `${t} / ${role}`);
     }
   });
@@ -91,7 +130,8 @@ describe('archive record format v2', () => {
     assert.ok(r.ok);
     if (!r.ok) return;
     assert.deepEqual(r.problems, []);
-    for (const k of ['language', 'calendar', 'informant', 'events', 'relationships']) assert.equal((r.record as Record<string, unknown>)[k], undefined, k);
+    for (const k of ['language', 'calendar', 'informant', 'events', 'relationships'])
+      assert.equal((r.record as Record<string, unknown>)[k], undefined, k);
     assert.equal(r.record.persons[0].birthDate, '1850');
     assert.equal(r.record.persons[0].age, 30);
   });
@@ -101,7 +141,10 @@ describe('archive record format v2', () => {
     const r = parseArchiveRecord(text, 'archive/deed.md');
     assert.ok(r.ok);
     if (!r.ok) return;
-    assert.deepEqual(r.problems.map((p) => `${p.file}:${p.line}:${p.field}:${p.severity}`), ['archive/deed.md:4:volume:warning', 'archive/deed.md:9:persons.0.acres:warning']);
+    assert.deepEqual(
+      r.problems.map((p) => `${p.file}:${p.line}:${p.field}:${p.severity}`),
+      ['archive/deed.md:4:volume:warning', 'archive/deed.md:9:persons.0.acres:warning'],
+    );
     assert.equal((r.record.persons[0] as Record<string, unknown>).acres, 40, 'kept in the persona');
   });
 
@@ -112,7 +155,10 @@ describe('archive record format v2', () => {
     if (!r.ok) return;
     assert.equal(r.record.events?.[0].place, 'Great Wenham, Suffolk, England');
     assert.equal(r.record.persons[0].birthPlace, 'Great Wenham, Suffolk');
-    assert.deepEqual(r.problems.map((p) => `${p.line}:${p.field}:${p.severity}`), ['5:persons.0.birthPlace:warning', '7:events.0.place:warning']);
+    assert.deepEqual(
+      r.problems.map((p) => `${p.line}:${p.field}:${p.severity}`),
+      ['5:persons.0.birthPlace:warning', '7:events.0.place:warning'],
+    );
     assert.match(r.problems[1].message, /read as "Great Wenham, Suffolk, England"/);
   });
 
@@ -121,8 +167,16 @@ describe('archive record format v2', () => {
       ['recordType: testament', 'recordType', 'recordType: testament'],
       ['calendar: mayan', 'calendar', 'calendar: mayan'],
       ['informant: P9', 'informant', 'informant: P9'],
-      ['relationships:\n  - { from: P1, to: P7, type: father }', 'relationships.0.to', '  - { from: P1, to: P7, type: father }'],
-      ['relationships:\n  - { from: P1, to: P2, type: uncle }', 'relationships.0.type', '  - { from: P1, to: P2, type: uncle }'],
+      [
+        'relationships:\n  - { from: P1, to: P7, type: father }',
+        'relationships.0.to',
+        '  - { from: P1, to: P7, type: father }',
+      ],
+      [
+        'relationships:\n  - { from: P1, to: P2, type: uncle }',
+        'relationships.0.type',
+        '  - { from: P1, to: P2, type: uncle }',
+      ],
       ['events:\n  - type: birth\n    persons: [P1, P5]', 'events.0.persons.1', '    persons: [P1, P5]'],
       ['events:\n  - date: 1850', 'events.0.type', '  - date: 1850'],
     ];
@@ -137,9 +191,15 @@ describe('archive record format v2', () => {
       assert.equal(text.split('\n')[p.line - 1], lineText, field);
       assert.equal(p.severity, 'error');
     }
-    const dup = parseArchiveRecord(`---\ntitle: T\npersons:\n  - key: P1\n    name: A\n  - key: P1\n    name: B\n---\n`, 'archive/d.md');
+    const dup = parseArchiveRecord(
+      `---\ntitle: T\npersons:\n  - key: P1\n    name: A\n  - key: P1\n    name: B\n---\n`,
+      'archive/d.md',
+    );
     assert.ok(!dup.ok && dup.problems.some((p) => p.field === 'persons.1.key' && p.line === 6));
-    const badRole = parseArchiveRecord(`---\ntitle: T\npersons:\n  - name: A\n    role: testatrix\n---\n`, 'archive/r.md');
+    const badRole = parseArchiveRecord(
+      `---\ntitle: T\npersons:\n  - name: A\n    role: testatrix\n---\n`,
+      'archive/r.md',
+    );
     assert.ok(!badRole.ok && badRole.problems.some((p) => p.field === 'persons.0.role' && p.line === 5));
   });
 });
@@ -150,7 +210,10 @@ describe('skipped archive records are named (issue #21)', () => {
     await initCase(root, { question: 'Who was Sara Hebard?', subject: { name: 'Sara Hebard' } });
     mkdirSync(join(root, 'archive', 'wills'), { recursive: true });
     writeFileSync(join(root, 'archive', 'wills', 'good.md'), WILL);
-    writeFileSync(join(root, 'archive', 'wills', 'bad-role.md'), `---\ntitle: T\npersons:\n  - name: A\n    role: testatrix\n---\n`);
+    writeFileSync(
+      join(root, 'archive', 'wills', 'bad-role.md'),
+      `---\ntitle: T\npersons:\n  - name: A\n    role: testatrix\n---\n`,
+    );
     writeFileSync(join(root, 'archive', 'nofront.md'), 'just text\n');
     writeFileSync(join(root, 'archive', 'extra.md'), `---\ntitle: T\nfolio: 3\n---\nbody\n`);
     return root;
@@ -160,17 +223,29 @@ describe('skipped archive records are named (issue #21)', () => {
     const root = await caseWithArchive();
     const problems = archiveProblems(root);
     const errors = problems.filter((p) => p.severity === 'error');
-    assert.deepEqual([...new Set(errors.map((p) => p.file))].sort(), ['archive/nofront.md', 'archive/wills/bad-role.md']);
+    assert.deepEqual([...new Set(errors.map((p) => p.file))].sort(), [
+      'archive/nofront.md',
+      'archive/wills/bad-role.md',
+    ]);
     assert.ok(errors.every((p) => p.message.startsWith('archive record skipped: ')));
-    assert.ok(errors.some((p) => p.file === 'archive/wills/bad-role.md' && p.field === 'persons.0.role' && p.line === 5));
-    assert.deepEqual(problems.filter((p) => p.severity === 'warning').map((p) => `${p.file}:${p.field}`), ['archive/extra.md:folio']);
+    assert.ok(
+      errors.some((p) => p.file === 'archive/wills/bad-role.md' && p.field === 'persons.0.role' && p.line === 5),
+    );
+    assert.deepEqual(
+      problems.filter((p) => p.severity === 'warning').map((p) => `${p.file}:${p.field}`),
+      ['archive/extra.md:folio'],
+    );
   });
 
   it('ancestry validate lists them (text and --json) and exits 2', async () => {
     const root = await caseWithArchive();
     const out: string[] = [];
     const err: string[] = [];
-    const io = { out: (s: string) => void out.push(s), err: (s: string) => void err.push(s), signal: new AbortController().signal };
+    const io = {
+      out: (s: string) => void out.push(s),
+      err: (s: string) => void err.push(s),
+      signal: new AbortController().signal,
+    };
     const code = await validateCommand.run([root], io as never);
     assert.equal(code, 2);
     const text = err.join('\n');
@@ -210,7 +285,11 @@ describe('the Censor on v2 records', () => {
     assert.equal(out.events?.[0].place, 'Uppsala, Sweden');
     assert.equal(out.events?.[1].date, '3 JAN 1890', 'a dead person keeps their dates');
     assert.doesNotMatch(JSON.stringify(out), /14 MAR 1990|14 March 1990|Elm Street/);
-    const consented = redactRecord(r.record, { now: new Date('2026-01-01'), thresholdYears: 100, consent: true }).record;
+    const consented = redactRecord(r.record, {
+      now: new Date('2026-01-01'),
+      thresholdYears: 100,
+      consent: true,
+    }).record;
     assert.equal(consented.events?.[0].date, '14 MAR 1990');
   });
 });

@@ -9,8 +9,16 @@ describe('Tier 2 deferred search links', () => {
   const plugins = loadPlugins(join(REPO_ROOT, 'plugins'), {});
 
   it('prefills a link for each Tier 2 source and none for Tier 0/1', () => {
-    const links = deferredLinks(plugins, { given: 'Johann', surname: 'Schmidt', birthYear: 1850, place: 'Springfield, Illinois' });
-    assert.deepEqual(links.map((l) => l.source), ['ancestry', 'myheritage', 'findagrave', 'freebmd']);
+    const links = deferredLinks(plugins, {
+      given: 'Johann',
+      surname: 'Schmidt',
+      birthYear: 1850,
+      place: 'Springfield, Illinois',
+    });
+    assert.deepEqual(
+      links.map((l) => l.source),
+      ['ancestry', 'myheritage', 'findagrave', 'freebmd'],
+    );
     for (const l of links) assert.equal(l.tier, 2);
     const fag = new URL(links.find((l) => l.source === 'findagrave')!.url);
     assert.equal(fag.origin + fag.pathname, 'https://www.findagrave.com/memorial/search');
@@ -34,7 +42,14 @@ describe('Tier 2 deferred search links', () => {
 
   it('respects the ToS gate: no link when link_out is not permitted', () => {
     const fag = plugins.find((p) => p.plugin_id === 'findagrave')!;
-    const locked = { ...fag, compliance: { ...fag.compliance, allowed_actions: ['read_record' as const], prohibited_actions: ['link_out' as const] } };
+    const locked = {
+      ...fag,
+      compliance: {
+        ...fag.compliance,
+        allowed_actions: ['read_record' as const],
+        prohibited_actions: ['link_out' as const],
+      },
+    };
     assert.deepEqual(deferredLinks([locked], { surname: 'Schmidt' }), []);
   });
 });

@@ -24,7 +24,10 @@ describe('source normalisation', () => {
     assert.equal(wikibaseTime('+1952-00-00T00:00:00Z', 9), '1952');
     assert.equal(wikibaseTime('+1950-00-00T00:00:00Z', 8), 'BET 1950 AND 1959');
     assert.equal(wikibaseTime('+1801-00-00T00:00:00Z', 7), 'BET 1801 AND 1900');
-    assert.equal(wikibaseTime('+1600-02-10T00:00:00Z', 11, 'http://www.wikidata.org/entity/Q1985786'), '@#DJULIAN@ 10 FEB 1600');
+    assert.equal(
+      wikibaseTime('+1600-02-10T00:00:00Z', 11, 'http://www.wikidata.org/entity/Q1985786'),
+      '@#DJULIAN@ 10 FEB 1600',
+    );
     assert.equal(wikibaseTime('-0406-00-00T00:00:00Z', 9), '406 B.C.');
   });
 
@@ -35,15 +38,26 @@ describe('source normalisation', () => {
     assert.equal(sexOf(''), undefined);
     assert.equal(personaName('Samuel', 'Clemens'), 'Samuel /Clemens/');
     assert.equal(personaName(undefined, 'Clemens'), '/Clemens/');
-    assert.deepEqual(queryName({ name: 'Mary Ann Smith' }), { given: 'Mary Ann', surname: 'Smith', full: 'Mary Ann Smith' });
-    assert.deepEqual(queryName({ name: 'Johann /Schmidt/' }), { given: 'Johann', surname: 'Schmidt', full: 'Johann Schmidt' });
+    assert.deepEqual(queryName({ name: 'Mary Ann Smith' }), {
+      given: 'Mary Ann',
+      surname: 'Smith',
+      full: 'Mary Ann Smith',
+    });
+    assert.deepEqual(queryName({ name: 'Johann /Schmidt/' }), {
+      given: 'Johann',
+      surname: 'Schmidt',
+      full: 'Johann Schmidt',
+    });
     assert.deepEqual(queryName({ given: 'Ada' }), { given: 'Ada', surname: undefined, full: 'Ada' });
   });
 });
 
 describe('HTTP client parts', () => {
   it('redacts credentials from URLs', () => {
-    assert.equal(redactUrl('https://u:p@api.example.org/x?key=abc&q=Smith&access_token=t'), 'https://api.example.org/x?key=REDACTED&q=Smith&access_token=REDACTED');
+    assert.equal(
+      redactUrl('https://u:p@api.example.org/x?key=abc&q=Smith&access_token=t'),
+      'https://api.example.org/x?key=REDACTED&q=Smith&access_token=REDACTED',
+    );
     assert.equal(redactUrl('https://x.org/?appId=ok&sid=1', ['sid']), 'https://x.org/?appId=ok&sid=REDACTED');
     assert.equal(scrubSecrets('bad token abcd1234 here', ['abcd1234']), 'bad token REDACTED here');
   });

@@ -34,7 +34,8 @@ export class ConflictError extends Error {}
 /** `ancestry conflict resolve <id> --value …`: the person's assertions, the conflict file and the log. */
 export async function resolveConflictByUser(store: CaseStore, id: string, value: string, now: Date) {
   const conflict = caseConflicts(store).find((c) => c.id === id);
-  if (!conflict) throw new ConflictError(`no conflict "${id}" in this case (run "ancestry conflicts <case>" to list them)`);
+  if (!conflict)
+    throw new ConflictError(`no conflict "${id}" in this case (run "ancestry conflicts <case>" to list them)`);
   const person = store.person(conflict.person);
   if (!person) throw new ConflictError(`${id}: person ${conflict.person} is no longer in the case`);
   const r = applyUserResolution(person, conflict, value, now, () => newId('A'));

@@ -30,7 +30,8 @@ export function compatibleValues(field: string, a: string, b: string): boolean {
       const pb = placeParts(b);
       if (!pa.length || !pb.length) return fold(a) === fold(b);
       // "Baden" and "Germany" are one place at two precisions: complete a region with its country.
-      for (const x of withImpliedCountry(pa)) for (const y of withImpliedCountry(pb)) if ((comparePlaces(x, y)?.score ?? 0) >= 1) return true;
+      for (const x of withImpliedCountry(pa))
+        for (const y of withImpliedCountry(pb)) if ((comparePlaces(x, y)?.score ?? 0) >= 1) return true;
       return false;
     }
     default:
@@ -44,7 +45,10 @@ export function precision(field: string, value: string): number {
     case 'date': {
       const d = parseGDate(value);
       if (!d.earliest || !d.latest) return 0;
-      const days = (d.latest.year - d.earliest.year) * 366 + ((d.latest.month ?? 12) - (d.earliest.month ?? 1)) * 31 + ((d.latest.day ?? 31) - (d.earliest.day ?? 1));
+      const days =
+        (d.latest.year - d.earliest.year) * 366 +
+        ((d.latest.month ?? 12) - (d.earliest.month ?? 1)) * 31 +
+        ((d.latest.day ?? 31) - (d.earliest.day ?? 1));
       return 1 / (1 + Math.max(0, days));
     }
     case 'place':

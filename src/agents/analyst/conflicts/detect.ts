@@ -29,7 +29,10 @@ export function groupCompatible<T extends { value: string }>(field: string, item
   const groups: T[][] = [];
   // Precise values found the groups; a vaguer value ("ABT 1842") then joins the group it agrees with,
   // instead of gluing two precise rivals ("14 MAR 1841", "14 MAR 1842") into one.
-  const ordered = items.map((it, i) => ({ it, i, p: precision(field, it.value) })).sort((a, b) => b.p - a.p || a.i - b.i).map((x) => x.it);
+  const ordered = items
+    .map((it, i) => ({ it, i, p: precision(field, it.value) }))
+    .sort((a, b) => b.p - a.p || a.i - b.i)
+    .map((x) => x.it);
   for (const it of ordered) {
     const g = groups.find((grp) => grp.every((o) => compatibleValues(field, o.value, it.value)));
     if (g) g.push(it);
@@ -94,7 +97,8 @@ export function withSupport(field: string, competing: Competing[]): Competing[] 
   const groups = groupCompatible(field, competing);
   const labelOf = new Map<Competing, string>();
   for (const g of groups) {
-    const label = [...g].sort((x, y) => precision(field, y.value) - precision(field, x.value) || y.weight - x.weight)[0].value;
+    const label = [...g].sort((x, y) => precision(field, y.value) - precision(field, x.value) || y.weight - x.weight)[0]
+      .value;
     for (const c of g) labelOf.set(c, label);
   }
   return competing.map((c) => {
@@ -114,16 +118,32 @@ export function rivals(conflict: Pick<Conflict, 'competing'>): Competing[] {
  * it) and the records that already give the preferred value (a baptism that is the preferred
  * evidence of a birth date is not a next step).
  */
-function nextActionContext(person: Person, field: string, competing: Competing[], preferred: string): NextActionContext {
+function nextActionContext(
+  person: Person,
+  field: string,
+  competing: Competing[],
+  preferred: string,
+): NextActionContext {
   const event = field.split('.')[0];
-  const places = person.assertions.filter((a) => a.field === `${event}.place` && a.status === 'accepted').sort((a, b) => precision(a.field, b.value) - precision(a.field, a.value));
-  const place = places[0]?.value ?? (event === 'birth' ? person.assertions.find((a) => a.field === 'baptism.place' && a.status === 'accepted')?.value : undefined);
-  const preferredSources = new Set(competing.filter((c) => preferred && compatibleValues(field, c.value, preferred)).flatMap((c) => c.evidence.map((e) => e.source)));
+  const places = person.assertions
+    .filter((a) => a.field === `${event}.place` && a.status === 'accepted')
+    .sort((a, b) => precision(a.field, b.value) - precision(a.field, a.value));
+  const place =
+    places[0]?.value ??
+    (event === 'birth'
+      ? person.assertions.find((a) => a.field === 'baptism.place' && a.status === 'accepted')?.value
+      : undefined);
+  const preferredSources = new Set(
+    competing
+      .filter((c) => preferred && compatibleValues(field, c.value, preferred))
+      .flatMap((c) => c.evidence.map((e) => e.source)),
+  );
   const consulted = new Set<string>();
   for (const a of person.assertions) {
     const ev = a.field.split('.')[0];
     if (a.status === 'rejected' || ev === event) continue;
-    if (a.evidence.some((e) => preferredSources.has(e.source))) consulted.add(ev === 'christening' || ev === 'chr' ? 'baptism' : ev);
+    if (a.evidence.some((e) => preferredSources.has(e.source)))
+      consulted.add(ev === 'christening' || ev === 'chr' ? 'baptism' : ev);
   }
   return { place, consulted };
 }
@@ -152,7 +172,8 @@ export function resolveByWeight(conflict: Pick<Conflict, 'field' | 'competing'>)
     .map((g) => ({
       items: g,
       best: Math.max(...g.map((c) => c.weight)),
-      label: [...g].sort((x, y) => precision(field, y.value) - precision(field, x.value) || y.weight - x.weight)[0].value,
+      label: [...g].sort((x, y) => precision(field, y.value) - precision(field, x.value) || y.weight - x.weight)[0]
+        .value,
     }))
     .sort((x, y) => y.best - x.best || y.items.length - x.items.length);
   const [top, second] = groups;
@@ -161,11 +182,19 @@ export function resolveByWeight(conflict: Pick<Conflict, 'field' | 'competing'>)
   const confidence = total > 0 ? Number((top.best / total).toFixed(4)) : 0;
   const describe = (c: Competing) => {
     const e = [...c.evidence].sort((x, y) => y.confidence - x.confidence)[0];
-    const claim = e ? `${explainClaim(e)}, source ${e.source}${e.repository ? ` (${e.repository})` : ''}, ${e.sourceClass}/${e.information}/${e.evidence}` : `unsourced: Authored 0.4 × Tier 0 0.8 × confidence = ${c.weight.toFixed(2)}`;
+    const claim = e
+      ? `${explainClaim(e)}, source ${e.source}${e.repository ? ` (${e.repository})` : ''}, ${e.sourceClass}/${e.information}/${e.evidence}`
+      : `unsourced: Authored 0.4 × Tier 0 0.8 × confidence = ${c.weight.toFixed(2)}`;
     return `"${c.value}" weighs ${c.weight.toFixed(2)} (${claim})`;
   };
   const ranked = groups.map((g) => g.items.sort((x, y) => y.weight - x.weight)[0]);
-  const support = top.items.length > 1 ? ` It agrees with ${top.items.length - 1} other claim(s): ${top.items.filter((c) => c !== ranked[0]).map((c) => `"${c.value}"`).join(', ')}.` : '';
+  const support =
+    top.items.length > 1
+      ? ` It agrees with ${top.items.length - 1} other claim(s): ${top.items
+          .filter((c) => c !== ranked[0])
+          .map((c) => `"${c.value}"`)
+          .join(', ')}.`
+      : '';
   const rationale = tie
     ? `No value prevails: ${ranked.map(describe).join('; ')}. The weights tie, so the conflict stays open until better evidence is found.`
     : `Preferred "${top.label}": ${describe(ranked[0])} outweighs ${ranked.slice(1).map(describe).join('; ')}.${support} Alternatives are kept, not deleted.`;

@@ -18,14 +18,38 @@ function quote(text: string): string {
 }
 
 /** The engine's conflict with the analyst's opinion attached as a labelled quotation. */
-export function withModelOpinion(conflict: Conflict, analysis: Analysis, analystKind: ConflictAnalyst['kind']): Conflict {
-  if (analystKind === 'deterministic') return { ...conflict, preferred: analysis.preferred, rationale: analysis.rationale, confidence: analysis.confidence, status: analysis.tentative ? 'tentative' : conflict.status, nextActions: analysis.nextActions.length ? analysis.nextActions : conflict.nextActions };
+export function withModelOpinion(
+  conflict: Conflict,
+  analysis: Analysis,
+  analystKind: ConflictAnalyst['kind'],
+): Conflict {
+  if (analystKind === 'deterministic')
+    return {
+      ...conflict,
+      preferred: analysis.preferred,
+      rationale: analysis.rationale,
+      confidence: analysis.confidence,
+      status: analysis.tentative ? 'tentative' : conflict.status,
+      nextActions: analysis.nextActions.length ? analysis.nextActions : conflict.nextActions,
+    };
   // The model answered nothing usable (down, or rejected by the firewall): the weighing stands alone.
   const failed = /^model analysis (unavailable|rejected)[^;]*/.exec(analysis.rationale);
   if (failed) return { ...conflict, rationale: `${conflict.rationale} [Conflict analyst model: ${failed[0]}.]` };
   const agrees = conflict.preferred !== '' && compatibleValues(conflict.field, analysis.preferred, conflict.preferred);
-  const verdict = agrees ? 'agrees with the weighing' : conflict.preferred ? `would prefer "${quote(analysis.preferred)}"; not followed, the evidence weights decide` : `would prefer "${quote(analysis.preferred)}"; not followed, the weights tie and the conflict stays open for review`;
+  const verdict = agrees
+    ? 'agrees with the weighing'
+    : conflict.preferred
+      ? `would prefer "${quote(analysis.preferred)}"; not followed, the evidence weights decide`
+      : `would prefer "${quote(analysis.preferred)}"; not followed, the weights tie and the conflict stays open for review`;
   const said = analysis.rationale.trim() ? ` and says: "${quote(analysis.rationale)}"` : '';
-  const suggestions = analysis.nextActions.length ? ` Its suggested next steps (unverified): ${analysis.nextActions.slice(0, 3).map((a) => `"${quote(a)}"`).join('; ')}.` : '';
-  return { ...conflict, rationale: `${conflict.rationale} [Model opinion, not evidence: the conflict analyst ${verdict}${said}.${suggestions}]` };
+  const suggestions = analysis.nextActions.length
+    ? ` Its suggested next steps (unverified): ${analysis.nextActions
+        .slice(0, 3)
+        .map((a) => `"${quote(a)}"`)
+        .join('; ')}.`
+    : '';
+  return {
+    ...conflict,
+    rationale: `${conflict.rationale} [Model opinion, not evidence: the conflict analyst ${verdict}${said}.${suggestions}]`,
+  };
 }

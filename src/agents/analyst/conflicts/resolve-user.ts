@@ -15,11 +15,21 @@ export interface UserResolution {
   created?: Assertion;
 }
 
-export function applyUserResolution(person: Person, conflict: Conflict, value: string, now: Date, newAssertionId: () => string): UserResolution {
+export function applyUserResolution(
+  person: Person,
+  conflict: Conflict,
+  value: string,
+  now: Date,
+  newAssertionId: () => string,
+): UserResolution {
   const ids = new Set(conflict.competing.map((c) => c.assertion).filter((x): x is string => Boolean(x)));
   const exact = conflict.competing.filter((c) => c.value === value);
   // Exact match first; else every claim compatible with the typed value ("1850" chooses "ABT 1850" too).
-  const chosen = new Set((exact.length ? exact : conflict.competing.filter((c) => compatibleValues(conflict.field, c.value, value))).map((c) => c.assertion));
+  const chosen = new Set(
+    (exact.length ? exact : conflict.competing.filter((c) => compatibleValues(conflict.field, c.value, value))).map(
+      (c) => c.assertion,
+    ),
+  );
   const accepted: string[] = [];
   const disputed: string[] = [];
   const at = now.toISOString();

@@ -15,7 +15,10 @@ export function explainClaim(evidence: EvidenceClaim): string {
  * imported from a tree without sources) weighs as an Authored claim from Tier 0 at its own
  * confidence: the lowest class the Z weights know, so any sourced claim outweighs it.
  */
-export function weighAssertion(a: Pick<Assertion, 'evidence' | 'confidence'>): { weight: number; best?: EvidenceClaim } {
+export function weighAssertion(a: Pick<Assertion, 'evidence' | 'confidence'>): {
+  weight: number;
+  best?: EvidenceClaim;
+} {
   let best: EvidenceClaim | undefined;
   let weight = -1;
   for (const e of a.evidence) {

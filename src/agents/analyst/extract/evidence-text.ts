@@ -5,7 +5,20 @@
  */
 import type { Persona, RawRecord } from '../../../model';
 
-const INDEX_FIELDS = ['role', 'sex', 'age', 'birthDate', 'birthPlace', 'deathDate', 'deathPlace', 'burialDate', 'burialPlace', 'residence', 'occupation', 'relationship'] as const;
+const INDEX_FIELDS = [
+  'role',
+  'sex',
+  'age',
+  'birthDate',
+  'birthPlace',
+  'deathDate',
+  'deathPlace',
+  'burialDate',
+  'burialPlace',
+  'residence',
+  'occupation',
+  'relationship',
+] as const;
 
 export function indexLine(p: Persona, field: string, value: unknown): string {
   return `${p.name}: ${field} ${String(value)}`;
@@ -25,7 +38,11 @@ export function indexLines(record: Pick<RawRecord, 'persons'>): string[] {
 
 /** The record's own index lines (title, date, place): facts of the record's event cite these. */
 export function recordLines(record: Pick<RawRecord, 'title' | 'date' | 'place'>): string[] {
-  return [`title: ${record.title}`, ...(record.date ? [`date: ${record.date}`] : []), ...(record.place ? [`place: ${record.place}`] : [])];
+  return [
+    `title: ${record.title}`,
+    ...(record.date ? [`date: ${record.date}`] : []),
+    ...(record.place ? [`place: ${record.place}`] : []),
+  ];
 }
 
 type Statements = Partial<Pick<RawRecord, 'relationships' | 'events'>> & Pick<RawRecord, 'persons'>;
@@ -47,7 +64,10 @@ export function eventLine(record: Statements, e: NonNullable<RawRecord['events']
 
 /** Index lines of what a v2 record states between its persons (relationships and events). */
 export function statementLines(record: Statements): string[] {
-  return [...(record.relationships ?? []).map((r) => relationshipLine(record, r)), ...(record.events ?? []).map((e) => eventLine(record, e))];
+  return [
+    ...(record.relationships ?? []).map((r) => relationshipLine(record, r)),
+    ...(record.events ?? []).map((e) => eventLine(record, e)),
+  ];
 }
 
 export function squash(s: string): string {
@@ -55,9 +75,17 @@ export function squash(s: string): string {
 }
 
 /** True when the snippet is verbatim in the source text or is one of its index lines. */
-export function snippetInSource(snippet: string, record: Pick<RawRecord, 'persons' | 'text' | 'title' | 'date' | 'place'> & Partial<Pick<RawRecord, 'relationships' | 'events'>>): boolean {
+export function snippetInSource(
+  snippet: string,
+  record: Pick<RawRecord, 'persons' | 'text' | 'title' | 'date' | 'place'> &
+    Partial<Pick<RawRecord, 'relationships' | 'events'>>,
+): boolean {
   const s = squash(snippet);
   if (!s) return false;
   if (squash(record.text).includes(s)) return true;
-  return indexLines(record).some((l) => squash(l) === s) || recordLines(record).some((l) => squash(l) === s) || statementLines(record).some((l) => squash(l) === s);
+  return (
+    indexLines(record).some((l) => squash(l) === s) ||
+    recordLines(record).some((l) => squash(l) === s) ||
+    statementLines(record).some((l) => squash(l) === s)
+  );
 }

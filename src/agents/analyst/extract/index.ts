@@ -8,9 +8,25 @@ import { SnippetFinder } from './snippets';
 import { extractFromText } from './patterns';
 import { extractStatements, personaDetails } from './statements';
 
-const FIELDS = ['role', 'sex', 'age', 'birthDate', 'birthPlace', 'deathDate', 'deathPlace', 'burialDate', 'burialPlace', 'residence', 'occupation', 'relationship'] as const;
+const FIELDS = [
+  'role',
+  'sex',
+  'age',
+  'birthDate',
+  'birthPlace',
+  'deathDate',
+  'deathPlace',
+  'burialDate',
+  'burialPlace',
+  'residence',
+  'occupation',
+  'relationship',
+] as const;
 
-export function extractStructured(record: Pick<SourceRecord, 'persons' | 'text'> & Partial<Pick<SourceRecord, 'informationType' | 'informant' | 'relationships' | 'events'>>): GroundedPersona[] {
+export function extractStructured(
+  record: Pick<SourceRecord, 'persons' | 'text'> &
+    Partial<Pick<SourceRecord, 'informationType' | 'informant' | 'relationships' | 'events'>>,
+): GroundedPersona[] {
   const finder = new SnippetFinder(record);
   return record.persons.map((persona, index) => {
     const snippets: Record<string, string> = { name: finder.find(persona, 'name', persona.name) };
@@ -18,7 +34,13 @@ export function extractStructured(record: Pick<SourceRecord, 'persons' | 'text'>
       const v = persona[f];
       if (v !== undefined && v !== '') snippets[f] = finder.find(persona, f, String(v));
     }
-    return { persona, snippets, confidence: 0.9, method: 'structured' as const, ...personaDetails(record, persona, index) };
+    return {
+      persona,
+      snippets,
+      confidence: 0.9,
+      method: 'structured' as const,
+      ...personaDetails(record, persona, index),
+    };
   });
 }
 
@@ -26,9 +48,14 @@ export class DeterministicExtractor implements RecordExtractor {
   readonly kind = 'deterministic' as const;
 
   async extract(record: SourceRecord): Promise<ExtractionResult> {
-    if (record.persons.length) return { personas: extractStructured(record), ...extractStatements(record), hypotheses: [], rejected: [] };
+    if (record.persons.length)
+      return { personas: extractStructured(record), ...extractStatements(record), hypotheses: [], rejected: [] };
     const { personas, hypotheses } = extractFromText(record.title, record.text);
-    return { personas, hypotheses, rejected: personas.length ? [] : [{ reason: 'no persons index and no recognisable pattern in the text' }] };
+    return {
+      personas,
+      hypotheses,
+      rejected: personas.length ? [] : [{ reason: 'no persons index and no recognisable pattern in the text' }],
+    };
   }
 }
 

@@ -7,7 +7,10 @@ import { foldName, nameTokens, namesAlike, splitPersonaName } from '../../../sou
 import { indexLine } from './evidence-text';
 
 function lines(text: string): string[] {
-  return text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
 }
 
 /** Does the line name this persona (surname and a given-name token, spelling variants allowed)? */
@@ -22,17 +25,26 @@ function namesPersona(line: string, p: Persona): boolean {
 
 /** Tokens of a value worth finding in text: years, day numbers, words of places/occupations. */
 function valueTokens(field: string, value: string): string[] {
-  if (/date|age/i.test(field)) return (value.match(/\d{1,4}/g) ?? []).filter((t) => t.length >= 2 || /age/i.test(field));
-  return fold(value).split(/[^a-z0-9]+/).filter((t) => t.length > 2).slice(0, 2);
+  if (/date|age/i.test(field))
+    return (value.match(/\d{1,4}/g) ?? []).filter((t) => t.length >= 2 || /age/i.test(field));
+  return fold(value)
+    .split(/[^a-z0-9]+/)
+    .filter((t) => t.length > 2)
+    .slice(0, 2);
 }
 
 function fold(s: string): string {
-  return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 function containsAll(line: string, tokens: string[]): boolean {
   const f = fold(line);
-  return tokens.every((t) => new RegExp(`(^|[^a-z0-9])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^a-z0-9])`).test(f));
+  return tokens.every((t) =>
+    new RegExp(`(^|[^a-z0-9])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^a-z0-9])`).test(f),
+  );
 }
 
 export class SnippetFinder {

@@ -20,8 +20,14 @@ export function personaKey(record: Pick<SourceRecord, 'persons'>, persona: Perso
 }
 
 /** The v2 details of one persona (key, age as read, information class, informant). */
-export function personaDetails(record: Stated, persona: Persona, index: number): Pick<GroundedPersona, 'key' | 'age' | 'informationType' | 'informant'> {
-  const out: Pick<GroundedPersona, 'key' | 'age' | 'informationType' | 'informant'> = { key: persona.key ?? `#${index}` };
+export function personaDetails(
+  record: Stated,
+  persona: Persona,
+  index: number,
+): Pick<GroundedPersona, 'key' | 'age' | 'informationType' | 'informant'> {
+  const out: Pick<GroundedPersona, 'key' | 'age' | 'informationType' | 'informant'> = {
+    key: persona.key ?? `#${index}`,
+  };
   const age = parseAge(persona.age);
   if (age) out.age = age;
   const info = persona.informationType ?? record.informationType;
@@ -31,7 +37,13 @@ export function personaDetails(record: Stated, persona: Persona, index: number):
 }
 
 /** A text line naming both personas, else one naming the first and the relation's word. */
-function relationSnippet(finder: SnippetFinder, record: Stated, from: Persona | undefined, to: Persona | undefined, r: NonNullable<SourceRecord['relationships']>[number]): string {
+function relationSnippet(
+  finder: SnippetFinder,
+  record: Stated,
+  from: Persona | undefined,
+  to: Persona | undefined,
+  r: NonNullable<SourceRecord['relationships']>[number],
+): string {
   const a = from ? finder.personaLine(from) : undefined;
   const b = to ? finder.personaLine(to) : undefined;
   if (a && a === b) return a;
@@ -47,7 +59,10 @@ export function extractStatements(record: Stated): Required<Pick<ExtractionResul
     from: r.from,
     to: r.to,
     type: r.type,
-    snippet: r.note && record.text.includes(r.note) ? r.note : relationSnippet(finder, record, byKey.get(r.from), byKey.get(r.to), r),
+    snippet:
+      r.note && record.text.includes(r.note)
+        ? r.note
+        : relationSnippet(finder, record, byKey.get(r.from), byKey.get(r.to), r),
   }));
   const events: StatedEvent[] = (record.events ?? []).map((e) => {
     const first = e.persons.map((k) => byKey.get(k)).find(Boolean);

@@ -10,11 +10,20 @@ import { snippetInSource } from '../extract/evidence-text';
 export interface VerificationResult {
   checked: number;
   passed: boolean;
-  failures: { person: string; what: string; source: string; snippet: string; problem: 'missing_source' | 'not_found' }[];
+  failures: {
+    person: string;
+    what: string;
+    source: string;
+    snippet: string;
+    problem: 'missing_source' | 'not_found';
+  }[];
 }
 
 /** Seed 003 anti-hallucination check: every claim's snippet is in its captured source. */
-export function verifyCitations(persons: Iterable<Person>, source: (id: string) => SourceRecord | undefined): VerificationResult {
+export function verifyCitations(
+  persons: Iterable<Person>,
+  source: (id: string) => SourceRecord | undefined,
+): VerificationResult {
   const failures: VerificationResult['failures'] = [];
   let checked = 0;
   const seen = new Map<string, boolean>();
@@ -32,8 +41,10 @@ export function verifyCitations(persons: Iterable<Person>, source: (id: string) 
     if (!ok) failures.push({ person: p.id, what, source: e.source, snippet: e.snippet, problem: 'not_found' });
   };
   for (const p of persons) {
-    for (const a of p.assertions) if (a.status !== 'rejected') for (const e of a.evidence) check(p, `${a.field} = ${a.value}`, e);
-    for (const r of p.relationships) if (r.status !== 'rejected') for (const e of r.evidence) check(p, `${r.type} ${r.person}`, e);
+    for (const a of p.assertions)
+      if (a.status !== 'rejected') for (const e of a.evidence) check(p, `${a.field} = ${a.value}`, e);
+    for (const r of p.relationships)
+      if (r.status !== 'rejected') for (const e of r.evidence) check(p, `${r.type} ${r.person}`, e);
   }
   return { checked, passed: failures.length === 0, failures };
 }
@@ -66,23 +77,52 @@ function sourcesOf(claims: readonly EvidenceClaim[]): Set<string> {
   return new Set(claims.map((e) => e.source));
 }
 
-export function goalStatus(subject: Person, goals: readonly Goal[], get: (id: string) => Person | undefined): GoalStatus[] {
-  const rels = (type: 'parent' | 'spouse' | 'child') => subject.relationships.filter((r) => r.type === type && r.status === 'accepted');
-  const fact = (field: string) => subject.assertions.filter((a) => a.field === field && a.status === 'accepted').sort((a, b) => b.confidence - a.confidence)[0];
+export function goalStatus(
+  subject: Person,
+  goals: readonly Goal[],
+  get: (id: string) => Person | undefined,
+): GoalStatus[] {
+  const rels = (type: 'parent' | 'spouse' | 'child') =>
+    subject.relationships.filter((r) => r.type === type && r.status === 'accepted');
+  const fact = (field: string) =>
+    subject.assertions
+      .filter((a) => a.field === field && a.status === 'accepted')
+      .sort((a, b) => b.confidence - a.confidence)[0];
   return goals.map((goal): GoalStatus => {
     switch (goal) {
       case 'parents': {
         const r = rels('parent');
-        return { goal, met: r.length >= 2, sufficient: r.length >= 2 && r.every((x) => sourcesOf(x.evidence).size >= 2), detail: r.map((x) => displayName(get(x.person) ?? { names: [{ given: x.person, surname: '', type: 'birth' }] })).join(', ') || 'not found' };
+        return {
+          goal,
+          met: r.length >= 2,
+          sufficient: r.length >= 2 && r.every((x) => sourcesOf(x.evidence).size >= 2),
+          detail:
+            r
+              .map((x) => displayName(get(x.person) ?? { names: [{ given: x.person, surname: '', type: 'birth' }] }))
+              .join(', ') || 'not found',
+        };
       }
       case 'spouse':
       case 'children': {
         const r = rels(goal === 'spouse' ? 'spouse' : 'child');
-        return { goal, met: r.length >= 1, sufficient: r.length >= 1 && r.every((x) => sourcesOf(x.evidence).size >= 2), detail: r.map((x) => displayName(get(x.person) ?? { names: [{ given: x.person, surname: '', type: 'birth' }] })).join(', ') || 'not found' };
+        return {
+          goal,
+          met: r.length >= 1,
+          sufficient: r.length >= 1 && r.every((x) => sourcesOf(x.evidence).size >= 2),
+          detail:
+            r
+              .map((x) => displayName(get(x.person) ?? { names: [{ given: x.person, surname: '', type: 'birth' }] }))
+              .join(', ') || 'not found',
+        };
       }
       default: {
         const a = fact(`${goal}.date`);
-        return { goal, met: Boolean(a), sufficient: Boolean(a) && sourcesOf(a!.evidence).size >= 2, detail: a ? a.value : 'not found' };
+        return {
+          goal,
+          met: Boolean(a),
+          sufficient: Boolean(a) && sourcesOf(a!.evidence).size >= 2,
+          detail: a ? a.value : 'not found',
+        };
       }
     }
   });

@@ -20,10 +20,52 @@ import type { DateFeature } from '../resolve';
 
 /** Countries written as such (folded). England, Scotland and Wales stay apart: a birthplace names the nation. */
 const COUNTRIES = new Set([
-  'usa', 'canada', 'mexico', 'germany', 'france', 'netherlands', 'belgium', 'luxembourg', 'switzerland', 'austria', 'hungary',
-  'italy', 'spain', 'portugal', 'poland', 'russia', 'ukraine', 'belarus', 'lithuania', 'latvia', 'estonia', 'finland', 'sweden',
-  'norway', 'denmark', 'iceland', 'ireland', 'england', 'scotland', 'wales', 'czechia', 'czech republic', 'slovakia', 'croatia',
-  'slovenia', 'serbia', 'romania', 'bulgaria', 'greece', 'turkey', 'china', 'japan', 'india', 'australia', 'new zealand', 'cuba',
+  'usa',
+  'canada',
+  'mexico',
+  'germany',
+  'france',
+  'netherlands',
+  'belgium',
+  'luxembourg',
+  'switzerland',
+  'austria',
+  'hungary',
+  'italy',
+  'spain',
+  'portugal',
+  'poland',
+  'russia',
+  'ukraine',
+  'belarus',
+  'lithuania',
+  'latvia',
+  'estonia',
+  'finland',
+  'sweden',
+  'norway',
+  'denmark',
+  'iceland',
+  'ireland',
+  'england',
+  'scotland',
+  'wales',
+  'czechia',
+  'czech republic',
+  'slovakia',
+  'croatia',
+  'slovenia',
+  'serbia',
+  'romania',
+  'bulgaria',
+  'greece',
+  'turkey',
+  'china',
+  'japan',
+  'india',
+  'australia',
+  'new zealand',
+  'cuba',
 ]);
 
 /**
@@ -34,7 +76,20 @@ const COUNTRIES = new Set([
 const EMPIRES: string[][] = [
   ['germany', 'poland', 'russia', 'lithuania'],
   ['russia', 'poland', 'lithuania', 'latvia', 'estonia', 'finland', 'ukraine', 'belarus'],
-  ['austria', 'hungary', 'czechia', 'czech republic', 'slovakia', 'poland', 'ukraine', 'croatia', 'slovenia', 'italy', 'romania', 'serbia'],
+  [
+    'austria',
+    'hungary',
+    'czechia',
+    'czech republic',
+    'slovakia',
+    'poland',
+    'ukraine',
+    'croatia',
+    'slovenia',
+    'italy',
+    'romania',
+    'serbia',
+  ],
   ['sweden', 'norway'],
   ['denmark', 'iceland', 'norway'],
   ['netherlands', 'belgium', 'luxembourg'],
@@ -132,7 +187,11 @@ function birthCountry(pr: PersonaInRecord, p: Person): string | undefined {
   if (!place || !countriesOfPlace(place)) return undefined;
   // Evidenced values first: the user's starting hint is only named when nothing else is known.
   const known = p.assertions
-    .filter((a) => a.status !== 'rejected' && (a.field === 'birth.place' || a.field === 'baptism.place' || a.field === 'christening.place'))
+    .filter(
+      (a) =>
+        a.status !== 'rejected' &&
+        (a.field === 'birth.place' || a.field === 'baptism.place' || a.field === 'christening.place'),
+    )
     .sort((x, y) => Number(y.evidence.length > 0) - Number(x.evidence.length > 0))
     .map((a) => a.value);
   const comparable = known.filter((v) => countriesOfPlace(v));
@@ -152,7 +211,9 @@ function marriedYears(p: Person, q: Person): number[] {
   const years: number[] = [];
   for (const a of p.assertions) {
     if (a.status === 'rejected' || (a.field !== 'marriage.date' && a.field !== 'residence.date')) continue;
-    const together = a.evidence.some((e) => sources.has(e.source)) || (a.field === 'marriage.date' && a.event !== undefined && shared.has(a.event));
+    const together =
+      a.evidence.some((e) => sources.has(e.source)) ||
+      (a.field === 'marriage.date' && a.event !== undefined && shared.has(a.event));
     const y = together ? yearsOf(a.value) : undefined;
     if (y) years.push(y.min, y.max);
   }
@@ -165,7 +226,10 @@ function otherSpouse(g: KnowledgeGraph, pr: PersonaInRecord, p: Person): string 
   if (!when) return undefined;
   const named = pr.relatives.spouses.map((s) => splitPersonaName(s.name).given).filter(Boolean);
   if (!named.length) return undefined;
-  const spouses = p.relationships.filter((r) => r.type === 'spouse' && r.status !== 'rejected').map((r) => g.get(r.person)).filter((q): q is Person => Boolean(q));
+  const spouses = p.relationships
+    .filter((r) => r.type === 'spouse' && r.status !== 'rejected')
+    .map((r) => g.get(r.person))
+    .filter((q): q is Person => Boolean(q));
   // The same spouse under a variant of her name: nothing contradicts.
   if (spouses.some((q) => personGiven(q).some((gq) => named.some((n) => givenNamesAlike(gq, n))))) return undefined;
   for (const q of spouses) {
@@ -175,14 +239,19 @@ function otherSpouse(g: KnowledgeGraph, pr: PersonaInRecord, p: Person): string 
     const to = Math.max(...years);
     if (when.max < from || when.min > to) continue;
     const span = from === to ? `in ${from}` : `from ${from} to ${to}`;
-    return `married to ${named.join(' and ')} in ${pr.source.date}, while ${displayName(p)} is recorded married to ${displayName(q)} ${span}: one man cannot have two wives at once, so this is a namesake`.replace('one man', personSex(p) === 'F' ? 'one woman' : 'one man').replace('two wives', personSex(p) === 'F' ? 'two husbands' : 'two wives');
+    return `married to ${named.join(' and ')} in ${pr.source.date}, while ${displayName(p)} is recorded married to ${displayName(q)} ${span}: one man cannot have two wives at once, so this is a namesake`
+      .replace('one man', personSex(p) === 'F' ? 'one woman' : 'one man')
+      .replace('two wives', personSex(p) === 'F' ? 'two husbands' : 'two wives');
   }
   return undefined;
 }
 
 function otherParents(g: KnowledgeGraph, pr: PersonaInRecord, p: Person): string | undefined {
   if (!pr.relatives.parents.length) return undefined;
-  const known = p.relationships.filter((r) => r.type === 'parent' && r.status !== 'rejected').map((r) => g.get(r.person)).filter((q): q is Person => Boolean(q));
+  const known = p.relationships
+    .filter((r) => r.type === 'parent' && r.status !== 'rejected')
+    .map((r) => g.get(r.person))
+    .filter((q): q is Person => Boolean(q));
   if (!known.length) return undefined;
   let compared = 0;
   for (const rp of pr.relatives.parents) {
@@ -204,7 +273,8 @@ function otherParents(g: KnowledgeGraph, pr: PersonaInRecord, p: Person): string
 function ageOutside(pr: PersonaInRecord, p: Person, birthOfPerson: DateFeature | undefined): string | undefined {
   const a = pr.birth;
   const b = birthOfPerson;
-  if (!a || !b || a.min === undefined || a.max === undefined || b.min === undefined || b.max === undefined) return undefined;
+  if (!a || !b || a.min === undefined || a.max === undefined || b.min === undefined || b.max === undefined)
+    return undefined;
   // Both sides may be estimates: the tolerance of the record in hand, plus a year for an estimate on the other side.
   const tol = ageTolerance(pr.source.recordType) + (b.stated ? 0 : 1);
   const gap = a.max < b.min ? b.min - a.max : b.max < a.min ? a.min - b.max : 0;
@@ -250,10 +320,21 @@ function twoPlaces(pr: PersonaInRecord, p: Person): string | undefined {
  * Why the persona cannot be person `personId` (undefined when no hard fact contradicts).
  * `birthOfPerson`: the person's birth estimate as the resolver sees it.
  */
-export function hardContradiction(g: KnowledgeGraph, personId: string, pr: PersonaInRecord, birthOfPerson: DateFeature | undefined): string | undefined {
+export function hardContradiction(
+  g: KnowledgeGraph,
+  personId: string,
+  pr: PersonaInRecord,
+  birthOfPerson: DateFeature | undefined,
+): string | undefined {
   const p = g.get(personId);
   if (!p) return undefined;
-  return birthCountry(pr, p) ?? otherSpouse(g, pr, p) ?? otherParents(g, pr, p) ?? ageOutside(pr, p, birthOfPerson) ?? twoPlaces(pr, p);
+  return (
+    birthCountry(pr, p) ??
+    otherSpouse(g, pr, p) ??
+    otherParents(g, pr, p) ??
+    ageOutside(pr, p, birthOfPerson) ??
+    twoPlaces(pr, p)
+  );
 }
 
 /** The relatives each persona has in its record, read from the roles (anchor, its parents and spouse). */
@@ -269,17 +350,28 @@ export function recordRelatives(
     idx((j) => {
       const r = relation[j];
       if (r?.kind !== 'parent') return false;
-      if (who === 'anchor') return r.of === 'anchor' || (r.of === 'groom' && sex === 'M') || (r.of === 'bride' && sex === 'F');
+      if (who === 'anchor')
+        return r.of === 'anchor' || (r.of === 'groom' && sex === 'M') || (r.of === 'bride' && sex === 'F');
       return r.of === 'anchorSpouse' || (r.of === 'groom' && sex === 'M') || (r.of === 'bride' && sex === 'F');
     });
   const spousesOfAnchor = idx((j) => relation[j]?.kind === 'spouse' && relation[j]?.of === 'anchor');
   const parentsOfAnchor = parentOf('anchor', anchorSex);
   return personas.map((p, i) => {
-    if (i === aIdx) return { spouses: spousesOfAnchor.map((j) => personas[j]), parents: parentsOfAnchor.map((j) => personas[j]) };
+    if (i === aIdx)
+      return { spouses: spousesOfAnchor.map((j) => personas[j]), parents: parentsOfAnchor.map((j) => personas[j]) };
     const r = relation[i];
-    if (r?.kind === 'parent' && r.of === 'anchor') return { spouses: parentsOfAnchor.filter((j) => j !== i).map((j) => personas[j]), parents: [] };
-    if (r?.kind === 'spouse' && r.of === 'anchor') return { spouses: [personas[aIdx]], parents: spousesOfAnchor.length === 1 ? parentOf('spouse', sexOf(p)).map((j) => personas[j]) : [] };
-    if (r?.kind === 'child' && r.of === 'anchor') return { spouses: [], parents: [personas[aIdx], ...(spousesOfAnchor.length === 1 ? [personas[spousesOfAnchor[0]]] : [])] };
+    if (r?.kind === 'parent' && r.of === 'anchor')
+      return { spouses: parentsOfAnchor.filter((j) => j !== i).map((j) => personas[j]), parents: [] };
+    if (r?.kind === 'spouse' && r.of === 'anchor')
+      return {
+        spouses: [personas[aIdx]],
+        parents: spousesOfAnchor.length === 1 ? parentOf('spouse', sexOf(p)).map((j) => personas[j]) : [],
+      };
+    if (r?.kind === 'child' && r.of === 'anchor')
+      return {
+        spouses: [],
+        parents: [personas[aIdx], ...(spousesOfAnchor.length === 1 ? [personas[spousesOfAnchor[0]]] : [])],
+      };
     return { spouses: [], parents: [] };
   });
 }

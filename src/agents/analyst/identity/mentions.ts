@@ -11,13 +11,56 @@ import { foldName, splitPersonaName } from '../../../sources/archive/phonetic';
 
 /** Words that address or describe a person without naming them. */
 const TITLES = new Set([
-  'mr', 'mrs', 'miss', 'ms', 'mme', 'madame', 'mlle', 'mademoiselle', 'messrs', 'master', 'herr', 'frau', 'fraulein', 'dr', 'doctor',
-  'rev', 'reverend', 'fr', 'father', 'sister', 'brother', 'sir', 'lady', 'lord', 'dame', 'capt', 'captain', 'col', 'colonel', 'widow',
-  'wwe', 'witwe', 'the', 'late', 'and', 'und', 'et', 'infant', 'baby', 'child', 'unknown', 'unnamed', 'nn', 'n',
+  'mr',
+  'mrs',
+  'miss',
+  'ms',
+  'mme',
+  'madame',
+  'mlle',
+  'mademoiselle',
+  'messrs',
+  'master',
+  'herr',
+  'frau',
+  'fraulein',
+  'dr',
+  'doctor',
+  'rev',
+  'reverend',
+  'fr',
+  'father',
+  'sister',
+  'brother',
+  'sir',
+  'lady',
+  'lord',
+  'dame',
+  'capt',
+  'captain',
+  'col',
+  'colonel',
+  'widow',
+  'wwe',
+  'witwe',
+  'the',
+  'late',
+  'and',
+  'und',
+  'et',
+  'infant',
+  'baby',
+  'child',
+  'unknown',
+  'unnamed',
+  'nn',
+  'n',
 ]);
 
 function words(s: string): string[] {
-  return foldName(s.replace(/\//g, ' ').replace(/&/g, ' and ')).split(/[\s'-]+/).filter(Boolean);
+  return foldName(s.replace(/\//g, ' ').replace(/&/g, ' and '))
+    .split(/[\s'-]+/)
+    .filter(Boolean);
 }
 
 /** The name's given names, titles removed. */

@@ -40,7 +40,10 @@ export function identitySection(notes: IdentityNotes | undefined): string[] {
     out.push('');
   }
   if (notes.mentions.length) {
-    out.push('Names in the records that identify no one yet (no person file; a record naming them in full will resolve them):', '');
+    out.push(
+      'Names in the records that identify no one yet (no person file; a record naming them in full will resolve them):',
+      '',
+    );
     out.push(...notes.mentions.slice(0, MAX).map((m) => `- ${m}`));
     if (notes.mentions.length > MAX) out.push(`- … ${notes.mentions.length - MAX} more in the research log`);
     out.push('');

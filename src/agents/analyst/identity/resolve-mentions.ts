@@ -17,7 +17,11 @@ export interface ResolvedMention {
 }
 
 /** Resolves (and removes from `pending`) the mentions whose related person was touched and now has one fitting relative. */
-export function resolveMentions(g: KnowledgeGraph, pending: UnresolvedMention[], touched: ReadonlySet<string>): ResolvedMention[] {
+export function resolveMentions(
+  g: KnowledgeGraph,
+  pending: UnresolvedMention[],
+  touched: ReadonlySet<string>,
+): ResolvedMention[] {
   const out: ResolvedMention[] = [];
   for (let k = pending.length - 1; k >= 0; k--) {
     const m = pending[k];
@@ -34,7 +38,11 @@ export function resolveMentions(g: KnowledgeGraph, pending: UnresolvedMention[],
     const refused = g.relate(anchor.id, m.kind, person.id, [m.claim], 'staged', m.claim.confidence);
     if (refused) continue;
     pending.splice(k, 1);
-    out.push({ mention: m, person: person.id, why: `${displayName(person)} is the only ${m.kind} of ${displayName(anchor)} named so ("${m.snippet.slice(0, 80)}")` });
+    out.push({
+      mention: m,
+      person: person.id,
+      why: `${displayName(person)} is the only ${m.kind} of ${displayName(anchor)} named so ("${m.snippet.slice(0, 80)}")`,
+    });
   }
   return out.reverse();
 }

@@ -16,7 +16,15 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { Id, MergeCluster, MergesFile, Person, type NotSamePerson } from '../../../model';
 import type { CaseStore } from '../../../engine/ports';
-import { DEFAULT_THRESHOLDS, featuresOfPerson, findDuplicates, pairKey, scorePair, type DuplicateProposal, type FindDuplicatesOptions } from '../resolve';
+import {
+  DEFAULT_THRESHOLDS,
+  featuresOfPerson,
+  findDuplicates,
+  pairKey,
+  scorePair,
+  type DuplicateProposal,
+  type FindDuplicatesOptions,
+} from '../resolve';
 import { combinePersons, repointRelationships } from './combine';
 
 /** What merges need beyond the CaseStore port (FileCaseStore provides all of it). */
@@ -65,7 +73,10 @@ export type MergeManifest = z.infer<typeof MergeManifest>;
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 export function clusterId(memberIds: string[]): string {
-  return `M-${createHash('sha256').update([...memberIds].sort().join('|')).digest('hex').slice(0, 10)}`;
+  return `M-${createHash('sha256')
+    .update([...memberIds].sort().join('|'))
+    .digest('hex')
+    .slice(0, 10)}`;
 }
 
 export function snapshotDir(id: string): string {
@@ -77,19 +88,27 @@ export function chooseCanonical(store: Pick<MergeStore, 'person' | 'personFile'>
   const rank = (id: string) => {
     const p = store.person(id);
     const file = store.personFile(id) ?? '';
-    return (file.startsWith('people/') ? 1000 : 0) + (p ? p.assertions.length + p.relationships.length + p.names.length : 0);
+    return (
+      (file.startsWith('people/') ? 1000 : 0) + (p ? p.assertions.length + p.relationships.length + p.names.length : 0)
+    );
   };
   return [...ids].sort((a, b) => rank(b) - rank(a) || a.localeCompare(b))[0];
 }
 
-export function proposalToCluster(store: Pick<MergeStore, 'person' | 'personFile'>, d: DuplicateProposal, now: Date): MergeCluster {
+export function proposalToCluster(
+  store: Pick<MergeStore, 'person' | 'personFile'>,
+  d: DuplicateProposal,
+  now: Date,
+): MergeCluster {
   const members = [d.a.id, d.b.id];
   return {
     id: clusterId(members),
     canonicalId: chooseCanonical(store, members),
     memberIds: members,
     similarity: Number(d.score.similarity.toFixed(4)),
-    features: Object.fromEntries(Object.entries(d.score.features).map(([k, f]) => [k, { score: Number(f.score.toFixed(4)), reason: f.reason }])),
+    features: Object.fromEntries(
+      Object.entries(d.score.features).map(([k, f]) => [k, { score: Number(f.score.toFixed(4)), reason: f.reason }]),
+    ),
     rationale: d.score.rationale,
     whyNotMerge: d.score.whyNotMerge,
     recommendation: d.score.recommendation,
@@ -103,9 +122,15 @@ export function proposalToCluster(store: Pick<MergeStore, 'person' | 'personFile
  * Finds duplicates in the case and records new proposals in merges.json. Pairs already proposed,
  * decided, or declared "not the same person" are not proposed again.
  */
-export async function proposeMerges(store: MergeStore, now: Date, opts: Omit<FindDuplicatesOptions, 'notSamePerson'> = {}): Promise<{ added: MergeCluster[]; merges: MergesFile }> {
+export async function proposeMerges(
+  store: MergeStore,
+  now: Date,
+  opts: Omit<FindDuplicatesOptions, 'notSamePerson'> = {},
+): Promise<{ added: MergeCluster[]; merges: MergesFile }> {
   const merges = store.merges();
-  const known = new Set(merges.clusters.filter((c) => c.memberIds.length === 2).map((c) => pairKey(c.memberIds[0], c.memberIds[1])));
+  const known = new Set(
+    merges.clusters.filter((c) => c.memberIds.length === 2).map((c) => pairKey(c.memberIds[0], c.memberIds[1])),
+  );
   const found = findDuplicates(store.persons(), { ...opts, notSamePerson: merges.notSamePerson });
   const added: MergeCluster[] = [];
   for (const d of found) {
@@ -116,7 +141,16 @@ export async function proposeMerges(store: MergeStore, now: Date, opts: Omit<Fin
   if (!added.length) return { added, merges };
   const next = MergesFile.parse({ ...merges, clusters: [...merges.clusters, ...added] });
   await store.writeMerges(next);
-  await store.appendLog(added.map((c) => ({ agent: 'Analyst' as const, actionType: 'merge' as const, clusterId: c.id, operation: 'propose' as const, rationale: c.rationale, context: `${c.memberIds.join(' + ')} (${c.recommendation}, similarity ${c.similarity})` })));
+  await store.appendLog(
+    added.map((c) => ({
+      agent: 'Analyst' as const,
+      actionType: 'merge' as const,
+      clusterId: c.id,
+      operation: 'propose' as const,
+      rationale: c.rationale,
+      context: `${c.memberIds.join(' + ')} (${c.recommendation}, similarity ${c.similarity})`,
+    })),
+  );
   return { added, merges: next };
 }
 
@@ -126,12 +160,20 @@ function findCluster(store: MergeStore, id: string): MergeCluster {
   return c;
 }
 
-async function saveCluster(store: MergeStore, cluster: MergeCluster, extra: Partial<MergesFile> = {}, proposals?: { removed: MergeCluster[]; added: MergeCluster[] }): Promise<void> {
+async function saveCluster(
+  store: MergeStore,
+  cluster: MergeCluster,
+  extra: Partial<MergesFile> = {},
+  proposals?: { removed: MergeCluster[]; added: MergeCluster[] },
+): Promise<void> {
   const merges = store.merges();
   let clusters = merges.clusters.map((c) => (c.id === cluster.id ? cluster : c));
   if (proposals) {
     const gone = new Set(proposals.removed.map((c) => c.id));
-    clusters = [...clusters.filter((c) => !gone.has(c.id)), ...proposals.added.filter((a) => !clusters.some((c) => c.id === a.id))];
+    clusters = [
+      ...clusters.filter((c) => !gone.has(c.id)),
+      ...proposals.added.filter((a) => !clusters.some((c) => c.id === a.id)),
+    ];
   }
   await store.writeMerges(MergesFile.parse({ ...merges, ...extra, clusters }));
 }
@@ -142,11 +184,23 @@ async function saveCluster(store: MergeStore, cluster: MergeCluster, extra: Part
  * merged facts, unless that pair is already proposed or decided, declared "not the same person",
  * or no longer a likely duplicate. Proposals of more than two persons are re-pointed as they are.
  */
-function repointProposals(store: MergeStore, acceptedId: string, absorbed: Set<string>, canonicalId: string, now: Date): { removed: MergeCluster[]; added: MergeCluster[] } {
+function repointProposals(
+  store: MergeStore,
+  acceptedId: string,
+  absorbed: Set<string>,
+  canonicalId: string,
+  now: Date,
+): { removed: MergeCluster[]; added: MergeCluster[] } {
   const merges = store.merges();
-  const stale = merges.clusters.filter((c) => c.id !== acceptedId && c.status === 'proposed' && c.memberIds.some((m) => absorbed.has(m)));
+  const stale = merges.clusters.filter(
+    (c) => c.id !== acceptedId && c.status === 'proposed' && c.memberIds.some((m) => absorbed.has(m)),
+  );
   if (!stale.length) return { removed: [], added: [] };
-  const known = new Set(merges.clusters.filter((c) => c.id !== acceptedId && !stale.includes(c) && c.memberIds.length === 2).map((c) => pairKey(c.memberIds[0], c.memberIds[1])));
+  const known = new Set(
+    merges.clusters
+      .filter((c) => c.id !== acceptedId && !stale.includes(c) && c.memberIds.length === 2)
+      .map((c) => pairKey(c.memberIds[0], c.memberIds[1])),
+  );
   const declined = new Set(merges.notSamePerson.map((d) => pairKey(d.a, d.b)));
   const byId = (pid: string) => store.person(pid);
   const added: MergeCluster[] = [];
@@ -156,7 +210,12 @@ function repointProposals(store: MergeStore, acceptedId: string, absorbed: Set<s
     const persons = members.map(byId);
     if (persons.some((p) => !p)) continue;
     if (members.length > 2) {
-      added.push({ ...c, id: clusterId(members), memberIds: members, canonicalId: members.includes(c.canonicalId) ? c.canonicalId : canonicalId });
+      added.push({
+        ...c,
+        id: clusterId(members),
+        memberIds: members,
+        canonicalId: members.includes(c.canonicalId) ? c.canonicalId : canonicalId,
+      });
       continue;
     }
     const key = pairKey(members[0], members[1]);
@@ -182,15 +241,22 @@ function treePersons(store: MergeStore, path: string): Person[] {
     });
 }
 
-export async function acceptMerge(store: MergeStore, id: string, now: Date, opts: { canonicalId?: string } = {}): Promise<MergeCluster> {
+export async function acceptMerge(
+  store: MergeStore,
+  id: string,
+  now: Date,
+  opts: { canonicalId?: string } = {},
+): Promise<MergeCluster> {
   const cluster = findCluster(store, id);
   if (cluster.status === 'accepted') throw new MergeError(`${id} is already accepted`);
-  if (cluster.status === 'rejected') throw new MergeError(`${id} was rejected as "not the same person"; it cannot be accepted`);
+  if (cluster.status === 'rejected')
+    throw new MergeError(`${id} was rejected as "not the same person"; it cannot be accepted`);
   // An earlier accept that was killed part-way: finish it if its files were all written, else roll back first.
   const interrupted = await recoverInterrupted(store, id, cluster);
   if (interrupted) return interrupted;
   const canonicalId = opts.canonicalId ?? cluster.canonicalId;
-  if (!cluster.memberIds.includes(canonicalId)) throw new MergeError(`${canonicalId} is not a member of ${id} (${cluster.memberIds.join(', ')})`);
+  if (!cluster.memberIds.includes(canonicalId))
+    throw new MergeError(`${canonicalId} is not a member of ${id} (${cluster.memberIds.join(', ')})`);
   const members = cluster.memberIds.map((m) => {
     const p = store.person(m);
     if (!p) throw new MergeError(`${id}: person ${m} is no longer in the case (merged or removed since the proposal)`);
@@ -223,13 +289,25 @@ export async function acceptMerge(store: MergeStore, id: string, now: Date, opts
   }
   // The intent goes to disk before any file changes: a crash from here on is recoverable.
   const mayCreate = [canonicalId, ...relatives.map((r) => r.before.id)];
-  await writeManifest(store, { version: 1, cluster: id, canonicalId, absorbed: [...absorbedIds], acceptedAt: now.toISOString(), files: entries.map((e) => ({ ...e })), state: 'applying', mayCreate });
+  await writeManifest(store, {
+    version: 1,
+    cluster: id,
+    canonicalId,
+    absorbed: [...absorbedIds],
+    acceptedAt: now.toISOString(),
+    files: entries.map((e) => ({ ...e })),
+    state: 'applying',
+    mayCreate,
+  });
 
   // 2. Apply: canonical, relatives, absorbed (person files removed; tree entries dropped from their tree).
-  const body = [store.personBody?.(canonicalId) ?? '', ...absorbed.map((p) => {
-    const b = store.personBody?.(p.id)?.trim();
-    return b ? `\n## Notes merged from ${p.id} (${id})\n\n${b}\n` : '';
-  })].join('');
+  const body = [
+    store.personBody?.(canonicalId) ?? '',
+    ...absorbed.map((p) => {
+      const b = store.personBody?.(p.id)?.trim();
+      return b ? `\n## Notes merged from ${p.id} (${id})\n\n${b}\n` : '';
+    }),
+  ].join('');
   const merged = combinePersons(canonical, absorbed, id, now);
   await store.writePerson(merged, body || undefined);
   for (const r of relatives) await store.writePerson(r.after);
@@ -237,7 +315,9 @@ export async function acceptMerge(store: MergeStore, id: string, now: Date, opts
   for (const p of absorbed) {
     const f = store.personFile(p.id);
     if (f?.startsWith('people/')) await store.removePerson(p.id);
-    const tf = [...touched.keys()].find((t) => t.startsWith('trees/') && treePersons(store, t).some((x) => x.id === p.id));
+    const tf = [...touched.keys()].find(
+      (t) => t.startsWith('trees/') && treePersons(store, t).some((x) => x.id === p.id),
+    );
     if (tf) treeRemovals.set(tf, new Set([...(treeRemovals.get(tf) ?? []), p.id]));
   }
   // Drop only the absorbed lines: every other line of the tree keeps its exact bytes (a small git diff).
@@ -266,25 +346,64 @@ export async function acceptMerge(store: MergeStore, id: string, now: Date, opts
     e.after = now2 ? sha(now2) : undefined;
   }
   const proposals = repointProposals(store, id, absorbedIds, canonicalId, now);
-  await writeManifest(store, { version: 1, cluster: id, canonicalId, absorbed: [...absorbedIds], acceptedAt: now.toISOString(), files: entries, state: 'applied', mayCreate, proposals });
-  const accepted: MergeCluster = { ...cluster, canonicalId, status: 'accepted', decidedAt: now.toISOString(), snapshot: `${dir}/` };
+  await writeManifest(store, {
+    version: 1,
+    cluster: id,
+    canonicalId,
+    absorbed: [...absorbedIds],
+    acceptedAt: now.toISOString(),
+    files: entries,
+    state: 'applied',
+    mayCreate,
+    proposals,
+  });
+  const accepted: MergeCluster = {
+    ...cluster,
+    canonicalId,
+    status: 'accepted',
+    decidedAt: now.toISOString(),
+    snapshot: `${dir}/`,
+  };
   await saveCluster(store, accepted, {}, proposals);
-  await store.appendLog([{ agent: 'Analyst', actionType: 'merge', clusterId: id, operation: 'accept', rationale: cluster.rationale, context: `${[...absorbedIds].join(', ')} merged into ${canonicalId}; prior files kept in ${dir}/` }]);
+  await store.appendLog([
+    {
+      agent: 'Analyst',
+      actionType: 'merge',
+      clusterId: id,
+      operation: 'accept',
+      rationale: cluster.rationale,
+      context: `${[...absorbedIds].join(', ')} merged into ${canonicalId}; prior files kept in ${dir}/`,
+    },
+  ]);
   return accepted;
 }
 
 export async function rejectMerge(store: MergeStore, id: string, reason: string, now: Date): Promise<MergeCluster> {
-  if (!reason.trim()) throw new MergeError('a reason is required: it is remembered so the pair is never proposed again');
+  if (!reason.trim())
+    throw new MergeError('a reason is required: it is remembered so the pair is never proposed again');
   const cluster = findCluster(store, id);
-  if (cluster.status === 'accepted') throw new MergeError(`${id} is accepted; undo it first ("ancestry merge undo ${id}")`);
+  if (cluster.status === 'accepted')
+    throw new MergeError(`${id} is accepted; undo it first ("ancestry merge undo ${id}")`);
   const decidedAt = now.toISOString();
   const rejected: MergeCluster = { ...cluster, status: 'rejected', decidedAt, reason };
   const merges = store.merges();
   const decisions: NotSamePerson[] = [...merges.notSamePerson];
   const ids = cluster.memberIds;
-  for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) if (!decisions.some((d) => pairKey(d.a, d.b) === pairKey(ids[i], ids[j]))) decisions.push({ a: ids[i], b: ids[j], reason, decidedAt });
+  for (let i = 0; i < ids.length; i++)
+    for (let j = i + 1; j < ids.length; j++)
+      if (!decisions.some((d) => pairKey(d.a, d.b) === pairKey(ids[i], ids[j])))
+        decisions.push({ a: ids[i], b: ids[j], reason, decidedAt });
   await saveCluster(store, rejected, { notSamePerson: decisions });
-  await store.appendLog([{ agent: 'Analyst', actionType: 'merge', clusterId: id, operation: 'reject', rationale: reason, context: `not the same person: ${ids.join(' / ')}` }]);
+  await store.appendLog([
+    {
+      agent: 'Analyst',
+      actionType: 'merge',
+      clusterId: id,
+      operation: 'reject',
+      rationale: reason,
+      context: `not the same person: ${ids.join(' / ')}`,
+    },
+  ]);
   return rejected;
 }
 
@@ -308,7 +427,8 @@ function manifestIfAny(store: MergeStore, id: string): MergeManifest | undefined
     throw new MergeError(`${path}: not JSON (${(e as Error).message})`);
   }
   const r = MergeManifest.safeParse(json);
-  if (!r.success) throw new MergeError(`${path}: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!r.success)
+    throw new MergeError(`${path}: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return r.data;
 }
 
@@ -319,12 +439,15 @@ function writeManifest(store: MergeStore, m: MergeManifest): Promise<void> {
 
 /** Every snapshotted file's bytes, each checked against its recorded hash, before anything is touched. */
 function loadSnapshots(store: MergeStore, manifest: MergeManifest): { path: string; bytes: Uint8Array }[] {
-  return manifest.files.filter((e) => e.existed).map((e) => {
-    const bytes = store.readRaw(e.snapshot!);
-    if (!bytes) throw new MergeError(`${e.snapshot} is missing: the merge cannot be undone`);
-    if (sha(bytes) !== e.before) throw new MergeError(`${e.snapshot} does not match the recorded hash: the snapshot was altered`);
-    return { path: e.path, bytes };
-  });
+  return manifest.files
+    .filter((e) => e.existed)
+    .map((e) => {
+      const bytes = store.readRaw(e.snapshot!);
+      if (!bytes) throw new MergeError(`${e.snapshot} is missing: the merge cannot be undone`);
+      if (sha(bytes) !== e.before)
+        throw new MergeError(`${e.snapshot} does not match the recorded hash: the snapshot was altered`);
+      return { path: e.path, bytes };
+    });
 }
 
 /**
@@ -333,15 +456,34 @@ function loadSnapshots(store: MergeStore, manifest: MergeManifest): { path: stri
  * proposal as it was. "applied": every file was merged: record the cluster as accepted. Returns the
  * cluster when the accept was completed, undefined when there was nothing to finish.
  */
-async function recoverInterrupted(store: MergeStore, id: string, cluster: MergeCluster): Promise<MergeCluster | undefined> {
+async function recoverInterrupted(
+  store: MergeStore,
+  id: string,
+  cluster: MergeCluster,
+): Promise<MergeCluster | undefined> {
   if (cluster.status === 'accepted') return undefined;
   const manifest = manifestIfAny(store, id);
   if (!manifest || (manifest.state !== 'applying' && manifest.state !== 'applied')) return undefined;
   const dir = snapshotDir(id);
   if (manifest.state === 'applied') {
-    const accepted: MergeCluster = { ...cluster, canonicalId: manifest.canonicalId, status: 'accepted', decidedAt: manifest.acceptedAt, snapshot: `${dir}/` };
+    const accepted: MergeCluster = {
+      ...cluster,
+      canonicalId: manifest.canonicalId,
+      status: 'accepted',
+      decidedAt: manifest.acceptedAt,
+      snapshot: `${dir}/`,
+    };
     await saveCluster(store, accepted, {}, manifest.proposals);
-    await store.appendLog([{ agent: 'Analyst', actionType: 'merge', clusterId: id, operation: 'accept', rationale: cluster.rationale, context: `completed an accept that was interrupted after its files were written; prior files kept in ${dir}/` }]);
+    await store.appendLog([
+      {
+        agent: 'Analyst',
+        actionType: 'merge',
+        clusterId: id,
+        operation: 'accept',
+        rationale: cluster.rationale,
+        context: `completed an accept that was interrupted after its files were written; prior files kept in ${dir}/`,
+      },
+    ]);
     return accepted;
   }
   const snapshots = loadSnapshots(store, manifest);
@@ -354,11 +496,25 @@ async function recoverInterrupted(store: MergeStore, id: string, cluster: MergeC
   const restored = snapshots.length;
   if (store.load) store.load();
   await writeManifest(store, { ...manifest, state: 'undone' });
-  await store.appendLog([{ agent: 'Analyst', actionType: 'merge', clusterId: id, operation: 'undo', rationale: 'recovery', context: `an accept interrupted part-way was rolled back: restored ${restored} file(s) from ${dir}/` }]);
+  await store.appendLog([
+    {
+      agent: 'Analyst',
+      actionType: 'merge',
+      clusterId: id,
+      operation: 'undo',
+      rationale: 'recovery',
+      context: `an accept interrupted part-way was rolled back: restored ${restored} file(s) from ${dir}/`,
+    },
+  ]);
   return undefined;
 }
 
-export async function undoMerge(store: MergeStore, id: string, now: Date, opts: { force?: boolean } = {}): Promise<MergeCluster> {
+export async function undoMerge(
+  store: MergeStore,
+  id: string,
+  now: Date,
+  opts: { force?: boolean } = {},
+): Promise<MergeCluster> {
   let cluster = findCluster(store, id);
   if (cluster.status !== 'accepted') {
     // An accept killed part-way: rolled back from its snapshots, or (files all written) completed
@@ -377,7 +533,10 @@ export async function undoMerge(store: MergeStore, id: string, now: Date, opts: 
     const now2 = store.readRaw(e.path);
     return (now2 ? sha(now2) : undefined) !== e.after;
   });
-  if (changed.length && !opts.force) throw new MergeError(`changed since the merge, undo would discard those edits: ${changed.map((e) => e.path).join(', ')} (use --force to undo anyway)`);
+  if (changed.length && !opts.force)
+    throw new MergeError(
+      `changed since the merge, undo would discard those edits: ${changed.map((e) => e.path).join(', ')} (use --force to undo anyway)`,
+    );
   const snapshots = loadSnapshots(store, manifest);
   for (const e of manifest.files.filter((x) => !x.existed)) if (e.personId) await store.removePerson(e.personId);
   for (const x of snapshots) await store.restoreFile(x.path, x.bytes);
@@ -388,9 +547,20 @@ export async function undoMerge(store: MergeStore, id: string, now: Date, opts: 
   // decided on are withdrawn.
   const p = manifest.proposals;
   const current = store.merges().clusters;
-  const back = p ? { removed: p.added.filter((a) => current.find((c) => c.id === a.id)?.status === 'proposed'), added: p.removed } : undefined;
+  const back = p
+    ? { removed: p.added.filter((a) => current.find((c) => c.id === a.id)?.status === 'proposed'), added: p.removed }
+    : undefined;
   await saveCluster(store, undone, {}, back);
-  await store.appendLog([{ agent: 'Analyst', actionType: 'merge', clusterId: id, operation: 'undo', rationale: 'user undo', context: `restored ${restored} file(s) from ${snapshotDir(id)}/` }]);
+  await store.appendLog([
+    {
+      agent: 'Analyst',
+      actionType: 'merge',
+      clusterId: id,
+      operation: 'undo',
+      rationale: 'user undo',
+      context: `restored ${restored} file(s) from ${snapshotDir(id)}/`,
+    },
+  ]);
   return undone;
 }
 
@@ -400,7 +570,7 @@ export function gedcomXref(p: Person | undefined): string | undefined {
   const fromIds = p.externalIds.gedcomXref;
   if (fromIds) return fromIds;
   const side = (p as Record<string, unknown>).gedcom;
-  if (side && typeof side === 'object' && typeof (side as Record<string, unknown>).xref === 'string') return (side as Record<string, string>).xref;
+  if (side && typeof side === 'object' && typeof (side as Record<string, unknown>).xref === 'string')
+    return (side as Record<string, string>).xref;
   return undefined;
 }
-

@@ -68,8 +68,17 @@ export function combinePersons(canonical: Person, absorbed: Person[], clusterId:
     if (p.confidence !== undefined) confidence = Math.max(confidence ?? 0, p.confidence);
   }
   const relationships = combineRelationships([canonical, ...absorbed], memberIds);
-  const previous = Array.isArray((canonical as Record<string, unknown>).mergedFrom) ? ((canonical as Record<string, unknown>).mergedFrom as MergedFrom[]) : [];
-  const mergedFrom: MergedFrom[] = [...previous, ...absorbed.map((p) => ({ id: p.id, cluster: clusterId, names: p.names.map((n) => `${n.given} ${n.surname}`.trim()) }))];
+  const previous = Array.isArray((canonical as Record<string, unknown>).mergedFrom)
+    ? ((canonical as Record<string, unknown>).mergedFrom as MergedFrom[])
+    : [];
+  const mergedFrom: MergedFrom[] = [
+    ...previous,
+    ...absorbed.map((p) => ({
+      id: p.id,
+      cluster: clusterId,
+      names: p.names.map((n) => `${n.given} ${n.surname}`.trim()),
+    })),
+  ];
   return {
     ...canonical,
     names,
@@ -110,7 +119,9 @@ function combineRelationships(members: Person[], memberIds: Set<string>): Relati
   }
   const parents = out.filter((r) => r.type === 'parent' && r.status !== 'rejected');
   if (new Set(parents.map((r) => r.person)).size > 2) {
-    const keep = new Set(members[0].relationships.filter((r) => r.type === 'parent' && r.status !== 'rejected').map((r) => r.person));
+    const keep = new Set(
+      members[0].relationships.filter((r) => r.type === 'parent' && r.status !== 'rejected').map((r) => r.person),
+    );
     for (const r of parents) {
       if (keep.size < 2 && !keep.has(r.person)) keep.add(r.person);
       if (!keep.has(r.person)) r.status = 'rejected';

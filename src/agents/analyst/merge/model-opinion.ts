@@ -13,7 +13,8 @@ function quote(text: string): string {
 
 export function adjudicatorOpinion(v: Verdict, kind: PairAdjudicator['kind']): string {
   if (kind === 'deterministic') return ` Adjudicator: ${v.recommendation}${v.rationale ? ` (${v.rationale})` : ''}.`;
-  if (/^model adjudication (unavailable|rejected)/.test(v.rationale)) return ` [Adjudicator model: ${quote(v.rationale)}.]`;
+  if (/^model adjudication (unavailable|rejected)/.test(v.rationale))
+    return ` [Adjudicator model: ${quote(v.rationale)}.]`;
   const why = v.recommendation === 'merge' ? v.rationale : v.whyNotMerge || v.rationale;
   return ` [Model opinion, not evidence: the adjudicator recommends "${v.recommendation}"${why ? ` and says: "${quote(why)}"` : ''}.]`;
 }

@@ -31,7 +31,7 @@ function quote(snippet: string, s: SourceRecord | undefined): string {
 }
 
 function describe(e: EvidenceClaim, s: SourceRecord | undefined): string {
-  const what = s ? `${s.title}` : e.repository ?? 'a captured source';
+  const what = s ? `${s.title}` : (e.repository ?? 'a captured source');
   return `${what} [${e.source}], ${e.sourceClass} with ${e.information} information`;
 }
 
@@ -49,23 +49,53 @@ function factParagraph(input: ArgumentInput, label: string, a: Assertion): strin
   const direct = bySource(a.evidence.filter((e) => e.evidence === 'direct'));
   const indirect = bySource(a.evidence.filter((e) => e.evidence !== 'direct'));
   const parts: string[] = [];
-  if (direct.length) parts.push(`${direct.length === 1 ? 'One record states it directly' : `${direct.length} records state it directly`}: ${direct.map((e) => `${describe(e, input.source(e.source))}, ${quote(e.snippet, input.source(e.source))}`).join('; ')}.`);
-  if (indirect.length) parts.push(`Indirect evidence points the same way: ${indirect.map((e) => `${describe(e, input.source(e.source))}, ${quote(e.snippet, input.source(e.source))}`).join('; ')}.`);
+  if (direct.length)
+    parts.push(
+      `${direct.length === 1 ? 'One record states it directly' : `${direct.length} records state it directly`}: ${direct.map((e) => `${describe(e, input.source(e.source))}, ${quote(e.snippet, input.source(e.source))}`).join('; ')}.`,
+    );
+  if (indirect.length)
+    parts.push(
+      `Indirect evidence points the same way: ${indirect.map((e) => `${describe(e, input.source(e.source))}, ${quote(e.snippet, input.source(e.source))}`).join('; ')}.`,
+    );
   // Coarser values from other records (ages that place a year, a month without a day) agree with it.
-  const support = p.assertions.filter((b) => b !== a && b.field === a.field && b.status !== 'rejected' && b.status !== 'disputed' && b.evidence.length && precision(a.field, b.value) < precision(a.field, a.value) && compatibleValues(a.field, a.value, b.value));
+  const support = p.assertions.filter(
+    (b) =>
+      b !== a &&
+      b.field === a.field &&
+      b.status !== 'rejected' &&
+      b.status !== 'disputed' &&
+      b.evidence.length &&
+      precision(a.field, b.value) < precision(a.field, a.value) &&
+      compatibleValues(a.field, a.value, b.value),
+  );
   if (support.length) {
-    const claims = bySource(support.flatMap((b) => b.evidence)).filter((e) => !a.evidence.some((x) => x.source === e.source));
-    if (claims.length) parts.push(`${claims.length} other record(s) give it at a coarser precision (${[...new Set(support.map((b) => `"${b.value}"`))].join(', ')}), ${a.field.endsWith('.place') ? 'naming only the wider place' : 'computed from an age or given without the full date'}, and agree: ${claims.map((e) => `${input.source(e.source)?.title ?? e.source} [${e.source}]`).join('; ')}.`);
+    const claims = bySource(support.flatMap((b) => b.evidence)).filter(
+      (e) => !a.evidence.some((x) => x.source === e.source),
+    );
+    if (claims.length)
+      parts.push(
+        `${claims.length} other record(s) give it at a coarser precision (${[...new Set(support.map((b) => `"${b.value}"`))].join(', ')}), ${a.field.endsWith('.place') ? 'naming only the wider place' : 'computed from an age or given without the full date'}, and agree: ${claims.map((e) => `${input.source(e.source)?.title ?? e.source} [${e.source}]`).join('; ')}.`,
+      );
   }
   const conflict = input.conflicts.find((c) => c.person === p.id && c.field === a.field && c.status !== 'open');
   if (conflict) {
     const set = rivals(conflict).filter((x) => !compatibleValues(a.field, x.value, a.value));
     if (set.length) {
-      parts.push(`Set aside: ${set.map((x) => {
-        const e = [...x.evidence].sort((m, n) => n.confidence - m.confidence)[0];
-        const why = e ? (e.information !== 'primary' ? `its informant did not witness the event (${e.information} information)` : e.sourceClass !== 'original' ? `it is a ${e.sourceClass} copy` : 'it weighs less') : 'no captured evidence supports it';
-        return `"${x.value}" from ${e ? `${input.source(e.source)?.title ?? e.source} [${e.source}]` : 'no source'}, because ${why} (weight ${x.weight.toFixed(2)} against ${Math.max(...conflict.competing.filter((y) => compatibleValues(a.field, y.value, a.value)).map((y) => y.weight)).toFixed(2)})`;
-      }).join('; ')}.`);
+      parts.push(
+        `Set aside: ${set
+          .map((x) => {
+            const e = [...x.evidence].sort((m, n) => n.confidence - m.confidence)[0];
+            const why = e
+              ? e.information !== 'primary'
+                ? `its informant did not witness the event (${e.information} information)`
+                : e.sourceClass !== 'original'
+                  ? `it is a ${e.sourceClass} copy`
+                  : 'it weighs less'
+              : 'no captured evidence supports it';
+            return `"${x.value}" from ${e ? `${input.source(e.source)?.title ?? e.source} [${e.source}]` : 'no source'}, because ${why} (weight ${x.weight.toFixed(2)} against ${Math.max(...conflict.competing.filter((y) => compatibleValues(a.field, y.value, a.value)).map((y) => y.weight)).toFixed(2)})`;
+          })
+          .join('; ')}.`,
+      );
     }
   }
   return `- **${label} ${a.value}.** ${parts.join(' ')}`;
@@ -75,16 +105,27 @@ function relationshipParagraph(input: ArgumentInput, label: string, rel: Relatio
   const direct = bySource(rel.evidence.filter((e) => e.evidence === 'direct'));
   const indirect = bySource(rel.evidence.filter((e) => e.evidence !== 'direct'));
   const parts: string[] = [];
-  if (direct.length) parts.push(`Stated in ${direct.map((e) => `${describe(e, input.source(e.source))}, ${quote(e.snippet, input.source(e.source))}`).join('; ')}.`);
+  if (direct.length)
+    parts.push(
+      `Stated in ${direct.map((e) => `${describe(e, input.source(e.source))}, ${quote(e.snippet, input.source(e.source))}`).join('; ')}.`,
+    );
   if (indirect.length) {
-    parts.push(`${direct.length ? 'It is corroborated indirectly' : 'No record states it outright; it rests on indirect evidence that fits together'}: ${indirect.map((e) => `${describe(e, input.source(e.source))}, ${quote(e.snippet, input.source(e.source))}`).join('; ')}.`);
+    parts.push(
+      `${direct.length ? 'It is corroborated indirectly' : 'No record states it outright; it rests on indirect evidence that fits together'}: ${indirect.map((e) => `${describe(e, input.source(e.source))}, ${quote(e.snippet, input.source(e.source))}`).join('; ')}.`,
+    );
   }
   const sources = new Set(rel.evidence.map((e) => e.source)).size;
-  if (sources > 1) parts.push(`${sources} independent records name the same ${label.toLowerCase()}, which is why the identification is accepted.`);
+  if (sources > 1)
+    parts.push(
+      `${sources} independent records name the same ${label.toLowerCase()}, which is why the identification is accepted.`,
+    );
   return `- **${label}: ${displayName(other)}.** ${parts.join(' ')}`;
 }
 
 /** The proof argument's paragraphs, one per conclusion; empty when nothing is concluded yet. */
 export function proofArgument(input: ArgumentInput): string[] {
-  return [...input.facts.map((f) => factParagraph(input, f.label, f.assertion)), ...input.relationships.map((r) => relationshipParagraph(input, r.label, r.rel, r.person))];
+  return [
+    ...input.facts.map((f) => factParagraph(input, f.label, f.assertion)),
+    ...input.relationships.map((r) => relationshipParagraph(input, r.label, r.rel, r.person)),
+  ];
 }

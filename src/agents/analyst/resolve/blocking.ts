@@ -35,8 +35,15 @@ export function blockingKeys(f: PersonFeatures): string[] {
     for (let y = f.birth.min; y <= f.birth.max; y++) birthYears.push(y);
   }
   // Decades with a year of slack either side, so 1849 and 1850 still meet.
-  const decades = birthYears.length ? [...new Set([birthYears[0] - 1, ...birthYears, birthYears[birthYears.length - 1] + 1].map((y) => Math.floor(y / 10)))] : [];
-  const deathYear = f.death?.min !== undefined && f.death.max !== undefined && f.death.max - f.death.min <= 12 ? f.death : undefined;
+  const decades = birthYears.length
+    ? [
+        ...new Set(
+          [birthYears[0] - 1, ...birthYears, birthYears[birthYears.length - 1] + 1].map((y) => Math.floor(y / 10)),
+        ),
+      ]
+    : [];
+  const deathYear =
+    f.death?.min !== undefined && f.death.max !== undefined && f.death.max - f.death.min <= 12 ? f.death : undefined;
   for (const n of f.names) {
     const initial = n.given[0]?.[0];
     for (const code of n.surnameDm.length ? n.surnameDm : n.surnameMeta) {
@@ -49,7 +56,8 @@ export function blockingKeys(f: PersonFeatures): string[] {
     // A regnal number and the decade ("Henry II" misspelt still meets "Henry II").
     if (n.regnal) for (const d of decades) keys.add(`r:${n.regnal}|d:${d}`);
     // Every full given name (a middle name may be the one both records wrote out).
-    for (const t of n.given.slice(0, 3)) if (t.length > 2 && t !== call) for (const d of decades) keys.add(`gt:${t}|d:${d}`);
+    for (const t of n.given.slice(0, 3))
+      if (t.length > 2 && t !== call) for (const d of decades) keys.add(`gt:${t}|d:${d}`);
     if (call) {
       for (const d of decades) keys.add(`gt:${call}|d:${d}`);
       for (const d of decades) keys.add(`g3:${call.slice(0, 3)}|d:${d}`);

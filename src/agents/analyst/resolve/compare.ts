@@ -69,7 +69,8 @@ export function compareGiven(a: string[], b: string[]): Comparison | undefined {
   if (!a.length || !b.length) return undefined;
   const x = a[0];
   const y = b[0];
-  if (x === y && /^\d+$/.test(x)) return lazy(0.75, () => `the same numbered placeholder "${x}" (no evidence of identity)`);
+  if (x === y && /^\d+$/.test(x))
+    return lazy(0.75, () => `the same numbered placeholder "${x}" (no evidence of identity)`);
   if (x === y) {
     // Numbered placeholders ("Twin Boy 1" / "Twin Boy 2") and different middle names tell people apart.
     for (let i = 1; i < Math.min(a.length, b.length); i++) {
@@ -77,8 +78,13 @@ export function compareGiven(a: string[], b: string[]): Comparison | undefined {
       const t = b[i];
       if (s === t) continue;
       if ((s.length === 1 || t.length === 1) && s[0] === t[0]) continue;
-      if (/^\d+$/.test(s) && /^\d+$/.test(t)) return lazy(0.3, () => `numbered names differ ("${a.join(' ')}" vs "${b.join(' ')}")`);
-      if (s !== t && !nicknameMatch(s, t) && jaroWinkler(s, t) < 0.85) return lazy(0.8, () => `same first name "${x}" but different middle names ("${a.join(' ')}" vs "${b.join(' ')}")`);
+      if (/^\d+$/.test(s) && /^\d+$/.test(t))
+        return lazy(0.3, () => `numbered names differ ("${a.join(' ')}" vs "${b.join(' ')}")`);
+      if (s !== t && !nicknameMatch(s, t) && jaroWinkler(s, t) < 0.85)
+        return lazy(
+          0.8,
+          () => `same first name "${x}" but different middle names ("${a.join(' ')}" vs "${b.join(' ')}")`,
+        );
     }
     return lazy(1, () => `same given name "${x}"`);
   }
@@ -90,11 +96,20 @@ export function compareGiven(a: string[], b: string[]): Comparison | undefined {
   if (jw < 0.9 && oneSlip(x, y)) return lazy(0.9, () => `given names "${x}" and "${y}" differ by one letter`);
   // Short names are scored at most as a variant: Jaro-Winkler rates them high on a shared prefix,
   // and a slip in three or four letters often spells another name ("Jon" / "Joan").
-  if (jw >= 0.9) return lazy(Math.min(x.length, y.length) < 5 ? Math.min(jw, 0.92) : jw, () => `given names "${x}" and "${y}" differ by a spelling slip (Jaro-Winkler ${jw.toFixed(2)})`);
+  if (jw >= 0.9)
+    return lazy(
+      Math.min(x.length, y.length) < 5 ? Math.min(jw, 0.92) : jw,
+      () => `given names "${x}" and "${y}" differ by a spelling slip (Jaro-Winkler ${jw.toFixed(2)})`,
+    );
   // A middle name used as the call name ("John Henry" vs "Henry").
   // Only when one side has that name alone: siblings share middle names and patronymics.
-  if (a.length === 1 || b.length === 1) for (const s of a) for (const t of b) if (s.length > 1 && (s === t || nicknameMatch(s, t))) return lazy(0.8, () => `shared given name "${s}" (${a.join(' ')} vs ${b.join(' ')})`);
-  if (x.length > 2 && y.length > 2 && canonicalGiven(x) !== x && canonicalGiven(x) === canonicalGiven(y)) return lazy(0.9, () => `"${x}" and "${y}" are forms of ${canonicalGiven(x)}`);
+  if (a.length === 1 || b.length === 1)
+    for (const s of a)
+      for (const t of b)
+        if (s.length > 1 && (s === t || nicknameMatch(s, t)))
+          return lazy(0.8, () => `shared given name "${s}" (${a.join(' ')} vs ${b.join(' ')})`);
+  if (x.length > 2 && y.length > 2 && canonicalGiven(x) !== x && canonicalGiven(x) === canonicalGiven(y))
+    return lazy(0.9, () => `"${x}" and "${y}" are forms of ${canonicalGiven(x)}`);
   return lazy(Math.min(jw, 0.7), () => `different given names "${x}" and "${y}" (Jaro-Winkler ${jw.toFixed(2)})`);
 }
 
@@ -106,16 +121,28 @@ export function givenSoundsAlike(a: NameFeature, b: NameFeature): boolean {
 /** Two surname lists; `via` tells which name types matched (maiden vs married). */
 export function compareSurname(a: NameFeature, b: NameFeature): Comparison | undefined {
   if (!a.surnames.length || !b.surnames.length) return undefined;
-  const note = a.type !== b.type && (a.type === 'married' || b.type === 'married') ? ' (married name vs birth name)' : '';
+  const note =
+    a.type !== b.type && (a.type === 'married' || b.type === 'married') ? ' (married name vs birth name)' : '';
   if (overlapsAny(a.surnames, b.surnames)) return lazy(1, () => `same surname "${a.surnames[0]}"${note}`);
   const x = a.surnames[0];
   const y = b.surnames[0];
   const jw = jaroWinkler(x, y);
   if (jw < 0.92 && oneSlip(x, y)) return lazy(0.92, () => `surnames "${x}" and "${y}" differ by one letter${note}`);
-  if (jw >= 0.92) return lazy(jw, () => `surnames "${x}" and "${y}" differ by a spelling slip (Jaro-Winkler ${jw.toFixed(2)})${note}`);
-  if (overlapsAny(a.surnameDm, b.surnameDm)) return lazy(0.85, () => `surnames "${x}" and "${y}" sound alike (Daitch-Mokotoff ${a.surnameDm.find((c) => b.surnameDm.includes(c))})${note}`);
-  if (overlapsAny(a.surnameMeta, b.surnameMeta)) return lazy(0.82, () => `surnames "${x}" and "${y}" sound alike (Double Metaphone)${note}`);
-  if (jw >= 0.85) return lazy(0.75, () => `surnames "${x}" and "${y}" are close (Jaro-Winkler ${jw.toFixed(2)})${note}`);
+  if (jw >= 0.92)
+    return lazy(
+      jw,
+      () => `surnames "${x}" and "${y}" differ by a spelling slip (Jaro-Winkler ${jw.toFixed(2)})${note}`,
+    );
+  if (overlapsAny(a.surnameDm, b.surnameDm))
+    return lazy(
+      0.85,
+      () =>
+        `surnames "${x}" and "${y}" sound alike (Daitch-Mokotoff ${a.surnameDm.find((c) => b.surnameDm.includes(c))})${note}`,
+    );
+  if (overlapsAny(a.surnameMeta, b.surnameMeta))
+    return lazy(0.82, () => `surnames "${x}" and "${y}" sound alike (Double Metaphone)${note}`);
+  if (jw >= 0.85)
+    return lazy(0.75, () => `surnames "${x}" and "${y}" are close (Jaro-Winkler ${jw.toFixed(2)})${note}`);
   return lazy(Math.min(jw, 0.6), () => `different surnames "${x}" and "${y}"${note}`);
 }
 
@@ -159,7 +186,11 @@ export function yearsApart(a: DateFeature, b: DateFeature): number | undefined {
 }
 
 /** Dates as ranges: an exact day, a digit slip, the same year, overlapping estimates, or years apart. */
-export function compareDates(a: DateFeature | undefined, b: DateFeature | undefined, what: string): Comparison | undefined {
+export function compareDates(
+  a: DateFeature | undefined,
+  b: DateFeature | undefined,
+  what: string,
+): Comparison | undefined {
   if (!a || !b) return undefined;
   if (a.ymd && b.ymd) {
     if (a.ymd === b.ymd) return lazy(1, () => `same ${what} date (${a.text})`);
@@ -168,11 +199,22 @@ export function compareDates(a: DateFeature | undefined, b: DateFeature | undefi
     // 1752: "11 JAN 1739/40"). By chance two people share a day and month 1 time in 365, so this
     // says far more than a bare year agreeing, if less than the exact date.
     if (sameDayYearApart(a.ymd, b.ymd)) {
-      return lazy(SAME_DAY_YEAR_APART, () => `${what} on the same day and month one year apart (${a.text} vs ${b.text}: ${oldStyle(a.ymd!) ? 'old-style and new-style year' : 'a likely slip in the year'})`);
+      return lazy(
+        SAME_DAY_YEAR_APART,
+        () =>
+          `${what} on the same day and month one year apart (${a.text} vs ${b.text}: ${oldStyle(a.ymd!) ? 'old-style and new-style year' : 'a likely slip in the year'})`,
+      );
     }
-    const swapped = a.ymd.slice(0, 4) === b.ymd.slice(0, 4) && a.ymd.slice(4, 6) === b.ymd.slice(6, 8) && a.ymd.slice(6, 8) === b.ymd.slice(4, 6);
+    const swapped =
+      a.ymd.slice(0, 4) === b.ymd.slice(0, 4) &&
+      a.ymd.slice(4, 6) === b.ymd.slice(6, 8) &&
+      a.ymd.slice(6, 8) === b.ymd.slice(4, 6);
     if (swapped) return lazy(0.8, () => `${what} dates ${a.text} and ${b.text} differ only by day and month swapped`);
-    if (oneEditApart(a.ymd, b.ymd)) return lazy(0.75, () => `${what} dates ${a.text} and ${b.text} differ by one digit (a likely transcription slip)`);
+    if (oneEditApart(a.ymd, b.ymd))
+      return lazy(
+        0.75,
+        () => `${what} dates ${a.text} and ${b.text} differ by one digit (a likely transcription slip)`,
+      );
   }
   const gap = yearsApart(a, b);
   if (gap === undefined) return undefined;
@@ -180,13 +222,15 @@ export function compareDates(a: DateFeature | undefined, b: DateFeature | undefi
   if (gap === 0) {
     const narrow = a.max! - a.min! <= 1 && b.max! - b.min! <= 1;
     if (a.ymd && b.ymd) {
-      if (a.ymd.slice(0, 6) === b.ymd.slice(0, 6)) return lazy(0.7, () => `${what} in the same month but different days (${a.text} vs ${b.text})`);
+      if (a.ymd.slice(0, 6) === b.ymd.slice(0, 6))
+        return lazy(0.7, () => `${what} in the same month but different days (${a.text} vs ${b.text})`);
       return lazy(0.6, () => `${what} in the same year but on different days (${a.text} vs ${b.text})`);
     }
     if (narrow) return lazy(0.9, () => `${what} in the same year (${a.text} vs ${b.text})`);
     // "1905" and "ABT 1905", or "ABT 1905" twice: an estimate centred on the same year says more
     // than two ranges that merely overlap.
-    if (a.max! - a.min! <= 10 && b.max! - b.min! <= 10 && a.min! + a.max! === b.min! + b.max!) return lazy(CENTRED, () => `${what} estimates centred on the same year (${a.text} vs ${b.text})`);
+    if (a.max! - a.min! <= 10 && b.max! - b.min! <= 10 && a.min! + a.max! === b.min! + b.max!)
+      return lazy(CENTRED, () => `${what} estimates centred on the same year (${a.text} vs ${b.text})`);
     return lazy(0.7, () => `${what} ranges overlap (${a.text} vs ${b.text})`);
   }
   const slack = estimated ? 1 : 0;

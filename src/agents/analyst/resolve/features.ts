@@ -181,7 +181,8 @@ export function dateFeature(text: string | undefined, stated = true): DateFeatur
   if (!e && !l) return undefined;
   const f: DateFeature = { text, min: e?.year, max: l?.year ?? e?.year, stated };
   if (f.min === undefined) f.min = f.max;
-  if (d.kind === 'exact' && e?.day && e.month) f.ymd = `${String(e.year).padStart(4, '0')}${String(e.month).padStart(2, '0')}${String(e.day).padStart(2, '0')}`;
+  if (d.kind === 'exact' && e?.day && e.month)
+    f.ymd = `${String(e.year).padStart(4, '0')}${String(e.month).padStart(2, '0')}${String(e.day).padStart(2, '0')}`;
   return f;
 }
 
@@ -257,11 +258,17 @@ function identifiersOf(externalIds: Record<string, string>): Record<string, stri
  * be compared too; without it only relative ids are used.
  */
 export function featuresOfPerson(p: Person, lookup?: (id: string) => Person | undefined): PersonFeatures {
-  const names = p.names.map((n) => nameFeature(n.given, n.surname, n.type)).filter((n) => n.given.length || n.surnames.length);
+  const names = p.names
+    .map((n) => nameFeature(n.given, n.surname, n.type))
+    .filter((n) => n.given.length || n.surnames.length);
   const withheld = withheldFields(p);
   const value = (field: string) => (withheld?.has(field) ? undefined : factValue(p, field));
-  const birth = dateFeature(value('birth.date')) ?? shifted(dateFeature(firstValue(p, ['baptism.date', 'christening.date', 'chr.date'], withheld)), 2, 0);
-  const death = dateFeature(value('death.date')) ?? shifted(dateFeature(firstValue(p, ['burial.date', 'cremation.date'], withheld)), 1, 0);
+  const birth =
+    dateFeature(value('birth.date')) ??
+    shifted(dateFeature(firstValue(p, ['baptism.date', 'christening.date', 'chr.date'], withheld)), 2, 0);
+  const death =
+    dateFeature(value('death.date')) ??
+    shifted(dateFeature(firstValue(p, ['burial.date', 'cremation.date'], withheld)), 1, 0);
   const residences: string[][] = [];
   for (const a of p.assertions) {
     if (a.status === 'rejected' || a.generalised || !a.field.endsWith('.place')) continue;
@@ -288,7 +295,11 @@ export function featuresOfPerson(p: Person, lookup?: (id: string) => Person | un
     parents,
     spouses,
     children,
-    relativeNames: { parent: namesOf(parents, lookup), spouse: namesOf(spouses, lookup), child: namesOf(children, lookup) },
+    relativeNames: {
+      parent: namesOf(parents, lookup),
+      spouse: namesOf(spouses, lookup),
+      child: namesOf(children, lookup),
+    },
     identifiers: identifiersOf(p.externalIds),
     attributes,
     generation: generationOf(...p.names.flatMap((n) => [n.suffix, n.given])),
@@ -302,7 +313,8 @@ export function ageInYears(age: number | string | undefined): number | undefined
   if (typeof age === 'number') return Number.isFinite(age) && age >= 0 && age < 130 ? Math.floor(age) : undefined;
   // Ages as written ("in his 80th year" is 79 completed years): model/age.ts reads them.
   const stated = parseAge(age);
-  if (stated) return stated.max !== undefined && stated.max - stated.min <= 3 && stated.min < 130 ? stated.min : undefined;
+  if (stated)
+    return stated.max !== undefined && stated.max - stated.min <= 3 && stated.min < 130 ? stated.min : undefined;
   const s = age.toLowerCase();
   const m = /(\d+(?:\.\d+)?)\s*(y|yr|yrs|year|years|m|mo|mos|month|months|w|wk|weeks?|d|days?)?/.exec(s);
   if (!m) return undefined;
@@ -335,7 +347,13 @@ export function featuresOfPersona(persona: Persona, record?: RecordContext): Per
   const age = ageInYears(persona.age);
   if (!birth && age !== undefined && record?.date) {
     const when = dateFeature(record.date);
-    if (when?.min !== undefined && when.max !== undefined) birth = { text: `age ${persona.age} in ${record.date}`, min: when.min - age - 1, max: when.max - age, stated: false };
+    if (when?.min !== undefined && when.max !== undefined)
+      birth = {
+        text: `age ${persona.age} in ${record.date}`,
+        min: when.min - age - 1,
+        max: when.max - age,
+        stated: false,
+      };
   }
   const residences = [persona.residence, record?.place].map(placeOf).filter((p) => p.length);
   const relativeNames = { parent: [] as string[], spouse: [] as string[], child: [] as string[] };
@@ -348,14 +366,17 @@ export function featuresOfPersona(persona: Persona, record?: RecordContext): Per
     if (CHILD_ROLES.has(persona.role) && PARENT_ROLES.has(o.role)) relativeNames.parent.push(full(o));
     else if (PARENT_ROLES.has(persona.role) && CHILD_ROLES.has(o.role)) relativeNames.child.push(full(o));
     else if (PARENT_ROLES.has(persona.role) && PARENT_ROLES.has(o.role)) relativeNames.spouse.push(full(o));
-    else if (o.role === 'spouse' && (persona.role === 'principal' || persona.role === 'head')) relativeNames.spouse.push(full(o));
-    else if (persona.role === 'spouse' && (o.role === 'principal' || o.role === 'head')) relativeNames.spouse.push(full(o));
+    else if (o.role === 'spouse' && (persona.role === 'principal' || persona.role === 'head'))
+      relativeNames.spouse.push(full(o));
+    else if (persona.role === 'spouse' && (o.role === 'principal' || o.role === 'head'))
+      relativeNames.spouse.push(full(o));
   }
   const attributes: Record<string, string> = {};
   if (persona.occupation) attributes.occupation = fold(persona.occupation);
   const identifiers: Record<string, string> = {};
   if (persona.externalId) identifiers.external = persona.externalId.trim().toLowerCase();
-  const idBase = persona.externalId ?? `${record?.id ?? 'record'}:${fold(persona.name).replace(/ /g, '-')}:${persona.role}`;
+  const idBase =
+    persona.externalId ?? `${record?.id ?? 'record'}:${fold(persona.name).replace(/ /g, '-')}:${persona.role}`;
   return {
     id: idBase,
     label: persona.name.replace(/\//g, '').replace(/\s+/g, ' ').trim(),

@@ -127,7 +127,13 @@ export class NameFrequencies {
    * "Wilhelm" counts as William) and were born (or died) between `from` and `to`. Undefined when
    * the population is too small for counts to mean anything.
    */
-  othersBorn(a: PersonFeatures, b: PersonFeatures, from: number, to: number, event: LifeEvent = 'birth'): number | undefined {
+  othersBorn(
+    a: PersonFeatures,
+    b: PersonFeatures,
+    from: number,
+    to: number,
+    event: LifeEvent = 'birth',
+  ): number | undefined {
     const cells = event === 'birth' ? this.born : this.died;
     if (!this.informative) return undefined;
     const ga = a.names[0]?.given[0];

@@ -49,10 +49,18 @@ export function findDuplicateFeatures(feats: PersonFeatures[], opts: FindDuplica
   const out: DuplicateProposal[] = [];
   for (const [a, b] of index.pairs()) {
     if (rejected.has(pairKey(a.id, b.id))) continue;
-    const quick = scorePair(a, b, { thresholds, frequencies: index.frequencies, family: index, explain: false, floor: min });
+    const quick = scorePair(a, b, {
+      thresholds,
+      frequencies: index.frequencies,
+      family: index,
+      explain: false,
+      floor: min,
+    });
     if (quick.similarity < min) continue;
     if (quick.recommendation === 'separate' && !opts.includeSeparate) continue;
     out.push({ a, b, score: scorePair(a, b, { thresholds, frequencies: index.frequencies, family: index }) });
   }
-  return out.sort((x, y) => y.score.similarity - x.score.similarity || pairKey(x.a.id, x.b.id).localeCompare(pairKey(y.a.id, y.b.id)));
+  return out.sort(
+    (x, y) => y.score.similarity - x.score.similarity || pairKey(x.a.id, x.b.id).localeCompare(pairKey(y.a.id, y.b.id)),
+  );
 }

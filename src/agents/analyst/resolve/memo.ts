@@ -57,7 +57,9 @@ export function dateKey(d: DateFeature): string {
 export function datesM(a: DateFeature | undefined, b: DateFeature | undefined, what: string): Comparison | undefined {
   if (!a || !b) return undefined;
   const table = what === 'birth' ? births : what === 'death' ? deaths : others;
-  return table.get(dateKey(a), what === 'birth' || what === 'death' ? dateKey(b) : `${what}\u0000${dateKey(b)}`, () => compareDates(a, b, what));
+  return table.get(dateKey(a), what === 'birth' || what === 'death' ? dateKey(b) : `${what}\u0000${dateKey(b)}`, () =>
+    compareDates(a, b, what),
+  );
 }
 
 /** Places by identity: features intern their place arrays (internPlace), so equal places meet here. */
@@ -94,7 +96,7 @@ class ScoreCache {
 
   /** The cached score of (x, y) (NaN: not comparable), computing it on a miss. */
   get(x: number, y: number, compute: () => Comparison | undefined): number {
-    const slot = (Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca77)) >>> 0 & this.mask;
+    const slot = ((Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca77)) >>> 0) & this.mask;
     if (this.xs[slot] === x && this.ys[slot] === y) return this.scores[slot];
     const v = scoreOf(compute);
     this.xs[slot] = x;

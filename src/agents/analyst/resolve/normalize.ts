@@ -6,7 +6,60 @@ const ROMAN = /^(?:ii|iii|iv|v|vi|vii|viii|ix|x|xi|xii|xiii|xiv|xv|xvi|xvii|xvii
 export function isRegnal(token: string): boolean {
   return ROMAN.test(token);
 }
-const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'rev', 'sir', 'dame', 'lady', 'lord', 'capt', 'col', 'gen', 'lt', 'sgt', 'prof', 'hon', 'st', 'saint', 'king', 'queen', 'prince', 'princess', 'duke', 'duchess', 'count', 'countess', 'baron', 'earl', 'don', 'dona', 'dom', 'infante', 'infanta', 'archduke', 'archduchess', 'grand', 'elector', 'margrave', 'landgrave', 'tsar', 'czar', 'emperor', 'empress', 'pope', 'herzog', 'graf', 'grafin', 'furst', 'prinz', 'prinzessin', 'sieur']);
+const TITLES = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'dr',
+  'rev',
+  'sir',
+  'dame',
+  'lady',
+  'lord',
+  'capt',
+  'col',
+  'gen',
+  'lt',
+  'sgt',
+  'prof',
+  'hon',
+  'st',
+  'saint',
+  'king',
+  'queen',
+  'prince',
+  'princess',
+  'duke',
+  'duchess',
+  'count',
+  'countess',
+  'baron',
+  'earl',
+  'don',
+  'dona',
+  'dom',
+  'infante',
+  'infanta',
+  'archduke',
+  'archduchess',
+  'grand',
+  'elector',
+  'margrave',
+  'landgrave',
+  'tsar',
+  'czar',
+  'emperor',
+  'empress',
+  'pope',
+  'herzog',
+  'graf',
+  'grafin',
+  'furst',
+  'prinz',
+  'prinzessin',
+  'sieur',
+]);
 
 const folded = new Map<string, string>();
 
@@ -39,7 +92,38 @@ function foldText(text: string): string {
  * Words that stand in for an unknown name ("Son", "Infant", "Twin Boy 1", "NN"): two placeholders
  * agreeing is no evidence (webtrees #4603: identical placeholder names proposed as duplicates).
  */
-const PLACEHOLDERS = new Set(['son', 'daughter', 'child', 'infant', 'baby', 'unknown', 'unnamed', 'twin', 'boy', 'girl', 'nn', 'stillborn', 'male', 'female', 'mr', 'mrs', 'miss', 'fnu', 'lnu', 'nmn', 'dau', 'dtr', 'ch', 'inf', 'sohn', 'tochter', 'kind', 'fils', 'fille', 'enfant']);
+const PLACEHOLDERS = new Set([
+  'son',
+  'daughter',
+  'child',
+  'infant',
+  'baby',
+  'unknown',
+  'unnamed',
+  'twin',
+  'boy',
+  'girl',
+  'nn',
+  'stillborn',
+  'male',
+  'female',
+  'mr',
+  'mrs',
+  'miss',
+  'fnu',
+  'lnu',
+  'nmn',
+  'dau',
+  'dtr',
+  'ch',
+  'inf',
+  'sohn',
+  'tochter',
+  'kind',
+  'fils',
+  'fille',
+  'enfant',
+]);
 
 /** Tokens of a given-name string without titles and generational suffixes; [] for a placeholder. */
 export function givenTokens(given: string): string[] {
@@ -47,7 +131,8 @@ export function givenTokens(given: string): string[] {
     .split(' ')
     .filter((t) => t && !TITLES.has(t) && !SUFFIXES.has(t));
   // A placeholder keeps only its number, so "Twin 1" and "Twin 2" still differ.
-  if (tokens.length && tokens.every((t) => PLACEHOLDERS.has(t) || /^\d+$/.test(t))) return tokens.filter((t) => /^\d+$/.test(t));
+  if (tokens.length && tokens.every((t) => PLACEHOLDERS.has(t) || /^\d+$/.test(t)))
+    return tokens.filter((t) => /^\d+$/.test(t));
   return tokens;
 }
 

@@ -7,20 +7,81 @@ import { jaroWinkler } from './metrics';
 import { fold } from './normalize';
 
 const US_STATES: Record<string, string> = {
-  al: 'alabama', ak: 'alaska', az: 'arizona', ar: 'arkansas', ca: 'california', co: 'colorado', ct: 'connecticut', de: 'delaware',
-  fl: 'florida', ga: 'georgia', hi: 'hawaii', id: 'idaho', il: 'illinois', ill: 'illinois', in: 'indiana', ia: 'iowa', ks: 'kansas',
-  ky: 'kentucky', la: 'louisiana', me: 'maine', md: 'maryland', ma: 'massachusetts', mass: 'massachusetts', mi: 'michigan',
-  mich: 'michigan', mn: 'minnesota', ms: 'mississippi', mo: 'missouri', mt: 'montana', ne: 'nebraska', nv: 'nevada',
-  nh: 'new hampshire', nj: 'new jersey', nm: 'new mexico', ny: 'new york', nc: 'north carolina', nd: 'north dakota', oh: 'ohio',
-  ok: 'oklahoma', or: 'oregon', pa: 'pennsylvania', penn: 'pennsylvania', ri: 'rhode island', sc: 'south carolina',
-  sd: 'south dakota', tn: 'tennessee', tenn: 'tennessee', tx: 'texas', ut: 'utah', vt: 'vermont', va: 'virginia', wa: 'washington',
-  wv: 'west virginia', wi: 'wisconsin', wis: 'wisconsin', wy: 'wyoming',
+  al: 'alabama',
+  ak: 'alaska',
+  az: 'arizona',
+  ar: 'arkansas',
+  ca: 'california',
+  co: 'colorado',
+  ct: 'connecticut',
+  de: 'delaware',
+  fl: 'florida',
+  ga: 'georgia',
+  hi: 'hawaii',
+  id: 'idaho',
+  il: 'illinois',
+  ill: 'illinois',
+  in: 'indiana',
+  ia: 'iowa',
+  ks: 'kansas',
+  ky: 'kentucky',
+  la: 'louisiana',
+  me: 'maine',
+  md: 'maryland',
+  ma: 'massachusetts',
+  mass: 'massachusetts',
+  mi: 'michigan',
+  mich: 'michigan',
+  mn: 'minnesota',
+  ms: 'mississippi',
+  mo: 'missouri',
+  mt: 'montana',
+  ne: 'nebraska',
+  nv: 'nevada',
+  nh: 'new hampshire',
+  nj: 'new jersey',
+  nm: 'new mexico',
+  ny: 'new york',
+  nc: 'north carolina',
+  nd: 'north dakota',
+  oh: 'ohio',
+  ok: 'oklahoma',
+  or: 'oregon',
+  pa: 'pennsylvania',
+  penn: 'pennsylvania',
+  ri: 'rhode island',
+  sc: 'south carolina',
+  sd: 'south dakota',
+  tn: 'tennessee',
+  tenn: 'tennessee',
+  tx: 'texas',
+  ut: 'utah',
+  vt: 'vermont',
+  va: 'virginia',
+  wa: 'washington',
+  wv: 'west virginia',
+  wi: 'wisconsin',
+  wis: 'wisconsin',
+  wy: 'wyoming',
 };
 const COUNTRIES: Record<string, string> = {
-  usa: 'usa', us: 'usa', 'united states': 'usa', 'united states of america': 'usa', america: 'usa',
-  uk: 'uk', 'united kingdom': 'uk', 'great britain': 'uk', gb: 'uk', britain: 'uk',
-  deutschland: 'germany', germany: 'germany', allemagne: 'germany',
-  france: 'france', nederland: 'netherlands', netherlands: 'netherlands', holland: 'netherlands',
+  usa: 'usa',
+  us: 'usa',
+  'united states': 'usa',
+  'united states of america': 'usa',
+  america: 'usa',
+  uk: 'uk',
+  'united kingdom': 'uk',
+  'great britain': 'uk',
+  gb: 'uk',
+  britain: 'uk',
+  deutschland: 'germany',
+  germany: 'germany',
+  allemagne: 'germany',
+  france: 'france',
+  nederland: 'netherlands',
+  netherlands: 'netherlands',
+  holland: 'netherlands',
 };
 /** Words that add nothing to identify a place ("county", "parish", "co."). */
 const NOISE = new Set(['county', 'co', 'parish', 'township', 'twp', 'city', 'of', 'the', 'kreis', 'province', 'prov']);
@@ -78,7 +139,11 @@ export function comparePlaces(a: string[], b: string[]): PlaceComparison | undef
   }
   if (inOrder) {
     const exact = short.length === long.length;
-    return lazy(1, () => exact ? `same place (${short.join(', ')})` : `same place at different precision (${short.join(', ')} within ${long.join(', ')})`);
+    return lazy(1, () =>
+      exact
+        ? `same place (${short.join(', ')})`
+        : `same place at different precision (${short.join(', ')} within ${long.join(', ')})`,
+    );
   }
   const specificMatch = same(a[0], b[0]);
   // Shared components in any order (addresses, or hierarchies written differently).
@@ -87,9 +152,17 @@ export function comparePlaces(a: string[], b: string[]): PlaceComparison | undef
   if (specificMatch) {
     const top = same(a[a.length - 1], b[b.length - 1]);
     const score = top ? 0.6 + 0.35 * frac : Math.min(0.7, 0.5 + 0.3 * frac);
-    return lazy(score, () => `same locality "${a[0]}", ${shared.length} of ${short.length} levels agree (${a.join(', ')} vs ${b.join(', ')})`);
+    return lazy(
+      score,
+      () =>
+        `same locality "${a[0]}", ${shared.length} of ${short.length} levels agree (${a.join(', ')} vs ${b.join(', ')})`,
+    );
   }
-  if (frac >= 0.6 && short.length >= 3) return lazy(0.45 + 0.35 * frac, () => `${shared.length} of ${short.length} place levels agree (${a.join(', ')} vs ${b.join(', ')})`);
+  if (frac >= 0.6 && short.length >= 3)
+    return lazy(
+      0.45 + 0.35 * frac,
+      () => `${shared.length} of ${short.length} place levels agree (${a.join(', ')} vs ${b.join(', ')})`,
+    );
   const tokensA = new Set(a.join(' ').split(' '));
   const tokensB = new Set(b.join(' ').split(' '));
   let common = 0;

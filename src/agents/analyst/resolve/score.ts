@@ -61,11 +61,55 @@ function weightFor(score: number, table: [number, number][]): number {
 // candidate pairs its log(m/u) was at least that of an exact agreement on royal92 (1.3 vs 0.65),
 // RLdata (2.0 vs 0.0) and FEBRL 2 (0.8 vs 0.7) — strangers met by blocking share a name far more
 // often than a near-miss of it. Variants (0.92) and one-letter edits of short names (0.9) stay lower.
-const GIVEN_W: [number, number][] = [[0.99, 2.4], [0.93, 2.4], [0.9, 2.1], [0.8, 1.2], [0.75, 0.6], [0.7, -1], [0, -2.8]];
-const SURNAME_W: [number, number][] = [[0.99, 2.6], [0.9, 1.9], [0.8, 1.4], [0.7, 0], [0, -2.4]];
-const BIRTH_W: [number, number][] = [[0.99, 5], [0.94, 3.8], [0.88, 2.9], [0.74, 2.2], [0.69, 1.2], [0.59, 0.6], [0.44, -0.6], [0.29, -1.8], [0.14, -3.2], [0.04, -5], [0, -7]];
-const DEATH_W: [number, number][] = [[0.99, 4], [0.94, 3.2], [0.88, 2.5], [0.74, 1.8], [0.69, 1], [0.59, 0.5], [0.44, -0.5], [0.29, -1.5], [0.14, -2.8], [0.04, -4.5], [0, -6]];
-const PLACE_W: [number, number][] = [[0.99, 1.2], [0.85, 0.8], [0.6, 0.3], [0.35, -0.2], [0, -1]];
+const GIVEN_W: [number, number][] = [
+  [0.99, 2.4],
+  [0.93, 2.4],
+  [0.9, 2.1],
+  [0.8, 1.2],
+  [0.75, 0.6],
+  [0.7, -1],
+  [0, -2.8],
+];
+const SURNAME_W: [number, number][] = [
+  [0.99, 2.6],
+  [0.9, 1.9],
+  [0.8, 1.4],
+  [0.7, 0],
+  [0, -2.4],
+];
+const BIRTH_W: [number, number][] = [
+  [0.99, 5],
+  [0.94, 3.8],
+  [0.88, 2.9],
+  [0.74, 2.2],
+  [0.69, 1.2],
+  [0.59, 0.6],
+  [0.44, -0.6],
+  [0.29, -1.8],
+  [0.14, -3.2],
+  [0.04, -5],
+  [0, -7],
+];
+const DEATH_W: [number, number][] = [
+  [0.99, 4],
+  [0.94, 3.2],
+  [0.88, 2.5],
+  [0.74, 1.8],
+  [0.69, 1],
+  [0.59, 0.5],
+  [0.44, -0.5],
+  [0.29, -1.5],
+  [0.14, -2.8],
+  [0.04, -4.5],
+  [0, -6],
+];
+const PLACE_W: [number, number][] = [
+  [0.99, 1.2],
+  [0.85, 0.8],
+  [0.6, 0.3],
+  [0.35, -0.2],
+  [0, -1],
+];
 
 /**
  * One place, or one within the other, weighed by how many persons of the population name its most
@@ -95,7 +139,9 @@ function specificWeight(place: string[], freq: NameFrequencies | undefined): num
   let w = specificCache.get(place);
   if (w === undefined) {
     const s = freq.placeShare(place[0]);
-    w = s ? Math.min(PLACE_MAX, Math.max(PLACE_MIN, PLACE_AT_2PCT + PLACE_SLOPE * Math.log(0.02 / s.share))) : PLACE_W[0][1];
+    w = s
+      ? Math.min(PLACE_MAX, Math.max(PLACE_MIN, PLACE_AT_2PCT + PLACE_SLOPE * Math.log(0.02 / s.share)))
+      : PLACE_W[0][1];
     specificCache.set(place, w);
   }
   return w;
@@ -105,16 +151,36 @@ function placeWeight(score: number, a: string[], b: string[], freq: NameFrequenc
   if (score < 0.99) return weightFor(score, PLACE_W);
   return specificWeight(a.length <= b.length ? a : b, freq);
 }
-const RESIDENCE_W: [number, number][] = [[0.99, 1.4], [0.85, 1], [0.6, 0.4], [0.35, 0], [0, -0.4]];
+const RESIDENCE_W: [number, number][] = [
+  [0.99, 1.4],
+  [0.85, 1],
+  [0.6, 0.4],
+  [0.35, 0],
+  [0, -0.4],
+];
 
 /**
  * The best-agreeing pair of names (a person may carry birth, married and alias names), as scores:
  * NaN where a part cannot be compared. Reused for every pair; the comparisons with their reasons are
  * built from it only when a pair is explained (givenComparison, surnameComparison).
  */
-const choice = { x: undefined as NameFeature | undefined, y: undefined as NameFeature | undefined, given: NaN, surname: NaN, rescued: false, swapped: false };
+const choice = {
+  x: undefined as NameFeature | undefined,
+  y: undefined as NameFeature | undefined,
+  given: NaN,
+  surname: NaN,
+  rescued: false,
+  swapped: false,
+};
 
-function choose(x: NameFeature, y: NameFeature, given: number, surname: number, rescued: boolean, swapped: boolean): void {
+function choose(
+  x: NameFeature,
+  y: NameFeature,
+  given: number,
+  surname: number,
+  rescued: boolean,
+  swapped: boolean,
+): void {
   choice.x = x;
   choice.y = y;
   choice.given = given;
@@ -154,7 +220,15 @@ function bestNames(a: NameFeature[], b: NameFeature[]): boolean {
         choose(x, y, given, surname, rescued, false);
       }
       // Given name and surname written in each other's place (a common clerical swap).
-      if (x.given[0] && y.given[0] && x.surnames[0] && y.surnames[0] && x.given[0] !== y.given[0] && swapScore(x, y) >= 0.9 && swapBackScore(x, y) >= 0.9) {
+      if (
+        x.given[0] &&
+        y.given[0] &&
+        x.surnames[0] &&
+        y.surnames[0] &&
+        x.given[0] !== y.given[0] &&
+        swapScore(x, y) >= 0.9 &&
+        swapBackScore(x, y) >= 0.9
+      ) {
         const w = weightFor(SWAP_SCORE, GIVEN_W) + weightFor(SWAP_SCORE, SURNAME_W);
         if (w > bestValue) {
           bestValue = w;
@@ -169,15 +243,24 @@ function bestNames(a: NameFeature[], b: NameFeature[]): boolean {
 function givenComparison(): Comparison | undefined {
   const { x, y } = choice;
   if (!x || !y || choice.given !== choice.given) return undefined;
-  if (choice.swapped) return { score: SWAP_SCORE, reason: `given name "${x.given[0]}" written as surname "${y.surnames[0]}" (names swapped)` };
-  if (choice.rescued) return { score: 0.82, reason: `given names "${x.given[0]}" and "${y.given[0]}" sound alike (Double Metaphone)` };
+  if (choice.swapped)
+    return {
+      score: SWAP_SCORE,
+      reason: `given name "${x.given[0]}" written as surname "${y.surnames[0]}" (names swapped)`,
+    };
+  if (choice.rescued)
+    return { score: 0.82, reason: `given names "${x.given[0]}" and "${y.given[0]}" sound alike (Double Metaphone)` };
   return givenM(x.given, y.given, x.gkey, y.gkey);
 }
 
 function surnameComparison(): Comparison | undefined {
   const { x, y } = choice;
   if (!x || !y || choice.surname !== choice.surname) return undefined;
-  if (choice.swapped) return { score: SWAP_SCORE, reason: `surname "${x.surnames[0]}" written as given name "${y.given[0]}" (names swapped)` };
+  if (choice.swapped)
+    return {
+      score: SWAP_SCORE,
+      reason: `surname "${x.surnames[0]}" written as given name "${y.given[0]}" (names swapped)`,
+    };
   return surnameM(x, y);
 }
 
@@ -234,14 +317,19 @@ function styleContradiction(a: PersonFeatures, b: PersonFeatures): string | unde
   const ea = epithetOf(a);
   const eb = epithetOf(b);
   if (ea && eb) return sameEpithet(ea, eb) ? undefined : `different epithets ("the ${ea}" vs "the ${eb}")`;
-  if ((ra && eb && !ea) || (rb && ea && !eb)) return `a regnal number against an epithet ("${styled(a)}" vs "${styled(b)}"): two rulers`;
-  for (const [x, y] of [[a, b], [b, a]] as const) {
+  if ((ra && eb && !ea) || (rb && ea && !eb))
+    return `a regnal number against an epithet ("${styled(a)}" vs "${styled(b)}"): two rulers`;
+  for (const [x, y] of [
+    [a, b],
+    [b, a],
+  ] as const) {
     const style = styled(y);
     if (!style) continue;
     for (const n of x.names) {
       if (!n.compound) continue;
       const [first, second] = n.compound.split(' ');
-      if (y.names.some((m) => m.given[0] === first && m.given[1] !== second)) return `"${n.compound.replace(' ', '-')}" is one name, not "${first} ${style}"`;
+      if (y.names.some((m) => m.given[0] === first && m.given[1] !== second))
+        return `"${n.compound.replace(' ', '-')}" is one name, not "${first} ${style}"`;
     }
   }
   return undefined;
@@ -271,7 +359,23 @@ export interface ScoreOptions {
 }
 
 /** The features in the order they are reported. */
-const KEYS = ['givenName', 'surname', 'regnal', 'generation', 'sex', 'birthDate', 'deathDate', 'lifespan', 'namesakes', 'birthPlace', 'deathPlace', 'residence', 'relationships', 'identifier', 'occupation'] as const;
+const KEYS = [
+  'givenName',
+  'surname',
+  'regnal',
+  'generation',
+  'sex',
+  'birthDate',
+  'deathDate',
+  'lifespan',
+  'namesakes',
+  'birthPlace',
+  'deathPlace',
+  'residence',
+  'relationships',
+  'identifier',
+  'occupation',
+] as const;
 const GIVEN = 0;
 const SURNAME = 1;
 const REGNAL = 2;
@@ -324,8 +428,12 @@ function sameGivenName(score: number): boolean {
  * two dates to the day need none.
  */
 function diedBeforeBorn(a: PersonFeatures, b: PersonFeatures): [PersonFeatures, PersonFeatures] | undefined {
-  for (const [x, y] of [[a, b], [b, a]] as const) {
-    if (!x.death || !y.birth || x.death.max === undefined || y.birth.min === undefined || x.death.max > y.birth.min) continue;
+  for (const [x, y] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    if (!x.death || !y.birth || x.death.max === undefined || y.birth.min === undefined || x.death.max > y.birth.min)
+      continue;
     // Features of a burial or a baptism carry a widened range: the day is read from the text.
     const died = x.death.ymd ?? dateFeature(x.death.text)?.ymd;
     const born = y.birth.ymd ?? dateFeature(y.birth.text)?.ymd;
@@ -338,7 +446,8 @@ function diedBeforeBorn(a: PersonFeatures, b: PersonFeatures): [PersonFeatures, 
 function namesakesAmong(family: FamilyLookup | undefined, parents: string[]): boolean {
   const { x, y } = choice;
   if (!family || !x || !y) return false;
-  for (const p of parents) for (const n of [x, y]) for (const code of n.givenMeta) if (family.namesakes(p, code) > 2) return true;
+  for (const p of parents)
+    for (const n of [x, y]) for (const code of n.givenMeta) if (family.namesakes(p, code) > 2) return true;
   return false;
 }
 
@@ -400,7 +509,16 @@ const NOTHING_WEIGHTS: Record<string, number> = Object.freeze({}) as Record<stri
 
 function bounded(a: PersonFeatures, b: PersonFeatures, stage: number, floor: number): PairScore {
   const similarity = Math.min(floor, 1 / (1 + Math.exp(-(total + remainingBound(a, b, stage, boundFreq)))));
-  return { similarity, features: NOTHING_FEATURES, weights: NOTHING_WEIGHTS, rationale: '', whyNotMerge: '', recommendation: 'separate', hardNegative: hard?.join('; '), bounded: true };
+  return {
+    similarity,
+    features: NOTHING_FEATURES,
+    weights: NOTHING_WEIGHTS,
+    rationale: '',
+    whyNotMerge: '',
+    recommendation: 'separate',
+    hardNegative: hard?.join('; '),
+    bounded: true,
+  };
 }
 
 /**
@@ -448,7 +566,24 @@ const ONLY_NAMESAKES_CONTRADICTED = 0.85;
 const SECOND_GIVEN = 1.6;
 
 /** Words left among given names by styles like "Earl of Harewood": not names. */
-const PARTICLES = new Set(['of', 'the', 'de', 'du', 'da', 'di', 'von', 'van', 'der', 'den', 'la', 'le', 'y', 'zu', 'af', 'av']);
+const PARTICLES = new Set([
+  'of',
+  'the',
+  'de',
+  'du',
+  'da',
+  'di',
+  'von',
+  'van',
+  'der',
+  'den',
+  'la',
+  'le',
+  'y',
+  'zu',
+  'af',
+  'av',
+]);
 
 /** The second given names of the chosen pair, when both write one in full and they agree. */
 function secondGivenAgrees(): string | undefined {
@@ -456,7 +591,8 @@ function secondGivenAgrees(): string | undefined {
   if (!x || !y || choice.swapped || x.given.length < 2 || y.given.length < 2) return undefined;
   const s = x.given[1];
   const t = y.given[1];
-  if (s.length < 2 || t.length < 2 || /\d/.test(s) || /\d/.test(t) || PARTICLES.has(s) || PARTICLES.has(t)) return undefined;
+  if (s.length < 2 || t.length < 2 || /\d/.test(s) || /\d/.test(t) || PARTICLES.has(s) || PARTICLES.has(t))
+    return undefined;
   return s === t || nicknameMatch(s, t) ? s : undefined;
 }
 
@@ -486,7 +622,12 @@ function placeBound(a: string[], b: string[], freq: NameFrequencies | undefined)
 let restBound = NaN;
 
 /** The most the features not yet compared could still add (for the early stop). */
-function remainingBound(a: PersonFeatures, b: PersonFeatures, stage: number, freq: NameFrequencies | undefined): number {
+function remainingBound(
+  a: PersonFeatures,
+  b: PersonFeatures,
+  stage: number,
+  freq: NameFrequencies | undefined,
+): number {
   let w = 0;
   if (stage <= DATES_LEFT) {
     if (a.birth && b.birth) w += BIRTH_W[0][1];
@@ -498,12 +639,30 @@ function remainingBound(a: PersonFeatures, b: PersonFeatures, stage: number, fre
     // Rules that read the dates and the names together (year off by one, lifespan, namesakes): once
     // the dates are scored (stage NAMES_LEFT), only those whose date condition holds can still add.
     const dated = stage === NAMES_LEFT;
-    if (a.birth && b.birth && !(a.birth.ymd && b.birth.ymd) && (!dated || (tHas[BIRTH] === 1 && tScore[BIRTH] === YEAR_APART))) w += YEAR_OFF_NAMED - YEAR_OFF_W;
-    if (a.birth && b.birth && a.death && b.death && (!dated || (tHas[BIRTH] === 1 && tHas[DEATH] === 1 && tScore[DEATH] >= 0.88 && tScore[BIRTH] >= 0.44))) w += LIFESPAN_AGREES - YEAR_OFF_W;
+    if (
+      a.birth &&
+      b.birth &&
+      !(a.birth.ymd && b.birth.ymd) &&
+      (!dated || (tHas[BIRTH] === 1 && tScore[BIRTH] === YEAR_APART))
+    )
+      w += YEAR_OFF_NAMED - YEAR_OFF_W;
+    if (
+      a.birth &&
+      b.birth &&
+      a.death &&
+      b.death &&
+      (!dated || (tHas[BIRTH] === 1 && tHas[DEATH] === 1 && tScore[DEATH] >= 0.88 && tScore[BIRTH] >= 0.44))
+    )
+      w += LIFESPAN_AGREES - YEAR_OFF_W;
   }
   // The namesake rule runs after places and relatives: possible while its date and name conditions may hold.
   if (freq?.informative) {
-    const possible = stage === DATES_LEFT ? (a.birth && b.birth) || (a.death && b.death) : stage === NAMES_LEFT ? loneCell(a, b, freq) : lone.found;
+    const possible =
+      stage === DATES_LEFT
+        ? (a.birth && b.birth) || (a.death && b.death)
+        : stage === NAMES_LEFT
+          ? loneCell(a, b, freq)
+          : lone.found;
     if (possible) w += ONLY_NAMESAKES;
   }
   if (restBound !== restBound) restBound = placesToEndBound(a, b, freq);
@@ -516,10 +675,12 @@ function placesToEndBound(a: PersonFeatures, b: PersonFeatures, freq: NameFreque
   if (a.birthPlace.length && b.birthPlace.length) w += placeBound(a.birthPlace, b.birthPlace, freq);
   if (a.deathPlace.length && b.deathPlace.length) w += placeBound(a.deathPlace, b.deathPlace, freq);
   if (a.residences.length && b.residences.length) w += RESIDENCE_W[0][1];
-  const linked = (a.parents.length + a.spouses.length + a.children.length) && (b.parents.length + b.spouses.length + b.children.length);
+  const linked =
+    a.parents.length + a.spouses.length + a.children.length && b.parents.length + b.spouses.length + b.children.length;
   if (linked) w += REL_MAX.linked;
   const named = a.relativeNames.parent.length + a.relativeNames.spouse.length + a.relativeNames.child.length;
-  if (named && b.relativeNames.parent.length + b.relativeNames.spouse.length + b.relativeNames.child.length) w += REL_MAX.named;
+  if (named && b.relativeNames.parent.length + b.relativeNames.spouse.length + b.relativeNames.child.length)
+    w += REL_MAX.named;
   for (const ns in a.identifiers) if (ns in b.identifiers) w += 8;
   if (a.attributes.occupation && b.attributes.occupation) w += 0.5;
   return w;
@@ -550,7 +711,12 @@ function yearOffByOne(a: PersonFeatures, b: PersonFeatures, explaining: boolean)
   if (yearsApart(a.birth!, b.birth!) !== 1) return;
   if (!tHas[GIVEN] || tScore[GIVEN] < 0.9 || choice.swapped) return;
   const c = tReason[BIRTH];
-  add(BIRTH, tScore[BIRTH], YEAR_OFF_NAMED, explaining && c ? lazy(tScore[BIRTH], () => `${c.reason}, as years worked out from an age often are`) : undefined);
+  add(
+    BIRTH,
+    tScore[BIRTH],
+    YEAR_OFF_NAMED,
+    explaining && c ? lazy(tScore[BIRTH], () => `${c.reason}, as years worked out from an age often are`) : undefined,
+  );
 }
 
 /** Adds LIFESPAN_AGREES when birth (±1 year) and an adult's death year agree on both sides. */
@@ -571,7 +737,11 @@ function lifespanAgreement(a: PersonFeatures, b: PersonFeatures, explaining: boo
     1,
     w,
     explaining
-      ? lazy(1, () => `born ${ab.text} / ${bb.text} and died ${ad.text} / ${bd.text}: both ends of an adult life agree${lifted ? ' (a birth year one off beside the same death year is an age slip)' : ''}`)
+      ? lazy(
+          1,
+          () =>
+            `born ${ab.text} / ${bb.text} and died ${ad.text} / ${bd.text}: both ends of an adult life agree${lifted ? ' (a birth year one off beside the same death year is an age slip)' : ''}`,
+        )
       : undefined,
   );
 }
@@ -628,9 +798,21 @@ function onlyNamesakes(explaining: boolean): void {
   const h = choice.y!.given[0];
   const verb = event === 'birth' ? 'was born' : 'died';
   let contradicted = false;
-  for (let k = 0; k < KEYS.length && !contradicted; k++) if (k !== slot && tHas[k] && tWeight[k] < 0) contradicted = true;
+  for (let k = 0; k < KEYS.length && !contradicted; k++)
+    if (k !== slot && tHas[k] && tWeight[k] < 0) contradicted = true;
   const w = contradicted ? ONLY_NAMESAKES_CONTRADICTED : ONLY_NAMESAKES;
-  add(NAMESAKES, 1, w, explaining ? lazy(1, () => `no one else here named ${g === h ? `"${g}"` : `"${g}" or "${h}"`} ${verb} ${from}–${to}${contradicted ? ' (though something else disagrees)' : ''}`) : undefined);
+  add(
+    NAMESAKES,
+    1,
+    w,
+    explaining
+      ? lazy(
+          1,
+          () =>
+            `no one else here named ${g === h ? `"${g}"` : `"${g}" or "${h}"`} ${verb} ${from}–${to}${contradicted ? ' (though something else disagrees)' : ''}`,
+        )
+      : undefined,
+  );
 }
 
 export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptions = {}): PairScore {
@@ -690,7 +872,10 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
     if (choice.given === choice.given) {
       const g = choice.given;
       let w = weightFor(g, GIVEN_W);
-      const adj = freq && g >= 0.99 && a.names[0]?.given[0] && !/^\d+$/.test(a.names[0].given[0]) ? freq.givenAdjust(a.names[0].given[0]) : 0;
+      const adj =
+        freq && g >= 0.99 && a.names[0]?.given[0] && !/^\d+$/.test(a.names[0].given[0])
+          ? freq.givenAdjust(a.names[0].given[0])
+          : 0;
       w += adj;
       // Born on the same day under another given name: the signature of twins, not of one person
       // entered twice (whose dates disagree more often than their names).
@@ -741,29 +926,61 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   // Places.
   const bp = placesM(a.birthPlace, b.birthPlace);
   if (bp) {
-    addC(BIRTH_PLACE, explaining ? lazy(bp.score, () => `birth: ${bp.reason}${placeShareNote(bp.score, a.birthPlace, b.birthPlace, freq)}`) : bp, placeWeight(bp.score, a.birthPlace, b.birthPlace, freq));
+    addC(
+      BIRTH_PLACE,
+      explaining
+        ? lazy(bp.score, () => `birth: ${bp.reason}${placeShareNote(bp.score, a.birthPlace, b.birthPlace, freq)}`)
+        : bp,
+      placeWeight(bp.score, a.birthPlace, b.birthPlace, freq),
+    );
   }
   const dp = placesM(a.deathPlace, b.deathPlace);
   if (dp) {
-    addC(DEATH_PLACE, explaining ? lazy(dp.score, () => `death: ${dp.reason}${placeShareNote(dp.score, a.deathPlace, b.deathPlace, freq)}`) : dp, placeWeight(dp.score, a.deathPlace, b.deathPlace, freq));
+    addC(
+      DEATH_PLACE,
+      explaining
+        ? lazy(dp.score, () => `death: ${dp.reason}${placeShareNote(dp.score, a.deathPlace, b.deathPlace, freq)}`)
+        : dp,
+      placeWeight(dp.score, a.deathPlace, b.deathPlace, freq),
+    );
   }
   let bestRes: Comparison | undefined;
-  for (const x of a.residences) for (const y of b.residences) {
-    const c = placesM(x, y);
-    if (c && (!bestRes || c.score > bestRes.score)) bestRes = c;
-  }
+  for (const x of a.residences)
+    for (const y of b.residences) {
+      const c = placesM(x, y);
+      if (c && (!bestRes || c.score > bestRes.score)) bestRes = c;
+    }
   const res = bestRes;
-  if (res) addC(RESIDENCE, explaining ? lazy(res.score, () => `residence: ${res.reason}`) : res, weightFor(res.score, RESIDENCE_W));
+  if (res)
+    addC(
+      RESIDENCE,
+      explaining ? lazy(res.score, () => `residence: ${res.reason}`) : res,
+      weightFor(res.score, RESIDENCE_W),
+    );
 
   // Relationships.
   const direct =
-    a.parents.includes(b.id) || a.children.includes(b.id) || a.spouses.includes(b.id) || b.parents.includes(a.id) || b.children.includes(a.id) || b.spouses.includes(a.id);
+    a.parents.includes(b.id) ||
+    a.children.includes(b.id) ||
+    a.spouses.includes(b.id) ||
+    b.parents.includes(a.id) ||
+    b.children.includes(a.id) ||
+    b.spouses.includes(a.id);
   if (direct) {
-    const kind = a.parents.includes(b.id) || b.children.includes(a.id) ? 'parent' : a.children.includes(b.id) || b.parents.includes(a.id) ? 'child' : 'spouse';
+    const kind =
+      a.parents.includes(b.id) || b.children.includes(a.id)
+        ? 'parent'
+        : a.children.includes(b.id) || b.parents.includes(a.id)
+          ? 'child'
+          : 'spouse';
     forbid(`${b.label} is recorded as the ${kind} of ${a.label}: one person cannot be their own ${kind}`);
     addC(RELATIONSHIPS, { score: 0, reason: `recorded as each other's ${kind}` }, -10);
   } else {
-    const sharedIds = { parent: shares(a.parents, b.parents), spouse: shares(a.spouses, b.spouses), child: shares(a.children, b.children) };
+    const sharedIds = {
+      parent: shares(a.parents, b.parents),
+      spouse: shares(a.spouses, b.spouses),
+      child: shares(a.children, b.children),
+    };
     const named = a.relativeNames.parent.length + a.relativeNames.spouse.length + a.relativeNames.child.length > 0;
     if (sharedIds.parent || sharedIds.spouse || sharedIds.child || named) {
       const parts: string[] = [];
@@ -784,26 +1001,43 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
           );
           w -= 6;
           parts.push(`shared parent(s) ${sharedParents.join(', ')} with different given names`);
-        } else if (birthGap !== undefined && a.birth!.stated && b.birth!.stated && (birthGap > 2 || (birthGap === 2 && a.birth!.ymd && b.birth!.ymd && tScore[BIRTH] < 0.75))) {
+        } else if (
+          birthGap !== undefined &&
+          a.birth!.stated &&
+          b.birth!.stated &&
+          (birthGap > 2 || (birthGap === 2 && a.birth!.ymd && b.birth!.ymd && tScore[BIRTH] < 0.75))
+        ) {
           // Two years apart counts when both dates are written to the day and are no slip of a digit
           // (those score 0.75 and up): a mother's children are born about two years apart.
-          forbid(`same parents but births ${birthGap} years apart: siblings with a reused name (e.g. a child named after one who died)`);
+          forbid(
+            `same parents but births ${birthGap} years apart: siblings with a reused name (e.g. a child named after one who died)`,
+          );
           w -= 4;
           parts.push(`shared parent(s) but births ${birthGap} years apart`);
         } else if (hasGiven && diedBeforeBorn(a, b)) {
           // A necronym: the first child was buried (or died) before the second was born.
           const [x, y] = diedBeforeBorn(a, b)!;
-          forbid(`same parents, and ${x.label} died or was buried (${x.death!.text}) before ${y.label} was born (${y.birth!.text}): a child named after a sibling who died`);
+          forbid(
+            `same parents, and ${x.label} died or was buried (${x.death!.text}) before ${y.label} was born (${y.birth!.text}): a child named after a sibling who died`,
+          );
           w -= 4;
           parts.push(`shared parent(s) but one died before the other was born`);
         } else if (!hasGiven) {
           capAtReview = 'shared parents but a given name is missing or a placeholder: siblings cannot be told apart';
           parts.push(`shared parent(s) ${sharedParents.join(', ')}, but ${capAtReview}`);
-        } else if (hasGiven && ((sameGivenName(tScore[GIVEN]) && (choice.x!.given.length > 1 || !namesakesAmong(opts.family, sharedParents))) || onlyNamesake(opts.family, sharedParents)) && !surnamesDisagree()) {
+        } else if (
+          hasGiven &&
+          ((sameGivenName(tScore[GIVEN]) &&
+            (choice.x!.given.length > 1 || !namesakesAmong(opts.family, sharedParents))) ||
+            onlyNamesake(opts.family, sharedParents)) &&
+          !surnamesDisagree()
+        ) {
           // Among one couple's children a full given name (or its variant or a one-letter slip) tells
           // them apart; the same name, no date more than two years off: the same child twice.
           w += FAMILY_NAMED;
-          parts.push(`shared parent(s) ${sharedParents.join(', ')} and the same given name: no sibling left to confuse`);
+          parts.push(
+            `shared parent(s) ${sharedParents.join(', ')} and the same given name: no sibling left to confuse`,
+          );
           // Unless the name was given twice: a child who died young and a later one named after them
           // (a necronym) look exactly like this, and only dates tell them apart. With no date on
           // either side (none recorded, or all withheld for the living), a reviewer decides. One
@@ -813,11 +1047,15 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
           w += 3.5;
           // Same parents, same birth day, and names that agree only in part (an initial, a middle
           // name): exactly what twins look like. A reviewer decides.
-          if (tHas[BIRTH] === 1 && tScore[BIRTH] === 1) capAtReview = 'same parents and birth day but the given names agree only in part (an initial or a middle name): they may be twins';
+          if (tHas[BIRTH] === 1 && tScore[BIRTH] === 1)
+            capAtReview =
+              'same parents and birth day but the given names agree only in part (an initial or a middle name): they may be twins';
           // Brothers share the surname too: with shared parents it tells no one apart.
           const surnameShare = tHas[SURNAME] === 1 && tWeight[SURNAME] > 0 ? tWeight[SURNAME] : 0;
           w -= surnameShare;
-          parts.push(`shared parent(s) ${sharedParents.join(', ')}${surnameShare ? ' (so the shared surname counts for nothing)' : ''}`);
+          parts.push(
+            `shared parent(s) ${sharedParents.join(', ')}${surnameShare ? ' (so the shared surname counts for nothing)' : ''}`,
+          );
         }
       }
       if (sharedIds.spouse) {
@@ -828,7 +1066,9 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
         // (siblings often do, so this is for spouses only).
         const initial = !named && tHas[GIVEN] === 1 && tScore[GIVEN] >= 0.75 && !surnamesDisagree();
         w += named ? FAMILY_NAMED : initial ? 4.5 : 3.5;
-        parts.push(`shared spouse(s) ${intersects(a.spouses, b.spouses).join(', ')}${named ? ' and the same given name' : initial ? ' and a given name that fits' : ''}`);
+        parts.push(
+          `shared spouse(s) ${intersects(a.spouses, b.spouses).join(', ')}${named ? ' and the same given name' : initial ? ' and a given name that fits' : ''}`,
+        );
       }
       if (sharedIds.child) {
         w += 4;
@@ -888,21 +1128,27 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   }
 
   const similarity = 1 / (1 + Math.exp(-total));
-  let recommendation: Recommendation = similarity >= thresholds.merge ? 'merge' : similarity >= thresholds.review ? 'review' : 'separate';
+  let recommendation: Recommendation =
+    similarity >= thresholds.merge ? 'merge' : similarity >= thresholds.review ? 'review' : 'separate';
   // Names alone never merge: at least one date, place, relative or identifier must agree.
   // Relatives' names are names too (dynasties repeat them: Roger, Edmund, Roger …); a shared linked
   // relative, a date, a place or an identifier corroborates.
   let corroborated = sharedLinked;
-  for (let k = 0; k < KEYS.length && !corroborated; k++) if (tHas[k] && tWeight[k] > 0 && !NAME_LIKE.has(k)) corroborated = true;
+  for (let k = 0; k < KEYS.length && !corroborated; k++)
+    if (tHas[k] && tWeight[k] > 0 && !NAME_LIKE.has(k)) corroborated = true;
   if (undatedNamesake && !capAtReview && !(tHas[IDENTIFIER] && tWeight[IDENTIFIER] > 0)) {
-    capAtReview = 'same parents and the same given name but no date on either side: a child named after a sibling who died young cannot be ruled out';
+    capAtReview =
+      'same parents and the same given name but no date on either side: a child named after a sibling who died young cannot be ruled out';
   }
-  if (!corroborated && !capAtReview) capAtReview = "only names agree (theirs or their relatives'); no date, place, linked relative or identifier corroborates them";
+  if (!corroborated && !capAtReview)
+    capAtReview =
+      "only names agree (theirs or their relatives'); no date, place, linked relative or identifier corroborates them";
   if (capAtReview && recommendation === 'merge') recommendation = 'review';
   const broken = hard as string[] | undefined;
   if (broken) recommendation = 'separate';
   const hardNegative = broken?.join('; ');
-  if (!explaining) return { similarity, features: {}, weights: {}, rationale: '', whyNotMerge: '', recommendation, hardNegative };
+  if (!explaining)
+    return { similarity, features: {}, weights: {}, rationale: '', whyNotMerge: '', recommendation, hardNegative };
 
   const features: Record<string, FeatureResult> = {};
   const weights: Record<string, number> = {};
@@ -924,16 +1170,28 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
     .filter((k) => !(k in features))
     .map((k) => k.replace(/([A-Z])/g, ' $1').toLowerCase())
     .filter((k) => !withheld.includes(k));
-  const withheldNote = withheld.length ? ` ${withheld.map((w) => `${w} withheld for a living person: not compared`).join('; ')}.` : '';
+  const withheldNote = withheld.length
+    ? ` ${withheld.map((w) => `${w} withheld for a living person: not compared`).join('; ')}.`
+    : '';
   const caution = (capAtReview ? ` Review only: ${capAtReview}.` : '') + withheldNote;
-  const whyNotMerge = (broken
-    ? `Never merge: ${broken.join('; ')}.${cons.length ? ` Also: ${cons.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}.` : ''}`
-    : cons.length
-      ? `${cons.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}.${missing.length ? ` Not compared (missing): ${missing.join(', ')}.` : ''}`
-      : missing.length
-        ? `No contradiction found, but not compared (missing on one side): ${missing.join(', ')}.`
-        : 'No contradiction found.') + caution;
-  return { similarity, features, weights, rationale, whyNotMerge, recommendation, hardNegative, ...(withheld.length ? { withheld } : {}) };
+  const whyNotMerge =
+    (broken
+      ? `Never merge: ${broken.join('; ')}.${cons.length ? ` Also: ${cons.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}.` : ''}`
+      : cons.length
+        ? `${cons.map((k) => `${features[k].reason} [${fmt(weights[k])}]`).join('; ')}.${missing.length ? ` Not compared (missing): ${missing.join(', ')}.` : ''}`
+        : missing.length
+          ? `No contradiction found, but not compared (missing on one side): ${missing.join(', ')}.`
+          : 'No contradiction found.') + caution;
+  return {
+    similarity,
+    features,
+    weights,
+    rationale,
+    whyNotMerge,
+    recommendation,
+    hardNegative,
+    ...(withheld.length ? { withheld } : {}),
+  };
 }
 
 const RELATIVE_KINDS = ['parent', 'spouse', 'child'] as const;

@@ -31,7 +31,8 @@ describe('Censor: structured values of the living keep their format and meaning'
 
   it('PII patterns never reach across a line end', () => {
     // The old pattern read "1931⏎2 PLAC Portman Square" as one street address.
-    for (const m of scanPii('2 DATE 4 JAN 1931\n2 PLAC Portman Square,London,England')) assert.doesNotMatch(m.match, /\n|1931/);
+    for (const m of scanPii('2 DATE 4 JAN 1931\n2 PLAC Portman Square,London,England'))
+      assert.doesNotMatch(m.match, /\n|1931/);
     assert.deepEqual(scanPii('call 555\n123-4567'), []);
     assert.equal(scanPii('lives at 12 Portman Square, London')[0]?.kind, 'street_address');
     assert.equal(scanPii('call 555 123-4567')[0]?.kind, 'phone');
