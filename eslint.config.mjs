@@ -74,6 +74,7 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-spread': 'warn',
       '@typescript-eslint/no-redundant-type-constituents': 'warn',
       '@typescript-eslint/no-require-imports': 'warn',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'warn',
       '@typescript-eslint/no-unnecessary-type-conversion': 'warn',
       '@typescript-eslint/no-unnecessary-type-parameters': 'warn',
       '@typescript-eslint/no-unsafe-argument': 'warn',

@@ -77,7 +77,7 @@ const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', '
 
 export function generateGedcom(persons: number, seed = 42): string {
   const r = rng(seed);
-  const pick = <T>(a: readonly T[]): T => a[Math.floor(r() * a.length)]!;
+  const pick = <T>(a: readonly T[]): T => a[Math.floor(r() * a.length)];
   const date = (y: number) => (r() < 0.15 ? `ABT ${y}` : `${1 + Math.floor(r() * 28)} ${pick(MONTHS)} ${y}`);
   const nSources = Math.max(5, Math.ceil(persons / 500));
   const out: string[] = [
@@ -114,7 +114,7 @@ export function generateGedcom(persons: number, seed = 42): string {
   };
   while (people.length < persons) {
     const parentPool = queue.length ? queue.shift()! : add('M', pick(SURNAMES), 1600 + Math.floor(r() * 40)).id;
-    const husband = people[parentPool - 1]!;
+    const husband = people[parentPool - 1];
     if (people.length >= persons) break;
     const wife = add(husband.sex === 'M' ? 'F' : 'M', pick(SURNAMES), husband.born + Math.floor(r() * 6) - 3);
     const fam = {
@@ -129,7 +129,7 @@ export function generateGedcom(persons: number, seed = 42): string {
     wife.fams.push(fam.id);
     const kids = Math.floor(r() * 6);
     for (let k = 0; k < kids && people.length < persons; k++) {
-      const c = add(r() < 0.5 ? 'M' : 'F', people[fam.husb - 1]!.surname, fam.year + 1 + k * 2, fam.id);
+      const c = add(r() < 0.5 ? 'M' : 'F', people[fam.husb - 1].surname, fam.year + 1 + k * 2, fam.id);
       fam.children.push(c.id);
       queue.push(c.id);
     }

@@ -41,7 +41,7 @@ async function one(mode: Mode, file: string, extra?: string): Promise<void> {
     const bytes = readFileSync(file);
     const doc = parseGedcom(decodeGedcom(bytes, file).text, { file, defer: new Set(['INDI']) });
     const mapped = streamGedcom(doc, { file, key: importKeyOf(bytes), consume: true });
-    for (const p of mapped.persons) void p;
+    for (const p of mapped.persons) p;
     mapped.finish();
   } else if (mode === 'open') {
     (await openCase(file)).persons();
@@ -68,7 +68,7 @@ const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  if (argv[0] === '--one') return one(argv[1] as Mode, argv[2]!, argv[3]);
+  if (argv[0] === '--one') return one(argv[1] as Mode, argv[2], argv[3]);
   const quick = argv.includes('--quick');
   const work = mkdtempSync(join(tmpdir(), 'gedcom-bench-'));
   try {
@@ -107,8 +107,8 @@ async function main(): Promise<void> {
         `${label.padEnd(30)} ${String(bytes).padStart(10)}  ${fmt(bare.ms).padStart(10)}  ${fmt(parse.ms).padStart(10)}  ${fmt(map.ms).padStart(9)}  ${fmt(imp.ms).padStart(12)}  ${(map.ms / bare.ms).toFixed(2).padStart(13)}×  ${(imp.ms / bare.ms).toFixed(2).padStart(10)}×  ${bare.rssMB.toFixed(0)} / ${map.rssMB.toFixed(0)} / ${imp.rssMB.toFixed(0)} MB`,
       );
     }
-    const s = rows[`generated ${small.toLocaleString('en')} persons`]!;
-    const l = rows[`generated ${large.toLocaleString('en')} persons`]!;
+    const s = rows[`generated ${small.toLocaleString('en')} persons`];
+    const l = rows[`generated ${large.toLocaleString('en')} persons`];
     console.log(
       `\ngrowth ×10 persons (${small} → ${large}): bare parse ×${(l.bare / s.bare).toFixed(1)}, our parse ×${(l.parse / s.parse).toFixed(1)}, parse+map ×${(l.map / s.map).toFixed(1)}, import ×${(l.imp / s.imp).toFixed(1)}`,
     );

@@ -28,7 +28,7 @@ function viewAt(cycle: number, scale: number): PlanningView {
   const name = (i: number) => `${GIVEN[i % GIVEN.length]} Schmidt`;
   return {
     cycle,
-    strategy: (['explore', 'deepen', 'challenge'] as const)[cycle % 3]!,
+    strategy: (['explore', 'deepen', 'challenge'] as const)[cycle % 3],
     question: config.question,
     subject: { id: 'P-1', name: config.subject.name },
     counts: { persons: n(3), assertions: n(12), sources: n(2), frontier: n(4), clues: n(2), openConflicts: n(0.5) },

@@ -146,14 +146,12 @@ async function main() {
   const root = mkdtempSync(join(tmpdir(), 'bench-analyst-'));
   try {
     const g = generateCase(join(root, 'case'), 20);
-    const records = new ArchiveConnector({ root: g.dir })
-      .records()
-      .map((r, i): SourceRecord => ({
-        ...r,
-        id: `S-${i}`,
-        accessedAt: '2026-01-01T00:00:00.000Z',
-        sha256: sha256(r.text),
-      }));
+    const records = new ArchiveConnector({ root: g.dir }).records().map((r, i): SourceRecord => ({
+      ...r,
+      id: `S-${i}`,
+      accessedAt: '2026-01-01T00:00:00.000Z',
+      sha256: sha256(r.text),
+    }));
     const P = quick ? 2000 : 5000;
     const a = await analystWith(P, records);
     const b = await analystWith(P * 10, records);

@@ -181,7 +181,7 @@ export function bcubed(placements: PersonaPlacement[]): { pSum: number; rSum: nu
 }
 
 const relKey = (r: ExpectedRelationship) =>
-  'parent' in r ? `${r.parent} → parent of → ${r.child}` : `${[...r.spouses].sort().join(' ⚭ ')}`;
+  'parent' in r ? `${r.parent} → parent of → ${r.child}` : [...r.spouses].sort().join(' ⚭ ');
 
 /** Each output person stands for the expected person most of its traced personas belong to. */
 function outputToExpected(placements: PersonaPlacement[]): Map<string, string> {

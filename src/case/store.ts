@@ -263,7 +263,7 @@ export class FileCaseStore implements CaseStore {
         file,
         body: r.fm.body,
         fm: r.fm,
-        parsed: r.value as Record<string, unknown>,
+        parsed: r.value,
       });
     }
   }
@@ -521,7 +521,7 @@ export class FileCaseStore implements CaseStore {
         file,
         body: r.fm.body,
         fm: r.fm,
-        parsed: r.value as Record<string, unknown>,
+        parsed: r.value,
       });
     else this.people.set(parsed.id, { person: written, file, body: body ?? '\n' });
     this.noteLiving(this.person(parsed.id), parsed.id);
@@ -694,7 +694,7 @@ export class FileCaseStore implements CaseStore {
 
   async writeSession(state: SessionState): Promise<void> {
     this.guard(L.SESSION_FILE);
-    const parsed = SessionStateSchema.parse(state) as SessionState;
+    const parsed = SessionStateSchema.parse(state);
     await this.writer.writeText(L.SESSION_FILE, `${JSON.stringify(parsed, null, 2)}\n`);
     this.sessionData = parsed;
   }

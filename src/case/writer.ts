@@ -508,7 +508,7 @@ class LineSink {
   /** Appends `line` and a newline if they surely fit (UTF-8 takes at most 3 bytes per UTF-16 unit); false: call flush(line). */
   add(line: string): boolean {
     if (this.used + line.length * 3 + 1 > SINK_BYTES) return false;
-    const buf = this.bufs[this.cur]!;
+    const buf = this.bufs[this.cur];
     this.used += buf.write(line, this.used, 'utf8');
     buf[this.used++] = 0x0a;
     return true;
@@ -520,7 +520,7 @@ class LineSink {
     this.rethrow();
     if (this.used) {
       const n = this.used;
-      this.inFlight = writeAll(this.fh, this.bufs[this.cur]!, n).catch((e: unknown) => {
+      this.inFlight = writeAll(this.fh, this.bufs[this.cur], n).catch((e: unknown) => {
         this.failure ??= e;
       });
       this.cur ^= 1;

@@ -30,7 +30,7 @@ export function checkInvariants(
   // 1: nobody is their own relative (and the Person schema's #parents ≤ 2).
   for (const p of state.graph.values()) checkPersonInvariants(p, out);
   // 2: Tier 0 is always accessible.
-  if (state.sourcePermissions[0] !== true) out.push({ invariant: 2, message: 'sourcePermissions(Tier0) ≠ true' });
+  if (!state.sourcePermissions[0]) out.push({ invariant: 2, message: 'sourcePermissions(Tier0) ≠ true' });
   // 3: a terminated state has an empty queue.
   if (state.terminated && state.frontier.size > 0)
     out.push({ invariant: 3, message: `terminated with ${state.frontier.size} queued task(s)` });

@@ -151,7 +151,7 @@ class ResearchRun {
       planner: new DeterministicPlanner(),
       extractor: new DeterministicExtractor(),
       ...opts.agents,
-    } as EngineAgents;
+    };
     const archive = opts.connectors.find((c) => c.id === 'archive');
     this.archive =
       archive instanceof ArchiveConnector ? archive : archive ? undefined : createArchiveConnector(this.store.root);

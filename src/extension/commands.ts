@@ -219,7 +219,7 @@ async function newCase(
     sources: { offline: s.offline, ...(s.userAgentContact ? { userAgentContact: s.userAgentContact } : {}) },
     llm: { model: s.model },
   });
-  const inWorkspace = vscode.workspace.workspaceFolders?.some((f) => dir!.startsWith(f.uri.fsPath));
+  const inWorkspace = vscode.workspace.workspaceFolders?.some((f) => dir.startsWith(f.uri.fsPath));
   if (inWorkspace) {
     services.model.setRoot(dir);
     await services.model.reload();

@@ -216,7 +216,7 @@ export function exportJsonLd(caseStore: CaseStore, opts: { now?: Date; includeSt
       events.set(key, [...(events.get(key) ?? []), a]);
     }
     for (const [key, as] of events) {
-      const kind = as[0]!.field.split('.')[0]!;
+      const kind = as[0].field.split('.')[0];
       const eid = `urn:ancestry:event:${encodeURIComponent(key)}`;
       const date = as.find((a) => a.field.endsWith('.date'));
       const place = as.find((a) => a.field.endsWith('.place'));

@@ -21,7 +21,7 @@ export function compoundConfidence(confidences: readonly number[]): number {
 /** Seed 002 merge rule: a finding confirmed by n ≥ 2 independent agents compounds; one alone is discounted. */
 export function consensusConfidence(confidences: readonly number[]): number {
   if (confidences.length === 0) return 0;
-  return confidences.length === 1 ? confidences[0]! * SINGLE_SOURCE_DISCOUNT : compoundConfidence(confidences);
+  return confidences.length === 1 ? confidences[0] * SINGLE_SOURCE_DISCOUNT : compoundConfidence(confidences);
 }
 
 const norm = (v: unknown) => foldWord(String(v)).replace(/\s+/g, ' ').trim();
@@ -80,12 +80,12 @@ export function synthesise(results: ExtractionResult[]): ExtractionResult & { re
           b.agents.size - a.agents.size || compoundConfidence(b.confidences) - compoundConfidence(a.confidences),
       );
       const [best, ...others] = ranked;
-      values[field] = best!.value;
-      if (best!.snippet) snippets[field] = best!.snippet;
+      values[field] = best.value;
+      if (best.snippet) snippets[field] = best.snippet;
       for (const o of others) {
         hypotheses.push({
           type: 'resolve_conflict',
-          text: `Models disagree on ${field} of ${String(values.name ?? best!.value)}: "${String(best!.value)}" (${best!.agents.size} model(s)) versus "${String(o.value)}" (${o.agents.size})`,
+          text: `Models disagree on ${field} of ${String(values.name ?? best.value)}: "${String(best.value)}" (${best.agents.size} model(s)) versus "${String(o.value)}" (${o.agents.size})`,
           priority: Math.min(0.9, consensusConfidence(o.confidences)),
           suggestedQueries: [],
         });

@@ -38,7 +38,7 @@ export function priceOf(
   const key = Object.keys(table)
     .filter((k) => model === k || model.startsWith(`${k}-`))
     .sort((a, b) => b.length - a.length)[0];
-  return key ? { price: table[key]!, known: true } : { price: MOST_EXPENSIVE, known: false };
+  return key ? { price: table[key], known: true } : { price: MOST_EXPENSIVE, known: false };
 }
 
 export interface TokenUsage {

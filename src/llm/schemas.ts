@@ -116,7 +116,7 @@ export type ConflictOutput = z.infer<typeof ConflictOutput>;
 function inputSchema(schema: z.ZodType): Anthropic.Tool.InputSchema {
   const json = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
   delete json.$schema;
-  return { ...json, type: 'object' } as Anthropic.Tool.InputSchema;
+  return { ...json, type: 'object' };
 }
 
 export interface OutputTool<T> {

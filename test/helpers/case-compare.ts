@@ -44,7 +44,7 @@ export function caseDifferences(a: string, b: string): string[] {
   const cx = count(x);
   const cy = count(y);
   const diff = new Set<string>();
-  for (const [s, n] of cx) if (cy.get(s) !== n) diff.add(s.split('\n')[0]!);
-  for (const [s, n] of cy) if (cx.get(s) !== n) diff.add(s.split('\n')[0]!);
+  for (const [s, n] of cx) if (cy.get(s) !== n) diff.add(s.split('\n')[0]);
+  for (const [s, n] of cy) if (cx.get(s) !== n) diff.add(s.split('\n')[0]);
   return [...diff].sort();
 }

@@ -43,8 +43,8 @@ export class HostileServer {
     const { port } = server.address() as AddressInfo;
     self = new HostileServer(server, `http://127.0.0.1:${port}`);
     server.on('connection', (s) => {
-      self!.sockets.add(s);
-      s.on('close', () => self!.sockets.delete(s));
+      self.sockets.add(s);
+      s.on('close', () => self.sockets.delete(s));
     });
     return self;
   }

@@ -60,7 +60,7 @@ export function personQuery(p: Person, extra: Partial<SearchQuery> = {}): Search
   const q: SearchQuery = { given: n?.given || undefined, surname: n?.surname || undefined, ...extra };
   const by = birthYearOf(p);
   if (by !== undefined && q.birthYear === undefined) q.birthYear = by;
-  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as SearchQuery;
+  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== ''));
 }
 
 /** The next census year in a person's lifetime not yet covered by a residence from a census. */

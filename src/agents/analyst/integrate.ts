@@ -559,7 +559,7 @@ export async function integrateRecord(
       const m: UnresolvedMention = {
         source: source.id,
         name: persona.name.replace(/\//g, '').replace(/\s+/g, ' ').trim(),
-        reason: mention[i]!,
+        reason: mention[i],
         snippet,
       };
       if (anchorId && rel) {
@@ -664,7 +664,7 @@ export async function integrateRecord(
       i !== aIdx &&
       relation[i]?.kind === 'spouse' &&
       roleSex(persona) === 'F' &&
-      roleSex(personas[aIdx]!.persona) !== 'F' &&
+      roleSex(personas[aIdx].persona) !== 'F' &&
       !/widow/i.test(`${persona.role} ${persona.relationship ?? ''}`);
     // A resolved mention adds no name: its surname was never written.
     if (mention[i]) {
@@ -673,7 +673,7 @@ export async function integrateRecord(
       if (p.names.some((n) => foldName(`${n.given} ${n.surname}`) === foldName(`${named.given} ${named.surname}`)))
         p = addName(p, named);
     } else if (bride)
-      p = withBirthName(p, nameOf(persona, 'birth', source.id), splitPersonaName(personas[aIdx]!.persona.name).surname);
+      p = withBirthName(p, nameOf(persona, 'birth', source.id), splitPersonaName(personas[aIdx].persona.name).surname);
     else p = addName(p, nameOf(persona, marriedInRecord ? 'married' : 'aka', source.id));
     if (typeof persona.marriedName === 'string')
       p = addName(p, { ...splitPersonaName(persona.marriedName), type: 'married', citations: [source.id] });
@@ -936,7 +936,7 @@ export async function integrateRecord(
     if (source.recordType === 'census')
       result.implied.push({
         a: anchorId,
-        b: result.personIds[i]!,
+        b: result.personIds[i],
         text: `${personas[i].persona.name} lives in the household of ${personas[aIdx].persona.name} (${source.title}) without a stated relationship`,
       });
   }

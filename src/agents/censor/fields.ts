@@ -45,7 +45,7 @@ export function reducePlaceLevels(place: string): string {
   const filled = cleaned.map((p, i) => (p ? i : -1)).filter((i) => i >= 0);
   // A level that starts with a number is a street address ("1423 Elm Street"), never a region.
   const keep = new Set(
-    filled.length <= 2 ? filled.filter((i) => !/\d/.test(cleaned[i]!) && !/^\s*\d/.test(parts[i]!)) : filled.slice(-2),
+    filled.length <= 2 ? filled.filter((i) => !/\d/.test(cleaned[i]) && !/^\s*\d/.test(parts[i])) : filled.slice(-2),
   );
   if (!keep.size) return '';
   const spaced = /,\s/.test(place);

@@ -48,7 +48,7 @@ const DOMAIN_CHAR = /[A-Za-z0-9.-]/;
  */
 function mayHoldEmail(text: string): boolean {
   for (let i = text.indexOf('@'); i !== -1; i = text.indexOf('@', i + 1)) {
-    if (i > 0 && LOCAL_CHAR.test(text[i - 1]!) && i + 1 < text.length && DOMAIN_CHAR.test(text[i + 1]!)) return true;
+    if (i > 0 && LOCAL_CHAR.test(text[i - 1]) && i + 1 < text.length && DOMAIN_CHAR.test(text[i + 1])) return true;
   }
   return false;
 }

@@ -121,7 +121,7 @@ function redactAssertion(a: Assertion, about: CensorContext, out: Redaction[]): 
   // A claim is copied only when its snippet changes (most do not).
   let evidence = a.evidence;
   for (let i = 0; i < a.evidence.length; i++) {
-    const e = a.evidence[i]!;
+    const e = a.evidence[i];
     const snippet = redactText(e.snippet, about).text || '[redacted]';
     if (snippet !== e.snippet)
       (evidence === a.evidence ? (evidence = [...a.evidence]) : evidence)[i] = { ...e, snippet };

@@ -129,7 +129,7 @@ function leadingJson(text: string): { json: Json; rest: string } | undefined {
 
 function indentOf(text: string): number | undefined {
   const m = /^[[{]\n( +)/.exec(text);
-  return m ? m[1]!.length : undefined;
+  return m ? m[1].length : undefined;
 }
 
 /**

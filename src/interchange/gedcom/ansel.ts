@@ -98,7 +98,7 @@ export function decodeAnsel(bytes: Uint8Array): AnselResult {
     if (chunk) (out.push(chunk), (chunk = ''));
   };
   for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i]!;
+    const b = bytes[i];
     if (b < 0x80) {
       // A mark before a line break or control char has no base: keep it on a space.
       const base = String.fromCharCode(b);
@@ -140,7 +140,7 @@ export function encodeAnsel(text: string): { bytes: Uint8Array; unmappable: numb
   let unmappable = 0;
   for (const cluster of text.normalize('NFD').match(/\P{M}\p{M}*|\p{M}+/gu) ?? []) {
     const chars = [...cluster];
-    const base = /\p{M}/u.test(chars[0]!) ? '' : chars.shift()!;
+    const base = /\p{M}/u.test(chars[0]) ? '' : chars.shift()!;
     for (const m of chars) {
       const code = ENCODE_COMBINING.get(m);
       if (code === undefined) unmappable++;

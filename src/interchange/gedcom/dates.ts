@@ -94,9 +94,9 @@ function isDate7(s: string): boolean {
 export function isDateValue7(v: string): boolean {
   if (v === '') return true;
   let m: RegExpExecArray | null;
-  if ((m = /^FROM (.+?)(?: TO (.+))?$/.exec(v))) return isDate7(m[1]!) && (m[2] === undefined || isDate7(m[2]));
-  if ((m = /^BET (.+) AND (.+)$/.exec(v))) return isDate7(m[1]!) && isDate7(m[2]!);
-  if ((m = /^(?:TO|AFT|BEF|ABT|CAL|EST) (.+)$/.exec(v))) return isDate7(m[1]!);
+  if ((m = /^FROM (.+?)(?: TO (.+))?$/.exec(v))) return isDate7(m[1]) && (m[2] === undefined || isDate7(m[2]));
+  if ((m = /^BET (.+) AND (.+)$/.exec(v))) return isDate7(m[1]) && isDate7(m[2]);
+  if ((m = /^(?:TO|AFT|BEF|ABT|CAL|EST) (.+)$/.exec(v))) return isDate7(m[1]);
   return isDate7(v);
 }
 
@@ -106,8 +106,8 @@ export function dateTo7(v: string): Date7 {
   const paren = /^(?:INT\s+)?(.*?)\s*\((.*)\)\s*$/i.exec(s);
   let phrase: string | undefined;
   if (paren) {
-    s = paren[1]!.trim();
-    phrase = paren[2]!.trim();
+    s = paren[1].trim();
+    phrase = paren[2].trim();
   }
   let dual = false;
   s = s.replace(/@#D[A-Z ]+@/gi, (m) => {

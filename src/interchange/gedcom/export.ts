@@ -325,10 +325,10 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
     if (!uncovered.length) continue;
     const pedi = p.relationships.find((r) => r.type === 'parent' && r.pedigree)?.pedigree;
     let fam =
-      uncovered.length === 2 ? couples.get(couple(uncovered[0]!, uncovered[1]!)) : soleParentFamily.get(uncovered[0]!);
+      uncovered.length === 2 ? couples.get(couple(uncovered[0], uncovered[1])) : soleParentFamily.get(uncovered[0]);
     if (!fam) {
       fam = newFamily(uncovered[0], uncovered[1]);
-      if (uncovered.length === 1) soleParentFamily.set(uncovered[0]!, fam);
+      if (uncovered.length === 1) soleParentFamily.set(uncovered[0], fam);
     }
     fam.children.push({ id: p.id, ...(pedi && pedi !== 'birth' ? { pedi } : {}) });
     familiesOfChild.set(p.id, [...own, fam]);

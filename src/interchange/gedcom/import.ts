@@ -72,7 +72,7 @@ export function readGedcomBytes(file: string): Uint8Array {
   const names = Object.keys(entries);
   const main = names.find((n) => n.toLowerCase() === 'gedcom.ged') ?? names[0];
   if (!main) throw new GedcomInputError(`${file}: GEDZIP archive without a .ged file (GEDCOM 7 puts it at gedcom.ged)`);
-  return entries[main]!;
+  return entries[main];
 }
 
 function readAndMap(file: string, display: string, opts: { strict?: boolean; isLiving?: (p: Person) => boolean }) {

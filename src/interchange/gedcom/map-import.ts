@@ -173,8 +173,8 @@ const NAME_TYPES: Record<string, PersonName['type']> = {
 function parseNameValue(v: string): { given: string; surname: string; suffix?: string } {
   const m = /^([^/]*)\/([^/]*)\/?(.*)$/.exec(v);
   if (!m) return { given: v.trim().replace(/\s+/g, ' '), surname: '' };
-  const suffix = m[3]!.trim();
-  return { given: m[1]!.trim().replace(/\s+/g, ' '), surname: m[2]!.trim(), ...(suffix ? { suffix } : {}) };
+  const suffix = m[3].trim();
+  return { given: m[1].trim().replace(/\s+/g, ' '), surname: m[2].trim(), ...(suffix ? { suffix } : {}) };
 }
 
 function countCustom(n: GedNode): number {
@@ -270,7 +270,7 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
       inline = { key: uniqueId(`S-${opts.key}-t${h}`), text, line: c.line };
       inlineSources.set(text, inline);
     }
-    return { key: inline.key, title: text.split('\n')[0]!.slice(0, 120) };
+    return { key: inline.key, title: text.split('\n')[0].slice(0, 120) };
   };
 
   const claimOf = (c: GedNode): { claim: EvidenceClaim; extra?: CitationExtra } => {
@@ -432,9 +432,9 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
   // Each INDI has its own person id: the parser renames a repeated xref, and uniqueId does the rest.
   let individuals = 0;
   for (let ri = 0; ri < records.length; ri++) {
-    if (records[ri]!.tag.toUpperCase() !== 'INDI') continue;
+    if (records[ri].tag.toUpperCase() !== 'INDI') continue;
     individuals++;
-    let r = records[ri]!;
+    let r = records[ri];
     // A deferred record is parsed when its person is built (its syntax tree is then short-lived),
     // unless it has a PEDI line the families below need: that one is parsed now and kept parsed.
     const unparsed = doc.deferredText(r);
@@ -502,7 +502,7 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
       if (FAM_EVENTS[t]) {
         eventN++;
         const eventId = `${fid}.e${eventN}`;
-        const { assertions: as, sidecar } = eventAssertions(c, FAM_EVENTS[t]!, eventId, ATTRIBUTE_TAGS.has(t));
+        const { assertions: as, sidecar } = eventAssertions(c, FAM_EVENTS[t], eventId, ATTRIBUTE_TAGS.has(t));
         fam.events.push(eventId);
         fam.eventTags[eventId] = c.tag;
         if (sidecar) (fam.eventSidecars ??= {})[eventId] = sidecar;
@@ -570,8 +570,8 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
   let allRead = false;
   function* personsInOrder(): Generator<Person> {
     for (let ri = 0; ri < records.length; ri++) {
-      if (records[ri]!.tag.toUpperCase() !== 'INDI') continue;
-      const r = doc.expand(records[ri]!);
+      if (records[ri].tag.toUpperCase() !== 'INDI') continue;
+      const r = doc.expand(records[ri]);
       // With `consume` the syntax tree goes as soon as the person is built (big files).
       if (opts.consume) records[ri] = CONSUMED;
       const xref = r.xref ?? `@ANON${r.line}@`;
@@ -631,7 +631,7 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
         } else if (INDI_EVENTS[t]) {
           eventN++;
           const eventId = `${id}.e${eventN}`;
-          const { assertions: as, sidecar } = eventAssertions(c, INDI_EVENTS[t]!, eventId, ATTRIBUTE_TAGS.has(t));
+          const { assertions: as, sidecar } = eventAssertions(c, INDI_EVENTS[t], eventId, ATTRIBUTE_TAGS.has(t));
           assertions.push(...as);
           if (sidecar) (side.events ??= {})[eventId] = sidecar;
           if (c.tag !== t) (side.eventTags ??= {})[eventId] = c.tag;
@@ -747,7 +747,7 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
       sources.push({
         key: inline.key,
         record: {
-          title: text.split('\n')[0]!.slice(0, 120),
+          title: text.split('\n')[0].slice(0, 120),
           recordType: 'other',
           repository: `GEDCOM file ${opts.file}`,
           sourceType: 'derivative',

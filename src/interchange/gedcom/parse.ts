@@ -114,9 +114,9 @@ class WarningLog {
     if (!k) this.kinds.set(kind, (k = { count: 0, kept: [] }));
     k.count++;
     const kept = k.kept;
-    if (kept.length === PER_KIND && line >= kept[PER_KIND - 1]!.line) return;
+    if (kept.length === PER_KIND && line >= kept[PER_KIND - 1].line) return;
     let i = kept.length;
-    while (i > 0 && kept[i - 1]!.line > line) i--;
+    while (i > 0 && kept[i - 1].line > line) i--;
     kept.splice(i, 0, { line, message });
     if (kept.length > PER_KIND) kept.pop();
   }
@@ -127,7 +127,7 @@ class WarningLog {
       .sort((a, b) => a.line - b.line || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
     const more = [...this.kinds]
       .filter(([, k]) => k.count > PER_KIND)
-      .sort(([x, a], [y, b]) => a.kept[0]!.line - b.kept[0]!.line || (x < y ? -1 : 1))
+      .sort(([x, a], [y, b]) => a.kept[0].line - b.kept[0].line || (x < y ? -1 : 1))
       .map(([kind, k]) => ({
         message: `${this.file}: ${k.count - PER_KIND} more warning(s) of the same kind as "${kind}" not listed`,
       }));
@@ -271,7 +271,7 @@ class GedcomParser {
       if (!m) {
         const t = raw.trimStart();
         if (/^\d/.test(t)) {
-          const lv = /^(\d+)/.exec(t)![1]!;
+          const lv = /^(\d+)/.exec(t)![1];
           if (/^\d+[ \t]+@[^@\s]*[ \t]/.test(t) || /^\d+[ \t]+@[^@]*$/.test(t))
             throw new GedcomSyntaxError(file, lineNo, `unterminated cross-reference id in "${raw.slice(0, 60)}"`);
           throw new GedcomSyntaxError(
@@ -291,7 +291,7 @@ class GedcomParser {
         this.warn('stray', lineNo, `${file}:${lineNo}: line without a level joined to the previous value`);
         continue;
       }
-      const levelText = m[1]!;
+      const levelText = m[1];
       const level = Number(levelText);
       if (levelText.length > 2 || (levelText.length === 2 && levelText[0] === '0')) {
         throw new GedcomSyntaxError(
@@ -300,7 +300,7 @@ class GedcomParser {
           `invalid level "${levelText}" (GEDCOM levels are 0–99 without leading zeros)`,
         );
       }
-      const tag = m[3]!;
+      const tag = m[3];
       let value = m[4];
       const xref = m[2];
       let depth = level;
@@ -312,11 +312,11 @@ class GedcomParser {
         this.warn(
           'jump',
           lineNo,
-          `${file}:${lineNo}: ${message}; read as level ${depth} under ${stack[depth - 1]!.tag} (line ${stack[depth - 1]!.line})`,
+          `${file}:${lineNo}: ${message}; read as level ${depth} under ${stack[depth - 1].tag} (line ${stack[depth - 1].line})`,
         );
       }
       if ((tag === 'CONC' || tag === 'CONT') && depth > 0) {
-        const parent = stack[depth - 1]!;
+        const parent = stack[depth - 1];
         if (depth !== stack.length) {
           // CONT at the right depth but after a sibling substructure: still belongs to that parent.
           this.warn(
@@ -378,7 +378,7 @@ class GedcomParser {
           continue;
         }
       } else {
-        const parent = stack[depth - 1]!;
+        const parent = stack[depth - 1];
         if (parent.children === NO_CHILDREN) parent.children = expanding ? [node] : [node];
         else parent.children.push(node);
         stack.length = depth;

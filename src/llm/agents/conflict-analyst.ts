@@ -47,7 +47,7 @@ export class LlmConflictAnalyst implements ConflictAnalyst {
 
   private async byWeight(conflict: Conflict, why: string, signal?: AbortSignal): Promise<Analysis> {
     if (this.opts.fallback) return this.opts.fallback.analyse(conflict, signal);
-    const best = [...conflict.competing].sort((x, y) => y.weight - x.weight)[0]!;
+    const best = [...conflict.competing].sort((x, y) => y.weight - x.weight)[0];
     return {
       preferred: best.value,
       rationale: `${why}; preferred by evidence weight ${best.weight.toFixed(2)}`,

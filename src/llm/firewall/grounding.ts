@@ -93,7 +93,7 @@ function datePartsOf(text: string): DateParts {
     .split(/[^a-z.]+/)
     .map(monthOf)
     .filter((m): m is number => m !== undefined);
-  for (const m of iso) months.push(Number.parseInt(m[2]!, 10));
+  for (const m of iso) months.push(Number.parseInt(m[2], 10));
   return { years, months, numbers };
 }
 
@@ -119,7 +119,7 @@ export function dateGrounded(value: string, snippet: string): { ok: boolean; why
 
 /** Years (1000–2999) mentioned in free text. */
 export function yearsIn(text: string): number[] {
-  return [...text.matchAll(/\b(1\d{3}|2\d{3})\b/g)].map((m) => Number.parseInt(m[1]!, 10));
+  return [...text.matchAll(/\b(1\d{3}|2\d{3})\b/g)].map((m) => Number.parseInt(m[1], 10));
 }
 
 /** URLs mentioned anywhere in a text, without trailing punctuation. */

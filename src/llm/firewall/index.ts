@@ -229,7 +229,7 @@ export function checkVerification(output: VerifierOutput, input: VerificationInp
       const previous = f.field === 'role' && !snippets.role ? undefined : values[f.field];
       const differs = previous !== undefined && foldWord(previous).trim() !== foldWord(f.value).trim();
       if (differs && f.status === 'Verified') {
-        reject(10, `would overwrite the extracted value "${short(previous!, 40)}" instead of reporting a conflict`);
+        reject(10, `would overwrite the extracted value "${short(previous, 40)}" instead of reporting a conflict`);
         continue;
       }
       if (differs && f.status === 'Conflicting') {
@@ -242,7 +242,7 @@ export function checkVerification(output: VerifierOutput, input: VerificationInp
         });
         continue;
       }
-      values[f.field] = f.field === 'sex' ? SEXES[f.value.toLowerCase()]! : f.value;
+      values[f.field] = f.field === 'sex' ? SEXES[f.value.toLowerCase()] : f.value;
       snippets[f.field] = snippet;
       confidences.push(f.confidence);
     }
@@ -308,7 +308,7 @@ export const QUERY_YEAR_SLACK = 2;
  */
 function soundsLikeInput(word: string, phonetic: Map<string, Set<string>>): boolean {
   const codes = doubleMetaphone(word).filter(Boolean);
-  return codes.some((c) => phonetic.get(c)?.has(word[0]!) ?? false);
+  return codes.some((c) => phonetic.get(c)?.has(word[0]) ?? false);
 }
 
 function phoneticIndex(corpus: Set<string>): Map<string, Set<string>> {
@@ -318,7 +318,7 @@ function phoneticIndex(corpus: Set<string>): Map<string, Set<string>> {
     for (const c of doubleMetaphone(w).filter(Boolean)) {
       let initials = index.get(c);
       if (!initials) index.set(c, (initials = new Set()));
-      initials.add(w[0]!);
+      initials.add(w[0]);
     }
   }
   return index;
@@ -400,7 +400,7 @@ const QUERY_WORDS = new Set([
 type z_Query = NonNullable<PlannerOutput['next_actions'][number]['query']>;
 
 function toSearchQuery(q: z_Query): SearchQuery {
-  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as SearchQuery;
+  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== ''));
 }
 
 /** A planner's reason is prose, not a fact; one that names people, years or URLs the input lacks is withheld, the action kept. */

@@ -229,8 +229,7 @@ function placeSplits(raw: unknown): { path: (string | number)[]; place: string }
       const before = item as Record<string, unknown>;
       const after = rejoinPlaces(before);
       for (const k of PLACE_KEYS)
-        if (typeof after[k] === 'string' && after[k] !== before[k])
-          out.push({ path: [list, i, k], place: after[k] as string });
+        if (typeof after[k] === 'string' && after[k] !== before[k]) out.push({ path: [list, i, k], place: after[k] });
     });
   }
   return out;

@@ -13,7 +13,7 @@ import { asNumber, asString, isoToGedcom, personaName, qualify, queryName, sexOf
 const Id = z.union([z.number(), z.string()]);
 /** PHP encodes an empty map as []: accept both. */
 const MapOf = <T extends z.ZodType>(t: T) =>
-  z.union([z.record(z.string(), t), z.array(z.unknown()).transform(() => ({}) as Record<string, z.infer<T>>)]);
+  z.union([z.record(z.string(), t), z.array(z.unknown()).transform(() => ({}))]);
 
 interface WtPersonT {
   Id?: number | string;
@@ -146,7 +146,7 @@ export function wikitreePersona(p: WtPersonT, role: Persona['role'], relationshi
   const given = [p.FirstName, p.MiddleName].filter(Boolean).join(' ') || undefined;
   const name = personaName(given, p.LastNameAtBirth ?? surnameOfId(p.Name), p.Name);
   if (!name) return undefined; // a privacy-limited profile carries only its numeric Id
-  const status = (p.DataStatus ?? {}) as Record<string, unknown>;
+  const status = p.DataStatus ?? {};
   const persona: Persona = {
     name,
     role,
@@ -163,7 +163,7 @@ export function wikitreePersona(p: WtPersonT, role: Persona['role'], relationshi
   if (p.marriage_date) persona.marriageDate = isoToGedcom(p.marriage_date);
   if (p.marriage_location) persona.marriagePlace = p.marriage_location;
   if (asNumber(p.IsLiving) === 1) persona.living = true;
-  for (const k of Object.keys(persona) as (keyof Persona)[]) if (persona[k] === undefined) delete persona[k];
+  for (const k of Object.keys(persona)) if (persona[k] === undefined) delete persona[k];
   return persona;
 }
 

@@ -133,8 +133,7 @@ class SourceState {
 function messageOf(e: unknown): string {
   if (e instanceof Error) {
     const cause = (e as Error & { cause?: unknown }).cause;
-    const code =
-      cause && typeof cause === 'object' && 'code' in cause ? String((cause as { code: unknown }).code) : undefined;
+    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
     return code ? `${e.message} (${code})` : e.message;
   }
   return String(e);

@@ -81,7 +81,7 @@ describe('case files: validation, round trips, atomic writes, index, log', () =>
     const third = await openCase(root, { clock });
     await assert.rejects(() => third.writeMerges({ version: 1, clusters: [], notSamePerson: [] }), /merges\.json/);
     assert.equal(readFileSync(join(root, 'merges.json'), 'utf8'), '{ "clusters": [ }');
-    void store;
+    store;
   });
 
   it('unknown fields, comments and formatting survive a read/write round trip byte-identical where untouched', async () => {
@@ -121,7 +121,7 @@ describe('case files: validation, round trips, atomic writes, index, log', () =>
     await store.writePerson({
       ...p,
       sex: 'F',
-      assertions: [{ ...p.assertions[0]!, status: 'accepted', confidence: 0.8 }],
+      assertions: [{ ...p.assertions[0], status: 'accepted', confidence: 0.8 }],
     });
     const after = readFileSync(join(root, 'people/P-rt-anna-schmidt.md'), 'utf8');
     for (const line of [
@@ -133,7 +133,7 @@ describe('case files: validation, round trips, atomic writes, index, log', () =>
       assert.ok(after.includes(line), `kept: ${line}`);
     }
     assert.match(after, /status: accepted/);
-    assert.equal((await openCase(root, { clock })).person('P-rt')!.assertions[0]!.confidence, 0.8);
+    assert.equal((await openCase(root, { clock })).person('P-rt')!.assertions[0].confidence, 0.8);
   });
 
   it('killing the process during a write leaves the old or the new file, never a partial one', async function () {

@@ -207,7 +207,7 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
       [
         'a conflict file',
         (dir) => {
-          const f = readdirSync(join(dir, 'conflicts'))[0]!;
+          const f = readdirSync(join(dir, 'conflicts'))[0];
           writeFileSync(
             join(dir, 'conflicts', f),
             readFileSync(join(dir, 'conflicts', f), 'utf8').replace(/^---\n/, '---\nfield: [x\n'),
@@ -218,7 +218,7 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
       [
         'a captured source',
         (dir) => {
-          const f = readdirSync(join(dir, 'sources'))[0]!;
+          const f = readdirSync(join(dir, 'sources'))[0];
           writeFileSync(join(dir, 'sources', f), readFileSync(join(dir, 'sources', f), 'utf8').replace(/^---\n/, ''));
           return `sources/${f}`;
         },
@@ -252,7 +252,7 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
   describe('output that arrives', () => {
     it('a >1 MB --json answer piped through a child process parses whole', () => {
       const dir = copyOfResearched();
-      const f = readdirSync(join(dir, 'people'))[0]!;
+      const f = readdirSync(join(dir, 'people'))[0];
       // 4,000 malformed assertions: each is a problem of its own in `validate --json`.
       const bad = Array.from(
         { length: 4000 },
@@ -333,7 +333,7 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
     it('stale temp files are reported by validate and removed (and reported) by the next writer', () => {
       const dir = copyOfResearched();
       writeFileSync(join(dir, 'hypotheses.json.3141592653'), '{"half":');
-      const person = readdirSync(join(dir, 'people'))[0]!;
+      const person = readdirSync(join(dir, 'people'))[0];
       writeFileSync(join(dir, 'people', `${person}.271828`), '---\n');
       writeFileSync(join(dir, 'exports', 'tree.ged.99'), '0 HEAD');
       const v = cli('validate', dir);

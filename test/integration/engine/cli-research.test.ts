@@ -8,8 +8,8 @@ async function cli(args: string[]): Promise<{ code: number; out: string; err: st
   let err = '';
   const o = process.stdout.write.bind(process.stdout);
   const e = process.stderr.write.bind(process.stderr);
-  process.stdout.write = ((s: string | Uint8Array) => ((out += String(s)), true)) as typeof process.stdout.write;
-  process.stderr.write = ((s: string | Uint8Array) => ((err += String(s)), true)) as typeof process.stderr.write;
+  process.stdout.write = (s: string | Uint8Array) => ((out += String(s)), true);
+  process.stderr.write = (s: string | Uint8Array) => ((err += String(s)), true);
   try {
     const code = await main(args);
     return { code, out, err };

@@ -70,7 +70,7 @@ describe('runResearch on the bundled sample case (offline, deterministic agents)
       for (const e of a.evidence) {
         const src = store.source(e.source);
         assert.ok(src, `cited source ${e.source} was captured`);
-        assert.ok(snippetInSource(e.snippet, src!), `"${e.snippet}" is in ${e.source}`);
+        assert.ok(snippetInSource(e.snippet, src), `"${e.snippet}" is in ${e.source}`);
       }
     }
   });
@@ -87,8 +87,8 @@ describe('runResearch on the bundled sample case (offline, deterministic agents)
       const src = store.source(id);
       assert.ok(src, `${id} captured`);
       // The body's hash: the answer's own (sha256) unless the Censor redacted it (then listed).
-      assert.equal(src!.bodySha256 ?? src!.sha256, sha256(src!.text || JSON.stringify(src!.persons)));
-      if (src!.bodySha256) assert.ok(src!.redactions?.length && src!.bodySha256 !== src!.sha256);
+      assert.equal(src.bodySha256 ?? src.sha256, sha256(src.text || JSON.stringify(src.persons)));
+      if (src.bodySha256) assert.ok(src.redactions?.length && src.bodySha256 !== src.sha256);
       assert.match(readFileSync(join(dir, 'sources', `${id}.md`), 'utf8'), /^---\n/);
     }
     const log = store.log();

@@ -44,7 +44,7 @@ describe('every GEDCOM file in the shared data', function () {
     it(`${rel}: imports and survives export → import in 5.5.1 and 7.0`, async () => {
       const store = new MemoryCaseStore();
       if (FATAL[rel]) {
-        const [line, re] = FATAL[rel]!;
+        const [line, re] = FATAL[rel];
         await assert.rejects(
           importGedcom(file, store),
           (e: unknown) =>

@@ -12,7 +12,7 @@ import { startMessagesServer } from './messages-server';
 
 describe('Claude agents over HTTP (real SDK, local Messages API)', () => {
   it('plans and verifies through the firewall, retrying a 429, with usage and cost logged per call', async () => {
-    const rateLimit = loadTranscript(fixture('retry-then-message.json')).exchanges[0]!;
+    const rateLimit = loadTranscript(fixture('retry-then-message.json')).exchanges[0];
     const transcript: Transcript = {
       description: 'rate limit, then the planner and verifier transcripts',
       exchanges: [
@@ -51,8 +51,8 @@ describe('Claude agents over HTTP (real SDK, local Messages API)', () => {
         calls.map((c) => c.role),
         ['lead', 'research'],
       );
-      assert.match(calls[0]!.rationale, /attempts=2/);
-      assert.equal(calls[1]!.cacheReadTokens, 1500);
+      assert.match(calls[0].rationale, /attempts=2/);
+      assert.equal(calls[1].cacheReadTokens, 1500);
       assert.ok(Math.abs(agents.meter.costUsd() - calls.reduce((s, c) => s + c.costUsd, 0)) < 1e-12);
       assert.deepEqual(
         ofKind(logged, 'firewall_rejection').map((r) => r.check),

@@ -43,7 +43,7 @@ describe('AnthropicLlmClient against a local Messages API (real @anthropic-ai/sd
       assert.equal(logged.role, 'lead');
       assert.match(logged.rationale, /attempts=3/);
       // the request really went over the wire in the Messages API shape, with the key and cache breakpoints
-      const last = server.requests[2]!;
+      const last = server.requests[2];
       assert.equal(last.path, '/v1/messages');
       // this SDK version sends the key as a bearer token; older ones used x-api-key
       assert.ok(

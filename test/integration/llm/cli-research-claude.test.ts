@@ -18,7 +18,7 @@ import { startMessagesServer } from './messages-server';
 function careful(body: Record<string, unknown>): unknown {
   const choice = body.tool_choice as { type: string; name?: string } | undefined;
   const tools = (body.tools as { name: string }[] | undefined) ?? [];
-  const tool = choice?.type === 'tool' ? choice.name! : tools[tools.length - 1]!.name;
+  const tool = choice?.type === 'tool' ? choice.name! : tools[tools.length - 1].name;
   const user = JSON.stringify((body.messages as unknown[])[0]);
   const competing = /"competing_claims"/.test(user)
     ? (JSON.parse(JSON.parse(user).content) as { competing_claims: { value: string; weight: number }[] })

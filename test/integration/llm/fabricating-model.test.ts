@@ -29,7 +29,7 @@ const outputTool = (req: LlmRequest): string =>
   forcedTool(req) ?? (req.tools?.at(-1) as { name?: string } | undefined)?.name ?? '';
 
 function userText(req: LlmRequest): string {
-  const m = req.messages[0]!;
+  const m = req.messages[0];
   return typeof m.content === 'string' ? m.content : JSON.stringify(m.content);
 }
 

@@ -117,7 +117,7 @@ describe('duplicate proposals and values the Censor generalised', function () {
   it('without consent: nothing rests on a decade or a generalised place, and the explanation says so', async () => {
     const { store, added, pair, emma, lukas } = await imported(false);
     // The tree holds the generalised values, marked as such.
-    const stored = store.person(lukas[0]!)!;
+    const stored = store.person(lukas[0])!;
     const birth = stored.assertions.find((a) => a.field === 'birth.date')!;
     assert.notEqual(birth.value, '12 MAR 1992');
     assert.equal(birth.generalised, true, birth.value);
@@ -135,7 +135,7 @@ describe('duplicate proposals and values the Censor generalised', function () {
       assert.match(c.whyNotMerge, /birth date withheld for a living person: not compared/);
     }
     // The two Emmas share parents and a name, and nothing else can be compared: review, never merge.
-    const emmas = pair(emma[0]!, emma[1]!);
+    const emmas = pair(emma[0], emma[1]);
     assert.ok(emmas, 'the same-name sisters are shown for review');
     assert.equal(emmas.recommendation, 'review');
     assert.match(emmas.whyNotMerge, /no date on either side/);
@@ -143,12 +143,12 @@ describe('duplicate proposals and values the Censor generalised', function () {
 
   it('with consent: the full dates and places are there and decide', async () => {
     const { added, pair, emma, lukas } = await imported(true);
-    const twice = pair(lukas[0]!, lukas[1]!);
+    const twice = pair(lukas[0], lukas[1]);
     assert.ok(twice, `Lukas entered twice is proposed (got ${added.map((c) => c.memberIds.join('+')).join(', ')})`);
     assert.equal(twice.recommendation, 'merge');
     assert.match(twice.features.birthDate?.reason ?? '', /12 MAR 1992/);
     assert.ok(!/withheld/.test(twice.whyNotMerge), twice.whyNotMerge);
     // Births four years apart under the same parents: two sisters, never proposed as one.
-    assert.equal(pair(emma[0]!, emma[1]!), undefined);
+    assert.equal(pair(emma[0], emma[1]), undefined);
   });
 });

@@ -126,9 +126,7 @@ describe('research run with WikiTree at a local replay (every other source unrea
       'an unreachable source is marked unavailable',
     );
     assert.ok(
-      !log.some(
-        (e) => JSON.stringify(e).includes('REDACTED') === false && /access_token|api_key=/.test(JSON.stringify(e)),
-      ),
+      !log.some((e) => !JSON.stringify(e).includes('REDACTED') && /access_token|api_key=/.test(JSON.stringify(e))),
     );
   });
 

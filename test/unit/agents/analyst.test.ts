@@ -110,10 +110,7 @@ describe('analyst on the sample archive', () => {
     );
     // The 1870 census lists her as Catharine Schmidt before the marriage register is read: Schmidt is
     // her married name, and the register's name is her birth name, shown first.
-    assert.deepEqual(
-      [wife.names[0]!.given, wife.names[0]!.surname, wife.names[0]!.type],
-      ['Katharina', 'Huber', 'birth'],
-    );
+    assert.deepEqual([wife.names[0].given, wife.names[0].surname, wife.names[0].type], ['Katharina', 'Huber', 'birth']);
     assert.deepEqual(
       wife.names.filter((n) => n.surname === 'Schmidt' && n.type !== 'married'),
       [],
@@ -180,9 +177,7 @@ describe('analyst on the sample archive', () => {
 
   it('generates seed 000 clues with calculatePriority and never as facts', () => {
     const clues = ctx.outs.flatMap((o) => o.clues);
-    assert.ok(
-      clues.every((c) => c.generatedBy === 'Analyst' && c.isFact === false && c.priority >= 0 && c.priority <= 1),
-    );
+    assert.ok(clues.every((c) => c.generatedBy === 'Analyst' && !c.isFact && c.priority >= 0 && c.priority <= 1));
     const vital = clues.find((c) => c.statement === 'Find vital records for Georg Schmidt')!;
     assert.equal(vital.type, 'vital_records');
     assert.equal(vital.priority, calculatePriority(0));
@@ -259,7 +254,7 @@ describe('analyst: invariants hold for any sequence of records (fast-check)', ()
             .join('\n');
           const raw: RawRecord = {
             title: `record ${k}`,
-            recordType: r.recordType as 'census',
+            recordType: r.recordType,
             date: String(r.year),
             place: 'Springfield, Illinois',
             repository: 'test',
@@ -277,7 +272,7 @@ describe('analyst: invariants hold for any sequence of records (fast-check)', ()
               const other = graph.get(rel.person);
               assert.ok(other, 'relationships point at known persons');
               assert.ok(
-                other!.relationships.some((x) => x.person === p.id),
+                other.relationships.some((x) => x.person === p.id),
                 'relationships are reciprocal',
               );
             }

@@ -53,7 +53,7 @@ export function writeViolations(file: string, text: string): string[] {
       for (const name of m[3].split(',').map((s) =>
         s
           .trim()
-          .split(/\s+as\s+/)[0]!
+          .split(/\s+as\s+/)[0]
           .trim(),
       ))
         if (WRITE_FNS.includes(name)) found.push(`${file}: imports ${name} from fs`);

@@ -70,14 +70,14 @@ describe('GEDCOM decoding', () => {
       ['ansel', 'utf16be', 'utf16le'],
     );
     const shapes = trees.map((t) => t.doc.records.map(shape));
-    assert.equal(trees[0]!.doc.records.filter((r) => r.tag === 'INDI').length, 761);
+    assert.equal(trees[0].doc.records.filter((r) => r.tag === 'INDI').length, 761);
     assert.deepEqual(shapes[2], shapes[1]);
     // ANSEL has no em dash (the exporter wrote a control character instead), so compare the names.
     const names = trees.map((t) =>
       t.doc.records.filter((r) => r.tag === 'INDI').map((r) => r.children.find((c) => c.tag === 'NAME')?.value),
     );
     assert.deepEqual(names[0], names[1]);
-    assert.ok(/[^\x00-\x7f]/.test(trees[0]!.d.text), 'the ANSEL file has non-ASCII characters');
+    assert.ok(/[^\x00-\x7f]/.test(trees[0].d.text), 'the ANSEL file has non-ASCII characters');
   });
 
   it('a UTF-8 BOM wins over a contradicting CHAR line, with a warning', () => {

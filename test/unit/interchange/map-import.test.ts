@@ -89,7 +89,7 @@ describe('GEDCOM → case model mapping', () => {
       ],
     );
     assert.equal(new Set(birth.map((a) => a.event)).size, 1);
-    const e = birth[0]!.evidence[0]!;
+    const e = birth[0].evidence[0];
     assert.deepEqual(
       [e.source, e.page, e.snippet, e.method],
       ['S-abc123-S1', 'p. 12', 'John Smith born about 1850', 'gedcom'],
@@ -98,7 +98,7 @@ describe('GEDCOM → case model mapping', () => {
       [e.sourceClass, e.information, e.evidence, e.evidenceType],
       ['original', 'primary', 'direct', 'Primary'],
     );
-    assert.equal(birth[0]!.confidence, 0.9);
+    assert.equal(birth[0].confidence, 0.9);
     assert.deepEqual(john.assertions.find((a) => a.field === 'occupation.value')?.value, 'Farmer');
   });
 
@@ -133,7 +133,7 @@ describe('GEDCOM → case model mapping', () => {
     const mm = mary.assertions.find((a) => a.field === 'marriage.date')!;
     assert.equal(mj.event, mm.event);
     assert.equal(mj.value, '1875');
-    const fam = (john as Person & { gedcom: PersonSidecar }).gedcom.families![0]!;
+    const fam = (john as Person & { gedcom: PersonSidecar }).gedcom.families![0];
     assert.deepEqual(
       [fam.xref, fam.husb, fam.wife, fam.children],
       ['@F1@', 'P-abc123-I1', 'P-abc123-I2', [{ id: 'P-abc123-I3', pedi: 'adopted' }]],
@@ -200,7 +200,7 @@ describe('GEDCOM mapping, one person at a time', () => {
     const whole = mapGedcom(parseGedcom(SAMPLE), { file: 'sample.ged', key: 'abc123' });
     assert.deepEqual(persons, whole.persons);
     assert.deepEqual(
-      persons[2]!.relationships.map((r) => r.pedigree),
+      persons[2].relationships.map((r) => r.pedigree),
       ['adopted', 'adopted'],
     );
     assert.deepEqual({ ...stream.finish(), persons }, whole);
@@ -238,7 +238,7 @@ describe('GEDCOM mapping, one person at a time', () => {
     const keys = m.sources.map((s) => s.key);
     assert.equal(new Set(keys).size, keys.length, keys.join(' '));
     const cites = m.persons.map((p) =>
-      p.assertions[0]!.evidence.map((e) => m.sources.find((s) => s.key === e.source)!.record.title),
+      p.assertions[0].evidence.map((e) => m.sources.find((s) => s.key === e.source)!.record.title),
     );
     assert.deepEqual(cites, [
       ['First', 'Third'],

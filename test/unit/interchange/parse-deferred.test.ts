@@ -139,7 +139,7 @@ describe('GEDCOM parser: deferred records', () => {
   it('holds only the first line of a deferred record until it is expanded; expanding again adds no warnings', () => {
     const text = '0 HEAD\n0 @I1@ INDI\n1 NAME A /B/\n\n1 BIRT\n3 DATE 1900\n0 TRLR\n';
     const doc = parseGedcom(text, { file: 'f.ged', defer: DEFER });
-    const stub = doc.records[0]!;
+    const stub = doc.records[0];
     assert.deepEqual([stub.tag, stub.xref, stub.children.length], ['INDI', '@I1@', 0]);
     assert.equal(doc.warnings.length, 0);
     const full = doc.expand(stub);
@@ -147,7 +147,7 @@ describe('GEDCOM parser: deferred records', () => {
       full.children.map((c) => c.tag),
       ['NAME', 'BIRT'],
     );
-    assert.equal(full.children[1]!.children[0]!.value, '1900');
+    assert.equal(full.children[1].children[0].value, '1900');
     const warnings = doc.warnings.map((w) => w.message);
     assert.deepEqual(warnings, [
       'f.ged:4: blank line skipped',

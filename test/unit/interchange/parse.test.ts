@@ -17,7 +17,7 @@ function diff(ref: RefNode, mine: GedNode, path: string, out: string[]): void {
   )
     out.push(path);
   if (ref.children.length !== mine.children.length) out.push(`${path} (children)`);
-  ref.children.forEach((c, i) => mine.children[i] && diff(c, mine.children[i]!, `${path}.${c.type}`, out));
+  ref.children.forEach((c, i) => mine.children[i] && diff(c, mine.children[i], `${path}.${c.type}`, out));
 }
 
 describe('GEDCOM parser', () => {
@@ -37,22 +37,22 @@ describe('GEDCOM parser', () => {
       const refRecords = ref.children.filter((c) => c.type !== 'TRLR');
       assert.equal(records.length, refRecords.length, rel);
       const out: string[] = [];
-      refRecords.forEach((r, i) => diff(r, records[i]!, r.type, out));
+      refRecords.forEach((r, i) => diff(r, records[i], r.type, out));
       assert.deepEqual(out, [], rel);
     }
   });
 
   it('folds CONC and CONT (CONC keeps its leading space)', () => {
     const doc = parseGedcom('0 HEAD\n0 @N1@ NOTE first\n1 CONC  half\n1 CONT second line\n1 CONT\n1 CONC x\n0 TRLR\n');
-    assert.equal(doc.records[0]!.value, 'first half\nsecond line\nx');
+    assert.equal(doc.records[0].value, 'first half\nsecond line\nx');
   });
 
   it('unescapes @@ (everywhere in 5.5.1, only leading in 7.0)', () => {
     const five = parseGedcom('0 HEAD\n1 GEDC\n2 VERS 5.5.1\n0 @N1@ NOTE a@@b\n0 TRLR\n');
-    assert.equal(five.records[0]!.value, 'a@b');
+    assert.equal(five.records[0].value, 'a@b');
     const seven = parseGedcom('0 HEAD\n1 GEDC\n2 VERS 7.0\n0 @N1@ SNOTE @@me and a@@b\n0 TRLR\n');
     assert.equal(seven.major, 7);
-    assert.equal(seven.records[0]!.value, '@me and a@@b');
+    assert.equal(seven.records[0].value, '@me and a@@b');
   });
 
   it('names file and line for fatal damage', () => {
@@ -92,7 +92,7 @@ describe('GEDCOM parser', () => {
       const text = decodeGedcom(readFileSync(join(SHARED_DATA, rel)), rel).text;
       return parseGedcom(text, { file: rel });
     };
-    assert.match(w('gedcom/gedcom-go/malformed/blank-lines.ged').warnings[0]!.message, /:15: blank line skipped/);
+    assert.match(w('gedcom/gedcom-go/malformed/blank-lines.ged').warnings[0].message, /:15: blank line skipped/);
     const dup = w('gedcom/gedcom-go/malformed/duplicate-xref.ged');
     assert.deepEqual(
       dup.records.filter((r) => r.tag === 'INDI').map((r) => r.xref),
@@ -100,6 +100,6 @@ describe('GEDCOM parser', () => {
     );
     const sop = w('gedcom/gedcom4j-samples/Sopranos.ged');
     assert.match(sop.warnings.map((x) => x.message).join('\n'), /:26: line without a level joined/);
-    assert.match(w('gedcom/gedcom-go/malformed/missing-header.ged').warnings[0]!.message, /no HEAD record/);
+    assert.match(w('gedcom/gedcom-go/malformed/missing-header.ged').warnings[0].message, /no HEAD record/);
   });
 });

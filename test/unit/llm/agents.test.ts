@@ -62,7 +62,7 @@ describe('Claude agents with scripted transcripts', () => {
     const d = await planner.plan(view());
     assert.equal(client.remaining, 0);
     assert.equal(d.nextActions.length, 1);
-    assert.deepEqual(d.nextActions[0]!.query, {
+    assert.deepEqual(d.nextActions[0].query, {
       given: 'Johann',
       surname: 'Schmidt',
       birthYear: 1850,
@@ -80,16 +80,16 @@ describe('Claude agents with scripted transcripts', () => {
       rejections.map((r) => r.check),
       [4, 8],
     );
-    assert.match(rejections[0]!.reason, /Wilhelmina/);
+    assert.match(rejections[0].reason, /Wilhelmina/);
     const [call] = ofKind(h.entries, 'llm_call');
-    assert.equal(call!.role, 'lead');
-    assert.equal(call!.cacheWriteTokens, 2200);
-    assert.ok(call!.promptChars! > 1000);
-    const prompt = client.promptTexts()[0]!;
+    assert.equal(call.role, 'lead');
+    assert.equal(call.cacheWriteTokens, 2200);
+    assert.ok(call.promptChars! > 1000);
+    const prompt = client.promptTexts()[0];
     assert.match(prompt, /Strategy: DEEPEN/);
     assert.doesNotMatch(prompt, /Strategy: EXPLORE/);
     assert.equal(h.meter.byRole().lead.calls, 1);
-    assert.equal(h.meter.byCycle()[0]!.cycle, 3);
+    assert.equal(h.meter.byCycle()[0].cycle, 3);
   });
 
   it('each Winterfox strategy shapes the planner prompt with its own instructions', () => {
@@ -110,13 +110,13 @@ describe('Claude agents with scripted transcripts', () => {
       r.personas.map((p) => p.persona.name),
       ['Mary Ellen Kowalski', 'Stanislaw Kowalski', 'Jan Nowak'],
     );
-    const mary = r.personas[0]!;
+    const mary = r.personas[0];
     assert.equal(mary.persona.birthDate, '12 MAY 1846');
     assert.equal(mary.persona.burialPlace, 'Cathedral Cemetery, Scranton');
     assert.equal(mary.method, 'llm');
-    assert.equal(r.personas[1]!.persona.deathDate, undefined, 'BEF 1921 was not in the cited text');
-    assert.equal(r.personas[2]!.persona.birthDate, undefined);
-    assert.equal(r.personas[2]!.persona.role, 'principal', 'the unsupported role claim was rejected');
+    assert.equal(r.personas[1].persona.deathDate, undefined, 'BEF 1921 was not in the cited text');
+    assert.equal(r.personas[2].persona.birthDate, undefined);
+    assert.equal(r.personas[2].persona.role, 'principal', 'the unsupported role claim was rejected');
     assert.deepEqual(
       r.rejected.map((x) => x.check),
       [3, 3, 9, 6],
@@ -126,7 +126,7 @@ describe('Claude agents with scripted transcripts', () => {
       [3, 3, 9, 6],
     );
     assert.equal(r.hypotheses.length, 1);
-    assert.equal(ofKind(h.entries, 'llm_call')[0]!.role, 'research');
+    assert.equal(ofKind(h.entries, 'llm_call')[0].role, 'research');
   });
 
   it('extractor tool loop: the model checks a quotation with find_in_source and cites the passage it gets back', async () => {
@@ -140,10 +140,10 @@ describe('Claude agents with scripted transcripts', () => {
       client.requests.map((q) => (q.tool_choice as { type: string }).type),
       ['any', 'any'],
     );
-    const second = client.requests[1]!.messages;
+    const second = client.requests[1].messages;
     assert.equal(second.length, 3, 'user, assistant tool_use, user tool_result');
     assert.match(JSON.stringify(second[2]), /tool_result.*NOT FOUND\. Closest passage/);
-    assert.equal(r.personas[0]!.persona.birthDate, '12 MAY 1846');
+    assert.equal(r.personas[0].persona.birthDate, '12 MAY 1846');
     assert.deepEqual(r.rejected, []);
     assert.equal(ofKind(h.entries, 'llm_call').length, 2, 'each turn is metered');
   });
@@ -196,7 +196,7 @@ describe('Claude agents with scripted transcripts', () => {
     };
     const b = { id: 'P-8', name: 'Thomas Schmidt', birthDate: 'March 5, 1958' };
     await new LlmPairAdjudicator(h.gateway).adjudicate(a, b, { name: { score: 0.9, reason: 'same' } });
-    const prompt = client.promptTexts()[0]!;
+    const prompt = client.promptTexts()[0];
     for (const secret of ['5 MAR 1958', 'March 5, 1958', '1423 Elm', '555-0142'])
       assert.ok(!prompt.includes(secret), secret);
     assert.match(prompt, /Thomas J\. Schmidt/);

@@ -120,7 +120,7 @@ describe('consensus, budget and web search', () => {
     // each call costs 6000×3 + 1000×15 per MTok = $0.033: at most three fit in $0.10, and the meter
     // refuses a call whose worst case (full max_tokens) would not fit
     assert.ok(client.requests.length >= 2 && client.requests.length <= 3, `${client.requests.length} calls`);
-    assert.equal(ofKind(h.entries, 'decision')[0]!.decisionType, 'llm_budget');
+    assert.equal(ofKind(h.entries, 'decision')[0].decisionType, 'llm_budget');
     assert.ok(h.meter.exhausted());
     assert.match(h.meter.reportMarkdown(), new RegExp(`Lead \\(planning\\) \\| ${client.requests.length} \\|`));
   });
@@ -147,14 +147,14 @@ describe('consensus, budget and web search', () => {
       { log: (e) => logged.push(e) },
     );
     assert.equal(out.records.length, 1);
-    const rec = out.records[0]!;
+    const rec = out.records[0];
     assert.equal(rec.url, 'https://www.findagrave.com/memorial/1234567/johann-schmidt');
     assert.equal(rec.repository, 'www.findagrave.com');
     assert.equal(rec.sourceId, 'claude-web-search');
     assert.match(rec.text, /Birth 12 Mar 1850 Bavaria/);
     assert.doesNotMatch(rec.text, /Friedrich/);
-    const tools = client.requests[0]!.tools as { type?: string; max_uses?: number }[];
-    assert.equal(tools[0]!.type, 'web_search_20250305');
+    const tools = client.requests[0].tools as { type?: string; max_uses?: number }[];
+    assert.equal(tools[0].type, 'web_search_20250305');
     // one search at $10 per 1,000 plus tokens
     const expected = (2650 * 3 + 320 * 15) / 1_000_000 + 0.01;
     assert.ok(Math.abs(h.meter.costUsd() - expected) < 1e-12);
@@ -166,9 +166,9 @@ describe('consensus, budget and web search', () => {
     const ws = new ClaudeWebSearchConnector(h.gateway, CaseConfig.parse({ ...CONFIG, llm: { webSearch: true } }));
     const out = await ws.search({ given: 'Katharina', surname: 'Huber', place: 'Springfield' }, { log: () => {} });
     assert.equal(client.requests.length, 2);
-    assert.equal(client.requests[1]!.messages[1]!.role, 'assistant', 'the paused turn is sent back to be continued');
+    assert.equal(client.requests[1].messages[1].role, 'assistant', 'the paused turn is sent back to be continued');
     assert.equal(out.records.length, 1);
-    assert.match(out.records[0]!.text, /HUBER, KATHARINA 1869-05-11/);
+    assert.match(out.records[0].text, /HUBER, KATHARINA 1869-05-11/);
     assert.equal(
       h.meter.calls().reduce((n, c) => n + c.webSearches, 0),
       1,
@@ -187,6 +187,6 @@ describe('consensus, budget and web search', () => {
     );
     assert.equal(out.records.length, 0);
     assert.equal(client.requests.length, 0);
-    assert.equal(ofKind(logged, 'compliance')[0]!.allowed, false);
+    assert.equal(ofKind(logged, 'compliance')[0].allowed, false);
   });
 });

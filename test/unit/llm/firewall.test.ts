@@ -86,17 +86,17 @@ describe('hallucination firewall (seed 001 §6.1, all ten checks)', () => {
     );
     assert.deepEqual(out.rejected, []);
     assert.equal(out.personas.length, 2);
-    assert.equal(out.personas[0]!.persona.birthDate, '1846-05-12');
-    assert.equal(out.personas[0]!.snippets.birthPlace, 'born May 12, 1846 in Posen, Prussia');
-    assert.equal(out.personas[1]!.persona.relationship, 'husband');
-    assert.equal(out.personas[1]!.persona.role, 'spouse');
+    assert.equal(out.personas[0].persona.birthDate, '1846-05-12');
+    assert.equal(out.personas[0].snippets.birthPlace, 'born May 12, 1846 in Posen, Prussia');
+    assert.equal(out.personas[1].persona.relationship, 'husband');
+    assert.equal(out.personas[1].persona.role, 'spouse');
     assert.equal(out.hypotheses.length, 1);
   });
 
   it('check 1: rejects a verified field without a citation snippet', () => {
     const out = verify([NAME, field({ field: 'deathDate', value: '3 MAR 1921', citation_snippet: null })]);
     assert.deepEqual(checks(out.rejected), [1]);
-    assert.equal(out.personas[0]!.persona.deathDate, undefined);
+    assert.equal(out.personas[0].persona.deathDate, undefined);
   });
 
   it('check 2: rejects a citation that is not verbatim in the captured source', () => {
@@ -236,7 +236,7 @@ describe('hallucination firewall (seed 001 §6.1, all ten checks)', () => {
       0,
     );
     assert.deepEqual(checks(overwrite.rejected), [10]);
-    assert.equal(overwrite.personas[0]!.persona.age, '74');
+    assert.equal(overwrite.personas[0].persona.age, '74');
     const kept = verify(
       [field({ field: 'age', value: '75', status: 'Conflicting', citation_snippet: 'gives her age as 75' })],
       {},
@@ -244,8 +244,8 @@ describe('hallucination firewall (seed 001 §6.1, all ten checks)', () => {
       0,
     );
     assert.deepEqual(kept.rejected, []);
-    assert.equal(kept.personas[0]!.persona.age, '74');
-    assert.match(kept.hypotheses[0]!.text, /75/);
+    assert.equal(kept.personas[0].persona.age, '74');
+    assert.match(kept.hypotheses[0].text, /75/);
   });
 
   it('check 10 for the conflict analyst: the recommendation must be one of the competing values and alternatives are preserved', () => {
@@ -316,7 +316,7 @@ describe('hallucination firewall (seed 001 §6.1, all ten checks)', () => {
       { contextText: context, knownSources: ['S-1880census', 'wikitree'] },
     );
     assert.equal(out.decision.nextActions.length, 1);
-    assert.deepEqual(out.decision.nextActions[0]!.query, {
+    assert.deepEqual(out.decision.nextActions[0].query, {
       given: 'Johann',
       surname: 'Schmidt',
       birthYear: 1851,

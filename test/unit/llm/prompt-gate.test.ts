@@ -28,16 +28,16 @@ describe('Censor before every prompt (preparePrompt)', () => {
     assert.match(p.user, /Thomas J\. Schmidt/, 'names are preserved for tree building (seed 001 §8.2)');
     assert.ok(p.redactions >= 4);
     const [c] = ofKind(log, 'compliance');
-    assert.equal(c!.check, 'prompt');
-    assert.equal(c!.subject, 'verify S-1985');
-    assert.match(c!.reason, /redaction/);
+    assert.equal(c.check, 'prompt');
+    assert.equal(c.subject, 'verify S-1985');
+    assert.match(c.reason, /redaction/);
   });
 
   it('respects consent: living-person details are sent, and the log says why', () => {
     const log: NewLogEntry[] = [];
     const p = preparePrompt({ system: 's', user: RAW }, { ...ctx, consent: true }, 'plan', (e) => log.push(e));
     assert.match(p.user, /1423 Elm Street/);
-    assert.match(ofKind(log, 'compliance')[0]!.reason, /consent/);
+    assert.match(ofKind(log, 'compliance')[0].reason, /consent/);
   });
 
   it('finds living persons among the case persons (born within the threshold, no death)', () => {

@@ -158,7 +158,7 @@ describe('gdate: parseGDate', () => {
       'FROM TO',
       '9'.repeat(500),
     ]) {
-      const d = parseGDate(v as unknown as string);
+      const d = parseGDate(v as string);
       assert.ok(d.kind === 'phrase' || d.kind === 'empty' || d.earliest !== undefined, String(v));
     }
   });

@@ -110,7 +110,7 @@ export function principalName(title: string, text: string): { name: string; snip
   const fromTitle = t ? cleanName(t[1]) : undefined;
   if (fromTitle) {
     const surname = splitPersonaName(fromTitle).surname;
-    const inText = re(`${NAME}`, 'gu');
+    const inText = re(NAME, 'gu');
     for (const m of text.matchAll(inText)) {
       if (surname && m[0].includes(surname) && m[0].split(/\s+/).length >= 2)
         return { name: cleanName(m[0]), snippet: m[0] };

@@ -120,7 +120,7 @@ export function goalStatus(
         return {
           goal,
           met: Boolean(a),
-          sufficient: Boolean(a) && sourcesOf(a!.evidence).size >= 2,
+          sufficient: Boolean(a) && sourcesOf(a.evidence).size >= 2,
           detail: a ? a.value : 'not found',
         };
       }

@@ -31,7 +31,7 @@ function quote(snippet: string, s: SourceRecord | undefined): string {
 }
 
 function describe(e: EvidenceClaim, s: SourceRecord | undefined): string {
-  const what = s ? `${s.title}` : (e.repository ?? 'a captured source');
+  const what = s ? s.title : (e.repository ?? 'a captured source');
   return `${what} [${e.source}], ${e.sourceClass} with ${e.information} information`;
 }
 

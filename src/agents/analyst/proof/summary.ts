@@ -96,7 +96,7 @@ export function engineRationale(rationale: string): string {
   return i < 0 ? rationale : rationale.slice(0, i);
 }
 
-function statusWord(s: Assertion['status'] | Relationship['status']): string {
+function statusWord(s: Assertion['status']): string {
   return s === 'accepted' ? 'accepted' : s === 'staged' ? 'staged (review)' : s;
 }
 

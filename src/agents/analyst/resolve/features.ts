@@ -107,7 +107,7 @@ const COMPOUND = /^[\s_]*(\p{L}{2,}-\p{L}{2,})(?:[\s_]|$)/u;
 /** The hyphenated first given name ("Louis-Philippe Joseph" → "louis philippe"), folded. */
 function compoundOf(given: string): string | undefined {
   const m = COMPOUND.exec(given);
-  return m ? fold(m[1]!) : undefined;
+  return m ? fold(m[1]) : undefined;
 }
 
 export function nameFeature(given: string, surname: string, type = 'birth'): NameFeature {

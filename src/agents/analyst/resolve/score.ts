@@ -504,8 +504,8 @@ function hopeless(a: PersonFeatures, b: PersonFeatures, stage: number, floorLogi
 }
 
 /** Shared by every early-stopped score: nothing was explained, nothing is recorded. */
-const NOTHING_FEATURES: Record<string, FeatureResult> = Object.freeze({}) as Record<string, FeatureResult>;
-const NOTHING_WEIGHTS: Record<string, number> = Object.freeze({}) as Record<string, number>;
+const NOTHING_FEATURES: Record<string, FeatureResult> = Object.freeze({});
+const NOTHING_WEIGHTS: Record<string, number> = Object.freeze({});
 
 function bounded(a: PersonFeatures, b: PersonFeatures, stage: number, floor: number): PairScore {
   const similarity = Math.min(floor, 1 / (1 + Math.exp(-(total + remainingBound(a, b, stage, boundFreq)))));
