@@ -5,7 +5,8 @@
  */
 import type { Persona, RawRecord } from '../../../model';
 
-const INDEX_FIELDS = [
+/** The persona fields a record's `persons` index may hold, besides the name (read and cited in this order). */
+export const INDEX_FIELDS = [
   'role',
   'sex',
   'age',

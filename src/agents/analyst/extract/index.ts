@@ -7,21 +7,7 @@ import type { ExtractionResult, GroundedPersona, RecordExtractor } from '../../.
 import { SnippetFinder } from './snippets';
 import { extractFromText } from './patterns';
 import { extractStatements, personaDetails } from './statements';
-
-const FIELDS = [
-  'role',
-  'sex',
-  'age',
-  'birthDate',
-  'birthPlace',
-  'deathDate',
-  'deathPlace',
-  'burialDate',
-  'burialPlace',
-  'residence',
-  'occupation',
-  'relationship',
-] as const;
+import { INDEX_FIELDS } from './evidence-text';
 
 export function extractStructured(
   record: Pick<SourceRecord, 'persons' | 'text'> &
@@ -30,7 +16,7 @@ export function extractStructured(
   const finder = new SnippetFinder(record);
   return record.persons.map((persona, index) => {
     const snippets: Record<string, string> = { name: finder.find(persona, 'name', persona.name) };
-    for (const f of FIELDS) {
+    for (const f of INDEX_FIELDS) {
       const v = persona[f];
       if (v !== undefined && v !== '') snippets[f] = finder.find(persona, f, String(v));
     }
