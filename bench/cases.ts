@@ -4,13 +4,13 @@
  * person clusters (B-cubed over the expected personas), relationships, key facts, conflicts kept,
  * namesakes wrongly joined, junk persons, persons outside the answer key, privacy leaks and time.
  *
- *   npm run bench -- cases [--json] [--details] [--case=<name>[,<name>]] [--keep]
+ *   npm run bench -- cases [--json] [--details] [--case=<name>[,<name>]] [--dir=<folder of cases>] [--keep]
  *   npx tsx bench/cases.ts --details
  *
  * Targets for the whole set (issue #14): person and relationship F1 ≥ 0.95, 0 namesakes joined,
  * 0 junk persons, 0 leaks. Exit code 0 even when targets are missed: this is a measurement.
  */
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { details, table, totals } from './cases/report';
 import { type CaseRun, listCases, runCase } from './cases/run';
 
@@ -21,7 +21,11 @@ async function main() {
     .find((a) => a.startsWith('--case='))
     ?.slice('--case='.length)
     .split(',');
-  const dirs = listCases().filter((d) => !only || only.some((o) => basename(d).includes(o)));
+  // --dir scores another folder of cases (e.g. a held-out set kept outside the repository).
+  const from = args.find((a) => a.startsWith('--dir='))?.slice('--dir='.length);
+  const dirs = listCases(from ? resolve(from) : undefined).filter(
+    (d) => !only || only.some((o) => basename(d).includes(o)),
+  );
   const runs: { name: string; run: CaseRun }[] = [];
   for (const dir of dirs) {
     const name = basename(dir);
@@ -55,7 +59,9 @@ async function main() {
     );
     return;
   }
-  console.log(`Evaluation set: ${runs.length} case(s) from test/cases, offline, deterministic agents (no model)`);
+  console.log(
+    `Evaluation set: ${runs.length} case(s) from ${from ?? 'test/cases'}, offline, deterministic agents (no model)`,
+  );
   console.log('records = archive records captured as sources; placed = expected personas traced to a person file;');
   console.log('pers = person clusters, B-cubed over expected personas; rel = relationships; nsk = namesakes joined;');
   console.log(
