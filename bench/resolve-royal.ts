@@ -18,7 +18,7 @@
  * duplicate.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { decodeGedcom } from '../src/interchange/gedcom/decode';
 import { parseGedcom, childValue, child, childrenOf, type GedNode } from '../src/interchange/gedcom/parse';
 import { Person } from '../src/model';
@@ -49,8 +49,14 @@ const idOf = (xref: string) => xref.replace(/@/g, '');
 
 /** A minimal INDI/FAM mapping (names, sex, birth/christening/death/burial, family links). */
 export function loadRoyal92(root: string): Person[] {
-  const text = decodeGedcom(readFileSync(join(root, 'gedcom/royal92.ged')), 'royal92.ged').text;
-  const doc = parseGedcom(text, { file: 'royal92.ged' });
+  return loadGedcomPersons(join(root, 'gedcom/royal92.ged'));
+}
+
+/** The same minimal mapping for any GEDCOM file (the held-out bench runs it on several real trees). */
+export function loadGedcomPersons(file: string): Person[] {
+  const name = basename(file);
+  const text = decodeGedcom(readFileSync(file), name).text;
+  const doc = parseGedcom(text, { file: name });
   const rels = new Map<string, { type: 'parent' | 'child' | 'spouse'; person: string }[]>();
   const link = (a: string, type: 'parent' | 'child' | 'spouse', b: string) => {
     if (a === b) return;
@@ -66,7 +72,13 @@ export function loadRoyal92(root: string): Person[] {
       .filter((x): x is string => Boolean(x));
     if (husb && wife) (link(idOf(husb), 'spouse', idOf(wife)), link(idOf(wife), 'spouse', idOf(husb)));
     for (const k of kids)
-      for (const p of [husb, wife]) if (p) (link(idOf(k), 'parent', idOf(p)), link(idOf(p), 'child', idOf(k)));
+      for (const p of [husb, wife]) {
+        // A child of two families (adopted, step-): the first family's parents only, as a person has two.
+        const parents = (rels.get(idOf(k)) ?? []).filter((r) => r.type === 'parent').length;
+        if (!p || parents >= 2) continue;
+        link(idOf(k), 'parent', idOf(p));
+        link(idOf(p), 'child', idOf(k));
+      }
   }
   const persons: Person[] = [];
   for (const indi of doc.records.filter((r) => r.tag === 'INDI' && r.xref)) {
@@ -141,10 +153,11 @@ function value(p: Person, field: string): string | undefined {
 
 export function buildRoyalSet(
   root: string,
-  opts: { duplicates?: number; twins?: number; seed?: number } = {},
+  opts: { duplicates?: number; twins?: number; seed?: number; persons?: Person[] } = {},
 ): RoyalSet {
   const r = rng(opts.seed ?? 7);
-  const base = loadRoyal92(root);
+  // `persons`: another tree than royal92 (already loaded with loadGedcomPersons).
+  const base = opts.persons ?? loadRoyal92(root);
   const byId = new Map(base.map((p) => [p.id, structuredClone(p)]));
   const injected = new Map<string, string>();
   const evidencePoor = new Set<string>();

@@ -1,0 +1,203 @@
+/**
+ * Held-out measurement of the resolver (issue #15 item 3): two independent duplicate injectors —
+ * the tuning one (resolve-royal.ts, seeds 1-5) and the held-out one (resolve-inject-heldout.ts,
+ * HELDOUT_SEEDS, never tuned on) — on three real trees of different kinds: royal lineages
+ * (royal92), one family (willis), a large mixed tree (pres2020: presidents' families). Per tree,
+ * injector and seed: precision and recall of "merge" alone and of "merge + review".
+ *
+ * Truth: an injected duplicate is the same as its original (and as anything the original is the
+ * same as). royal92's own duplicates — records entered twice in the original file — are labelled in
+ * resolve-royal92-duplicates.ts (with the original pairs that are different persons) and count as
+ * true pairs when proposed, so precision is not understated; any other proposal between two
+ * original records is unlabelled and left out of precision (reported as "orig, unjudged"). Recall
+ * is over the injected duplicates. Injected hard
+ * negatives (twins, necronym siblings, Jr. sons) count as false when proposed.
+ *
+ *   npx tsx bench/resolve-heldout.ts [--seeds 1001,1002] [--tuning-seeds 1,2] [--trees royal92,willis] [--json]
+ */
+import { resolve } from 'node:path';
+import { CandidateIndex, DEFAULT_THRESHOLDS, featuresOfPerson, scorePair } from '../src/agents/analyst/resolve';
+import type { Person } from '../src/model';
+import { HELDOUT_SEEDS, injectHeldOut } from './resolve-inject-heldout';
+import { buildRoyalSet, loadGedcomPersons } from './resolve-royal';
+import { ROYAL92_LABELLED } from './resolve-royal92-duplicates';
+
+const SHARED = resolve(__dirname, '../../shared/data');
+const args = process.argv.slice(2);
+const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const json = args.includes('--json');
+const heldSeeds = arg('--seeds')?.split(',').map(Number) ?? HELDOUT_SEEDS;
+const tuneSeeds = arg('--tuning-seeds')?.split(',').map(Number) ?? [1, 2, 3, 4, 5];
+
+export const TREES: { name: string; kind: string; file: string }[] = [
+  { name: 'royal92', kind: 'royal lineages', file: 'gedcom/royal92.ged' },
+  { name: 'willis', kind: 'one family', file: 'gedcom/gedcom4j-samples/willis.ged' },
+  { name: 'pres2020', kind: 'large mixed', file: 'gedcom/gedcom-samples/pres2020.ged' },
+];
+const trees = arg('--trees')?.split(',') ?? TREES.map((t) => t.name);
+
+export interface Measure {
+  tree: string;
+  injector: 'tuning' | 'held-out';
+  seed: number;
+  duplicates: number;
+  merge: { tp: number; fp: number; precision: number; recall: number };
+  review: { tp: number; fp: number; precision: number; recall: number };
+  /** proposals between two original records of an unlabelled tree (not judged) */
+  unjudged: { merge: number; review: number };
+  /** labelled original duplicates proposed as merge (royal92) */
+  naturalMerged: number;
+  falseMerges: string[];
+  missed: string[];
+}
+
+/** Entities: union-find over injected → original and the labelled original duplicates. */
+function entities(pairs: [string, string][]) {
+  const parent = new Map<string, string>();
+  const find = (x: string): string => {
+    const p = parent.get(x);
+    if (!p || p === x) return x;
+    const root = find(p);
+    parent.set(x, root);
+    return root;
+  };
+  for (const [a, b] of pairs) {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) parent.set(ra, rb);
+  }
+  return (a: string, b: string) => find(a) === find(b);
+}
+
+export function measure(
+  tree: string,
+  injector: Measure['injector'],
+  seed: number,
+  persons: Person[],
+  injected: Map<string, string>,
+  negatives: Set<string>,
+): Measure {
+  const labelled = tree === 'royal92' ? ROYAL92_LABELLED : [];
+  const natural = labelled.filter((p) => p.same).map((p) => [p.a, p.b] as [string, string]);
+  const judgedOriginal = new Set(labelled.map((p) => `${p.a}|${p.b}`));
+  const same = entities([...injected, ...natural]);
+  const synthetic = (id: string) => injected.has(id) || negatives.has(id);
+  const byId = new Map(persons.map((p) => [p.id, p]));
+  const feats = persons.map((p) => featuresOfPerson(p, (id) => byId.get(id)));
+  const index = new CandidateIndex(feats);
+  const m = { tp: 0, fp: 0 };
+  const rv = { tp: 0, fp: 0 };
+  const unjudged = { merge: 0, review: 0 };
+  let naturalMerged = 0;
+  const foundMerge = new Set<string>();
+  const foundReview = new Set<string>();
+  const falseMerges: string[] = [];
+  for (const [a, b] of index.pairs()) {
+    const s = scorePair(a, b, {
+      frequencies: index.frequencies,
+      family: index,
+      explain: false,
+      floor: DEFAULT_THRESHOLDS.review,
+    });
+    if (s.recommendation === 'separate') continue;
+    const judged =
+      synthetic(a.id) ||
+      synthetic(b.id) ||
+      judgedOriginal.has(`${a.id}|${b.id}`) ||
+      judgedOriginal.has(`${b.id}|${a.id}`);
+    if (!judged) {
+      unjudged.review++;
+      if (s.recommendation === 'merge') unjudged.merge++;
+      continue;
+    }
+    const truth = same(a.id, b.id);
+    const dup = injected.has(a.id) ? a.id : injected.has(b.id) ? b.id : undefined;
+    if (truth) {
+      rv.tp++;
+      if (dup && same(dup, injected.get(dup)!)) foundReview.add(dup);
+    } else rv.fp++;
+    if (s.recommendation !== 'merge') continue;
+    if (truth) {
+      m.tp++;
+      if (dup) foundMerge.add(dup);
+      else naturalMerged++;
+    } else {
+      m.fp++;
+      falseMerges.push(`${a.id} ${a.label} (${a.birth?.text ?? '-'}) ~ ${b.id} ${b.label} (${b.birth?.text ?? '-'})`);
+    }
+  }
+  const n = injected.size;
+  const missed = [...injected.keys()].filter((d) => !foundReview.has(d));
+  return {
+    tree,
+    injector,
+    seed,
+    duplicates: n,
+    merge: { ...m, precision: m.tp + m.fp ? m.tp / (m.tp + m.fp) : 1, recall: foundMerge.size / n },
+    review: { ...rv, precision: rv.tp + rv.fp ? rv.tp / (rv.tp + rv.fp) : 1, recall: foundReview.size / n },
+    unjudged,
+    naturalMerged,
+    falseMerges,
+    missed,
+  };
+}
+
+/** Duplicates per tree: a tenth of its persons, at most 150; hard negatives a third of that. */
+const counts = (n: number) => {
+  const duplicates = Math.min(150, Math.round(n / 10));
+  return { duplicates, negatives: Math.round(duplicates / 3) };
+};
+
+export function runTree(name: string, which: Measure['injector'], seed: number): Measure {
+  const t = TREES.find((x) => x.name === name);
+  if (!t) throw new Error(`unknown tree ${name} (one of ${TREES.map((x) => x.name).join(', ')})`);
+  const base = loadGedcomPersons(resolve(SHARED, t.file));
+  const c = counts(base.length);
+  if (which === 'held-out') {
+    const set = injectHeldOut(base, { seed, duplicates: c.duplicates, namesakes: c.negatives });
+    return measure(name, which, seed, set.persons, set.injected, new Set(set.namesakes.keys()));
+  }
+  const set = buildRoyalSet(SHARED, { persons: base, seed, duplicates: c.duplicates, twins: c.negatives });
+  return measure(name, which, seed, set.persons, set.injected, new Set(set.twins.keys()));
+}
+
+function main() {
+  const out: Measure[] = [];
+  for (const tree of trees) {
+    for (const seed of tuneSeeds) out.push(runTree(tree, 'tuning', seed));
+    for (const seed of heldSeeds) out.push(runTree(tree, 'held-out', seed));
+  }
+  if (json) {
+    console.log(JSON.stringify(out, null, 2));
+    return;
+  }
+  const pct = (x: number) => (x * 100).toFixed(1).padStart(6);
+  const sum = (xs: Measure[], f: (m: Measure) => number) => xs.reduce((s, m) => s + f(m), 0);
+  console.log(
+    'tree       injector  seeds       dups | merge P   merge R | m+rev P   m+rev R | false merges  orig(unjudged m/r)',
+  );
+  for (const tree of trees)
+    for (const inj of ['tuning', 'held-out'] as const) {
+      const rows = out.filter((m) => m.tree === tree && m.injector === inj);
+      // Pooled over the seeds: every pair counts once, whatever seed it came from.
+      const mtp = sum(rows, (m) => m.merge.tp);
+      const mfp = sum(rows, (m) => m.merge.fp);
+      const rtp = sum(rows, (m) => m.review.tp);
+      const rfp = sum(rows, (m) => m.review.fp);
+      const n = sum(rows, (m) => m.duplicates);
+      const mrec = sum(rows, (m) => m.merge.recall * m.duplicates) / n;
+      const rrec = sum(rows, (m) => m.review.recall * m.duplicates) / n;
+      console.log(
+        `${tree.padEnd(10)} ${inj.padEnd(9)} ${`${rows[0]?.seed ?? ''}..${rows.at(-1)?.seed ?? ''}`.padEnd(10)} ${String(n).padStart(5)} | ${pct(mtp / (mtp + mfp || 1))}   ${pct(mrec)} | ${pct(rtp / (rtp + rfp || 1))}   ${pct(rrec)} | ${String(mfp).padStart(12)}  ${sum(rows, (m) => m.unjudged.merge)}/${sum(rows, (m) => m.unjudged.review)}`,
+      );
+    }
+  if (args.includes('--details'))
+    for (const m of out) {
+      if (!m.falseMerges.length && !m.missed.length) continue;
+      console.log(`\n${m.tree} ${m.injector} seed ${m.seed}`);
+      for (const f of m.falseMerges) console.log(`  false merge: ${f}`);
+      for (const d of m.missed.slice(0, 10)) console.log(`  missed (not even review): ${d}`);
+    }
+}
+
+if (require.main === module) main();
