@@ -41,6 +41,11 @@ export class Frontier {
     return true;
   }
 
+  /** Whether any queued task satisfies `pred` (not only the head). */
+  some(pred: (t: Task) => boolean): boolean {
+    return this.heap.some((e) => pred(e.task));
+  }
+
   peek(): Task | undefined {
     return this.heap[0]?.task;
   }

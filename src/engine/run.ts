@@ -1062,7 +1062,9 @@ class ResearchRun {
       budgetReasons.push(`research log budget (${budget.maxLogEntries} entries) used`);
     const goals = goalStatus(subject, this.config.goals, (id) => this.graph.get(id));
     // Evidence already captured is analysed before the research may end on its results.
-    const analysisQueued = this.state.frontier.peek()?.taskType === 'AnalyzeTask';
+    // Anywhere in the queue, not only at its head: a capture queued behind searches of equal priority
+    // was otherwise dropped unanalysed when the run ended on diminishing returns.
+    const analysisQueued = this.state.frontier.some((t) => t.taskType === 'AnalyzeTask');
     // "Answered with sufficient evidence" also means the leads about the immediate family were followed.
     const familyLeadsOpen = () =>
       openHypotheses(this.state).some((h) => h.targetPersons.some((id) => this.graph.distanceFromSubject(id) <= 1));

@@ -23,6 +23,11 @@ describe('evaluation set: a real case through the engine and the scorer', () => 
         'the record carrying the bait was captured',
       );
       assert.deepEqual(s.leaks, []);
+      // Every captured record was analysed before the run ended: each one is cited by a person file.
+      // (A capture queued behind searches of equal priority used to be dropped on "diminishing returns".)
+      const cited = new Set([...out.persons.values()].flatMap((p) => [...p.cited]));
+      const uncited = [...out.sourcesByRecord].filter(([, ids]) => !ids.some((id) => cited.has(id))).map(([r]) => r);
+      assert.deepEqual(uncited, [], 'captured but never analysed');
       // The scorer traced the subject's personas and measured every metric.
       assert.ok(s.placements.some((p) => p.person === 'johann' && p.placedIn));
       for (const x of [s.persons.precision, s.persons.recall, s.relationships.precision, s.relationships.recall])
