@@ -25,7 +25,7 @@ import { recordLines, snippetInSource } from './extract/evidence-text';
 import { hardContradiction, recordRelatives } from './identity/hard-facts';
 import { mentionReason } from './identity/mentions';
 import { birthFromAge, parseAge } from '../../model/age';
-import { applyEvents, applyRelations, keyedPersons } from './statements';
+import { applyEvents, applyRelations, keyedPersons, statedToAnchor } from './statements';
 
 export interface IntegrationContext {
   graph: KnowledgeGraph;
@@ -362,7 +362,16 @@ export async function integrateRecord(
   const recordPersonas = personas.map((x) => x.persona);
   const already = g.citing(source.id);
 
-  const relation = personas.map((x, i) => (i === aIdx ? undefined : relationToAnchor(x.persona)));
+  // A relationship the record states (v2) decides; a persona it states nothing about is read by its role.
+  const stated = extraction.relations ?? [];
+  const keyOf = (i: number) => personas[i].key ?? personas[i].persona.key;
+  const statedFor = personas.map((_, i) => i !== aIdx && statedToAnchor(stated, keyOf(i), keyOf(aIdx)).stated);
+  const relation = personas.map((x, i) => {
+    if (i === aIdx) return undefined;
+    const s = statedToAnchor(stated, keyOf(i), keyOf(aIdx));
+    if (!s.stated) return relationToAnchor(x.persona);
+    return s.kind ? { kind: s.kind, of: 'anchor' as const } : undefined;
+  });
   const spouseIdx = personas.findIndex((x, i) => i !== aIdx && relation[i]?.kind === 'spouse');
 
   const featsOf = personas.map((gp, i) =>
@@ -838,7 +847,8 @@ export async function integrateRecord(
   // Relationships from roles.
   const anchorId = result.personIds[aIdx];
   for (const i of order) {
-    if (i === aIdx) continue;
+    // A relationship the record states is linked below (applyRelations), with its own words and information type.
+    if (i === aIdx || statedFor[i]) continue;
     const id = result.personIds[i];
     const rel = relation[i];
     if (!id || !rel) continue;

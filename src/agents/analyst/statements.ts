@@ -107,6 +107,28 @@ function edgeOf(r: StatedRelation): { kind: RelKind; target: 'from' | 'to' } | u
   }
 }
 
+/**
+ * What the persona keyed `key` is to the anchor keyed `anchorKey`, by the relationships the record
+ * states (v2). `stated` is false when the record states nothing about that persona: only then may its
+ * role stand in for a relationship. A record that says who is whose (a marriage naming both fathers,
+ * a census page of two households) must not have its roles read as "related to the anchor" as well.
+ */
+export function statedToAnchor(
+  relations: readonly StatedRelation[],
+  key: string | undefined,
+  anchorKey: string | undefined,
+): { stated: boolean; kind?: RelKind } {
+  if (!key || !relations.some((r) => r.from === key || r.to === key)) return { stated: false };
+  for (const r of relations) {
+    const edge = edgeOf(r);
+    if (!edge || !anchorKey) continue;
+    if (r.from === key && r.to === anchorKey) return { stated: true, kind: edge.kind };
+    if (r.from === anchorKey && r.to === key)
+      return { stated: true, kind: edge.kind === 'parent' ? 'child' : edge.kind === 'child' ? 'parent' : edge.kind };
+  }
+  return { stated: true };
+}
+
 const MALE = /^(father|brother|son-in-law)$/;
 const FEMALE = /^(mother|sister|daughter-in-law)$/;
 

@@ -108,6 +108,33 @@ describe('analyst on archive format v2', () => {
     assert.ok(named(graph, 'Robert').relationships[0].evidence.every((e) => e.information === 'primary'));
   });
 
+  it('a marriage naming both fathers: each father is linked to his own child, and the fathers are no couple', async () => {
+    const { graph, analyst } = setup();
+    const text = `---
+title: Marriage of Thomas Whitcombe and Sarah Pegg
+recordType: marriage
+date: 2 OCT 1858
+place: Much Wenlock, Shropshire, England
+persons:
+  - { key: T, name: Thomas /Whitcombe/, role: groom, sex: M }
+  - { key: S, name: Sarah /Pegg/, role: bride, sex: F }
+  - { key: TF, name: William /Whitcombe/, role: father, sex: M }
+  - { key: SF, name: Richard /Pegg/, role: father, sex: M }
+relationships:
+  - { from: T, to: S, type: spouse }
+  - { from: TF, to: T, type: father }
+  - { from: SF, to: S, type: father }
+---
+Thomas Whitcombe, bachelor, father William Whitcombe; Sarah Pegg, spinster, father Richard Pegg.
+`;
+    await analyst.analyse(source(text), 1);
+    // The roles alone ("father" in a marriage) would make both fathers the groom's, and a couple.
+    assert.deepEqual(rels(graph, named(graph, 'Thomas')), ['parent William Whitcombe', 'spouse Sarah Pegg']);
+    assert.deepEqual(rels(graph, named(graph, 'Sarah')), ['parent Richard Pegg', 'spouse Thomas Whitcombe']);
+    assert.deepEqual(rels(graph, named(graph, 'Richard')), ['child Sarah Pegg']);
+    assert.deepEqual(rels(graph, named(graph, 'William')), ['child Thomas Whitcombe']);
+  });
+
   it('a family register page: several events, each to its persons; a burial date is never a birth', async () => {
     const { graph, analyst } = setup();
     const text = `---
