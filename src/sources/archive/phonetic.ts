@@ -4,9 +4,11 @@
  */
 import { nicknameMatch } from '../../agents/analyst/resolve/nicknames';
 
-// talisman ships no types; this module has one well-known signature.
+// talisman ships no types; these modules have one well-known signature each.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const doubleMetaphone = require('talisman/phonetics/double-metaphone') as (word: string) => [string, string];
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const daitchMokotoff = require('talisman/phonetics/daitch-mokotoff') as (word: string) => string[];
 
 export function foldName(s: string): string {
   return s
@@ -36,6 +38,16 @@ export function phoneticKeys(token: string): string[] {
   if (keyCache.size > 100_000) keyCache.clear();
   keyCache.set(token, keys);
   return keys;
+}
+
+/**
+ * Daitch–Mokotoff codes of a surname token: the soundex made for Slavic, Yiddish and German
+ * spellings (Lewkowicz ~ Lefkowitz, Kowalski ~ Kovalsky), which Double Metaphone keeps apart.
+ * Used to widen archive searches only; identity decisions keep the stricter `namesAlike`.
+ */
+export function surnameSoundex(token: string): string[] {
+  const t = foldName(token).replace(/[^a-z]/g, '');
+  return t.length >= 4 ? daitchMokotoff(t) : [];
 }
 
 /** Phonetically alike, known variants (Johann ~ John, Karl ~ Charles), an initial or an abbreviation. */

@@ -6,7 +6,12 @@
 import { parseAge } from '../../model/age';
 import type { Persona, RawRecord, SearchQuery } from '../../model';
 import { yearRange } from '../../model/gdate';
-import { foldName, nameTokens, namesAlike, phoneticKeys, splitPersonaName } from './phonetic';
+import { foldName, nameTokens, namesAlike, phoneticKeys, splitPersonaName, surnameSoundex } from './phonetic';
+
+function soundexAlike(a: string, b: string): boolean {
+  const kb = new Set(surnameSoundex(b));
+  return surnameSoundex(a).some((k) => kb.has(k));
+}
 
 interface NameRef {
   given: string;
@@ -105,7 +110,10 @@ export class ArchiveSearchIndex {
       s.add(idx);
     };
     for (const n of names) {
-      for (const t of nameTokens(n.surname)) for (const k of phoneticKeys(t)) put(this.bySurname, k);
+      for (const t of nameTokens(n.surname)) {
+        for (const k of phoneticKeys(t)) put(this.bySurname, k);
+        for (const k of surnameSoundex(t)) put(this.bySurname, `dm:${k}`);
+      }
       for (const t of nameTokens(n.given)) for (const k of phoneticKeys(t)) put(this.byGiven, k);
     }
     if (record.persons.length === 0 || record.recordType === 'obituary' || record.recordType === 'newspaper') {
@@ -136,7 +144,8 @@ export class ArchiveSearchIndex {
     const candidates = new Set<number>();
     if (surname) {
       for (const t of nameTokens(surname))
-        for (const k of phoneticKeys(t)) for (const i of this.bySurname.get(k) ?? []) candidates.add(i);
+        for (const k of [...phoneticKeys(t), ...surnameSoundex(t).map((c) => `dm:${c}`)])
+          for (const i of this.bySurname.get(k) ?? []) candidates.add(i);
     } else if (given) {
       for (const t of nameTokens(given))
         for (const k of phoneticKeys(t)) for (const i of this.byGiven.get(k) ?? []) candidates.add(i);
@@ -180,8 +189,12 @@ export class ArchiveSearchIndex {
     for (const n of e.names) {
       let s = 0;
       if (surname) {
-        if (!nameTokens(n.surname).some((t) => nameTokens(surname).some((u) => namesAlike(t, u)))) continue;
-        s += foldName(n.surname) === foldName(surname) ? 1 : 0.8;
+        const ts = nameTokens(n.surname);
+        const us = nameTokens(surname);
+        const alike = ts.some((t) => us.some((u) => namesAlike(t, u)));
+        // An emigrant's surname respelt (Lewkowicz → Lefkowitz) is still worth reading, ranked lower.
+        if (!alike && !ts.some((t) => us.some((u) => soundexAlike(t, u)))) continue;
+        s += foldName(n.surname) === foldName(surname) ? 1 : alike ? 0.8 : 0.6;
       }
       if (given) {
         const gq = nameTokens(given);

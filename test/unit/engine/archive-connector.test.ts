@@ -103,6 +103,23 @@ describe('archive connector (DESIGN.md local archive record format)', () => {
     assert.ok(log.some((e) => e.actionType === 'error' && /archive\/bad\.md:3/.test(e.message)));
   });
 
+  it('finds a Slavic or Yiddish surname respelt in English (Daitch-Mokotoff), ranked after closer spellings', async () => {
+    const root = tempDir();
+    mkdirSync(join(root, 'archive'), { recursive: true });
+    const rec = (file: string, name: string, date: string) =>
+      writeFileSync(
+        join(root, 'archive', file),
+        `---\ntitle: ${file}\nrecordType: census\ndate: ${date}\npersons:\n  - name: ${name}\n    age: 30\n---\n${name}\n`,
+      );
+    rec('a.md', 'Morris /Lewkowicz/', '1910');
+    rec('b.md', 'Morris /Lefkowitz/', '1910');
+    rec('c.md', 'Morris /Lewis/', '1910');
+    const c = new ArchiveConnector({ root });
+    const found = (await c.search({ given: 'Morris', surname: 'Lefkowitz' }, ctx())).records.map((r) => r.title);
+    // Double Metaphone alone keeps Lewkowicz and Lefkowitz apart; Lewis is another name.
+    assert.deepEqual(found, ['b.md', 'a.md']);
+  });
+
   it('keeps year-only dates as GEDCOM text and the body verbatim', () => {
     const r = parseArchiveRecord(
       '---\ntitle: T\ndate: 1872\npersons:\n  - name: John /Schmidt/\n    birthDate: 1842\n---\nLine one.\n\nLine  two.\n',
