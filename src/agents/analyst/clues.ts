@@ -73,6 +73,10 @@ export function nextCensusYear(p: Person): number | undefined {
   return CENSUS_YEARS.find((y) => y > born && y <= died && !covered.has(y));
 }
 
+function onlyCites(n: Person['names'][number], sourceId: string): boolean {
+  return (n.citations ?? []).length > 0 && (n.citations ?? []).every((c) => c === sourceId);
+}
+
 export function generateClues(
   g: KnowledgeGraph,
   source: { id: string },
@@ -96,6 +100,29 @@ export function generateClues(
       priority: prior(name),
       evidence: [source.id],
     });
+  }
+  // A known person first seen here under another surname (a married name, a "dit" name, a respelling
+  // the record joined to them): seed 000's "new name" rule, so the records under that name are read too.
+  const created = new Set(r.created);
+  for (const id of r.touched) {
+    const p = g.get(id);
+    if (!p || created.has(id) || !near(id)) continue;
+    const fold = (x: string) => x.trim().toLowerCase();
+    const known = p.names.filter((n) => !onlyCites(n, source.id));
+    const older = new Set(known.map((n) => fold(n.surname)));
+    if (!older.size) continue;
+    for (const n of p.names) {
+      if (!n.surname || older.has(fold(n.surname)) || !onlyCites(n, source.id)) continue;
+      const name = `${n.given} ${n.surname}`.trim();
+      out.push({
+        type: 'vital_records',
+        statement: `Find records under the name ${name} (known as ${`${known[0].given} ${known[0].surname}`.trim()})`,
+        targetPersons: [id],
+        query: personQuery(p, { given: n.given || undefined, surname: n.surname }),
+        priority: prior(name),
+        evidence: [source.id],
+      });
+    }
   }
   const subject = g.subjectId ? g.get(g.subjectId) : undefined;
   const surname = subject?.names[0]?.surname;

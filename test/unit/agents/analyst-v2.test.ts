@@ -135,6 +135,51 @@ Thomas Whitcombe, bachelor, father William Whitcombe; Sarah Pegg, spinster, fath
     assert.deepEqual(rels(graph, named(graph, 'William')), ['child Thomas Whitcombe']);
   });
 
+  it('a known person first recorded under another surname gets a clue to search that name (seed 000 "new name")', async () => {
+    const graph = new KnowledgeGraph([], 'P-1');
+    let n = 0;
+    const analyst = new Analyst({
+      graph,
+      extractor: new DeterministicExtractor(),
+      now: () => NOW,
+      newPersonId: () => `P-${++n}`,
+      existingConflict: () => undefined,
+      notSame: new Set(),
+    });
+    const census = `---
+title: Census 1861, Bourton
+recordType: census
+date: 1861
+place: Bourton, Shropshire, England
+persons:
+  - { name: Thomas /Whitcombe/, role: head, sex: M, age: 26, relationship: head }
+  - { name: Sarah /Whitcombe/, role: spouse, sex: F, age: 23, relationship: wife }
+---
+Thomas Whitcombe head 26; Sarah do. wife 23
+`;
+    const marriage = `---
+title: Marriage 1858, Much Wenlock
+recordType: marriage
+date: 2 OCT 1858
+place: Much Wenlock, Shropshire, England
+persons:
+  - { key: T, name: Thomas /Whitcombe/, role: groom, sex: M }
+  - { key: S, name: Sarah /Pegg/, role: bride, sex: F, age: 20 }
+relationships:
+  - { from: T, to: S, type: spouse }
+---
+Thomas Whitcombe, bachelor; Sarah Pegg, 20, spinster.
+`;
+    await analyst.analyse(source(census, 'archive/a.md'), 1);
+    const out = await analyst.analyse(source(marriage, 'archive/b.md'), 2);
+    const clue = out.clues.find((c) => c.statement.startsWith('Find records under the name Sarah Pegg'));
+    assert.ok(clue, out.clues.map((c) => c.statement).join('; '));
+    assert.equal(clue.statement, 'Find records under the name Sarah Pegg (known as Sarah Whitcombe)');
+    assert.match(clue.suggestedQueries[0], /given:Sarah surname:Pegg/);
+    // Thomas was recorded under his one surname: no clue for him.
+    assert.ok(!out.clues.some((c) => /under the name Thomas/.test(c.statement)));
+  });
+
   it('a family register page: several events, each to its persons; a burial date is never a birth', async () => {
     const { graph, analyst } = setup();
     const text = `---
