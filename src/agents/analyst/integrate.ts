@@ -23,6 +23,7 @@ import { SnippetFinder } from './extract/snippets';
 import { adjudicatorOpinion } from './merge/model-opinion';
 import { recordLines, snippetInSource } from './extract/evidence-text';
 import { hardContradiction, recordRelatives } from './identity/hard-facts';
+import { generationAgainst, pickByFamily, recordFamilies, relativesOf, TIE } from './identity/family-context';
 import { mentionReason } from './identity/mentions';
 import { birthFromAge, parseAge } from '../../model/age';
 import { applyEvents, applyRelations, keyedPersons, statedToAnchor } from './statements';
@@ -385,23 +386,31 @@ export async function integrateRecord(
   // A hard fact against a person (another birth country, another wife at the time …) keeps a namesake apart (item 3).
   // A mention names no one, so it contradicts no one: only named relatives are compared.
   const named = new Set(recordPersonas.filter((_, i) => !mention[i]));
-  const relativesInRecord = recordRelatives(recordPersonas, relation, aIdx, roleSex).map((r) => ({
-    spouses: r.spouses.filter((x) => named.has(x)),
-    parents: r.parents.filter((x) => named.has(x)),
-  }));
+  // The record's family of each persona: its roles and the relationships it states (v2), in any language.
+  const family = recordFamilies(
+    recordPersonas,
+    personas.map((gp) => gp.key ?? gp.persona.key),
+    recordRelatives(recordPersonas, relation, aIdx, roleSex),
+    extraction.relations,
+  );
+  const relativesInRecord = family.map((f) => {
+    const r = relativesOf(recordPersonas, f);
+    return { spouses: r.spouses.filter((x) => named.has(x)), parents: r.parents.filter((x) => named.has(x)) };
+  });
   const contradiction = (i: number, id: string): string | undefined => {
-    const why = hardContradiction(
-      g,
-      id,
-      {
-        persona: personas[i].persona,
-        sex: roleSex(personas[i].persona),
-        birth: featsOf[i].birth,
-        relatives: relativesInRecord[i],
-        source,
-      },
-      g.features(id)?.birth,
-    );
+    const why =
+      hardContradiction(
+        g,
+        id,
+        {
+          persona: personas[i].persona,
+          sex: roleSex(personas[i].persona),
+          birth: featsOf[i].birth,
+          relatives: relativesInRecord[i],
+          source,
+        },
+        g.features(id)?.birth,
+      ) ?? generationAgainst(g, id, i, family, featsOf, recordPersonas, source);
     if (why && !result.namesakes.some((n) => n.person === id && n.persona === personas[i].persona.name))
       result.namesakes.push({ persona: personas[i].persona.name, person: id, reason: why });
     return why;
@@ -497,6 +506,7 @@ export async function integrateRecord(
     // 3. The resolver over blocked candidates.
     if (!chosen && !mention[i]) {
       let best: { id: string; s: PairScore } | undefined;
+      const alike: { id: string; s: PairScore }[] = [];
       for (const f of g.index.candidates(feats)) {
         if (used.has(f.id) || !g.get(f.id)) continue;
         const s = score(f);
@@ -510,7 +520,36 @@ export async function integrateRecord(
           recommendation: against ? `separate: ${against}` : s.recommendation,
         });
         if (s.recommendation === 'separate' || against) continue;
+        alike.push({ id: f.id, s });
         if (!best || s.similarity > best.s.similarity) best = { id: f.id, s };
+      }
+      // Equally alike candidates (two Elijah Barneses, no age in this record): the family decides, or no one does.
+      const tied = best ? alike.filter((x) => best!.s.similarity - x.s.similarity < TIE) : [];
+      if (best && tied.length > 1) {
+        const relatives = (['parents', 'spouses', 'children'] as const).flatMap((k) =>
+          family[i][k]
+            .map((j) => result.personIds[j])
+            .filter((id): id is string => Boolean(id))
+            .map((id) => ({ id, kind: k === 'parents' ? ('parent' as const) : k === 'spouses' ? ('spouse' as const) : ('child' as const) })),
+        );
+        const pick = pickByFamily(
+          g,
+          tied.map((x) => x.id),
+          relatives,
+          source.id,
+        );
+        const won = pick && tied.find((x) => x.id === pick.id);
+        best = won
+          ? { id: won.id, s: { ...won.s, rationale: `${won.s.rationale} ${pick.why}` } }
+          : {
+              ...best,
+              s: {
+                ...best.s,
+                recommendation: 'review',
+                similarity: Math.min(best.s.similarity, MATCH_REVIEW_ACCEPT - 0.01),
+                rationale: `${best.s.rationale} Tied with ${tied.length - 1} other candidate(s) and no family context tells them apart: left for review.`,
+              },
+            };
       }
       if (best && ctx.notSame.has(pairKey(best.id, feats.id))) best = undefined;
       if (best?.s.recommendation === 'review' && i === aIdx && corroborated(g, best.id, personas, relation, aIdx)) {

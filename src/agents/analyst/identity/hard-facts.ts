@@ -276,7 +276,10 @@ function ageOutside(pr: PersonaInRecord, p: Person, birthOfPerson: DateFeature |
   if (!a || !b || a.min === undefined || a.max === undefined || b.min === undefined || b.max === undefined)
     return undefined;
   // Both sides may be estimates: the tolerance of the record in hand, plus a year for an estimate on the other side.
-  const tol = ageTolerance(pr.source.recordType) + (b.stated ? 0 : 1);
+  // Two births written to the day (a register, a baptism), not told by a late informant: not estimates,
+  // so a year (a dual date, a slip of the pen) is all they may differ by.
+  const exact = Boolean(a.ymd && b.ymd && a.stated && b.stated && !LATE_INFORMANT.has(pr.source.recordType));
+  const tol = exact ? 1 : ageTolerance(pr.source.recordType) + (b.stated ? 0 : 1);
   const gap = a.max < b.min ? b.min - a.max : b.max < a.min ? a.min - b.max : 0;
   if (gap <= tol) return undefined;
   return `born ${a.text} by this ${pr.source.recordType} record, ${gap} years from ${displayName(p)}'s birth (${b.text}), beyond the ${tol} years a ${pr.source.recordType} record may be off`;

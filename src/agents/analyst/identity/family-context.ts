@@ -1,0 +1,286 @@
+/**
+ * Family context of a persona in its record (issue #14 item 2): who its parents, spouses and children
+ * are in that record, from the roles and from the relationships the record states (archive v2), and
+ * what that family tells about the persona's identity:
+ *
+ * - a generation: the father of a groom aged 30 was born a generation before him, so he is not the
+ *   namesake born 40 years later (a bound on the birth year that an age alone would have given);
+ * - a tie between equally alike candidates broken by the family: of two Elijah Barneses, the son of
+ *   Elijah senior is the one recorded with him (his household, his records), never a coin toss.
+ */
+import type { Person, Persona } from '../../../model';
+import { displayName } from '../../../model';
+import type { StatedRelation } from '../../../engine/agents';
+import type { KnowledgeGraph } from '../graph';
+import type { DateFeature } from '../resolve';
+import { ageTolerance, type RecordRelatives } from './hard-facts';
+
+/** Indices of a persona's relatives in its record. */
+export interface RecordFamily {
+  parents: number[];
+  spouses: number[];
+  children: number[];
+}
+
+/** Youngest age at which a person becomes a parent, as genealogists bound a generation. */
+export const MIN_PARENT_AGE = 12;
+/** Oldest age at which a person becomes a parent (a father; mothers are well inside it). */
+export const MAX_PARENT_AGE = 70;
+
+function add(list: number[], j: number, self: number): void {
+  if (j !== self && j >= 0 && !list.includes(j)) list.push(j);
+}
+
+/**
+ * The family each persona has in its record: the role-based relatives (`roleRelatives`, as
+ * hard-facts.ts reads them) joined with the relationships the record states between persona keys.
+ * Dutch, Latin or any other wording of a role ("vader van de bruidegom") reaches us this way.
+ */
+export function recordFamilies(
+  personas: readonly Persona[],
+  keys: readonly (string | undefined)[],
+  roleRelatives: readonly RecordRelatives[],
+  stated: readonly StatedRelation[] = [],
+): RecordFamily[] {
+  const out: RecordFamily[] = personas.map(() => ({ parents: [], spouses: [], children: [] }));
+  personas.forEach((_, i) => {
+    for (const p of roleRelatives[i]?.parents ?? []) add(out[i].parents, personas.indexOf(p), i);
+    for (const s of roleRelatives[i]?.spouses ?? []) add(out[i].spouses, personas.indexOf(s), i);
+  });
+  // Children are the inverse of parents.
+  out.forEach((f, i) => f.parents.forEach((j) => add(out[j].children, i, j)));
+  const at = (key: string) => keys.findIndex((k) => k === key);
+  for (const r of stated) {
+    const from = at(r.from);
+    const to = at(r.to);
+    if (from < 0 || to < 0 || from === to) continue;
+    if (r.type === 'father' || r.type === 'mother' || r.type === 'parent') {
+      add(out[to].parents, from, to);
+      add(out[from].children, to, from);
+    } else if (r.type === 'child') {
+      add(out[from].parents, to, from);
+      add(out[to].children, from, to);
+    } else if (r.type === 'spouse') {
+      add(out[from].spouses, to, from);
+      add(out[to].spouses, from, to);
+    }
+  }
+  return out;
+}
+
+/** The relatives hard-facts.ts compares (spouses and parents), role-based and stated alike. */
+export function relativesOf(personas: readonly Persona[], f: RecordFamily): RecordRelatives {
+  return { spouses: f.spouses.map((j) => personas[j]), parents: f.parents.map((j) => personas[j]) };
+}
+
+/** A range of birth years a persona or person must fall in, and why. */
+export interface BirthBound {
+  min?: number;
+  max?: number;
+  why: string;
+}
+
+function yearText(b: DateFeature): string {
+  return b.text;
+}
+
+/**
+ * The birth years a persona's relatives in the record allow: born at least a generation before
+ * each child whose birth the record gives, at least a generation after each parent. `slack` is how
+ * far the relatives' own estimates may be off (the record type's tolerance).
+ */
+export function boundFromRecord(
+  i: number,
+  families: readonly RecordFamily[],
+  births: readonly (DateFeature | undefined)[],
+  names: readonly string[],
+  slack: number,
+): BirthBound | undefined {
+  let max: number | undefined;
+  let min: number | undefined;
+  const whys: string[] = [];
+  for (const c of families[i]?.children ?? []) {
+    const b = births[c];
+    if (b?.max === undefined) continue;
+    const m = b.max + slack - MIN_PARENT_AGE;
+    if (max === undefined || m < max) {
+      max = m;
+      whys[0] = `a parent of ${names[c]} (born ${yearText(b)} by this record), so born by ${m}`;
+    }
+  }
+  for (const p of families[i]?.parents ?? []) {
+    const b = births[p];
+    if (b?.min === undefined) continue;
+    const m = b.min - slack + MIN_PARENT_AGE;
+    if (min === undefined || m > min) {
+      min = m;
+      whys[1] = `a child of ${names[p]} (born ${yearText(b)} by this record), so born in ${m} or later`;
+    }
+  }
+  if (max === undefined && min === undefined) return undefined;
+  return { min, max, why: whys.filter(Boolean).join('; ') };
+}
+
+/** Birth bounds of a known person from the births of its parents and children in the graph. */
+export function boundFromGraph(g: KnowledgeGraph, p: Person, slack: number): BirthBound | undefined {
+  let max: number | undefined;
+  let min: number | undefined;
+  const whys: string[] = [];
+  for (const r of p.relationships) {
+    if (r.status === 'rejected' || (r.type !== 'child' && r.type !== 'parent')) continue;
+    const b = g.features(r.person)?.birth;
+    const q = g.get(r.person);
+    if (!b || !q) continue;
+    if (r.type === 'child' && b.max !== undefined) {
+      const m = b.max + slack - MIN_PARENT_AGE;
+      if (max === undefined || m < max) {
+        max = m;
+        whys[0] = `a parent of ${displayName(q)} (born ${b.text}), so born by ${m}`;
+      }
+    } else if (r.type === 'parent' && b.min !== undefined) {
+      const m = b.min - slack + MIN_PARENT_AGE;
+      if (min === undefined || m > min) {
+        min = m;
+        whys[1] = `a child of ${displayName(q)} (born ${b.text}), so born in ${m} or later`;
+      }
+    }
+  }
+  if (max === undefined && min === undefined) return undefined;
+  return { min, max, why: whys.filter(Boolean).join('; ') };
+}
+
+function asBound(b: DateFeature | undefined, slack: number): BirthBound | undefined {
+  if (!b || b.min === undefined || b.max === undefined) return undefined;
+  return { min: b.min - slack, max: b.max + slack, why: `born ${b.text}` };
+}
+
+/**
+ * Why the persona and the person are of different generations (undefined when their births may
+ * agree). Only used when at least one side's birth is a family bound: two stated births are compared
+ * by hard-facts.ts's age rule, with its own tolerance.
+ */
+export function generationGap(
+  persona: { name: string; birth?: DateFeature; bound?: BirthBound },
+  person: { label: string; birth?: DateFeature; bound?: BirthBound },
+  slack: number,
+): string | undefined {
+  const sides: [BirthBound | undefined, BirthBound | undefined][] = [
+    [persona.bound, asBound(person.birth, slack)],
+    [asBound(persona.birth, slack), person.bound],
+    [persona.bound, person.bound],
+  ];
+  for (const [a, b] of sides) {
+    if (!a || !b) continue;
+    const apart =
+      (a.max !== undefined && b.min !== undefined && b.min > a.max) ||
+      (a.min !== undefined && b.max !== undefined && a.min > b.max);
+    if (!apart) continue;
+    const name = persona.name.replace(/\//g, '').replace(/\s+/g, ' ').trim();
+    return `"${name}" is ${a.why}, while ${person.label} is ${b.why}: a different generation, so a namesake`;
+  }
+  return undefined;
+}
+
+/** Sources both persons are cited by (names, facts or relationships): records that show them together. */
+function sourcesOf(p: Person): Set<string> {
+  const out = new Set<string>();
+  for (const n of p.names) for (const c of n.citations ?? []) out.add(c);
+  for (const a of p.assertions) for (const e of a.evidence) out.add(e.source);
+  for (const r of p.relationships) for (const e of r.evidence) out.add(e.source);
+  return out;
+}
+
+/**
+ * How strongly the family ties a candidate to the persona's relatives already matched in this record:
+ * a relationship of the same kind (the son already linked to this father) counts most; each other
+ * record naming the candidate together with the relative counts once (a household, a register page).
+ */
+export function familyTies(
+  g: KnowledgeGraph,
+  candidateId: string,
+  relatives: readonly { id: string; kind: 'parent' | 'spouse' | 'child' }[],
+  thisSource: string,
+): { score: number; why: string[] } {
+  const cand = g.get(candidateId);
+  if (!cand) return { score: 0, why: [] };
+  const mine = sourcesOf(cand);
+  let score = 0;
+  const why: string[] = [];
+  for (const rel of relatives) {
+    const q = g.get(rel.id);
+    if (!q) continue;
+    if (cand.relationships.some((r) => r.person === rel.id && r.type === rel.kind && r.status !== 'rejected')) {
+      score += 10;
+      why.push(`already linked to ${displayName(q)} as ${rel.kind}`);
+    }
+    const together = [...sourcesOf(q)].filter((s) => s !== thisSource && mine.has(s)).length;
+    if (together) {
+      score += together;
+      why.push(`named with ${displayName(q)} in ${together} other record${together > 1 ? 's' : ''}`);
+    }
+  }
+  return { score, why };
+}
+
+/** Tolerance on the estimated births of a known person's relatives (their records are not at hand). */
+const GRAPH_SLACK = 10;
+
+/**
+ * Why persona `i` of this record and known person `id` are of different generations, judged by the
+ * family on either side (undefined when nothing tells, or their births may agree).
+ */
+export function generationAgainst(
+  g: KnowledgeGraph,
+  id: string,
+  i: number,
+  families: readonly RecordFamily[],
+  feats: readonly { birth?: DateFeature; label: string }[],
+  personas: readonly Persona[],
+  source: { recordType: string },
+): string | undefined {
+  const p = g.get(id);
+  if (!p) return undefined;
+  const slack = ageTolerance(source.recordType);
+  const bound = boundFromRecord(
+    i,
+    families,
+    feats.map((f) => f.birth),
+    feats.map((f) => f.label),
+    slack,
+  );
+  const personBound = boundFromGraph(g, p, GRAPH_SLACK);
+  if (!bound && !personBound) return undefined;
+  return generationGap(
+    { name: personas[i].name, birth: feats[i].birth, bound },
+    { label: `${displayName(p)} (${p.id})`, birth: g.features(id)?.birth, bound: personBound },
+    slack,
+  );
+}
+
+/** Similarities this close are a tie: the resolver alone cannot tell the candidates apart. */
+export const TIE = 0.02;
+
+/**
+ * Of candidates the resolver finds equally alike, the one the family ties to the persona's relatives
+ * already matched in this record; undefined when the family does not tell them apart either (a
+ * genealogist would not guess between them).
+ */
+export function pickByFamily(
+  g: KnowledgeGraph,
+  tied: readonly string[],
+  relatives: readonly { id: string; kind: 'parent' | 'spouse' | 'child' }[],
+  thisSource: string,
+): { id: string; why: string } | undefined {
+  const scored = tied
+    .map((id) => ({ id, ...familyTies(g, id, relatives, thisSource) }))
+    .sort((a, b) => b.score - a.score);
+  if (scored.length < 2 || scored[0].score <= scored[1].score) return undefined;
+  const other = scored
+    .slice(1)
+    .map((x) => `${displayName(g.get(x.id)!)} (${x.id}): ${x.why.join(', ') || 'no tie to them'}`)
+    .join('; ');
+  return {
+    id: scored[0].id,
+    why: `Family context breaks a tie between equally alike candidates: ${scored[0].why.join(', ')}; against ${other}.`,
+  };
+}
