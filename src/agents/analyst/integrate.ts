@@ -23,7 +23,7 @@ import { SnippetFinder } from './extract/snippets';
 import { adjudicatorOpinion } from './merge/model-opinion';
 import { recordLines, snippetInSource } from './extract/evidence-text';
 import { hardContradiction, recordRelatives } from './identity/hard-facts';
-import { generationAgainst, pickByFamily, recordFamilies, relativesOf, TIE } from './identity/family-context';
+import { generationAgainst, pickByFamily, recordFamilies, relativesOf, TIE, withFamilyNames } from './identity/family-context';
 import { mentionReason } from './identity/mentions';
 import { birthFromAge, parseAge } from '../../model/age';
 import { applyEvents, applyRelations, keyedPersons, statedToAnchor } from './statements';
@@ -393,6 +393,10 @@ export async function integrateRecord(
     recordRelatives(recordPersonas, relation, aIdx, roleSex),
     extraction.relations,
   );
+  // The resolver weighs relatives named alike: the record's whole family, not only its roles, counts.
+  // Relatives read from free text (a pattern, a model) are too unsure to weigh in identity: an indexed record's only.
+  const indexed = (j: number) => personas[j].method === 'structured';
+  withFamilyNames(featsOf, family, recordPersonas, (j) => !mention[j] && indexed(j), indexed);
   const relativesInRecord = family.map((f) => {
     const r = relativesOf(recordPersonas, f);
     return { spouses: r.spouses.filter((x) => named.has(x)), parents: r.parents.filter((x) => named.has(x)) };

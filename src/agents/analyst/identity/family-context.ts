@@ -12,7 +12,8 @@ import type { Person, Persona } from '../../../model';
 import { displayName } from '../../../model';
 import type { StatedRelation } from '../../../engine/agents';
 import type { KnowledgeGraph } from '../graph';
-import type { DateFeature } from '../resolve';
+import type { DateFeature, PersonFeatures } from '../resolve';
+import { fold, splitName } from '../resolve/normalize';
 import { ageTolerance, type RecordRelatives } from './hard-facts';
 
 /** Indices of a persona's relatives in its record. */
@@ -283,4 +284,33 @@ export function pickByFamily(
     id: scored[0].id,
     why: `Family context breaks a tie between equally alike candidates: ${scored[0].why.join(', ')}; against ${other}.`,
   };
+}
+
+/**
+ * The persona's relatives as the resolver compares them (its relative-name feature): the names of
+ * the record's family, roles and stated relationships alike, added to those the roles already gave.
+ * A testator's wife and children named in his will then weigh as they do for a head of household.
+ * Mentions (a title, a bare given name) name no one and are left out.
+ */
+export function withFamilyNames(
+  feats: PersonFeatures[],
+  families: readonly RecordFamily[],
+  personas: readonly Persona[],
+  counts: (j: number) => boolean,
+  enrich: (i: number) => boolean = () => true,
+): void {
+  const full = (o: Persona) => {
+    const s = splitName(o.name);
+    return fold(`${s.given} ${s.surname}`);
+  };
+  feats.forEach((f, i) => {
+    if (!enrich(i)) return;
+    const kinds = { parent: families[i].parents, spouse: families[i].spouses, child: families[i].children };
+    const names = { ...f.relativeNames };
+    for (const kind of ['parent', 'spouse', 'child'] as const) {
+      const add = kinds[kind].filter(counts).map((j) => full(personas[j]));
+      names[kind] = [...new Set([...names[kind], ...add])].filter(Boolean);
+    }
+    f.relativeNames = names;
+  });
 }
