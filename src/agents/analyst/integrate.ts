@@ -23,7 +23,14 @@ import { SnippetFinder } from './extract/snippets';
 import { adjudicatorOpinion } from './merge/model-opinion';
 import { recordLines, snippetInSource } from './extract/evidence-text';
 import { hardContradiction, recordRelatives } from './identity/hard-facts';
-import { generationAgainst, pickByFamily, recordFamilies, relativesOf, TIE, withFamilyNames } from './identity/family-context';
+import {
+  generationAgainst,
+  pickByFamily,
+  recordFamilies,
+  relativesOf,
+  TIE,
+  withFamilyNames,
+} from './identity/family-context';
 import { mentionReason } from './identity/mentions';
 import { birthFromAge, parseAge } from '../../model/age';
 import { applyEvents, applyRelations, keyedPersons, statedToAnchor } from './statements';
@@ -534,7 +541,10 @@ export async function integrateRecord(
           family[i][k]
             .map((j) => result.personIds[j])
             .filter((id): id is string => Boolean(id))
-            .map((id) => ({ id, kind: k === 'parents' ? ('parent' as const) : k === 'spouses' ? ('spouse' as const) : ('child' as const) })),
+            .map((id) => ({
+              id,
+              kind: k === 'parents' ? ('parent' as const) : k === 'spouses' ? ('spouse' as const) : ('child' as const),
+            })),
         );
         const pick = pickByFamily(
           g,
