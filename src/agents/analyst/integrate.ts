@@ -30,6 +30,9 @@ import {
   relativesOf,
   TIE,
   withFamilyNames,
+  familyPool,
+  householdPool,
+  familyGivenAlike,
 } from './identity/family-context';
 import { mentionReason } from './identity/mentions';
 import { birthFromAge, parseAge } from '../../model/age';
@@ -483,6 +486,21 @@ export async function integrateRecord(
         for (const r of tp.relationships)
           if (r.type === rel.kind && r.status !== 'rejected') contextPool.push(r.person);
     }
+    // The family the record states (any wording), and for a household listed without relationships, the head's relatives.
+    if (i !== aIdx)
+      for (const id of familyPool(g, family[i], result.personIds)) if (!contextPool.includes(id)) contextPool.push(id);
+    const inHousehold =
+      i !== aIdx &&
+      source.recordType === 'census' &&
+      !rel &&
+      !family[i].parents.length &&
+      !family[i].spouses.length &&
+      !family[i].children.length &&
+      persona.role !== 'witness' &&
+      persona.role !== 'informant';
+    const household = inHousehold
+      ? householdPool(g, result.personIds[aIdx]).filter((id) => !contextPool.includes(id))
+      : [];
     // Name frequencies weigh common names less; the index answers "does this couple have another child so named".
     const score = (f: PersonFeatures): PairScore =>
       scorePair(feats, f, { frequencies: g.index.frequencies, family: g.index });
@@ -490,7 +508,7 @@ export async function integrateRecord(
     const options: MatchDecision['options'] = [];
     if (targetPick?.i === i && ctx.target && !used.has(ctx.target))
       chosen = { id: ctx.target, s: targetPick.s, how: 'context' };
-    for (const id of chosen ? [] : contextPool) {
+    for (const id of chosen ? [] : [...contextPool, ...household]) {
       const f = g.features(id);
       if (!f || used.has(id)) continue;
       const s = score(f);
@@ -511,8 +529,25 @@ export async function integrateRecord(
             (nicknameMatch(n.given[0], m.given[0]) || n.givenMeta.some((k) => m.givenMeta.includes(k))),
         ),
       );
-      const ok = !s.hardNegative && (s.similarity >= 0.5 || givenAlike);
-      if (ok && (!chosen || s.similarity > chosen.s.similarity)) chosen = { id, s, how: 'context' };
+      // Any given name of one side against the first of the other: "Geo." is Johann Georg.
+      const named = givenAlike || familyGivenAlike(persona.name, g.get(id)!);
+      const sexOk = !(feats.sex === 'M' && f.sex === 'F') && !(feats.sex === 'F' && f.sex === 'M');
+      // A household member is only likely a relative: the resolver must find the pair worth a look too.
+      const ok =
+        !s.hardNegative &&
+        sexOk &&
+        (household.includes(id) ? named && s.similarity >= DEFAULT_THRESHOLDS.review : s.similarity >= 0.5 || named);
+      if (ok && (!chosen || s.similarity > chosen.s.similarity))
+        chosen = {
+          id,
+          s: household.includes(id)
+            ? {
+                ...s,
+                rationale: `${s.rationale} Family context: listed in the household of ${displayName(g.get(result.personIds[aIdx]!)!)}, whose known relative this is.`,
+              }
+            : s,
+          how: 'context',
+        };
     }
     // 3. The resolver over blocked candidates.
     if (!chosen && !mention[i]) {

@@ -172,7 +172,7 @@ persons:
 ---
 Michael Dolan 44; Thomas Dolan 9, son.
 `);
-    await analyst.analyseFor(census, 1);
+    await analyst.analyse(census, 1);
     const thomasChild = [...graph.persons.values()].find((p) => p.names.some((n) => n.given === 'Thomas'))!.id;
     const marriage = source(`---
 title: Marriage of James Dolan and Ann Burke, Lowell, 1878
@@ -200,7 +200,7 @@ relationships:
 ---
 James Dolan, 30, son of Thomas Dolan, married Ann Burke, 24.
 `);
-    const out = await analyst.analyseFor(marriage, 1);
+    const out = await analyst.analyse(marriage, 1);
     const father = out.integration.personIds[1];
     assert.ok(father);
     assert.notEqual(father, thomasChild, 'the father of a man born about 1848 is not the boy born about 1871');
@@ -330,7 +330,7 @@ relationships:
 ---
 Abner son of Abner and Lois Hale born April 2, 1760. Zadok born Sept. 9, 1763.
 `);
-    await analyst.analyseFor(register, 1);
+    await analyst.analyse(register, 1);
     const will = source(`---
 title: Will of Abner Hale of Groton, 1801
 recordType: will
@@ -355,7 +355,7 @@ relationships:
 ---
 I Abner Hale of Groton give to my wife Lois and to my son Zadok.
 `);
-    const out = await analyst.analyseFor(will, 1);
+    const out = await analyst.analyse(will, 1);
     const testator = out.integration.personIds[0]!;
     assert.ok(sourcesOf(graph, testator).has(register.id), 'the testator is the register father');
     const father = graph.get(testator)!;

@@ -14,7 +14,7 @@ import type { StatedRelation } from '../../../engine/agents';
 import type { KnowledgeGraph } from '../graph';
 import type { DateFeature, PersonFeatures } from '../resolve';
 import { fold, splitName } from '../resolve/normalize';
-import { ageTolerance, type RecordRelatives } from './hard-facts';
+import { ageTolerance, givenNamesAlike, type RecordRelatives } from './hard-facts';
 
 /** Indices of a persona's relatives in its record. */
 export interface RecordFamily {
@@ -313,4 +313,44 @@ export function withFamilyNames(
     }
     f.relativeNames = names;
   });
+}
+
+/**
+ * Known persons the record's family points to for persona `i`: the children of its matched parent,
+ * the spouses of its matched spouse, the parents of its matched child (roles and stated relationships
+ * alike, so a Dutch "vader van de bruidegom" counts as "father").
+ */
+export function familyPool(
+  g: KnowledgeGraph,
+  family: RecordFamily,
+  personIds: readonly (string | undefined)[],
+): string[] {
+  const out: string[] = [];
+  const from = (js: number[], kind: 'child' | 'spouse' | 'parent') => {
+    for (const j of js) {
+      const p = personIds[j] ? g.get(personIds[j]!) : undefined;
+      for (const r of p?.relationships ?? [])
+        if (r.type === kind && r.status !== 'rejected' && !out.includes(r.person)) out.push(r.person);
+    }
+  };
+  from(family.parents, 'child');
+  from(family.spouses, 'spouse');
+  from(family.children, 'parent');
+  return out;
+}
+
+/**
+ * A household listed without relationships (a census before 1880): a member is likely one of the
+ * head's known relatives. The pool is every relative of the head's person; the caller still asks the
+ * resolver and the hard facts, since a lodger or a namesake nephew lives there too.
+ */
+export function householdPool(g: KnowledgeGraph, headId: string | undefined): string[] {
+  const head = headId ? g.get(headId) : undefined;
+  return [...new Set((head?.relationships ?? []).filter((r) => r.status !== 'rejected').map((r) => r.person))];
+}
+
+/** A persona's given names agree with one of a person's names (variants, abbreviations, a second given name). */
+export function familyGivenAlike(personaName: string, p: Person): boolean {
+  const given = splitName(personaName).given;
+  return Boolean(given) && p.names.some((n) => Boolean(n.given) && givenNamesAlike(given, n.given));
 }
