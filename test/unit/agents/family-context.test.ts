@@ -361,6 +361,98 @@ I Abner Hale of Groton give to my wife Lois and to my son Zadok.
     const father = graph.get(testator)!;
     assert.ok(!father.assertions.some((a) => a.field === 'birth.date' && a.value === '2 APR 1760'), 'not the son');
   });
+
+  it("a wife in a census household without relationships is the head's known wife under her married name", async () => {
+    const { graph, analyst } = setup({ given: 'Ludwig', surname: 'Weber', born: 'ABT 1830' });
+    const marriage = source(`---
+title: Marriage of Ludwig Weber and Theresia Kraus, Cincinnati, 1855
+recordType: marriage
+date: 4 OCT 1855
+place: Cincinnati, Hamilton, Ohio, USA
+persons:
+  - name: Ludwig /Weber/
+    role: principal
+    sex: M
+    age: 25
+  - name: Theresia /Kraus/
+    role: spouse
+    sex: F
+    age: 21
+---
+Ludwig Weber, 25, and Theresia Kraus, 21, married 4 Oct. 1855.
+`);
+    await analyst.analyseFor(marriage, 1, 'P-subject');
+    const wife = graph.get('P-subject')!.relationships.find((r) => r.type === 'spouse')!.person;
+    const census = source(`---
+title: 1860 census, Cincinnati — Ludwig Weber household
+recordType: census
+date: 1860
+place: Cincinnati, Hamilton, Ohio, USA
+persons:
+  - name: Ludwig /Weber/
+    role: head
+    sex: M
+    age: 30
+  - name: Theresa /Weber/
+    role: other
+    sex: F
+    age: 26
+---
+Ludwig Weber 30; Theresa do 26 (no relationship column).
+`);
+    const out = await analyst.analyseFor(census, 1, 'P-subject');
+    assert.equal(out.integration.personIds[0], 'P-subject');
+    assert.equal(out.integration.personIds[1], wife, 'Theresa Weber is Theresia Kraus');
+    const m = out.integration.matches.find((x) => x.person === wife)!;
+    assert.match(m.rationale, /listed in the household of Ludwig Weber/);
+  });
+
+  it("a parent named by an abbreviation of a second given name is the person's known parent (Geo. = Joh. Georg)", async () => {
+    const { graph, analyst } = setup({ given: 'Gottfried', surname: 'Müller', born: 'ABT 1831' });
+    const baptism = source(`---
+title: Taufe Gottfried Müller, 1831
+recordType: baptism
+date: 6 MAR 1831
+place: Aalen, Württemberg, Germany
+persons:
+  - name: Gottfried /Müller/
+    role: principal
+    sex: M
+    birthDate: 4 MAR 1831
+  - name: Joh. Georg /Müller/
+    role: father
+    sex: M
+  - name: Anna /Vogt/
+    role: mother
+    sex: F
+---
+Gottfried, Sohn des Joh. Georg Müller und der Anna Vogt.
+`);
+    await analyst.analyseFor(baptism, 1, 'P-subject');
+    const father = graph
+      .get('P-subject')!
+      .relationships.find((r) => r.type === 'parent' && graph.get(r.person)!.sex === 'M')!.person;
+    const death = source(`---
+title: Death register, Gottfried Mueller, Milwaukee, 1899
+recordType: death
+date: 2 JAN 1899
+place: Milwaukee, Milwaukee, Wisconsin, USA
+persons:
+  - name: Gottfried /Mueller/
+    role: principal
+    sex: M
+    age: 67
+    birthPlace: Wurtemberg, Germany
+  - name: Geo. /Mueller/
+    role: father
+    sex: M
+---
+Mueller, Gottfried, 67. Father: Geo. Mueller.
+`);
+    const out = await analyst.analyseFor(death, 1, 'P-subject');
+    assert.equal(out.integration.personIds[0], 'P-subject');
+    assert.equal(out.integration.personIds[1], father, JSON.stringify(out.integration.matches));
+  });
 });
 
 describe('family context: the pure rules', () => {
