@@ -68,6 +68,8 @@ export interface PersonFeatures {
   children: string[];
   /** Folded "given surname" of relatives known by name (from linked persons or the same record). */
   relativeNames: { parent: string[]; spouse: string[]; child: string[] };
+  /** Folded name of each linked parent by id (to tell a half-sibling's other parent apart). */
+  parentNameOf?: Record<string, string>;
   /** External identifiers by namespace (WikiTree id, FamilySearch id, GEDCOM _UID …). */
   identifiers: Record<string, string>;
   /** Other comparable facts, folded (occupation …). */
@@ -300,6 +302,7 @@ export function featuresOfPerson(p: Person, lookup?: (id: string) => Person | un
       spouse: namesOf(spouses, lookup),
       child: namesOf(children, lookup),
     },
+    parentNameOf: Object.fromEntries(parents.flatMap((id) => namesOf([id], lookup).map((n) => [id, n]))),
     identifiers: identifiersOf(p.externalIds),
     attributes,
     generation: generationOf(...p.names.flatMap((n) => [n.suffix, n.given])),

@@ -289,14 +289,14 @@ function epithetOf(f: PersonFeatures): string | undefined {
 
 /**
  * A regnal number or an epithet is a style borne for life and written the same way in one tree:
- * two that differ name two people, not one spelt twice (m ≈ 0: a second entry may leave the style
- * out, which is no contradiction, but does not change it; among blocked candidates u is high, as
- * dynasties reuse a few names). The weight is that of the regnal rule before it (-5), which this
- * extends — not measured on labelled pairs of these kinds, which the benches lack: "Louis III" vs "Louis IV", "Louis the Young" vs "Louis the Stammerer",
- * "Louis the Young" vs "Louis III", and "Louis XVI" vs "Louis-Philippe" (a hyphenated name is one
- * name, not "Louis" with a second name that a shorter entry may leave out).
+ * two that differ name two people, not one spelt twice ("Louis III" vs "Louis IV", "Louis the
+ * Young" vs "Louis the Stammerer" or vs "Louis III", "Louis XVI" vs "Louis-Philippe": a hyphenated
+ * name is one name). Measured log(m/u) by bench/resolve-weights.ts on the tuning injector (seeds
+ * 1-5, royal92, willis, pres2020; candidate pairs where both bear a style): the rule fires on 6 of
+ * 105 same-person pairs (a slip of a numeral: "III" copied as "II") and on 551 of 1007 others:
+ * log(0.061/0.547) = -2.2. A contradiction still: a pair it fires on is at most "review".
  */
-const STYLE_DIFFERS = -5;
+const STYLE_DIFFERS = -2.2;
 
 /** Epithets agree when one is a form of the other ("young" / "younger", "great" / "grand" do not). */
 function sameEpithet(x: string, y: string): boolean {
@@ -310,7 +310,7 @@ function styled(f: PersonFeatures): string | undefined {
 }
 
 /** Why the pair's regnal numbers, epithets or a hyphenated name against a style say two people (undefined: nothing says so). */
-function styleContradiction(a: PersonFeatures, b: PersonFeatures): string | undefined {
+export function styleContradiction(a: PersonFeatures, b: PersonFeatures): string | undefined {
   const ra = regnalOf(a);
   const rb = regnalOf(b);
   if (ra && rb) return ra === rb ? undefined : `different regnal numbers (${ra.toUpperCase()} vs ${rb.toUpperCase()})`;
@@ -461,6 +461,14 @@ export interface FamilyLookup {
  * name sounding like it, the shorter name can only be this child (a genealogist checks the sibling
  * list; the index holds it). Needs the same first given name or a variant or slip of it.
  */
+/** The two unlike-named other parents when a and b share one parent and each has another. */
+function halfSiblingParents(a: PersonFeatures, b: PersonFeatures): [string, string] | undefined {
+  const otherA = a.parents.filter((p) => !b.parents.includes(p)).map((p) => a.parentNameOf?.[p]);
+  const otherB = b.parents.filter((p) => !a.parents.includes(p)).map((p) => b.parentNameOf?.[p]);
+  if (otherA.length !== 1 || otherB.length !== 1 || !otherA[0] || !otherB[0]) return undefined;
+  return bestNameMatch([otherA[0]], [otherB[0]]).score < 0.75 ? [otherA[0], otherB[0]] : undefined;
+}
+
 function onlyNamesake(family: FamilyLookup | undefined, parents: string[]): boolean {
   const { x, y } = choice;
   if (!family || !x || !y || choice.swapped || tScore[GIVEN] < 0.9) return false;
@@ -916,7 +924,11 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   if (!hard) lifespanAgreement(a, b, explaining);
   if (freq) findLoneNamesakes(a, b, freq);
   const styles = styleContradiction(a, b);
-  if (styles) addC(REGNAL, { score: 0, reason: styles }, STYLE_DIFFERS);
+  if (styles) {
+    addC(REGNAL, { score: 0, reason: styles }, STYLE_DIFFERS);
+    // A contradiction, so never merged on the rest; a reviewer tells a copied-wrong numeral apart.
+    capAtReview ??= `${styles}: a reviewer decides`;
+  }
   if (a.generation && b.generation && a.generation !== b.generation) {
     addC(GENERATION, { score: 0, reason: `"${a.generation}" vs "${b.generation}" in the names: two generations` }, -4);
   }
@@ -1056,6 +1068,26 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
           parts.push(
             `shared parent(s) ${sharedParents.join(', ')}${surnameShare ? ' (so the shared surname counts for nothing)' : ''}`,
           );
+        }
+      }
+      if (sharedIds.parent && !capAtReview) {
+        // One parent shared, the other parent a different person of another name: half-siblings
+        // (Charlemagne's two sons named Pepin, by Himiltrude and by Hildegard). A duplicate of the
+        // other parent would bear a like name, so only an unlike one caps the pair at review.
+        const other = halfSiblingParents(a, b);
+        if (other) {
+          capAtReview = `one parent shared but the other differs (${other[0]} vs ${other[1]}): they may be half-siblings`;
+          parts.push(capAtReview);
+        }
+      }
+      if (sharedIds.spouse && !capAtReview) {
+        // The spouse's children with each of them, both recorded and none in common: the spouse's
+        // two marriages (Joan Beaufort's to James I and to James Stewart), not one person twice.
+        const kidsA = a.children.filter((c) => !b.children.includes(c));
+        const kidsB = b.children.filter((c) => !a.children.includes(c));
+        if (kidsA.length && kidsB.length && !intersects(a.children, b.children).length) {
+          capAtReview = 'a spouse shared but the children recorded with each are all different: the spouse may have married twice';
+          parts.push(capAtReview);
         }
       }
       if (sharedIds.spouse) {
