@@ -1086,7 +1086,8 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
         const kidsA = a.children.filter((c) => !b.children.includes(c));
         const kidsB = b.children.filter((c) => !a.children.includes(c));
         if (kidsA.length && kidsB.length && !intersects(a.children, b.children).length) {
-          capAtReview = 'a spouse shared but the children recorded with each are all different: the spouse may have married twice';
+          capAtReview =
+            'a spouse shared but the children recorded with each are all different: the spouse may have married twice';
           parts.push(capAtReview);
         }
       }
