@@ -20,6 +20,7 @@ export const MergeCluster = z.object({
   decidedAt: Instant.optional(),
   reason: z.string().optional().describe("the user's reason for a reject"),
   snapshot: z.string().optional().describe('where the exact prior files are kept for undo'),
+  batch: z.string().optional().describe('the batch accept this merge was part of (one undo for the batch)'),
 });
 export type MergeCluster = z.infer<typeof MergeCluster>;
 

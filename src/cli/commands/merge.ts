@@ -1,10 +1,18 @@
-import { acceptMerge, MergeError, rejectMerge, undoMerge } from '../../agents/analyst/merge';
+import {
+  acceptBatch,
+  acceptMerge,
+  isBatchId,
+  MergeError,
+  rejectMerge,
+  undoBatch,
+  undoMerge,
+} from '../../agents/analyst/merge';
 import { parse } from '../args';
 import { type CliCommand, UsageError } from '../command';
 import { openReviewCase } from './merges';
 
 const usage =
-  'ancestry merge accept|reject|undo <id> [--case <dir>] [--reason TEXT] [--canonical ID] [--force] [--json]';
+  'ancestry merge accept|reject|undo <id> [--case <dir>] [--reason TEXT] [--canonical ID] [--force] [--json]\n       ancestry merge accept --min-score X [--limit N] [--case <dir>] [--json]   (every open MERGE ≥ X, one batch)\n       ancestry merge undo <batch id> [--case <dir>] [--force]';
 
 export const mergeCommand: CliCommand = {
   name: 'merge',
@@ -19,13 +27,48 @@ export const mergeCommand: CliCommand = {
         canonical: { type: 'string' },
         force: { type: 'boolean' },
         json: { type: 'boolean' },
+        'min-score': { type: 'string' },
+        limit: { type: 'string' },
       },
       usage,
     );
     const [action, id] = positionals;
     if (!action || !['accept', 'reject', 'undo'].includes(action))
       throw new UsageError(`expected accept, reject or undo\nusage: ${usage}`);
+    const minScore = values['min-score'];
+    if (action === 'accept' && !id && minScore !== undefined) {
+      const score = Number(minScore);
+      if (!Number.isFinite(score) || score <= 0 || score > 1)
+        throw new UsageError(`--min-score must be a number in (0, 1] (got "${minScore}")`);
+      const limit = values.limit === undefined ? undefined : Number(values.limit);
+      if (limit !== undefined && !(Number.isInteger(limit) && limit > 0))
+        throw new UsageError(`--limit must be a positive integer (got "${values.limit}")`);
+      const store = await openReviewCase(values.case ?? '.', usage, { verb: 'merge accept', io });
+      const r = await acceptBatch(store, { minScore: score, limit }, store.clock.now());
+      if (values.json) io.out(JSON.stringify(r, null, 2));
+      else if (!r.accepted.length)
+        io.out(
+          `No open MERGE proposal at or above ${score}${r.skipped.length ? ` (${r.skipped.length} skipped)` : ''}.`,
+        );
+      else
+        io.out(
+          `Batch ${r.batch}: ${r.accepted.length} merge(s) accepted${r.skipped.length ? `, ${r.skipped.length} skipped (${r.skipped.map((x) => `${x.id}: ${x.why}`).join('; ')})` : ''}. "ancestry merge undo ${r.batch}" undoes the whole batch.`,
+        );
+      return 0;
+    }
     if (!id) throw new UsageError(`missing merge id (see "ancestry merges <dir>")\nusage: ${usage}`);
+    if (action === 'undo' && isBatchId(id)) {
+      const store = await openReviewCase(values.case ?? '.', usage, { verb: 'merge undo', io });
+      try {
+        const undone = await undoBatch(store, id, store.clock.now(), { force: values.force });
+        if (values.json) io.out(JSON.stringify(undone, null, 2));
+        else io.out(`${id} undone: ${undone.length} merge(s), the files back exactly as they were before the batch.`);
+        return 0;
+      } catch (e) {
+        if (e instanceof MergeError) throw new UsageError(e.message);
+        throw e;
+      }
+    }
     if (action === 'reject' && !values.reason?.trim())
       throw new UsageError('reject needs --reason "…": the reason is remembered so the pair is never proposed again');
     const store = await openReviewCase(values.case ?? '.', usage, { verb: `merge ${action}`, io });

@@ -245,7 +245,7 @@ export async function acceptMerge(
   store: MergeStore,
   id: string,
   now: Date,
-  opts: { canonicalId?: string } = {},
+  opts: { canonicalId?: string; batch?: string } = {},
 ): Promise<MergeCluster> {
   const cluster = findCluster(store, id);
   if (cluster.status === 'accepted') throw new MergeError(`${id} is already accepted`);
@@ -363,6 +363,7 @@ export async function acceptMerge(
     status: 'accepted',
     decidedAt: now.toISOString(),
     snapshot: `${dir}/`,
+    ...(opts.batch ? { batch: opts.batch } : {}),
   };
   await saveCluster(store, accepted, {}, proposals);
   await store.appendLog([

@@ -15,3 +15,7 @@ export {
 } from './clusters';
 export type { MergeStore } from './clusters';
 export { combinePersons, repointRelationships } from './combine';
+export { acceptBatch, undoBatch, isBatchId } from './batch';
+export type { BatchResult } from './batch';
+export { reviewPage, compareClusters, groupOf, DEFAULT_PAGE } from './review-list';
+export type { ReviewQuery, ReviewPage, ReviewGroup, GroupBy } from './review-list';
