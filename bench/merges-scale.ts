@@ -35,8 +35,8 @@ async function one(mode: 'import' | 'merges', file: string, dir: string): Promis
     const io = { out: (s: string) => void (text += s), err: () => undefined, tty: false, signal: new AbortController().signal };
     const code = await mergesCommand.run([dir, '--json'], io);
     if (code !== 0) throw new Error(`ancestry merges exited ${code}`);
-    const out = JSON.parse(text) as { total?: { merge: number; review: number }; clusters: unknown[] };
-    proposals = { merge: out.total?.merge ?? -1, review: out.total?.review ?? -1, shown: out.clusters.length };
+    const out = JSON.parse(text) as { totals?: { merge: number; review: number }; clusters: unknown[] };
+    proposals = { merge: out.totals?.merge ?? -1, review: out.totals?.review ?? -1, shown: out.clusters.length };
   }
   const ms = performance.now() - t;
   process.stdout.write(JSON.stringify({ ms, rssMB: process.resourceUsage().maxRSS / 1024, proposals }));

@@ -16,6 +16,7 @@ export const modules = {
   gps: () => import('./core/gps'),
   labels: () => import('./views/labels'),
   mergeActions: () => import('./mergeActions'),
+  mergeReview: () => import('../agents/analyst/merge/review-list'),
   model: () => import('../model'),
   pedigreeData: () => import('./webviews/pedigreeData'),
   protocolConflicts: () => import('../protocol/conflicts'),

@@ -1,9 +1,9 @@
 /** Merge decisions from the Merges panel, applied by the Analyst's merge module through the case writer. */
-import { acceptMerge, rejectMerge, undoMerge } from '../agents/analyst/merge';
+import { acceptBatch, acceptMerge, rejectMerge, undoBatch, undoMerge } from '../agents/analyst/merge';
 import { openCase, withCaseLock } from '../case';
 import type { MergesFromWebview } from '../protocol/merges';
 
-type Decision = Extract<MergesFromWebview, { type: 'accept' | 'reject' | 'undo' }>;
+type Decision = Extract<MergesFromWebview, { type: 'accept' | 'reject' | 'undo' | 'acceptBatch' | 'undoBatch' }>;
 
 /** Applies one decision; returns the message the panel shows. Errors (e.g. already accepted) throw. */
 export function applyMergeDecision(root: string, m: Decision): Promise<string> {
@@ -24,5 +24,15 @@ async function applyLocked(root: string, m: Decision): Promise<string> {
     case 'undo':
       await undoMerge(store, m.clusterId, now);
       return 'Undone: the persons are restored exactly as they were.';
+    case 'acceptBatch': {
+      const r = await acceptBatch(store, { minScore: m.minScore }, now);
+      return r.accepted.length
+        ? `Batch ${r.batch}: ${r.accepted.length} merge(s) accepted${r.skipped.length ? `, ${r.skipped.length} skipped` : ''}. Undo batch restores them all.`
+        : `No open MERGE proposal at or above ${m.minScore}.`;
+    }
+    case 'undoBatch': {
+      const undone = await undoBatch(store, m.batch, now);
+      return `Batch ${m.batch} undone: ${undone.length} merge(s), the files back exactly as they were.`;
+    }
   }
 }

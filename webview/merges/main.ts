@@ -5,15 +5,20 @@
 import '../shared/base.css';
 import './style.css';
 import {
+  MergesQuery,
   MergesState,
   MergesToWebview,
   type MergeProposalView,
   type MergesFromWebview,
+  type MergesPage,
 } from '../../src/protocol/merges';
 import { connect, h, mount, percent } from '../shared/vscode';
 
 let state: MergesState = { expanded: [], showDecided: true };
 let proposals: MergeProposalView[] = [];
+let page: MergesPage | undefined;
+/** The batch-accept threshold the user typed (a high-confidence default). */
+let batchScore = 0.98;
 const notices = new Map<string, { ok: boolean; message: string }>();
 const rejecting = new Set<string>();
 /** Names seen earlier: a person merged away has no file any more, but the card still names them. */
@@ -24,12 +29,21 @@ const nameOf = (m: { id: string; name: string; missing: boolean }) =>
 const channel = connect<MergesToWebview, MergesFromWebview, MergesState>(MergesToWebview, MergesState, (m) => {
   if (m.type === 'state') {
     proposals = m.proposals;
+    page = m.page;
     for (const p of proposals)
       for (const member of p.members) if (!member.missing) knownNames.set(member.id, member.name);
   } else notices.set(m.clusterId, { ok: m.ok, message: m.message });
   render();
 });
 state = channel.state() ?? state;
+const query = (): MergesQuery => state.query ?? MergesQuery.parse({});
+/** A new filter or page: remembered, and sent to the host, which answers with that page. */
+function setQuery(change: Partial<MergesQuery>): void {
+  const next = MergesQuery.parse({ ...query(), offset: 0, ...change });
+  state = { ...state, query: next };
+  channel.saveState(state);
+  channel.post({ type: 'query', query: next });
+}
 
 function recommendationBadge(p: MergeProposalView): HTMLElement {
   const cls = p.recommendation === 'merge' ? 'good' : p.recommendation === 'review' ? 'warn' : 'bad';
@@ -192,6 +206,18 @@ function actions(p: MergeProposalView): HTMLElement {
     return h(
       'div',
       { className: 'row' },
+      p.batch
+        ? h(
+            'button',
+            {
+              className: 'secondary',
+              'data-action': 'undo-batch',
+              title: `Undo every merge of batch ${p.batch}`,
+              onclick: () => channel.post({ type: 'undoBatch', batch: p.batch! }),
+            },
+            'Undo batch',
+          )
+        : null,
       h(
         'button',
         {
@@ -250,32 +276,163 @@ function card(p: MergeProposalView): HTMLElement {
   );
 }
 
-function render(): void {
-  const open = proposals.filter((p) => p.status === 'proposed');
-  const decided = proposals.filter((p) => p.status !== 'proposed');
-  const toggle = h(
+function select(label: string, value: string, options: [string, string][], onchange: (v: string) => void): HTMLElement {
+  return h(
     'label',
     { className: 'muted' },
-    h('input', {
-      type: 'checkbox',
-      checked: state.showDecided,
-      onchange: (e: Event) => {
-        state = { ...state, showDecided: (e.target as HTMLInputElement).checked };
-        channel.saveState(state);
-        render();
+    `${label} `,
+    h(
+      'select',
+      {
+        'aria-label': label,
+        'data-role': label,
+        onchange: (e: Event) => onchange((e.target as HTMLSelectElement).value),
       },
-    }),
-    ' show decided',
+      ...options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)),
+    ),
   );
-  mount(
+}
+
+/** Filters, grouping, paging and the batch accept: a large tree's proposals a page at a time. */
+function toolbar(): HTMLElement {
+  const q = query();
+  const t = page?.totals;
+  const matching = page?.matching ?? proposals.length;
+  const first = matching ? q.offset + 1 : 0;
+  const last = Math.min(matching, q.offset + proposals.length);
+  const minScore = h('input', {
+    type: 'number',
+    min: '0',
+    max: '1',
+    step: '0.01',
+    value: q.minScore === undefined ? '' : String(q.minScore),
+    'aria-label': 'minimum score',
+    onchange: (e: Event) => {
+      const v = (e.target as HTMLInputElement).value;
+      const n = Number(v);
+      setQuery({ minScore: v === '' || !Number.isFinite(n) ? undefined : Math.min(1, Math.max(0, n)) });
+    },
+  });
+  const batch = h('input', {
+    type: 'number',
+    min: '0.5',
+    max: '1',
+    step: '0.01',
+    value: String(batchScore),
+    'aria-label': 'batch accept threshold',
+    onchange: (e: Event) => {
+      const n = Number((e.target as HTMLInputElement).value);
+      if (Number.isFinite(n) && n > 0 && n <= 1) batchScore = n;
+    },
+  });
+  return h(
+    'div',
+    { className: 'toolbar' },
     h(
       'div',
       { className: 'row top' },
-      h('span', {}, open.length ? `${open.length} to review` : 'Nothing to review'),
-      h('span', { className: 'spacer' }),
-      decided.length ? toggle : null,
+      h(
+        'span',
+        {},
+        t
+          ? `${t.proposed} to review (${t.merge} merge, ${t.review} review) · ${t.accepted} accepted`
+          : `${proposals.length}`,
+      ),
     ),
-    ...(proposals.length
+    h(
+      'div',
+      { className: 'row' },
+      select(
+        'status',
+        q.status,
+        [
+          ['all', 'all'],
+          ['proposed', 'open'],
+          ['accepted', 'accepted'],
+          ['rejected', 'rejected'],
+          ['undone', 'undone'],
+        ],
+        (v) => setQuery({ status: v as MergesQuery['status'] }),
+      ),
+      select(
+        'recommendation',
+        q.recommendation ?? '',
+        [
+          ['', 'any'],
+          ['merge', 'merge'],
+          ['review', 'review'],
+        ],
+        (v) => setQuery({ recommendation: v === 'merge' || v === 'review' ? v : undefined }),
+      ),
+      select(
+        'group',
+        q.group ?? '',
+        [
+          ['', 'none'],
+          ['family', 'family'],
+          ['surname', 'surname'],
+        ],
+        (v) => setQuery({ group: v === 'family' || v === 'surname' ? v : undefined }),
+      ),
+      h('label', { className: 'muted' }, 'min score ', minScore),
+    ),
+    h(
+      'div',
+      { className: 'row' },
+      h(
+        'button',
+        {
+          className: 'secondary',
+          'data-action': 'prev-page',
+          disabled: q.offset === 0,
+          onclick: () => setQuery({ offset: Math.max(0, q.offset - q.limit) }),
+        },
+        '‹ Prev',
+      ),
+      h('span', { 'data-role': 'page' }, matching ? `${first}–${last} of ${matching}` : 'none'),
+      h(
+        'button',
+        {
+          className: 'secondary',
+          'data-action': 'next-page',
+          disabled: last >= matching,
+          onclick: () => setQuery({ offset: q.offset + q.limit }),
+        },
+        'Next ›',
+      ),
+      h('span', { className: 'spacer' }),
+      h('label', { className: 'muted' }, 'accept all MERGE ≥ ', batch),
+      h(
+        'button',
+        {
+          'data-action': 'accept-batch',
+          title: 'Accept every open MERGE proposal at or above this score as one batch (one undo)',
+          onclick: () => channel.post({ type: 'acceptBatch', minScore: batchScore }),
+        },
+        'Accept batch',
+      ),
+    ),
+    notices.has('batch')
+      ? h(
+          'div',
+          { className: `notice${notices.get('batch')!.ok ? '' : ' error'}`, role: 'status' },
+          notices.get('batch')!.message,
+        )
+      : null,
+  );
+}
+
+function render(): void {
+  const byId = new Map(proposals.map((p) => [p.id, p]));
+  const body = page?.groups
+    ? page.groups.flatMap((g) => [
+        h('h2', { className: 'group', 'data-role': 'group' }, `${g.label} (${g.count})`),
+        ...g.ids.flatMap((id) => (byId.has(id) ? [card(byId.get(id)!)] : [])),
+      ])
+    : proposals.map(card);
+  mount(
+    toolbar(),
+    ...(proposals.length || (page?.matching ?? 0) > 0
       ? []
       : [
           h(
@@ -284,9 +441,10 @@ function render(): void {
             'No merge proposals yet. The Analyst proposes merges when two persons look like the same individual.',
           ),
         ]),
-    ...open.map(card),
-    ...(state.showDecided ? decided.map(card) : []),
+    ...body,
   );
 }
 
 channel.post({ type: 'ready' });
+// A filter or page kept from before the panel was hidden: ask for it again.
+if (state.query) channel.post({ type: 'query', query: state.query });

@@ -3,7 +3,13 @@
  * feature scores, rationale and "why not"; accept, reject with a reason, undo.
  */
 import * as vscode from 'vscode';
-import type { MergeProposalView, MergesFromWebview, MergesToWebview } from '../../protocol/merges';
+import type {
+  MergeProposalView,
+  MergesFromWebview,
+  MergesPage,
+  MergesQuery,
+  MergesToWebview,
+} from '../../protocol/merges';
 import type { CaseSnapshot } from '../core/snapshot';
 import type { Services } from '../services';
 import { WebviewChannel } from './channel';
@@ -24,14 +30,35 @@ const FACT_ORDER = [
   'occupation.value',
 ];
 
-export async function mergeViews(snap: CaseSnapshot): Promise<MergeProposalView[]> {
+/** The page of proposals the query asks for (ranked, filtered, grouped: the CLI's order) and its views. */
+export async function mergePage(
+  snap: CaseSnapshot,
+  query: MergesQuery,
+): Promise<{ proposals: MergeProposalView[]; page: MergesPage }> {
+  const { reviewPage } = await loadEngine('mergeReview');
+  const r = reviewPage(snap.merges.clusters, query, (id) => snap.persons.get(id)?.person);
+  return {
+    proposals: await mergeViews(snap, r.clusters),
+    page: {
+      query,
+      matching: r.matching,
+      totals: r.totals,
+      groups: r.groups?.map((g) => ({ label: g.label, count: g.count, ids: g.clusters.map((c) => c.id) })),
+    },
+  };
+}
+
+export async function mergeViews(
+  snap: CaseSnapshot,
+  clusters: CaseSnapshot['merges']['clusters'] = snap.merges.clusters,
+): Promise<MergeProposalView[]> {
   const { personLabel } = await loadEngine('labels');
   const { factValue } = await loadEngine('model');
   const now = new Date();
   const order = { proposed: 0, accepted: 1, undone: 2, rejected: 3 } as const;
-  return snap.merges.clusters
+  return clusters
     .slice()
-    .sort((a, b) => order[a.status] - order[b.status] || b.similarity - a.similarity)
+    .sort((a, b) => order[a.status] - order[b.status])
     .map((c) => ({
       id: c.id,
       canonicalId: c.canonicalId,
@@ -42,6 +69,7 @@ export async function mergeViews(snap: CaseSnapshot): Promise<MergeProposalView[
       status: c.status,
       reason: c.reason,
       decidedAt: c.decidedAt,
+      batch: c.batch,
       features: Object.entries(c.features).map(([name, f]) => ({ name, score: f.score, reason: f.reason })),
       members: c.memberIds.map((id) => {
         const person = snap.persons.get(id)?.person;
@@ -64,6 +92,8 @@ export class MergesViewProvider implements vscode.WebviewViewProvider, vscode.Di
   channel: WebviewChannel<MergesFromWebview, MergesToWebview> | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   private view: vscode.WebviewView | undefined;
+  /** What the panel lists; the webview sends a new one when the user filters or pages. */
+  private query: MergesQuery | undefined;
   private readonly resolved = new vscode.EventEmitter<WebviewChannel<MergesFromWebview, MergesToWebview>>();
   /** Fires when the view (re)creates its webview; tests wait on it. */
   readonly onDidResolve = this.resolved.event;
@@ -101,15 +131,20 @@ export class MergesViewProvider implements vscode.WebviewViewProvider, vscode.Di
   private async onMessage(m: MergesFromWebview): Promise<void> {
     if (m.type === 'ready') return this.render();
     if (m.type === 'openPerson') return void vscode.commands.executeCommand('ancestry.openPerson', m.id);
+    if (m.type === 'query') {
+      this.query = m.query;
+      return this.render();
+    }
+    const subject = m.type === 'acceptBatch' ? 'batch' : m.type === 'undoBatch' ? m.batch : m.clusterId;
     const root = await this.services.requireCase();
     const { applyMergeDecision } = await loadEngine('mergeActions');
     try {
       const message = await applyMergeDecision(root, m);
-      this.channel?.post({ type: 'result', clusterId: m.clusterId, ok: true, message });
+      this.channel?.post({ type: 'result', clusterId: subject, ok: true, message });
     } catch (e) {
       this.channel?.post({
         type: 'result',
-        clusterId: m.clusterId,
+        clusterId: subject,
         ok: false,
         message: e instanceof Error ? e.message : String(e),
       });
@@ -121,10 +156,12 @@ export class MergesViewProvider implements vscode.WebviewViewProvider, vscode.Di
   async render(): Promise<void> {
     if (!this.channel) return;
     const snap = await this.services.model.ensure();
-    const proposals = snap ? await mergeViews(snap) : [];
-    const open = proposals.filter((p) => p.status === 'proposed').length;
+    const { MergesQuery } = await loadEngine('protocolMerges');
+    const query = this.query ?? MergesQuery.parse({});
+    const { proposals, page } = snap ? await mergePage(snap, query) : { proposals: [], page: undefined };
+    const open = snap ? snap.merges.clusters.filter((c) => c.status === 'proposed').length : 0;
     if (this.view) this.view.badge = open ? { value: open, tooltip: `${open} merge proposals to review` } : undefined;
-    this.channel.post({ type: 'state', caseName: snap?.config?.subject.name ?? '', proposals });
+    this.channel.post({ type: 'state', caseName: snap?.config?.subject.name ?? '', proposals, page });
   }
 
   dispose(): void {

@@ -43,10 +43,16 @@ export interface ReviewPage {
 export const DEFAULT_PAGE = 50;
 
 const rank = (c: MergeCluster) => (c.recommendation === 'merge' ? 2 : c.recommendation === 'review' ? 1 : 0);
+const STATUS_ORDER: Record<ClusterStatus, number> = { proposed: 0, accepted: 1, undone: 2, rejected: 3 };
 
-/** Best first: "merge" before "review", then higher similarity, then id (stable across runs). */
+/** Open before decided, then "merge" before "review", then higher similarity, then id (stable). */
 export function compareClusters(a: MergeCluster, b: MergeCluster): number {
-  return rank(b) - rank(a) || b.similarity - a.similarity || a.id.localeCompare(b.id);
+  return (
+    STATUS_ORDER[a.status] - STATUS_ORDER[b.status] ||
+    rank(b) - rank(a) ||
+    b.similarity - a.similarity ||
+    a.id.localeCompare(b.id)
+  );
 }
 
 export function matches(c: MergeCluster, q: ReviewQuery): boolean {
