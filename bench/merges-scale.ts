@@ -32,7 +32,12 @@ async function one(mode: 'import' | 'merges', file: string, dir: string): Promis
     await importGedcom(file, store, { as: 'tree' });
   } else {
     let text = '';
-    const io = { out: (s: string) => void (text += s), err: () => undefined, tty: false, signal: new AbortController().signal };
+    const io = {
+      out: (s: string) => void (text += s),
+      err: () => undefined,
+      tty: false,
+      signal: new AbortController().signal,
+    };
     const code = await mergesCommand.run([dir, '--json'], io);
     if (code !== 0) throw new Error(`ancestry merges exited ${code}`);
     const out = JSON.parse(text) as { totals?: { merge: number; review: number }; clusters: unknown[] };
