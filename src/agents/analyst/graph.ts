@@ -43,10 +43,14 @@ export class KnowledgeGraph {
       if (a.field.endsWith('.place')) this.placesSeen.add(a.value.toLowerCase());
     }
     for (const r of p.relationships) for (const e of r.evidence) this.noteSource(e.source, p.id);
-    this.evidence.add(
-      displayName(p),
-      p.assertions.reduce((n, a) => n + a.evidence.length, 0),
-    );
+    // Counted as the analysis counts (one per record that names the person, one per record and place
+    // assertion), so a resumed run prioritises clues exactly as the uninterrupted run did.
+    const cited = new Set<string>();
+    for (const n of p.names) for (const c of n.citations ?? []) cited.add(c);
+    for (const a of p.assertions) for (const e of a.evidence) cited.add(e.source);
+    this.evidence.add(displayName(p), cited.size);
+    for (const a of p.assertions)
+      if (a.field.endsWith('.place')) this.evidence.add(a.value, new Set(a.evidence.map((e) => e.source)).size);
   }
 
   setSubject(id: string): void {
