@@ -9,6 +9,7 @@ import type { CaseStore } from '../engine/ports';
 import type { Person } from '../model';
 import { displayName } from '../model';
 import { isStartingHint } from '../model/hint';
+import { exportOrder } from './export-order';
 
 export interface ConclusionOptions {
   /** Also export staged facts and relationships, marked as staged. */
@@ -54,7 +55,7 @@ export function conclusionsOnly<S extends CaseStore>(store: S, opts: ConclusionO
     if (cache) return cache;
     const all = store.persons();
     const subjectId = store.config().subject.person;
-    const persons = conclusionPersons(all, opts, subjectId);
+    const persons = exportOrder(conclusionPersons(all, opts, subjectId), subjectId);
     return (cache = { persons, byId: new Map(persons.map((p) => [p.id, p])), all: new Map(all.map((p) => [p.id, p])) });
   };
   const stagedNote = (id: string): string | undefined => {
