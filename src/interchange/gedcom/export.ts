@@ -19,6 +19,7 @@ import { censorTextField, IDENTIFIER_TAGS, FREE_TEXT_TAGS, privacyKind, withhold
 import type { CaseStore } from '../../engine/ports';
 import { conclusionsOnly } from '../conclusions';
 import type { Assertion, Conflict, EvidenceClaim, Person, SourceRecord } from '../../model';
+import { age7, asso551, conform7, media7 } from './conform7';
 import { dateTo5, dateTo7 } from './dates';
 import { EMBED_MARKER, type EventSidecar, type FamilySidecar, type PersonSidecar } from './map-import';
 import { parseGedcom, type GedNode } from './parse';
@@ -71,6 +72,11 @@ const ONLY_IN_7 = new Set([
   'MIME',
   'SCHMA',
 ]);
+/** LDS ordinances: 7.0 gives them no payload (5.5.1 files write "Y"). */
+const LDS_ORDINANCES = new Set(['BAPL', 'CONL', 'ENDL', 'INIL', 'SLGC', 'SLGS']);
+/** Structures 7.0 requires a TYPE under. */
+const TYPE_REQUIRED = new Set(['IDNO', 'FACT', 'EVEN']);
+
 /** Tags GEDCOM 5.5.1 had that 7.0 removed. */
 const ONLY_IN_5: Record<string, string | null> = {
   RIN: null,
@@ -91,13 +97,18 @@ class Loss {
   add(what: string, example?: string): void {
     Loss.bump(this.items, what, example);
   }
-  redacted(what: string, example?: string): void {
-    Loss.bump(this.privacy, what, example);
+  redacted(what: string, example?: string, n = 1): void {
+    Loss.bump(this.privacy, what, example, n);
   }
-  private static bump(m: Map<string, { count: number; examples: Set<string> }>, what: string, example?: string): void {
+  private static bump(
+    m: Map<string, { count: number; examples: Set<string> }>,
+    what: string,
+    example?: string,
+    n = 1,
+  ): void {
     let e = m.get(what);
     if (!e) m.set(what, (e = { count: 0, examples: new Set() }));
-    e.count++;
+    e.count += n;
     if (example && e.examples.size < 3) e.examples.add(example);
   }
   private static list(m: Map<string, { count: number; examples: Set<string> }>): string[] {
@@ -365,7 +376,7 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
     for (const what of r.redactions) loss.redacted(what, where);
     return r.text;
   };
-  const adapt = (n: RawNode, path: string): RawNode | undefined => {
+  const adapt = (n: RawNode, path: string, parent?: string): RawNode | undefined => {
     let tag = n.tag;
     const upper = tag.toUpperCase();
     if (IDENTIFIER_TAGS.has(upper) && n.value && withholdIdentifier(n.value, textCtx)) {
@@ -393,10 +404,22 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
       loss.add('ALIA text written as NAME with TYPE AKA', n.value);
       return { tag: 'NAME', value: n.value, children: [{ tag: 'TYPE', value: 'AKA' }] };
     }
-    const children = n.children?.map((c) => adapt(c, `${path}.${c.tag}`)).filter((c): c is RawNode => Boolean(c));
+    const children = n.children?.map((c) => adapt(c, `${path}.${c.tag}`, tag)).filter((c): c is RawNode => Boolean(c));
     let value = n.value;
     if (value && FREE_TEXT_TAGS.has(upper)) value = censorText(value, path);
+    if (upper === 'CHAN') {
+      // A change date is exact or nothing; a living person's record stamp the Censor cut to a
+      // decade ("2000s") cannot be said, so the stamp is withheld.
+      const d = n.children?.find((c) => c.tag.toUpperCase() === 'DATE')?.value?.trim();
+      if (d && /^\d{3}0s$/.test(d)) {
+        loss.redacted('change dates of living persons’ records withheld (CHAN)', path);
+        return undefined;
+      }
+    }
     let dateChildren = children;
+    // The Censor's decade ("1950s") in a kept DATE line: GEDCOM says it as a range.
+    const decade = tag === 'DATE' && value ? /^(\d{3})0s$/.exec(value.trim()) : null;
+    if (decade) value = `BET ${decade[1]}0 AND ${decade[1]}9`;
     if (tag === 'DATE' && value) {
       if (v7) {
         const d7 = dateTo7(value);
@@ -406,27 +429,36 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
           dateChildren = [{ tag: 'PHRASE', value: d7.phrase }, ...(children ?? [])];
       } else value = dateTo5(value);
     }
-    const out: RawNode = {
+    // The import keeps a 7.0 @VOID@ pointer as text (it names no record).
+    const voidPtr = v7 && n.pointer === undefined && value === '@VOID@';
+    if (voidPtr) value = undefined;
+    let out: RawNode = {
       tag,
       ...(value !== undefined ? { value } : {}),
-      ...(n.pointer !== undefined ? { pointer: n.pointer } : {}),
+      ...(n.pointer !== undefined ? { pointer: n.pointer } : voidPtr ? { pointer: 'X:@VOID@' } : {}),
       ...(dateChildren?.length ? { children: dateChildren } : {}),
     };
+    // What 7.0 says differently (payload types, placements, required lines): conform7.ts.
+    if (v7) out = conform7(out, parent, (what, example) => loss.add(what, example));
+    else if (tag === 'ASSO') out = asso551(out);
     // GEDCOM 7 has no inline multimedia: an inline OBJE becomes a record and a pointer to it.
-    if (v7 && tag === 'OBJE' && n.pointer === undefined) {
+    if (v7 && tag === 'OBJE' && out.pointer === undefined) {
       const x = xrefs.fresh('O');
       const lines: string[] = [];
       writeNode(lines, 0, 'OBJE', undefined, undefined, wopts, x);
-      for (const c of objeChildren7(out.children ?? [], loss)) writeRaw(lines, 1, c, wopts, resolve);
+      // A crop is the link's (7.0: OBJE pointer.CROP), the rest the record's.
+      const crop = out.children?.filter((c) => c.tag === 'CROP');
+      for (const c of out.children ?? []) if (c.tag !== 'CROP') writeRaw(lines, 1, c, wopts, resolve);
       objeRecords.push(lines);
-      return { tag: 'OBJE', pointer: `X:${x}` };
+      return { tag: 'OBJE', pointer: `X:${x}`, ...(crop?.length ? { children: crop } : {}) };
     }
     return out;
   };
   const resolveAll = (ptr: string) => (ptr.startsWith('X:') ? ptr.slice(2) : resolve(ptr));
   const emitRaw = (out: string[], level: number, nodes: RawNode[] | undefined, path: string) => {
+    const parent = path.slice(path.lastIndexOf('.') + 1);
     for (const n of nodes ?? []) {
-      const a = adapt(n, path);
+      const a = adapt(n, path, parent);
       if (a)
         writeRaw(out, level, a, wopts, resolveAll, (d) =>
           loss.add('pointers to records not in this export (line dropped)', `${path}.${d.tag}`),
@@ -450,12 +482,19 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
       e.information === NO_QUAY.information;
     if (!unassessed) writeNode(out, level + 1, 'QUAY', quayOf(e), undefined, wopts);
     const src = sourceById.get(e.source);
-    if (e.snippet && e.snippet !== e.page && e.snippet !== src?.title) {
-      writeNode(out, level + 1, 'DATA', undefined, undefined, wopts);
-      writeNode(out, level + 2, 'TEXT', censorText(e.snippet, 'SOUR.DATA.TEXT'), undefined, wopts);
-    }
     const extra = sidecar?.citations?.find((c) => c.source === e.source && (c.page ?? '') === (e.page ?? ''));
-    emitRaw(out, level + 1, extra?.children, 'SOUR');
+    // One DATA per citation (both versions): the cited text joins the DATA the import kept (DATE …).
+    const data = extra?.children.find((c) => c.tag.toUpperCase() === 'DATA');
+    if (e.snippet && e.snippet !== e.page && e.snippet !== src?.title) {
+      const text: RawNode = { tag: 'TEXT', value: e.snippet };
+      emitRaw(out, level + 1, [{ tag: 'DATA', children: [...(data?.children ?? []), text] }], 'SOUR');
+      emitRaw(
+        out,
+        level + 1,
+        extra?.children.filter((c) => c !== data),
+        'SOUR',
+      );
+    } else emitRaw(out, level + 1, extra?.children, 'SOUR');
   };
 
   const emitEvent = (out: string[], g: EventGroup, tag: string, sidecar: EventSidecar | undefined, family: boolean) => {
@@ -473,15 +512,50 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
       loss.add('facts with no GEDCOM tag written as EVEN with TYPE', g.prefix);
     }
     const isAttr = ATTRIBUTE_TAGS.has(lineTag);
-    const lineValue = value
+    let lineValue = value
       ? isAttr || value.value.toUpperCase() !== 'Y'
         ? value.value
         : 'Y'
       : !date && !place && !isAttr
         ? 'Y'
         : undefined;
+    const extraLines = sidecar?.extra?.filter((n) => n.tag !== '@DATE');
+    // What 7.0 says differently from the model's value (payload types, required TYPE).
+    let note: string | undefined;
+    if (v7) {
+      if (
+        lineValue === 'N' &&
+        !isAttr &&
+        known &&
+        lineTag !== 'EVEN' &&
+        !date &&
+        !place &&
+        !age &&
+        !extraLines?.length
+      ) {
+        // 5.5.1 "DIV N": the event did not happen, which 7.0 says as "NO DIV".
+        writeNode(out, 1, 'NO', lineTag, undefined, wopts);
+        emitCitations(out, g, sidecar, 'NO');
+        return 1;
+      }
+      if (LDS_ORDINANCES.has(lineTag)) lineValue = undefined;
+      else if (!isAttr && !lineTag.startsWith('_') && lineValue !== undefined && lineValue !== 'Y') {
+        loss.add('event descriptions on an event line (7.0 allows only "Y") written as a NOTE', lineTag);
+        note = lineValue;
+        lineValue = !date && !place ? 'Y' : undefined;
+      } else if ((lineTag === 'NCHI' || lineTag === 'NMR') && lineValue !== undefined && !/^\d+$/.test(lineValue)) {
+        loss.add(`${lineTag} values that are not a number written as FACT with TYPE`, lineValue);
+        type = lineTag === 'NCHI' ? 'Number of children' : 'Number of marriages';
+        lineTag = 'FACT';
+      }
+      if (TYPE_REQUIRED.has(lineTag) && !type && !extraLines?.some((n) => n.tag === 'TYPE')) {
+        loss.add(`${lineTag} without TYPE given TYPE "Not stated" (required in 7.0)`, lineTag);
+        type = 'Not stated';
+      }
+    }
     writeNode(out, 1, lineTag, lineValue, undefined, wopts);
     if (type) writeNode(out, 2, 'TYPE', type, undefined, wopts);
+    if (note) writeNode(out, 2, 'NOTE', censorText(note, `${lineTag}.NOTE`), undefined, wopts);
     const dateExtra = sidecar?.extra?.find((n) => n.tag === '@DATE');
     // The Censor writes a living person's dates as a decade ("1950s"); GEDCOM says that as a range.
     const decade = date ? /^(\d{3})0s$/.exec(date.value.trim()) : null;
@@ -501,17 +575,39 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
         emitRaw(out, 3, rest, `${lineTag}.DATE`);
       }
     }
+    // 5.5.1 let a place carry its own citations; 7.0 cites the event.
+    const placeSources = v7 ? sidecar?.place?.filter((n) => n.tag === 'SOUR') : undefined;
     if (place && place.value !== PLACE_WITHHELD) {
       writeNode(out, 2, 'PLAC', place.value, undefined, wopts);
-      emitRaw(out, 3, sidecar?.place, `${lineTag}.PLAC`);
+      emitRaw(
+        out,
+        3,
+        placeSources?.length ? sidecar?.place?.filter((n) => n.tag !== 'SOUR') : sidecar?.place,
+        `${lineTag}.PLAC`,
+      );
+      if (placeSources?.length) loss.add('citations of a place written as citations of its event (7.0)', lineTag);
     }
-    if (age) writeNode(out, 2, 'AGE', age.value, undefined, wopts);
-    emitRaw(
-      out,
-      2,
-      sidecar?.extra?.filter((n) => n.tag !== '@DATE'),
-      lineTag,
-    );
+    if (age) {
+      if (!v7) writeNode(out, 2, 'AGE', age.value, undefined, wopts);
+      else if (family) {
+        // 7.0 says a spouse's age under HUSB or WIFE; a family event's bare AGE names neither.
+        loss.add('ages on a family event (whose? 7.0 asks HUSB or WIFE) written as _AGE', lineTag);
+        writeNode(out, 2, '_AGE', age.value, undefined, wopts);
+        customTags.add('_AGE');
+      } else {
+        const a = age7(age.value);
+        if (a.age !== age.value)
+          loss.add('ages written in the 7.0 grammar ("76" → "76y"; words as a PHRASE)', age.value);
+        writeNode(out, 2, 'AGE', a.age || undefined, undefined, wopts);
+        if (a.phrase) writeNode(out, 3, 'PHRASE', a.phrase, undefined, wopts);
+      }
+    }
+    emitRaw(out, 2, placeSources?.length ? [...(extraLines ?? []), ...placeSources] : extraLines, lineTag);
+    emitCitations(out, g, sidecar, lineTag);
+    return 1;
+  };
+
+  const emitCitations = (out: string[], g: EventGroup, sidecar: EventSidecar | undefined, lineTag: string) => {
     const seen = new Set<string>();
     for (const a of g.assertions) {
       for (const e of a.evidence) {
@@ -534,7 +630,6 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
         );
       }
     }
-    return 1;
   };
 
   const noteKind = opts.version === '7.1';
@@ -585,6 +680,9 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
         (side?.links && Object.keys(side.links).length);
       if (withheld)
         loss.redacted('event, name and link details of living persons withheld (notes, addresses, sub-lines)', where);
+      // What the import already kept out (privacy is decided there for tree imports).
+      if (side?.withheld)
+        loss.redacted('lines of living persons withheld at import (notes, addresses, sub-lines)', where, side.withheld);
     }
     counts.individuals++;
     writeNode(out, 0, 'INDI', undefined, undefined, wopts, indiX.get(p.id));
@@ -633,19 +731,45 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
         false,
       );
     }
-    for (const c of childIn.get(p.id) ?? []) {
-      writeNode(out, 1, 'FAMC', undefined, famX.get(c.fam), wopts);
-      if (c.pedi) writeNode(out, 2, 'PEDI', v7 ? pedi7(c.pedi) : c.pedi.toLowerCase(), undefined, wopts);
-      if (v7 && c.pedi && pedi7(c.pedi) === 'OTHER') writeNode(out, 3, 'PHRASE', c.pedi, undefined, wopts);
-      if (!redacted) emitRaw(out, 2, side?.links?.[`FAMC ${c.fam}`], 'FAMC');
-    }
-    for (const f of spouseIn.get(p.id) ?? []) {
+    const famc = (fam: string, pedi: string | undefined) => {
+      writeNode(out, 1, 'FAMC', undefined, famX.get(fam), wopts);
+      if (pedi) writeNode(out, 2, 'PEDI', v7 ? pedi7(pedi) : pedi.toLowerCase(), undefined, wopts);
+      if (v7 && pedi && pedi7(pedi) === 'OTHER') writeNode(out, 3, 'PHRASE', pedi, undefined, wopts);
+      if (!redacted) emitRaw(out, 2, side?.links?.[`FAMC ${fam}`], 'FAMC');
+    };
+    // A family that lists this person without a link back in the original gets none here either.
+    const unlinked = new Set(side?.unlinked);
+    for (const c of childIn.get(p.id) ?? []) if (!unlinked.has(`FAMC ${c.fam}`)) famc(c.fam, c.pedi);
+    const spouseOf = spouseIn.get(p.id) ?? [];
+    for (const f of spouseOf) {
+      if (unlinked.has(`FAMS ${f}`)) continue;
       writeNode(out, 1, 'FAMS', undefined, famX.get(f), wopts);
       if (!redacted) emitRaw(out, 2, side?.links?.[`FAMS ${f}`], 'FAMS');
     }
+    // Links of this side only (the family does not list the person): written back as they were.
+    for (const o of side?.oneSided ?? []) {
+      const listed =
+        o.tag === 'FAMC' ? childIn.get(p.id)?.some((c) => c.fam === o.family) : spouseOf.includes(o.family);
+      if (listed) continue;
+      if (!famX.has(o.family)) {
+        loss.add('links to families not in this export (line dropped)', `${o.tag} ${o.family}`);
+        continue;
+      }
+      if (o.tag === 'FAMC') famc(o.family, o.pedi);
+      else {
+        writeNode(out, 1, 'FAMS', undefined, famX.get(o.family), wopts);
+        if (!redacted) emitRaw(out, 2, side?.links?.[`FAMS ${o.family}`], 'FAMS');
+      }
+    }
     for (const [k, val] of Object.entries(p.externalIds)) emitExternalId(out, 1, k, val, v7, wopts, loss);
     if (!redacted) emitRaw(out, 1, side?.extra, 'INDI');
-    else if (side?.extra?.length) loss.redacted('other lines of living persons withheld', indiX.get(p.id));
+    else if (side?.extra?.length) {
+      // A living person's associations are relationships (kept, with their role); the rest is withheld.
+      const asso = side.extra.filter((n) => n.tag.toUpperCase() === 'ASSO' && n.pointer);
+      emitRaw(out, 1, asso.map(roleOnly), 'INDI');
+      const other = side.extra.length - asso.length + asso.filter((n) => roleOnly(n) !== n).length;
+      if (other) loss.redacted('other lines of living persons withheld', indiX.get(p.id), other);
+    }
     for (const m of mergedInto.get(p.id) ?? [])
       emitNote(out, 1, `Merged duplicate: ${m} was merged into this person (reversible in merges.json).`);
     for (const c of conflictsOf.get(p.id) ?? []) {
@@ -717,8 +841,9 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
       x = xrefs.fresh('R');
       repoX.set(key, x);
       writeNode(repoLines, 0, 'REPO', undefined, undefined, wopts, x);
+      // Every REPO has a NAME (7.0 requires one; the record's own, else the name it is known by).
+      if (!record?.children.some((c) => c.tag === 'NAME')) writeNode(repoLines, 1, 'NAME', name, undefined, wopts);
       if (record) emitRaw(repoLines, 1, record.children.map(plain), 'REPO');
-      else writeNode(repoLines, 1, 'NAME', name, undefined, wopts);
     }
     return x;
   };
@@ -772,7 +897,6 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
     }
   }
   out.push(...repoLines);
-  out.push(...objeRecords.flat());
 
   // Records an import could not attach to any person (custom records, empty families, orphan notes).
   for (const s of store.sources().filter(isFileSource)) {
@@ -789,7 +913,10 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
       const tag = v7 && r.tag === 'NOTE' ? 'SNOTE' : r.tag;
       if (r.tag.startsWith('_')) customTags.add(r.tag);
       writeNode(out, 0, tag, r.value, undefined, wopts, x);
-      emitRaw(out, 1, r.children.map(raw), r.tag);
+      if (v7 && r.tag === 'OBJE') {
+        const kids = r.children.map((c) => adapt(raw(c), `OBJE.${c.tag}`, 'OBJE')).filter((c): c is RawNode => !!c);
+        for (const c of media7(kids, (w, e) => loss.add(w, e))) writeRaw(out, 1, c, wopts, resolveAll);
+      } else emitRaw(out, 1, r.children.map(raw), r.tag);
     }
   }
 
@@ -877,7 +1004,8 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
   }
   if (redirect.size)
     loss.add('merged duplicates written once (members noted on the canonical person)', [...redirect.keys()][0]);
-  const text = `${[...head, ...out, '0 TRLR'].join('\n')}\n`;
+  // Media records last: the header's submitter may still have made one.
+  const text = `${[...head, ...out, ...objeRecords.flat(), '0 TRLR'].join('\n')}\n`;
   return { text, lossReport: loss.render(opts.version, counts), counts };
 }
 
@@ -891,47 +1019,22 @@ function plain(n: GedNode): RawNode {
   };
 }
 
+/** An ASSO line with only what says the relationship (RELA, ROLE and its PHRASE); itself when that is all it has. */
+function roleOnly(n: RawNode): RawNode {
+  const children = n.children ?? [];
+  const role = children.filter((c) => /^(RELA|ROLE|PHRASE)$/i.test(c.tag));
+  if (role.length === children.length) return n;
+  return {
+    tag: n.tag,
+    ...(n.value !== undefined ? { value: n.value } : {}),
+    ...(n.pointer !== undefined ? { pointer: n.pointer } : {}),
+    ...(role.length ? { children: role } : {}),
+  };
+}
+
 function pedi7(p: string): string {
   const u = p.toUpperCase();
   return ['BIRTH', 'ADOPTED', 'FOSTER', 'SEALING'].includes(u) ? u : 'OTHER';
-}
-
-function objeChildren7(children: RawNode[], loss: Loss): RawNode[] {
-  // 5.5 put FORM beside FILE; 7.0 wants FILE with a FORM (media type) below it.
-  const file = children.find((c) => c.tag === 'FILE');
-  const form = children.find((c) => c.tag === 'FORM');
-  const rest = children.filter((c) => c !== form && c !== file);
-  if (!file) {
-    loss.add('inline multimedia without FILE (dropped in 7.0)');
-    return [{ tag: 'FILE', value: 'unknown' }, ...rest];
-  }
-  const fileChildren = [...(file.children ?? [])];
-  const f = fileChildren.find((c) => c.tag === 'FORM') ?? form;
-  const mime = f?.value ? mediaType(f.value) : undefined;
-  const others = fileChildren.filter((c) => c.tag !== 'FORM');
-  return [{ ...file, children: [...(mime ? [{ tag: 'FORM', value: mime }] : []), ...others] }, ...rest];
-}
-
-function mediaType(form: string): string {
-  const f = form.toLowerCase().trim();
-  if (f.includes('/')) return f;
-  const map: Record<string, string> = {
-    jpg: 'image/jpeg',
-    jpeg: 'image/jpeg',
-    png: 'image/png',
-    gif: 'image/gif',
-    bmp: 'image/bmp',
-    tif: 'image/tiff',
-    tiff: 'image/tiff',
-    pdf: 'application/pdf',
-    mp3: 'audio/mpeg',
-    wav: 'audio/wav',
-    ole: 'application/octet-stream',
-    txt: 'text/plain',
-    htm: 'text/html',
-    html: 'text/html',
-  };
-  return map[f] ?? `application/x-${f.replace(/[^a-z0-9]+/g, '')}`;
 }
 
 function emitExternalId(

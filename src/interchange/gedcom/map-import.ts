@@ -79,6 +79,15 @@ export interface PersonSidecar {
   /** Sub-lines of FAMC/FAMS links (NOTE, STAT …), keyed "FAMC <family id>". */
   links?: Record<string, RawNode[]>;
   families?: FamilySidecar[];
+  /**
+   * FAMC/FAMS lines to a family that does not list this person (as CHIL, HUSB or WIFE): a link of
+   * this side only, which the model holds no relationship for; export writes it back as it was.
+   */
+  oneSided?: { tag: 'FAMC' | 'FAMS'; family: string; pedi?: string }[];
+  /** "FAMC <family id>" / "FAMS <family id>" for families that list this person without a link back. */
+  unlinked?: string[];
+  /** Lines of a living person not imported (privacy): the export's loss report counts them. */
+  withheld?: number;
 }
 
 export interface MappedSource {
@@ -140,6 +149,43 @@ export interface MapOptions {
   /** Release each INDI record's syntax tree from `doc` once mapped (the caller is done with doc). */
   consume?: boolean;
 }
+
+/**
+ * Vendor tags that are events (Gramps's and FTM's _DEG, _MILT …: a date or a place, and only the
+ * sub-lines of an event), not free text: kept as facts of their own field (`_deg.date`), so a
+ * living person's are generalised like any event rather than dropped as text. Record stamps
+ * (_CREA, _UPD …) and 7.0 structures a 5.5.1 export wrote as extensions (_NO, _SDATE) are not events.
+ */
+const VENDOR_EVENT_CHILDREN = /^(DATE|PLAC|AGE|SOUR|TYPE|CAUS|ADDR|NOTE|OBJE|AGNC)$/;
+const NOT_VENDOR_EVENTS = new Set([
+  '_CREA',
+  '_CHAN',
+  '_NO',
+  '_SDATE',
+  '_DATE',
+  '_UPD',
+  '_TODO',
+  '_CREATED',
+  '_CHANGED',
+  '_TIMESTAMP',
+]);
+function isVendorEvent(n: GedNode): boolean {
+  if (n.tag.charCodeAt(0) !== 95 /* _ */ || n.pointer || !/^_[A-Za-z0-9_]+$/.test(n.tag)) return false;
+  if (NOT_VENDOR_EVENTS.has(n.tag.toUpperCase())) return false;
+  let dated = false;
+  for (const c of n.children) {
+    const t = c.tag.toUpperCase();
+    if (!VENDOR_EVENT_CHILDREN.test(t)) return false;
+    if (t === 'PLAC' || t === 'DATE') dated = true;
+  }
+  return dated;
+}
+
+/**
+ * Family Tree Maker writes an occupation, religion or degree in the PLAC of a line without a value
+ * ("1 OCCU / 2 PLAC Retail Manager"); Gramps and others read it as the value for files from FTW.
+ */
+const FTW_VALUE_IN_PLAC = new Set(['OCCU', 'RELI', '_DEG']);
 
 /** Stands in for a consumed record in `doc.records`. */
 const CONSUMED: GedNode = { tag: '', line: 0, children: [] };
@@ -366,6 +412,7 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
     field: string,
     eventId: string,
     attribute: boolean,
+    valueInPlace = false,
   ): { assertions: Assertion[]; sidecar?: EventSidecar } => {
     stats.events++;
     // One pass over the sub-lines: the first DATE/PLAC/AGE with a value feed the model.
@@ -379,10 +426,14 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
       else if (t === 'AGE' || t === 'age') ageNode ??= c;
     }
     const date = dateNode?.value?.trim() || undefined;
-    const place = placeNode?.value?.trim() || undefined;
+    let place = placeNode?.value?.trim() || undefined;
     // An AGE with sub-lines (7.0 PHRASE) stays verbatim only, so export writes it once.
     const age = ageNode && !ageNode.children.length ? ageNode.value?.trim() || undefined : undefined;
-    const value = node.value?.trim();
+    let value = node.value?.trim();
+    if (valueInPlace && !value && place && !placeNode!.children.length) {
+      value = place;
+      place = undefined;
+    } else valueInPlace = false;
     let evidence: EvidenceClaim[] = NO_EVIDENCE;
     let citeExtras: CitationExtra[] | undefined;
     let extra: RawNode[] | undefined;
@@ -392,7 +443,7 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
         if (c.children.length) (extra ??= []).push({ tag: '@DATE', children: c.children.map(rawOf) });
         continue;
       }
-      if (c === placeNode && place) continue;
+      if (c === placeNode && (place || valueInPlace)) continue;
       if (c === ageNode && age && !c.children.length) continue;
       if (c.tag.toUpperCase() === 'SOUR') {
         const { claim, extra: ce } = claimOf(c);
@@ -422,6 +473,8 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
     if (citeExtras) sidecar.citations = citeExtras;
     return { assertions, sidecar: Object.keys(sidecar).length ? sidecar : undefined };
   };
+
+  const ftw = ['FTW', 'FTM'].includes((childValue(doc.head, 'SOUR') ?? '').trim().toUpperCase());
 
   // ---- families first ----
   // A person is handed on (and written) as soon as it is built, so whatever its families give it
@@ -499,12 +552,15 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
         });
         continue;
       }
-      if (FAM_EVENTS[t]) {
+      if (FAM_EVENTS[t] || (t === 'NO' && noEvent(c, FAM_EVENTS))) {
         eventN++;
         const eventId = `${fid}.e${eventN}`;
-        const { assertions: as, sidecar } = eventAssertions(c, FAM_EVENTS[t], eventId, ATTRIBUTE_TAGS.has(t));
+        // 7.0 "NO DIV" (no sub-lines) is the model's "DIV N", as 5.5.1 says it.
+        const node = t === 'NO' ? { ...c, tag: c.value!.trim(), value: 'N' } : c;
+        const tag = node.tag.toUpperCase();
+        const { assertions: as, sidecar } = eventAssertions(node, FAM_EVENTS[tag], eventId, ATTRIBUTE_TAGS.has(tag));
         fam.events.push(eventId);
-        fam.eventTags[eventId] = c.tag;
+        fam.eventTags[eventId] = node.tag;
         if (sidecar) (fam.eventSidecars ??= {})[eventId] = sidecar;
         familyEventAssertions.push(...as);
         continue;
@@ -529,7 +585,12 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
     }
     // Family events are facts of both spouses; a family without spouses keeps them on its record only.
     if (!husb && !wife && familyEventAssertions.length) {
-      fam.extra = [...(fam.extra ?? []), ...r.children.filter((c) => FAM_EVENTS[c.tag.toUpperCase()]).map(rawOf)];
+      fam.extra = [
+        ...(fam.extra ?? []),
+        ...r.children
+          .filter((c) => FAM_EVENTS[c.tag.toUpperCase()] || (c.tag.toUpperCase() === 'NO' && noEvent(c, FAM_EVENTS)))
+          .map(rawOf),
+      ];
     }
     // What is kept until the members are built is a copy (structuredClone makes it in the runtime,
     // outside every object literal), not the objects the event and line mappers made. V8 would
@@ -540,7 +601,11 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
     let families = familiesOf.get(owner);
     if (!families) familiesOf.set(owner, (families = []));
     families.push(family);
-    const links: FamilyLinks = { children: family.children, assertions: structuredClone(familyEventAssertions) };
+    const links: FamilyLinks = {
+      id: fid,
+      children: family.children,
+      assertions: structuredClone(familyEventAssertions),
+    };
     if (husb) links.husb = husb;
     if (wife) links.wife = wife;
     fam.children.forEach((ch, i) => {
@@ -587,6 +652,10 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
       const externalIds: Record<string, string> = { gedcomXref: xref };
       const extra: RawNode[] = [];
       let eventN = 0;
+      const famLinks = linksOf.get(id);
+      // Family ids this record links to with FAMC / FAMS (for the one-sided links both ways).
+      let famc: string[] | undefined;
+      let fams: string[] | undefined;
       for (const c of r.children) {
         const t = c.tag.toUpperCase();
         if (t === 'NAME') {
@@ -628,24 +697,44 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
             v === 'M' || v.startsWith('MALE') ? 'M' : v === 'F' || v.startsWith('FEMALE') ? 'F' : v === 'X' ? 'X' : 'U';
           if (v !== sex || c.children.length) side.sexRaw = c.value ?? '';
           if (c.children.length) extra.push(rawOf(c));
-        } else if (INDI_EVENTS[t]) {
+        } else if (INDI_EVENTS[t] || (t === 'NO' && noEvent(c, INDI_EVENTS)) || isVendorEvent(c)) {
           eventN++;
           const eventId = `${id}.e${eventN}`;
-          const { assertions: as, sidecar } = eventAssertions(c, INDI_EVENTS[t], eventId, ATTRIBUTE_TAGS.has(t));
+          // 7.0 "NO DIV" (no children): the 5.5.1 "DIV N" of the model; a vendor event is its own field.
+          const tag = t === 'NO' ? c.value!.trim().toUpperCase() : t;
+          const field = INDI_EVENTS[tag] ?? t.toLowerCase();
+          const node = t === 'NO' ? { ...c, tag, value: 'N' } : c;
+          const { assertions: as, sidecar } = eventAssertions(
+            node,
+            field,
+            eventId,
+            ATTRIBUTE_TAGS.has(tag),
+            ftw && FTW_VALUE_IN_PLAC.has(tag),
+          );
           assertions.push(...as);
           if (sidecar) (side.events ??= {})[eventId] = sidecar;
-          if (c.tag !== t) (side.eventTags ??= {})[eventId] = c.tag;
+          if (node.tag !== tag || !INDI_EVENTS[tag]) (side.eventTags ??= {})[eventId] = node.tag;
         } else if (ID_TAGS.has(t) && c.value?.trim() && !c.children.some((x) => x.tag.toUpperCase() !== 'TYPE')) {
           const type = childValue(c, 'TYPE');
           let k = type ? `${c.tag}:${type}` : c.tag;
           for (let i = 2; externalIds[k] !== undefined; i++) k = `${type ? `${c.tag}:${type}` : c.tag}.${i}`;
           externalIds[k] = c.value.trim();
         } else if (t === 'FAMC' || t === 'FAMS') {
-          if (c.pointer && !familyId.has(c.pointer))
+          const fid = c.pointer ? familyId.get(c.pointer) : undefined;
+          if (c.pointer && !fid)
             warn('dangling-fam', c.line, `${c.tag} points to ${c.pointer}, which is not a FAM record; link dropped`);
+          if (!fid) continue;
           const rest = c.children.filter((x) => x.tag.toUpperCase() !== 'PEDI');
-          if (rest.length && c.pointer && familyId.has(c.pointer))
-            (side.links ??= {})[`${t} ${familyId.get(c.pointer)}`] = rest.map(rawOf);
+          if (rest.length) (side.links ??= {})[`${t} ${fid}`] = rest.map(rawOf);
+          (t === 'FAMC' ? (famc ??= []) : (fams ??= [])).push(fid);
+          const listed = famLinks?.some(
+            (l) =>
+              l.id === fid && (t === 'FAMC' ? l.children.some((ch) => ch.id === id) : l.husb === id || l.wife === id),
+          );
+          if (!listed) {
+            const pedi = t === 'FAMC' ? childValue(c, 'PEDI') : undefined;
+            (side.oneSided ??= []).push({ tag: t, family: fid, ...(pedi ? { pedi } : {}) });
+          }
         } else {
           extra.push(rawOf(c));
         }
@@ -656,20 +745,36 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
       }
       if (nameExtras.some((x) => x)) side.names = nameExtras;
       if (extra.length) side.extra = extra;
+      for (const l of famLinks ?? []) {
+        if (l.children.some((ch) => ch.id === id) && !famc?.includes(l.id)) (side.unlinked ??= []).push(`FAMC ${l.id}`);
+        if ((l.husb === id || l.wife === id) && !fams?.includes(l.id)) (side.unlinked ??= []).push(`FAMS ${l.id}`);
+      }
       const relationships: Relationship[] = [];
-      const links = linksOf.get(id);
+      const links = famLinks;
       if (links) fromFamilies(id, links, relationships, assertions);
       const families = familiesOf.get(id);
       if (families) side.families = families;
       linksOf.delete(id);
       familiesOf.delete(id);
       const person = { id, names, sex, assertions, relationships, externalIds, gedcom: side } as Person;
-      // Living persons keep no free text: decided here, where the person is whole.
-      if (opts.isLiving?.(person) && (side.extra || side.events || side.names)) {
+      // Living persons keep no free text: decided here, where the person is whole. Their
+      // associations are relationships, which the Censor keeps: the link and its role stay.
+      if (opts.isLiving?.(person) && (side.extra || side.events || side.names || side.links)) {
+        const kept = side.extra?.filter((n) => n.tag.toUpperCase() === 'ASSO' && n.pointer).map(roleOnly) ?? [];
+        const all = [
+          side.extra,
+          ...Object.values(side.events ?? {}).flatMap((e) => [e.extra, e.place]),
+          ...(side.names ?? []),
+        ];
+        const lines =
+          all.reduce((k, ns) => k + countLines(ns ?? []), 0) + countLines(Object.values(side.links ?? {}).flat());
+        const withheld = lines - countLines(kept);
         delete side.extra;
         delete side.events;
         delete side.names;
         delete side.links;
+        if (kept.length) side.extra = kept;
+        if (withheld > 0) side.withheld = withheld;
         stripped++;
       }
       yield person;
@@ -834,6 +939,8 @@ export function mapGedcom(doc: GedcomDoc, opts: MapOptions): MappedImport {
 
 /** A family as its members see it, from the FAM pass until its last member is built. */
 interface FamilyLinks {
+  /** The family's id. */
+  id: string;
   husb?: string;
   wife?: string;
   children: FamilySidecar['children'];
@@ -879,6 +986,30 @@ function fromFamilies(
       for (const a of f.assertions) assertions.push({ ...a, id: `${a.id}.${sp === f.husb ? 'h' : 'w'}` });
     }
   }
+}
+
+/** A raw line and its sub-lines: how many lines. */
+function countLines(nodes: RawNode[]): number {
+  let k = 0;
+  for (const n of nodes) k += 1 + countLines(n.children ?? []);
+  return k;
+}
+
+/** An ASSO line with only what says the relationship (RELA, ROLE and its PHRASE): no notes, no sources. */
+function roleOnly(n: RawNode): RawNode {
+  const role = (n.children ?? []).filter((c) => /^(RELA|ROLE|PHRASE)$/i.test(c.tag));
+  return {
+    tag: n.tag,
+    ...(n.value !== undefined ? { value: n.value } : {}),
+    ...(n.pointer !== undefined ? { pointer: n.pointer } : {}),
+    ...(role.length ? { children: role } : {}),
+  };
+}
+
+/** A 7.0 "NO <event>" line without sub-lines: the event said not to have happened. */
+function noEvent(n: GedNode, events: Record<string, string>): boolean {
+  const v = n.value?.trim().toUpperCase();
+  return !n.children.length && v !== undefined && v in events;
 }
 
 /** Shared by every uncited assertion (the model's evidence list; never mutated). */
