@@ -6,6 +6,6 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(args: s
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (e) {
-    throw new UsageError(`${(e as Error).message}\nusage: ${usage}`);
+    throw new UsageError(`${(e as Error).message}; usage: ${usage}`);
   }
 }

@@ -42,7 +42,7 @@ export async function main(argv: string[]): Promise<number> {
       return verb ? 0 : 2;
     }
     const command = commands.find((c) => c.name === verb);
-    if (!command) throw new UsageError(`unknown verb "${verb}"\n\n${help()}`);
+    if (!command) throw new UsageError(`unknown verb "${verb}"; "ancestry --help" lists the verbs and their options`);
     return await command.run(rest, io);
   } catch (e) {
     if (e instanceof UsageError || e instanceof CaseFileError || e instanceof CaseLockedError) {

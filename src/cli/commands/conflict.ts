@@ -16,9 +16,9 @@ export const conflictCommand: CliCommand = {
       usage,
     );
     const [action, id] = positionals;
-    if (action !== 'resolve') throw new UsageError(`expected "resolve"\nusage: ${usage}`);
-    if (!id) throw new UsageError(`missing conflict id (see "ancestry conflicts <dir>")\nusage: ${usage}`);
-    if (!values.value?.trim()) throw new UsageError(`missing --value\nusage: ${usage}`);
+    if (action !== 'resolve') throw new UsageError(`expected "resolve"; usage: ${usage}`);
+    if (!id) throw new UsageError(`missing conflict id (see "ancestry conflicts <dir>"); usage: ${usage}`);
+    if (!values.value?.trim()) throw new UsageError(`missing --value; usage: ${usage}`);
     const store = await openReviewCase(values.case ?? '.', usage, { verb: 'conflict resolve', io });
     try {
       const r = await resolveConflictByUser(store, id, values.value.trim(), store.clock.now());

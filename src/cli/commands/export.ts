@@ -25,10 +25,10 @@ export const exportCommand: CliCommand = {
       },
       usage,
     );
-    if (!positionals[0]) throw new UsageError(`missing <dir>\nusage: ${usage}`);
+    if (!positionals[0]) throw new UsageError(`missing <dir>; usage: ${usage}`);
     const format = values.format;
     if (format !== 'gedcom' && format !== 'gedcom7' && format !== 'jsonld')
-      throw new UsageError(`--format must be gedcom, gedcom7 or jsonld\nusage: ${usage}`);
+      throw new UsageError(`--format must be gedcom, gedcom7 or jsonld; usage: ${usage}`);
     const v7 = values['gedcom-version'];
     if (v7 !== undefined && (format !== 'gedcom7' || !['7.0', '7.1'].includes(v7)))
       throw new UsageError('--gedcom-version takes 7.0 or 7.1 and only with --format gedcom7');

@@ -40,8 +40,8 @@ export const importCommand: CliCommand = {
       usage,
     );
     const file = positionals[0];
-    if (!file) throw new UsageError(`missing <file>\nusage: ${usage}`);
-    if (!values.case) throw new UsageError(`missing --case <dir>\nusage: ${usage}`);
+    if (!file) throw new UsageError(`missing <file>; usage: ${usage}`);
+    if (!values.case) throw new UsageError(`missing --case <dir>; usage: ${usage}`);
     if (values.as !== undefined && !['files', 'tree', 'auto'].includes(values.as))
       throw new UsageError(`--as must be files, tree or auto (got "${values.as}")`);
     const path = resolve(file);

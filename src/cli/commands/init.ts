@@ -23,7 +23,7 @@ export const initCommand: CliCommand = {
       usage,
     );
     const dir = positionals[0];
-    if (!dir) throw new UsageError(`missing <dir>\nusage: ${usage}`);
+    if (!dir) throw new UsageError(`missing <dir>; usage: ${usage}`);
     const name = values.subject ?? 'Unknown Person';
     const store = await initCase(resolve(dir), {
       question:

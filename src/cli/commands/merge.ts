@@ -34,7 +34,7 @@ export const mergeCommand: CliCommand = {
     );
     const [action, id] = positionals;
     if (!action || !['accept', 'reject', 'undo'].includes(action))
-      throw new UsageError(`expected accept, reject or undo\nusage: ${usage}`);
+      throw new UsageError(`expected accept, reject or undo; usage: ${usage}`);
     const minScore = values['min-score'];
     if (action === 'accept' && !id && minScore !== undefined) {
       const score = Number(minScore);
@@ -56,7 +56,7 @@ export const mergeCommand: CliCommand = {
         );
       return 0;
     }
-    if (!id) throw new UsageError(`missing merge id (see "ancestry merges <dir>")\nusage: ${usage}`);
+    if (!id) throw new UsageError(`missing merge id (see "ancestry merges <dir>"); usage: ${usage}`);
     if (action === 'undo' && isBatchId(id)) {
       const store = await openReviewCase(values.case ?? '.', usage, { verb: 'merge undo', io });
       try {

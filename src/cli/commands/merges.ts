@@ -51,7 +51,7 @@ export async function openReviewCase(
   usage: string,
   lock?: { verb: string; io: Pick<CliIo, 'err'> },
 ) {
-  if (!dir) throw new UsageError(`missing case folder\nusage: ${usage}`);
+  if (!dir) throw new UsageError(`missing case folder; usage: ${usage}`);
   if (lock && isCaseFolder(resolve(dir))) await lockCase(resolve(dir), lock.verb, lock.io);
   return openCase(resolve(dir)).catch((e) => {
     if (e instanceof CaseFileError) throw new UsageError(e.message);

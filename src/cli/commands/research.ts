@@ -29,7 +29,7 @@ export const researchCommand: CliCommand = {
       },
       usage,
     );
-    if (!positionals[0]) throw new UsageError(`missing <dir>\nusage: ${usage}`);
+    if (!positionals[0]) throw new UsageError(`missing <dir>; usage: ${usage}`);
     let maxCycles: number | undefined;
     if (values['max-cycles'] !== undefined) {
       maxCycles = Number(values['max-cycles']);

@@ -14,7 +14,7 @@ export const statusCommand: CliCommand = {
   summary: 'what the case holds: persons, sources, conflicts, queue, last session',
   async run(args, io) {
     const { values, positionals } = parse(args, { json: { type: 'boolean' } }, usage);
-    if (!positionals[0]) throw new UsageError(`missing <dir>\nusage: ${usage}`);
+    if (!positionals[0]) throw new UsageError(`missing <dir>; usage: ${usage}`);
     const store = await openCase(resolve(positionals[0])).catch((e) => {
       if (e instanceof CaseFileError) throw new UsageError(e.message);
       throw e;

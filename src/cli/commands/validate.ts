@@ -13,7 +13,7 @@ export const validateCommand: CliCommand = {
   summary: 'check every case file; list each problem with file, line and field',
   async run(args, io) {
     const { values, positionals } = parse(args, { json: { type: 'boolean' } }, usage);
-    if (!positionals[0]) throw new UsageError(`missing <dir>\nusage: ${usage}`);
+    if (!positionals[0]) throw new UsageError(`missing <dir>; usage: ${usage}`);
     let problems: CaseProblem[];
     const root = resolve(positionals[0]);
     try {

@@ -240,6 +240,15 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
       });
     }
 
+    it('a usage error is one line, exit 2: unknown verb, unknown option, missing argument', () => {
+      for (const args of [['frobnicate'], ['research', '--no-such-option'], ['import'], ['import', 'x.ged']]) {
+        const r = cli(...args);
+        assert.equal(r.code, 2, args.join(' '));
+        assert.equal(r.err.trimEnd().split('\n').length, 1, `${args.join(' ')}: one line, got:\n${r.err}`);
+        assertOneLineError(r.err);
+      }
+    });
+
     it('--debug adds the stack; without it an unexpected error is one line', () => {
       const dir = copyOfResearched();
       writeFileSync(join(dir, 'merges.json'), '{');

@@ -19,6 +19,18 @@ describe('CLI help', () => {
     }
   });
 
+  it('every usage error is one line: an unknown option, a missing argument (#21)', async () => {
+    for (const c of commands)
+      for (const args of [['--no-such-option'], [], ['--json']])
+        await c.run(args, io).then(
+          () => {},
+          (e: unknown) => {
+            if (!(e instanceof UsageError)) return;
+            assert.ok(!e.message.includes('\n'), `${c.name} ${args.join(' ')}: one line, got:\n${e.message}`);
+          },
+        );
+  });
+
   it('lists the options the verbs accept (merge --canonical/--force, research --no-llm)', () => {
     const text = help();
     for (const opt of ['--canonical ID', '--force', '--no-llm', '--strict', '--gedcom-version'])
