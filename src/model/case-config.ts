@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './common';
+import { DateText, Id } from './common';
 
 /** `case.yaml`. Unknown keys survive (users annotate their cases). */
 export const CaseConfig = z.looseObject({
@@ -7,8 +7,8 @@ export const CaseConfig = z.looseObject({
   question: z.string().min(1).describe('the research question'),
   subject: z.looseObject({
     name: z.string().min(1),
-    born: z.string().optional().describe('GEDCOM date phrase'),
-    died: z.string().optional(),
+    born: DateText.optional().describe('GEDCOM date phrase'),
+    died: DateText.optional(),
     place: z.string().optional(),
     person: Id.optional().describe('id of the subject person file, once created'),
   }),

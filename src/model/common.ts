@@ -11,6 +11,12 @@ export const Probability = z.number().min(0).max(1);
 /** ISO 8601 instant, as written by `new Date().toISOString()`. */
 export const Instant = z.string().datetime({ offset: true });
 
+/**
+ * A date phrase as a user types it in YAML: `born: 1884` is a number to YAML, and is kept as the
+ * text "1884" instead of being rejected (a bare year is the commonest date a genealogist writes).
+ */
+export const DateText = z.union([z.string(), z.number().transform((n) => String(n))]);
+
 export const Tier = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 export type Tier = z.infer<typeof Tier>;
 

@@ -29,7 +29,8 @@ export const FactField = z
 export const Assertion = z.object({
   id: Id,
   field: FactField,
-  value: z.string().min(1),
+  // A year typed unquoted (`value: 1884`) is YAML's number: kept as its text.
+  value: z.union([z.string(), z.number().transform((n) => String(n))]).pipe(z.string().min(1)),
   status: AssertionStatus,
   confidence: Probability,
   event: Id.optional().describe('groups the date and place of one event instance'),
