@@ -3,14 +3,15 @@
  * hold `.ancestry/write.lock` while they write. The lock file is created with O_EXCL (no race
  * between two writers started at once) and names its holder (pid, host, verb, start time), so a
  * second writer can say who holds it. A lock whose process is gone (same host, pid not alive) is
- * stale: it is taken over and the takeover is reported. Readers never look at it.
+ * stale: it is taken over and the takeover is reported. Readers never look at it, and never write:
+ * the journal of a step a killed writer committed is applied by the next lock holder only.
  */
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DERIVED_DIR } from './layout';
-import { createLockFile, removeLockFile } from './writer';
+import { createLockFile, removeLockFile, replayJournal } from './writer';
 import { removeStaleTemps, type StaleTemp } from './temp-files';
 
 export const LOCK_FILE = `${DERIVED_DIR}/write.lock`;
@@ -39,6 +40,8 @@ export interface CaseLock {
   readonly tookOver?: LockHolder;
   /** Temp files of interrupted writes, removed on taking the lock (to report). */
   readonly removedTemps: StaleTemp[];
+  /** A step a killed run had committed (its journal), applied on taking the lock (to report). */
+  readonly replayed?: { files: number; logLines: number };
   release(): void;
 }
 
@@ -113,6 +116,8 @@ export async function acquireCaseLock(root: string, verb: string, opts: AcquireO
   }
   // Nobody else writes now: what an interrupted write left behind can go.
   const removedTemps = removeStaleTemps(root);
+  // Only the lock holder applies a killed run's committed step: a reader reads through it.
+  const replayed = replayJournal(root);
   let released = false;
   const release = () => {
     if (released) return;
@@ -123,7 +128,7 @@ export async function acquireCaseLock(root: string, verb: string, opts: AcquireO
   };
   // A process that ends without releasing (an error, a second Ctrl-C) still leaves no lock behind.
   process.on('exit', release);
-  return { holder, tookOver, removedTemps, release };
+  return { holder, tookOver, removedTemps, ...(replayed ? { replayed } : {}), release };
 }
 
 /** Runs `fn` holding the case's write lock. */

@@ -27,8 +27,7 @@ import * as L from './layout';
 import { CaseFileError, type CaseProblem } from './problems';
 import { SessionStateSchema } from './session-schema';
 import { leftBehind } from './left-behind';
-import { CaseWriter, censorPerson, replayJournal } from './writer';
-import { lockHolder } from './lock';
+import { CaseWriter, censorPerson } from './writer';
 
 export interface OpenCaseOptions {
   clock?: Clock;
@@ -166,7 +165,6 @@ export class FileCaseStore implements CaseStore {
   /** (Re)reads every file. Problems are collected, never thrown, except for an unusable case.yaml. */
   load(): this {
     this.problems = [];
-    this.replayed = undefined;
     this.loadConfig();
     this.loadPeople();
     this.loadTrees();
@@ -177,6 +175,14 @@ export class FileCaseStore implements CaseStore {
     this.problems.push(...leftBehind(this.root));
     this.refreshLiving();
     return this;
+  }
+
+  /** A folder's files as the case holds them: on disk, and those a journal being read through adds or removes. */
+  private listCaseFiles(dir: string, ext: string): string[] {
+    const names = new Set(listFiles(join(this.root, dir), ext));
+    for (const [rel, exists] of this.writer.pendingFiles(dir))
+      if (rel.endsWith(ext)) exists ? names.add(rel) : names.delete(rel);
+    return [...names].sort();
   }
 
   private read(rel: string): string | undefined {
@@ -234,7 +240,7 @@ export class FileCaseStore implements CaseStore {
     this.people.clear();
     this.blockedFiles.clear();
     this.blockedIds.clear();
-    for (const name of listFiles(join(this.root, L.PEOPLE_DIR), '.md')) {
+    for (const name of this.listCaseFiles(L.PEOPLE_DIR, '.md')) {
       const file = `${L.PEOPLE_DIR}/${name}`;
       const text = this.read(file) ?? '';
       const r = readFrontMatter(text, file, Person);
@@ -272,7 +278,7 @@ export class FileCaseStore implements CaseStore {
     this.treeCache.clear();
     this.treesToRead.clear();
     this.livingOfTree.clear();
-    for (const name of listFiles(join(this.root, L.TREES_DIR), '.jsonl')) this.loadTree(name);
+    for (const name of this.listCaseFiles(L.TREES_DIR, '.jsonl')) this.loadTree(name);
   }
 
   /** The persons of every tree, read back first if a tree was written since. */
@@ -325,7 +331,7 @@ export class FileCaseStore implements CaseStore {
   private loadSources(): void {
     this.sourceMap.clear();
     this.sourceList = undefined;
-    for (const name of listFiles(join(this.root, L.SOURCES_DIR), '.md')) {
+    for (const name of this.listCaseFiles(L.SOURCES_DIR, '.md')) {
       const file = `${L.SOURCES_DIR}/${name}`;
       const r = readFrontMatter(this.read(file) ?? '', file, SourceFrontMatter);
       if (!r.ok) {
@@ -348,7 +354,7 @@ export class FileCaseStore implements CaseStore {
 
   private loadConflicts(): void {
     this.conflictMap.clear();
-    for (const name of listFiles(join(this.root, L.CONFLICTS_DIR), '.md')) {
+    for (const name of this.listCaseFiles(L.CONFLICTS_DIR, '.md')) {
       const file = `${L.CONFLICTS_DIR}/${name}`;
       const r = readFrontMatter(this.read(file) ?? '', file, Conflict);
       if (!r.ok) {
@@ -434,17 +440,15 @@ export class FileCaseStore implements CaseStore {
 
   // ---------- transactions (write-ahead, see CaseWriter.commit) ----------
 
-  /** What a journal replay applied when the case was opened (a step committed by a killed run). */
-  replayed: { files: number; logLines: number } | undefined;
-
-  /** Opens the case and first applies a committed step a killed run left in its journal. */
-  async open(): Promise<this> {
-    // Only when no other live process writes the case: its journal is its own commit in progress.
-    const holder = lockHolder(this.root);
-    const replayed = !holder || holder.pid === process.pid ? await replayJournal(this.root) : undefined;
+  /**
+   * Opens the case. Reading never writes: a step a killed run committed (its journal) is read
+   * through, not applied; the lock holder applies it when it takes the lock (src/case/lock.ts), and
+   * any writer before its first write.
+   */
+  open(): Promise<this> {
+    this.writer.readThrough();
     this.load();
-    this.replayed = replayed;
-    return this;
+    return Promise.resolve(this);
   }
 
   /** Holds every write until commit(): a research step lands whole or not at all. */

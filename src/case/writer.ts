@@ -19,6 +19,7 @@ import {
 import { type FileHandle, open } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { z } from 'zod';
 import type { Person, RawRecord } from '../model';
 import {
   type CensorContext,
@@ -50,6 +51,11 @@ export class CaseWriter {
    * outside the case are written at once (they are rebuilt or not part of a research step).
    */
   private staged: Staged | undefined;
+  /**
+   * A journal a killed commit left, as the case will be once it is applied (journalView): a reader
+   * sees the committed step without writing anything. Applied before this writer's first write.
+   */
+  private pending: Map<string, string | null> | undefined;
 
   constructor(
     readonly root: string,
@@ -75,11 +81,34 @@ export class CaseWriter {
       });
   }
 
+  /** Reads through a pending journal instead of applying it (readers never write). True if there is one. */
+  readThrough(): boolean {
+    const journal = readJournal(this.root);
+    this.pending = journal && journal !== 'invalid' ? journalView(this.root, journal) : undefined;
+    return this.pending !== undefined;
+  }
+
+  /** Files under `dir` (relative to it) that a journal being read through writes (true) or removes (false). */
+  pendingFiles(dir: string): [string, boolean][] {
+    const base = resolve(this.root, dir) + sep;
+    return [...(this.pending ?? [])]
+      .filter(([abs]) => abs.startsWith(base))
+      .map(([abs, text]) => [abs.slice(base.length).split(sep).join('/'), text !== null]);
+  }
+
+  /** Before this writer's first write to a case file: a journal it was reading through is applied first. */
+  private settle(): void {
+    if (!this.pending) return;
+    this.pending = undefined;
+    replayJournal(this.root);
+  }
+
   private atomic(abs: string, content: string | Uint8Array, transactional = true): Promise<void> {
     if (this.staged && transactional) {
       this.staged.files.set(abs, content);
       return Promise.resolve();
     }
+    if (transactional) this.settle();
     mkdirSync(dirname(abs), { recursive: true });
     return writeFileAtomic(abs, typeof content === 'string' ? content : Buffer.from(content));
   }
@@ -147,6 +176,7 @@ export class CaseWriter {
     const kinds = new Set<'ssn' | 'phone' | 'email'>(ctx.consent ? [] : ['ssn', 'phone', 'email']);
     const redactions: Redaction[] = [];
     const abs = this.abs(rel);
+    this.settle();
     mkdirSync(dirname(abs), { recursive: true });
     const tmp = `${abs}.${process.pid}.${Date.now().toString(36)}.tmp`;
     const fh = await open(tmp, 'w');
@@ -224,6 +254,7 @@ export class CaseWriter {
       this.staged.log.set(rel, held);
       return;
     }
+    this.settle();
     // A run killed mid-append can leave a partial last line: start on a fresh line, never rewrite it.
     let prefix = '';
     if (existsSync(abs)) {
@@ -244,7 +275,7 @@ export class CaseWriter {
 
   async remove(rel: string): Promise<void> {
     if (this.staged) this.staged.files.set(this.abs(rel), null);
-    else rmSync(this.abs(rel), { force: true });
+    else (this.settle(), rmSync(this.abs(rel), { force: true }));
   }
 
   // ---------- transactions ----------
@@ -257,7 +288,8 @@ export class CaseWriter {
 
   /** A file as the open transaction holds it: text, null (removed), or undefined (not touched). */
   stagedText(rel: string): string | null | undefined {
-    const v = this.staged?.files.get(resolve(this.root, rel));
+    const abs = resolve(this.root, rel);
+    const v = this.staged?.files.get(abs) ?? this.pending?.get(abs);
     return v === undefined || v === null || typeof v === 'string' ? v : Buffer.from(v).toString('utf8');
   }
 
@@ -288,9 +320,12 @@ export class CaseWriter {
     for (const [rel, lines] of staged.log)
       journal.log.push({ rel, from: existsSync(this.abs(rel)) ? statSync(this.abs(rel)).size : 0, lines });
     const jabs = this.abs(JOURNAL_FILE);
+    // A step an earlier process committed goes in place first: this journal must not replace it.
+    this.pending = undefined;
+    replayJournal(this.root);
     mkdirSync(dirname(jabs), { recursive: true });
     await writeFileAtomic(jabs, JSON.stringify(journal));
-    await applyJournal(this.root, journal);
+    applyJournal(this.root, journal);
     rmSync(jabs, { force: true });
   }
 
@@ -306,53 +341,102 @@ export class CaseWriter {
 /** The journal of a committed transaction, until it is applied (`.ancestry/`: derived, git-ignored). */
 export const JOURNAL_FILE = '.ancestry/journal.json';
 
-export interface Journal {
-  version: 1;
-  files: ({ rel: string; remove: true } | { rel: string; text: string } | { rel: string; base64: string })[];
+const JournalSchema = z.object({
+  version: z.literal(1),
+  files: z.array(
+    z.union([
+      z.object({ rel: z.string(), remove: z.literal(true) }),
+      z.object({ rel: z.string(), text: z.string() }),
+      z.object({ rel: z.string(), base64: z.string() }),
+    ]),
+  ),
   /** Log lines per log file, and its size when they were committed (a replay appends only what is missing). */
-  log: { rel: string; from: number; lines: string[] }[];
+  log: z.array(z.object({ rel: z.string(), from: z.number(), lines: z.array(z.string()) })),
+});
+export type Journal = z.infer<typeof JournalSchema>;
+
+/**
+ * The journal an interrupted commit left, if any: 'invalid' when it does not parse (it cannot be a
+ * committed one, since it is written atomically). Reading it writes nothing: readers use this.
+ */
+export function readJournal(root: string): Journal | 'invalid' | undefined {
+  const abs = join(root, JOURNAL_FILE);
+  if (!existsSync(abs)) return undefined;
+  try {
+    const r = JournalSchema.safeParse(JSON.parse(readFileSync(abs, 'utf8')));
+    return r.success ? r.data : 'invalid';
+  } catch {
+    return 'invalid';
+  }
 }
 
-/** Puts a journal's files in place and appends its log lines; safe to run twice. */
-async function applyJournal(root: string, journal: Journal): Promise<void> {
-  const inside = (rel: string) => {
-    const abs = resolve(root, rel);
-    const back = relative(root, abs);
-    if (back.startsWith('..') || isAbsolute(back))
-      throw new Error(`journal names a file outside the case folder: ${rel}`);
-    return abs;
-  };
+/**
+ * The case as a pending journal will leave it, for a reader (which never applies it): the journal's
+ * files and each log file with the lines it still misses, as text by absolute path (null: removed).
+ */
+export function journalView(root: string, journal: Journal): Map<string, string | null> {
+  const out = new Map<string, string | null>();
+  for (const f of journal.files)
+    out.set(
+      insideCase(root, f.rel),
+      'remove' in f ? null : 'text' in f ? f.text : Buffer.from(f.base64, 'base64').toString('utf8'),
+    );
+  for (const l of journal.log) {
+    const abs = insideCase(root, l.rel);
+    const { prefix, lines } = missingLogLines(abs, l);
+    const before = existsSync(abs) ? readFileSync(abs, 'utf8') : '';
+    out.set(abs, lines.length ? `${before}${prefix}${lines.join('\n')}\n` : before);
+  }
+  return out;
+}
+
+function insideCase(root: string, rel: string): string {
+  const abs = resolve(root, rel);
+  const back = relative(root, abs);
+  if (back.startsWith('..') || isAbsolute(back))
+    throw new Error(`journal names a file outside the case folder: ${rel}`);
+  return abs;
+}
+
+/** The lines of a journal's log entry not yet in the log file (whole ones, by id), and a newline to end a torn line. */
+function missingLogLines(abs: string, l: Journal['log'][number]): { prefix: string; lines: string[] } {
+  let prefix = '';
+  let lines = l.lines;
+  if (existsSync(abs)) {
+    const buf = readFileSync(abs);
+    if (buf.length && buf[buf.length - 1] !== 0x0a) prefix = '\n';
+    // Lines already appended before a kill (whole ones, by their id) are not appended twice.
+    if (buf.length > l.from) {
+      const done = new Set<string>();
+      for (const line of buf.subarray(l.from).toString('utf8').split('\n')) {
+        try {
+          const id = (JSON.parse(line) as { id?: unknown }).id;
+          if (typeof id === 'string') done.add(id);
+        } catch {
+          // a partial line: its entry is appended again in full
+        }
+      }
+      lines = lines.filter((line) => !done.has(String((JSON.parse(line) as { id?: unknown }).id)));
+    }
+  }
+  return { prefix, lines };
+}
+
+/** Puts a journal's files in place and appends its log lines; safe to run twice. Synchronous: no step interleaves. */
+function applyJournal(root: string, journal: Journal): void {
   for (const f of journal.files) {
-    const abs = inside(f.rel);
+    const abs = insideCase(root, f.rel);
     if ('remove' in f) {
       rmSync(abs, { force: true });
       continue;
     }
     mkdirSync(dirname(abs), { recursive: true });
-    await writeFileAtomic(abs, 'text' in f ? f.text : Buffer.from(f.base64, 'base64'));
+    writeFileAtomic.sync(abs, 'text' in f ? f.text : Buffer.from(f.base64, 'base64'));
   }
   for (const l of journal.log) {
-    const abs = inside(l.rel);
+    const abs = insideCase(root, l.rel);
     mkdirSync(dirname(abs), { recursive: true });
-    let prefix = '';
-    let lines = l.lines;
-    if (existsSync(abs)) {
-      const buf = readFileSync(abs);
-      if (buf.length && buf[buf.length - 1] !== 0x0a) prefix = '\n';
-      // Lines already appended before a kill (whole ones, by their id) are not appended twice.
-      if (buf.length > l.from) {
-        const done = new Set<string>();
-        for (const line of buf.subarray(l.from).toString('utf8').split('\n')) {
-          try {
-            const id = (JSON.parse(line) as { id?: unknown }).id;
-            if (typeof id === 'string') done.add(id);
-          } catch {
-            // a partial line: its entry is appended again in full
-          }
-        }
-        lines = lines.filter((line) => !done.has(String((JSON.parse(line) as { id?: unknown }).id)));
-      }
-    }
+    const { prefix, lines } = missingLogLines(abs, l);
     if (lines.length) appendFileSync(abs, `${prefix}${lines.join('\n')}\n`);
   }
 }
@@ -360,21 +444,18 @@ async function applyJournal(root: string, journal: Journal): Promise<void> {
 /**
  * Applies the journal an interrupted commit left (the step it holds was committed: its files go in
  * place now). Returns what was replayed, or undefined when there was no journal. A journal that does
- * not parse cannot be a committed one (it is written atomically): it is removed.
+ * not parse cannot be a committed one (it is written atomically): it is removed. Only a writer (the
+ * lock holder, or a writer about to write) calls this; readers read through the journal instead.
  */
-export async function replayJournal(root: string): Promise<{ files: number; logLines: number } | undefined> {
+export function replayJournal(root: string): { files: number; logLines: number } | undefined {
   const abs = join(root, JOURNAL_FILE);
-  if (!existsSync(abs)) return undefined;
-  let journal: Journal;
-  try {
-    journal = JSON.parse(readFileSync(abs, 'utf8')) as Journal;
-    if (journal.version !== 1 || !Array.isArray(journal.files) || !Array.isArray(journal.log))
-      throw new Error('not a journal');
-  } catch {
+  const journal = readJournal(root);
+  if (!journal) return undefined;
+  if (journal === 'invalid') {
     rmSync(abs, { force: true });
     return { files: 0, logLines: 0 };
   }
-  await applyJournal(root, journal);
+  applyJournal(root, journal);
   rmSync(abs, { force: true });
   return { files: journal.files.length, logLines: journal.log.reduce((n, l) => n + l.lines.length, 0) };
 }

@@ -20,6 +20,10 @@ export function reportLock(lock: CaseLock, io: Pick<CliIo, 'err'>): void {
     io.err(
       `Took over the stale lock of "${t.verb}" (pid ${t.pid} on ${t.host}, since ${t.startedAt}): that process is gone`,
     );
+  if (lock.replayed)
+    io.err(
+      `Applied the step an interrupted run had committed (${lock.replayed.files} file(s), ${lock.replayed.logLines} log line(s))`,
+    );
   if (lock.removedTemps.length) {
     io.err(
       `Removed ${lock.removedTemps.length} temp file(s) left by an interrupted write: ${lock.removedTemps.map((x) => `${x.rel} (${x.bytes} bytes)`).join(', ')}`,

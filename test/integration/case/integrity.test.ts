@@ -5,9 +5,11 @@
  * YAML numbers kept as text.
  */
 import { strict as assert } from 'node:assert';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { initCase, openCase } from '../../../src/case';
+import { acquireCaseLock } from '../../../src/case/lock';
+import { JOURNAL_FILE, type Journal } from '../../../src/case/writer';
 import { tempDir } from '../../helpers/paths';
 
 const clock = { now: () => new Date('2026-11-22T00:00:00Z'), sleep: async () => {} };
@@ -48,6 +50,93 @@ describe('case integrity (#21)', () => {
       const store = await openCase(root, { clock });
       assert.deepEqual(store.problems, []);
       assert.equal(store.person('P-a')?.assertions[0].value, '1884');
+    });
+  });
+
+  describe('readers never write; only the lock holder applies a journal', () => {
+    /** What a run killed between its commit point and the end of the commit leaves: a journal. */
+    function leaveJournal(root: string): { person: string; log: string; logId: string } {
+      const log = join(root, 'log/research-log.jsonl');
+      const logId = 'L-journal-1';
+      const entry = {
+        id: logId,
+        timestamp: '2026-11-22T00:00:00.000Z',
+        sessionId: 'R-killed',
+        agent: 'Lead',
+        actionType: 'session_end',
+        status: 'completed',
+        rationale: '',
+        context: '',
+      };
+      const journal: Journal = {
+        version: 1,
+        files: [
+          {
+            rel: 'people/P-j-anna-schmidt.md',
+            text: '---\nid: P-j\nnames:\n  - given: Anna\n    surname: Schmidt\n---\n',
+          },
+        ],
+        log: [
+          {
+            rel: 'log/research-log.jsonl',
+            from: existsSync(log) ? statSync(log).size : 0,
+            lines: [JSON.stringify(entry)],
+          },
+        ],
+      };
+      mkdirSync(join(root, '.ancestry'), { recursive: true });
+      writeFileSync(join(root, JOURNAL_FILE), JSON.stringify(journal));
+      return { person: join(root, 'people/P-j-anna-schmidt.md'), log, logId };
+    }
+
+    it('a reader reads through a pending journal, writes nothing, and reports it', async () => {
+      const { root } = await newCase();
+      const j = leaveJournal(root);
+      const logBefore = existsSync(j.log) ? readFileSync(j.log, 'utf8') : '';
+      const reader = await openCase(root, { clock });
+      assert.equal(reader.person('P-j')?.names[0].given, 'Anna', 'the committed step is seen');
+      assert.ok(
+        reader.log().some((e) => e.id === j.logId),
+        'its log line is seen',
+      );
+      assert.ok(!existsSync(j.person), 'the reader wrote no person file');
+      assert.equal(existsSync(j.log) ? readFileSync(j.log, 'utf8') : '', logBefore, 'nor a log line');
+      assert.ok(existsSync(join(root, JOURNAL_FILE)), 'the journal stays for the writer');
+      assert.ok(
+        reader.problems.some((p) => p.file === JOURNAL_FILE && p.severity === 'warning'),
+        'validate and the Problems panel say a committed step is pending',
+      );
+    });
+
+    it('the lock holder applies it once, even with a reader opened at the same moment', async () => {
+      const { root } = await newCase();
+      const j = leaveJournal(root);
+      await openCase(root, { clock });
+      const lock = await acquireCaseLock(root, 'research');
+      try {
+        assert.deepEqual(lock.replayed, { files: 1, logLines: 1 });
+        await openCase(root, { clock });
+        const writer = await openCase(root, { clock });
+        assert.ok(existsSync(j.person));
+        assert.ok(!existsSync(join(root, JOURNAL_FILE)));
+        assert.equal(writer.log().filter((e) => e.id === j.logId).length, 1);
+        assert.equal(readFileSync(j.log, 'utf8').split(j.logId).length - 1, 1, 'the log line is in the file once');
+      } finally {
+        lock.release();
+      }
+    });
+
+    it('a writer without the lock applies a journal it read through before its own first write', async () => {
+      const { root } = await newCase();
+      const j = leaveJournal(root);
+      const store = await openCase(root, { clock });
+      store.begin();
+      await store.writeSummary('# Summary\n');
+      await store.commit();
+      assert.ok(existsSync(j.person), 'the earlier step is in place');
+      assert.ok(!existsSync(join(root, JOURNAL_FILE)));
+      assert.equal(readFileSync(j.log, 'utf8').split(j.logId).length - 1, 1);
+      assert.equal(readFileSync(join(root, 'summary.md'), 'utf8'), '# Summary\n');
     });
   });
 });
