@@ -27,6 +27,7 @@ import * as L from './layout';
 import { CaseFileError, type CaseProblem } from './problems';
 import { SessionStateSchema } from './session-schema';
 import { leftBehind } from './left-behind';
+import { capturedFieldDigests, sourceEditProblems, sourceHash } from './source-integrity';
 import { CaseWriter, censorPerson } from './writer';
 
 export interface OpenCaseOptions {
@@ -95,6 +96,8 @@ function orderPerson(p: Person, keepKeys: Set<string>): Record<string, unknown> 
   }
   return out;
 }
+
+export { sourceHash };
 
 export class FileCaseStore implements CaseStore {
   readonly writer: CaseWriter;
@@ -339,15 +342,7 @@ export class FileCaseStore implements CaseStore {
         continue;
       }
       const record: SourceRecord = { ...r.value, text: r.fm.body };
-      if (sourceHash(record) !== (record.bodySha256 ?? record.sha256)) {
-        this.problems.push({
-          file,
-          ...locate(r.fm, ['sha256']),
-          field: 'sha256',
-          message: 'content does not match its sha256: a captured source was edited',
-          severity: 'warning',
-        });
-      }
+      this.problems.push(...sourceEditProblems(file, r.fm, record));
       this.sourceMap.set(record.id, record);
     }
   }
@@ -641,17 +636,20 @@ export class FileCaseStore implements CaseStore {
       const original = redactions.length ? sourceHash(raw) : content;
       const listed =
         original !== content ? { redactions: [...new Set(redactions.map((r) => r.what))], bodySha256: content } : {};
-      const captured = SourceRecord.parse({
+      const parsed = SourceRecord.parse({
         ...record,
         id,
         accessedAt: accessedAt.toISOString(),
         sha256: original,
         ...listed,
       });
-      const { text, ...front } = captured;
+      // The captured fields get their digests, so an edit of any of them is noticed and named.
+      const { text, ...fields } = parsed;
+      const front = stripUndefined(fields);
+      const captured: SourceRecord = { ...parsed, frontSha256: capturedFieldDigests(front) };
       await this.writer.writeSource(
         `${L.SOURCES_DIR}/${id}.md`,
-        renderFrontMatter(stripUndefined(front), text),
+        renderFrontMatter({ ...front, frontSha256: captured.frontSha256 }, text),
         redactions,
       );
       this.sourceMap.set(id, captured);
@@ -780,11 +778,6 @@ export class FileCaseStore implements CaseStore {
     }
     return sha256(parts.join('\n'));
   }
-}
-
-/** A captured source's content hash: its verbatim text, or its personas when it has no text. */
-export function sourceHash(record: Pick<SourceRecord, 'text' | 'persons'>): string {
-  return sha256(record.text ? record.text : JSON.stringify(record.persons));
 }
 
 function stripUndefined<T extends object>(o: T): Record<string, unknown> {

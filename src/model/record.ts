@@ -168,5 +168,7 @@ export const SourceRecord = RawRecord.extend({
     .string()
     .regex(/^[0-9a-f]{64}$/)
     .optional(),
+  /** Per captured front matter field, a digest written at capture: an edited field is named (src/case/source-integrity.ts). */
+  frontSha256: z.record(z.string(), z.string().regex(/^[0-9a-f]{12}$/)).optional(),
 });
 export type SourceRecord = z.infer<typeof SourceRecord>;

@@ -60,6 +60,9 @@ export const researchCommand: CliCommand = {
               persons: () => store.persons(),
               knownSources: () => [...store.sources().map((s) => s.id), ...connectors.map((c) => c.id), 'archive'],
             });
+      // What the run reads as it is but the user should know (an edited capture, an unfinished import).
+      if (!values.json)
+        for (const p of store.problems) if (p.severity === 'warning') io.err(`Note: ${formatProblem(p)}`);
       // Archive records the reader cannot use are named here too, not only in the log (issue #21).
       const archiveReport = describeArchiveProblems(archiveProblems(store.root));
       if (archiveReport.skipped.length && !values.json) io.err(archiveReport.skippedText);

@@ -9,6 +9,8 @@ import { parseDocument } from 'yaml';
 import { z } from 'zod';
 import { readFrontMatter, type FrontMatterFile } from '../../case/frontmatter';
 import type { CaseProblem } from '../../case/problems';
+import { leftBehind } from '../../case/left-behind';
+import { sourceEditProblems } from '../../case/source-integrity';
 import { archiveProblems } from '../../sources/archive/problems';
 import { CaseConfig, ClueHypothesis, Conflict, LogEntry, MergesFile, Person, SourceRecord } from '../../model';
 
@@ -227,6 +229,8 @@ export async function loadSnapshot(root: string): Promise<CaseSnapshot> {
       continue;
     }
     snap.sources.set(r.value.id, { source: { ...r.value, text: r.value.text || r.fm.body.trim() }, file });
+    // An edited capture (body or a captured field): the same warnings `ancestry validate` lists.
+    problems.push(...sourceEditProblems(file, r.fm, { ...r.value, text: r.fm.body }));
   }
 
   for (const file of await listFiles(join(root, 'conflicts'), '.md')) {
@@ -275,6 +279,8 @@ export async function loadSnapshot(root: string): Promise<CaseSnapshot> {
 
   // Archive records the Scout cannot use (and unknown keys): the same problems `ancestry validate` lists.
   for (const p of archiveProblems(root)) problems.push({ ...p, file: join(root, p.file) });
+  // What interrupted work left: temp files, an unfinished import, a committed step not yet applied.
+  for (const p of leftBehind(root)) problems.push({ ...p, file: join(root, p.file) });
 
   const logFile = join(root, 'log', 'research-log.jsonl');
   const logText = await readText(logFile);

@@ -338,6 +338,26 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
     });
   });
 
+  describe('edited captures', () => {
+    it('an edited title in a captured source: validate and the research output name file, line and field; research leaves it as edited', () => {
+      const dir = copyOfResearched();
+      const name = readdirSync(join(dir, 'sources')).find((f) => f.endsWith('.md'))!;
+      const file = join(dir, 'sources', name);
+      const edited = readFileSync(file, 'utf8').replace(/^title: (.*)$/m, 'title: $1 (edited)');
+      writeFileSync(file, edited);
+      const line = edited.split('\n').findIndex((l) => l.startsWith('title:')) + 1;
+      const where = new RegExp(
+        `sources/${name.replace(/\./g, '\\.')}:${line}:\\d+: warning: title: captured field edited`,
+      );
+      const v = cli('validate', dir);
+      assert.match(v.err, where);
+      const r = cli('research', dir, '--offline');
+      assert.equal(r.code, 0, r.err);
+      assert.match(r.err, new RegExp(`Note: ${where.source}`));
+      assert.equal(readFileSync(file, 'utf8'), edited);
+    });
+  });
+
   describe('leftovers of interrupted work', () => {
     it('stale temp files are reported by validate and removed (and reported) by the next writer', () => {
       const dir = copyOfResearched();

@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { initCase, openCase } from '../../../src/case';
 import { acquireCaseLock } from '../../../src/case/lock';
 import { JOURNAL_FILE, type Journal } from '../../../src/case/writer';
+import { IMPORT_MARKER } from '../../../src/case/import-marker';
+import { loadSnapshot } from '../../../src/extension/core/snapshot';
+import type { RawRecord } from '../../../src/model';
 import { tempDir } from '../../helpers/paths';
 
 const clock = { now: () => new Date('2026-11-22T00:00:00Z'), sleep: async () => {} };
@@ -137,6 +140,92 @@ describe('case integrity (#21)', () => {
       assert.ok(!existsSync(join(root, JOURNAL_FILE)));
       assert.equal(readFileSync(j.log, 'utf8').split(j.logId).length - 1, 1);
       assert.equal(readFileSync(join(root, 'summary.md'), 'utf8'), '# Summary\n');
+    });
+  });
+
+  describe('captured fields of a source are protected', () => {
+    const raw: RawRecord = {
+      title: 'Baptism of Johann Schmidt, St. Peter, 1850',
+      recordType: 'baptism',
+      date: '3 MAR 1850',
+      place: 'Bremen, Germany',
+      repository: 'Parish register, St. Peter',
+      sourceType: 'original',
+      url: 'https://example.org/records/1850-17',
+      sourceId: 'archive',
+      tier: 0,
+      persons: [{ name: 'Johann Schmidt', role: 'principal', birthDate: '1 MAR 1850' }],
+      text: 'Johann, son of Heinrich Schmidt, born 1 March, baptised 3 March 1850.',
+    };
+
+    async function captured() {
+      const { root, store } = await newCase();
+      const record = await store.captureSource(raw, new Date('2026-11-22T00:00:00Z'));
+      const file = join(root, 'sources', `${record.id}.md`);
+      return { root, store, record, file, rel: `sources/${record.id}.md` };
+    }
+
+    it('a capture records a digest per captured field; read back unedited it has no problem', async () => {
+      const { root, file } = await captured();
+      assert.match(readFileSync(file, 'utf8'), /^frontSha256:\n {2}date: [0-9a-f]{12}\n/m);
+      const store = await openCase(root, { clock });
+      assert.deepEqual(store.problems, []);
+      assert.deepEqual((await loadSnapshot(root)).problems, []);
+    });
+
+    it('an edited title is named with file, line and field in validate and the Problems panel, and never rewritten', async () => {
+      const { root, file, rel } = await captured();
+      const text = readFileSync(file, 'utf8');
+      const edited = text.replace('title: Baptism of Johann Schmidt', 'title: Birth of Johann Schmidt');
+      assert.notEqual(edited, text);
+      writeFileSync(file, edited);
+      const titleLine = edited.split('\n').findIndex((l) => l.startsWith('title:')) + 1;
+      const store = await openCase(root, { clock });
+      const p = store.problems.filter((x) => x.file === rel);
+      assert.equal(p.length, 1, JSON.stringify(store.problems));
+      assert.equal(p[0].field, 'title');
+      assert.equal(p[0].line, titleLine);
+      assert.match(p[0].message, /captured field edited after capture/);
+      const panel = (await loadSnapshot(root)).problems.filter((x) => x.file === file);
+      assert.deepEqual(
+        panel.map((x) => [x.field, x.line]),
+        [['title', titleLine]],
+      );
+      // Captured again (research meets the same record): the user's edit stays, byte for byte.
+      const again = await store.captureSource(raw, new Date('2026-11-23T00:00:00Z'));
+      assert.equal(again.title, 'Birth of Johann Schmidt, St. Peter, 1850');
+      assert.equal(readFileSync(file, 'utf8'), edited);
+    });
+
+    it('an edited persona date and a removed url are named too; a file captured before the digests is not flagged', async () => {
+      const { root, file, rel } = await captured();
+      const text = readFileSync(file, 'utf8');
+      writeFileSync(file, text.replace('birthDate: 1 MAR 1850', 'birthDate: 1 MAR 1851').replace(/^url: .*\n/m, ''));
+      const store = await openCase(root, { clock });
+      assert.deepEqual(
+        store.problems.filter((x) => x.file === rel).map((x) => [x.field, /removed/.test(x.message)]),
+        [
+          ['persons', false],
+          ['url', true],
+        ],
+      );
+      writeFileSync(file, text.replace(/^frontSha256:\n(?: {2}.*\n)+/m, '').replace('title: Baptism', 'title: Birth'));
+      assert.deepEqual((await openCase(root, { clock })).problems, []);
+    });
+  });
+
+  describe('the Problems panel shows what interrupted work left', () => {
+    it('temp files, an unfinished import and a pending journal are problems with their file', async () => {
+      const { root } = await newCase();
+      writeFileSync(join(root, 'hypotheses.json.3141592653'), '{"half":');
+      mkdirSync(join(root, '.ancestry'), { recursive: true });
+      writeFileSync(join(root, IMPORT_MARKER), JSON.stringify({ file: '/tmp/x.ged', promote: [], startedAt: 'then' }));
+      writeFileSync(join(root, JOURNAL_FILE), JSON.stringify({ version: 1, files: [], log: [] }));
+      const problems = (await loadSnapshot(root)).problems;
+      const byFile = (rel: string) => problems.find((p) => p.file === join(root, rel));
+      assert.match(byFile('hypotheses.json.3141592653')?.message ?? '', /temp file .* interrupted write/);
+      assert.match(byFile(IMPORT_MARKER)?.message ?? '', /the import of \/tmp\/x\.ged .* did not finish/);
+      assert.match(byFile(JOURNAL_FILE)?.message ?? '', /committed is not yet in the files/);
     });
   });
 });
