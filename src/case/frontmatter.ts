@@ -5,6 +5,7 @@
  */
 import { Document, isMap, LineCounter, parseDocument, type Node } from 'yaml';
 import type { z } from 'zod';
+import { withFieldBound } from '../model/field-bound';
 import type { CaseProblem } from './problems';
 
 export interface FrontMatterFile {
@@ -97,7 +98,7 @@ export function zodProblems(file: string, fm: FrontMatterFile, error: z.ZodError
   });
 }
 
-/** Parse the front matter with a schema; problems carry file, line and field. */
+/** Parse the front matter with a schema (each field bounded: MAX_FIELD_BYTES); problems carry file, line and field. */
 export function readFrontMatter<S extends z.ZodType>(
   text: string,
   file: string,
@@ -113,7 +114,7 @@ export function readFrontMatter<S extends z.ZodType>(
       ],
     };
   }
-  const parsed = schema.safeParse(fm.doc.toJS());
+  const parsed = withFieldBound(schema).safeParse(fm.doc.toJS());
   if (!parsed.success) return { ok: false, problems: zodProblems(file, fm, parsed.error) };
   return { ok: true, value: parsed.data, fm };
 }

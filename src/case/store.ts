@@ -17,6 +17,7 @@ import {
   type NewLogEntry,
   type RawRecord,
   SourceRecord,
+  withFieldBound,
 } from '../model';
 import type { CaptureOptions, CaseStore, Clock, SessionState, TreeWriteOptions } from '../engine/ports';
 import { systemClock } from '../engine/ports';
@@ -223,7 +224,7 @@ export class FileCaseStore implements CaseStore {
         },
       ]);
     }
-    const parsed = CaseConfig.safeParse(doc.toJS());
+    const parsed = withFieldBound(CaseConfig).safeParse(doc.toJS());
     if (!parsed.success) {
       const fm = { doc, lineCounter, yamlStartLine: 1 };
       throw new CaseFileError(
@@ -314,7 +315,7 @@ export class FileCaseStore implements CaseStore {
         });
         return;
       }
-      const p = Person.safeParse(json);
+      const p = withFieldBound(Person).safeParse(json);
       if (!p.success) {
         for (const issue of p.error.issues)
           this.problems.push({
@@ -381,7 +382,7 @@ export class FileCaseStore implements CaseStore {
       this.blockedFiles.add(rel);
       return undefined;
     }
-    const r = schema.safeParse(json);
+    const r = withFieldBound(schema).safeParse(json);
     if (!r.success) {
       for (const i of r.error.issues)
         this.problems.push({

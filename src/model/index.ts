@@ -9,3 +9,4 @@ export * from './case-config';
 export * from './gdate';
 export * from './age';
 export * from './hint';
+export * from './field-bound';

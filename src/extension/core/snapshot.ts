@@ -12,7 +12,16 @@ import type { CaseProblem } from '../../case/problems';
 import { leftBehind } from '../../case/left-behind';
 import { sourceEditProblems } from '../../case/source-integrity';
 import { archiveProblems } from '../../sources/archive/problems';
-import { CaseConfig, ClueHypothesis, Conflict, LogEntry, MergesFile, Person, SourceRecord } from '../../model';
+import {
+  CaseConfig,
+  ClueHypothesis,
+  Conflict,
+  LogEntry,
+  MergesFile,
+  Person,
+  SourceRecord,
+  withFieldBound,
+} from '../../model';
 
 export interface PersonEntry {
   person: Person;
@@ -158,7 +167,7 @@ export async function loadSnapshot(root: string): Promise<CaseSnapshot> {
         severity: 'error',
       });
     } else {
-      const r = CaseConfig.safeParse(doc.toJS());
+      const r = withFieldBound(CaseConfig).safeParse(doc.toJS());
       if (r.success) snap.config = r.data;
       else problems.push(...zodJsonProblems(caseYaml, configText, r.error));
     }
@@ -184,7 +193,7 @@ export async function loadSnapshot(root: string): Promise<CaseSnapshot> {
         });
         continue;
       }
-      const r = Person.safeParse(json);
+      const r = withFieldBound(Person).safeParse(json);
       if (r.success) snap.persons.set(r.data.id, { person: r.data, file, treeLine: lineNo });
       else
         problems.push({
@@ -244,7 +253,7 @@ export async function loadSnapshot(root: string): Promise<CaseSnapshot> {
   const mergesText = await readText(mergesFile);
   if (mergesText !== undefined) {
     try {
-      const r = MergesFile.safeParse(JSON.parse(mergesText));
+      const r = withFieldBound(MergesFile).safeParse(JSON.parse(mergesText));
       if (r.success) snap.merges = r.data;
       else problems.push(...zodJsonProblems(mergesFile, mergesText, r.error));
     } catch (e) {
@@ -256,7 +265,7 @@ export async function loadSnapshot(root: string): Promise<CaseSnapshot> {
   const sessionText = await readText(sessionFile);
   if (sessionText !== undefined) {
     try {
-      const r = SessionFile.safeParse(JSON.parse(sessionText));
+      const r = withFieldBound(SessionFile).safeParse(JSON.parse(sessionText));
       if (!r.success) problems.push(...zodJsonProblems(sessionFile, sessionText, r.error));
       else {
         r.data.hypotheses.forEach((h, i) => {

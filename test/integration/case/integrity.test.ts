@@ -12,7 +12,9 @@ import { acquireCaseLock } from '../../../src/case/lock';
 import { JOURNAL_FILE, type Journal } from '../../../src/case/writer';
 import { IMPORT_MARKER } from '../../../src/case/import-marker';
 import { loadSnapshot } from '../../../src/extension/core/snapshot';
-import type { RawRecord } from '../../../src/model';
+import { MAX_FIELD_BYTES, type RawRecord } from '../../../src/model';
+import { archiveProblems } from '../../../src/sources/archive/problems';
+import { CaseFileError } from '../../../src/case/problems';
 import { tempDir } from '../../helpers/paths';
 
 const clock = { now: () => new Date('2026-11-22T00:00:00Z'), sleep: async () => {} };
@@ -226,6 +228,99 @@ describe('case integrity (#21)', () => {
       assert.match(byFile('hypotheses.json.3141592653')?.message ?? '', /temp file .* interrupted write/);
       assert.match(byFile(IMPORT_MARKER)?.message ?? '', /the import of \/tmp\/x\.ged .* did not finish/);
       assert.match(byFile(JOURNAL_FILE)?.message ?? '', /committed is not yet in the files/);
+    });
+  });
+
+  describe('one bound on any field read from a case file', () => {
+    const huge = 'x'.repeat(MAX_FIELD_BYTES + 1);
+    const cases: { what: string; rel: string; text: string; field: string; line: number }[] = [
+      {
+        what: 'person front matter',
+        rel: 'people/P-h-anna-schmidt.md',
+        text: `---\nid: P-h\nnames:\n  - given: Anna\n    surname: Schmidt\n    nickname: ${huge}\n---\n`,
+        field: 'names.0.nickname',
+        line: 6,
+      },
+      {
+        what: 'captured source',
+        rel: 'sources/S-000000000001.md',
+        text: `---\nid: S-000000000001\ntitle: Huge\nplace: ${huge}\nrepository: R\nsourceId: archive\ntier: 0\naccessedAt: 2026-01-01T00:00:00.000Z\nsha256: ${'0'.repeat(64)}\n---\nbody\n`,
+        field: 'place',
+        line: 4,
+      },
+      {
+        what: 'conflict',
+        rel: 'conflicts/C-1.md',
+        text: `---\nid: C-1\nrationale: ${huge}\n---\n`,
+        field: 'rationale',
+        line: 3,
+      },
+      {
+        what: 'merges.json',
+        rel: 'merges.json',
+        text: `{\n  "version": 1,\n  "clusters": [],\n  "notSamePerson": [],\n  "note": "${huge}"\n}\n`,
+        field: 'note',
+        line: 5,
+      },
+      {
+        what: 'hypotheses.json',
+        rel: 'hypotheses.json',
+        text: `{\n  "sessionId": "${huge}"\n}\n`,
+        field: 'sessionId',
+        line: 2,
+      },
+      {
+        what: 'an imported tree line',
+        rel: 'trees/big.jsonl',
+        text: `${JSON.stringify({ id: 'P-t', names: [{ given: huge, surname: 'S' }] })}\n`,
+        field: 'names.0.given',
+        line: 1,
+      },
+    ];
+    for (const c of cases)
+      it(`${c.what}: an error naming file, line and field, in validate and the Problems panel`, async () => {
+        const { root } = await newCase();
+        mkdirSync(join(root, c.rel, '..'), { recursive: true });
+        writeFileSync(join(root, c.rel), c.text);
+        const store = await openCase(root, { clock });
+        const p = store.problems.find((x) => x.file === c.rel && x.field === c.field);
+        assert.ok(
+          p,
+          `${c.rel}: ${JSON.stringify(store.problems.map((x) => [x.file, x.field, x.message.slice(0, 80)]))}`,
+        );
+        assert.equal(p.severity, 'error');
+        assert.equal(p.line, c.line);
+        assert.match(p.message, /over the bound of 65536 bytes/);
+        const panel = (await loadSnapshot(root)).problems;
+        assert.ok(
+          panel.some((x) => x.file === join(root, c.rel) && x.field === c.field && /over the bound/.test(x.message)),
+          `panel: ${JSON.stringify(panel.map((x) => [x.file, x.field]))}`,
+        );
+      });
+
+    it('case.yaml: the case does not open; the error names the field', async () => {
+      const { root } = await newCase();
+      const file = join(root, 'case.yaml');
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/^question: .*$/m, `question: ${huge}`));
+      await assert.rejects(openCase(root, { clock }), (e: unknown) => {
+        assert.ok(e instanceof CaseFileError);
+        assert.equal(e.problems[0].field, 'question');
+        assert.match(e.problems[0].message, /over the bound/);
+        return true;
+      });
+    });
+
+    it('an archive record: skipped and named with its field', async () => {
+      const { root } = await newCase();
+      mkdirSync(join(root, 'archive'), { recursive: true });
+      writeFileSync(
+        join(root, 'archive/huge.md'),
+        `---\ntitle: ${huge}\nrecordType: baptism\nrepository: Parish\npersons:\n  - name: Anna Schmidt\n---\ntext\n`,
+      );
+      const p = archiveProblems(root).find((x) => x.file === 'archive/huge.md');
+      assert.equal(p?.field, 'title');
+      assert.equal(p.severity, 'error');
+      assert.match(p.message, /over the bound/);
     });
   });
 });

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * One bound on the size of any single field read from a case file (front matter, case.yaml,
+ * hypotheses.json, merges.json, trees, archive records, captured sources): a value over it is an
+ * error naming its field, not a 50 MB string carried into memory, prompts and every file written
+ * from it. Bodies (a source's verbatim text, a person's notes) are not fields and are not bounded.
+ */
+export const MAX_FIELD_BYTES = 64 * 1024;
+
+function checkStrings(value: unknown, path: (string | number)[], ctx: z.RefinementCtx): void {
+  if (typeof value === 'string') {
+    // A UTF-16 unit is at most 3 UTF-8 bytes: most strings are cleared without counting.
+    if (value.length * 3 > MAX_FIELD_BYTES) {
+      const bytes = Buffer.byteLength(value, 'utf8');
+      if (bytes > MAX_FIELD_BYTES)
+        ctx.addIssue({
+          code: 'custom',
+          path,
+          message: `field of ${bytes} bytes is over the bound of ${MAX_FIELD_BYTES} bytes (64 KB) per field`,
+        });
+    }
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => checkStrings(v, [...path, i], ctx));
+    return;
+  }
+  if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      // A key is a field too (a YAML key can be as long as a value).
+      if (k.length * 3 > MAX_FIELD_BYTES) checkStrings(k, path, ctx);
+      checkStrings(v, [...path, k], ctx);
+    }
+}
+
+/** `schema`, with every string in its input (at any depth, keys too) bounded to MAX_FIELD_BYTES. */
+export function boundedFields<S extends z.ZodType>(schema: S): z.ZodPipe<z.ZodUnknown, S> {
+  return z
+    .unknown()
+    .superRefine((v, ctx) => checkStrings(v, [], ctx))
+    .pipe(schema);
+}
+
+const cache = new WeakMap<z.ZodType, z.ZodType>();
+
+/** boundedFields(schema), built once per schema (readers call it per file and per tree line). */
+export function withFieldBound<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>> {
+  let b = cache.get(schema);
+  if (!b) cache.set(schema, (b = boundedFields(schema)));
+  return b as z.ZodType<z.output<S>>;
+}
