@@ -56,6 +56,7 @@ import {
 } from './state';
 import { checkInvariants } from './invariants';
 import { assertResearchable, researchPreflight } from './preflight';
+import { withUnreadableFiles } from './unreadable-summary';
 import { formatProblem, type CaseProblem } from '../case/problems';
 import { DeterministicExtractor } from '../agents/analyst/extract';
 import { KnowledgeGraph } from '../agents/analyst/graph';
@@ -1145,7 +1146,7 @@ class ResearchRun {
       thresholdYears: this.config.privacy.livingThresholdYears,
       consent: this.config.privacy.consent,
     };
-    const md = renderSummary({
+    const rendered = renderSummary({
       config: this.config,
       subject,
       get: (id) => this.graph.get(id),
@@ -1165,6 +1166,12 @@ class ResearchRun {
       },
       censor,
       identity: this.identityNotes,
+    });
+    // A file the run could not read (a spouse's) is named under the conclusion it is missing from.
+    const md = withUnreadableFiles(rendered, this.skipped, {
+      subject,
+      unreadablePersonFile: (id) =>
+        (this.store as { unreadablePersonFile?(id: string): string | undefined }).unreadablePersonFile?.(id),
     });
     await this.store.writeSummary(md);
     await this.writeExports();

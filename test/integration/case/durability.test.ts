@@ -237,6 +237,13 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
           readFileSync(join(dir, 'log/research-log.jsonl'), 'utf8'),
           new RegExp(`left out of this run: ${file.replace(/[.]/g, '\\.')}`),
         );
+        // The conclusion says what it is missing: the file and its line, a relative by relationship
+        // (Margaretha Weber is the sample subject's mother).
+        const summary = readFileSync(join(dir, 'summary.md'), 'utf8');
+        const conclusion = summary.slice(summary.indexOf('## Conclusion'), summary.indexOf('Goals answered:'));
+        assert.match(conclusion, new RegExp(`\\*\\*Not read\\.\\*\\*[^]*\`${file.replace(/[.]/g, '\\.')}\` line \\d+`));
+        if (what.includes('spouse'))
+          assert.match(conclusion, /this is the subject's (?:spouse|parent) \(P-[0-9a-f]+\)/);
       });
     }
 
