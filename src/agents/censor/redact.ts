@@ -5,6 +5,7 @@ import { type CensorContext, generalizePlace, isLiving, isLivingPersona } from '
 import { replacePii, type PiiKind, type PiiMatch } from './pii';
 import { livingInRecord, redactSourceBody } from './source-body';
 import { personaWithEvents, redactEvents } from './record-events';
+import { decadeOfYear, EXACT_DATE, exactDateYear } from './birth-dates';
 
 const ALWAYS: ReadonlySet<PiiKind> = new Set<PiiKind>(['ssn', 'phone', 'email']);
 const WHITE_SPACE = /\s/;
@@ -86,11 +87,12 @@ export function redactText(text: string, ctx: CensorContext): { text: string; re
         return state;
       });
   if (!FOUR_DIGITS.test(withoutZip)) return { text: withoutZip, redactions };
-  const out = withoutZip.replace(FULL_DATE, (m) => {
-    const year = yearRange(m).max ?? Number.parseInt(m.match(/\d{4}/)?.[0] ?? '0', 10);
-    if (year <= cutoff) return m;
+  // Every exact-date form (FULL_DATE's and the other languages' and numeric ones): birth-dates.ts.
+  const out = withoutZip.replace(EXACT_DATE, (m: string, month1?: string, month2?: string) => {
+    const year = exactDateYear(m, month1, month2);
+    if (year === undefined || year <= cutoff) return m;
     redactions.push({ kind: 'living', what: 'exact modern date' });
-    return decadeOf(m);
+    return decadeOfYear(year);
   });
   return { text: out, redactions };
 }

@@ -10,6 +10,7 @@ import { yearRange } from '../../model/gdate';
 import { type CensorContext, generalizePlace, isLivingPersona } from './living';
 import { replacePii, type PiiKind } from './pii';
 import { POSTAL_CODE, redactText, type Redaction } from './redact';
+import { redactLivingBirthDates } from './birth-dates';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -164,6 +165,8 @@ export function redactSourceBody(
 }
 
 function redactPlain(text: string, ctx: CensorContext, out: Redaction[], modern = false): string {
+  // "b. 3 Apr 1938", "* 03.04.1938", "geb. 3. April 1938": an exact birth within the threshold, no death beside it.
+  text = redactLivingBirthDates(text, ctx, out);
   if (/<\/?[a-z][a-z0-9]*[\s>/]/i.test(text)) return redactHtml(text, ctx, out);
   const r = redactText(modern && !ctx.aboutLiving ? unnamedLiving(text, ctx, out) : text, ctx);
   out.push(...r.redactions);
