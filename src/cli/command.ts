@@ -14,5 +14,14 @@ export interface CliCommand {
   run(args: string[], io: CliIo): Promise<number>;
 }
 
-/** Bad input: printed without a stack, exit 2. */
-export class UsageError extends Error {}
+/** Text on one line: line breaks (a multi-line usage, several problems) become " | ". */
+export function oneLine(text: string): string {
+  return text.trim().replace(/\s*\n\s*/g, ' | ');
+}
+
+/** Bad input: printed on one line without a stack, exit 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(oneLine(message));
+  }
+}

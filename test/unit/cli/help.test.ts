@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { commands } from '../../../src/cli/commands';
-import { UsageError, type CliIo } from '../../../src/cli/command';
+import { oneLine, UsageError, type CliIo } from '../../../src/cli/command';
 import { help } from '../../../src/cli/main';
 
 const io: CliIo = { out: () => {}, err: () => {}, tty: false, signal: new AbortController().signal };
@@ -14,7 +14,7 @@ describe('CLI help', () => {
       // An unknown option is bad input (exit 2) and names the usage: the same string as in help.
       await assert.rejects(
         c.run(['--no-such-option'], io),
-        (e: unknown) => e instanceof UsageError && e.message.endsWith(`usage: ancestry ${c.usage}`),
+        (e: unknown) => e instanceof UsageError && e.message.endsWith(oneLine(`usage: ancestry ${c.usage}`)),
       );
     }
   });
