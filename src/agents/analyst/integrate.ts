@@ -33,6 +33,7 @@ import {
   familyPool,
   householdPool,
   familyGivenAlike,
+  birthsAgree,
 } from './identity/family-context';
 import { mentionReason } from './identity/mentions';
 import { birthFromAge, parseAge } from '../../model/age';
@@ -536,7 +537,9 @@ export async function integrateRecord(
       const ok =
         !s.hardNegative &&
         sexOk &&
-        (household.includes(id) ? named && s.similarity >= DEFAULT_THRESHOLDS.review : s.similarity >= 0.5 || named);
+        (household.includes(id)
+          ? named && (s.similarity >= DEFAULT_THRESHOLDS.review || birthsAgree(feats.birth, f.birth))
+          : s.similarity >= 0.5 || named);
       if (ok && (!chosen || s.similarity > chosen.s.similarity))
         chosen = {
           id,

@@ -354,3 +354,16 @@ export function familyGivenAlike(personaName: string, p: Person): boolean {
   const given = splitName(personaName).given;
   return Boolean(given) && p.names.some((n) => Boolean(n.given) && givenNamesAlike(given, n.given));
 }
+
+/** Years two census-like ages may be off and still be one person's (an age rounded, a birthday passed). */
+const HOUSEHOLD_AGE_SLACK = 2;
+
+/**
+ * Both births known and within a couple of years: with the given name and the head's family, what a
+ * genealogist needs to see the wife renamed Martha from Marit, or the son Andrew from Anders, in
+ * the next census (the resolver alone sees a new surname and a new given name).
+ */
+export function birthsAgree(a: DateFeature | undefined, b: DateFeature | undefined): boolean {
+  if (a?.min === undefined || a.max === undefined || b?.min === undefined || b.max === undefined) return false;
+  return a.min - HOUSEHOLD_AGE_SLACK <= b.max && b.min - HOUSEHOLD_AGE_SLACK <= a.max;
+}
