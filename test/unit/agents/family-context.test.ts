@@ -453,6 +453,62 @@ Mueller, Gottfried, 67. Father: Geo. Mueller.
     assert.equal(out.integration.personIds[0], 'P-subject');
     assert.equal(out.integration.personIds[1], father, JSON.stringify(out.integration.matches));
   });
+
+  it("a wife and son renamed in the next census are the head's known wife and son when given name and age agree", async () => {
+    const { graph, analyst } = setup({ given: 'Ole', surname: 'Hansen', born: 'ABT 1838' });
+    const list = source(`---
+title: Passenger list, Christiania to Quebec, 1866
+recordType: immigration
+date: 19 JUN 1866
+place: Quebec, Canada
+persons:
+  - name: Ole /Hansen/
+    role: head
+    sex: M
+    age: 28
+  - name: Ingeborg /Nilsdatter/
+    role: other
+    sex: F
+    age: 26
+    relationship: wife
+  - name: Anders /Olsen/
+    role: child
+    sex: M
+    age: 4
+    relationship: son
+---
+Ole Hansen 28; Ingeborg Nilsdatter 26, his wife; Anders Olsen 4, son.
+`);
+    await analyst.analyseFor(list, 1, 'P-subject');
+    const rel = (type: string) => graph.get('P-subject')!.relationships.find((r) => r.type === type)!.person;
+    const wife = rel('spouse');
+    const son = rel('child');
+    const census = source(`---
+title: 1870 census, Goodhue County — Ole Hanson household
+recordType: census
+date: 1870
+place: Wanamingo, Goodhue, Minnesota, USA
+persons:
+  - name: Ole /Hanson/
+    role: head
+    sex: M
+    age: 32
+  - name: Ingeborg /Hanson/
+    role: other
+    sex: F
+    age: 30
+  - name: Andrew /Hanson/
+    role: other
+    sex: M
+    age: 8
+---
+Ole Hanson 32; Ingeborg do 30; Andrew do 8 (no relationship column).
+`);
+    const out = await analyst.analyseFor(census, 1, 'P-subject');
+    assert.equal(out.integration.personIds[0], 'P-subject');
+    assert.equal(out.integration.personIds[1], wife, 'Ingeborg Hanson is Ingeborg Nilsdatter');
+    assert.equal(out.integration.personIds[2], son, 'Andrew Hanson is Anders Olsen');
+  });
 });
 
 describe('family context: the pure rules', () => {
