@@ -102,6 +102,22 @@ describe('runResearch on the bundled sample case (offline, deterministic agents)
     );
   });
 
+  it('analyses every record it captured before it ends (an analysis queued behind searches is not dropped)', async () => {
+    const store = await reopen();
+    const cited = new Set(
+      store
+        .persons()
+        .flatMap((p) => [...p.assertions.flatMap((a) => a.evidence), ...p.relationships.flatMap((r) => r.evidence)])
+        .map((e) => e.source),
+    );
+    const uncited = store
+      .sources()
+      .filter((s) => s.persons.length > 0 && !cited.has(s.id))
+      .map((s) => s.title);
+    assert.deepEqual(uncited, [], 'every captured record with persons is cited by someone');
+    assert.deepEqual(store.session()!.frontier, [], 'no analysis left queued');
+  });
+
   it('records the conflicts as files with the preferred value, the weights and the rationale', async () => {
     const store = await reopen();
     const s = subjectOf(store.persons());
