@@ -1001,7 +1001,8 @@ export async function integrateRecord(
       result.implied.push({ a: ida, b: idb, text: why });
     }
   };
-  if (spouses.length === 1)
+  // A household (an indexed record) only: a notice listing a man's widow and his children does not say she is their mother.
+  if (spouses.length === 1 && source.persons.length > 0)
     for (const c of children)
       implied(
         spouses[0],

@@ -36,10 +36,12 @@ export class DeterministicExtractor implements RecordExtractor {
   async extract(record: SourceRecord): Promise<ExtractionResult> {
     if (record.persons.length)
       return { personas: extractStructured(record), ...extractStatements(record), hypotheses: [], rejected: [] };
-    const { personas, hypotheses } = extractFromText(record.title, record.text);
+    const { personas, hypotheses, relations } = extractFromText(record.title, record.text);
     return {
       personas,
       hypotheses,
+      relations,
+      events: [],
       rejected: personas.length ? [] : [{ reason: 'no persons index and no recognisable pattern in the text' }],
     };
   }

@@ -6,6 +6,15 @@
 import type { Persona } from '../../../model';
 import type { GroundedPersona } from '../../../engine/agents';
 import { splitPersonaName } from '../../../sources/archive/phonetic';
+import type { StatedRelation } from '../../../engine/agents';
+import {
+  type FamilySurname,
+  type FamilySurnames,
+  formerNames,
+  namedCouple,
+  pronounRelatives,
+  relativeLists,
+} from './relatives';
 
 const MONTHS: Record<string, string> = {
   jan: 'JAN',
@@ -44,7 +53,6 @@ const NAME = `${NAME_WORD}(?:[ \\t]+(?:\\p{Lu}\\.|${NAME_WORD})){0,3}`;
 const PLACE = `${NAME_WORD}(?:(?:,\\s*|\\s+)(?:${NAME_WORD}|\\p{Lu}\\.))*`;
 /** "married June 4, 1905, to Frederick W. Hoffman": the date before "to" is not the spouse's name. */
 const MARRIED_ON = `(?:(?:on\\s+)?${FULL_DATE},?\\s+to\\s+)?`;
-const COUNT = '(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|\\d+)\\s+)?';
 
 /** "March 14, 1842" → "14 MAR 1842" (a GEDCOM date); a bare year stays a year. */
 export function toGedcomDate(text: string): string {
@@ -100,6 +108,24 @@ interface Draft {
   snippets: Record<string, string>;
 }
 
+/**
+ * The date of a marriage phrase: the one written right after "married" ("married June 4, 1905, to X"),
+ * else one that follows the spouse's name, unless it dates a death ("who preceded her in death in 1948").
+ */
+function marriageDateOf(phrase: string, after: string | undefined): string | undefined {
+  const first = re(`^(?:married|wed)\\s+(?:on\\s+)?(${FULL_DATE})`, 'u').exec(phrase);
+  if (first) return first[1];
+  if (!after || /\b(?:death|died|deceased)\b/.test(phrase)) return undefined;
+  return after;
+}
+
+/** Which relatives a draft is among, to read one named twice once. */
+function groupOf(p: Persona): string {
+  if (p.role === 'spouse') return 'spouse';
+  if (p.role === 'child') return 'child';
+  return p.relationship ?? p.role;
+}
+
 /** The principal of a free-text record: named in the title ("Obituary of …") or first in the text. */
 export function principalName(title: string, text: string): { name: string; snippet: string } | undefined {
   // "Obituary of Mrs. Clara B. Hoffman": the title before the name is not part of it.
@@ -130,9 +156,10 @@ export function extractFromText(
 ): {
   personas: GroundedPersona[];
   hypotheses: { type: string; text: string; priority: number; suggestedQueries: string[] }[];
+  relations: StatedRelation[];
 } {
   const principal = principalName(title, text);
-  if (!principal) return { personas: [], hypotheses: [] };
+  if (!principal) return { personas: [], hypotheses: [], relations: [] };
   const surname = splitPersonaName(principal.name).surname;
   const main: Draft = { persona: { name: principal.name, role: 'principal' }, snippets: { name: principal.snippet } };
   const others: Draft[] = [];
@@ -159,13 +186,28 @@ export function extractFromText(
     main.snippets.deathDate = died[0];
   }
   // "son of Mr. and Mrs. Jakob Müller": the father is named, the mother only by his name and a title.
-  const couple = re(
-    `\\b(son|daughter|child)\\s+of\\s+(?:the\\s+late\\s+)?Mr\\.?\\s+(?:and|&)\\s+Mrs\\.?\\s+(${NAME})`,
-    'u',
-  ).exec(body);
+  // "son of …" is the principal's only in a sentence about the principal (a pronoun or their given
+  // name before it): "Mrs. Ross, the former Janet Hoffman, daughter of …" is about someone else.
+  const ofPrincipal = (m: RegExpExecArray | null): RegExpExecArray | null => {
+    if (!m) return null;
+    const before = body.slice(0, m.index);
+    const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('; ')) + 1);
+    const given = principal.name.split(/\s+/)[0];
+    return /\b(?:he|she)\b/i.test(sentence) || sentence.includes(given) || !sentence.trim() ? m : null;
+  };
+  const couple = ofPrincipal(
+    re(`\\b(son|daughter|child)\\s+of\\s+(?:the\\s+late\\s+)?Mr\\.?\\s+(?:and|&)\\s+Mrs\\.?\\s+(${NAME})`, 'u').exec(
+      body,
+    ),
+  );
   const parents = couple
     ? null
-    : re(`\\b(son|daughter|child)\\s+of\\s+(?:the\\s+late\\s+)?(${NAME})(?:\\s+and\\s+(${NAME}))?`, 'u').exec(body);
+    : ofPrincipal(
+        re(
+          `\\b(son|daughter|child)\\s+of\\s+(?:the\\s+late\\s+)?(${NAME})(?:\\s+and\\s+(${NAME})(?:\\s+\\((${NAME_WORD})\\)\\s+(${NAME_WORD}))?)?`,
+          'u',
+        ).exec(body),
+      );
   if (couple) {
     main.persona.sex = couple[1] === 'son' ? 'M' : couple[1] === 'daughter' ? 'F' : undefined;
     const father = withSurname(cleanName(couple[2]), surname);
@@ -181,9 +223,11 @@ export function extractFromText(
   if (parents) {
     main.persona.sex = parents[1] === 'son' ? 'M' : parents[1] === 'daughter' ? 'F' : undefined;
     const a = cleanName(parents[2]);
-    const b = parents[3] ? cleanName(parents[3]) : undefined;
-    const shared =
-      b && b.split(/\s+/).length >= 2
+    // "daughter of Samuel and Lydia (Crane) Stewart": the mother's maiden name in brackets, the couple's surname last.
+    const b = parents[3] ? cleanName(parents[4] ? `${parents[3]} ${parents[4]}` : parents[3]) : undefined;
+    const shared = parents[5]
+      ? parents[5]
+      : b && b.split(/\s+/).length >= 2
         ? splitPersonaName(b).surname
         : a.split(/\s+/).length >= 2
           ? splitPersonaName(a).surname
@@ -197,12 +241,43 @@ export function extractFromText(
       },
       snippets: { name: parents[0], role: parents[0] },
     });
-    if (b)
-      others.push({
+    if (b) {
+      const mother: Draft = {
         persona: { name: withSurname(b, shared), role: 'mother', sex: 'F', relationship: 'mother' },
         snippets: { name: parents[0], role: parents[0] },
-      });
+      };
+      if (parents[4]) {
+        mother.persona.marriedName = `${parents[3]} ${shared}`;
+        mother.snippets.marriedName = parents[0];
+      }
+      others.push(mother);
+    }
   }
+  // Whose surname the family bears: a man's children and wife bear his; a married woman's ("Mrs.", or
+  // a husband of her surname) children and husband bear hers; her brothers and sisters bear her father's.
+  const pronouns = (w: RegExp) => (body.match(w) ?? []).length;
+  const male =
+    main.persona.sex === 'M' ||
+    (main.persona.sex !== 'F' && pronouns(/\b(?:he|his|him)\b/gi) > pronouns(/\b(?:she|her)\b/gi));
+  const esc = principal.snippet.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const mrs = re(`\\bMrs\\.?\\s+${esc}`, 'u').test(body) || /\bMrs\.?\s/.test(title);
+  const ownWords: FamilySurname | undefined =
+    surname && body.includes(principal.snippet) && principal.snippet.includes(surname)
+      ? { surname, words: principal.snippet }
+      : undefined;
+  const familySurnames = (): FamilySurnames => {
+    const spouseOf = others.find((o) => o.persona.role === 'spouse');
+    const sameAsSpouse = spouseOf && splitPersonaName(spouseOf.persona.name).surname === surname;
+    const out: FamilySurnames = {};
+    if (ownWords && (male || mrs || sameAsSpouse)) out.children = ownWords;
+    if (male) out.siblings = ownWords;
+    else if (parents) {
+      const written = [parents[3], parents[2]].find((n) => n && !parents[5] && cleanName(n).split(/\s+/).length >= 2);
+      const born = parents[5] ?? (written ? splitPersonaName(cleanName(written)).surname : undefined);
+      if (born) out.siblings = { surname: born, words: parents[0] };
+    }
+    return out;
+  };
   const spouse =
     re(
       `\\b(?:survived by|leaves|preceded in death by)\\s+(his|her)\\s+(?:wife|husband|widow),?\\s+(${NAME})`,
@@ -218,8 +293,11 @@ export function extractFromText(
     const persona: Persona = { name: withSurname(raw, surname), role: 'spouse', relationship: 'spouse' };
     if (survived) persona.sex = spouse[1] === 'his' ? 'F' : 'M';
     const snippets: Record<string, string> = { name: spouse[0], role: spouse[0] };
-    if (!survived && spouse[2]) {
-      persona.marriageDate = toGedcomDate(spouse[2]);
+    // "his wife, Dorothy": a man's wife bears his surname, a married woman's husband hers.
+    if (raw.split(/\s+/).length === 1 && ownWords && (male || mrs)) snippets.surname = ownWords.words;
+    const when = survived ? undefined : marriageDateOf(spouse[0], spouse[2]);
+    if (when) {
+      persona.marriageDate = toGedcomDate(when);
       snippets.marriageDate = spouse[0];
     }
     // The same spouse may be named twice ("married Miss Katharina Huber …", "survived by his wife, Katharina").
@@ -232,9 +310,11 @@ export function extractFromText(
     if (married && splitPersonaName(cleanName(married[1])).given.split(/\s+/)[0] === raw.split(/\s+/)[0]) {
       persona.name = cleanName(married[1]).split(/\s+/).length >= 2 ? cleanName(married[1]) : persona.name;
       snippets.name = married[0];
-      if (married[2]) {
-        persona.marriageDate = toGedcomDate(married[2]);
+      const when2 = marriageDateOf(married[0], married[2]);
+      if (when2) {
+        persona.marriageDate = toGedcomDate(when2);
         snippets.marriageDate = married[0];
+        delete snippets.surname;
       }
     }
     if (!persona.marriageDate) {
@@ -249,44 +329,65 @@ export function extractFromText(
     }
     others.push({ persona, snippets });
   }
-  for (const m of body.matchAll(re(`\\b${COUNT}(sons?|daughters?|children),\\s+([^;.]+)`, 'gu'))) {
-    const kind = m[1];
-    const sex = kind.startsWith('son') ? 'M' : kind.startsWith('daughter') ? 'F' : undefined;
-    const items = m[2]
-      .split(/,\s*(?:and\s+)?|\s+and\s+/)
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const kids: Draft[] = [];
-    let lastSurname = '';
-    for (const it of items) {
-      const wife = /^(?:wife|husband) of\s+(.+)$/.exec(it);
-      if (wife && kids.length) {
-        const spouseName = cleanName(wife[1].replace(/\s+(?:of|in)\s+.*$/, ''));
-        const kid = kids[kids.length - 1];
-        kid.persona.marriedName = `${kid.persona.name.split(/\s+/)[0]} ${splitPersonaName(spouseName).surname}`;
-        kid.persona.spouseName = spouseName;
-        kid.snippets.marriedName = m[0];
-        kid.snippets.spouseName = m[0];
-        continue;
-      }
-      const nm = /^(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)*)/u.exec(it);
-      if (!nm || STOPWORDS.has(nm[1])) continue;
-      const name = cleanName(nm[1]);
-      if (name.split(/\s+/).length >= 2) lastSurname = splitPersonaName(name).surname;
-      kids.push({
-        persona: { name, role: 'child', sex, relationship: sex === 'M' ? 'son' : sex === 'F' ? 'daughter' : 'child' },
-        snippets: { name: m[0], role: m[0] },
-      });
+  // "the late Frederick and Clara Hoffman": a spouse no other phrase names.
+  if (!others.some((o) => o.persona.role === 'spouse')) {
+    const pair = namedCouple(body, principal.name.split(/\s+/)[0], surname);
+    if (pair) others.push(pair);
+  }
+  // Children, brothers and sisters: lists ("two sons, Robert of Fort Wayne and Harold") and single
+  // mentions ("his son, Edward Pritchard"); one relative named twice is read once.
+  const family = familySurnames();
+  const seen = (d: Draft & { kind?: string }) =>
+    others.some(
+      (o) =>
+        groupOf(o.persona) === groupOf(d.persona) && o.persona.name.split(/\s+/)[0] === d.persona.name.split(/\s+/)[0],
+    );
+  const links: { from: Draft; to: Draft; type: StatedRelation['type']; snippet: string }[] = [];
+  const spouseDraft = others.find((o) => o.persona.role === 'spouse');
+  for (const r of [...relativeLists(body, family), ...pronounRelatives(body, family)]) {
+    if (r.kind === 'spouse' && spouseDraft) continue;
+    if (seen(r)) continue;
+    const d: Draft = { persona: r.persona, snippets: r.snippets };
+    others.push(d);
+    // "Frederick and Clara's children were …": the spouse's children too, in the record's words.
+    if (r.ofCouple && spouseDraft) links.push({ from: d, to: spouseDraft, type: 'child', snippet: r.snippets.name });
+    if (r.husband) {
+      const h: Draft = { persona: r.husband.persona, snippets: r.husband.snippets };
+      others.push(h);
+      links.push({ from: h, to: d, type: 'spouse', snippet: h.snippets.name });
     }
-    for (const k of kids) k.persona.name = withSurname(k.persona.name, lastSurname || surname);
-    others.push(...kids);
+  }
+  // "Mrs. Ross, the former Janet Hoffman, daughter of the late Robert Hoffman"; "Mr. and Mrs. Dale Ross".
+  const sameName = (p: Persona) => others.find((o) => o.persona.name === p.name);
+  for (const c of formerNames(body)) {
+    if (!c.wife) continue;
+    const wife: Draft = sameName(c.wife.persona) ?? { persona: c.wife.persona, snippets: c.wife.snippets };
+    if (!others.includes(wife)) others.push(wife);
+    if (c.father) {
+      const father = sameName(c.father.persona) ?? { persona: c.father.persona, snippets: c.father.snippets };
+      if (!others.includes(father)) others.push(father);
+      links.push({ from: wife, to: father, type: 'child', snippet: c.wife.snippets.name });
+    }
+    if (c.husband) {
+      const husband = sameName(c.husband.persona) ?? { persona: c.husband.persona, snippets: c.husband.snippets };
+      if (!others.includes(husband)) others.push(husband);
+      links.push({ from: husband, to: wife, type: 'spouse', snippet: c.husband.snippets.name });
+    }
   }
   const all = [main, ...others];
-  const personas: GroundedPersona[] = all.map((d) => ({
+  const personas: GroundedPersona[] = all.map((d, i) => ({
     persona: d.persona,
     snippets: d.snippets,
     confidence: 0.75,
     method: 'pattern',
+    key: `#${i}`,
+  }));
+  // "Mrs. Walter (Ruth) Engle", "the former Janet Hoffman, daughter of …": what the record states between its relatives.
+  const relations: StatedRelation[] = links.map((l) => ({
+    from: `#${all.indexOf(l.from)}`,
+    to: `#${all.indexOf(l.to)}`,
+    type: l.type,
+    snippet: l.snippet,
   }));
   const hypotheses: { type: string; text: string; priority: number; suggestedQueries: string[] }[] = [];
   if (/\bJr\.?$/.test(principal.name)) {
@@ -298,5 +399,5 @@ export function extractFromText(
       suggestedQueries: [`name:"${father}"`],
     });
   }
-  return { personas, hypotheses };
+  return { personas, hypotheses, relations };
 }

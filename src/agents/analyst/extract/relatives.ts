@@ -1,0 +1,290 @@
+/**
+ * The relatives a free-text notice lists ("Surviving are two sons, Robert of Fort Wayne and Harold of
+ * Detroit, Mich.; a daughter, Mrs. Walter (Ruth) Engle of New Haven; a brother, Lewis Stewart"; "at the
+ * home of his son, Edward Pritchard"; "His wife, Jane, died in 1907"), each read as a genealogist reads
+ * it: a residence after "of" is not a name, "Mrs. Walter (Ruth) Engle" is Ruth Engle, wife of Walter
+ * Engle, "Mrs. John Hughes" names only her husband, and a bare given name takes the family surname
+ * only when the record itself writes that surname for the family (the principal's children and wife
+ * bear the principal's married surname; brothers and sisters the surname the principal was born with).
+ */
+import type { Persona } from '../../../model';
+import { splitPersonaName } from '../../../sources/archive/phonetic';
+import { isMaleGiven } from './given-sex';
+
+export type RelativeKind = 'child' | 'sibling' | 'spouse';
+
+export interface RelativeDraft {
+  persona: Persona;
+  snippets: Record<string, string>;
+  kind: RelativeKind;
+  /** Listed as the children of a couple ("Frederick and Clara's children were …"): the other parent's too. */
+  ofCouple?: boolean;
+  /** The husband a married daughter or sister is named with ("Mrs. Walter (Ruth) Engle", "Mrs. John Hughes"). */
+  husband?: { persona: Persona; snippets: Record<string, string> };
+}
+
+/** A surname the record writes for the family, with the words that write it (cited for an inferred surname). */
+export interface FamilySurname {
+  surname: string;
+  words: string;
+}
+
+export interface FamilySurnames {
+  /** The surname the principal's children (and wife) bear. */
+  children?: FamilySurname;
+  /** The surname the principal was born with (brothers and sisters). */
+  siblings?: FamilySurname;
+}
+
+const NAME_WORD = "\\p{Lu}[\\p{L}'’-]+";
+const COUNT = '(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\\d+)';
+const LIST_HEAD = new RegExp(
+  `\\b(?:${COUNT}\\s+)?(sons?|daughters?|children|brothers?|sisters?)(?:\\s*,|\\s+(?:were|are))\\s*`,
+  'giu',
+);
+/** US states and their old abbreviations: "Detroit, Mich." and "Toledo, O." end a residence, they name no one. */
+const STATES = new Set(
+  (
+    'alabama ala arizona ariz arkansas ark california cal calif colorado colo connecticut conn delaware del florida fla ' +
+    'georgia ga idaho illinois ill indiana ind iowa kansas kan kans kentucky ky louisiana la maine me maryland md ' +
+    'massachusetts mass michigan mich minnesota minn mississippi miss missouri mo montana mont nebraska neb nebr ' +
+    'nevada nev hampshire jersey mexico york carolina dakota ohio o oklahoma okla oregon ore pennsylvania pa penn ' +
+    'rhode island tennessee tenn texas tex utah vermont vt virginia va washington wash wisconsin wis wyoming wyo ' +
+    'ont ontario que quebec canada england ireland scotland wales germany'
+  ).split(' '),
+);
+const TITLE = /^(?:Mrs|Mr|Miss|Ms|Dr|Rev)\.?\s+/;
+
+function kindOf(word: string): { kind: RelativeKind; sex?: 'M' | 'F' } {
+  const w = word.toLowerCase();
+  if (w.startsWith('son')) return { kind: 'child', sex: 'M' };
+  if (w.startsWith('daughter')) return { kind: 'child', sex: 'F' };
+  if (w.startsWith('brother')) return { kind: 'sibling', sex: 'M' };
+  if (w.startsWith('sister')) return { kind: 'sibling', sex: 'F' };
+  return { kind: 'child' };
+}
+
+function relationshipWord(kind: RelativeKind, sex: 'M' | 'F' | undefined): string {
+  if (kind === 'child') return sex === 'M' ? 'son' : sex === 'F' ? 'daughter' : 'child';
+  if (kind === 'sibling') return sex === 'M' ? 'brother' : sex === 'F' ? 'sister' : 'sibling';
+  return sex === 'M' ? 'husband' : sex === 'F' ? 'wife' : 'spouse';
+}
+
+/** A daughter's husband is the principal's son-in-law (never the principal's own spouse). */
+function inLaw(kind: RelativeKind): string {
+  return kind === 'child' ? 'son-in-law' : 'brother-in-law';
+}
+
+/** Where a list of relatives ends: a semicolon, or a full stop that closes a sentence (not "Mrs." or "Mich."). */
+function listEnd(body: string, from: number): number {
+  for (let i = from; i < body.length; i++) {
+    if (body[i] === ';') return i;
+    if (body[i] !== '.') continue;
+    const before = /([\p{L}]+)$/u.exec(body.slice(Math.max(0, i - 20), i))?.[1] ?? '';
+    const after = body.slice(i + 1, i + 3);
+    if (/^(?:Mrs|Mr|Ms|Dr|Rev|St|Jr|Sr)$/.test(before) || before.length === 1) continue;
+    if (STATES.has(before.toLowerCase()) && !/^\s*\p{Lu}/u.test(after)) continue;
+    if (STATES.has(before.toLowerCase()) && /^\s*(?:a|an)\s/.test(body.slice(i + 1, i + 5))) continue;
+    return i;
+  }
+  return body.length;
+}
+
+interface Item {
+  text: string;
+  given: string;
+  surname?: string;
+  husband?: string;
+  /** "Anna, wife of Henry Miller": her husband, named after her. */
+  wifeOf?: string;
+}
+
+/** One entry of a list: "Robert of Fort Wayne", "Mrs. Walter (Ruth) Engle of New Haven", "Lewis Stewart". */
+function readItem(raw: string): Item | undefined {
+  const text = raw.trim();
+  const noPlace = text.replace(/\s+(?:of|in|at)\s+.*$/u, '').trim();
+  const titled = TITLE.exec(noPlace);
+  const rest = titled ? noPlace.slice(titled[0].length) : noPlace;
+  // "Walter (Ruth) Engle": the husband's given name, hers in brackets, the married surname.
+  const paren = new RegExp(`^(${NAME_WORD}(?:\\s+\\p{Lu}\\.)?)\\s+\\((${NAME_WORD})\\)\\s+(${NAME_WORD})$`, 'u').exec(
+    rest,
+  );
+  if (paren) return { text, given: paren[2], surname: paren[3], husband: `${paren[1]} ${paren[3]}` };
+  const m = new RegExp(`^(${NAME_WORD}(?:\\s+(?:\\p{Lu}\\.|${NAME_WORD}))*)$`, 'u').exec(rest);
+  if (!m) return undefined;
+  const words = m[1].split(/\s+/);
+  if (words.length === 1) return { text, given: words[0] };
+  const { given, surname } = splitPersonaName(m[1]);
+  // "Mrs. John Hughes": a married woman named by her husband's name; her own given name is not written.
+  if (titled && /^Mrs/.test(titled[0]) && isMaleGiven(given.split(/\s+/)[0]))
+    return { text, given: '', surname, husband: m[1] };
+  return { text, given, surname };
+}
+
+/** The lists of children and brothers and sisters a notice gives, each entry a draft relative. */
+export function relativeLists(body: string, family: FamilySurnames): RelativeDraft[] {
+  const out: RelativeDraft[] = [];
+  const heads = [...body.matchAll(LIST_HEAD)];
+  heads.forEach((h, n) => {
+    const start = h.index + h[0].length;
+    const nextHead = heads[n + 1]?.index ?? body.length;
+    const end = Math.min(listEnd(body, start), nextHead);
+    const { kind, sex } = kindOf(h[1]);
+    // "Frederick and Clara's children were …": the couple's names belong to the words cited.
+    const couple = new RegExp(`${NAME_WORD}\\s+(?:and|&)\\s+${NAME_WORD}['’]s\\s*$`, 'u').exec(body.slice(0, h.index));
+    const ofCouple = couple ? true : undefined;
+    const from = couple ? couple.index : h.index;
+    const words = body.slice(from, end).replace(/[,\s]+(?:and\s*)?$/u, '');
+    const items = body
+      .slice(start, end)
+      .split(/,\s*(?:and\s+)?|\s+and\s+/u)
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const drafts: { item: Item; sex?: 'M' | 'F' }[] = [];
+    let residence = false;
+    for (const it of items) {
+      // "of this city", "of Wilkes-Barre": where the one before lives; "Mich", "O": the rest of a residence.
+      if (/^(?:of|in|at)\s/u.test(it) || (residence && STATES.has(it.replace(/\.$/, '').toLowerCase()))) {
+        residence = true;
+        continue;
+      }
+      // "Anna, wife of Henry Miller of Chicago": the one before is a married daughter.
+      const wife = /^(?:wife|husband) of\s+(.+)$/u.exec(it);
+      if (wife && drafts.length) {
+        const last = drafts[drafts.length - 1].item;
+        const husband = readItem(wife[1]);
+        if (husband?.given && husband.surname && !last.husband) last.wifeOf = `${husband.given} ${husband.surname}`;
+        residence = /\s(?:of|in|at)\s/u.test(wife[1]);
+        continue;
+      }
+      if (!/^\p{Lu}/u.test(it)) break;
+      const item = readItem(it);
+      residence = /\s(?:of|in|at)\s/u.test(it);
+      if (item) drafts.push({ item, sex });
+    }
+    // "two sons, William and Charles Schmidt": the surname written last is the brothers'.
+    const shared = [...drafts].reverse().find((d) => d.item.surname && !d.item.husband)?.item.surname;
+    for (const { item, sex: s } of drafts) {
+      const inferred = kind === 'sibling' ? family.siblings : family.children;
+      const surname = item.surname ?? shared ?? inferred?.surname;
+      const snippets: Record<string, string> = { name: words, role: words };
+      if (!item.surname && !shared && inferred) snippets.surname = inferred.words;
+      const persona: Persona = {
+        name: item.given ? `${item.given} ${surname ?? ''}`.trim() : `Mrs. ${surname ?? ''}`.trim(),
+        role: kind === 'child' ? 'child' : 'other',
+        relationship: relationshipWord(kind, s),
+      };
+      if (s) persona.sex = s;
+      const draft: RelativeDraft = { persona, snippets, kind };
+      if (ofCouple) draft.ofCouple = true;
+      if (item.wifeOf) {
+        persona.sex = 'F';
+        persona.relationship = relationshipWord(kind, 'F');
+        persona.marriedName = `${item.given} ${splitPersonaName(item.wifeOf).surname}`;
+        persona.spouseName = item.wifeOf;
+        snippets.marriedName = words;
+        snippets.spouseName = words;
+        draft.husband = {
+          persona: { name: item.wifeOf, role: 'other', sex: 'M', relationship: inLaw(kind) },
+          snippets: { name: words, role: words },
+        };
+      }
+      if (item.husband) {
+        persona.sex = 'F';
+        persona.relationship = relationshipWord(kind, 'F');
+        draft.husband = {
+          persona: { name: item.husband, role: 'other', sex: 'M', relationship: inLaw(kind) },
+          snippets: { name: words, role: words },
+        };
+      }
+      out.push(draft);
+    }
+  });
+  return out;
+}
+
+/** "at the home of his son, Edward Pritchard", "His wife, Jane, died": one relative named by the principal's pronoun. */
+export function pronounRelatives(body: string, family: FamilySurnames): RelativeDraft[] {
+  const out: RelativeDraft[] = [];
+  const re = new RegExp(
+    `\\b(?:[Hh]is|[Hh]er)\\s+(son|daughter|brother|sister|wife|husband|widow),?\\s+(?:(?:Mrs|Mr|Miss)\\.?\\s+)?(${NAME_WORD}(?:\\s+(?:\\p{Lu}\\.|${NAME_WORD})){0,3})`,
+    'gu',
+  );
+  for (const m of body.matchAll(re)) {
+    const word = m[1].toLowerCase();
+    const kind: RelativeKind = /son|daughter/.test(word) ? 'child' : /brother|sister/.test(word) ? 'sibling' : 'spouse';
+    const sex = /son|brother|husband/.test(word) ? 'M' : 'F';
+    const written = m[2].split(/\s+/);
+    const inferred = kind === 'sibling' ? family.siblings : family.children;
+    const snippets: Record<string, string> = { name: m[0], role: m[0] };
+    let name = m[2];
+    if (written.length === 1) {
+      if (!inferred) continue;
+      name = `${m[2]} ${inferred.surname}`;
+      snippets.surname = inferred.words;
+    }
+    out.push({
+      persona: {
+        name,
+        role: kind === 'child' ? 'child' : kind === 'spouse' ? 'spouse' : 'other',
+        sex,
+        relationship: word === 'widow' ? 'wife' : word,
+      },
+      snippets,
+      kind,
+    });
+  }
+  return out;
+}
+
+export interface NoticeCouple {
+  /** "Mrs. Ross, the former Janet Hoffman": her birth name, her married name, the words. */
+  wife?: { persona: Persona; snippets: Record<string, string> };
+  /** "daughter of the late Robert Hoffman": her father. */
+  father?: { persona: Persona; snippets: Record<string, string> };
+  /** "Mr. and Mrs. Dale Ross": her husband, when his surname is her married one. */
+  husband?: { persona: Persona; snippets: Record<string, string> };
+}
+
+/** A married woman named by her maiden name ("Mrs. Ross, the former Janet Hoffman, daughter of …") and her husband. */
+export function formerNames(body: string): NoticeCouple[] {
+  const out: NoticeCouple[] = [];
+  const re = new RegExp(
+    `\\bMrs\\.?\\s+(${NAME_WORD}),\\s+the\\s+former\\s+(${NAME_WORD}(?:\\s+(?:\\p{Lu}\\.|${NAME_WORD})){1,3})(?:,\\s+(son|daughter)\\s+of\\s+(?:the\\s+late\\s+)?(${NAME_WORD}(?:\\s+(?:\\p{Lu}\\.|${NAME_WORD})){1,3}))?`,
+    'gu',
+  );
+  for (const m of body.matchAll(re)) {
+    const { given } = splitPersonaName(m[2]);
+    const c: NoticeCouple = {
+      wife: {
+        persona: { name: m[2], role: 'other', sex: 'F', marriedName: `${given} ${m[1]}` },
+        snippets: { name: m[0], marriedName: m[0] },
+      },
+    };
+    if (m[4]) c.father = { persona: { name: m[4], role: 'other', sex: 'M' }, snippets: { name: m[0] } };
+    const mr = new RegExp(
+      `\\bMr\\.?\\s+(?:and|&)\\s+Mrs\\.?\\s+(${NAME_WORD}(?:\\s+\\p{Lu}\\.)?\\s+${m[1]})\\b`,
+      'u',
+    ).exec(body);
+    if (mr && !/\bof\s+(?:the\s+late\s+)?$/u.test(body.slice(Math.max(0, mr.index - 14), mr.index)))
+      c.husband = { persona: { name: mr[1], role: 'other', sex: 'M' }, snippets: { name: mr[0] } };
+    out.push(c);
+  }
+  return out;
+}
+
+/** "the late Frederick and Clara Hoffman": the principal named with a spouse who shares the surname. */
+export function namedCouple(
+  body: string,
+  given: string,
+  surname: string,
+): { persona: Persona; snippets: Record<string, string> } | undefined {
+  if (!given || !surname) return undefined;
+  const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(`\\b(${NAME_WORD})\\s+(?:and|&)\\s+${esc(given)}\\s+${esc(surname)}\\b`, 'u').exec(body);
+  if (!m || /^(?:Mr|Mrs|The|And)$/.test(m[1])) return undefined;
+  return {
+    persona: { name: `${m[1]} ${surname}`, role: 'spouse', relationship: 'spouse' },
+    snippets: { name: m[0], role: m[0] },
+  };
+}

@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import { DeterministicExtractor, extractFromText, snippetInSource } from '../../../src/agents/analyst/extract';
+import { Analyst } from '../../../src/agents/analyst/analyst';
+import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
+import { sha256 } from '../../../src/engine/ids';
+import { displayName, type SourceRecord } from '../../../src/model';
+
+function source(title: string, text: string): SourceRecord {
+  return {
+    title,
+    recordType: 'obituary',
+    date: '1951',
+    place: 'Dayton, Montgomery, Ohio, USA',
+    repository: 'Dayton Daily News',
+    sourceType: 'derivative',
+    sourceId: 'archive',
+    tier: 0,
+    persons: [],
+    text,
+    id: `S-${sha256(text).slice(0, 12)}`,
+    accessedAt: '2026-01-01T00:00:00.000Z',
+    sha256: sha256(text),
+  };
+}
+
+const byName = (out: ReturnType<typeof extractFromText>, name: string) =>
+  out.personas.find((p) => p.persona.name === name);
+
+describe('free text: the relatives a notice names (issue #14 items 4 and 8)', () => {
+  const OBIT = source(
+    'Obituary of Mrs. Minnie A. Kessler, 1951',
+    'Mrs. Minnie A. Kessler, 71, died Friday at her home. Born March 2, 1880, in Xenia, she was a daughter of Jacob and Sarah (Baird) Lutz. She was married May 9, 1901, to George Kessler, who preceded her in death in 1939. Surviving are three sons, Carl of Dayton, Otto of Lima, Ohio and Frank of Gary, Ind.; a daughter, Mrs. Leo (Bertha) Haas of Xenia; a daughter, Mrs. Albert Stamm of Troy; a sister, Mrs. Ida Penrod of Xenia; a brother, Emil Lutz of Toledo, O.; and nine grandchildren.',
+  );
+
+  it('reads a list of survivors: residences are not names, a bare given name takes the family surname, "Mrs. Leo (Bertha) Haas" is Bertha Haas, wife of Leo', () => {
+    const out = extractFromText(OBIT.title, OBIT.text);
+    const names = out.personas.map((p) => p.persona.name);
+    for (const n of [
+      'Carl Kessler',
+      'Otto Kessler',
+      'Frank Kessler',
+      'Bertha Haas',
+      'Leo Haas',
+      'Ida Penrod',
+      'Emil Lutz',
+    ])
+      assert.ok(names.includes(n), `${n} in ${names.join(', ')}`);
+    assert.ok(!names.some((n) => /Ohio|Ind|Lima|Gary|Dayton/.test(n)), names.join(', '));
+    // The sons' surname is written for their mother, and cited from there.
+    assert.equal(byName(out, 'Carl Kessler')!.snippets.surname, 'Minnie A. Kessler');
+    assert.equal(byName(out, 'Carl Kessler')!.persona.relationship, 'son');
+    assert.equal(byName(out, 'Ida Penrod')!.persona.relationship, 'sister');
+    const bertha = out.personas.findIndex((p) => p.persona.name === 'Bertha Haas');
+    const leo = out.personas.findIndex((p) => p.persona.name === 'Leo Haas');
+    assert.equal(out.personas[leo].persona.relationship, 'son-in-law', 'never the principal’s own husband');
+    assert.deepEqual(
+      out.relations.map((r) => [r.from, r.to, r.type]),
+      [
+        [`#${leo}`, `#${bertha}`, 'spouse'],
+        [`#${names.indexOf('Albert Stamm')}`, `#${names.indexOf('Mrs. Stamm')}`, 'spouse'],
+      ],
+    );
+    // "Mrs. Albert Stamm": only her husband is named; she stays a mention ("Mrs. Stamm").
+    assert.ok(names.includes('Mrs. Stamm') && names.includes('Albert Stamm'));
+    for (const gp of out.personas) for (const s of Object.values(gp.snippets)) assert.ok(snippetInSource(s, OBIT), s);
+  });
+
+  it('reads "daughter of Jacob and Sarah (Baird) Lutz" as Sarah Baird, married Lutz, and dates the marriage by "married <date>, to", not by a death', () => {
+    const out = extractFromText(OBIT.title, OBIT.text);
+    assert.equal(byName(out, 'Jacob Lutz')?.persona.role, 'father');
+    const mother = byName(out, 'Sarah Baird')!;
+    assert.equal(mother.persona.role, 'mother');
+    assert.equal(mother.persona.marriedName, 'Sarah Lutz');
+    assert.equal(byName(out, 'George Kessler')?.persona.marriageDate, '9 MAY 1901');
+  });
+
+  it('reads "his son, Name", "His wife, Jane" and a couple named together with their children', () => {
+    const out = extractFromText(
+      'Death of Owen Rees',
+      'Owen Rees, a retired collier, died yesterday at the home of his son, Hugh Rees, Main street. His wife, Mary, died in 1920. He is survived by two sons, Hugh, of this city, and Evan, of Nanticoke.',
+    );
+    assert.deepEqual(
+      out.personas.map((p) => `${p.persona.role}:${p.persona.name}`),
+      ['principal:Owen Rees', 'child:Hugh Rees', 'child:Evan Rees', 'spouse:Mary Rees'],
+    );
+    const notice = extractFromText(
+      'Lutz family reunion, 1990',
+      "LUTZ — Descendants of the late Jacob and Anna Lutz meet Sunday at the park. Jacob and Anna's children were Karl, Emil and Rosa. Hosts are Mr. and Mrs. Paul Wendt. Mrs. Wendt, the former Clara Lutz, daughter of the late Karl Lutz, is the eldest grandchild.",
+    );
+    const idx = (n: string) => `#${notice.personas.findIndex((p) => p.persona.name === n)}`;
+    const rel = notice.relations.map((r) => `${r.from} ${r.type} ${r.to}`);
+    assert.ok(rel.includes(`${idx('Karl Lutz')} child ${idx('Jacob Lutz')}`), rel.join('; '));
+    assert.ok(rel.includes(`${idx('Clara Lutz')} child ${idx('Karl Lutz')}`), rel.join('; '));
+    assert.ok(rel.includes(`${idx('Paul Wendt')} spouse ${idx('Clara Lutz')}`), rel.join('; '));
+    assert.equal(notice.personas.find((p) => p.persona.name === 'Clara Lutz')?.persona.marriedName, 'Clara Wendt');
+    // Karl's daughter is not the principal's daughter: "daughter of the late Karl Lutz" is about Mrs. Wendt.
+    assert.ok(!notice.personas.some((p) => p.persona.role === 'father' || p.persona.role === 'mother'));
+  });
+
+  it('does not make a widow the mother of the children an obituary lists (no household: nothing says so)', async () => {
+    const graph = new KnowledgeGraph();
+    let n = 0;
+    const analyst = new Analyst({
+      graph,
+      extractor: new DeterministicExtractor(),
+      now: () => new Date('2026-01-01T00:00:00Z'),
+      newPersonId: () => `P-${++n}`,
+      existingConflict: () => undefined,
+      notSame: new Set(),
+    });
+    const obit = source(
+      'Obituary of Walter Brandt, 1960',
+      'Walter Brandt, 70, died Monday. He is survived by his wife, Elsie; and one son, Ray of Akron.',
+    );
+    await analyst.analyseFor(obit, 1, undefined);
+    const elsie = [...graph.persons.values()].find((p) => displayName(p) === 'Elsie Brandt')!;
+    const ray = [...graph.persons.values()].find((p) => displayName(p) === 'Ray Brandt')!;
+    assert.ok(elsie && ray);
+    assert.ok(!elsie.relationships.some((r) => r.type === 'child'), 'Elsie is his wife, not proven Ray’s mother');
+    const walter = [...graph.persons.values()].find((p) => displayName(p) === 'Walter Brandt')!;
+    assert.ok(walter.relationships.some((r) => r.type === 'child' && r.person === ray.id));
+  });
+});
