@@ -53,14 +53,18 @@ describe('free text: the relatives a notice names (issue #14 items 4 and 8)', ()
     const bertha = out.personas.findIndex((p) => p.persona.name === 'Bertha Haas');
     const leo = out.personas.findIndex((p) => p.persona.name === 'Leo Haas');
     assert.equal(out.personas[leo].persona.relationship, 'son-in-law', 'never the principal’s own husband');
+    // The couples it states, and (stated with them) each daughter's tie to the principal.
+    const stamm = names.indexOf('Albert Stamm');
+    const mrsStamm = names.indexOf('Mrs. Stamm');
     assert.deepEqual(
       out.relations.map((r) => [r.from, r.to, r.type]),
       [
         [`#${leo}`, `#${bertha}`, 'spouse'],
-        [`#${names.indexOf('Albert Stamm')}`, `#${names.indexOf('Mrs. Stamm')}`, 'spouse'],
+        [`#${stamm}`, `#${mrsStamm}`, 'spouse'],
+        [`#${bertha}`, '#0', 'child'],
+        [`#${mrsStamm}`, '#0', 'child'],
       ],
-    );
-    // "Mrs. Albert Stamm": only her husband is named; she stays a mention ("Mrs. Stamm").
+    ); // "Mrs. Albert Stamm": only her husband is named; she stays a mention ("Mrs. Stamm").
     assert.ok(names.includes('Mrs. Stamm') && names.includes('Albert Stamm'));
     for (const gp of out.personas) for (const s of Object.values(gp.snippets)) assert.ok(snippetInSource(s, OBIT), s);
   });
@@ -110,7 +114,7 @@ describe('free text: the relatives a notice names (issue #14 items 4 and 8)', ()
     });
     const obit = source(
       'Obituary of Walter Brandt, 1960',
-      'Walter Brandt, 70, died Monday. He is survived by his wife, Elsie; and one son, Ray of Akron.',
+      'Walter Brandt, 70, died Monday. He is survived by his wife, Elsie; one son, Ray of Akron; and a daughter, Mrs. Leo (Bertha) Haas of Canton.',
     );
     await analyst.analyseFor(obit, 1, undefined);
     const elsie = [...graph.persons.values()].find((p) => displayName(p) === 'Elsie Brandt')!;
@@ -119,5 +123,11 @@ describe('free text: the relatives a notice names (issue #14 items 4 and 8)', ()
     assert.ok(!elsie.relationships.some((r) => r.type === 'child'), 'Elsie is his wife, not proven Ray’s mother');
     const walter = [...graph.persons.values()].find((p) => displayName(p) === 'Walter Brandt')!;
     assert.ok(walter.relationships.some((r) => r.type === 'child' && r.person === ray.id));
+    // A daughter whose husband the notice names is still his daughter (stated with her marriage).
+    const bertha = [...graph.persons.values()].find((p) => displayName(p) === 'Bertha Haas')!;
+    const leo = [...graph.persons.values()].find((p) => displayName(p) === 'Leo Haas')!;
+    assert.ok(walter.relationships.some((r) => r.type === 'child' && r.person === bertha.id));
+    assert.ok(bertha.relationships.some((r) => r.type === 'spouse' && r.person === leo.id));
+    assert.ok(!walter.relationships.some((r) => r.person === leo.id), 'her husband is not his');
   });
 });

@@ -119,6 +119,15 @@ function marriageDateOf(phrase: string, after: string | undefined): string | und
   return after;
 }
 
+/** What a free-text relative is to the principal, as a stated relationship. */
+function toPrincipal(p: Persona): StatedRelation['type'] | undefined {
+  if (p.role === 'child') return 'child';
+  if (p.role === 'spouse') return 'spouse';
+  if (p.role === 'father' || p.role === 'mother') return p.role;
+  if (p.relationship === 'brother' || p.relationship === 'sister') return p.relationship;
+  return undefined;
+}
+
 /** Which relatives a draft is among, to read one named twice once. */
 function groupOf(p: Persona): string {
   if (p.role === 'spouse') return 'spouse';
@@ -389,6 +398,14 @@ export function extractFromText(
     type: l.type,
     snippet: l.snippet,
   }));
+  // A relative the record states something about is read from its statements only: its tie to the
+  // principal, which its role gives, is stated with them.
+  const stated = new Set(relations.flatMap((r) => [r.from, r.to]));
+  all.forEach((d, i) => {
+    const type = toPrincipal(d.persona);
+    if (i > 0 && type && stated.has(`#${i}`))
+      relations.push({ from: `#${i}`, to: '#0', type, snippet: d.snippets.role ?? d.snippets.name });
+  });
   const hypotheses: { type: string; text: string; priority: number; suggestedQueries: string[] }[] = [];
   if (/\bJr\.?$/.test(principal.name)) {
     const father = principal.name.replace(/\s*Jr\.?$/, '');
