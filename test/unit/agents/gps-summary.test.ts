@@ -534,8 +534,22 @@ describe('summary.md (proof argument)', () => {
       gpsCoverage: false,
       status: { cycles: 1, terminated: true, reason: 'done', openClues: 0, queued: 0 },
       censor: { now: NOW, thresholdYears: 100, consent: false },
+      identity: {
+        namesakes: [
+          '"Ann Lee" in S-3 is not Ann Lee (Ann): born 1861, 11 years after her (the namesake is another woman)',
+          '"Mary Lee" in S-3 is not Mary Lee (P-other): another spouse',
+        ],
+        mentions: [],
+      },
     });
     const arg = text.slice(text.indexOf('## Proof argument'), text.indexOf('## Evidence correlation'));
+    // The elimination of a namesake is part of the argument, with its record and the fact that decides it;
+    // a namesake of someone the argument does not conclude about is not.
+    assert.match(
+      arg,
+      /\*\*Namesakes eliminated\.\*\* A record of a namesake was weighed and set aside on a hard fact.*"Ann Lee" in Death certificate of Ann Lee \[S-3\] is not Ann Lee: born 1861, 11 years after her/,
+    );
+    assert.doesNotMatch(arg, /Mary Lee/);
     assert.match(
       arg,
       /\*\*Born 2 MAR 1850\.\*\* One record states it directly: Baptism of Ann Lee \[S-1\], original with primary information, "born 2 March 1850"/,

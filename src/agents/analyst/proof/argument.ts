@@ -18,6 +18,8 @@ export interface ArgumentInput {
   /** The value each conclusion states, by field (birth.date → its accepted best assertion). */
   facts: { label: string; assertion: Assertion }[];
   relationships: { label: string; rel: Relationship; person: Person }[];
+  /** Namesakes kept apart, as logged ('"X" in S-… is not Y (P-…): why'): the eliminations the argument rests on. */
+  namesakes?: readonly string[];
 }
 
 const MAX_QUOTE = 140;
@@ -122,10 +124,33 @@ function relationshipParagraph(input: ArgumentInput, label: string, rel: Relatio
   return `- **${label}: ${displayName(other)}.** ${parts.join(' ')}`;
 }
 
+const NAMESAKE = /^"([^"]+)" in (S-[\w-]+) is not (.+?) \(([^()\s]+)\): (.+)$/s;
+
+/**
+ * The eliminations: records of a namesake of the subject (or of a relative concluded above) that were
+ * weighed and set aside on a hard fact, so the conclusions rest on this person's records only.
+ */
+function namesakeParagraph(input: ArgumentInput): string | undefined {
+  const who = new Map<string, string>([[input.subject.id, displayName(input.subject)]]);
+  for (const r of input.relationships) who.set(r.person.id, `${displayName(r.person)} (${r.label.toLowerCase()})`);
+  const set = (input.namesakes ?? [])
+    .map((n) => NAMESAKE.exec(n))
+    .filter((m): m is RegExpExecArray => m !== null && who.has(m[4]))
+    .slice(0, 12);
+  if (!set.length) return undefined;
+  const items = set.map((m) => {
+    const s = input.source(m[2]);
+    return `"${m[1]}" in ${s ? s.title : 'a captured record'} [${m[2]}] is not ${who.get(m[4])}: ${m[5].replace(/\s+/g, ' ').trim()}`;
+  });
+  return `- **Namesakes eliminated.** ${set.length === 1 ? 'A record of a namesake was' : `${set.length} records of namesakes were`} weighed and set aside on a hard fact, so the conclusions above rest on this family's own records: ${items.join('; ')}.`;
+}
+
 /** The proof argument's paragraphs, one per conclusion; empty when nothing is concluded yet. */
 export function proofArgument(input: ArgumentInput): string[] {
-  return [
+  const out = [
     ...input.facts.map((f) => factParagraph(input, f.label, f.assertion)),
     ...input.relationships.map((r) => relationshipParagraph(input, r.label, r.rel, r.person)),
   ];
+  const eliminated = out.length ? namesakeParagraph(input) : undefined;
+  return eliminated ? [...out, eliminated] : out;
 }

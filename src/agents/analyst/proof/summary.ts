@@ -208,6 +208,7 @@ export function renderSummary(input: SummaryInput): string {
       ...spouses.map((x) => ({ label: 'Spouse', ...x })),
       ...children.map((x) => ({ label: 'Child', ...x })),
     ].map((x) => ({ label: x.label, rel: x.rel, person: x.person })),
+    namesakes: input.identity?.namesakes,
   });
   if (argument.length) out.push('## Proof argument', '', ...argument, '');
 
