@@ -16,6 +16,7 @@ import {
   Person,
   type NewLogEntry,
   type RawRecord,
+  snippetForReader,
   SourceRecord,
   withFieldBound,
 } from '../model';
@@ -671,7 +672,7 @@ export class FileCaseStore implements CaseStore {
     const file = existing?.file ?? `${L.CONFLICTS_DIR}/${parsed.id}.md`;
     this.guard(file);
     const notes = existing ? existing.body.split(/^## Notes\s*$/m)[1] : undefined;
-    const body = `${renderConflictBody(parsed, this.person(parsed.person))}\n## Notes\n${notes ?? '\n'}`;
+    const body = `${renderConflictBody(parsed, this.person(parsed.person), (id) => this.source(id)?.text)}\n## Notes\n${notes ?? '\n'}`;
     await this.writer.writeText(file, renderFrontMatter(stripUndefined(parsed), body, existing?.fm));
     const r = readFrontMatter(this.read(file) ?? '', file, Conflict);
     this.conflictMap.set(
@@ -793,12 +794,17 @@ function jsonLine(text: string, path: readonly PropertyKey[]): number {
   return i < 0 ? 1 : text.slice(0, i).split('\n').length;
 }
 
-function renderConflictBody(c: Conflict, person: Person | undefined): string {
+function renderConflictBody(
+  c: Conflict,
+  person: Person | undefined,
+  sourceText: (id: string) => string | undefined,
+): string {
   const who = person ? displayName(person) : c.person;
+  // A snippet made up from the record's index is labelled so, never quoted as its transcription (#14 item 9).
   const rows = c.competing
     .map(
       (x) =>
-        `| ${x.value === c.preferred ? `**${x.value}**` : x.value} | ${x.weight.toFixed(3)} | ${x.evidence.map((e) => `${e.source} (${e.evidenceType}, tier ${e.tier}): “${e.snippet.replace(/\|/g, '\\|').replace(/\n/g, ' ')}”`).join('<br>') || '—'} |`,
+        `| ${x.value === c.preferred ? `**${x.value}**` : x.value} | ${x.weight.toFixed(3)} | ${x.evidence.map((e) => `${e.source} (${e.evidenceType}, tier ${e.tier}): ${snippetForReader(e.snippet, sourceText(e.source)).replace(/\|/g, '\\|')}`).join('<br>') || '—'} |`,
     )
     .join('\n');
   return [

@@ -5,6 +5,7 @@
 import { basename, dirname } from 'node:path';
 import * as vscode from 'vscode';
 import type { Services } from './services';
+import { snippetForReader } from '../model/snippet';
 
 const PERSON_FILE = /^([A-Za-z0-9][A-Za-z0-9_.-]*?)-[^/]*\.md$|^([A-Za-z0-9][A-Za-z0-9_.-]*)\.md$/;
 
@@ -55,13 +56,14 @@ export class SourceHover implements vscode.HoverProvider {
     md.appendMarkdown(
       `${escape(s.repository)} · Tier ${s.tier} · ${s.sourceType}${s.date ? ` · ${escape(s.date)}` : ''}${s.place ? ` · ${escape(s.place)}` : ''}\n\n`,
     );
-    // The snippets this file cites from the source, verbatim.
+    // The snippets this file cites from the source: its words quoted, an index line labelled as such.
     const person = [...snap.persons.values()].find((e) => e.file === doc.uri.fsPath)?.person;
     const cited = new Set<string>();
+    const shown = (snippet: string) => snippetForReader(snippet, s.text);
     for (const a of person?.assertions ?? [])
-      for (const e of a.evidence) if (e.source === id) cited.add(`${a.field}: ${e.snippet}`);
+      for (const e of a.evidence) if (e.source === id) cited.add(`${a.field}: ${shown(e.snippet)}`);
     for (const r of person?.relationships ?? [])
-      for (const e of r.evidence) if (e.source === id) cited.add(`${r.type}: ${e.snippet}`);
+      for (const e of r.evidence) if (e.source === id) cited.add(`${r.type}: ${shown(e.snippet)}`);
     if (cited.size) {
       md.appendMarkdown('Cited here:\n');
       for (const c of cited) md.appendMarkdown(`> ${escape(c)}\n\n`);

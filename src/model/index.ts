@@ -10,3 +10,4 @@ export * from './gdate';
 export * from './age';
 export * from './hint';
 export * from './field-bound';
+export * from './snippet';
