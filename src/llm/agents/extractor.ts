@@ -144,8 +144,19 @@ export class LlmRecordExtractor implements RecordExtractor {
     }
     const verified = floorVerification(answer.output, record, base.personas);
     logRejections(log, 'Analyst', verified.rejected, record.id, this.gateway.meter.cycle);
+    // What the deterministic reading states between the personas (keys, relations, the words that
+    // write an inferred surname) stays: the model verifies persons, it does not restate the record.
+    const personas = verified.personas.map((p, i) => {
+      const b = base.personas[i];
+      if (!b || i >= base.personas.length) return p;
+      const snippets =
+        b.snippets.surname && !p.snippets.surname ? { ...p.snippets, surname: b.snippets.surname } : p.snippets;
+      return { ...p, snippets, ...(b.key && !p.key ? { key: b.key } : {}) };
+    });
     return {
-      personas: verified.personas,
+      ...(base.relations ? { relations: base.relations } : {}),
+      ...(base.events ? { events: base.events } : {}),
+      personas,
       hypotheses: [...base.hypotheses, ...verified.hypotheses],
       rejected: [...base.rejected, ...verified.rejected],
     };
