@@ -5,7 +5,7 @@
 import { basename, dirname } from 'node:path';
 import * as vscode from 'vscode';
 import type { Services } from './services';
-import { snippetForReader } from '../model/snippet';
+import { loadEngine } from './loadEngine';
 
 const PERSON_FILE = /^([A-Za-z0-9][A-Za-z0-9_.-]*?)-[^/]*\.md$|^([A-Za-z0-9][A-Za-z0-9_.-]*)\.md$/;
 
@@ -59,6 +59,8 @@ export class SourceHover implements vscode.HoverProvider {
     // The snippets this file cites from the source: its words quoted, an index line labelled as such.
     const person = [...snap.persons.values()].find((e) => e.file === doc.uri.fsPath)?.person;
     const cited = new Set<string>();
+    // Loaded lazily: the activation bundle carries no engine module (activation-bundle test).
+    const { snippetForReader } = await loadEngine('snippet');
     const shown = (snippet: string) => snippetForReader(snippet, s.text);
     for (const a of person?.assertions ?? [])
       for (const e of a.evidence) if (e.source === id) cited.add(`${a.field}: ${shown(e.snippet)}`);

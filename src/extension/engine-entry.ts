@@ -24,4 +24,5 @@ export const modules = {
   protocolPedigree: () => import('../protocol/pedigree'),
   protocolQueue: () => import('../protocol/queue'),
   snapshot: () => import('./core/snapshot'),
+  snippet: () => import('../model/snippet'),
 };
