@@ -10,9 +10,14 @@ export const MergeCluster = z.object({
   canonicalId: Id,
   memberIds: z.array(Id).min(2),
   similarity: Probability,
-  features: z.record(z.string(), FeatureScore),
-  rationale: z.string(),
-  whyNotMerge: z.string(),
+  /**
+   * The explanation. Empty (absent from the file) for a proposal stored without one: on a large
+   * tree only the "merge" proposals and the best "review" ones are explained when found; the rest
+   * are explained when `ancestry merges` lists them (issue #15 item 4).
+   */
+  features: z.record(z.string(), FeatureScore).default({}),
+  rationale: z.string().default(''),
+  whyNotMerge: z.string().default(''),
   recommendation: z.enum(['merge', 'review', 'separate']),
   status: z.enum(['proposed', 'accepted', 'rejected', 'undone']),
   reversible: z.literal(true).default(true),

@@ -81,13 +81,14 @@ export const mergesCommand: CliCommand = {
     );
     const query = reviewQuery(values);
     const store = await openReviewCase(positionals[0], usage, { verb: 'merges', io });
-    const { added, merges } = await proposeMerges(store, store.clock.now());
+    const { added, merges, explain } = await proposeMerges(store, store.clock.now());
     const page = reviewPage(merges.clusters, query, (id) => store.person(id));
     const member = (id: string) => {
       const p = store.person(id);
       return { id, name: p ? displayName(p) : '(no longer in the case)', xref: gedcomXref(p) ?? null };
     };
-    const row = (c: MergeCluster) => ({ ...c, members: c.memberIds.map(member) });
+    // A proposal stored without its explanation (beyond the best reviews) is explained as it is listed.
+    const row = (c: MergeCluster) => ({ ...explain(c), members: c.memberIds.map(member) });
     const rows = page.clusters.map(row);
     if (values.json) {
       io.out(

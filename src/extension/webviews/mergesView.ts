@@ -63,7 +63,10 @@ export async function mergeViews(
       id: c.id,
       canonicalId: c.canonicalId,
       similarity: c.similarity,
-      rationale: c.rationale,
+      // Beyond the best reviews a proposal is stored unexplained (issue #15): the CLI explains it.
+      rationale:
+        c.rationale ||
+        `Stored without its reasons (one of the many lower "review" proposals); "ancestry merges <case> --min-score ${c.similarity}" lists it with them.`,
       whyNotMerge: c.whyNotMerge,
       recommendation: c.recommendation,
       status: c.status,

@@ -10,6 +10,8 @@ import { mergeCommand } from '../../../src/cli/commands/merge';
 import { UsageError, type CliCommand } from '../../../src/cli/command';
 import { releaseCliLocks } from '../../../src/cli/locks';
 import { caseFiles, newCase, person, rel } from './helpers';
+import { proposeMerges } from '../../../src/agents/analyst/merge';
+import { openCase } from '../../../src/case';
 
 function io() {
   const out: string[] = [];
@@ -158,5 +160,40 @@ describe('review at scale: merges ranked, filtered, grouped, paged; batch accept
       if (!k.startsWith('log/') && k !== 'merges.json') assert.equal(after.get(k), v, `${k} restored`);
     assert.equal((await list(root, '--status', 'accepted')).matching, 0);
     await assert.rejects(run(mergeCommand, ['undo', batch.batch, '--case', root], io()), UsageError);
+  });
+
+  it('stores the reviews beyond the explained ones with their exact score and explains them when listed', async () => {
+    const { root } = await family();
+    const full = await proposeMerges(await openCase(root), new Date('2026-01-01T00:00:00Z'), {});
+    const { root: root2 } = await family();
+    const lean = await proposeMerges(await openCase(root2), new Date('2026-01-01T00:00:00Z'), { explainReviews: 0 });
+    const byMembers = (cs: typeof full.added) => new Map(cs.map((c) => [c.memberIds.join('+'), c]));
+    const [a, b] = [byMembers(full.added), byMembers(lean.added)];
+    assert.deepEqual([...a.keys()].sort(), [...b.keys()].sort());
+    assert.ok([...b.values()].some((c) => c.recommendation === 'review'));
+    for (const [k, c] of b) {
+      const f = a.get(k)!;
+      assert.equal(c.similarity, f.similarity, k);
+      assert.equal(c.recommendation, f.recommendation, k);
+      if (c.recommendation === 'merge') assert.equal(c.rationale, f.rationale, 'every merge explained');
+      else {
+        assert.equal(c.rationale, '', 'a review beyond the cap is stored without its reasons');
+        assert.deepEqual(c.features, {});
+      }
+    }
+    // Listed: the verb explains what it shows, as the full run would have (merges.json keeps it lean).
+    const listed = (await list(root2, '--recommendation', 'review')).clusters as unknown as {
+      memberIds: string[];
+      rationale: string;
+      whyNotMerge: string;
+    }[];
+    assert.ok(listed.length);
+    for (const c of listed) {
+      const f = a.get(c.memberIds.join('+'))!;
+      assert.equal(c.rationale, f.rationale);
+      assert.equal(c.whyNotMerge, f.whyNotMerge);
+    }
+    const stored = (await openCase(root2)).merges().clusters.filter((c) => c.recommendation === 'review');
+    assert.ok(stored.every((c) => c.rationale === ''));
   });
 });

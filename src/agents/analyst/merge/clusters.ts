@@ -19,9 +19,9 @@ import type { CaseStore } from '../../../engine/ports';
 import {
   DEFAULT_THRESHOLDS,
   featuresOfPerson,
-  findDuplicates,
   pairKey,
   scorePair,
+  searchDuplicates,
   type DuplicateProposal,
   type FindDuplicatesOptions,
 } from '../resolve';
@@ -119,39 +119,82 @@ export function proposalToCluster(
 }
 
 /**
+ * How many "review" proposals are explained when found (every "merge" is): more than a person
+ * reviews in a sitting, and a bounded amount of work and of merges.json on a 100k-person tree,
+ * where ~100k pairs reach "review". The others are stored with their exact score and recommendation
+ * and explained when listed (proposeMerges' `explain`).
+ */
+export const EXPLAINED_REVIEWS = 2_000;
+
+/** A stored proposal without its explanation (see MergeCluster.rationale). */
+export function unexplained(c: MergeCluster): boolean {
+  return !c.rationale;
+}
+
+/**
  * Finds duplicates in the case and records new proposals in merges.json. Pairs already proposed,
- * decided, or declared "not the same person" are not proposed again.
+ * decided, or declared "not the same person" are not proposed again. `explain` fills in the
+ * explanation of a stored proposal that has none (scored again against this run's index), for
+ * the page being listed; it leaves the others as they are.
  */
 export async function proposeMerges(
   store: MergeStore,
   now: Date,
   opts: Omit<FindDuplicatesOptions, 'notSamePerson'> = {},
-): Promise<{ added: MergeCluster[]; merges: MergesFile }> {
+): Promise<{ added: MergeCluster[]; merges: MergesFile; explain: (c: MergeCluster) => MergeCluster }> {
   const merges = store.merges();
   const known = new Set(
     merges.clusters.filter((c) => c.memberIds.length === 2).map((c) => pairKey(c.memberIds[0], c.memberIds[1])),
   );
-  const found = findDuplicates(store.persons(), { ...opts, notSamePerson: merges.notSamePerson });
+  const search = searchDuplicates(store.persons(), {
+    explainReviews: EXPLAINED_REVIEWS,
+    ...opts,
+    notSamePerson: merges.notSamePerson,
+  });
+  const explain = (c: MergeCluster): MergeCluster => {
+    if (!unexplained(c) || c.memberIds.length !== 2) return c;
+    const [a, b] = c.memberIds.map((id) => search.index.get(id));
+    if (!a || !b) return c;
+    const d = proposalToCluster(store, { a, b, score: search.explain(a, b) }, now);
+    return { ...c, features: d.features, rationale: d.rationale, whyNotMerge: d.whyNotMerge };
+  };
   const added: MergeCluster[] = [];
-  for (const d of found) {
+  for (const d of search.proposals) {
     if (known.has(pairKey(d.a.id, d.b.id))) continue;
     known.add(pairKey(d.a.id, d.b.id));
     added.push(proposalToCluster(store, d, now));
   }
-  if (!added.length) return { added, merges };
-  const next = MergesFile.parse({ ...merges, clusters: [...merges.clusters, ...added] });
-  await store.writeMerges(next);
-  await store.appendLog(
-    added.map((c) => ({
-      agent: 'Analyst' as const,
-      actionType: 'merge' as const,
-      clusterId: c.id,
-      operation: 'propose' as const,
-      rationale: c.rationale,
-      context: `${c.memberIds.join(' + ')} (${c.recommendation}, similarity ${c.similarity})`,
-    })),
-  );
-  return { added, merges: next };
+  if (!added.length) return { added, merges, explain };
+  // writeMerges validates; what it stored is what the caller lists.
+  await store.writeMerges({ ...merges, clusters: [...merges.clusters, ...added] });
+  // One log line per explained proposal (every "merge", the best "review"s); the rest in one line.
+  const quiet = added.filter(unexplained);
+  await store.appendLog([
+    ...added
+      .filter((c) => !unexplained(c))
+      .map((c) => ({
+        agent: 'Analyst' as const,
+        actionType: 'merge' as const,
+        clusterId: c.id,
+        operation: 'propose' as const,
+        rationale: c.rationale,
+        context: `${c.memberIds.join(' + ')} (${c.recommendation}, similarity ${c.similarity})`,
+      })),
+    ...(quiet.length
+      ? [
+          {
+            agent: 'Analyst' as const,
+            actionType: 'decision' as const,
+            decisionType: 'merge_proposals_unexplained',
+            optionsConsidered: ['explain every proposal now', 'explain when listed'],
+            chosenOption: 'explain when listed',
+            rationale: `${quiet.length} further "review" proposals (similarity ${quiet.at(-1)!.similarity}–${quiet[0].similarity}) are stored in merges.json with their score and no explanation; "ancestry merges" explains the ones it lists.`,
+            context: 'merges.json',
+          },
+        ]
+      : []),
+  ]);
+  return { added, merges: store.merges(), explain };
 }
 
 function findCluster(store: MergeStore, id: string): MergeCluster {
@@ -372,7 +415,8 @@ export async function acceptMerge(
       actionType: 'merge',
       clusterId: id,
       operation: 'accept',
-      rationale: cluster.rationale,
+      rationale:
+        cluster.rationale || `similarity ${cluster.similarity}, ${cluster.recommendation} (stored without its reasons)`,
       context: `${[...absorbedIds].join(', ')} merged into ${canonicalId}; prior files kept in ${dir}/`,
     },
   ]);
@@ -481,7 +525,9 @@ async function recoverInterrupted(
         actionType: 'merge',
         clusterId: id,
         operation: 'accept',
-        rationale: cluster.rationale,
+        rationale:
+          cluster.rationale ||
+          `similarity ${cluster.similarity}, ${cluster.recommendation} (stored without its reasons)`,
         context: `completed an accept that was interrupted after its files were written; prior files kept in ${dir}/`,
       },
     ]);

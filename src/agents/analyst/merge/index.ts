@@ -1,6 +1,8 @@
 /** Reversible merge clusters: propose, accept (snapshot + canonical person), reject (remembered), undo (byte-exact). */
 export {
   proposeMerges,
+  unexplained,
+  EXPLAINED_REVIEWS,
   acceptMerge,
   rejectMerge,
   undoMerge,

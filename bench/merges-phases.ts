@@ -1,0 +1,117 @@
+/**
+ * Where `ancestry merges` spends its time on one case, phase by phase (issue #15 item 4), so that
+ * bench/merges-scale.ts's total can be explained: open the case, features, blocking index,
+ * candidate pairs with the quick (floored, unexplained) score, explanations (every "merge", the
+ * best "review"s, as proposeMerges), proposals as clusters, merges.json written, research log appended, first page listed.
+ * Works on a copy of the case (merges.json and the log are written).
+ *
+ *   npx tsx bench/merges-phases.ts <case dir>          (e.g. a case bench/merges-scale.ts imports)
+ *   npx tsx bench/merges-phases.ts --generate 100000   (generates and imports a tree first)
+ */
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { initCase, openCase } from '../src/case';
+import { importGedcom } from '../src/interchange/gedcom/import';
+import {
+  CandidateIndex,
+  featuresOfPerson,
+  pairKey,
+  scorePair,
+  DEFAULT_THRESHOLDS,
+} from '../src/agents/analyst/resolve';
+import { EXPLAINED_REVIEWS, proposalToCluster, reviewPage, unexplained } from '../src/agents/analyst/merge';
+import { generateGedcom } from './gedcom-generate';
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const work = mkdtempSync(join(tmpdir(), 'merges-phases-'));
+  try {
+    let src = argv[0];
+    if (argv[0] === '--generate') {
+      const n = Number(argv[1]);
+      const file = join(work, `gen-${n}.ged`);
+      writeFileSync(file, generateGedcom(n));
+      src = join(work, 'source');
+      const store = await initCase(src, { question: 'bench', subject: { name: 'Bench' } });
+      await importGedcom(file, store, { as: 'tree' });
+    }
+    const dir = join(work, 'case');
+    cpSync(src, dir, { recursive: true });
+    const times: [string, number][] = [];
+    let t = performance.now();
+    const lap = (name: string) => {
+      const now = performance.now();
+      times.push([name, now - t]);
+      t = now;
+    };
+    const store = await openCase(dir);
+    lap('open case');
+    const persons = store.persons();
+    const byId = new Map(persons.map((p) => [p.id, p]));
+    const feats = persons.map((p) => featuresOfPerson(p, (id) => byId.get(id)));
+    lap('features');
+    const index = new CandidateIndex(feats);
+    lap('blocking index');
+    const min = DEFAULT_THRESHOLDS.review;
+    const found: { a: (typeof feats)[number]; b: (typeof feats)[number]; score: ReturnType<typeof scorePair> }[] = [];
+    let pairs = 0;
+    for (const [a, b] of index.pairs()) {
+      pairs++;
+      const q = scorePair(a, b, { frequencies: index.frequencies, family: index, explain: false, floor: min });
+      if (q.similarity >= min && q.recommendation !== 'separate') found.push({ a, b, score: q });
+    }
+    found.sort(
+      (x, y) =>
+        y.score.similarity - x.score.similarity || pairKey(x.a.id, x.b.id).localeCompare(pairKey(y.a.id, y.b.id)),
+    );
+    lap('pairs + quick score');
+    // As proposeMerges: every "merge" and the best EXPLAINED_REVIEWS "review"s are explained.
+    let reviews = EXPLAINED_REVIEWS;
+    for (const d of found)
+      if (d.score.recommendation !== 'review' || reviews-- > 0)
+        d.score = scorePair(d.a, d.b, { frequencies: index.frequencies, family: index });
+    lap('explanations');
+    const now = store.clock.now();
+    const clusters = found.map((d) => proposalToCluster(store, d, now));
+    lap('clusters');
+    await store.writeMerges({ ...store.merges(), clusters });
+    lap('merges.json written');
+    const quiet = clusters.filter(unexplained);
+    await store.appendLog([
+      ...clusters
+        .filter((c) => !unexplained(c))
+        .map((c) => ({
+          agent: 'Analyst' as const,
+          actionType: 'merge' as const,
+          clusterId: c.id,
+          operation: 'propose' as const,
+          rationale: c.rationale,
+          context: `${c.memberIds.join(' + ')} (${c.recommendation}, similarity ${c.similarity})`,
+        })),
+      {
+        agent: 'Analyst' as const,
+        actionType: 'decision' as const,
+        decisionType: 'merge_proposals_unexplained',
+        optionsConsidered: [],
+        chosenOption: 'explain when listed',
+        rationale: `${quiet.length} further review proposals`,
+        context: 'merges.json',
+      },
+    ]);
+    lap('research log');
+    const page = reviewPage(store.merges().clusters, {}, (id) => store.person(id));
+    JSON.stringify(page);
+    lap('first page');
+    const total = times.reduce((s, [, ms]) => s + ms, 0);
+    console.log(`${persons.length} persons, ${pairs} candidate pairs, ${clusters.length} proposals`);
+    for (const [name, ms] of times) console.log(`${name.padEnd(24)} ${(ms / 1000).toFixed(2).padStart(7)} s`);
+    console.log(
+      `${'total'.padEnd(24)} ${(total / 1000).toFixed(2).padStart(7)} s, maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+    );
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+void main();
