@@ -244,12 +244,16 @@ export function compareDates(
 }
 
 /** Full folded names of relatives: the best Jaro-Winkler match between the two lists. */
-export function bestNameMatch(a: string[], b: string[]): { score: number; pair?: [string, string] } {
+export function bestNameMatch(
+  a: string[],
+  b: string[],
+  similarity: (x: string, y: string) => number = jaroWinkler,
+): { score: number; pair?: [string, string] } {
   let best = 0;
   let pair: [string, string] | undefined;
   for (const x of a) {
     for (const y of b) {
-      const s = x === y ? 1 : jaroWinkler(x, y);
+      const s = x === y ? 1 : similarity(x, y);
       if (s > best) {
         best = s;
         pair = [x, y];

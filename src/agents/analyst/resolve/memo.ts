@@ -6,6 +6,7 @@
  * when it grows too large.
  */
 import { compareDates, compareGiven, compareSurname, scoreOf, type Comparison } from './compare';
+import { jaroWinkler } from './metrics';
 import type { DateFeature, NameFeature } from './features';
 import { comparePlaces } from './places';
 
@@ -127,4 +128,26 @@ export function swapBackScore(x: NameFeature, y: NameFeature): number {
 /** How well x's first given name reads as y's surname (the clerical swap). */
 export function swapScore(x: NameFeature, y: NameFeature): number {
   return givenScores.get(x.g0id, y.slid, () => compareGiven([x.given[0]], y.surnames));
+}
+
+/**
+ * jaroWinkler of two relatives' full names, cached: siblings carry the same parents' names, so
+ * the same pairs of names come back for every pair of their children (a third of the bulk scoring
+ * time on a 100k-person tree went into recomputing them).
+ */
+const relativeXs = new Int32Array(1 << 18);
+const relativeYs = new Int32Array(1 << 18);
+const relativeScores = new Float64Array(1 << 18);
+
+export function relativeNameScore(a: string, b: string): number {
+  if (a === b) return 1;
+  const x = intern(a);
+  const y = intern(b);
+  const slot = ((Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca77)) >>> 0) & ((1 << 18) - 1);
+  if (relativeXs[slot] === x && relativeYs[slot] === y) return relativeScores[slot];
+  const v = jaroWinkler(a, b);
+  relativeXs[slot] = x;
+  relativeYs[slot] = y;
+  relativeScores[slot] = v;
+  return v;
 }

@@ -7,7 +7,17 @@
 import { compareIdentifier, bestNameMatch, dateScore, lazy, yearsApart, YEAR_APART, type Comparison } from './compare';
 import { oneEditApart } from './metrics';
 import { nicknameMatch } from './nicknames';
-import { datesM, givenM, givenScore, placesM, surnameM, surnameScore, swapBackScore, swapScore } from './memo';
+import {
+  datesM,
+  givenM,
+  givenScore,
+  placesM,
+  relativeNameScore,
+  surnameM,
+  surnameScore,
+  swapBackScore,
+  swapScore,
+} from './memo';
 import { dateFeature, type NameFeature, type PersonFeatures } from './features';
 import { eventCentre, type LifeEvent, type NameFrequencies } from './frequency';
 
@@ -466,7 +476,7 @@ function halfSiblingParents(a: PersonFeatures, b: PersonFeatures): [string, stri
   const otherA = a.parents.filter((p) => !b.parents.includes(p)).map((p) => a.parentNameOf?.[p]);
   const otherB = b.parents.filter((p) => !a.parents.includes(p)).map((p) => b.parentNameOf?.[p]);
   if (otherA.length !== 1 || otherB.length !== 1 || !otherA[0] || !otherB[0]) return undefined;
-  return bestNameMatch([otherA[0]], [otherB[0]]).score < 0.75 ? [otherA[0], otherB[0]] : undefined;
+  return bestNameMatch([otherA[0]], [otherB[0]], relativeNameScore).score < 0.75 ? [otherA[0], otherB[0]] : undefined;
 }
 
 function onlyNamesake(family: FamilyLookup | undefined, parents: string[]): boolean {
@@ -1114,7 +1124,7 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
         const x = a.relativeNames[kind];
         const y = b.relativeNames[kind];
         if (!x.length || !y.length) continue;
-        const m = bestNameMatch(x, y);
+        const m = bestNameMatch(x, y, relativeNameScore);
         if (m.score >= 0.92) {
           w += kind === 'spouse' ? 1.5 : 1.2;
           parts.push(`${kind} named alike (${m.pair![0]} / ${m.pair![1]})`);
