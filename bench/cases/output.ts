@@ -42,6 +42,8 @@ export interface OutConflict {
 export interface PersonaDecision {
   source: string;
   name: string;
+  /** The persona's key in its record, when the log names it (`"John /Turner/" (J2) in S-…`). */
+  key?: string;
   person: string;
 }
 export interface CaseOutput {
@@ -157,9 +159,10 @@ export function readCaseOutput(dir: string): CaseOutput {
       if (!line.includes('persona_match')) continue;
       try {
         const e = obj(JSON.parse(line));
-        const m = /^"(.+?)" in (S-[0-9a-f]+) →/.exec(str(e.rationale));
+        const m = /^"(.+?)"(?: \(([^()\s]+)\))? in (S-[0-9a-f]+) →/.exec(str(e.rationale));
         const p = /P-[0-9a-zA-Z]+/.exec(str(e.chosenOption));
-        if (e.decisionType === 'persona_match' && m && p) decisions.push({ name: m[1], source: m[2], person: p[0] });
+        if (e.decisionType === 'persona_match' && m && p)
+          decisions.push({ name: m[1], key: m[2], source: m[3], person: p[0] });
       } catch {
         problems.push(`${logFile}: a line is not JSON`);
       }

@@ -90,6 +90,15 @@ function writtenName(archiveRoot: string, ref: PersonaRef): string {
   return hit.name;
 }
 
+/** How many personas of the same written name precede persona `key` in its record. */
+function recordOccurrence(archiveRoot: string, record: string, key: string): number | undefined {
+  const persons = recordPersons(archiveRoot, record);
+  const at = persons.findIndex((p) => p.key === key);
+  if (at < 0) return undefined;
+  const name = fold(persons[at].name);
+  return persons.slice(0, at).filter((p) => fold(p.name) === name).length;
+}
+
 export function placePersonas(caseDir: string, expected: Expected, out: CaseOutput): PersonaPlacement[] {
   const resolve = (id: string) => {
     let cur = id;
@@ -103,8 +112,13 @@ export function placePersonas(caseDir: string, expected: Expected, out: CaseOutp
     for (const ref of person.personas) {
       const written = writtenName(caseRoot(caseDir, expected), ref);
       const key = `${ref.record}\u0000${fold(written)}`;
-      const occurrence = seen.get(key) ?? 0;
-      seen.set(key, occurrence + 1);
+      const counted = seen.get(key) ?? 0;
+      seen.set(key, counted + 1);
+      // A keyed persona's place among the record's personas of its name (the order the log decides
+      // them in), whatever order the answer key lists the persons in; a free-text one by its listing.
+      const occurrence = ref.key
+        ? (recordOccurrence(caseRoot(caseDir, expected), ref.record, ref.key) ?? counted)
+        : counted;
       const base = { person: person.id, record: ref.record, written };
       const sources = out.sourcesByRecord.get(ref.record) ?? [];
       if (!sources.length) {
@@ -131,7 +145,9 @@ export function placePersonas(caseDir: string, expected: Expected, out: CaseOutp
       const decided = out.decisions.filter(
         (d) => src.has(d.source) && readings.some((r) => nameScore(r, ...givenSurname(d.name)) >= 2),
       );
-      const pick = decided[Math.min(occurrence, decided.length - 1)];
+      // The log naming the persona's key decides outright; else its decisions in record order.
+      const byKey = ref.key ? decided.find((d) => d.key === ref.key) : undefined;
+      const pick = byKey ?? decided[Math.min(occurrence, decided.length - 1)];
       const viaLog = pick ? resolve(pick.person) : undefined;
       if (viaLog && (!winners.length || winners.includes(viaLog)))
         placements.push({ ...base, placedIn: viaLog, how: 'log' });

@@ -122,7 +122,7 @@ export class Analyst {
         optionsConsidered: [...m.options.slice(0, 5), { person: 'new person' }],
         chosenOption: m.created ? `new person ${m.person}` : m.person,
         confidence: m.similarity !== undefined ? Number(Math.max(0, Math.min(1, m.similarity)).toFixed(4)) : undefined,
-        rationale: `"${m.persona}" in ${source.id} → ${m.created ? 'new person' : displayName(graph.get(m.person)!)} (${m.how}): ${m.rationale}`,
+        rationale: `"${m.persona}"${m.key ? ` (${m.key})` : ''} in ${source.id} → ${m.created ? 'new person' : displayName(graph.get(m.person)!)} (${m.how}): ${m.rationale}`,
         context: source.id,
         cycle,
       });

@@ -53,6 +53,8 @@ export interface IntegrationContext {
 
 export interface MatchDecision {
   persona: string;
+  /** The persona's key in its record (archive v2), telling apart two personas of one name. */
+  key?: string;
   person: string;
   created: boolean;
   similarity?: number;
@@ -463,6 +465,7 @@ export async function integrateRecord(
       result.personIds[i] = prior.id;
       result.matches.push({
         persona: persona.name,
+        key: gp.key ?? gp.persona.key,
         person: prior.id,
         created: false,
         how: 'source',
@@ -679,6 +682,7 @@ export async function integrateRecord(
       personId = chosen.id;
       result.matches.push({
         persona: persona.name,
+        key: gp.key ?? gp.persona.key,
         person: personId,
         created: false,
         similarity: chosen.s.similarity,
@@ -708,6 +712,7 @@ export async function integrateRecord(
       result.created.push(personId);
       result.matches.push({
         persona: persona.name,
+        key: gp.key ?? gp.persona.key,
         person: personId,
         created: true,
         how: 'new',

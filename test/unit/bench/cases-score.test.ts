@@ -270,6 +270,83 @@ describe('bench/cases scorer', () => {
     );
   });
 
+  it("breaks those ties by the persona's place in its record, whatever order the answer key lists the persons in", () => {
+    const dir = join(root, 'father-son');
+    write(
+      join(dir, 'archive', 'reg.md'),
+      md({
+        title: 'register',
+        persons: [
+          { key: 'F', name: 'Amos /Hart/' },
+          { key: 'L', name: 'Lydia /Hart/' },
+          { key: 'A', name: 'Amos /Hart/' },
+        ],
+      }),
+    );
+    write(
+      join(dir, 'expected.yaml'),
+      stringify({
+        subject: 'son',
+        persons: [
+          { id: 'son', name: 'Amos the son', personas: [{ record: 'reg.md', key: 'A' }] },
+          { id: 'father', name: 'Amos the father', personas: [{ record: 'reg.md', key: 'F' }] },
+        ],
+      }),
+    );
+    const out = join(root, 'father-son-out');
+    write(join(out, 'sources', 'S-1.md'), md({ id: 'S-1', externalId: 'archive:archive/reg.md' }));
+    for (const id of ['P-f', 'P-s'])
+      write(
+        join(out, 'people', `${id}.md`),
+        md({ id, names: [{ given: 'Amos', surname: 'Hart', citations: ['S-1'] }] }),
+      );
+    const log = ['P-f', 'P-s'].map((id) => ({
+      actionType: 'decision',
+      decisionType: 'persona_match',
+      rationale: '"Amos /Hart/" in S-1 → new person (new)',
+      chosenOption: `new person ${id}`,
+    }));
+    write(join(out, 'log', 'research-log.jsonl'), log.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const placements = placePersonas(dir, loadExpected(dir), readCaseOutput(out));
+    assert.deepEqual(
+      placements.map((p) => [p.person, p.placedIn]),
+      [
+        ['son', 'P-s'],
+        ['father', 'P-f'],
+      ],
+    );
+  });
+
+  it('places a persona by its key when the log names it, whatever order the engine decided the personas in', () => {
+    const dir = join(root, 'father-son');
+    const out = join(root, 'father-son-keyed');
+    write(join(out, 'sources', 'S-1.md'), md({ id: 'S-1', externalId: 'archive:archive/reg.md' }));
+    for (const id of ['P-f', 'P-s'])
+      write(
+        join(out, 'people', `${id}.md`),
+        md({ id, names: [{ given: 'Amos', surname: 'Hart', citations: ['S-1'] }] }),
+      );
+    // The son (A) decided first, as the record's principal: the keys say which is which.
+    const log = [
+      ['A', 'P-s'],
+      ['F', 'P-f'],
+    ].map(([key, id]) => ({
+      actionType: 'decision',
+      decisionType: 'persona_match',
+      rationale: `"Amos /Hart/" (${key}) in S-1 → new person (new)`,
+      chosenOption: `new person ${id}`,
+    }));
+    write(join(out, 'log', 'research-log.jsonl'), log.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const placements = placePersonas(dir, loadExpected(dir), readCaseOutput(out));
+    assert.deepEqual(
+      placements.map((p) => [p.person, p.placedIn, p.how]),
+      [
+        ['son', 'P-s', 'log'],
+        ['father', 'P-f', 'log'],
+      ],
+    );
+  });
+
   it('rejects an answer key naming an unknown person or a missing record key, naming the file and field', () => {
     const dir = join(root, 'bad');
     write(join(dir, 'expected.yaml'), stringify({ ...EXPECTED, relationships: [{ parent: 'adam', child: 'abel' }] }));
