@@ -38,6 +38,7 @@ import {
 import { mentionReason } from './identity/mentions';
 import { birthFromAge, parseAge } from '../../model/age';
 import { applyEvents, applyRelations, keyedPersons, statedToAnchor } from './statements';
+import { withEventDates } from './identity/event-dates';
 
 export interface IntegrationContext {
   graph: KnowledgeGraph;
@@ -279,6 +280,14 @@ function eventFacts(
             { field: 'marriage.place', value: pl, from: 'place' },
           ]
         : [];
+    // A burial register's entry is dated by the burial (a death record's date may be its registration's).
+    case 'burial':
+      return role === 'anchor'
+        ? [
+            { field: 'burial.date', value: d, from: 'date' },
+            { field: 'burial.place', value: pl, from: 'place' },
+          ]
+        : [];
     case 'immigration':
       return role === 'anchor' && /passenger|arriv|ship/i.test(record.title)
         ? [
@@ -394,6 +403,14 @@ export async function integrateRecord(
       { date: source.date, place: source.place, persons: recordPersonas, id: `${source.id}#${i}` },
     ),
   );
+  const ownEvent = (i: number, type: string) =>
+    (extraction.events ?? []).some((e) => e.type.toLowerCase() === type && e.persons.includes(keyOf(i) ?? '\u0000'));
+  // A register page dates each child's birth and burial by events naming its key: the persona's own dates.
+  withEventDates(
+    featsOf,
+    personas.map((gp) => gp.key ?? gp.persona.key),
+    extraction.events,
+  );
   // Names without identity never make a person; a known person may still resolve them (item 4).
   const mention = personas.map((gp) => mentionReason(gp, source));
   // A hard fact against a person (another birth country, another wife at the time …) keeps a namesake apart (item 3).
@@ -423,6 +440,7 @@ export async function integrateRecord(
           persona: personas[i].persona,
           sex: roleSex(personas[i].persona),
           birth: featsOf[i].birth,
+          death: featsOf[i].death,
           relatives: relativesInRecord[i],
           source,
         },
@@ -900,6 +918,9 @@ export async function integrateRecord(
     for (const f of eventFacts(source, role)) {
       if (!f.value) continue;
       if (f.field.startsWith('residence') && persona.residence) continue;
+      // The persona's own burial date or place, or a burial event naming it, says it better than the record's.
+      if (f.field === 'burial.date' && (persona.burialDate || ownEvent(i, 'burial'))) continue;
+      if (f.field === 'burial.place' && (persona.burialPlace || ownEvent(i, 'burial'))) continue;
       const event = f.field.startsWith('marriage')
         ? stableId('E', 'marriage', couple || source.id)
         : f.field.startsWith('residence')

@@ -7,7 +7,8 @@
  * - married to someone else at a time the person is known married to their own spouse;
  * - other parents (both parents named on both sides, neither in common);
  * - an age outside the tolerance of the record type (an informant's age at death is looser than a census);
- * - in two places on the same day (or in two censuses of the same year in different places).
+ * - in two places on the same day (or in two censuses of the same year in different places);
+ * - a life has one end (lifespan.ts): two deaths, or recorded alive after the death.
  */
 import type { Person, Persona, SourceRecord } from '../../../model';
 import { displayName } from '../../../model';
@@ -17,6 +18,7 @@ import type { KnowledgeGraph, RelKind } from '../graph';
 import { comparePlaces, placeParts } from '../resolve/places';
 import { countriesOf } from '../places/regions';
 import type { DateFeature } from '../resolve';
+import { lifespanContradiction } from './lifespan';
 
 /** Countries written as such (folded). England, Scotland and Wales stay apart: a birthplace names the nation. */
 const COUNTRIES = new Set([
@@ -164,6 +166,8 @@ export interface PersonaInRecord {
   sex?: 'M' | 'F' | 'U' | 'X';
   /** Birth estimate of the persona (from a stated date or an age and the record's date). */
   birth?: DateFeature;
+  /** Death estimate of the persona (its death or burial in this record). */
+  death?: DateFeature;
   relatives: RecordRelatives;
   source: SourceRecord;
 }
@@ -336,7 +340,8 @@ export function hardContradiction(
     otherSpouse(g, pr, p) ??
     otherParents(g, pr, p) ??
     ageOutside(pr, p, birthOfPerson) ??
-    twoPlaces(pr, p)
+    twoPlaces(pr, p) ??
+    lifespanContradiction(g, pr, p)
   );
 }
 

@@ -1,0 +1,87 @@
+/**
+ * A life has one end (issue #14, father and son of one name; an infant and the later sibling given
+ * his name). A genealogist separates namesakes by it:
+ *
+ * - a person dies once: two deaths years apart are two persons;
+ * - no one marries, heads a household or has a child born after their death (a father may die
+ *   before his child is born, so a year is allowed);
+ * - a person dead by a date is not the one recorded alive later.
+ */
+import type { Person, Persona } from '../../../model';
+import { displayName } from '../../../model';
+import { yearRange } from '../../../model/gdate';
+import type { KnowledgeGraph } from '../graph';
+import type { DateFeature } from '../resolve';
+
+/** Years two records of one death may disagree by (a gravestone cut later, an informant's slip). */
+export const DEATH_TOLERANCE = 5;
+/** Years after a death a record may still name the person as acting (a posthumous child's father). */
+const AFTER_DEATH = 1;
+
+/** Roles that show the persona alive on the record's date, by record type. */
+function aliveInRecord(recordType: string, role: Persona['role']): boolean {
+  if (recordType === 'census') return role !== 'informant' && role !== 'mentioned';
+  if (recordType === 'marriage') return role === 'groom' || role === 'bride' || role === 'principal';
+  if (recordType === 'birth' || recordType === 'baptism') return role === 'father' || role === 'mother';
+  return false;
+}
+
+export interface LifeInRecord {
+  persona: Persona;
+  death?: DateFeature;
+  source: { recordType: string; date?: string };
+}
+
+function label(p: Person): string {
+  return `${displayName(p)} (${p.id})`;
+}
+
+function twoDeaths(pr: LifeInRecord, p: Person, death: DateFeature | undefined): string | undefined {
+  const a = pr.death;
+  if (a?.min === undefined || a.max === undefined || death?.min === undefined || death.max === undefined)
+    return undefined;
+  const gap = a.max < death.min ? death.min - a.max : death.max < a.min ? a.min - death.max : 0;
+  if (gap <= DEATH_TOLERANCE) return undefined;
+  return `died ${a.text} by this record, ${gap} years from the death of ${label(p)} (${death.text}): a person dies once, so this is a namesake`;
+}
+
+/** The latest year the person is surely recorded alive and acting: a marriage, a census, a child's birth. */
+function lastAlive(g: KnowledgeGraph, p: Person): { year: number; what: string } | undefined {
+  let best: { year: number; what: string } | undefined;
+  const consider = (year: number | undefined, what: string) => {
+    if (year !== undefined && (!best || year > best.year)) best = { year, what };
+  };
+  for (const a of p.assertions) {
+    if (a.status === 'rejected' || !a.evidence.length) continue;
+    if (a.field !== 'marriage.date' && a.field !== 'residence.date') continue;
+    consider(yearRange(a.value).min, `${a.field === 'marriage.date' ? 'married' : 'recorded living'} ${a.value}`);
+  }
+  for (const r of p.relationships) {
+    if (r.type !== 'child' || r.status === 'rejected') continue;
+    const b = g.features(r.person)?.birth;
+    const c = g.get(r.person);
+    if (b?.min !== undefined && c) consider(b.min - AFTER_DEATH, `the parent of ${displayName(c)}, born ${b.text}`);
+  }
+  return best;
+}
+
+function deadBeforeLife(g: KnowledgeGraph, pr: LifeInRecord, p: Person): string | undefined {
+  const d = pr.death;
+  if (d?.max === undefined) return undefined;
+  const alive = lastAlive(g, p);
+  if (!alive || alive.year <= d.max + AFTER_DEATH) return undefined;
+  return `died ${d.text} by this record, while ${label(p)} is ${alive.what}: no one is recorded alive after their death, so this is a namesake`;
+}
+
+function aliveAfterDeath(pr: LifeInRecord, p: Person, death: DateFeature | undefined): string | undefined {
+  if (death?.max === undefined || !aliveInRecord(pr.source.recordType, pr.persona.role)) return undefined;
+  const when = pr.source.date ? yearRange(pr.source.date) : undefined;
+  if (when?.min === undefined || when.min <= death.max + AFTER_DEATH) return undefined;
+  return `recorded alive as ${pr.persona.role} in ${pr.source.date}, after the death of ${label(p)} (${death.text}): this is a namesake`;
+}
+
+/** Why the persona cannot be person `p` by the ends of their lives (undefined when nothing tells). */
+export function lifespanContradiction(g: KnowledgeGraph, pr: LifeInRecord, p: Person): string | undefined {
+  const death = g.features(p.id)?.death;
+  return twoDeaths(pr, p, death) ?? deadBeforeLife(g, pr, p) ?? aliveAfterDeath(pr, p, death);
+}
