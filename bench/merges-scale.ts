@@ -3,9 +3,9 @@
  * tree as the baseline in the same run: generated 10k and 100k-person trees (gedcom-generate.ts)
  * are imported into a case (the baseline), then `ancestry merges <case>` runs on it as a user runs
  * it (first run: finds, scores and stores the proposals; lists the first page). Each measurement in
- * its own process, for its own peak memory (maxRSS). Prints time and memory, the ratio merges /
- * import, growth for ×10 persons, and how many proposals there are (merge / review) against how
- * many one page shows. Targets (#15): 100k under 15 s and 1 GB, ×10 persons no worse than ×11.
+ * its own process, for its own peak memory (maxRSS). Prints time (wall, and the CPU time of the
+ * process, steadier on a shared machine) and memory, the ratio merges / import, growth for ×10
+ * persons, and how many proposals there are (merge / review) against how many one page shows. Targets (#15): 100k under 15 s and 1 GB, ×10 persons no worse than ×11.
  *
  *   npx tsx bench/merges-scale.ts [--quick]   (--quick: 1k / 10k)
  */
@@ -20,12 +20,15 @@ import { generateGedcom } from './gedcom-generate';
 
 interface One {
   ms: number;
+  /** user + system CPU time of the measuring process: steadier than wall time on a shared machine */
+  cpuMs: number;
   rssMB: number;
   proposals?: { merge: number; review: number; shown: number };
 }
 
 async function one(mode: 'import' | 'merges', file: string, dir: string): Promise<void> {
   const t = performance.now();
+  const cpu = process.cpuUsage();
   let proposals: One['proposals'];
   if (mode === 'import') {
     const store = await initCase(dir, { question: 'bench', subject: { name: 'Bench' } });
@@ -44,7 +47,9 @@ async function one(mode: 'import' | 'merges', file: string, dir: string): Promis
     proposals = { merge: out.totals?.merge ?? -1, review: out.totals?.review ?? -1, shown: out.clusters.length };
   }
   const ms = performance.now() - t;
-  process.stdout.write(JSON.stringify({ ms, rssMB: process.resourceUsage().maxRSS / 1024, proposals }));
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
+  process.stdout.write(JSON.stringify({ ms, cpuMs, rssMB: process.resourceUsage().maxRSS / 1024, proposals }));
 }
 
 function measure(mode: 'import' | 'merges', file: string, dir: string): One {
@@ -72,12 +77,12 @@ async function main(): Promise<void> {
       const mer = measure('merges', file, dir);
       rows.push({ n, imp, mer });
       console.log(
-        `${n.toLocaleString('en').padStart(8)} persons: import ${fmt(imp.ms)} (${imp.rssMB.toFixed(0)} MB), merges ${fmt(mer.ms)} (${mer.rssMB.toFixed(0)} MB), merges/import ×${(mer.ms / imp.ms).toFixed(2)}; proposals: ${mer.proposals?.merge} merge, ${mer.proposals?.review} review, ${mer.proposals?.shown} on the first page`,
+        `${n.toLocaleString('en').padStart(8)} persons: import ${fmt(imp.ms)} (cpu ${fmt(imp.cpuMs)}, ${imp.rssMB.toFixed(0)} MB), merges ${fmt(mer.ms)} (cpu ${fmt(mer.cpuMs)}, ${mer.rssMB.toFixed(0)} MB), merges/import ×${(mer.ms / imp.ms).toFixed(2)} (cpu ×${(mer.cpuMs / imp.cpuMs).toFixed(2)}); proposals: ${mer.proposals?.merge} merge, ${mer.proposals?.review} review, ${mer.proposals?.shown} on the first page`,
       );
     }
     const [s, l] = rows;
     console.log(
-      `growth for ×10 persons: merges ×${(l.mer.ms / s.mer.ms).toFixed(1)} (import ×${(l.imp.ms / s.imp.ms).toFixed(1)}); memory ×${(l.mer.rssMB / s.mer.rssMB).toFixed(1)}`,
+      `growth for ×10 persons: merges ×${(l.mer.ms / s.mer.ms).toFixed(1)}, cpu ×${(l.mer.cpuMs / s.mer.cpuMs).toFixed(1)} (import ×${(l.imp.ms / s.imp.ms).toFixed(1)}); memory ×${(l.mer.rssMB / s.mer.rssMB).toFixed(1)}`,
     );
   } finally {
     rmSync(work, { recursive: true, force: true });
