@@ -40,13 +40,13 @@ async function main(): Promise<void> {
     cpSync(src, dir, { recursive: true });
     // Wall time and CPU time (user + system of this process): on a shared machine the CPU time
     // says more about the work done than the wall time does.
-    const times: [string, number, number][] = [];
+    const times: [string, number, number, number][] = [];
     let t = performance.now();
     let cpu = process.cpuUsage();
     const lap = (name: string) => {
       const now = performance.now();
       const c = process.cpuUsage(cpu);
-      times.push([name, now - t, (c.user + c.system) / 1000]);
+      times.push([name, now - t, (c.user + c.system) / 1000, process.memoryUsage().heapUsed / 2 ** 20]);
       t = now;
       cpu = process.cpuUsage();
     };
@@ -112,8 +112,9 @@ async function main(): Promise<void> {
     const totalCpu = times.reduce((s, [, , ms]) => s + ms, 0);
     const sec = (ms: number) => `${(ms / 1000).toFixed(2).padStart(7)} s`;
     console.log(`${persons.length} persons, ${pairs} candidate pairs, ${clusters.length} proposals`);
-    console.log(`${'phase'.padEnd(24)} ${'wall'.padStart(9)} ${'cpu'.padStart(9)}`);
-    for (const [name, ms, c] of times) console.log(`${name.padEnd(24)} ${sec(ms)} ${sec(c)}`);
+    console.log(`${'phase'.padEnd(24)} ${'wall'.padStart(9)} ${'cpu'.padStart(9)}  heap after`);
+    for (const [name, ms, c, heap] of times)
+      console.log(`${name.padEnd(24)} ${sec(ms)} ${sec(c)} ${heap.toFixed(0).padStart(6)} MB`);
     console.log(
       `${'total'.padEnd(24)} ${sec(total)} ${sec(totalCpu)}, maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
     );
