@@ -66,6 +66,7 @@ import { pairKey } from '../agents/analyst/integrate';
 import { checkGPSCoverage, goalStatus, verifyCitations, type VerificationResult } from '../agents/analyst/gps';
 import { renderSummary, type SearchRecord } from '../agents/analyst/proof/summary';
 import { noteIdentity, type IdentityNotes } from '../agents/analyst/identity/notes';
+import { orderByFit } from '../agents/analyst/identity/target-order';
 import { createArchiveConnector, ArchiveConnector } from '../sources/archive';
 import { deferredLogEntries } from '../sources/deferred';
 import { splitPersonaName, foldName } from '../sources/archive/phonetic';
@@ -911,9 +912,9 @@ class ResearchRun {
     const ids = task.records ?? [];
     this.emit('step', `Analysing ${ids.length} record(s)`);
     const newClues: ClueHypothesis[] = [];
-    for (const id of ids) {
-      const source = this.store.source(id);
-      if (!source) continue;
+    const found = ids.map((id) => this.store.source(id)).filter((s): s is SourceRecord => Boolean(s));
+    // The record most like the person sought is read first (a genealogist weighs namesakes side by side).
+    for (const source of task.targetPerson ? orderByFit(this.graph, found, task.targetPerson) : found) {
       const sizeBefore = this.graph.size;
       const out = await this.analyst.analyseFor(source, this.state.cycle, task.targetPerson, this.opts.signal);
       for (const e of out.log) this.log(e);

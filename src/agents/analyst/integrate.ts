@@ -17,6 +17,7 @@ import {
   type PersonFeatures,
 } from './resolve';
 import { foldName, namesAlike, splitPersonaName } from '../../sources/archive/phonetic';
+import { yearRange } from '../../model/gdate';
 import { evidenceClaim } from './mills';
 import type { KnowledgeGraph, RelKind } from './graph';
 import { SnippetFinder } from './extract/snippets';
@@ -39,6 +40,7 @@ import { mentionReason } from './identity/mentions';
 import { birthFromAge, parseAge } from '../../model/age';
 import { applyEvents, applyRelations, keyedPersons, statedToAnchor } from './statements';
 import { withEventDates } from './identity/event-dates';
+import { pickUnmarried } from './identity/marriage-choice';
 
 export interface IntegrationContext {
   graph: KnowledgeGraph;
@@ -96,6 +98,8 @@ export interface UnresolvedMention {
 }
 
 const MATCH_REVIEW_ACCEPT = 0.75;
+/** The least similarity at which a persona is taken for the person a search was looking for. */
+const TARGET_FLOOR = 0.5;
 
 export function pairKey(a: string, b: string): string {
   return a < b ? `${a}|${b}` : `${b}|${a}`;
@@ -459,12 +463,32 @@ export async function integrateRecord(
       if (
         !mention[i] &&
         s.recommendation !== 'separate' &&
-        s.similarity >= 0.5 &&
+        s.similarity >= TARGET_FLOOR &&
         (!targetPick || s.similarity > targetPick.s.similarity) &&
         !contradiction(i, targetFeats.id)
       )
         targetPick = { i, s };
     });
+  }
+  // A bride or groom like the one sought, who is already married to another, while an unmarried
+  // namesake is as alike: the aim of the search does not decide; the resolver's tie rules do.
+  const spouseGiven = (i: number) =>
+    relativesInRecord[i].spouses.map((x) => splitPersonaName(x.name).given).filter(Boolean);
+  const recordYear = source.date ? yearRange(source.date).min : undefined;
+  if (targetPick && targetFeats && source.recordType === 'marriage') {
+    const { i } = targetPick;
+    const rivals = g.index
+      .candidates(featsOf[i])
+      .filter(
+        (f) =>
+          f.id !== targetFeats.id &&
+          Boolean(g.get(f.id)) &&
+          scorePair(featsOf[i], f, { frequencies: g.index.frequencies, family: g.index }).similarity >= TARGET_FLOOR &&
+          !contradiction(i, f.id),
+      )
+      .map((f) => f.id);
+    if (rivals.length && pickUnmarried(g, [targetFeats.id, ...rivals], spouseGiven(i), recordYear))
+      targetPick = undefined;
   }
 
   for (const i of order) {
@@ -593,6 +617,19 @@ export async function integrateRecord(
         alike.push({ id: f.id, s });
         if (!best || s.similarity > best.s.similarity) best = { id: f.id, s };
       }
+      // A bride or groom: of plausible namesakes, the one not already married to another (when only one is not).
+      const free =
+        source.recordType === 'marriage' && best
+          ? pickUnmarried(
+              g,
+              alike.filter((x) => x.s.similarity >= TARGET_FLOOR).map((x) => x.id),
+              spouseGiven(i),
+              recordYear,
+            )
+          : undefined;
+      const freeOne = free && free.id !== best?.id ? alike.find((x) => x.id === free.id) : undefined;
+      if (freeOne && free)
+        best = { id: freeOne.id, s: { ...freeOne.s, rationale: `${freeOne.s.rationale} ${free.why}` } };
       // Equally alike candidates (two Elijah Barneses, no age in this record): the family decides, or no one does.
       const tied = best ? alike.filter((x) => best!.s.similarity - x.s.similarity < TIE) : [];
       if (best && tied.length > 1) {
@@ -611,9 +648,19 @@ export async function integrateRecord(
           relatives,
           source.id,
         );
-        const won = pick && tied.find((x) => x.id === pick.id);
+        // A marriage's bride or groom: of namesakes alike, the one not already married to another.
+        const unmarried =
+          !pick && source.recordType === 'marriage'
+            ? pickUnmarried(
+                g,
+                tied.map((x) => x.id),
+                spouseGiven(i),
+                recordYear,
+              )
+            : undefined;
+        const won = (pick ?? unmarried) && tied.find((x) => x.id === (pick ?? unmarried)!.id);
         best = won
-          ? { id: won.id, s: { ...won.s, rationale: `${won.s.rationale} ${pick.why}` } }
+          ? { id: won.id, s: { ...won.s, rationale: `${won.s.rationale} ${(pick ?? unmarried)!.why}` } }
           : {
               ...best,
               s: {

@@ -4,7 +4,6 @@
  * persona's own fields. Identity must see them as a genealogist reads the page: the Lydia born in
  * 1820 is not the Lydia aged 8 in 1850, the infant John buried in 1711 is not the John buried in 1779.
  */
-import type { StatedEvent } from '../../../engine/agents';
 import type { DateFeature, PersonFeatures } from '../resolve';
 import { dateFeature } from '../resolve/features';
 
@@ -25,7 +24,7 @@ function widened(f: DateFeature | undefined, before: number, after: number): Dat
 export function withEventDates(
   feats: PersonFeatures[],
   keys: readonly (string | undefined)[],
-  events: readonly StatedEvent[] | undefined,
+  events: readonly { type: string; date?: string; persons: readonly string[] }[] | undefined,
 ): void {
   const births: (DateFeature | undefined)[] = feats.map(() => undefined);
   const deaths: (DateFeature | undefined)[] = feats.map(() => undefined);

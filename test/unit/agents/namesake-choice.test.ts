@@ -1,0 +1,128 @@
+// Issue #14 (held-out cases): choosing between namesakes a search brings together, as a genealogist
+// weighs them: the record that fits the person sought best is read first, and a bride already
+// married to another man is the less likely one of two equally plausible namesakes.
+import assert from 'node:assert/strict';
+import { Analyst } from '../../../src/agents/analyst/analyst';
+import { DeterministicExtractor } from '../../../src/agents/analyst/extract';
+import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
+import { orderByFit } from '../../../src/agents/analyst/identity/target-order';
+import { sha256 } from '../../../src/engine/ids';
+import { parseArchiveRecord } from '../../../src/sources/archive';
+import { Person, type SourceRecord } from '../../../src/model';
+
+const NOW = new Date('2026-01-01T00:00:00Z');
+
+function source(text: string): SourceRecord {
+  const r = parseArchiveRecord(text, 'archive/x.md');
+  if (!r.ok) throw new Error(JSON.stringify(r.problems));
+  return {
+    ...r.record,
+    id: `S-${sha256(text).slice(0, 12)}`,
+    accessedAt: NOW.toISOString(),
+    sha256: sha256(r.record.text),
+  };
+}
+
+function setup() {
+  const subject = Person.parse({
+    id: 'P-subject',
+    names: [{ given: 'Abigail', surname: 'Thayer' }],
+    assertions: [
+      { id: 'A-hint', field: 'birth.date', value: 'ABT 1760', status: 'staged', confidence: 0.5, evidence: [] },
+      {
+        id: 'A-hint-place',
+        field: 'birth.place',
+        value: 'Mendon, Worcester, Massachusetts',
+        status: 'staged',
+        confidence: 0.5,
+        evidence: [],
+      },
+    ],
+  });
+  const graph = new KnowledgeGraph([subject], subject.id);
+  let n = 0;
+  const analyst = new Analyst({
+    graph,
+    extractor: new DeterministicExtractor(),
+    now: () => NOW,
+    newPersonId: () => `P-${++n}`,
+    existingConflict: () => undefined,
+    notSame: new Set(),
+  });
+  return { graph, analyst };
+}
+
+const birth = (father: string, mother: string, date: string) =>
+  source(`---
+title: Mendon births — Abigail, daughter of ${father} and ${mother} Thayer
+recordType: birth
+date: ${date}
+place: Mendon, Worcester, Massachusetts, USA
+persons:
+  - { key: C, name: Abigail /Thayer/, role: principal, sex: F, birthDate: ${date}, birthPlace: Mendon }
+  - { key: F, name: ${father} /Thayer/, role: father, sex: M }
+  - { key: M, name: ${mother} /Thayer/, role: mother, sex: F }
+---
+Abigail, daughter of ${father} and ${mother} Thayer, born ${date}.
+`);
+
+const marriage = (groom: string, date: string) =>
+  source(`---
+title: Mendon marriages — ${groom} and Abigail Thayer, ${date}
+recordType: marriage
+date: ${date}
+place: Mendon, Worcester, Massachusetts, USA
+persons:
+  - { key: G, name: ${groom}, role: groom, sex: M }
+  - { key: B, name: Abigail /Thayer/, role: bride, sex: F, residence: Mendon }
+relationships:
+  - { from: G, to: B, type: spouse }
+---
+${date}. ${groom.replace(/\//g, '')} and Abigail Thayer, both of Mendon, were married.
+`);
+
+describe('namesakes a search brings together', () => {
+  it('reads first the record whose persona fits the person sought best, whatever order the search listed them in', () => {
+    const { graph } = setup();
+    const later = birth('Ephraim', 'Sarah', '8 MAY 1762');
+    const closer = birth('Simeon', 'Ruth', '3 FEB 1760');
+    const unrelated = source(`---
+title: Mendon deeds — Amos Taft to Eli Taft
+recordType: deed
+date: 1 JUN 1770
+place: Mendon, Worcester, Massachusetts, USA
+persons:
+  - { name: Amos /Taft/, role: grantor, sex: M }
+---
+Amos Taft to Eli Taft, a lot of land.
+`);
+    assert.deepEqual(
+      orderByFit(graph, [unrelated, later, closer], 'P-subject').map((s) => s.id),
+      [closer.id, later.id, unrelated.id],
+    );
+  });
+
+  it('of two namesakes alike the bride, the one already married to another man is not taken for her', async () => {
+    const { graph, analyst } = setup();
+    const first = await analyst.analyseFor(birth('Simeon', 'Ruth', '3 FEB 1760'), 1, 'P-subject');
+    assert.equal(first.integration.personIds[0], 'P-subject');
+    const other = await analyst.analyseFor(birth('Ephraim', 'Sarah', '8 MAY 1762'), 1, 'P-subject');
+    const namesake = other.integration.personIds[0]!;
+    assert.notEqual(namesake, 'P-subject');
+    // The first marriage names only "Abigail Thayer of Mendon": the search's aim takes her for the subject.
+    const m1 = await analyst.analyseFor(marriage('Jonathan /Pike/', '12 NOV 1781'), 1, 'P-subject');
+    assert.equal(m1.integration.personIds[1], 'P-subject');
+    // Three years later another Abigail Thayer of Mendon marries: the namesake not married to Jonathan.
+    const m2 = await analyst.analyseFor(marriage('Thomas /Willard/', '3 JUN 1784'), 1, 'P-subject');
+    const bride = m2.integration.personIds[1];
+    assert.notEqual(bride, 'P-subject');
+    assert.ok(!graph.get('P-subject')!.relationships.some((r) => r.person === m2.integration.personIds[0]));
+    // Too little is known of the namesake to file the bride with her outright: the pair goes to review.
+    assert.ok(
+      bride === namesake || m2.integration.reviews.some((r) => r.canonicalId === namesake),
+      JSON.stringify(m2.integration.reviews),
+    );
+    const rationale = m2.integration.reviews.map((r) => r.rationale).join(' ');
+    assert.match(rationale, /already married to Jonathan Pike/);
+  });
+});
