@@ -382,12 +382,14 @@ class GedcomParser {
         if (parent.children === NO_CHILDREN) parent.children = expanding ? [node] : [node];
         else parent.children.push(node);
         stack.length = depth;
-        // HEAD.GEDC.VERS decides the escaping rules for the rest of the file.
+        // HEAD.GEDC.VERS decides the escaping rules for the rest of the file; a GEDC.VERS inside another
+        // first record (a file without HEAD) does not, or a deferred record would parse differently.
         if (
           this.v7 === undefined &&
           tag === 'VERS' &&
           depth === 2 &&
           stack[1]?.tag === 'GEDC' &&
+          stack[0]?.tag === 'HEAD' &&
           this.records.length === 1
         )
           this.v7 = (value ?? '').trim().startsWith('7');

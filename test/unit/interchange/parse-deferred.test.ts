@@ -124,6 +124,13 @@ describe('GEDCOM parser: deferred records', () => {
     );
   });
 
+  it('a GEDC.VERS inside a first record that is not HEAD sets no escaping rules (property counterexample)', () => {
+    const text = '0 @I1@ INDI\n1 GEDC\n2 VERS 7.0\n0 @I1@ INDI\n1 NOTE a@@b\n';
+    assert.deepEqual(outcome(text, { file: 'f.ged', defer: DEFER }), outcome(text, { file: 'f.ged' }));
+    const doc = parseGedcom(text, { file: 'f.ged' });
+    assert.equal(doc.records[1].children.find((c) => c.tag === 'NOTE')?.value, 'a@b');
+  });
+
   it('reports the first damaged line of the file even when it lies in a deferred record', () => {
     const text = '0 HEAD\n0 @I1@ INDI\n1 NAME A /B/\n2 DATE x\n@oops\n0 @F1@ FAM\n1 HUSB @I1@\n100 TAG\n0 TRLR\n';
     assert.throws(
