@@ -43,7 +43,8 @@ export function withholdIdentifier(value: string, ctx: CensorContext): boolean {
 
 /** A Censor redaction of a person's fields as a loss-report kind ("birth.date widened …" → "dates widened …"). */
 export function privacyKind(what: string): string {
-  if (/\.date widened/.test(what)) return 'dates widened to whole decades (BET … AND …, still holding the original)';
+  if (/\.date widened/.test(what))
+    return 'dates widened to whole decades (BET … AND …), or a vague date’s day and month left out (each still holds the original)';
   if (/\.date withheld/.test(what)) return 'dates withheld (no year to widen from; DATE line left out)';
   if (/\.place withheld/.test(what)) return 'places withheld (nothing above street level; PLAC line left out)';
   if (/reduced to region and country/.test(what))

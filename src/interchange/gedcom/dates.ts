@@ -100,6 +100,20 @@ export function isDateValue7(v: string): boolean {
   return isDate7(v);
 }
 
+/**
+ * A decade as the Censor's free-text pass wrote it into a date ("1950s", and in cases written
+ * before the date rule knew vague dates that name a day, "EST 1960s"): GEDCOM has no decade form,
+ * so it is said as the range it means ("BET 1960 AND 1969"; AFT/BEF keep their side). Other values
+ * are returned as they are.
+ */
+export function censorDecadeAsRange(v: string): string {
+  const m = /^(?:(ABT|EST|CAL|AFT|BEF) )?(\d{3})0s$/.exec(v.trim().replace(/\s+/g, ' '));
+  if (!m) return v;
+  if (m[1] === 'AFT') return `AFT ${m[2]}0`;
+  if (m[1] === 'BEF') return `BEF ${m[2]}9`;
+  return `BET ${m[2]}0 AND ${m[2]}9`;
+}
+
 /** A 5.5.1 date value → a 7.0 DATE payload (and PHRASE when 7.0 cannot say it). */
 export function dateTo7(v: string): Date7 {
   let s = v.trim().replace(/\s+/g, ' ');

@@ -20,7 +20,7 @@ import type { CaseStore } from '../../engine/ports';
 import { conclusionsOnly } from '../conclusions';
 import type { Assertion, Conflict, EvidenceClaim, Person, SourceRecord } from '../../model';
 import { age7, asso551, conform7, media7 } from './conform7';
-import { dateTo5, dateTo7 } from './dates';
+import { censorDecadeAsRange, dateTo5, dateTo7 } from './dates';
 import { EMBED_MARKER, type EventSidecar, type FamilySidecar, type PersonSidecar } from './map-import';
 import { parseGedcom, type GedNode } from './parse';
 import { writeNode, writeRaw, type RawNode, type WriteOptions } from './raw';
@@ -417,9 +417,8 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
       }
     }
     let dateChildren = children;
-    // The Censor's decade ("1950s") in a kept DATE line: GEDCOM says it as a range.
-    const decade = tag === 'DATE' && value ? /^(\d{3})0s$/.exec(value.trim()) : null;
-    if (decade) value = `BET ${decade[1]}0 AND ${decade[1]}9`;
+    // The Censor's decade ("1950s", "EST 1960s") in a kept DATE line: GEDCOM says it as a range.
+    if (tag === 'DATE' && value) value = censorDecadeAsRange(value);
     if (tag === 'DATE' && value) {
       if (v7) {
         const d7 = dateTo7(value);
@@ -557,9 +556,8 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
     if (type) writeNode(out, 2, 'TYPE', type, undefined, wopts);
     if (note) writeNode(out, 2, 'NOTE', censorText(note, `${lineTag}.NOTE`), undefined, wopts);
     const dateExtra = sidecar?.extra?.find((n) => n.tag === '@DATE');
-    // The Censor writes a living person's dates as a decade ("1950s"); GEDCOM says that as a range.
-    const decade = date ? /^(\d{3})0s$/.exec(date.value.trim()) : null;
-    if (date && decade) date.value = `BET ${decade[1]}0 AND ${decade[1]}9`;
+    // A decade the Censor's text pass left in a stored date ("1950s", "EST 1960s"): said as a range.
+    if (date) date.value = censorDecadeAsRange(date.value);
     if (date && date.value !== DATE_WITHHELD) {
       if (v7) {
         const d7 = dateTo7(date.value);
@@ -653,37 +651,45 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
     const redacted = living && !ctx.consent;
     let p = orig;
     textCtx = redacted ? { ...ctx, aboutLiving: true } : ctx;
+    const where = indiX.get(orig.id);
     if (redacted) {
-      const r = redactPerson(orig, ctx);
-      p = r.person;
-      const where = indiX.get(p.id);
+      p = redactPerson(orig, ctx).person;
       loss.redacted('living persons (RESN privacy)', where);
-      // Counted on the values written, not on this pass's changes: a tree import already stored
-      // its living persons generalised, and the export must still say so.
-      for (const a of p.assertions) {
-        if (a.status === 'rejected') continue;
-        const before = orig.assertions.find((x) => x.id === a.id)?.value;
-        if (a.field.endsWith('.date') && (a.value !== before || DECADE_RANGE.test(a.value)))
-          loss.redacted(privacyKind(a.value === DATE_WITHHELD ? 'x.date withheld' : 'x.date widened'), where);
-        else if (
-          (a.field.endsWith('.place') || a.field.startsWith('residence.')) &&
-          (a.value !== before || /^\s*,/.test(a.value))
-        )
-          loss.redacted(
-            privacyKind(a.value === PLACE_WITHHELD ? 'x.place withheld' : 'reduced to region and country'),
-            where,
-          );
-      }
-      const withheld =
-        (side?.events && Object.keys(side.events).length) ||
-        side?.names?.some(Boolean) ||
-        (side?.links && Object.keys(side.links).length);
-      if (withheld)
-        loss.redacted('event, name and link details of living persons withheld (notes, addresses, sub-lines)', where);
-      // What the import already kept out (privacy is decided there for tree imports).
-      if (side?.withheld)
-        loss.redacted('lines of living persons withheld at import (notes, addresses, sub-lines)', where, side.withheld);
     }
+    // Counted on the values written, not on this pass's changes: an import without consent already
+    // stored its living persons generalised (marked `generalised`), and the export must say so,
+    // also when consent is given now.
+    let storedGeneralised = false;
+    for (const a of p.assertions) {
+      if (a.status === 'rejected') continue;
+      const o = orig.assertions.find((x) => x.id === a.id);
+      if (o?.generalised) storedGeneralised = true;
+      const changed = a.value !== o?.value || Boolean(o?.generalised);
+      if (a.field.endsWith('.date') && (changed || (redacted && DECADE_RANGE.test(a.value))))
+        loss.redacted(privacyKind(a.value === DATE_WITHHELD ? 'x.date withheld' : 'x.date widened'), where);
+      else if (
+        (a.field.endsWith('.place') || a.field.startsWith('residence.')) &&
+        (changed || (redacted && /^\s*,/.test(a.value)))
+      )
+        loss.redacted(
+          privacyKind(a.value === PLACE_WITHHELD ? 'x.place withheld' : 'reduced to region and country'),
+          where,
+        );
+    }
+    if (!redacted && (storedGeneralised || side?.withheld))
+      loss.redacted(
+        'persons imported without consent, so stored generalised (import the file again with consent to restore them)',
+        where,
+      );
+    const detailsWithheld =
+      (side?.events && Object.keys(side.events).length) ||
+      side?.names?.some(Boolean) ||
+      (side?.links && Object.keys(side.links).length);
+    if (redacted && detailsWithheld)
+      loss.redacted('event, name and link details of living persons withheld (notes, addresses, sub-lines)', where);
+    // What the import already kept out (privacy is decided there for tree imports).
+    if (side?.withheld)
+      loss.redacted('lines of living persons withheld at import (notes, addresses, sub-lines)', where, side.withheld);
     counts.individuals++;
     writeNode(out, 0, 'INDI', undefined, undefined, wopts, indiX.get(p.id));
     if (living) writeNode(out, 1, 'RESN', v7 ? 'PRIVACY' : 'privacy', undefined, wopts);

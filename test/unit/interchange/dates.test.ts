@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { dateTo5, dateTo7, isDateValue7 } from '../../../src/interchange/gedcom/dates';
+import { censorDecadeAsRange, dateTo5, dateTo7, isDateValue7 } from '../../../src/interchange/gedcom/dates';
 
 describe('GEDCOM dates normalised to each version’s grammar', () => {
   it('7.0: sloppy forms become standard ones; what does not parse becomes a PHRASE', () => {
@@ -39,5 +39,17 @@ describe('GEDCOM dates normalised to each version’s grammar', () => {
     assert.equal(dateTo5('@#DJULIAN@ 1 MAR 1700/01'), '@#DJULIAN@ 1 MAR 1700/01');
     assert.equal(dateTo5('JULIAN 1 MAR 1700'), '@#DJULIAN@ 1 MAR 1700');
     assert.equal(dateTo5('', 'DECEASED'), '(DECEASED)');
+  });
+});
+
+describe('a decade the Censor left in a stored date', () => {
+  it('is written as the range it means, never as "1960s"', () => {
+    assert.equal(censorDecadeAsRange('1950s'), 'BET 1950 AND 1959');
+    assert.equal(censorDecadeAsRange('EST 1960s'), 'BET 1960 AND 1969');
+    assert.equal(censorDecadeAsRange('CAL 1980s'), 'BET 1980 AND 1989');
+    assert.equal(censorDecadeAsRange('AFT 1990s'), 'AFT 1990');
+    assert.equal(censorDecadeAsRange('BEF 1990s'), 'BEF 1999');
+    assert.equal(censorDecadeAsRange('EST 1961'), 'EST 1961');
+    assert.equal(censorDecadeAsRange('1960S'), '1960S', "a file's own text is the date converters' business");
   });
 });

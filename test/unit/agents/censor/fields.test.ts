@@ -1,5 +1,12 @@
 import { strict as assert } from 'node:assert';
-import { placeText, reducePlaceLevels, scanPii, widenDate } from '../../../../src/agents/censor';
+import {
+  dateIdentifies,
+  placeText,
+  redactPerson,
+  reducePlaceLevels,
+  scanPii,
+  widenDate,
+} from '../../../../src/agents/censor';
 import { yearRange } from '../../../../src/model/gdate';
 
 describe('Censor: structured values of the living keep their format and meaning', () => {
@@ -11,12 +18,50 @@ describe('Censor: structured values of the living keep their format and meaning'
     assert.equal(widenDate('BET 1990 AND 1999'), 'BET 1990 AND 1999', 'idempotent');
     assert.equal(widenDate('ABT 1985'), 'ABT 1985', 'already vaguer than a decade');
     assert.equal(widenDate('somewhere in spring'), undefined, 'nothing to widen from: withheld');
+    // A vague date that names a day still identifies: the day and month go, the date stays valid
+    // (gramps/sample.ged's living "EST 24 MAY 1961" was written "EST 1960s", a DATE no reader takes).
+    assert.equal(widenDate('EST 24 MAY 1961'), 'EST 1961');
+    assert.equal(widenDate('CAL 1 JAN 1985'), 'CAL 1985');
+    assert.equal(widenDate('AFT 12 MAY 1990'), 'AFT 1990');
+    assert.equal(widenDate('FROM 3 MAR 1980 TO 1990'), 'FROM 1980 TO 1990');
+    for (const v of ['EST 24 MAY 1961', 'AFT 12 MAY 1990', 'BEF 1 JAN 1990']) assert.ok(dateIdentifies(v), v);
+    assert.ok(!dateIdentifies('ABT 1985'));
     for (const v of ['3 MAR 1941', 'BET 1948 AND 1951', 'MAR 1960', 'FROM 1999 TO 2001', '1975']) {
       const o = yearRange(v);
       const w = yearRange(widenDate(v)!);
       assert.ok(w.min! <= o.min! && w.max! >= o.max!, `${v} → ${widenDate(v)}`);
       assert.match(widenDate(v)!, /^BET \d{4} AND \d{4}$/);
     }
+  });
+
+  it('a living person written to a case holds no decade text in a date (the free-text pass finds no exact day)', () => {
+    const { person } = redactPerson(
+      {
+        id: 'P-1',
+        names: [{ given: 'Edwin', surname: 'Smith', type: 'birth' }],
+        sex: 'M',
+        relationships: [],
+        externalIds: {},
+        assertions: ['EST 24 MAY 1961', 'CAL 1 JAN 1985', 'AFT 12 MAY 1990', '3 MAR 1961'].map((value, i) => ({
+          id: `A-${i}`,
+          field: i ? `residence${i}.date` : 'birth.date',
+          value,
+          status: 'accepted' as const,
+          confidence: 0.5,
+          evidence: [],
+        })),
+      },
+      { now: new Date('2026-01-01T00:00:00Z'), thresholdYears: 100, consent: false },
+    );
+    assert.deepEqual(
+      person.assertions.map((a) => [a.value, a.generalised]),
+      [
+        ['EST 1961', true],
+        ['CAL 1985', true],
+        ['AFT 1990', true],
+        ['BET 1960 AND 1969', true],
+      ],
+    );
   });
 
   it('a place keeps its jurisdiction levels, finer ones emptied', () => {
