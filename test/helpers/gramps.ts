@@ -15,6 +15,7 @@ export interface GrampsCounts {
   places: number;
   sources: number;
   citations: number;
+  /** Notes, less those Gramps writes itself about lines it could not import ("Records not imported into …"). */
   notes: number;
   /** Dates Gramps could not parse (kept as text only). */
   invalidDates: number;
@@ -45,13 +46,15 @@ from gramps.gen.db.utils import open_database
 from gramps.gen.lib import Date
 db = open_database(sys.argv[1], force_unlock=True)
 invalid = 0
+# Gramps writes a note of its own per record with an import problem: a count of problems, not data.
+own = sum(1 for h in db.get_note_handles() if db.get_note_from_handle(h).get().startswith('Records not imported into'))
 for handle in db.get_event_handles():
     d = db.get_event_from_handle(handle).get_date_object()
     if d.get_modifier() == Date.MOD_TEXTONLY and d.get_text():
         invalid += 1
 out = dict(persons=db.get_number_of_people(), families=db.get_number_of_families(), events=db.get_number_of_events(),
            places=db.get_number_of_places(), sources=db.get_number_of_sources(), citations=db.get_number_of_citations(),
-           notes=db.get_number_of_notes(), invalidDates=invalid)
+           notes=db.get_number_of_notes() - own, invalidDates=invalid)
 db.close()
 print(json.dumps(out))
 `;

@@ -692,7 +692,29 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
       loss.redacted('lines of living persons withheld at import (notes, addresses, sub-lines)', where, side.withheld);
     counts.individuals++;
     writeNode(out, 0, 'INDI', undefined, undefined, wopts, indiX.get(p.id));
-    if (living) writeNode(out, 1, 'RESN', v7 ? 'PRIVACY' : 'privacy', undefined, wopts);
+    // One RESN: the record's own restrictions (a "locked" record) and PRIVACY for the living.
+    const ownResn = (side?.extra ?? [])
+      .filter((n) => n.tag.toUpperCase() === 'RESN' && n.value)
+      .flatMap((n) => n.value!.split(/\s*,\s*/))
+      .filter(Boolean);
+    const resn = [...new Set([...ownResn.map((r) => r.toUpperCase()), ...(living ? ['PRIVACY'] : [])])];
+    if (resn.length) {
+      // 7.0 takes a list; 5.5.1 one value, privacy first for the living.
+      const one = living ? 'PRIVACY' : resn[0];
+      if (!v7 && resn.length > 1)
+        loss.add(
+          'RESN values 5.5.1 cannot write beside another (it holds one)',
+          resn.filter((r) => r !== one).join(', '),
+        );
+      writeNode(
+        out,
+        1,
+        'RESN',
+        v7 ? resn.join(', ') : (ownResn.find((r) => r.toUpperCase() === one) ?? one.toLowerCase()),
+        undefined,
+        wopts,
+      );
+    }
     p.names.forEach((n, i) => {
       if (side?.derivedNames?.includes(i)) return;
       if (side?.noName && !n.given && !n.surname) return;
@@ -768,7 +790,13 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
       }
     }
     for (const [k, val] of Object.entries(p.externalIds)) emitExternalId(out, 1, k, val, v7, wopts, loss);
-    if (!redacted) emitRaw(out, 1, side?.extra, 'INDI');
+    if (!redacted)
+      emitRaw(
+        out,
+        1,
+        side?.extra?.filter((n) => n.tag.toUpperCase() !== 'RESN'),
+        'INDI',
+      );
     else if (side?.extra?.length) {
       // A living person's associations are relationships (kept, with their role); the rest is withheld.
       const asso = side.extra.filter((n) => n.tag.toUpperCase() === 'ASSO' && n.pointer);
