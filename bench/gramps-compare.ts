@@ -410,7 +410,7 @@ async function main(): Promise<void> {
   console.log(ownTable(all.flatMap((r) => r.own)));
   console.log('\nJSON-LD read back by jsonld.js (expand), links against the original file’s families (or the case):\n');
   console.log(
-    '| input | persons | case persons | links | missing | extra | dangling |\n| --- | --- | --- | --- | --- | --- | --- |',
+    '| input | persons | case persons | links | missing | extra | dangling | one-sided FAMC/FAMS links not carried |\n| --- | --- | --- | --- | --- | --- | --- | --- |',
   );
   for (const { jsonld: j } of all)
     console.log(

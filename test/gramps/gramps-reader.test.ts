@@ -28,11 +28,17 @@ describe('Gramps reads our exports', function () {
       const v5 = rows.find((r) => r.file === '5.5.1')!.counts;
       const consent = rows.find((r) => r.file === '5.5.1 consent')?.counts;
       const msg = (what: string) =>
-        `${input.name} ${what}: ${JSON.stringify(rows.map((r) => ({ file: r.file, ...r.counts, errorLines: undefined })))}\n${lossReports.v5}`;
+        `${input.name} ${what}: ${JSON.stringify(rows.map((r) => ({ file: r.file, ...r.counts, errorLines: undefined })))}\n${lossReports.v5}\n${lossReports.consent5 ?? ''}`;
       if (original && consent) {
-        // Imported with consent, nothing may be lost: every count equal, no more invalid dates or errors.
-        for (const k of ['persons', 'families', 'events', 'places', 'sources', 'citations', 'notes'] as const)
-          assert.equal(consent[k], original[k], msg(`${k} (consent)`));
+        // Imported with consent, nothing may be lost: every count equal, no more invalid dates or errors;
+        // fewer only where the loss report lists lines the format could not carry (TGC551: a citation
+        // and a note inside NOTE and REPO records, pointers to records an export does not write).
+        const dropped = /\(line dropped\): \d+/.test(lossReports.consent5 ?? '');
+        for (const k of ['persons', 'families', 'events', 'places', 'sources', 'citations', 'notes'] as const) {
+          if (dropped && ['citations', 'notes'].includes(k))
+            assert.ok(consent[k] <= original[k], msg(`${k} (consent)`));
+          else assert.equal(consent[k], original[k], msg(`${k} (consent)`));
+        }
         assert.ok(consent.invalidDates <= original.invalidDates, msg('invalid dates (consent)'));
         assert.ok(consent.errors <= original.errors, msg('errors (consent)'));
         // As a user imports it, the living generalised: persons, families and events all there; what

@@ -245,7 +245,12 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
   // records the research added, and any whose xref another record already took, get new ones.
   const xrefs = new Xrefs(v7);
   const indiX = new Map<string, string>();
-  const sources = store.sources().filter((s) => !isFileSource(s));
+  // A citation the file gave as text (5.5.1's inline SOUR) goes back as text, not as a new record.
+  const inlineText = new Map<string, string>();
+  for (const s of store.sources())
+    if (s.sourceId === 'gedcom' && s.externalId?.startsWith('inline:'))
+      inlineText.set(s.id, s.text.split('\n\nCited as:\n')[0]);
+  const sources = store.sources().filter((s) => !isFileSource(s) && !inlineText.has(s.id));
   const sourceById = new Map(sources.map((s) => [s.id, s]));
   const sourX = new Map<string, string>();
   const keepXref = (m: Map<string, string>, id: string, orig: string | undefined) => {
@@ -453,7 +458,8 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
     }
     return out;
   };
-  const resolveAll = (ptr: string) => (ptr.startsWith('X:') ? ptr.slice(2) : resolve(ptr));
+  // conform7 turns an inline source into a citation of @VOID@ (no record): kept as it is.
+  const resolveAll = (ptr: string) => (ptr === '@VOID@' ? ptr : ptr.startsWith('X:') ? ptr.slice(2) : resolve(ptr));
   const emitRaw = (out: string[], level: number, nodes: RawNode[] | undefined, path: string) => {
     const parent = path.slice(path.lastIndexOf('.') + 1);
     for (const n of nodes ?? []) {
@@ -467,6 +473,23 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
 
   // ---- citations ----
   const emitCitation = (out: string[], level: number, e: EvidenceClaim, sidecar: EventSidecar | undefined) => {
+    const inline = inlineText.get(e.source);
+    if (inline !== undefined) {
+      const extra = sidecar?.citations?.find((c) => c.source === e.source && (c.page ?? '') === (e.page ?? ''));
+      const unassessedInline =
+        e.method === 'gedcom' &&
+        e.confidence === NO_QUAY.confidence &&
+        e.sourceClass === NO_QUAY.sourceClass &&
+        e.information === NO_QUAY.information;
+      const kids: RawNode[] = [
+        ...(e.page ? [{ tag: 'PAGE', value: e.page }] : []),
+        ...(e.snippet && e.snippet !== inline && e.snippet !== e.page ? [{ tag: 'TEXT', value: e.snippet }] : []),
+        ...(unassessedInline ? [] : [{ tag: 'QUAY', value: quayOf(e) }]),
+        ...(extra?.children ?? []),
+      ];
+      emitRaw(out, level, [{ tag: 'SOUR', value: inline, ...(kids.length ? { children: kids } : {}) }], 'CITATION');
+      return;
+    }
     const x = sourX.get(e.source);
     if (!x) {
       loss.add('citations of sources not in the case', e.source);

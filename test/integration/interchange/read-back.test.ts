@@ -15,6 +15,7 @@ import { compare, INPUTS, OWN_COLUMNS } from '../../../bench/gramps-compare';
 /** What a loss report line must name when a count of the 7.0 read-back differs from the original's. */
 const LISTED: Partial<Record<(typeof OWN_COLUMNS)[number], RegExp>> = {
   notes: /written as a NOTE: \d+/,
+  sources: /SOUR @VOID@[^\n]*: \d+/,
   citations: /citations? [^\n]*: \d+/,
   media: /multimedia [^\n]*: \d+/,
 };
