@@ -482,7 +482,8 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
         e.sourceClass === NO_QUAY.sourceClass &&
         e.information === NO_QUAY.information;
       const kids: RawNode[] = [
-        ...(e.page ? [{ tag: 'PAGE', value: e.page }] : []),
+        // 7.0's SOUR @VOID@ read back: its PAGE is the inline text itself.
+        ...(e.page && e.page !== inline ? [{ tag: 'PAGE', value: e.page }] : []),
         ...(e.snippet && e.snippet !== inline && e.snippet !== e.page ? [{ tag: 'TEXT', value: e.snippet }] : []),
         ...(unassessedInline ? [] : [{ tag: 'QUAY', value: quayOf(e) }]),
         ...(extra?.children ?? []),

@@ -294,6 +294,8 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
 
   /** Resolves a citation's source to its id (record, inline text, or a stub for a dangling pointer). */
   const citationSource = (c: GedNode): { key: string; title: string } => {
+    // 7.0's citation of no source record (SOUR @VOID@, its words in PAGE): 5.5.1's inline source.
+    if (c.pointer === '@VOID@') return inlineSource((childValue(c, 'PAGE') ?? '').trim(), c.line);
     if (c.pointer) {
       const k = sourceKey.get(c.pointer);
       if (k) return { key: k, title: sourceTitle(c.pointer) };
@@ -309,11 +311,14 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
       }
       return { key: stub, title: `Missing source ${c.pointer}` };
     }
-    const text = (c.value ?? '').trim() || '(empty source citation)';
+    return inlineSource((c.value ?? '').trim(), c.line);
+  };
+  const inlineSource = (value: string, line: number): { key: string; title: string } => {
+    const text = value || '(empty source citation)';
     let inline = inlineSources.get(text);
     if (!inline) {
       const h = createHash('sha256').update(text).digest('hex').slice(0, 8);
-      inline = { key: uniqueId(`S-${opts.key}-t${h}`), text, line: c.line };
+      inline = { key: uniqueId(`S-${opts.key}-t${h}`), text, line };
       inlineSources.set(text, inline);
     }
     return { key: inline.key, title: text.split('\n')[0].slice(0, 120) };

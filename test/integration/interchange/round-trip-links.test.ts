@@ -40,6 +40,7 @@ const TREE = `0 HEAD
 2 DATE 1880
 1 DEAT
 2 DATE 1950
+2 SOUR Family bible of Tom Smith
 1 OCCU
 2 PLAC Blacksmith
 1 FAMC @F1@
@@ -150,6 +151,22 @@ describe('GEDCOM round trips keep links, associations and vendor events', functi
       assert.match(record(text, '@F1@'), version === '7.0' ? /^1 NO DIV$/m : /^1 DIV N$/m);
     });
   }
+
+  it('an inline source citation goes back inline: 5.5.1 text, 7.0 SOUR @VOID@ with PAGE, and 7.0 reads back to 5.5.1 text', async () => {
+    const v5 = (await exportOf('5.5.1')).text;
+    assert.match(record(v5, '@I3@'), /1 DEAT\n2 DATE 1950\n2 SOUR Family bible of Tom Smith\n/);
+    assert.doesNotMatch(v5, /0 @S\d+@ SOUR/, 'no source record made of it');
+    const v7 = (await exportOf('7.0')).text;
+    assert.match(record(v7, '@I3@'), /1 DEAT\n2 DATE 1950\n2 SOUR @VOID@\n3 PAGE Family bible of Tom Smith\n1 /);
+    const again = join(dir, 'void.ged');
+    writeFileSync(again, v7);
+    const store = new MemoryCaseStore();
+    const back = await importGedcom(again, store, { as: 'tree' });
+    assert.equal(back.stats.sources, 1);
+    assert.ok(!back.warnings.some((w) => /VOID/.test(w.message)), JSON.stringify(back.warnings));
+    const { text } = exportGedcom(store, { version: '5.5.1', now: new Date('2026-01-01T00:00:00Z') });
+    assert.match(record(text, '@I3@'), /2 SOUR Family bible of Tom Smith\n/);
+  });
 
   it('7.0: the export validates, and reads back to the same links', async () => {
     const { text } = await exportOf('7.0');
