@@ -354,6 +354,37 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
   for (const p of persons) if (!indiX.has(p.id)) indiX.set(p.id, xrefs.fresh('I'));
   for (const s of sources) if (!sourX.has(s.id)) sourX.set(s.id, xrefs.fresh('S'));
   for (const f of families) if (!famX.has(f.id)) famX.set(f.id, xrefs.fresh('F'));
+  // Lines kept verbatim (REPO, NOTE and OBJE records, a source's own lines, the header, the
+  // submitter) point to the original file's records: those pointers are mapped to this export's
+  // xrefs. Records no person holds keep their own xref when it is free. An xref two imported files
+  // both use names no one record: its pointers are dropped (and counted) as before.
+  const origX = new Map<string, string | null>();
+  const mapOrig = (from: string | undefined, to: string | undefined) => {
+    if (!from || !to) return;
+    const had = origX.get(from);
+    origX.set(from, had === undefined || had === to ? to : null);
+  };
+  for (const p of all) mapOrig(sidecarOf(p)?.xref, indiX.get(canon(p.id)));
+  for (const s of sources)
+    if (s.sourceId === 'gedcom' && s.externalId?.startsWith('@')) mapOrig(s.externalId, sourX.get(s.id));
+  for (const f of families) mapOrig(f.xref || undefined, famX.get(f.id));
+  const looseRecords: { r: GedNode; x: string }[] = [];
+  for (const s of store.sources().filter(isFileSource))
+    for (const r of embeddedRecords(s.text)) {
+      if (r.tag === 'HEAD' || r.tag === 'SUBM' || r.tag === 'SUBN' || r.tag === 'TRLR') continue;
+      const x = xrefs.keep(r.xref) ?? xrefs.fresh(r.tag === 'FAM' ? 'F' : 'X');
+      mapOrig(r.xref, x);
+      looseRecords.push({ r, x });
+    }
+  const verbatim = (n: GedNode): RawNode => {
+    const to = n.pointer ? origX.get(n.pointer) : undefined;
+    return {
+      tag: n.tag,
+      ...(n.value !== undefined ? { value: n.value } : {}),
+      ...(n.pointer ? { pointer: to ? `X:${to}` : 'missing:' } : {}),
+      ...(n.children.length ? { children: n.children.map(verbatim) } : {}),
+    };
+  };
   const spouseIn = new Map<string, string[]>();
   const childIn = new Map<string, { fam: string; pedi?: string }[]>();
   for (const f of families) {
@@ -400,6 +431,8 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
         if (tag.startsWith('_')) customTags.add(tag);
       }
       if (!tag.startsWith('_') && tag !== tag.toUpperCase()) tag = tag.toUpperCase();
+      // A pointer to a shared note: 7.0 says SNOTE (its NOTE holds text only).
+      if (tag === 'NOTE' && n.pointer !== undefined) tag = 'SNOTE';
     } else if (ONLY_IN_7.has(tag)) {
       loss.add(`GEDCOM 7 structures written as custom tags in 5.5.1`, tag);
       tag = tag === 'UID' ? '_UID' : `_${tag}`;
@@ -445,6 +478,20 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
     // What 7.0 says differently (payload types, placements, required lines): conform7.ts.
     if (v7) out = conform7(out, parent, (what, example) => loss.add(what, example));
     else if (tag === 'ASSO') out = asso551(out);
+    // 5.5.1's inline note holds text only: a shared note the import inlined with its own citations
+    // (TGC551's NOTE records with SOUR) becomes a NOTE record again, and the line points to it.
+    if (!v7 && tag === 'NOTE' && out.pointer === undefined && out.children?.some((c) => !/^CON[CT]$/.test(c.tag))) {
+      const x = xrefs.fresh('N');
+      loss.add(
+        'shared notes with their own citations written as one NOTE record per use (readers that cannot cite a note, such as Gramps, drop those citations)',
+        path,
+      );
+      const lines: string[] = [];
+      writeNode(lines, 0, 'NOTE', out.value, undefined, wopts, x);
+      for (const c of out.children) writeRaw(lines, 1, c, wopts, resolveAll);
+      objeRecords.push(lines);
+      return { tag: 'NOTE', pointer: `X:${x}` };
+    }
     // GEDCOM 7 has no inline multimedia: an inline OBJE becomes a record and a pointer to it.
     if (v7 && tag === 'OBJE' && out.pointer === undefined) {
       const x = xrefs.fresh('O');
@@ -901,7 +948,7 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
       writeNode(repoLines, 0, 'REPO', undefined, undefined, wopts, x);
       // Every REPO has a NAME (7.0 requires one; the record's own, else the name it is known by).
       if (!record?.children.some((c) => c.tag === 'NAME')) writeNode(repoLines, 1, 'NAME', name, undefined, wopts);
-      if (record) emitRaw(repoLines, 1, record.children.map(plain), 'REPO');
+      if (record) emitRaw(repoLines, 1, record.children.map(verbatim), 'REPO');
     }
     return x;
   };
@@ -928,8 +975,10 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
           ...(n.value !== undefined ? { value: n.value } : {}),
           ...(n.children.length ? { children: n.children.map(rewrite) } : {}),
         };
-        if (n.pointer) loss.add('pointers inside source records to records not in this export (line dropped)', n.tag);
-        return n.pointer ? { ...out, pointer: 'missing:' } : out;
+        const to = n.pointer ? origX.get(n.pointer) : undefined;
+        if (n.pointer && !to)
+          loss.add('pointers inside source records to records not in this export (line dropped)', n.tag);
+        return n.pointer ? { ...out, pointer: to ? `X:${to}` : 'missing:' } : out;
       };
       emitRaw(out, 1, rec.children.map(rewrite), 'SOUR');
       continue;
@@ -957,25 +1006,15 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
   out.push(...repoLines);
 
   // Records an import could not attach to any person (custom records, empty families, orphan notes).
-  for (const s of store.sources().filter(isFileSource)) {
-    for (const r of embeddedRecords(s.text)) {
-      if (r.tag === 'HEAD' || r.tag === 'SUBM' || r.tag === 'SUBN' || r.tag === 'TRLR') continue;
-      const x = r.tag === 'FAM' ? xrefs.fresh('F') : xrefs.fresh('X');
-      if (r.tag === 'FAM') counts.families++;
-      const raw = (n: GedNode): RawNode => ({
-        tag: n.tag,
-        ...(n.value !== undefined ? { value: n.value } : {}),
-        ...(n.pointer ? { pointer: 'missing:' } : {}),
-        ...(n.children.length ? { children: n.children.map(raw) } : {}),
-      });
-      const tag = v7 && r.tag === 'NOTE' ? 'SNOTE' : r.tag;
-      if (r.tag.startsWith('_')) customTags.add(r.tag);
-      writeNode(out, 0, tag, r.value, undefined, wopts, x);
-      if (v7 && r.tag === 'OBJE') {
-        const kids = r.children.map((c) => adapt(raw(c), `OBJE.${c.tag}`, 'OBJE')).filter((c): c is RawNode => !!c);
-        for (const c of media7(kids, (w, e) => loss.add(w, e))) writeRaw(out, 1, c, wopts, resolveAll);
-      } else emitRaw(out, 1, r.children.map(raw), r.tag);
-    }
+  for (const { r, x } of looseRecords) {
+    if (r.tag === 'FAM') counts.families++;
+    const tag = v7 && r.tag === 'NOTE' ? 'SNOTE' : r.tag;
+    if (r.tag.startsWith('_')) customTags.add(r.tag);
+    writeNode(out, 0, tag, r.value, undefined, wopts, x);
+    if (v7 && r.tag === 'OBJE') {
+      const kids = r.children.map((c) => adapt(verbatim(c), `OBJE.${c.tag}`, 'OBJE')).filter((c): c is RawNode => !!c);
+      for (const c of media7(kids, (w, e) => loss.add(w, e))) writeRaw(out, 1, c, wopts, resolveAll);
+    } else emitRaw(out, 1, r.children.map(verbatim), r.tag);
   }
 
   // ---- header: the export's own, naming the systems the imported trees came from ----
@@ -995,7 +1034,7 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
     headExtras.push(...(h?.children.filter((c) => c.tag.startsWith('_')) ?? []));
   }
   const headExtraLines: string[] = [];
-  emitRaw(headExtraLines, 1, headExtras.map(plain), 'HEAD');
+  emitRaw(headExtraLines, 1, headExtras.map(verbatim), 'HEAD');
   const head: string[] = [];
   writeNode(head, 0, 'HEAD', undefined, undefined, wopts);
   if (v7) {
@@ -1012,7 +1051,7 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
   writeNode(head, 2, 'VERS', opts.programVersion ?? '0.1.0', undefined, wopts);
   writeNode(head, 2, 'NAME', 'Ancestry Engine', undefined, wopts);
   writeNode(head, 1, 'DATE', ymd(now), undefined, wopts);
-  const submX = submitter || !v7 ? xrefs.fresh('U') : undefined;
+  const submX = submitter || !v7 ? (xrefs.keep(submitter?.xref) ?? xrefs.fresh('U')) : undefined;
   if (submX) writeNode(head, 1, 'SUBM', undefined, submX, wopts);
   if (!v7) {
     writeNode(head, 1, 'GEDC', undefined, undefined, wopts);
@@ -1056,7 +1095,7 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
       if (kept.length < submitter.children.length)
         loss.redacted('submitter contact details withheld (address, phone, e-mail)', submX);
       if (!kept.some((c) => c.tag === 'NAME')) writeNode(head, 1, 'NAME', 'Unknown submitter', undefined, wopts);
-      emitRaw(head, 1, kept.map(plain), 'SUBM');
+      emitRaw(head, 1, kept.map(verbatim), 'SUBM');
       textCtx = ctx;
     }
   }

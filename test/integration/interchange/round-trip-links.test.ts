@@ -26,6 +26,7 @@ const TREE = `0 HEAD
 1 DEAT
 2 DATE 1920
 1 FAMS @F1@
+1 NOTE @N1@
 0 @I2@ INDI
 1 NAME Anna /Jones/
 1 SEX F
@@ -80,6 +81,16 @@ const TREE = `0 HEAD
 0 @F2@ FAM
 1 WIFE @I4@
 1 HUSB @I5@
+0 @N1@ NOTE Peter's will names his sons.
+1 SOUR @S1@
+2 PAGE folio 3
+0 @S1@ SOUR
+1 TITL Probate register
+1 REPO @R1@
+0 @R1@ REPO
+1 NAME County archive
+1 NOTE @N2@
+0 @N2@ NOTE Closed on Mondays.
 0 TRLR
 `;
 
@@ -155,18 +166,37 @@ describe('GEDCOM round trips keep links, associations and vendor events', functi
   it('an inline source citation goes back inline: 5.5.1 text, 7.0 SOUR @VOID@ with PAGE, and 7.0 reads back to 5.5.1 text', async () => {
     const v5 = (await exportOf('5.5.1')).text;
     assert.match(record(v5, '@I3@'), /1 DEAT\n2 DATE 1950\n2 SOUR Family bible of Tom Smith\n/);
-    assert.doesNotMatch(v5, /0 @S\d+@ SOUR/, 'no source record made of it');
+    assert.doesNotMatch(v5, /0 @[^@]+@ SOUR\n1 TITL Family bible/, 'no source record made of it');
     const v7 = (await exportOf('7.0')).text;
     assert.match(record(v7, '@I3@'), /1 DEAT\n2 DATE 1950\n2 SOUR @VOID@\n3 PAGE Family bible of Tom Smith\n1 /);
     const again = join(dir, 'void.ged');
     writeFileSync(again, v7);
     const store = new MemoryCaseStore();
     const back = await importGedcom(again, store, { as: 'tree' });
-    assert.equal(back.stats.sources, 1);
+    assert.equal(back.stats.sources, 2, 'the probate register and the inline text');
     assert.ok(!back.warnings.some((w) => /VOID/.test(w.message)), JSON.stringify(back.warnings));
     const { text } = exportGedcom(store, { version: '5.5.1', now: new Date('2026-01-01T00:00:00Z') });
     assert.match(record(text, '@I3@'), /2 SOUR Family bible of Tom Smith\n/);
   });
+
+  for (const version of ['5.5.1', '7.0'] as const) {
+    it(`${version}: pointers inside records kept verbatim name this export's records; a shared note keeps its citation`, async () => {
+      const { text, lossReport } = await exportOf(version);
+      assert.doesNotMatch(lossReport, /line dropped/);
+      // The repository's note points to the note record written with its own xref.
+      const repo = /0 (@[^@]+@) REPO\n1 NAME County archive\n1 (S?NOTE) (@[^@]+@)/.exec(text);
+      assert.ok(repo, text);
+      assert.equal(repo[2], version === '7.0' ? 'SNOTE' : 'NOTE');
+      assert.match(record(text, repo[3]), /NOTE Closed on Mondays\./);
+      const peter = record(text, '@I1@');
+      if (version === '5.5.1') {
+        // 5.5.1's inline note holds text only: the note and its citation are a record again.
+        const ptr = /1 NOTE (@[^@]+@)/.exec(peter);
+        assert.ok(ptr, peter);
+        assert.match(record(text, ptr[1]), /NOTE Peter's will names his sons\.\n1 SOUR @S1@\n2 PAGE folio 3/);
+      } else assert.match(peter, /1 NOTE Peter's will names his sons\.\n2 SOUR @S1@\n3 PAGE folio 3/);
+    });
+  }
 
   it('7.0: the export validates, and reads back to the same links', async () => {
     const { text } = await exportOf('7.0');
