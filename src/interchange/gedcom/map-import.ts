@@ -407,7 +407,8 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
     if (t === 'NOTE' || t === 'SNOTE') stats.notes++;
     if (t === 'OBJE') stats.media++;
     if (t === 'SOUR') stats.citations++;
-    if (t === 'SOUR' && n.pointer) cite(citationSource(n).key, childValue(n, 'PAGE'));
+    // A verbatim citation of a record (not 7.0's @VOID@: its text stays verbatim, as 5.5.1's inline text does).
+    if (t === 'SOUR' && n.pointer && n.pointer !== '@VOID@') cite(citationSource(n).key, childValue(n, 'PAGE'));
     return toRaw(inlineShared(n), typedPointer);
   };
 
@@ -684,7 +685,8 @@ export function streamGedcom(doc: GedcomDoc, opts: MapOptions): MappedStream {
               nx.push(rawOf(s));
             } else {
               // A name's source pointer is also a model citation; inline source text stays verbatim only.
-              if (st === 'SOUR' && s.pointer) name.citations = [...(name.citations ?? []), citationSource(s).key];
+              if (st === 'SOUR' && s.pointer && s.pointer !== '@VOID@')
+                name.citations = [...(name.citations ?? []), citationSource(s).key];
               nx.push(rawOf(s));
             }
           }
