@@ -1,0 +1,147 @@
+/**
+ * Opening an imported 10k / 100k-person case (issue #16 item 1): `ancestry status`, the first page
+ * of people, one person by id and persons by name, against the bare `gedcom` package parse of the
+ * same GEDCOM. Each measurement is its own process (plain node running the bundled CLI or a bundle
+ * of bench/open-scale-entry.ts, so no tsx loader is in the figures): wall time from spawn to exit,
+ * peak RSS from /usr/bin/time. Best of 3, interleaved in rounds. "first status" is the first
+ * `ancestry status` after the import (it pays for building a derived index, if there is one).
+ * Run: npm run build && npx tsx bench/open-scale.ts [--quick] [--cli=PATH] (--quick: 1k/10k).
+ * "node" is an empty `node -e ''`: the floor every process pays on this machine.
+ */
+import { spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildSync } from 'esbuild';
+import { generateGedcom } from './gedcom-generate';
+
+const ROOT = resolve(__dirname, '..');
+// --cli=PATH measures another build of the CLI (a copy of dist/ kept from an earlier commit).
+const CLI = resolve(
+  process.argv.find((a) => a.startsWith('--cli='))?.slice('--cli='.length) ?? join(ROOT, 'dist/cli.js'),
+);
+
+interface Run {
+  ms: number;
+  rssMB: number;
+  out: string;
+}
+
+/** Runs `node args…` under /usr/bin/time: wall time from spawn to exit, and the peak RSS. */
+function timed(args: string[]): Run {
+  const t = performance.now();
+  const r = spawnSync('/usr/bin/time', ['-f', '@@rss %M', process.execPath, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+  const ms = performance.now() - t;
+  if (r.status !== 0) throw new Error(`node ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
+  const rss = /@@rss (\d+)/.exec(r.stderr);
+  if (!rss) throw new Error(`no RSS from /usr/bin/time: ${r.stderr}`);
+  return { ms, rssMB: Number(rss[1]) / 1024, out: r.stdout };
+}
+
+const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+
+function main(): void {
+  const quick = process.argv.includes('--quick');
+  if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run "npm run build" first');
+  const work = mkdtempSync(join(tmpdir(), 'open-scale-'));
+  try {
+    // The measurement entry, bundled as the CLI is (sql.js finds its wasm beside the bundle), inside
+    // node_modules so the `gedcom` package, loaded at run time, resolves from it.
+    const bundleDir = join(ROOT, 'node_modules/.cache/open-scale');
+    const entry = join(bundleDir, 'entry.js');
+    mkdirSync(bundleDir, { recursive: true });
+    buildSync({
+      entryPoints: [join(__dirname, 'open-scale-entry.ts')],
+      outfile: entry,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      logLevel: 'warning',
+    });
+    copyFileSync(join(ROOT, 'node_modules/sql.js/dist/sql-wasm.wasm'), join(bundleDir, 'sql-wasm.wasm'));
+
+    const sizes = quick ? [1_000, 10_000] : [10_000, 100_000];
+    type Mode = 'bare' | 'status' | 'page' | 'id' | 'name';
+    const modes: Mode[] = ['bare', 'status', 'page', 'id', 'name'];
+    const rows = new Map<number, Record<Mode, Run> & { first: Run; floor: number; ged: number; tree: number }>();
+    console.log(
+      `open-scale: load average at start ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    for (const n of sizes) {
+      const ged = join(work, `gen-${n}.ged`);
+      writeFileSync(ged, generateGedcom(n));
+      const dir = join(work, `case-${n}`);
+      const imp = spawnSync(process.execPath, [CLI, 'import', ged, '--case', dir, '--as', 'tree'], {
+        encoding: 'utf8',
+      });
+      if (imp.status !== 0) throw new Error(`import of ${n} failed: ${imp.stderr}`);
+      const treeFile = join(dir, 'trees', `gen-${n}.jsonl`);
+      // A person from the middle of the tree, and the name to look them up by.
+      const lines = readFileSync(treeFile, 'utf8').split('\n');
+      const mid = JSON.parse(lines[Math.floor(lines.length / 2)]) as {
+        id: string;
+        names: { given: string; surname: string }[];
+      };
+      const name = `${mid.names[0].given.split(' ')[0]} ${mid.names[0].surname}`;
+      const args: Record<Mode, string[]> = {
+        bare: [entry, 'bare', ged],
+        status: [CLI, 'status', dir],
+        page: [entry, 'page', dir],
+        id: [entry, 'id', dir, mid.id],
+        name: [entry, 'name', dir, name],
+      };
+      const first = timed(args.status);
+      let floor = Infinity;
+      for (let i = 0; i < 3; i++) floor = Math.min(floor, timed(['-e', '']).ms);
+      const best = Object.fromEntries(modes.map((m) => [m, { ms: Infinity, rssMB: 0, out: '' }])) as Record<Mode, Run>;
+      for (let round = 0; round < 3; round++)
+        for (const m of modes) {
+          const r = timed(args[m]);
+          if (best[m].out && m !== 'status' && r.out !== best[m].out)
+            throw new Error(`${m} at ${n} answered differently between runs`);
+          if (r.ms < best[m].ms) best[m] = r;
+        }
+      if (best.id.out !== mid.id) throw new Error(`id lookup at ${n} found ${best.id.out}, not ${mid.id}`);
+      rows.set(n, { ...best, first, floor, ged: statSync(ged).size, tree: statSync(treeFile).size });
+      console.log(`  ${n}: "${name}" → ${best.name.out}; first page starts ${best.page.out.slice(0, 40)}…`);
+    }
+    console.log(
+      '\npersons   GEDCOM    tree file   node    bare parse   first status   status        first page    by id         by name       peak RSS: bare / status / page / id / name',
+    );
+    for (const [n, r] of rows) {
+      const cell = (m: Mode) => `${fmt(r[m].ms)} (${(r[m].ms / r.bare.ms).toFixed(2)}×)`.padEnd(13);
+      console.log(
+        `${String(n).padEnd(9)} ${mb(r.ged).padEnd(9)} ${mb(r.tree).padEnd(11)} ${fmt(r.floor).padEnd(7)} ${fmt(r.bare.ms).padEnd(12)} ${fmt(r.first.ms).padEnd(14)} ${cell('status')} ${cell('page')} ${cell('id')} ${cell('name')} ${modes.map((m) => r[m].rssMB.toFixed(0)).join(' / ')} MB`,
+      );
+    }
+    const [s, l] = sizes.map((n) => rows.get(n)!);
+    console.log(
+      `\ngrowth ×10 persons (${sizes[0]} → ${sizes[1]}): ${modes.map((m) => `${m} ×${(l[m].ms / s[m].ms).toFixed(1)}`).join(', ')}, first status ×${(l.first.ms / s.first.ms).toFixed(1)}`,
+    );
+    console.log(
+      `load average at end ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    );
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main();
