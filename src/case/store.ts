@@ -31,11 +31,18 @@ import { SessionStateSchema } from './session-schema';
 import { leftBehind } from './left-behind';
 import { capturedFieldDigests, sourceEditProblems, sourceHash } from './source-integrity';
 import { CaseWriter, censorPerson } from './writer';
+import { openTreeIndex, StaleTreeIndexError, TREE_INDEX_FILE, type TreeIndex } from './tree-index';
 
 export interface OpenCaseOptions {
   clock?: Clock;
   /** Session id stamped on log entries that do not carry one. */
   sessionId?: string;
+  /**
+   * 'indexed': the trees/ persons are not read at open; a person by id, counts, pages and searches
+   * come from the derived tree index (src/case/tree-index.ts), and a tree is read whole only when
+   * every person is asked for (persons()). For readers of big cases (status, listings).
+   */
+  trees?: 'read' | 'indexed';
 }
 
 interface PersonEntry {
@@ -129,6 +136,11 @@ export class FileCaseStore implements CaseStore {
   /** Names of living persons by id, kept up to date per write (a full scan only on load). */
   private livingById = new Map<string, string[]>();
   private livingNames: string[] = [];
+  /** The living list is derived on first need (an indexed open does not read the trees for it). */
+  private livingStale = false;
+  private readonly treesMode: 'read' | 'indexed';
+  /** While set, answers for the trees' persons that are not read yet (indexed opens only). */
+  private treeIndex: TreeIndex | undefined;
 
   constructor(
     readonly root: string,
@@ -136,6 +148,7 @@ export class FileCaseStore implements CaseStore {
   ) {
     this.clock = opts.clock ?? systemClock;
     this.sessionId = opts.sessionId ?? 'manual';
+    this.treesMode = opts.trees ?? 'read';
     this.writer = new CaseWriter(
       root,
       () => this.censorContext(),
@@ -156,6 +169,7 @@ export class FileCaseStore implements CaseStore {
   }
 
   censorContext(): CensorContext {
+    if (this.livingStale) this.refreshLiving();
     const privacy = this.cfg?.privacy ?? { livingThresholdYears: 100, consent: false };
     return {
       now: this.clock.now(),
@@ -178,7 +192,8 @@ export class FileCaseStore implements CaseStore {
     this.mergesData = this.loadJson(L.MERGES_FILE, MergesFile) ?? MergesFile.parse({});
     this.sessionData = this.loadJson(L.SESSION_FILE, SessionStateSchema) as SessionState | undefined;
     this.problems.push(...leftBehind(this.root));
-    this.refreshLiving();
+    if (this.treesMode === 'indexed') this.livingStale = true;
+    else this.refreshLiving();
     return this;
   }
 
@@ -283,7 +298,58 @@ export class FileCaseStore implements CaseStore {
     this.treeCache.clear();
     this.treesToRead.clear();
     this.livingOfTree.clear();
-    for (const name of this.listCaseFiles(L.TREES_DIR, '.jsonl')) this.loadTree(name);
+    this.dropTreeIndex();
+    // Indexed: every tree is read when first needed whole; until then the index answers.
+    if (this.treesMode === 'indexed')
+      for (const name of this.listCaseFiles(L.TREES_DIR, '.jsonl')) this.treesToRead.add(name);
+    else for (const name of this.listCaseFiles(L.TREES_DIR, '.jsonl')) this.loadTree(name);
+  }
+
+  /** Opens (rebuilding if stale) the tree index, unless a journal being read through changes a tree. */
+  private async openTreeIndex(): Promise<void> {
+    if (this.writer.pendingFiles(L.TREES_DIR).length) return;
+    const trees = [...this.treesToRead];
+    let index: TreeIndex;
+    try {
+      index = await openTreeIndex(this.root, trees, this.readRaw(TREE_INDEX_FILE), (bytes) =>
+        this.writer.writeDerived(TREE_INDEX_FILE, bytes),
+      );
+    } catch {
+      // No index (a tree vanished or cannot be read): the trees are read when asked for, and report it.
+      return;
+    }
+    index.shadow(this.people.keys());
+    this.problems.push(...index.problems());
+    this.treeIndex = index;
+  }
+
+  private dropTreeIndex(): void {
+    this.treeIndex?.close();
+    this.treeIndex = undefined;
+  }
+
+  /** The index's answer while the trees are not read, else undefined (then the read trees answer). */
+  private fromTreeIndex<T>(ask: (index: TreeIndex) => T): T | undefined {
+    if (!this.treeIndex) return undefined;
+    if (!this.treesToRead.size) return (this.dropTreeIndex(), undefined);
+    try {
+      return ask(this.treeIndex);
+    } catch (e) {
+      if (!(e instanceof StaleTreeIndexError)) throw e;
+      // A tree changed under the index: read the files instead.
+      this.dropTreeIndex();
+      return undefined;
+    }
+  }
+
+  /** The tree index while it answers for unread trees (person-catalog.ts asks it for counts, pages, searches). */
+  indexOfTrees(): TreeIndex | undefined {
+    return this.fromTreeIndex((i) => i);
+  }
+
+  /** The persons of person files (people/), without the trees. */
+  filePersons(): Person[] {
+    return [...this.people.values()].map((e) => e.person);
   }
 
   /** The persons of every tree, read back first if a tree was written since. */
@@ -401,13 +467,21 @@ export class FileCaseStore implements CaseStore {
   }
 
   private refreshLiving(): void {
+    this.livingStale = false;
     this.livingById.clear();
-    for (const p of this.persons()) this.noteLiving(p, false);
+    const index = this.indexOfTrees();
+    if (index) {
+      const { now, threshold } = { now: this.clock.now(), threshold: this.cfg.privacy.livingThresholdYears };
+      for (const [id, names] of index.livingNames(now, threshold)) this.livingById.set(id, names);
+      for (const p of this.filePersons()) this.noteLiving(p, false);
+    } else for (const p of this.persons()) this.noteLiving(p, false);
     this.livingNames = [...this.livingById.values()].flat();
   }
 
   /** Updates one person's entry in the living-name list: O(1) per write instead of a case scan. */
   private noteLiving(p: Person | undefined, id?: string | false, living?: boolean): void {
+    // A list still to be derived is derived whole, this change with it.
+    if (this.livingStale) return;
     const key = p?.id ?? (id || '');
     const had = this.livingById.delete(key);
     if (p && (living ?? isLiving(p, this.clock.now(), this.cfg.privacy.livingThresholdYears))) {
@@ -442,10 +516,11 @@ export class FileCaseStore implements CaseStore {
    * through, not applied; the lock holder applies it when it takes the lock (src/case/lock.ts), and
    * any writer before its first write.
    */
-  open(): Promise<this> {
+  async open(): Promise<this> {
     this.writer.readThrough();
     this.load();
-    return Promise.resolve(this);
+    if (this.treesMode === 'indexed' && this.treesToRead.size) await this.openTreeIndex();
+    return this;
   }
 
   /** Holds every write until commit(): a research step lands whole or not at all. */
@@ -484,13 +559,18 @@ export class FileCaseStore implements CaseStore {
   }
 
   person(id: string): Person | undefined {
-    return this.people.get(id)?.person ?? this.treePersons.get(id)?.person;
+    const file = this.people.get(id)?.person;
+    if (file) return file;
+    const indexed = this.fromTreeIndex((i) => i.person(id) ?? null);
+    return indexed === undefined ? this.treePersons.get(id)?.person : (indexed ?? undefined);
   }
 
   /** Where a person lives: their file, or the tree they were imported into. */
   personFile(id: string): string | undefined {
     const e = this.people.get(id);
     if (e) return e.file;
+    const indexed = this.fromTreeIndex((i) => i.treeOf(id) ?? null);
+    if (indexed !== undefined) return indexed === null ? undefined : `${L.TREES_DIR}/${indexed}`;
     const t = this.treePersons.get(id);
     return t ? `${L.TREES_DIR}/${t.tree}` : undefined;
   }
@@ -525,6 +605,7 @@ export class FileCaseStore implements CaseStore {
         parsed: r.value,
       });
     else this.people.set(parsed.id, { person: written, file, body: body ?? '\n' });
+    this.treeIndex?.shadow([parsed.id]);
     this.noteLiving(this.person(parsed.id), parsed.id);
   }
 
@@ -535,6 +616,8 @@ export class FileCaseStore implements CaseStore {
       await this.writer.remove(e.file);
       this.people.delete(id);
     }
+    // The index cannot forget one person: the trees are read (this one left out of them).
+    this.dropTreeIndex();
     this.treePersons.delete(id);
     this.noteLiving(this.person(id), id);
   }
@@ -586,6 +669,8 @@ export class FileCaseStore implements CaseStore {
       livingNames.map(([id]) => id),
     );
     this.treesToRead.add(tree);
+    // The index describes the tree as it was.
+    this.dropTreeIndex();
     this.livingNames = [...this.livingById.values()].flat();
     if (redacted)
       this.appendLogSync([

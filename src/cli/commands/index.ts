@@ -6,6 +6,7 @@ import { importCommand } from './import';
 import { initCommand } from './init';
 import { mergeCommand } from './merge';
 import { mergesCommand } from './merges';
+import { personsCommand } from './persons';
 import { researchCommand } from './research';
 import { sourcesCommand } from './sources';
 import { statusCommand } from './status';
@@ -17,6 +18,7 @@ export const commands: CliCommand[] = [
   researchCommand,
   sourcesCommand,
   statusCommand,
+  personsCommand,
   validateCommand,
   conflictsCommand,
   conflictCommand,

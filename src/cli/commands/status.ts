@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { CaseFileError, lockHolder, openCase } from '../../case';
 import { readImportMarker } from '../../case/import-marker';
-import { isLiving } from '../../agents/censor';
+import { countLiving, countPersons } from '../../case/person-catalog';
 import { displayName } from '../../model';
 import { parse } from '../args';
 import { type CliCommand, UsageError } from '../command';
@@ -15,13 +15,12 @@ export const statusCommand: CliCommand = {
   async run(args, io) {
     const { values, positionals } = parse(args, { json: { type: 'boolean' } }, usage);
     if (!positionals[0]) throw new UsageError(`missing <dir>; usage: ${usage}`);
-    const store = await openCase(resolve(positionals[0])).catch((e) => {
+    // Indexed: a 100k-person tree is counted from its derived index, not read (issue #16).
+    const store = await openCase(resolve(positionals[0]), { trees: 'indexed' }).catch((e) => {
       if (e instanceof CaseFileError) throw new UsageError(e.message);
       throw e;
     });
     const config = store.config();
-    const persons = store.persons();
-    const now = store.clock.now();
     const session = store.session();
     const conflicts = store.conflicts();
     const subject = config.subject.person ? store.person(config.subject.person) : undefined;
@@ -29,8 +28,8 @@ export const statusCommand: CliCommand = {
       case: store.root,
       question: config.question,
       subject: subject ? { id: subject.id, name: displayName(subject) } : { name: config.subject.name },
-      persons: persons.length,
-      living: persons.filter((p) => isLiving(p, now, config.privacy.livingThresholdYears)).length,
+      persons: countPersons(store),
+      living: countLiving(store),
       sources: store.sources().length,
       conflicts: {
         open: conflicts.filter((c) => c.status !== 'resolved').length,

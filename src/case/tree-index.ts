@@ -1,0 +1,476 @@
+/**
+ * A derived index of a case's imported trees (`trees/*.jsonl`), in `.ancestry/trees-index.sqlite`
+ * (sql.js): one row per person with where its line is in its tree file (byte offset and length),
+ * its names, years, places and what the living rule needs. A case with a 100k-person tree then
+ * answers a count, a page, a person by id and a search by name, place or year without reading and
+ * validating its 190 MB of lines (issue #16 item 1).
+ *
+ * The tree files stay the truth. The index carries a fingerprint of them (name, size, mtime and
+ * inode of each: an atomic rewrite changes the inode, a hand edit the mtime) and is rebuilt from
+ * them when it is missing, unreadable, of another version or stale. A person read by id is read
+ * from its tree line and validated then, so what it shows is the file, not a copy. Person files
+ * (people/) are not in it: the store reads them itself, and one with the same id as a tree entry
+ * shadows it (the `shadow` table, filled by the store).
+ */
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Database, Statement } from 'sql.js';
+import { displayName, factValue, Person, withFieldBound } from '../model';
+import { yearRange } from '../model/gdate';
+import { loadSqlJs } from './index-db';
+import { TREES_DIR } from './layout';
+import type { CaseProblem } from './problems';
+import { sha256 } from './ids';
+
+export const TREE_INDEX_FILE = '.ancestry/trees-index.sqlite';
+/** Bumped when the schema or what a row holds changes: an index of another version is rebuilt. */
+const VERSION = '1';
+
+/** What a listing shows of a person, without reading the person. */
+export interface PersonSummary {
+  id: string;
+  name: string;
+  surname: string;
+  given: string;
+  birthYear: number | null;
+  deathYear: number | null;
+  /** The person file, or the tree file the person was imported into. */
+  file: string;
+  /** Living by the case's rule on the day asked (a listing shows them redacted). */
+  living: boolean;
+}
+
+/** A search: every given part must match. */
+export interface PersonQuery {
+  /** Words of a name, each matching the start of a word of any of the person's names. */
+  name?: string;
+  /** Text found in any place of the person's events (case-insensitive). */
+  place?: string;
+  /** Birth (else baptism) year range, inclusive. */
+  bornFrom?: number;
+  bornTo?: number;
+}
+
+/** The index no longer matches a tree file (it changed after the index was checked). */
+export class StaleTreeIndexError extends Error {}
+
+const DEATH_EVENTS = new Set(['death', 'burial', 'cremation', 'probate', 'will']);
+const BIRTH_EVENTS = new Set(['birth', 'baptism', 'christening']);
+
+/**
+ * What the living rule (src/agents/censor/living.ts isLiving) needs of a person, so it can be
+ * evaluated for any date and threshold in SQL: living ⇔ flag ?? (!dead && latest > year − threshold).
+ * The tests check it against isLiving over whole trees.
+ */
+export function livingBasis(p: Pick<Person, 'assertions' | 'living'>): {
+  flag: boolean | undefined;
+  dead: boolean;
+  latest: number | undefined;
+} {
+  let latest = -Infinity;
+  let dead = false;
+  for (const a of p.assertions) {
+    if (a.status === 'rejected') continue;
+    const dot = a.field.indexOf('.');
+    const ev = dot < 0 ? a.field : a.field.slice(0, dot);
+    if (DEATH_EVENTS.has(ev)) dead = true;
+    else if (BIRTH_EVENTS.has(ev) && a.field.endsWith('.date')) {
+      const max = yearRange(a.value).max;
+      if (max !== undefined && max > latest) latest = max;
+    }
+  }
+  return { flag: p.living, dead, latest: Number.isFinite(latest) ? latest : undefined };
+}
+
+/** The words a name search compares: lower case, accents dropped, split at anything not a letter or digit. */
+export function nameWords(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** Every name of a person as one text for the search (given, surname, nickname of each). */
+export function namesText(p: Pick<Person, 'names'>): string {
+  return p.names.map((n) => `${n.given} ${n.surname} ${n.nickname ?? ''}`).join(' ');
+}
+
+/** The places of a person's events, lower case, one per line. */
+export function placesText(p: Pick<Person, 'assertions'>): string {
+  const places = new Set<string>();
+  for (const a of p.assertions) if (a.status !== 'rejected' && a.field.endsWith('.place')) places.add(a.value);
+  return [...places].join('\n').toLowerCase();
+}
+
+/** Birth (else baptism) and death (else burial) years, as the People view and the index show them. */
+export function lifeYears(p: Pick<Person, 'assertions'>): { birth: number | null; death: number | null } {
+  const b = factValue(p, 'birth.date') ?? factValue(p, 'baptism.date');
+  const d = factValue(p, 'death.date') ?? factValue(p, 'burial.date');
+  return { birth: b ? (yearRange(b).min ?? null) : null, death: d ? (yearRange(d).min ?? null) : null };
+}
+
+/** The order of a listing: surname, given name, id (case-insensitive). */
+export function sortKeyOf(p: Pick<Person, 'names' | 'id'>): string {
+  const n = p.names[0];
+  return `${(n?.surname ?? '').toLowerCase()}\u0001${(n?.given ?? '').toLowerCase()}\u0001${p.id}`;
+}
+
+export function summaryOf(p: Person, file: string, living: boolean): PersonSummary {
+  const { birth, death } = lifeYears(p);
+  return {
+    living,
+    id: p.id,
+    name: displayName(p),
+    surname: p.names[0]?.surname ?? '',
+    given: p.names[0]?.given ?? '',
+    birthYear: birth,
+    deathYear: death,
+    file,
+  };
+}
+
+/** Whether a person matches a query, by the same rules as the index (the reference for person files). */
+export function matchesQuery(p: Person, q: PersonQuery): boolean {
+  if (q.name !== undefined) {
+    const terms = nameWords(q.name);
+    const words = nameWords(namesText(p));
+    if (!terms.length || !terms.every((t) => words.some((w) => w.startsWith(t)))) return false;
+  }
+  if (q.place !== undefined && !placesText(p).includes(q.place.toLowerCase())) return false;
+  if (q.bornFrom !== undefined || q.bornTo !== undefined) {
+    const { birth } = lifeYears(p);
+    if (birth === null) return false;
+    if (q.bornFrom !== undefined && birth < q.bornFrom) return false;
+    if (q.bornTo !== undefined && birth > q.bornTo) return false;
+  }
+  return true;
+}
+
+const SCHEMA = `
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE persons(rowid INTEGER PRIMARY KEY, id TEXT UNIQUE, tree TEXT, line INTEGER, offset INTEGER, length INTEGER,
+  name TEXT, surname TEXT, given TEXT, sort_key TEXT, birth_year INTEGER, death_year INTEGER,
+  living_flag INTEGER, dead INTEGER, latest_birth INTEGER, full_names TEXT, places TEXT);
+CREATE VIRTUAL TABLE persons_fts USING fts4(words);
+CREATE TABLE problems(file TEXT, line INTEGER, field TEXT, message TEXT);
+CREATE INDEX persons_sort ON persons(sort_key);
+CREATE INDEX persons_birth ON persons(birth_year);
+`;
+
+const SUMMARY_COLUMNS = 'p.id, p.name, p.surname, p.given, p.birth_year, p.death_year, p.tree';
+/** Living for a year and a threshold, as isLiving decides it (parameters: year − threshold). */
+const LIVING_SQL = 'COALESCE(p.living_flag, CASE WHEN p.dead = 0 AND p.latest_birth > ? THEN 1 ELSE 0 END) = 1';
+const NOT_SHADOWED = 'p.id NOT IN (SELECT id FROM shadow)';
+
+/** A person's row: where its line is, then what the index keeps of it (the person itself is not kept). */
+interface Row {
+  tree: string;
+  line: number;
+  offset: number;
+  length: number;
+  columns: (string | number | null)[];
+  words: string;
+}
+
+function columnsOf(p: Person): (string | number | null)[] {
+  const { birth, death } = lifeYears(p);
+  const basis = livingBasis(p);
+  const fullNames = p.names.map((n) => `${n.given} ${n.surname}`.trim()).filter((n) => n.includes(' '));
+  return [
+    displayName(p),
+    p.names[0]?.surname ?? '',
+    p.names[0]?.given ?? '',
+    sortKeyOf(p),
+    birth,
+    death,
+    basis.flag === undefined ? null : basis.flag ? 1 : 0,
+    basis.dead ? 1 : 0,
+    basis.latest ?? null,
+    JSON.stringify(fullNames),
+    placesText(p),
+  ];
+}
+
+/** Lines of a file with their byte offsets, read in chunks (a 190 MB tree is never one string). */
+function* linesOf(abs: string): Generator<{ text: string; offset: number; length: number; line: number }> {
+  const fd = openSync(abs, 'r');
+  try {
+    const chunk = Buffer.allocUnsafe(4 << 20);
+    let carry = Buffer.alloc(0);
+    let carryOffset = 0;
+    let line = 0;
+    for (;;) {
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      const buf = carry.length ? Buffer.concat([carry, chunk.subarray(0, n)]) : chunk.subarray(0, n);
+      let start = 0;
+      for (let nl = buf.indexOf(10, start); nl >= 0; nl = buf.indexOf(10, start)) {
+        line += 1;
+        yield { text: buf.toString('utf8', start, nl), offset: carryOffset + start, length: nl - start, line };
+        start = nl + 1;
+      }
+      carryOffset += start;
+      carry = Buffer.from(buf.subarray(start));
+      if (n === 0) break;
+    }
+    if (carry.length) yield { text: carry.toString('utf8'), offset: carryOffset, length: carry.length, line: line + 1 };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads one tree the way the store does (same problems, a later line of an id wins). */
+function readTree(root: string, tree: string, rows: Map<string, Row>, problems: CaseProblem[]): void {
+  const file = `${TREES_DIR}/${tree}`;
+  for (const { text, offset, length, line } of linesOf(join(root, file))) {
+    if (!text.trim()) continue;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      problems.push({ file, line, column: 1, message: `not JSON: ${(e as Error).message}`, severity: 'error' });
+      continue;
+    }
+    const p = withFieldBound(Person).safeParse(json);
+    if (!p.success) {
+      for (const issue of p.error.issues)
+        problems.push({
+          file,
+          line,
+          column: 1,
+          field: issue.path.join('.'),
+          message: issue.message,
+          severity: 'error',
+        });
+      continue;
+    }
+    rows.delete(p.data.id);
+    rows.set(p.data.id, {
+      tree,
+      line,
+      offset,
+      length,
+      columns: columnsOf(p.data),
+      words: nameWords(namesText(p.data)).join(' '),
+    });
+  }
+}
+
+/** Name, size, mtime and inode of every tree file, with the index version. */
+export function treesFingerprint(root: string, trees: readonly string[]): string {
+  const parts = [`v${VERSION}`];
+  for (const tree of trees) {
+    const st = statSync(join(root, TREES_DIR, tree));
+    parts.push(`${tree}:${st.size}:${st.mtimeMs}:${st.ino}`);
+  }
+  return sha256(parts.join('\n'));
+}
+
+export class TreeIndex {
+  private readonly cache = new Map<string, Person>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly root: string,
+    /** Whether this open rebuilt the index (it was missing or stale). */
+    readonly rebuilt: boolean,
+  ) {
+    db.run('CREATE TEMP TABLE shadow(id TEXT PRIMARY KEY)');
+  }
+
+  /** Ids a person file holds: their tree entries are hidden. */
+  shadow(ids: Iterable<string>): void {
+    const st = this.db.prepare('INSERT OR IGNORE INTO shadow VALUES (?)');
+    for (const id of ids) st.run([id]);
+    st.free();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Where the tree's persons were found wrong when the index was built (the store's problems). */
+  problems(): CaseProblem[] {
+    return this.all('SELECT file, line, field, message FROM problems ORDER BY rowid', []).map(
+      ([file, line, field, message]) => ({
+        file: String(file),
+        line: Number(line),
+        column: 1,
+        ...(typeof field === 'string' ? { field } : {}),
+        message: String(message),
+        severity: 'error' as const,
+      }),
+    );
+  }
+
+  /** Tree persons not shadowed by a person file. */
+  count(): number {
+    return Number(this.all(`SELECT COUNT(*) FROM persons p WHERE ${NOT_SHADOWED}`, [])[0][0]);
+  }
+
+  livingCount(now: Date, thresholdYears: number): number {
+    return Number(
+      this.all(`SELECT COUNT(*) FROM persons p WHERE ${LIVING_SQL} AND ${NOT_SHADOWED}`, [
+        now.getUTCFullYear() - thresholdYears,
+      ])[0][0],
+    );
+  }
+
+  /** Ids and full names ("Given Surname") of the living tree persons, for the Censor. */
+  livingNames(now: Date, thresholdYears: number): [string, string[]][] {
+    return this.all(`SELECT p.id, p.full_names FROM persons p WHERE ${LIVING_SQL} AND ${NOT_SHADOWED}`, [
+      now.getUTCFullYear() - thresholdYears,
+    ]).map(([id, names]) => [String(id), JSON.parse(String(names)) as string[]]);
+  }
+
+  /** The tree file (under trees/) a person is in. */
+  treeOf(id: string): string | undefined {
+    const r = this.all('SELECT tree FROM persons WHERE id = ?', [id])[0];
+    return r ? String(r[0]) : undefined;
+  }
+
+  /** A person, read from their tree line and validated. */
+  person(id: string): Person | undefined {
+    const hit = this.cache.get(id);
+    if (hit) return hit;
+    const r = this.all('SELECT tree, offset, length FROM persons WHERE id = ?', [id])[0];
+    if (!r) return undefined;
+    const [tree, offset, length] = [String(r[0]), Number(r[1]), Number(r[2])];
+    const buf = Buffer.alloc(length);
+    const fd = openSync(join(this.root, TREES_DIR, tree), 'r');
+    try {
+      readSync(fd, buf, 0, length, offset);
+    } finally {
+      closeSync(fd);
+    }
+    let parsed: ReturnType<typeof Person.safeParse> | undefined;
+    try {
+      parsed = withFieldBound(Person).safeParse(JSON.parse(buf.toString('utf8')));
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed?.success || parsed.data.id !== id)
+      throw new StaleTreeIndexError(`${TREES_DIR}/${tree} changed since its index was checked`);
+    if (this.cache.size >= 1000) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(id, parsed.data);
+    return parsed.data;
+  }
+
+  /** A page of the tree persons in listing order (sortKeyOf); living as of `now`. */
+  page(offset: number, limit: number, now: Date, thresholdYears: number): (PersonSummary & { sortKey: string })[] {
+    return this.summaries(
+      `SELECT ${SUMMARY_COLUMNS}, p.sort_key, ${LIVING_SQL} FROM persons p WHERE ${NOT_SHADOWED} ORDER BY p.sort_key LIMIT ? OFFSET ?`,
+      [now.getUTCFullYear() - thresholdYears, limit, offset],
+    );
+  }
+
+  /** Tree persons matching a query, in listing order. */
+  find(q: PersonQuery, limit: number, now: Date, thresholdYears: number): (PersonSummary & { sortKey: string })[] {
+    const where = [NOT_SHADOWED];
+    const params: (string | number)[] = [now.getUTCFullYear() - thresholdYears];
+    if (q.name !== undefined) {
+      const terms = nameWords(q.name);
+      if (!terms.length) return [];
+      // Words are indexed as nameWords makes them, so a term is only letters and digits: safe in MATCH.
+      where.push('p.rowid IN (SELECT rowid FROM persons_fts WHERE persons_fts MATCH ?)');
+      params.push(terms.map((t) => `${t}*`).join(' '));
+    }
+    if (q.place !== undefined) {
+      where.push('instr(p.places, ?) > 0');
+      params.push(q.place.toLowerCase());
+    }
+    if (q.bornFrom !== undefined) {
+      where.push('p.birth_year >= ?');
+      params.push(q.bornFrom);
+    }
+    if (q.bornTo !== undefined) {
+      where.push('p.birth_year <= ?');
+      params.push(q.bornTo);
+    }
+    params.push(limit);
+    return this.summaries(
+      `SELECT ${SUMMARY_COLUMNS}, p.sort_key, ${LIVING_SQL} FROM persons p WHERE ${where.join(' AND ')} ORDER BY p.sort_key LIMIT ?`,
+      params,
+    );
+  }
+
+  private summaries(sql: string, params: (string | number)[]): (PersonSummary & { sortKey: string })[] {
+    return this.all(sql, params).map(([id, name, surname, given, b, d, tree, sortKey, living]) => ({
+      id: String(id),
+      name: String(name),
+      surname: String(surname),
+      given: String(given),
+      birthYear: b === null ? null : Number(b),
+      deathYear: d === null ? null : Number(d),
+      file: `${TREES_DIR}/${String(tree)}`,
+      sortKey: String(sortKey),
+      living: Number(living) === 1,
+    }));
+  }
+
+  private all(sql: string, params: (string | number)[]): unknown[][] {
+    const st: Statement = this.db.prepare(sql);
+    try {
+      st.bind(params);
+      const out: unknown[][] = [];
+      while (st.step()) out.push(st.get());
+      return out;
+    } finally {
+      st.free();
+    }
+  }
+}
+
+/**
+ * Opens the index of `trees` (names under trees/, as the store lists them), rebuilding it from the
+ * tree files when it is missing or stale. `saved` is the index file's bytes, if any; `save`
+ * stores a rebuilt one (derived data: a failure to save costs only the next open's time).
+ */
+export async function openTreeIndex(
+  root: string,
+  trees: readonly string[],
+  saved: Uint8Array | undefined,
+  save: (bytes: Uint8Array) => Promise<void>,
+): Promise<TreeIndex> {
+  const SQL = await loadSqlJs();
+  const fingerprint = treesFingerprint(root, trees);
+  if (saved) {
+    try {
+      const db = new SQL.Database(saved);
+      const current = db.exec("SELECT value FROM meta WHERE key = 'fingerprint'")[0]?.values[0]?.[0];
+      if (current === fingerprint) return new TreeIndex(db, root, false);
+      db.close();
+    } catch {
+      // A damaged index is derived data: rebuild it.
+    }
+  }
+  const rows = new Map<string, Row>();
+  const problems: CaseProblem[] = [];
+  for (const tree of trees) readTree(root, tree, rows, problems);
+  const db = new SQL.Database();
+  db.run(SCHEMA);
+  db.run('BEGIN');
+  const insert = db.prepare(
+    'INSERT INTO persons(rowid, id, tree, line, offset, length, name, surname, given, sort_key, birth_year, death_year, living_flag, dead, latest_birth, full_names, places) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)',
+  );
+  const fts = db.prepare('INSERT INTO persons_fts(rowid, words) VALUES (?,?)');
+  let rowid = 0;
+  for (const [id, r] of rows) {
+    rowid += 1;
+    insert.run([rowid, id, r.tree, r.line, r.offset, r.length, ...r.columns]);
+    fts.run([rowid, r.words]);
+  }
+  const problem = db.prepare('INSERT INTO problems VALUES (?,?,?,?)');
+  for (const p of problems) problem.run([p.file, p.line, p.field ?? null, p.message]);
+  for (const st of [insert, fts, problem]) st.free();
+  db.run("INSERT INTO meta VALUES ('fingerprint', ?)", [fingerprint]);
+  db.run('COMMIT');
+  rows.clear();
+  try {
+    await save(db.export());
+  } catch {
+    // Derived data: the next open rebuilds it.
+  }
+  return new TreeIndex(db, root, true);
+}

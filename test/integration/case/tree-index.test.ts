@@ -1,0 +1,162 @@
+/**
+ * Issue #16 item 1: a case with imported trees opens from the derived tree index (real files, real
+ * sql.js). Every answer of an indexed open (counts, living, pages, searches, a person by id, the
+ * problems) equals the same answer from reading every tree whole; the index is rebuilt when it is
+ * missing or a tree is edited by hand, and person files added or edited are picked up.
+ */
+import { strict as assert } from 'node:assert';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { initCase, openCase } from '../../../src/case';
+import {
+  countLiving,
+  countPersons,
+  findPersons,
+  pagePersons,
+  type PersonQuery,
+} from '../../../src/case/person-catalog';
+import type { FileCaseStore } from '../../../src/case/store';
+import { TREE_INDEX_FILE } from '../../../src/case/tree-index';
+import { importGedcom } from '../../../src/interchange/gedcom/import';
+import { displayName, type Person } from '../../../src/model';
+import { generateGedcom } from '../../../bench/gedcom-generate';
+import { SHARED_DATA, tempDir } from '../../helpers/paths';
+
+const NOW = new Date('2026-06-01T00:00:00Z');
+const clock = { now: () => NOW, sleep: async () => {} };
+const open = (root: string, trees: 'read' | 'indexed') => openCase(root, { clock, trees });
+
+/** Every question the catalog answers, asked of one store. */
+function answers(store: FileCaseStore, queries: PersonQuery[]) {
+  return {
+    count: countPersons(store),
+    living: countLiving(store),
+    pages: [0, 1, 37, 400, 2990, 3400].map((offset) => pagePersons(store, offset, 25)),
+    found: queries.map((q) => findPersons(store, q, 40)),
+    problems: store.problems.map((p) => `${p.file}:${p.line}:${p.field ?? ''}:${p.message}`).sort(),
+  };
+}
+
+const QUERIES: PersonQuery[] = [
+  { name: 'victoria' },
+  { name: 'Louis' },
+  { name: 'jan schm' },
+  { name: 'MÜLLER' },
+  { name: 'muller james' },
+  { place: 'london' },
+  { place: 'Paris' },
+  { bornFrom: 1800, bornTo: 1850 },
+  { name: 'george', bornFrom: 1700, bornTo: 1800 },
+  { name: 'nobody-by-this-name' },
+  { name: '  ' },
+];
+
+/** The indexed open answers exactly what reading every tree answers. */
+async function assertSameAsFullRead(root: string): Promise<FileCaseStore> {
+  const indexed = await open(root, 'indexed');
+  const read = await open(root, 'read');
+  assert.ok(indexed.indexOfTrees(), 'the indexed open has an index');
+  assert.equal(read.indexOfTrees(), undefined);
+  assert.deepEqual(answers(indexed, QUERIES), answers(read, QUERIES));
+  for (const p of read.persons()) {
+    assert.deepEqual(indexed.person(p.id), p, p.id);
+    assert.equal(indexed.personFile(p.id), read.personFile(p.id), p.id);
+  }
+  assert.equal(indexed.person('P-no-such-person'), undefined);
+  return indexed;
+}
+
+describe('tree index: opening a case without reading its trees (#16)', function () {
+  this.timeout(300_000);
+  let root: string;
+
+  before(async () => {
+    root = tempDir();
+    const store = await initCase(root, { question: 'index', subject: { name: 'Index Test' } }, { clock });
+    // Two trees: a real one (royal92, 3,010 persons) and a generated one with living persons.
+    await importGedcom(join(SHARED_DATA, 'gedcom/royal92.ged'), store, { as: 'tree' });
+    const gen = join(root, 'gen.ged');
+    writeFileSync(gen, generateGedcom(400, 7));
+    await importGedcom(gen, store, { as: 'tree' });
+  });
+
+  it('is built when missing, reused when fresh, and answers as a full read does', async () => {
+    rmSync(join(root, TREE_INDEX_FILE), { force: true });
+    const first = await open(root, 'indexed');
+    assert.equal(first.indexOfTrees()?.rebuilt, true);
+    assert.ok(existsSync(join(root, TREE_INDEX_FILE)));
+    assert.equal((await open(root, 'indexed')).indexOfTrees()?.rebuilt, false);
+    const store = await assertSameAsFullRead(root);
+    assert.ok(countPersons(store) > 3000);
+    assert.ok(countLiving(store) > 0, 'the generated tree has living persons');
+  });
+
+  it('answers the living rule for any threshold as isLiving does', async () => {
+    const store = await open(root, 'read');
+    for (const livingThresholdYears of [20, 60, 150]) {
+      await store.writeConfig({ ...store.config(), privacy: { ...store.config().privacy, livingThresholdYears } });
+      const indexed = await open(root, 'indexed');
+      assert.equal(indexed.indexOfTrees()?.rebuilt, false, 'case.yaml is not a tree: the index stays');
+      assert.equal(countLiving(indexed), countLiving(await open(root, 'read')), `threshold ${livingThresholdYears}`);
+    }
+    await store.writeConfig({ ...store.config(), privacy: { ...store.config().privacy, livingThresholdYears: 100 } });
+  });
+
+  it('is rebuilt when a tree is edited by hand, and shows the edit', async () => {
+    const file = join(root, 'trees/royal92.jsonl');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const i = lines.findIndex((l) => l.includes('"Victoria"'));
+    const person = JSON.parse(lines[i]) as Person;
+    person.names[0].given = 'Alexandrina Victoria';
+    lines[i] = JSON.stringify(person);
+    // A line the store cannot read: both ways report it, at the same line.
+    lines.splice(5, 0, '{"id": "P-broken", "names": [');
+    writeFileSync(file, lines.join('\n'));
+    const store = await open(root, 'indexed');
+    assert.equal(store.indexOfTrees()?.rebuilt, true);
+    assert.equal(store.person(person.id)?.names[0].given, 'Alexandrina Victoria');
+    assert.ok(findPersons(store, { name: 'alexandrina' }, 10).some((p) => p.id === person.id));
+    assert.ok(store.problems.some((p) => p.file === 'trees/royal92.jsonl' && p.line === 6));
+    await assertSameAsFullRead(root);
+  });
+
+  it('picks up a person file added over a tree entry, and its hand edits', async () => {
+    const before = await open(root, 'read');
+    const tree = before.persons().find((p) => p.names[0]?.given === 'Louis' && p.assertions.length > 2)!;
+    const count = countPersons(before);
+    await before.writePerson({ ...tree, names: [{ ...tree.names[0], given: 'Ludovicus' }] });
+    let store = await open(root, 'indexed');
+    assert.equal(store.person(tree.id)?.names[0].given, 'Ludovicus', 'the person file wins');
+    assert.equal(countPersons(store), count, 'shadowed, not counted twice');
+    assert.ok(findPersons(store, { name: 'ludovicus' }, 10).some((p) => p.id === tree.id));
+    assert.ok(!findPersons(store, { name: 'louis' }, 10_000).some((p) => p.id === tree.id));
+    await assertSameAsFullRead(root);
+    // A hand edit of the person file.
+    const file = join(root, before.personFile(tree.id)!);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Ludovicus', 'Clovis'));
+    store = await open(root, 'indexed');
+    assert.equal(displayName(store.person(tree.id)!).split(' ')[0], 'Clovis');
+    await assertSameAsFullRead(root);
+    // A new person file (not in any tree) is counted, listed and found.
+    await before.writePerson({ ...tree, id: 'P-new-person', names: [{ ...tree.names[0], given: 'Zebulon' }] });
+    store = await open(root, 'indexed');
+    assert.equal(countPersons(store), count + 1);
+    assert.deepEqual(
+      findPersons(store, { name: 'zebulon' }, 10).map((p) => p.id),
+      ['P-new-person'],
+    );
+    await assertSameAsFullRead(root);
+  });
+
+  it('is rebuilt when the index file is damaged, and a write of the tree is read back from the file', async () => {
+    writeFileSync(join(root, TREE_INDEX_FILE), 'not a database');
+    const store = await open(root, 'indexed');
+    assert.equal(store.indexOfTrees()?.rebuilt, true);
+    await assertSameAsFullRead(root);
+    // Writing a tree through an indexed store drops the index for it: the new tree is what it reads.
+    const someone = store.person(store.persons()[0].id)!;
+    await store.writeTree('royal92', [{ ...someone, names: [{ ...someone.names[0], given: 'Onlyone' }] }]);
+    assert.equal(store.indexOfTrees(), undefined);
+    assert.equal(store.person(someone.id)?.names[0].given, 'Onlyone');
+  });
+});
