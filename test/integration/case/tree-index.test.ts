@@ -16,7 +16,9 @@ import {
   type PersonQuery,
 } from '../../../src/case/person-catalog';
 import type { FileCaseStore } from '../../../src/case/store';
-import { TREE_INDEX_FILE } from '../../../src/case/tree-index';
+import { lifeYears, TREE_INDEX_FILE } from '../../../src/case/tree-index';
+import { personsCommand } from '../../../src/cli/commands/persons';
+import { UsageError } from '../../../src/cli/command';
 import { importGedcom } from '../../../src/interchange/gedcom/import';
 import { displayName, type Person } from '../../../src/model';
 import { generateGedcom } from '../../../bench/gedcom-generate';
@@ -100,6 +102,53 @@ describe('tree index: opening a case without reading its trees (#16)', function 
       assert.equal(countLiving(indexed), countLiving(await open(root, 'read')), `threshold ${livingThresholdYears}`);
     }
     await store.writeConfig({ ...store.config(), privacy: { ...store.config().privacy, livingThresholdYears: 100 } });
+  });
+
+  it('ancestry persons lists a page, finds by name, place and year, and shows living persons redacted', async () => {
+    const run = async (...args: string[]) => {
+      let out = '';
+      const io = {
+        out: (t: string) => void (out += t),
+        err: () => {},
+        tty: false,
+        signal: new AbortController().signal,
+      };
+      const code = await personsCommand.run([root, ...args], io);
+      return { code, out };
+    };
+    const page = JSON.parse((await run('--limit', '10', '--offset', '3', '--json')).out) as { id: string }[];
+    const store = await open(root, 'read');
+    assert.deepEqual(
+      page.map((p) => p.id),
+      pagePersons(store, 3, 10).map((p) => p.id),
+    );
+    const livingId = pagePersons(store, 0, 100_000).find(
+      (s) => s.living && s.surname && store.person(s.id)?.names[0]?.given,
+    )!.id;
+    const living = store.person(livingId)!;
+    const shown = (await run('--id', living.id)).out;
+    assert.match(shown, new RegExp(`^${living.id}  Living ${living.names[0].surname}  trees/`));
+    assert.doesNotMatch(shown, new RegExp(living.names[0].given), 'no given name of a living person');
+    // A place and a birth year some person has: their place's last part, a year either side.
+    const placed = store
+      .persons()
+      .find((p) => p.assertions.some((a) => a.field === 'birth.place') && lifeYears(p).birth)!;
+    const place = placed.assertions
+      .find((a) => a.field === 'birth.place')!
+      .value.split(',')
+      .pop()!
+      .trim();
+    const year = lifeYears(placed).birth!;
+    const born = JSON.parse(
+      (await run('--born', `${year - 1}-${year + 1}`, '--place', place, '--json', '--limit', '500')).out,
+    ) as { id: string }[];
+    assert.ok(born.length > 0);
+    assert.deepEqual(
+      born.map((p) => p.id),
+      findPersons(store, { bornFrom: year - 1, bornTo: year + 1, place }, 500).map((p) => p.id),
+    );
+    assert.equal((await run('--id', 'P-nobody')).code, 1);
+    await assert.rejects(run('--born', 'soon'), UsageError);
   });
 
   it('is rebuilt when a tree is edited by hand, and shows the edit', async () => {
