@@ -12,7 +12,7 @@
  * (people/) are not in it: the store reads them itself, and one with the same id as a tree entry
  * shadows it (the `shadow` table, filled by the store).
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database, Statement } from 'sql.js';
 import { displayName, factValue, Person, withFieldBound } from '../model';
@@ -21,6 +21,7 @@ import { loadSqlJs } from './index-db';
 import { TREES_DIR } from './layout';
 import type { CaseProblem } from './problems';
 import { sha256 } from './ids';
+import { openForReading } from './writer';
 
 export const TREE_INDEX_FILE = '.ancestry/trees-index.sqlite';
 /** Bumped when the schema or what a row holds changes: an index of another version is rebuilt. */
@@ -195,7 +196,7 @@ function columnsOf(p: Person): (string | number | null)[] {
 
 /** Lines of a file with their byte offsets, read in chunks (a 190 MB tree is never one string). */
 function* linesOf(abs: string): Generator<{ text: string; offset: number; length: number; line: number }> {
-  const fd = openSync(abs, 'r');
+  const fd = openForReading(abs);
   try {
     const chunk = Buffer.allocUnsafe(4 << 20);
     let carry = Buffer.alloc(0);
@@ -338,7 +339,7 @@ export class TreeIndex {
     if (!r) return undefined;
     const [tree, offset, length] = [String(r[0]), Number(r[1]), Number(r[2])];
     const buf = Buffer.alloc(length);
-    const fd = openSync(join(this.root, TREES_DIR, tree), 'r');
+    const fd = openForReading(join(this.root, TREES_DIR, tree));
     try {
       readSync(fd, buf, 0, length, offset);
     } finally {

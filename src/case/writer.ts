@@ -640,3 +640,11 @@ async function writeAll(fh: FileHandle, buf: Uint8Array, length = buf.length): P
     at += bytesWritten;
   }
 }
+
+/**
+ * A file opened for reading only (the tree index reads one line at its offset): opening files is
+ * kept to this module, which is where opening them for writing happens.
+ */
+export function openForReading(abs: string): number {
+  return openSync(abs, 'r');
+}
