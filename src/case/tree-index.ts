@@ -25,7 +25,7 @@ import { openForReading } from './writer';
 
 export const TREE_INDEX_FILE = '.ancestry/trees-index.sqlite';
 /** Bumped when the schema or what a row holds changes: an index of another version is rebuilt. */
-const VERSION = '1';
+const VERSION = '2';
 
 /** What a listing shows of a person, without reading the person. */
 export interface PersonSummary {
@@ -151,16 +151,26 @@ export function matchesQuery(p: Person, q: PersonQuery): boolean {
 
 const SCHEMA = `
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE persons(rowid INTEGER PRIMARY KEY, id TEXT UNIQUE, tree TEXT, line INTEGER, offset INTEGER, length INTEGER,
+CREATE TABLE trees(n INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE persons(rowid INTEGER PRIMARY KEY, id TEXT UNIQUE, tree INTEGER, line INTEGER, offset INTEGER, length INTEGER,
   name TEXT, surname TEXT, given TEXT, sort_key TEXT, birth_year INTEGER, death_year INTEGER,
-  living_flag INTEGER, dead INTEGER, latest_birth INTEGER, full_names TEXT, places TEXT);
-CREATE VIRTUAL TABLE persons_fts USING fts4(words);
+  living_flag INTEGER, dead INTEGER, latest_birth INTEGER, full_names TEXT, words TEXT, places TEXT);
 CREATE TABLE problems(file TEXT, line INTEGER, field TEXT, message TEXT);
 CREATE INDEX persons_sort ON persons(sort_key);
 CREATE INDEX persons_birth ON persons(birth_year);
 `;
 
 const SUMMARY_COLUMNS = 'p.id, p.name, p.surname, p.given, p.birth_year, p.death_year, p.tree';
+
+/*
+ * What is left out to keep the index small (at 100k persons every byte per row is 100 kB of file
+ * and twice that of memory when it is opened): the tree as a number, the display name and the full
+ * names when they are the first name's "given surname" (NULL), and the name words as a plain column
+ * searched by scanning (a full-text table doubled the file; a scan of 100k short texts is a few ms).
+ */
+function plainName(given: string, surname: string): string {
+  return [given, surname].filter(Boolean).join(' ');
+}
 /** Living for a year and a threshold, as isLiving decides it (parameters: year − threshold). */
 const LIVING_SQL = 'COALESCE(p.living_flag, CASE WHEN p.dead = 0 AND p.latest_birth > ? THEN 1 ELSE 0 END) = 1';
 const NOT_SHADOWED = 'p.id NOT IN (SELECT id FROM shadow)';
@@ -172,24 +182,26 @@ interface Row {
   offset: number;
   length: number;
   columns: (string | number | null)[];
-  words: string;
 }
 
 function columnsOf(p: Person): (string | number | null)[] {
   const { birth, death } = lifeYears(p);
   const basis = livingBasis(p);
   const fullNames = p.names.map((n) => `${n.given} ${n.surname}`.trim()).filter((n) => n.includes(' '));
+  const [given, surname] = [p.names[0]?.given ?? '', p.names[0]?.surname ?? ''];
+  const name = displayName(p);
   return [
-    displayName(p),
-    p.names[0]?.surname ?? '',
-    p.names[0]?.given ?? '',
+    name === plainName(given, surname) && name ? null : name,
+    surname,
+    given,
     sortKeyOf(p),
     birth,
     death,
     basis.flag === undefined ? null : basis.flag ? 1 : 0,
     basis.dead ? 1 : 0,
     basis.latest ?? null,
-    JSON.stringify(fullNames),
+    p.names.length === 1 ? null : JSON.stringify(fullNames),
+    nameWords(namesText(p)).join(' '),
     placesText(p),
   ];
 }
@@ -253,7 +265,6 @@ function readTree(root: string, tree: string, rows: Map<string, Row>, problems: 
       offset,
       length,
       columns: columnsOf(p.data),
-      words: nameWords(namesText(p.data)).join(' '),
     });
   }
 }
@@ -270,6 +281,8 @@ export function treesFingerprint(root: string, trees: readonly string[]): string
 
 export class TreeIndex {
   private readonly cache = new Map<string, Person>();
+  /** Tree file names by their number in the index. */
+  private readonly treeNames = new Map<number, string>();
 
   constructor(
     private readonly db: Database,
@@ -278,6 +291,13 @@ export class TreeIndex {
     readonly rebuilt: boolean,
   ) {
     db.run('CREATE TEMP TABLE shadow(id TEXT PRIMARY KEY)');
+    for (const [n, name] of this.all('SELECT n, name FROM trees', [])) this.treeNames.set(Number(n), String(name));
+  }
+
+  private tree(n: unknown): string {
+    const name = this.treeNames.get(Number(n));
+    if (name === undefined) throw new StaleTreeIndexError(`the index names no tree ${String(n)}`);
+    return name;
   }
 
   /** Ids a person file holds: their tree entries are hidden. */
@@ -320,15 +340,20 @@ export class TreeIndex {
 
   /** Ids and full names ("Given Surname") of the living tree persons, for the Censor. */
   livingNames(now: Date, thresholdYears: number): [string, string[]][] {
-    return this.all(`SELECT p.id, p.full_names FROM persons p WHERE ${LIVING_SQL} AND ${NOT_SHADOWED}`, [
-      now.getUTCFullYear() - thresholdYears,
-    ]).map(([id, names]) => [String(id), JSON.parse(String(names)) as string[]]);
+    return this.all(
+      `SELECT p.id, p.full_names, p.given, p.surname FROM persons p WHERE ${LIVING_SQL} AND ${NOT_SHADOWED}`,
+      [now.getUTCFullYear() - thresholdYears],
+    ).map(([id, names, given, surname]) => {
+      if (typeof names === 'string') return [String(id), JSON.parse(names) as string[]];
+      const full = `${String(given)} ${String(surname)}`.trim();
+      return [String(id), full.includes(' ') ? [full] : []];
+    });
   }
 
   /** The tree file (under trees/) a person is in. */
   treeOf(id: string): string | undefined {
     const r = this.all('SELECT tree FROM persons WHERE id = ?', [id])[0];
-    return r ? String(r[0]) : undefined;
+    return r ? this.tree(r[0]) : undefined;
   }
 
   /** A person, read from their tree line and validated. */
@@ -337,7 +362,7 @@ export class TreeIndex {
     if (hit) return hit;
     const r = this.all('SELECT tree, offset, length FROM persons WHERE id = ?', [id])[0];
     if (!r) return undefined;
-    const [tree, offset, length] = [String(r[0]), Number(r[1]), Number(r[2])];
+    const [tree, offset, length] = [this.tree(r[0]), Number(r[1]), Number(r[2])];
     const buf = Buffer.alloc(length);
     const fd = openForReading(join(this.root, TREES_DIR, tree));
     try {
@@ -373,9 +398,11 @@ export class TreeIndex {
     if (q.name !== undefined) {
       const terms = nameWords(q.name);
       if (!terms.length) return [];
-      // Words are indexed as nameWords makes them, so a term is only letters and digits: safe in MATCH.
-      where.push('p.rowid IN (SELECT rowid FROM persons_fts WHERE persons_fts MATCH ?)');
-      params.push(terms.map((t) => `${t}*`).join(' '));
+      // A term starts a word: it follows the start or a space in the words nameWords made.
+      for (const t of terms) {
+        where.push("instr(' ' || p.words, ?) > 0");
+        params.push(` ${t}`);
+      }
     }
     if (q.place !== undefined) {
       where.push('instr(p.places, ?) > 0');
@@ -399,12 +426,12 @@ export class TreeIndex {
   private summaries(sql: string, params: (string | number)[]): (PersonSummary & { sortKey: string })[] {
     return this.all(sql, params).map(([id, name, surname, given, b, d, tree, sortKey, living]) => ({
       id: String(id),
-      name: String(name),
+      name: typeof name === 'string' ? name : plainName(String(given), String(surname)) || '(unnamed)',
       surname: String(surname),
       given: String(given),
       birthYear: b === null ? null : Number(b),
       deathYear: d === null ? null : Number(d),
-      file: `${TREES_DIR}/${String(tree)}`,
+      file: `${TREES_DIR}/${this.tree(tree)}`,
       sortKey: String(sortKey),
       living: Number(living) === 1,
     }));
@@ -453,18 +480,18 @@ export async function openTreeIndex(
   db.run(SCHEMA);
   db.run('BEGIN');
   const insert = db.prepare(
-    'INSERT INTO persons(rowid, id, tree, line, offset, length, name, surname, given, sort_key, birth_year, death_year, living_flag, dead, latest_birth, full_names, places) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)',
+    'INSERT INTO persons(rowid, id, tree, line, offset, length, name, surname, given, sort_key, birth_year, death_year, living_flag, dead, latest_birth, full_names, words, places) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)',
   );
-  const fts = db.prepare('INSERT INTO persons_fts(rowid, words) VALUES (?,?)');
+  const treeNumber = new Map(trees.map((t, i) => [t, i + 1]));
+  for (const [t, n] of treeNumber) db.run('INSERT INTO trees VALUES (?, ?)', [n, t]);
   let rowid = 0;
   for (const [id, r] of rows) {
     rowid += 1;
-    insert.run([rowid, id, r.tree, r.line, r.offset, r.length, ...r.columns]);
-    fts.run([rowid, r.words]);
+    insert.run([rowid, id, treeNumber.get(r.tree)!, r.line, r.offset, r.length, ...r.columns]);
   }
   const problem = db.prepare('INSERT INTO problems VALUES (?,?,?,?)');
   for (const p of problems) problem.run([p.file, p.line, p.field ?? null, p.message]);
-  for (const st of [insert, fts, problem]) st.free();
+  for (const st of [insert, problem]) st.free();
   db.run("INSERT INTO meta VALUES ('fingerprint', ?)", [fingerprint]);
   db.run('COMMIT');
   rows.clear();
