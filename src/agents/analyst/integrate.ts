@@ -41,6 +41,7 @@ import { birthFromAge, parseAge } from '../../model/age';
 import { applyEvents, applyRelations, keyedPersons, statedToAnchor } from './statements';
 import { withEventDates } from './identity/event-dates';
 import { pickUnmarried } from './identity/marriage-choice';
+import { sameArrival } from './identity/same-arrival';
 
 export interface IntegrationContext {
   graph: KnowledgeGraph;
@@ -596,6 +597,22 @@ export async function integrateRecord(
             : s,
           how: 'context',
         };
+    }
+    // 2b. A passenger list of the very day the person is recorded arriving: an immigrant renamed.
+    if (!chosen && !mention[i] && i === aIdx && source.recordType === 'immigration') {
+      const ids = g.index
+        .candidates(feats)
+        .map((f) => f.id)
+        .filter((id) => !used.has(id) && !contradiction(i, id));
+      const hit = sameArrival(
+        g,
+        ids,
+        { surname: splitPersonaName(persona.name).surname, birth: feats.birth },
+        source.date,
+      );
+      const s = hit ? score(g.features(hit.id)!) : undefined;
+      if (hit && s && !s.hardNegative)
+        chosen = { id: hit.id, s: { ...s, rationale: `${s.rationale} ${hit.why}` }, how: 'context' };
     }
     // 3. The resolver over blocked candidates.
     if (!chosen && !mention[i]) {

@@ -126,3 +126,46 @@ Amos Taft to Eli Taft, a lot of land.
     assert.match(rationale, /already married to Jonathan Pike/);
   });
 });
+
+const petition = source(`---
+title: Petition for naturalization, William Kaminsky, Chicago, 1912
+recordType: naturalization
+date: 9 SEP 1912
+place: Chicago, Cook, Illinois, USA
+persons:
+  - { key: P, name: William /Kaminsky/, role: principal, sex: M, birthDate: 10 OCT 1885, birthPlace: "Plock, Russia", occupation: baker }
+events:
+  - { type: immigration, date: 2 MAY 1905, place: "Baltimore, Maryland, USA", persons: [P] }
+---
+I was born on the 10th day of October 1885 at Plock, Russia. I arrived at the port of Baltimore on
+the 2d day of May 1905 under the name of Wolf Kamienski.
+`);
+
+const manifest = (date: string) =>
+  source(`---
+title: Passenger manifest, SS Breslau, Bremen to Baltimore, ${date} — Wolf Kamienski
+recordType: immigration
+date: ${date}
+place: Baltimore, Maryland, USA
+persons:
+  - { key: W, name: Wolf /Kamienski/, role: principal, sex: M, age: 19, occupation: baker, residence: Plock }
+---
+Kamienski, Wolf | 19 | m | baker | Russia, Hebrew | last residence Plock
+`);
+
+describe('an immigrant renamed', () => {
+  it('is the passenger of a surname alike in sound and of his age on the list of the day his petition says he arrived', async () => {
+    const { graph, analyst } = setup();
+    const p = await analyst.analyse(petition, 1);
+    const william = p.integration.personIds[0]!;
+    const other = await analyst.analyse(manifest('2 JUN 1905'), 1);
+    assert.notEqual(other.integration.personIds[0], william, 'another day: another passenger');
+    const same = await analyst.analyse(manifest('2 MAY 1905'), 1);
+    assert.equal(same.integration.personIds[0], william);
+    assert.match(
+      same.log.map((e) => e.rationale).join('\n'),
+      /Same arrival: William Kaminsky is recorded arriving on 2 MAY 1905/,
+    );
+    assert.ok(graph.get(william)!.names.some((n) => n.given === 'Wolf' && n.surname === 'Kamienski'));
+  });
+});
