@@ -214,7 +214,8 @@ export function redactRecord(record: RawRecord, ctx: CensorContext): { record: R
   const out: RawRecord = { ...record, persons, text: text.text, title: title.text || record.title };
   if (record.events) out.events = redactEvents(record.events, livingKeys, redactions);
   if (record.translation) {
-    const t = redactText(record.translation, textCtx);
+    // A translation is the body in other words: the same pass (exact births of the living, modern addresses).
+    const t = redactSourceBody(record.translation, record, textCtx);
     out.translation = t.text;
     redactions.push(...t.redactions);
   }

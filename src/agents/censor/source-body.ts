@@ -5,6 +5,7 @@
  * and no death), never by a regex over the serialised text; HTML per text node; plain text as the
  * Censor's free text. The body is re-serialised only when something was redacted.
  */
+import { redactLocalPii } from './local-pii';
 import type { Persona, RawRecord } from '../../model';
 import { yearRange } from '../../model/gdate';
 import { type CensorContext, generalizePlace, isLivingPersona } from './living';
@@ -168,7 +169,9 @@ function redactPlain(text: string, ctx: CensorContext, out: Redaction[], modern 
   // "b. 3 Apr 1938", "* 03.04.1938", "geb. 3. April 1938": an exact birth within the threshold, no death beside it.
   text = redactLivingBirthDates(text, ctx, out);
   if (/<\/?[a-z][a-z0-9]*[\s>/]/i.test(text)) return redactHtml(text, ctx, out);
-  const r = redactText(modern && !ctx.aboutLiving ? unnamedLiving(text, ctx, out) : text, ctx);
+  const plain = modern && !ctx.aboutLiving ? unnamedLiving(text, ctx, out) : text;
+  // Addresses and phones as written outside North America, in any modern record's text (local-pii.ts).
+  const r = redactText(modern ? redactLocalPii(plain, out) : plain, ctx);
   out.push(...r.redactions);
   return r.text;
 }

@@ -1,0 +1,78 @@
+/**
+ * Addresses, postal codes and phone numbers as they are written outside North America ("Skälsnäs 4,
+ * 342 50 Vislanda", "Calle Hidalgo 214", "Lindengatan 12", "0470-55 01 72", "+46 470 55 01 72"), for
+ * the free text of a record dated within the living threshold: such a record locates living people
+ * whoever it names. pii.ts keeps the North American shapes it runs everywhere; these are only run on
+ * modern text, where a house number next to a place name is far more likely a home than history.
+ */
+import type { Redaction } from './redact';
+
+const SP = String.raw`[^\S\r\n]`;
+/**
+ * Space between an address's words: a captured body is hard-wrapped, so one line break may fall
+ * inside an address ("calle Hidalgo⏎214"); a blank line (a new paragraph) never does.
+ */
+const WS = String.raw`(?:[^\S\r\n]|\r?\n(?![^\S\r\n]*\r?\n))`;
+/** A house number: "4", "214", "12b", "3-5"; never a year ("via Bremen 1893", "Brigade 1944"). */
+const HOUSE = String.raw`(?!(?:1[5-9]|20)\d\d(?!\d))\d{1,4}(?:[a-zA-Z]|-\d{1,4})?(?![\p{L}\p{N}])`;
+/** Postal codes of the forms Europe and Latin America use: "342 50", "10115", "1012", "00-950", "SW1A 1AA". */
+const POSTCODE = String.raw`(?:\d{3}${SP}?\d{2}|\d{4,5}|\d{2}-\d{3}|[A-Z]{1,2}\d[A-Z\d]?${SP}?\d[A-Z]{2})`;
+
+/** A word in either initial case: "[Cc]alle" (the patterns run without the i flag, so \p{Lu} stays upper case). */
+const either = (w: string): string => `[${w[0].toUpperCase()}${w[0]}]${w.slice(1).replace(/[./]/g, '\\$&')}`;
+/** A street word before the name: "Calle Hidalgo 214", "rue de la Paix 5", "via Roma 10", "ul. Długa 3". */
+const STREET_BEFORE = `(?:${'calle c/ avenida avda. av. paseo camino callejón rue avenue boulevard chemin allée impasse via viale piazza corso vicolo plaza carrer rua travessa ulica ul. aleja náměstí ulice'
+  .split(' ')
+  .map(either)
+  .join('|')})`;
+/** Words of a street's name: capitalised, or the particles names carry ("de la", "del", "di"). */
+const NAME_WORD = String.raw`(?:\p{Lu}[\p{L}'.-]*|de|del|la|las|los|le|les|du|des|di|da|do|dos|das|della|dei)`;
+/** A street word ending the name: "Lindengatan 12", "Hauptstraße 5", "Kerkstraat 3", "Vesterbrogade 40". */
+const STREET_AFTER = String.raw`\p{Lu}\p{L}*(?:gatan|gata|vägen|väg|gränd|torget|stigen|straße|strasse|str\.|weg|gasse|platz|allee|straat|laan|gracht|plein|gade|vej|veien|vegen|gaten|katu)`;
+
+const ADDRESS_PATTERNS: RegExp[] = [
+  new RegExp(String.raw`(?<![\p{L}\p{N}])${STREET_BEFORE}${WS}+(?:${NAME_WORD}${WS}+){0,4}?${HOUSE}`, 'gu'),
+  new RegExp(String.raw`(?<![\p{L}\p{N}])${STREET_AFTER}${WS}+${HOUSE}`, 'gu'),
+  // A name and a house number followed by a postal code and a town: "Skälsnäs 4, 342 50 Vislanda".
+  new RegExp(
+    String.raw`(?<![\p{L}\p{N}])\p{Lu}[\p{L}'-]+(?:${WS}+[\p{L}'-]+){0,2}${WS}+${HOUSE},${WS}*${POSTCODE}(?=${SP}+\p{Lu})`,
+    'gu',
+  ),
+];
+/** A postal code left between a redacted address and its town: "[address redacted], 342 50 Vislanda". */
+const POSTCODE_AFTER = new RegExp(String.raw`(\[address redacted\],?${SP}*)${POSTCODE}(?=${SP}+\p{Lu})`, 'gu');
+
+/** A phone number with a trunk prefix (0…) or a country code (+…), in groups: "0470-55 01 72", "+46 470 550 172". */
+const PHONE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}+])(?:\+\d{1,3}(?:${SP}?\(0\))?|0\d{1,4})(?:${SP}?[-/.]?${SP}?\d{1,4}){2,6}(?![\p{N}])`,
+  'gu',
+);
+/** A phone word followed by digits in groups: "tel. 33 3456 7890", "ring 55 01 72". */
+const PHONE_AFTER_WORD = new RegExp(
+  String.raw`(?<![\p{L}])((?:tel|tlf|tfn|phone|telephone|call|ring|ringa|ruf|telefon|telefoon|teléfono|telefono|téléphone|telefone|puhelin)\.?:?${SP}*(?:at${SP}+|på${SP}+|au${SP}+|al${SP}+)?)(\d{1,4}(?:${SP}?[-/.]?${SP}?\d{1,4}){1,6})(?![\p{N}])`,
+  'giu',
+);
+
+/** An all-digit date ("03.04.1938", "01/02/2003") is not a phone number. */
+const NUMERIC_DATE = new RegExp(String.raw`^\d{1,2}${SP}?[./-]${SP}?\d{1,2}${SP}?[./-]${SP}?\d{4}$`);
+
+function digits(s: string): number {
+  return s.replace(/\D/g, '').length;
+}
+
+/** The text with such addresses, postal codes and phone numbers replaced; each replacement listed in `out`. */
+export function redactLocalPii(text: string, out: Redaction[]): string {
+  let body = text;
+  for (const re of ADDRESS_PATTERNS)
+    body = body.replace(re, () => (out.push({ kind: 'pii', what: 'street_address' }), '[address redacted]'));
+  body = body.replace(
+    POSTCODE_AFTER,
+    (_m, lead: string) => (out.push({ kind: 'pii', what: 'postal code' }), lead.trimEnd()),
+  );
+  body = body.replace(PHONE, (m) =>
+    digits(m) >= 7 && !NUMERIC_DATE.test(m) ? (out.push({ kind: 'pii', what: 'phone' }), '[phone redacted]') : m,
+  );
+  return body.replace(PHONE_AFTER_WORD, (m, word: string, num: string) =>
+    digits(num) >= 6 ? (out.push({ kind: 'pii', what: 'phone' }), `${word}[phone redacted]`) : m,
+  );
+}

@@ -1,0 +1,84 @@
+import { strict as assert } from 'node:assert';
+import { redactRecord, type CensorContext } from '../../../../src/agents/censor';
+import { redactLocalPii } from '../../../../src/agents/censor/local-pii';
+import type { RawRecord } from '../../../../src/model';
+
+const ctx: CensorContext = {
+  now: new Date('2026-11-24T00:00:00Z'),
+  thresholdYears: 100,
+  consent: false,
+  livingNames: [],
+};
+
+function record(text: string, date: string, translation?: string): RawRecord {
+  return {
+    title: 'Notice',
+    recordType: 'newspaper',
+    repository: 'Newspaper',
+    sourceType: 'original',
+    sourceId: 'archive',
+    tier: 0,
+    persons: [],
+    text,
+    date,
+    ...(translation ? { translation } : {}),
+  };
+}
+
+describe('Censor: addresses and phone numbers as written outside North America, in modern text (#21)', () => {
+  // [text, what must be gone]
+  const found: [string, string[]][] = [
+    ['who lives at Skälsnäs 4, 342 50 Vislanda, reached at 0470-55 01 72.', ['Skälsnäs 4', '342 50', '0470-55 01 72']],
+    ['She lives at Calle Hidalgo 214, Tepatitlán.', ['Hidalgo 214']],
+    ['que vive en la calle Hidalgo\n214, Tepatitlán', ['Hidalgo\n214']],
+    ['wohnt in der Hauptstraße 5, 10115 Berlin, Tel. 030 1234567', ['Hauptstraße 5', '10115', '1234567']],
+    ['bor på Lindengatan 12b i Växjö, tfn 0470-123 45', ['Lindengatan 12b', '123 45']],
+    ['Vesterbrogade 40, 1620 København V', ['Vesterbrogade 40', '1620']],
+    ['rue de la Paix 5, 75002 Paris', ['Paix 5', '75002']],
+    ['ring +46 470 55 01 72', ['55 01 72']],
+  ];
+  for (const [text, gone] of found)
+    it(`redacts ${JSON.stringify(text)}`, () => {
+      const out: { kind: 'living' | 'pii'; what: string }[] = [];
+      const r = redactLocalPii(text, out);
+      for (const g of gone) assert.ok(!r.includes(g), `${g} is still in ${r}`);
+      assert.ok(out.length > 0);
+    });
+
+  const kept = [
+    'Soldier no. 45, Anders Stark, lived here from 1853 until 1876, when Carl Johan Stark took over.',
+    'He travelled via Hamburg in 1892 and via Bremen 1893.',
+    'born 03.04.1938 and died 01/02/2003 in Växjö',
+    'Smith et al. 2019 report 150 years of the chapel; rote 45; page 214.',
+    'the 1892 civil marriage act, aged 62, in the 1930 census; 1868–1934',
+    'la calle Hidalgo\n\n214 personas asistieron',
+    'the 3rd Brigade 1944',
+  ];
+  for (const text of kept)
+    it(`keeps ${JSON.stringify(text)}`, () => {
+      const out: { kind: 'living' | 'pii'; what: string }[] = [];
+      assert.equal(redactLocalPii(text, out), text);
+      assert.equal(out.length, 0);
+    });
+
+  it('a modern record: body and translation both lose a living birth date, the address and the phone', () => {
+    const text = 'Linnéa Holm, född 3 april 1979, bor på Skälsnäs 4, 342 50 Vislanda; ring 0470-55 01 72.';
+    const translation = 'Linnéa Holm, born 3 April 1979, lives at Skälsnäs 4, 342 50 Vislanda; call 0470-55 01 72.';
+    const r = redactRecord(record(text, '14 JUL 2022', translation), ctx).record;
+    for (const s of [r.text, r.translation ?? '']) {
+      for (const bait of ['3 april 1979', '3 April 1979', 'Skälsnäs 4', '342 50', '0470-55 01 72'])
+        assert.ok(!s.includes(bait), `${bait} in ${s}`);
+      assert.match(s, /Vislanda/);
+    }
+  });
+
+  it('a historical record keeps its addresses: only modern text locates the living', () => {
+    const text = 'Anders Stark, soldier, at Skälsnäs 4, 342 50 Vislanda, in 1860.';
+    assert.equal(redactRecord(record(text, '1860'), ctx).record.text, text);
+  });
+
+  it('with consent nothing is redacted', () => {
+    const text = 'Linnéa Holm lives at Skälsnäs 4, 342 50 Vislanda.';
+    assert.equal(redactRecord(record(text, '2022', text), { ...ctx, consent: true }).record.translation, text);
+  });
+});
