@@ -9,7 +9,9 @@ export interface CaseProblem {
 }
 
 export function formatProblem(p: CaseProblem): string {
-  return `${p.file}:${p.line}:${p.column}: ${p.severity}: ${p.field ? `${p.field}: ` : ''}${p.message}`;
+  // One problem, one line: a parser's message can quote the file's own text, line breaks and all.
+  const message = p.message.replace(/\s*[\r\n]+\s*/g, ' ');
+  return `${p.file}:${p.line}:${p.column}: ${p.severity}: ${p.field ? `${p.field}: ` : ''}${message}`;
 }
 
 /** A file the case cannot use; it is reported and never overwritten. */

@@ -1,5 +1,5 @@
 import { CaseLockedError } from '../case/lock';
-import { CaseFileError } from '../case/problems';
+import { CaseFileError, formatProblem } from '../case/problems';
 import { commands } from './commands';
 import { UsageError, type CliIo } from './command';
 import { drain, escapeControl } from './output';
@@ -45,7 +45,13 @@ export async function main(argv: string[]): Promise<number> {
     if (!command) throw new UsageError(`unknown verb "${verb}"; "ancestry --help" lists the verbs and their options`);
     return await command.run(rest, io);
   } catch (e) {
-    if (e instanceof UsageError || e instanceof CaseFileError || e instanceof CaseLockedError) {
+    if (e instanceof CaseFileError) {
+      // Several unreadable files are still one line, as a usage error's several problems are.
+      io.err(`ancestry: ${e.problems.map(formatProblem).join(' | ')}`);
+      if (debug && e.stack) io.err(e.stack);
+      return 2;
+    }
+    if (e instanceof UsageError || e instanceof CaseLockedError) {
       io.err(`ancestry: ${e.message}`);
       if (debug && e.stack) io.err(e.stack);
       return 2;

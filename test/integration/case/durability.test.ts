@@ -247,6 +247,19 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
       });
     }
 
+    it('a parser message quoting a line break, and two unreadable files at once, are still one line', () => {
+      const dir = copyOfResearched();
+      // JSON.parse quotes the text it choked on, with its newline.
+      writeFileSync(join(dir, 'merges.json'), 'this is {\nnot json\n');
+      const hypotheses = readFileSync(join(dir, 'hypotheses.json'), 'utf8');
+      writeFileSync(join(dir, 'hypotheses.json'), hypotheses.slice(0, 200));
+      const r = cli('research', dir, '--offline');
+      assert.equal(r.code, 2, r.err);
+      const lines = r.err.trimEnd().split('\n').filter((l) => !l.startsWith('Researching '));
+      assert.equal(lines.length, 1, `one line, got:\n${r.err}`);
+      assert.match(lines[0], /^ancestry: merges\.json:\d+:1: error: .* \| hypotheses\.json:\d+:1: error: /);
+    });
+
     it('a usage error is one line, exit 2: unknown verb, unknown option, missing argument', () => {
       for (const args of [['frobnicate'], ['research', '--no-such-option'], ['import'], ['import', 'x.ged']]) {
         const r = cli(...args);
