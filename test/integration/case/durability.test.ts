@@ -410,6 +410,13 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
         v.out + v.err,
         /\.ancestry\/import\.json:1:1: warning: file: the import of .*bronte\.ged .* did not finish/,
       );
+      // Research on a half-imported tree would conclude from part of it: it refuses, and writes nothing.
+      const before = snapshot(dir);
+      const r = cli('research', dir, '--offline');
+      assert.equal(r.code, 2, r.err);
+      assertOneLineError(r.err);
+      assert.match(r.err, /ancestry: \.ancestry\/import\.json:1:1: error: file: the import of .*bronte\.ged .* did not finish/);
+      assert.deepEqual(snapshot(dir), before, 'research wrote nothing');
       const again = cli('import', ged, '--case', dir);
       assert.equal(again.code, 0, again.err);
       assert.ok(!existsSync(join(dir, IMPORT_MARKER)));
