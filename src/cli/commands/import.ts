@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { CaseFileError, initCase, isCaseFolder, openCase } from '../../case';
-import { beginImport, endImport, pendingImport, removeCreatedCase } from '../../case/import-marker';
+import { beginImport, endImport, pendingImport, removeAddedEntries, removeCreatedCase } from '../../case/import-marker';
 import { CaseLockedError, withCaseLock } from '../../case/lock';
 import { reportLock } from '../locks';
 import { decodeGedcom } from '../../interchange/gedcom/decode';
@@ -51,6 +51,8 @@ export const importCommand: CliCommand = {
     // import, and removed again if the import fails before it is done.
     const createdDir = !existsSync(dir);
     const newCase = !isCaseFolder(dir);
+    // A folder that was there (empty, or the user's): on failure only what the import added goes.
+    const existing = newCase && !createdDir ? new Set(readdirSync(dir)) : undefined;
     try {
       let promote: string[] = [];
       let first: { id: string; name: string } | undefined;
@@ -62,7 +64,6 @@ export const importCommand: CliCommand = {
           })
         : undefined;
       if (first) promote = [first.id];
-      if (newCase && !values.json) io.err(`Created case ${dir}${first ? ` with subject ${first.name}` : ''}`);
       return await withCaseLock(dir, 'import', async (lock) => {
         if (!values.json) reportLock(lock, io);
         const target = store ?? (await openCase(dir));
@@ -81,6 +82,8 @@ export const importCommand: CliCommand = {
           onProgress: io.tty && !values.json ? (m) => io.err(m) : undefined,
         });
         await endImport(target);
+        // Said once the import is done: a file that cannot be imported leaves no case to speak of.
+        if (newCase && !values.json) io.err(`Created case ${dir}${first ? ` with subject ${first.name}` : ''}`);
         if (values.json) {
           io.out(
             JSON.stringify({ ...result, persons: result.persons.length, sources: result.sources.length }, null, 2),
@@ -106,7 +109,10 @@ export const importCommand: CliCommand = {
         return 0;
       });
     } catch (e) {
-      if (newCase && createdDir && !(e instanceof CaseLockedError)) await removeCreatedCase(dir);
+      if (newCase && !(e instanceof CaseLockedError)) {
+        if (createdDir) await removeCreatedCase(dir);
+        else if (existing) removeAddedEntries(dir, existing);
+      }
       if (e instanceof GedcomSyntaxError || e instanceof GedcomInputError || e instanceof CaseFileError)
         throw new UsageError(e.message);
       throw e;

@@ -255,7 +255,10 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
       writeFileSync(join(dir, 'hypotheses.json'), hypotheses.slice(0, 200));
       const r = cli('research', dir, '--offline');
       assert.equal(r.code, 2, r.err);
-      const lines = r.err.trimEnd().split('\n').filter((l) => !l.startsWith('Researching '));
+      const lines = r.err
+        .trimEnd()
+        .split('\n')
+        .filter((l) => !l.startsWith('Researching '));
       assert.equal(lines.length, 1, `one line, got:\n${r.err}`);
       assert.match(lines[0], /^ancestry: merges\.json:\d+:1: error: .* \| hypotheses\.json:\d+:1: error: /);
     });
@@ -333,6 +336,20 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
       assertOneLineError(r.err);
       assert.match(r.err, /empty\.ged: empty file/);
       assert.ok(!existsSync(join(root, 'case')));
+    });
+
+    it('a file without records into a folder that exists: the folder keeps only what it held, no "Created case"', () => {
+      const root = tempDir('ancestry-dur-imp-');
+      writeFileSync(join(root, 'blank.ged'), '\n\n');
+      const dir = join(root, 'mine');
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'notes.txt'), 'my notes');
+      const r = cli('import', join(root, 'blank.ged'), '--case', dir);
+      assert.equal(r.code, 2, r.err);
+      assertOneLineError(r.err);
+      assert.doesNotMatch(r.err, /Created case/);
+      assert.deepEqual(readdirSync(dir), ['notes.txt']);
+      assert.equal(readFileSync(join(dir, 'notes.txt'), 'utf8'), 'my notes');
     });
 
     it('a NAME line over 64 KB: exit 2 naming the line, no new case folder', () => {
@@ -415,7 +432,10 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
       const r = cli('research', dir, '--offline');
       assert.equal(r.code, 2, r.err);
       assertOneLineError(r.err);
-      assert.match(r.err, /ancestry: \.ancestry\/import\.json:1:1: error: file: the import of .*bronte\.ged .* did not finish/);
+      assert.match(
+        r.err,
+        /ancestry: \.ancestry\/import\.json:1:1: error: file: the import of .*bronte\.ged .* did not finish/,
+      );
       assert.deepEqual(snapshot(dir), before, 'research wrote nothing');
       const again = cli('import', ged, '--case', dir);
       assert.equal(again.code, 0, again.err);
