@@ -5,6 +5,7 @@
  * line; a level jump is repaired with a warning (fatal with `strict`);
  * blank lines, a missing HEAD/TRLR, duplicate xrefs and stray text lines are recoverable warnings.
  */
+import { MAX_FIELD_BYTES } from '../../model/field-bound';
 
 export interface GedNode {
   tag: string;
@@ -332,6 +333,14 @@ class GedcomParser {
           delete parent.pointer;
         }
         parent.value = (parent.value ?? '') + (tag === 'CONT' ? '\n' : '') + (value ?? '');
+        // The case's readers bound every field (model/field-bound.ts): a value folded past that bound
+        // would be written into a person file that could then never be read again.
+        if (parent.value.length * 3 > MAX_FIELD_BYTES && Buffer.byteLength(parent.value) > MAX_FIELD_BYTES)
+          throw new GedcomSyntaxError(
+            file,
+            parent.line,
+            `${parent.tag} value of over ${MAX_FIELD_BYTES / 1024} KB folded from its CONC/CONT lines (to line ${lineNo}): over the bound of a field, the file is damaged or hostile`,
+          );
         stack.length = depth;
         last = parent;
         continue;

@@ -373,6 +373,18 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
       assert.match(r.err, /huge\.ged.*8.*over 64 KB/);
       assert.ok(!existsSync(join(root, 'case')));
     });
+
+    it('a NOTE folded from CONC lines past 64 KB: exit 2 naming its line, not a person file no reader accepts', () => {
+      const root = tempDir('ancestry-dur-imp-');
+      const conc = Array.from({ length: 400 }, () => `2 CONC ${'y'.repeat(200)}`);
+      const ged = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8', '0 @I1@ INDI', '1 NAME Ann /Lee/'];
+      writeFileSync(join(root, 'long.ged'), [...ged, `1 NOTE ${'x'.repeat(200)}`, ...conc, '0 TRLR', ''].join('\n'));
+      const r = cli('import', join(root, 'long.ged'), '--case', join(root, 'case'));
+      assert.equal(r.code, 2, r.err);
+      assertOneLineError(r.err);
+      assert.match(r.err, /long\.ged:7: NOTE value of over 64 KB/);
+      assert.ok(!existsSync(join(root, 'case')));
+    });
   });
 
   describe('edited captures', () => {
