@@ -35,7 +35,7 @@ import { DeterministicPlanner, GAP_QUERY_MARK } from './lead-planner';
 import { chooseStrategy, type Strategy } from './strategy';
 import { formatQuery, parseQuery, queryHash } from './query';
 import { stableId } from './ids';
-import { isOutage, retryLater } from './source-outage';
+import { isOutage, outageNote, retryLater } from './source-outage';
 import {
   addHypotheses,
   addTasks,
@@ -1096,7 +1096,7 @@ class ResearchRun {
           ? 'GPS satisfied: every person has primary and secondary evidence and every citation was verified'
           : diminishingReturns
             ? `diminishing returns: ${this.state.counters.queriesSinceDiscovery} searches without a new record`
-            : 'exhausted: the frontier, clue and revisit queues are empty';
+            : `exhausted: the frontier, clue and revisit queues are empty${outageNote(this.state.parkedTasks)}`;
     const c: TerminationConditions = {
       goalAchieved,
       exhausted,

@@ -27,3 +27,14 @@ export function retryLater(task: Task, sources: readonly string[]): Task {
     completed: false,
   };
 }
+
+/**
+ * What an 'exhausted' stop adds when searches wait for sources that did not answer: the case is
+ * exhausted only for now, and a later run asks them again.
+ */
+export function outageNote(parked: readonly Task[]): string {
+  const waiting = parked.filter((t) => !t.completed && t.query?.sources?.length);
+  if (!waiting.length) return '';
+  const sources = [...new Set(waiting.flatMap((t) => t.query?.sources ?? []))].sort();
+  return `; ${waiting.length} search(es) wait for sources that did not answer (${sources.join(', ')}): run again when they are back`;
+}

@@ -187,6 +187,8 @@ describe('research against hostile and living-person answers (issue #21)', funct
     const r1 = await runResearch({ store: down, connectors: first.connectors, maxCycles: 3 });
     assert.equal(r1.status, 'completed', `${r1.status}: ${r1.terminationReason}`);
     assert.equal(server.hits('/api.php').length, 0);
+    // Not "exhausted" for good: the stop says which searches wait for which sources.
+    assert.match(r1.terminationReason ?? '', /search\(es\) wait for sources that did not answer \([^)]*wikitree/);
 
     wikitree(server);
     const up = await openCase(root);
