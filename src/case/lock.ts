@@ -3,10 +3,11 @@
  * hold `.ancestry/write.lock` while they write. The lock file is created with O_EXCL (no race
  * between two writers started at once) and names its holder (pid, host, verb, start time), so a
  * second writer can say who holds it. A lock whose process is gone (same host, pid not alive) is
- * stale: it is taken over and the takeover is reported. Readers never look at it, and never write:
+ * stale: it is taken over and the takeover is reported, as is an empty lock over 10 s old (its writer
+ * was killed between creating and writing it). Readers never look at it, and never write:
  * the journal of a step a killed writer committed is applied by the next lock holder only.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -38,6 +39,8 @@ export interface CaseLock {
   readonly holder: LockHolder;
   /** A stale lock that was taken over (its holder had died), to report. */
   readonly tookOver?: LockHolder;
+  /** An empty lock file taken over (a writer killed between creating and writing it): since when. */
+  readonly tookOverEmpty?: string;
   /** Temp files of interrupted writes, removed on taking the lock (to report). */
   readonly removedTemps: StaleTemp[];
   /** A step a killed run had committed (its journal), applied on taking the lock (to report). */
@@ -49,6 +52,19 @@ export interface AcquireOptions {
   /** Wait up to this many milliseconds for the holder to finish (default 0: fail at once). */
   waitMs?: number;
   now?: () => Date;
+}
+
+/** An empty lock this much older than now cannot be a live writer's (it writes the lock at once). */
+const EMPTY_LOCK_STALE_MS = 10_000;
+
+/** When an empty lock file was last written (ms), or undefined when it is absent or not empty. */
+function emptySince(abs: string): number | undefined {
+  try {
+    const st = statSync(abs);
+    return st.size === 0 ? st.mtimeMs : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function readHolder(abs: string): LockHolder | undefined {
@@ -94,6 +110,7 @@ export async function acquireCaseLock(root: string, verb: string, opts: AcquireO
   };
   const deadline = Date.now() + (opts.waitMs ?? 0);
   let tookOver: LockHolder | undefined;
+  let tookOverEmpty: string | undefined;
   for (;;) {
     if (createLockFile(abs, `${JSON.stringify(holder)}\n`)) break;
     const current = readHolder(abs);
@@ -101,6 +118,14 @@ export async function acquireCaseLock(root: string, verb: string, opts: AcquireO
       // Created but not yet written by a writer starting this very moment: look again shortly.
       if (Date.now() < deadline + 200) {
         await sleep(25);
+        continue;
+      }
+      // Still empty long after: its writer was killed between creating and writing it (a live one
+      // writes it at once). Anything else unreadable may be someone's: the user decides.
+      const empty = emptySince(abs);
+      if (empty !== undefined && Date.now() - empty > EMPTY_LOCK_STALE_MS) {
+        removeLockFile(abs);
+        tookOverEmpty = new Date(empty).toISOString();
         continue;
       }
       throw new CaseLockedError(root, undefined);
@@ -128,7 +153,14 @@ export async function acquireCaseLock(root: string, verb: string, opts: AcquireO
   };
   // A process that ends without releasing (an error, a second Ctrl-C) still leaves no lock behind.
   process.on('exit', release);
-  return { holder, tookOver, removedTemps, ...(replayed ? { replayed } : {}), release };
+  return {
+    holder,
+    tookOver,
+    ...(tookOverEmpty ? { tookOverEmpty } : {}),
+    removedTemps,
+    ...(replayed ? { replayed } : {}),
+    release,
+  };
 }
 
 /** Runs `fn` holding the case's write lock. */

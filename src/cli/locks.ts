@@ -20,6 +20,8 @@ export function reportLock(lock: CaseLock, io: Pick<CliIo, 'err'>): void {
     io.err(
       `Took over the stale lock of "${t.verb}" (pid ${t.pid} on ${t.host}, since ${t.startedAt}): that process is gone`,
     );
+  if (lock.tookOverEmpty)
+    io.err(`Took over an empty lock file (since ${lock.tookOverEmpty}): a writer was killed as it took the lock`);
   if (lock.replayed)
     io.err(
       `Applied the step an interrupted run had committed (${lock.replayed.files} file(s), ${lock.replayed.logLines} log line(s))`,

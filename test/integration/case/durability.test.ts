@@ -6,7 +6,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { openCase } from '../../../src/case';
@@ -127,6 +127,26 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
       assert.equal(r.code, 0, r.err);
       assert.match(r.err, /Took over the stale lock of "import"/);
       assert.ok(!existsSync(join(dir, LOCK_FILE)));
+    });
+
+    it('an empty lock (its writer killed between creating and writing it) is taken over once it is old; a fresh one or one with unknown content is not', async () => {
+      const dir = sampleCopy();
+      const lock = join(dir, LOCK_FILE);
+      mkdirSync(join(dir, '.ancestry'), { recursive: true });
+      writeFileSync(lock, '');
+      await assert.rejects(acquireCaseLock(dir, 'research'), /is locked by another writer/, 'a fresh empty lock');
+      writeFileSync(lock, 'not a lock');
+      utimesSync(lock, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+      await assert.rejects(acquireCaseLock(dir, 'research'), /is locked by another writer/, 'unknown content');
+      writeFileSync(lock, '');
+      utimesSync(lock, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+      const taken = await acquireCaseLock(dir, 'research');
+      try {
+        assert.ok(taken.tookOverEmpty, 'reported');
+        assert.equal((JSON.parse(readFileSync(lock, 'utf8')) as { pid: number }).pid, process.pid);
+      } finally {
+        taken.release();
+      }
     });
 
     it('two research runs started 0.35 s apart: one runs, the other exits 2, and no person is doubled', async () => {
