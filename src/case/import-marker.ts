@@ -4,12 +4,11 @@
  * import again completes it (persons and sources get ids from the file's bytes, so a second pass
  * rewrites the same files and adds nothing twice). A case created by a failed import is removed.
  */
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { CaseProblem } from './problems';
 import type { FileCaseStore } from './store';
-import { removeCaseFolder } from './writer';
 
 export const IMPORT_MARKER = '.ancestry/import.json';
 
@@ -51,19 +50,4 @@ export async function beginImport(store: FileCaseStore, marker: ImportMarker): P
 
 export async function endImport(store: FileCaseStore): Promise<void> {
   await store.writer.remove(IMPORT_MARKER);
-}
-
-/** Removes a case folder an import created and could not fill. */
-export async function removeCreatedCase(dir: string): Promise<void> {
-  removeCaseFolder(dir);
-}
-
-/**
- * In a folder that existed before a failed import made a case in it: removes what the import added
- * (case.yaml, the layout's folders, .gitignore) and nothing that was there before.
- */
-export function removeAddedEntries(dir: string, existing: ReadonlySet<string>): void {
-  if (!existsSync(dir)) return;
-  for (const name of readdirSync(dir))
-    if (!existing.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
 }

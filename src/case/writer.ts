@@ -10,6 +10,7 @@ import {
   existsSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -485,6 +486,24 @@ export function createLockFile(abs: string, text: string): boolean {
 export function removeCaseFolder(abs: string): void {
   if (!existsSync(join(abs, 'case.yaml'))) return;
   rmSync(abs, { recursive: true, force: true });
+}
+
+/**
+ * In a folder that existed before a failed import made a case in it: removes what the import added
+ * (case.yaml, the layout's folders, .gitignore) and nothing that was there before.
+ */
+export function removeAddedEntries(dir: string, existing: ReadonlySet<string>): void {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir))
+    if (!existing.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
+}
+
+/**
+ * Removes the folder a failed import created (it did not exist before the import, which holds the
+ * case's lock: nobody else wrote into it), whether or not its case.yaml was written yet.
+ */
+export function removeCreatedFolder(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
 }
 
 /** Removes the write lock (or a stale one, or a stale temp file) by absolute path. */

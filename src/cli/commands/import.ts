@@ -1,8 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { CaseFileError, initCase, isCaseFolder, openCase } from '../../case';
-import { beginImport, endImport, pendingImport, removeAddedEntries, removeCreatedCase } from '../../case/import-marker';
-import { CaseLockedError, withCaseLock } from '../../case/lock';
+import { beginImport, endImport, pendingImport } from '../../case/import-marker';
+import { removeAddedEntries, removeCreatedFolder } from '../../case/writer';
+import { type CaseLock, withCaseLock } from '../../case/lock';
 import { reportLock } from '../locks';
 import { decodeGedcom } from '../../interchange/gedcom/decode';
 import { GedcomInputError, importGedcom, readGedcomBytes } from '../../interchange/gedcom/import';
@@ -53,69 +54,79 @@ export const importCommand: CliCommand = {
     const newCase = !isCaseFolder(dir);
     // A folder that was there (empty, or the user's): on failure only what the import added goes.
     const existing = newCase && !createdDir ? new Set(readdirSync(dir)) : undefined;
+    let promote: string[] = [];
+    let first: { id: string; name: string } | undefined;
     try {
-      let promote: string[] = [];
-      let first: { id: string; name: string } | undefined;
+      // Read before anything is made: a file without a person fails here and creates nothing.
       if (newCase) first = firstPerson(path);
-      const store = newCase
+      if (first) promote = [first.id];
+      // The lock before the case: two imports into one new folder must not both create it, nor one
+      // remove, when it fails, the case the other is writing.
+      return await withCaseLock(dir, 'import', async (lock) => {
+        // Another import may have made the case since this one looked.
+        const creating = newCase && !isCaseFolder(dir);
+        try {
+          return await importLocked(lock, creating);
+        } catch (e) {
+          if (creating) {
+            if (createdDir) removeCreatedFolder(dir);
+            else removeAddedEntries(dir, existing ?? new Set());
+          }
+          throw e;
+        }
+      });
+    } catch (e) {
+      if (e instanceof GedcomSyntaxError || e instanceof GedcomInputError || e instanceof CaseFileError)
+        throw new UsageError(e.message);
+      throw e;
+    }
+
+    async function importLocked(lock: CaseLock, creating: boolean): Promise<number> {
+      if (!values.json) reportLock(lock, io);
+      const target = creating
         ? await initCase(dir, {
             question: `Research the family tree imported from ${basename(path)}`,
             subject: { name: first?.name ?? basename(path), ...(first ? { person: first.id } : {}) },
           })
-        : undefined;
-      if (first) promote = [first.id];
-      return await withCaseLock(dir, 'import', async (lock) => {
-        if (!values.json) reportLock(lock, io);
-        const target = store ?? (await openCase(dir));
-        // The marker makes a cut-off import visible (status, validate) until it is run again to its end.
-        const pending = pendingImport(target);
-        if (pending && pending.file === path) promote = [...new Set([...promote, ...pending.promote])];
-        // A case whose creating import was cut off before its subject was written: the subject still
-        // gets its person file when the import is run again.
-        const subjectId = target.config().subject.person;
-        if (!newCase && subjectId && !target.person(subjectId)) promote = [...new Set([...promote, subjectId])];
-        await beginImport(target, { file: path, promote, startedAt: new Date().toISOString() });
-        const result = await importGedcom(path, target, {
-          as: (values.as as 'files' | 'tree' | 'auto' | undefined) ?? 'auto',
-          strict: values.strict,
-          promote,
-          onProgress: io.tty && !values.json ? (m) => io.err(m) : undefined,
-        });
-        await endImport(target);
-        // Said once the import is done: a file that cannot be imported leaves no case to speak of.
-        if (newCase && !values.json) io.err(`Created case ${dir}${first ? ` with subject ${first.name}` : ''}`);
-        if (values.json) {
-          io.out(
-            JSON.stringify({ ...result, persons: result.persons.length, sources: result.sources.length }, null, 2),
-          );
-          return 0;
-        }
-        const s = result.stats;
-        io.out(
-          [
-            `Imported ${result.file} (GEDCOM ${result.version}, ${result.encoding}) into ${dir}`,
-            `  ${s.individuals} individuals, ${s.families} families, ${s.events} events, ${s.sources} sources, ${s.citations} citations, ${s.notes} notes, ${s.media} media, ${s.customTags} custom tags`,
-            result.mode === 'tree'
-              ? `  written as one tree: ${result.treeFile} (persons become person files when research touches them)`
-              : `  written as ${result.persons.length} person files under people/`,
-            ...(result.warnings.length
-              ? [
-                  `  ${result.warnings.length} warning(s):`,
-                  ...result.warnings.slice(0, 20).map((w) => `    ${w.message}`),
-                ]
-              : []),
-          ].join('\n'),
-        );
-        return 0;
+        : await openCase(dir);
+      // The marker makes a cut-off import visible (status, validate) until it is run again to its end.
+      const pending = pendingImport(target);
+      if (pending && pending.file === path) promote = [...new Set([...promote, ...pending.promote])];
+      // A case whose creating import was cut off before its subject was written: the subject still
+      // gets its person file when the import is run again.
+      const subjectId = target.config().subject.person;
+      if (!creating && subjectId && !target.person(subjectId)) promote = [...new Set([...promote, subjectId])];
+      await beginImport(target, { file: path, promote, startedAt: new Date().toISOString() });
+      const result = await importGedcom(path, target, {
+        as: (values.as as 'files' | 'tree' | 'auto' | undefined) ?? 'auto',
+        strict: values.strict,
+        promote,
+        onProgress: io.tty && !values.json ? (m) => io.err(m) : undefined,
       });
-    } catch (e) {
-      if (newCase && !(e instanceof CaseLockedError)) {
-        if (createdDir) await removeCreatedCase(dir);
-        else if (existing) removeAddedEntries(dir, existing);
+      await endImport(target);
+      // Said once the import is done: a file that cannot be imported leaves no case to speak of.
+      if (creating && !values.json) io.err(`Created case ${dir}${first ? ` with subject ${first.name}` : ''}`);
+      if (values.json) {
+        io.out(JSON.stringify({ ...result, persons: result.persons.length, sources: result.sources.length }, null, 2));
+        return 0;
       }
-      if (e instanceof GedcomSyntaxError || e instanceof GedcomInputError || e instanceof CaseFileError)
-        throw new UsageError(e.message);
-      throw e;
+      const s = result.stats;
+      io.out(
+        [
+          `Imported ${result.file} (GEDCOM ${result.version}, ${result.encoding}) into ${dir}`,
+          `  ${s.individuals} individuals, ${s.families} families, ${s.events} events, ${s.sources} sources, ${s.citations} citations, ${s.notes} notes, ${s.media} media, ${s.customTags} custom tags`,
+          result.mode === 'tree'
+            ? `  written as one tree: ${result.treeFile} (persons become person files when research touches them)`
+            : `  written as ${result.persons.length} person files under people/`,
+          ...(result.warnings.length
+            ? [
+                `  ${result.warnings.length} warning(s):`,
+                ...result.warnings.slice(0, 20).map((w) => `    ${w.message}`),
+              ]
+            : []),
+        ].join('\n'),
+      );
+      return 0;
     }
   },
 };

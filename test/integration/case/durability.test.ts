@@ -16,6 +16,7 @@ import { runResearch } from '../../../src/engine/run';
 import { REPO_ROOT, SHARED_DATA, tempDir } from '../../helpers/paths';
 import { sampleCopy } from '../engine/helpers';
 import { builtCli } from '../../helpers/built-cli';
+import { caseDifferences } from '../../helpers/case-compare';
 
 const NODE_ARGS = builtCli();
 
@@ -166,6 +167,26 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
         readdirSync(join(one, 'people')).length,
         'as many person files as one run alone',
       );
+    });
+
+    it('two imports into one new folder at once: one imports, the other exits 2, and the case is whole', async () => {
+      const ged = join(SHARED_DATA, 'gedcom/gedcom-samples/bourbon.ged');
+      const root = tempDir('ancestry-dur-imp2-');
+      const alone = cli('import', ged, '--case', join(root, 'alone'));
+      assert.equal(alone.code, 0, alone.err);
+      for (const i of [1, 2]) {
+        const dir = join(root, `both-${i}`);
+        const [a, b] = await Promise.all([
+          cliAsync('import', ged, '--case', dir),
+          cliAsync('import', ged, '--case', dir),
+        ]);
+        assert.deepEqual([a.code, b.code].sort(), [0, 2], `${a.err}\n${b.err}`);
+        assertOneLineError((a.code === 2 ? a : b).err);
+        assert.match((a.code === 2 ? a : b).err, /being written by "import"/);
+        // The one that lost removed nothing of the case the other was writing.
+        assert.deepEqual(caseDifferences(join(root, 'alone'), dir), []);
+        assert.ok(existsSync(join(dir, 'case.yaml')));
+      }
     });
   });
 
