@@ -17,16 +17,13 @@
  * time is up and says so). Not a test: `test/integration/engine/faults.test.ts` asserts the same
  * with a few kills in `npm test`.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { IMPORT_MARKER } from '../src/case/import-marker';
-import { LOCK_FILE } from '../src/case/lock';
-import { findStaleTemps } from '../src/case/temp-files';
-import { JOURNAL_FILE } from '../src/case/writer';
 import { caseDifferences } from '../test/helpers/case-compare';
+import { interruptedWork, runKilledAfter, seededRandom } from '../test/helpers/kill-points';
 
 const ROOT = join(__dirname, '..');
 const CLI = join(ROOT, 'dist/cli.js');
@@ -71,40 +68,14 @@ const LIVING_GEDCOM = `0 @ILIV1@ INDI
 0 TRLR
 `;
 
-/** mulberry32, as the fault suite uses: a kill point can be found again from its seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function cli(...args: string[]): { code: number | null; err: string } {
   const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 600_000, maxBuffer: 64 << 20 });
   return { code: r.status, err: r.stderr };
 }
 
-/** Runs the CLI and SIGKILLs its process group after `ms`, if it is still running then. */
-function killedAfter(ms: number, ...args: string[]): Promise<boolean> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { stdio: 'ignore', detached: true });
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    }, ms);
-    child.on('error', reject);
-    child.on('exit', (_code, signal) => {
-      clearTimeout(timer);
-      resolve(signal === 'SIGKILL');
-    });
-  });
+/** Runs the CLI and SIGKILLs its process group after `ms`; true when the kill ended it. */
+async function killedAfter(ms: number, ...args: string[]): Promise<boolean> {
+  return (await runKilledAfter(ms, [CLI, ...args])).signal === 'SIGKILL';
 }
 
 function files(root: string): string[] {
@@ -136,13 +107,8 @@ function leaked(root: string, secrets: string[]): { bytes: number; where: string
 
 /** What interrupted work leaves: temp files, journal, lock, import marker (files and bytes). */
 function leftBehind(root: string): { files: number; bytes: number; names: string[] } {
-  const temps = findStaleTemps(root);
-  const marks = [JOURNAL_FILE, LOCK_FILE, IMPORT_MARKER].filter((f) => existsSync(join(root, f)));
-  return {
-    files: temps.length + marks.length,
-    bytes: temps.reduce((n, t) => n + t.bytes, 0) + marks.reduce((n, f) => n + statSync(join(root, f)).size, 0),
-    names: [...temps.map((t) => t.rel), ...marks],
-  };
+  const left = interruptedWork(root);
+  return { files: left.length, bytes: left.reduce((n, w) => n + w.bytes, 0), names: left.map((w) => w.rel) };
 }
 
 interface Figures {
@@ -190,7 +156,7 @@ async function loop(
   fresh: (i: number) => string,
 ): Promise<void> {
   const t0 = Date.now();
-  const random = rng(seed);
+  const random = seededRandom(seed);
   for (const v of variants) {
     const l = leaked(v.reference, v.secrets);
     f.leakedBytes += l.bytes;

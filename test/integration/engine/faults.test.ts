@@ -9,33 +9,21 @@
  * The figures are printed at the end of each test.
  */
 import { strict as assert } from 'node:assert';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { IMPORT_MARKER } from '../../../src/case/import-marker';
-import { LOCK_FILE } from '../../../src/case/lock';
 import { findStaleTemps } from '../../../src/case/temp-files';
 import { JOURNAL_FILE } from '../../../src/case/writer';
 import { caseDifferences } from '../../helpers/case-compare';
 import { REPO_ROOT, SHARED_DATA, tempDir } from '../../helpers/paths';
 import { sampleCopy } from './helpers';
 import { builtCli } from '../../helpers/built-cli';
+import { interruptedWork, runKilledAfter, seededRandom } from '../../helpers/kill-points';
 
 const CLI = builtCli();
 const KILLS = Number(process.env.ANCESTRY_FAULT_KILLS ?? 2);
 const SEED = Number(process.env.ANCESTRY_FAULT_SEED ?? 21);
-
-/** mulberry32: a small seeded generator, so a failing kill point can be found again. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function cli(...args: string[]) {
   const r = spawnSync(process.execPath, [...CLI, ...args], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 600_000 });
@@ -43,38 +31,21 @@ function cli(...args: string[]) {
 }
 
 /** Runs the CLI and SIGKILLs it after `ms` (if it is still running then). */
-function cliKilledAfter(ms: number, ...args: string[]): Promise<{ killed: boolean; code: number | null }> {
-  return new Promise((resolve, reject) => {
-    // In a process group of its own: the kill reaches whatever it started too.
-    const child = spawn(process.execPath, [...CLI, ...args], { cwd: REPO_ROOT, stdio: 'ignore', detached: true });
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    }, ms);
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ killed: signal === 'SIGKILL' || code === null, code });
-    });
-  });
+async function cliKilledAfter(ms: number, ...args: string[]): Promise<{ killed: boolean; code: number | null }> {
+  const { code, signal } = await runKilledAfter(ms, [...CLI, ...args], REPO_ROOT);
+  return { killed: signal === 'SIGKILL' || code === null, code };
 }
 
 /** What interrupted work left that nothing should leave after a complete run. */
 function leftBehind(dir: string): string[] {
-  return [
-    ...findStaleTemps(dir).map((t) => t.rel),
-    ...[JOURNAL_FILE, LOCK_FILE, IMPORT_MARKER].filter((f) => existsSync(join(dir, f))),
-  ];
+  return interruptedWork(dir).map((w) => w.rel);
 }
 
 describe('fault suite: kill -9 at random points, then run again', function () {
   this.timeout(0);
 
   it(`research: ${KILLS} kill(s) at seeded points; each resumed case equals the uninterrupted one`, async () => {
-    const random = rng(SEED);
+    const random = seededRandom(SEED);
     const reference = sampleCopy();
     const t0 = Date.now();
     const r = cli('research', reference, '--offline');
@@ -110,7 +81,7 @@ describe('fault suite: kill -9 at random points, then run again', function () {
   });
 
   it(`import: ${KILLS} kill(s) at seeded points; running it again gives the uninterrupted import`, async () => {
-    const random = rng(SEED + 1);
+    const random = seededRandom(SEED + 1);
     const ged = join(SHARED_DATA, 'gedcom/gedcom-samples/bourbon.ged');
     const root = tempDir('ancestry-fault-import-');
     const reference = join(root, 'reference');
