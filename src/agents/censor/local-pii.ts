@@ -47,9 +47,9 @@ const PHONE = new RegExp(
   String.raw`(?<![\p{L}\p{N}+])(?:\+\d{1,3}(?:${SP}?\(0\))?|0\d{1,4})(?:${SP}?[-/.]?${SP}?\d{1,4}){2,6}(?![\p{N}])`,
   'gu',
 );
-/** A phone word followed by digits in groups: "tel. 33 3456 7890", "ring 55 01 72". */
+/** A phone word followed by digits in groups: "tel. 33 3456 7890", "ring 55 01 72", "call: 555-0172". */
 const PHONE_AFTER_WORD = new RegExp(
-  String.raw`(?<![\p{L}])((?:tel|tlf|tfn|phone|telephone|call|ring|ringa|ruf|telefon|telefoon|teléfono|telefono|téléphone|telefone|puhelin)\.?:?${SP}*(?:at${SP}+|på${SP}+|au${SP}+|al${SP}+)?)(\d{1,4}(?:${SP}?[-/.]?${SP}?\d{1,4}){1,6})(?![\p{N}])`,
+  String.raw`(?<![\p{L}])((?:tel|tlf|tfn|phone|telephone|call|ring|ringa|ruf|telefon|telefoon|teléfono|telefono|téléphone|telefone|puhelin)\.?\s*:?\s*(?:at${SP}+|på${SP}+|au${SP}+|al${SP}+)?)(\d{1,4}(?:${SP}?[-/.]?${SP}?\d{1,4}){1,6})(?![\p{N}])`,
   'giu',
 );
 
