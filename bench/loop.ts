@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openCase } from '../src/case';
 import { runResearch } from '../src/engine/run';
-import { ArchiveConnector } from '../src/sources/archive';
+import { ArchiveConnector, withCaseArchive } from '../src/sources/archive';
 import { Analyst } from '../src/agents/analyst/analyst';
 import { DeterministicExtractor } from '../src/agents/analyst/extract';
 import { KnowledgeGraph } from '../src/agents/analyst/graph';
@@ -35,7 +35,7 @@ async function loopAt(families: number, uniqueSubject: boolean) {
     let steps = 0;
     const r = await runResearch({
       store,
-      connectors: [],
+      connectors: withCaseArchive(store.root, []),
       onEvent: (e) => (e.type === 'step' ? (steps += 1) : undefined),
     });
     const loopMs = performance.now() - t1;

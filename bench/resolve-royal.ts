@@ -22,7 +22,7 @@ import { basename, join } from 'node:path';
 import { decodeGedcom } from '../src/interchange/gedcom/decode';
 import { parseGedcom, childValue, child, childrenOf, type GedNode } from '../src/interchange/gedcom/parse';
 import { Person } from '../src/model';
-import { nicknameMatch } from '../src/agents/analyst/resolve';
+import { nicknameMatch } from '../src/model/names';
 import { jaroWinkler } from '../src/agents/analyst/resolve/metrics';
 
 export interface RoyalSet {

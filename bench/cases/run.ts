@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { openCase } from '../../src/case';
 import { runResearch } from '../../src/engine/run';
 import { loadConnectors } from '../../src/sources';
+import { withCaseArchive } from '../../src/sources/archive';
 import { caseRoot, loadExpected } from './expected';
 import { readCaseOutput } from './output';
 import { type CaseScore, scoreCase } from './score';
@@ -44,7 +45,7 @@ export async function runCase(caseDir: string, opts: { keep?: boolean } = {}): P
   try {
     const store = await openCase(outDir);
     const { connectors } = await loadConnectors({ config: store.config(), env: {}, store, offline: true });
-    const result = await runResearch({ store, connectors });
+    const result = await runResearch({ store, connectors: withCaseArchive(store.root, connectors) });
     const seconds = (performance.now() - t0) / 1000;
     const score = scoreCase(name, caseDir, expected, readCaseOutput(outDir), outDir);
     return {

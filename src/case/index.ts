@@ -1,7 +1,7 @@
 import { FileCaseStore, type OpenCaseOptions } from './store';
 
 export { FileCaseStore, isCaseFolder, sourceHash, type OpenCaseOptions } from './store';
-export { initCase, splitName, type CaseConfigInput } from './init';
+export { initCase, type CaseConfigInput } from './init';
 export { newId, sha256 } from './ids';
 export { CaseFileError, formatProblem, type CaseProblem } from './problems';
 export { readFrontMatter, renderFrontMatter, splitFrontMatter } from './frontmatter';

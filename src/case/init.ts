@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Document } from 'yaml';
 import type { z } from 'zod';
 import { CaseConfig, type Person } from '../model';
+import { splitSubjectName } from '../model/names';
 import { systemClock, type Clock } from '../engine/ports';
 import { newId } from './ids';
 import * as L from './layout';
@@ -14,16 +15,6 @@ export type CaseConfigInput = z.input<typeof CaseConfig>;
 const HEADER = `# Ancestry Engine case. Edit freely: the extension re-reads this file.
 # question: the research question; subject: the person to research (a GEDCOM date phrase for born/died).
 `;
-
-/** Splits "Given Names Surname" or "Given /Surname/" into parts. */
-export function splitName(name: string): { given: string; surname: string } {
-  const slash = /^(.*?)\s*\/([^/]*)\/\s*(.*)$/.exec(name.trim());
-  if (slash) return { given: `${slash[1] ?? ''} ${slash[3] ?? ''}`.trim(), surname: (slash[2] ?? '').trim() };
-  const parts = name.trim().split(/\s+/);
-  return parts.length > 1
-    ? { given: parts.slice(0, -1).join(' '), surname: parts[parts.length - 1] ?? '' }
-    : { given: parts[0] ?? '', surname: '' };
-}
 
 /**
  * Creates a case folder: case.yaml, the layout's folders, a .gitignore for derived data, and the
@@ -92,7 +83,7 @@ export async function initCase(
         assertedAt: now,
         note: 'given by the user at case creation',
       });
-    const { given, surname } = splitName(config.subject.name);
+    const { given, surname } = splitSubjectName(config.subject.name);
     await store.writePerson(
       {
         id: subjectId,

@@ -54,6 +54,23 @@ export interface SourceConnector {
   search(query: SearchQuery, ctx: ConnectorContext): Promise<SearchOutcome>;
 }
 
+/**
+ * The case's local archive (`archive/`, id "archive"): a source like any other, handed in by the
+ * host among the connectors. Its fingerprint changes when records are added or edited, so a
+ * resumed run checks the archive again (a revisit).
+ */
+export interface ArchiveSource extends SourceConnector {
+  readonly fingerprint: string;
+}
+
+/** The archive among a run's connectors, when the host handed one in that reports its fingerprint. */
+export function archiveSourceOf(connectors: readonly SourceConnector[]): ArchiveSource | undefined {
+  const archive = connectors.find((c) => c.id === 'archive');
+  return archive && typeof (archive as Partial<ArchiveSource>).fingerprint === 'string'
+    ? (archive as ArchiveSource)
+    : undefined;
+}
+
 /** Engine state persisted after every step in `hypotheses.json` (the clue queue and the frontier). */
 export interface SessionState {
   version: 1;

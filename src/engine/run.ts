@@ -26,8 +26,8 @@ import type {
 } from '../model';
 import { displayName } from '../model';
 import { yearRange } from '../model/gdate';
-import type { CaseStore, Clock, ConnectorContext, SessionState, SourceConnector } from './ports';
-import { systemClock } from './ports';
+import type { ArchiveSource, CaseStore, Clock, ConnectorContext, SessionState, SourceConnector } from './ports';
+import { archiveSourceOf, systemClock } from './ports';
 import type { EngineAgents, PlanningView } from './agents';
 import type { EngineEvent, RunResult } from './events';
 import { plannerStopOverruled, quotedStopReason } from './planner-stop';
@@ -67,9 +67,8 @@ import { checkGPSCoverage, goalStatus, verifyCitations, type VerificationResult 
 import { renderSummary, type SearchRecord } from '../agents/analyst/proof/summary';
 import { noteIdentity, type IdentityNotes } from '../agents/analyst/identity/notes';
 import { orderByFit } from '../agents/analyst/identity/target-order';
-import { createArchiveConnector, ArchiveConnector } from '../sources/archive';
 import { deferredLogEntries } from '../sources/deferred';
-import { splitPersonaName, foldName } from '../sources/archive/phonetic';
+import { foldName, splitPersonaName } from '../model/names';
 import { newId } from '../case/ids';
 import { exportGedcom, exportJsonLd } from '../interchange';
 
@@ -120,7 +119,7 @@ class ResearchRun {
   private readonly config: CaseConfig;
   private readonly agents: EngineAgents;
   private readonly connectors: SourceConnector[];
-  private readonly archive: ArchiveConnector | undefined;
+  private readonly archive: ArchiveSource | undefined;
   private state!: EngineState;
   private graph!: KnowledgeGraph;
   private analyst!: Analyst;
@@ -154,11 +153,9 @@ class ResearchRun {
       extractor: new DeterministicExtractor(),
       ...opts.agents,
     };
-    const archive = opts.connectors.find((c) => c.id === 'archive');
-    this.archive =
-      archive instanceof ArchiveConnector ? archive : archive ? undefined : createArchiveConnector(this.store.root);
-    // The local archive is always a source; network connectors follow (Tier 0 first).
-    this.connectors = [...(archive ? [] : [this.archive!]), ...opts.connectors].sort((a, b) => a.tier - b.tier);
+    this.archive = archiveSourceOf(opts.connectors);
+    // The host hands in the case's archive with the other sources (Tier 0 first).
+    this.connectors = [...opts.connectors].sort((a, b) => a.tier - b.tier);
     this.startedAt = this.clock.now().getTime();
     this.maxCycles = opts.maxCycles ?? this.config.budget.maxCycles;
   }

@@ -12,6 +12,7 @@ import { runResearch, type EngineEvent } from '../engine/run';
 import { createLlmAgents, withCostReport } from '../llm';
 import type { CaseConfig } from '../model';
 import { loadConnectors, sourceCredentialKeys, type SecretSource } from '../sources';
+import { withCaseArchive } from '../sources/archive';
 import type { ResearchOutcome } from './research';
 import type { AncestrySettings } from './settings';
 
@@ -121,7 +122,7 @@ async function runEngineLocked(req: EngineRunRequest): Promise<ResearchOutcome> 
   const sources = llm?.webSearch ? [...connectors, llm.webSearch] : connectors;
   return runResearch({
     store: runStore,
-    connectors: sources,
+    connectors: withCaseArchive(store.root, sources),
     agents: llm,
     meter: llm?.meter,
     deferred: config.tiers.tier2 ? deferred : undefined,

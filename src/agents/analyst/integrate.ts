@@ -11,12 +11,11 @@ import { stableId } from '../../engine/ids';
 import {
   DEFAULT_THRESHOLDS,
   featuresOfPersona,
-  nicknameMatch,
   scorePair,
   type PairScore,
   type PersonFeatures,
 } from './resolve';
-import { foldName, namesAlike, splitPersonaName } from '../../sources/archive/phonetic';
+import { foldName, namesAlike, nicknameMatch, splitPersonaName } from '../../model/names';
 import { yearRange } from '../../model/gdate';
 import { evidenceClaim } from './mills';
 import type { KnowledgeGraph, RelKind } from './graph';

@@ -8,6 +8,7 @@ import { DeterministicPlanner } from '../../engine/lead-planner';
 import { loadConnectors } from '../../sources';
 import { createAgentsFromEnv, withCostReport } from '../../llm';
 import { archiveProblems, describeArchiveProblems } from '../../sources/archive/problems';
+import { withCaseArchive } from '../../sources/archive';
 import { parse } from '../args';
 import { type CliCommand, UsageError } from '../command';
 
@@ -82,7 +83,7 @@ export const researchCommand: CliCommand = {
       const sources = llm?.webSearch ? [...connectors, llm.webSearch] : connectors;
       const result = await runResearch({
         store: runStore,
-        connectors: sources,
+        connectors: withCaseArchive(store.root, sources),
         agents: llm,
         meter: llm?.meter,
         deferred: config.tiers.tier2 ? deferred : undefined,

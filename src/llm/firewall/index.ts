@@ -4,7 +4,7 @@
  * passed plus one rejection (check number 1–10 and reason) per item that did not. Callers log the
  * rejections; nothing rejected reaches person files, the graph or the summary.
  */
-import doubleMetaphone from 'talisman/phonetics/double-metaphone';
+import { doubleMetaphone } from '../../model/names';
 import type { GroundedPersona, PlanDecision } from '../../engine/agents';
 import { type Conflict, Persona, PersonaRole, type SearchQuery, type SourceRecord } from '../../model';
 import {

@@ -121,3 +121,14 @@ export class ArchiveConnector implements SourceConnector {
 export function createArchiveConnector(root: string): ArchiveConnector {
   return new ArchiveConnector({ root });
 }
+
+/**
+ * A run's sources with the case's local archive first, unless the host already chose one (a test's
+ * recorded archive): the archive is always searched, and the engine takes it from the host like
+ * every other source.
+ */
+export function withCaseArchive(root: string, connectors: readonly SourceConnector[]): SourceConnector[] {
+  return connectors.some((c) => c.id === ARCHIVE_SOURCE_ID)
+    ? [...connectors]
+    : [createArchiveConnector(root), ...connectors];
+}

@@ -1,7 +1,6 @@
-export { ArchiveConnector, createArchiveConnector, type ArchiveConnectorOptions } from './connector';
+export { ArchiveConnector, createArchiveConnector, withCaseArchive, type ArchiveConnectorOptions } from './connector';
 export { parseArchiveRecord, ArchiveFrontMatter, ARCHIVE_SOURCE_ID } from './record';
 export { ArchiveSearchIndex, personaBirthRange, type ArchiveHit } from './search-index';
-export { foldName, nameTokens, namesAlike, phoneticKeys, splitPersonaName } from './phonetic';
 export { archiveProblems, describeArchiveProblems } from './problems';
 export { listArchiveFiles } from './files';
 export type { ArchiveParse } from './record';

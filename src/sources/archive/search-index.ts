@@ -6,7 +6,7 @@
 import { parseAge } from '../../model/age';
 import type { Persona, RawRecord, SearchQuery } from '../../model';
 import { yearRange } from '../../model/gdate';
-import { foldName, nameTokens, namesAlike, phoneticKeys, splitPersonaName, surnameSoundex } from './phonetic';
+import { foldName, namesAlike, nameTokens, phoneticKeys, splitPersonaName, surnameSoundex } from '../../model/names';
 
 function soundexAlike(a: string, b: string): boolean {
   const kb = new Set(surnameSoundex(b));

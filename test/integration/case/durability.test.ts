@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { openCase } from '../../../src/case';
 import { acquireCaseLock, LOCK_FILE } from '../../../src/case/lock';
 import { IMPORT_MARKER } from '../../../src/case/import-marker';
-import { runResearch } from '../../../src/engine/run';
+import { runResearch } from '../../helpers/research';
 import { REPO_ROOT, SHARED_DATA, tempDir } from '../../helpers/paths';
 import { sampleCopy } from '../engine/helpers';
 import { builtCli } from '../../helpers/built-cli';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openCase } from '../../../src/case';
-import { runResearch } from '../../../src/engine/run';
+import { runResearch } from '../../helpers/research';
 import { tempDir } from '../../helpers/paths';
 
 const CASE_YAML = `version: 1

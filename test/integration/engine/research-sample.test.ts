@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openCase } from '../../../src/case';
-import { runResearch, type EngineEvent, type RunResult } from '../../../src/engine/run';
+import { runResearch, type EngineEvent, type RunResult } from '../../helpers/research';
 import { sha256 } from '../../../src/engine/ids';
 import { displayName, factValue, LogEntry, type Person } from '../../../src/model';
 import { snippetInSource } from '../../../src/agents/analyst/extract';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { openCase } from '../../../src/case';
-import { runResearch, type EngineEvent } from '../../../src/engine/run';
+import { runResearch, type EngineEvent } from '../../helpers/research';
 import { displayName, type Person } from '../../../src/model';
 import { REPO_ROOT } from '../../helpers/paths';
 import { sampleCopy } from './helpers';

@@ -1,6 +1,6 @@
 // Child process for the kill/resume test: runs the loop on a case and prints each event as a line.
 import { openCase } from '../../../src/case';
-import { runResearch } from '../../../src/engine/run';
+import { runResearch } from '../../helpers/research';
 
 async function main(): Promise<void> {
   const dir = process.argv[2];

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openCase } from '../../../src/case';
-import { runResearch } from '../../../src/engine/run';
+import { runResearch } from '../../helpers/research';
 import { DeterministicPlanner } from '../../../src/engine/lead-planner';
 import type { LeadPlanner, PlanDecision, PlanningView } from '../../../src/engine/agents';
 import type { LogEntry, SearchQuery } from '../../../src/model';

@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { DeterministicExtractor } from '../../../src/agents/analyst/extract';
 import { openCase } from '../../../src/case';
 import { DeterministicPlanner } from '../../../src/engine/lead-planner';
-import { runResearch } from '../../../src/engine/run';
+import { runResearch } from '../../helpers/research';
 import { createLlmAgents, withCostReport } from '../../../src/llm';
 import type { LlmRequest } from '../../../src/llm/port';
 import { ScriptedLlmClient } from '../../../src/llm/scripted-client';

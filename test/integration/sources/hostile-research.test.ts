@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { initCase, openCase } from '../../../src/case';
-import { runResearch } from '../../../src/engine/run';
+import { runResearch } from '../../helpers/research';
 import { CaseConfig } from '../../../src/model';
 import { loadConnectors, overrideEnvName } from '../../../src/sources';
 import { tempDir } from '../../helpers/paths';

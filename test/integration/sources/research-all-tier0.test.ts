@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { initCase, openCase } from '../../../src/case';
-import { runResearch } from '../../../src/engine/run';
+import { runResearch } from '../../helpers/research';
 import { createConnector, HttpClient, loadPlugins, overrideEnvName } from '../../../src/sources';
 import type { SourceConnector } from '../../../src/engine/ports';
 import { REPO_ROOT, tempDir } from '../../helpers/paths';

@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { initCase, openCase } from '../../../src/case';
-import { runResearch } from '../../../src/engine/run';
+import { runResearch } from '../../helpers/research';
 import { CaseConfig } from '../../../src/model';
 import { loadConnectors, overrideEnvName } from '../../../src/sources';
 import { tempDir } from '../../helpers/paths';

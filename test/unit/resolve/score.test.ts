@@ -4,11 +4,11 @@ import {
   featuresOfPersona,
   scorePair,
   findDuplicates,
-  nicknameMatch,
   comparePlaces,
   placeParts,
   ageInYears,
 } from '../../../src/agents/analyst/resolve';
+import { nicknameMatch } from '../../../src/model/names';
 import { person } from './fixtures';
 
 const f = featuresOfPerson;

@@ -4,7 +4,7 @@
  * "Springfield, Sangamon, Illinois, USA", and "Baden" is in "Germany"); other values compare folded.
  */
 import { overlaps, parseGDate } from '../../../model/gdate';
-import { fold } from '../resolve/normalize';
+import { fold } from '../../../model/names';
 import { withImpliedCountry } from '../places/regions';
 import { comparePlaces, placeParts } from '../resolve/places';
 

@@ -5,7 +5,7 @@
  */
 import type { Persona } from '../../../model';
 import type { GroundedPersona } from '../../../engine/agents';
-import { splitPersonaName } from '../../../sources/archive/phonetic';
+import { splitPersonaName } from '../../../model/names';
 import type { StatedRelation } from '../../../engine/agents';
 import {
   type FamilySurname,

@@ -8,7 +8,7 @@
  * bear the principal's married surname; brothers and sisters the surname the principal was born with).
  */
 import type { Persona } from '../../../model';
-import { splitPersonaName } from '../../../sources/archive/phonetic';
+import { splitPersonaName } from '../../../model/names';
 import { isMaleGiven } from './given-sex';
 
 export type RelativeKind = 'child' | 'sibling' | 'spouse';

@@ -13,7 +13,7 @@ import { displayName } from '../../../model';
 import type { StatedRelation } from '../../../engine/agents';
 import type { KnowledgeGraph } from '../graph';
 import type { DateFeature, PersonFeatures } from '../resolve';
-import { fold, splitName } from '../resolve/normalize';
+import { fold, splitName } from '../../../model/names';
 import { ageTolerance, givenNamesAlike, type RecordRelatives } from './hard-facts';
 
 /** Indices of a persona's relatives in its record. */

@@ -13,7 +13,7 @@
 import type { Person, Persona, SourceRecord } from '../../../model';
 import { displayName } from '../../../model';
 import { yearRange } from '../../../model/gdate';
-import { foldName, namesAlike, splitPersonaName } from '../../../sources/archive/phonetic';
+import { foldName, namesAlike, splitPersonaName } from '../../../model/names';
 import type { KnowledgeGraph, RelKind } from '../graph';
 import { comparePlaces, placeParts } from '../resolve/places';
 import { countriesOf } from '../places/regions';

@@ -7,7 +7,7 @@
  */
 import type { GroundedPersona } from '../../../engine/agents';
 import type { SourceRecord } from '../../../model';
-import { foldName, splitPersonaName } from '../../../sources/archive/phonetic';
+import { foldName, splitPersonaName } from '../../../model/names';
 
 /** Words that address or describe a person without naming them. */
 const TITLES = new Set([

@@ -5,7 +5,7 @@
  * Two or more such relatives leave it open: a genealogist would not guess between sisters.
  */
 import { displayName } from '../../../model';
-import { splitPersonaName } from '../../../sources/archive/phonetic';
+import { splitPersonaName } from '../../../model/names';
 import type { KnowledgeGraph } from '../graph';
 import type { UnresolvedMention } from '../integrate';
 import { givenNamesAlike } from './hard-facts';

@@ -6,7 +6,7 @@
  * of his age, is his arrival, whatever his given name was then.
  */
 import { displayName } from '../../../model';
-import { foldName, nameTokens, namesAlike, surnameSoundex } from '../../../sources/archive/phonetic';
+import { foldName, namesAlike, nameTokens, surnameSoundex } from '../../../model/names';
 import type { KnowledgeGraph } from '../graph';
 import type { DateFeature } from '../resolve';
 import { birthsAgree } from './family-context';

@@ -5,7 +5,7 @@
  * taken from an absorbed member says where it came from.
  */
 import type { Assertion, EvidenceClaim, Person, PersonName, Relationship } from '../../../model';
-import { fold } from '../resolve/normalize';
+import { fold } from '../../../model/names';
 
 export interface MergedFrom {
   id: string;

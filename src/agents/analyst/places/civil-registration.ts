@@ -6,7 +6,7 @@
  * exceptions such as the French-ruled left bank of the Rhine, 1798, are listed where they matter).
  * Keys are folded place parts, matched from the most specific part to the country.
  */
-import { fold } from '../resolve/normalize';
+import { fold } from '../../../model/names';
 import { placeParts } from '../resolve/places';
 import { countriesOf } from './regions';
 

@@ -8,7 +8,7 @@
  * A table, not a gazetteer service: the set of first-order regions is small and stable, and every
  * comparison runs offline. Keys are `fold`ed (lower case, no diacritics, punctuation as spaces).
  */
-import { fold } from '../resolve/normalize';
+import { fold } from '../../../model/names';
 
 const GERMANY = ['germany'];
 const US = ['usa'];

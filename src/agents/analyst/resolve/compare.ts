@@ -1,7 +1,7 @@
 /** Field comparators: each returns a score in [0,1] and a reason a genealogist can read. */
 import type { DateFeature, NameFeature } from './features';
 import { jaroWinkler, oneEditApart } from './metrics';
-import { canonicalGiven, nicknameMatch } from './nicknames';
+import { canonicalGiven, nicknameMatch } from '../../../model/names';
 
 export interface Comparison {
   score: number;

@@ -4,12 +4,19 @@
  * per person so that scoring a pair and building blocking keys stay cheap at 100k persons.
  */
 import { parseAge } from '../../../model/age';
-import daitchMokotoff from 'talisman/phonetics/daitch-mokotoff';
-import doubleMetaphone from 'talisman/phonetics/double-metaphone';
 import { displayName, factValue, type Person, type Persona } from '../../../model';
 import { parseGDate } from '../../../model/gdate';
-import { canonicalGiven } from './nicknames';
-import { fold, generationOf, givenTokens, isRegnal, splitName, surnameForms } from './normalize';
+import {
+  canonicalGiven,
+  daitchMokotoffCodes as dm,
+  fold,
+  generationOf,
+  givenTokens,
+  isRegnal,
+  metaphoneCodes as meta,
+  splitName,
+  surnameForms,
+} from '../../../model/names';
 import { intern } from './memo';
 import { placeParts } from './places';
 
@@ -81,28 +88,6 @@ export interface PersonFeatures {
    * every feature above, so nothing is compared on a decade or a country; named in explanations.
    */
   withheld?: string[];
-}
-
-const metaCache = new Map<string, string[]>();
-function meta(word: string): string[] {
-  let m = metaCache.get(word);
-  if (!m) {
-    const [p, s] = doubleMetaphone(word);
-    m = p === s || !s ? [p] : [p, s];
-    if (metaCache.size > 200_000) metaCache.clear();
-    metaCache.set(word, m);
-  }
-  return m;
-}
-const dmCache = new Map<string, string[]>();
-function dm(word: string): string[] {
-  let m = dmCache.get(word);
-  if (!m) {
-    m = /[a-z]/.test(word) ? daitchMokotoff(word) : [];
-    if (dmCache.size > 200_000) dmCache.clear();
-    dmCache.set(word, m);
-  }
-  return m;
 }
 
 const COMPOUND = /^[\s_]*(\p{L}{2,}-\p{L}{2,})(?:[\s_]|$)/u;

@@ -5,7 +5,7 @@
  * say nothing.
  */
 import type { NameFeature, PersonFeatures } from './features';
-import { canonicalGiven } from './nicknames';
+import { canonicalGiven } from '../../../model/names';
 
 /** Below this many persons frequencies are not used. */
 const MIN_POPULATION = 500;

@@ -11,7 +11,6 @@ export { scorePair, DEFAULT_THRESHOLDS } from './score';
 export type { PairScore, Recommendation, ScoreThresholds, FeatureResult, ScoreOptions, FamilyLookup } from './score';
 export { NameFrequencies } from './frequency';
 export { comparePlaces, placeParts } from './places';
-export { nicknameMatch } from './nicknames';
 
 export interface DuplicateProposal {
   a: PersonFeatures;

@@ -4,7 +4,7 @@
  */
 import { lazy } from './compare';
 import { jaroWinkler } from './metrics';
-import { fold } from './normalize';
+import { fold } from '../../../model/names';
 
 const US_STATES: Record<string, string> = {
   al: 'alabama',

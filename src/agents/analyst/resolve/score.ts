@@ -6,7 +6,7 @@
  */
 import { compareIdentifier, bestNameMatch, dateScore, lazy, yearsApart, YEAR_APART, type Comparison } from './compare';
 import { oneEditApart } from './metrics';
-import { nicknameMatch } from './nicknames';
+import { nicknameMatch } from '../../../model/names';
 import {
   datesM,
   givenM,

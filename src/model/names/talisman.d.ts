@@ -1,4 +1,4 @@
-// talisman ships CommonJS without type declarations; these are the few entry points the resolver uses.
+// talisman ships CommonJS without type declarations; these are the few entry points used here.
 declare module 'talisman/metrics/jaro-winkler' {
   const jaroWinkler: (a: string, b: string) => number;
   export default jaroWinkler;

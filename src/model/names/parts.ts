@@ -1,6 +1,14 @@
-/** Text normalisation shared by the resolver's comparators and blocking keys. */
+/**
+ * The parts of a name: titles, generational suffixes, regnal numbers and placeholder words
+ * ("Son", "Infant") told apart from the given names and surnames they surround.
+ */
+import { fold } from './fold';
 
 const SUFFIXES = new Set(['jr', 'sr', 'junior', 'senior', 'esq', 'der', 'aeltere', 'juengere', 'elder', 'younger']);
+/** A generational suffix or honorific written after a name (Jr, Sr, Esq, der Ältere), folded. */
+export function isSuffix(token: string): boolean {
+  return SUFFIXES.has(token);
+}
 /** Regnal and generational numbers written after a given name (Louis XIV, John III). */
 const ROMAN = /^(?:ii|iii|iv|v|vi|vii|viii|ix|x|xi|xii|xiii|xiv|xv|xvi|xvii|xviii|xix|xx|xxi)$/;
 export function isRegnal(token: string): boolean {
@@ -60,33 +68,6 @@ const TITLES = new Set([
   'prinzessin',
   'sieur',
 ]);
-
-const folded = new Map<string, string>();
-
-/** Lower case, no diacritics, letters/digits/spaces only (ß → ss, æ → ae, ø → o). */
-export function fold(text: string): string {
-  // Names and places repeat endlessly in a tree: fold each distinct text once.
-  let f = folded.get(text);
-  if (f === undefined) {
-    if (folded.size > 200_000) folded.clear();
-    folded.set(text, (f = foldText(text)));
-  }
-  return f;
-}
-
-function foldText(text: string): string {
-  return text
-    .replace(/ß/g, 'ss')
-    .replace(/[æÆ]/g, 'ae')
-    .replace(/[øØ]/g, 'o')
-    .replace(/[œŒ]/g, 'oe')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9\s]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /**
  * Words that stand in for an unknown name ("Son", "Infant", "Twin Boy 1", "NN"): two placeholders
@@ -158,21 +139,4 @@ export function generationOf(...parts: (string | undefined)[]): string | undefin
     }
   }
   return undefined;
-}
-
-/**
- * Splits a persona's free name ("Given /Surname/", "Given Surname", "Surname, Given") into parts.
- * The last token is taken as the surname when no slashes or comma mark it.
- */
-export function splitName(name: string): { given: string; surname: string; suffix?: string } {
-  const slash = /^(.*?)\/([^/]*)\/(.*)$/.exec(name);
-  if (slash) return { given: `${slash[1]} ${slash[3]}`.trim(), surname: slash[2].trim() };
-  const comma = /^([^,]+),\s*(.+)$/.exec(name);
-  if (comma) return { given: comma[2].trim(), surname: comma[1].trim() };
-  const words = name.trim().split(/\s+/);
-  let suffix: string | undefined;
-  while (words.length > 1 && SUFFIXES.has(fold(words[words.length - 1]))) suffix = words.pop();
-  if (words.length === 1) return { given: words[0], surname: '', suffix };
-  const surname = words.pop() ?? '';
-  return { given: words.join(' '), surname, suffix };
 }
