@@ -8,13 +8,7 @@ import type { Assertion, EvidenceClaim, MergeCluster, Person, Persona, PersonNam
 import { displayName } from '../../model';
 import type { ExtractionResult, GroundedPersona, PairAdjudicator } from '../../engine/agents';
 import { stableId } from '../../engine/ids';
-import {
-  DEFAULT_THRESHOLDS,
-  featuresOfPersona,
-  scorePair,
-  type PairScore,
-  type PersonFeatures,
-} from './resolve';
+import { DEFAULT_THRESHOLDS, featuresOfPersona, scorePair, type PairScore, type PersonFeatures } from './resolve';
 import { foldName, namesAlike, nicknameMatch, splitPersonaName } from '../../model/names';
 import { yearRange } from '../../model/gdate';
 import { evidenceClaim } from './mills';
