@@ -33,6 +33,7 @@ import { mentionReason } from './identity/mentions';
 import { birthFromAge, parseAge } from '../../model/age';
 import { applyEvents, applyRelations, keyedPersons, statedToAnchor } from './statements';
 import { withEventDates } from './identity/event-dates';
+import { registeredVitals, withRegisterEvent } from './identity/register-entries';
 import { pickUnmarried } from './identity/marriage-choice';
 import { sameArrival } from './identity/same-arrival';
 
@@ -403,11 +404,13 @@ export async function integrateRecord(
   );
   const ownEvent = (i: number, type: string) =>
     (extraction.events ?? []).some((e) => e.type.toLowerCase() === type && e.persons.includes(keyOf(i) ?? '\u0000'));
-  // A register page dates each child's birth and burial by events naming its key: the persona's own dates.
+  // A register page dates each child's birth and burial by events naming its key: the persona's own dates;
+  // a version 1 birth or baptism register's own event dates its principal.
+  const registerEvents = withRegisterEvent(source, extraction.events, keyOf(aIdx), personas[aIdx]?.persona.role);
   withEventDates(
     featsOf,
     personas.map((gp) => gp.key ?? gp.persona.key),
-    extraction.events,
+    registerEvents,
   );
   // Names without identity never make a person; a known person may still resolve them (item 4).
   const mention = personas.map((gp) => mentionReason(gp, source));
@@ -441,6 +444,7 @@ export async function integrateRecord(
           death: featsOf[i].death,
           relatives: relativesInRecord[i],
           source,
+          vitals: registeredVitals(registerEvents, keyOf(i)),
         },
         g.features(id)?.birth,
       ) ?? generationAgainst(g, id, i, family, featsOf, recordPersonas, source);

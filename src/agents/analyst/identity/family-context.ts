@@ -14,6 +14,7 @@ import type { StatedRelation } from '../../../engine/agents';
 import type { KnowledgeGraph } from '../graph';
 import type { DateFeature, PersonFeatures } from '../resolve';
 import { fold, splitName } from '../../../model/names';
+import { yearRange } from '../../../model/gdate';
 import { ageTolerance, givenNamesAlike, type RecordRelatives } from './hard-facts';
 
 /** Indices of a persona's relatives in its record. */
@@ -223,6 +224,37 @@ export function familyTies(
   return { score, why };
 }
 
+/**
+ * Roles only an adult holds on the record's date: a baptismal sponsor or godparent answers for the
+ * child's faith, a witness attests the act, an officiant performs it, a bride and groom marry. A
+ * child born after the record, or a few years before it, cannot hold them: the sponsor Mary Sullivan
+ * of 1846 is not the daughter Mary born about 1880.
+ */
+const ADULT_ROLES = new Set(['sponsor', 'godparent', 'witness', 'officiant', 'groom', 'bride']);
+/** The youngest a sponsor or witness is taken to be (canon law asked fourteen of a sponsor; a margin below). */
+export const MIN_ADULT_AGE = 12;
+
+/** The birth bound a persona's role gives: born by the record's year less the youngest age of that role. */
+export function boundFromRole(
+  role: string | undefined,
+  recordDate: string | undefined,
+  recordType: string,
+): BirthBound | undefined {
+  if (!role || !ADULT_ROLES.has(role) || !recordDate) return undefined;
+  const when = yearRange(recordDate);
+  if (when.max === undefined) return undefined;
+  const max = when.max - MIN_ADULT_AGE;
+  return { max, why: `a ${role} in this ${recordType} record of ${recordDate}, so an adult then, born by ${max}` };
+}
+
+/** The tighter of two bounds (the later least year, the earlier greatest), with both reasons. */
+function tighter(a: BirthBound | undefined, b: BirthBound | undefined): BirthBound | undefined {
+  if (!a || !b) return a ?? b;
+  const min = a.min === undefined ? b.min : b.min === undefined ? a.min : Math.max(a.min, b.min);
+  const max = a.max === undefined ? b.max : b.max === undefined ? a.max : Math.min(a.max, b.max);
+  return { min, max, why: `${a.why}; ${b.why}` };
+}
+
 /** Tolerance on the estimated births of a known person's relatives (their records are not at hand). */
 const GRAPH_SLACK = 10;
 
@@ -237,17 +269,20 @@ export function generationAgainst(
   families: readonly RecordFamily[],
   feats: readonly { birth?: DateFeature; label: string }[],
   personas: readonly Persona[],
-  source: { recordType: string },
+  source: { recordType: string; date?: string },
 ): string | undefined {
   const p = g.get(id);
   if (!p) return undefined;
   const slack = ageTolerance(source.recordType);
-  const bound = boundFromRecord(
-    i,
-    families,
-    feats.map((f) => f.birth),
-    feats.map((f) => f.label),
-    slack,
+  const bound = tighter(
+    boundFromRecord(
+      i,
+      families,
+      feats.map((f) => f.birth),
+      feats.map((f) => f.label),
+      slack,
+    ),
+    boundFromRole(personas[i].role, source.date, source.recordType),
   );
   const personBound = boundFromGraph(g, p, GRAPH_SLACK);
   if (!bound && !personBound) return undefined;

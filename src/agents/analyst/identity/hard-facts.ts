@@ -19,6 +19,7 @@ import { comparePlaces, placeParts } from '../resolve/places';
 import { countriesOf } from '../places/regions';
 import type { DateFeature } from '../resolve';
 import { lifespanContradiction } from './lifespan';
+import { registeredTwice } from './register-entries';
 
 /** Countries written as such (folded). England, Scotland and Wales stay apart: a birthplace names the nation. */
 const COUNTRIES = new Set([
@@ -170,6 +171,8 @@ export interface PersonaInRecord {
   death?: DateFeature;
   relatives: RecordRelatives;
   source: SourceRecord;
+  /** The birth and baptism this record registers for the persona (its own entry, not a later telling). */
+  vitals?: readonly { type: 'birth' | 'baptism'; date: string }[];
 }
 
 /** Record types whose ages and birth dates come from an informant after the fact: a wider tolerance. */
@@ -337,6 +340,7 @@ export function hardContradiction(
   if (!p) return undefined;
   return (
     birthCountry(pr, p) ??
+    registeredTwice(pr.vitals ?? [], p, pr.source.id) ??
     otherSpouse(g, pr, p) ??
     otherParents(g, pr, p) ??
     ageOutside(pr, p, birthOfPerson) ??
