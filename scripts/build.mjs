@@ -13,6 +13,9 @@ const analyze = process.argv.includes('--analyze');
 const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning' };
 mkdirSync('dist/webview', { recursive: true });
 
+// OCR and PDF text are loaded on first use and stay outside the bundles: tesseract.js starts its
+// worker thread from its own files and reads its model from node_modules (nothing is downloaded).
+const documentReaders = ['tesseract.js', '@tesseract.js-data/eng', 'unpdf'];
 const nodeTargets = [
   {
     entryPoints: ['src/extension/extension.ts'],
@@ -20,8 +23,17 @@ const nodeTargets = [
     external: ['vscode'],
     metafile: analyze,
   },
-  { entryPoints: ['src/extension/engine-entry.ts'], outfile: 'dist/engine.js', external: ['vscode'] },
-  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  {
+    entryPoints: ['src/extension/engine-entry.ts'],
+    outfile: 'dist/engine.js',
+    external: ['vscode', ...documentReaders],
+  },
+  {
+    entryPoints: ['src/cli/main.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+    external: documentReaders,
+  },
 ];
 // Extension-host integration suites (TESTING.md level 4) are bundled when present.
 for (const entry of ['test/vscode/index.ts']) {

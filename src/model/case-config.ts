@@ -44,6 +44,10 @@ export const CaseConfig = z.looseObject({
       model: z.string().default('claude-sonnet-4-6'),
       maxTokens: z.number().int().positive().default(4096),
       webSearch: z.boolean().default(false),
+      vision: z
+        .boolean()
+        .default(false)
+        .describe('Claude may read archive images and scanned PDFs (issue #17); the Censor still checks each first'),
       consensusModels: z
         .array(z.string().min(1))
         .optional()

@@ -130,6 +130,21 @@ export const Persona = z.looseObject({
 });
 export type Persona = z.infer<typeof Persona>;
 
+/**
+ * Who read a document into the record's text (issue #17): the image, cited by its hash, is the
+ * original; `byPerson` is false while the text is the machine's own reading (OCR, PDF text layer,
+ * vision), whose facts weigh by the reading's confidence.
+ */
+export const RecordTranscription = z.object({
+  document: z.string().min(1).describe('case-relative path of the image or PDF'),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  transcriber: z.string().min(1),
+  engine: z.string().min(1),
+  confidence: z.number().min(0).max(1).optional(),
+  byPerson: z.boolean(),
+});
+export type RecordTranscription = z.infer<typeof RecordTranscription>;
+
 /** What a connector or the archive returns, before the Scout captures it as evidence. */
 export const RawRecord = z.object({
   title: z.string().min(1),
@@ -152,6 +167,8 @@ export const RawRecord = z.object({
   informant: z.string().optional().describe('key of the person who gave the information'),
   events: z.array(RecordEvent).optional(),
   relationships: z.array(RecordRelationship).optional(),
+  /** A document's transcription (archive sidecar): the image is the original, this text a derivative of it. */
+  transcription: RecordTranscription.optional(),
 });
 export type RawRecord = z.infer<typeof RawRecord>;
 

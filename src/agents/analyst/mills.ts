@@ -90,7 +90,13 @@ export function evidenceClaim(
     sourceClass: source.sourceType,
     information,
     evidence: opts.direct ? 'direct' : 'indirect',
-    confidence: claimConfidence(method, information, opts.direct, opts.extractorConfidence),
+    // A machine's reading of a document (OCR, vision) is only as sure as that reading (issue #17).
+    confidence: Number(
+      (
+        claimConfidence(method, information, opts.direct, opts.extractorConfidence) *
+        (source.transcription && !source.transcription.byPerson ? (source.transcription.confidence ?? 0.5) : 1)
+      ).toFixed(4),
+    ),
     method,
   };
 }

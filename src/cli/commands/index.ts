@@ -10,6 +10,7 @@ import { personsCommand } from './persons';
 import { researchCommand } from './research';
 import { sourcesCommand } from './sources';
 import { statusCommand } from './status';
+import { transcribeCommand } from './transcribe';
 import { validateCommand } from './validate';
 
 /** Every verb, in help order. Each lives in its own module beside this one. */
@@ -17,6 +18,7 @@ export const commands: CliCommand[] = [
   initCommand,
   researchCommand,
   sourcesCommand,
+  transcribeCommand,
   statusCommand,
   personsCommand,
   validateCommand,

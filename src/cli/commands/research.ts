@@ -9,6 +9,7 @@ import { loadConnectors } from '../../sources';
 import { createAgentsFromEnv, withCostReport } from '../../llm';
 import { archiveProblems, describeArchiveProblems } from '../../sources/archive/problems';
 import { withCaseArchive } from '../../sources/archive';
+import { transcribeNewDocuments } from '../../sources/documents/research-hook';
 import { parse } from '../args';
 import { type CliCommand, UsageError } from '../command';
 
@@ -67,6 +68,13 @@ export const researchCommand: CliCommand = {
       // Archive records the reader cannot use are named here too, not only in the log (issue #21).
       const archiveReport = describeArchiveProblems(archiveProblems(store.root));
       if (archiveReport.skipped.length && !values.json) io.err(archiveReport.skippedText);
+      // Images and PDFs added to archive/ since the last run are read into sidecars first (issue #17).
+      await transcribeNewDocuments(store, {
+        env: process.env,
+        offline,
+        signal: io.signal,
+        say: values.json ? undefined : (l) => io.err(l),
+      });
       const started = Date.now();
       const progress = (e: EngineEvent) => {
         if (values.json) return;

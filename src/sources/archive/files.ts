@@ -1,7 +1,11 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { isAlternateReading } from '../documents/kinds';
 
-/** Markdown files under `dir` (any depth), sorted; hidden entries and README.md are not records. */
+/**
+ * Markdown files under `dir` (any depth), sorted; hidden entries and README.md are not records, nor
+ * is a machine reading kept beside a document's edited sidecar (`scan.png.ocr.md`: for comparison).
+ */
 export function listMarkdown(dir: string): string[] {
   let names: string[];
   try {
@@ -15,7 +19,8 @@ export function listMarkdown(dir: string): string[] {
     const abs = join(dir, n);
     const st = statSync(abs);
     if (st.isDirectory()) out.push(...listMarkdown(abs));
-    else if (n.toLowerCase().endsWith('.md') && n.toLowerCase() !== 'readme.md') out.push(abs);
+    else if (n.toLowerCase().endsWith('.md') && n.toLowerCase() !== 'readme.md' && !isAlternateReading(n))
+      out.push(abs);
   }
   return out;
 }

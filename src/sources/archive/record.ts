@@ -18,6 +18,7 @@ import {
 import { parse as parseYaml } from 'yaml';
 import { locate, readFrontMatter, splitFrontMatter } from '../../case/frontmatter';
 import type { CaseProblem } from '../../case/problems';
+import { transcriptionOf } from '../documents/link';
 
 const PLACE_KEYS = new Set(['place', 'birthPlace', 'deathPlace', 'burialPlace', 'residence']);
 
@@ -178,6 +179,8 @@ const RECORD_KEYS = new Set([
   'informant',
   'events',
   'relationships',
+  // A document's sidecar (issue #17): the image's hash and who transcribed it.
+  'document',
 ]);
 // marriageDate, marriedName and spouseName are read by the Analyst when a record gives them.
 const PERSON_KEYS = new Set([...Object.keys(Persona.shape), 'marriageDate', 'marriedName', 'spouseName']);
@@ -264,6 +267,11 @@ function unknownKeyProblems(text: string, rel: string, fm: ArchiveFrontMatter): 
 export type ArchiveParse =
   { ok: true; record: RawRecord; problems: CaseProblem[] } | { ok: false; problems: CaseProblem[] };
 
+function transcribed(text: string, rel: string): { transcription?: RawRecord['transcription'] } {
+  const t = transcriptionOf(text, rel);
+  return t ? { transcription: t } : {};
+}
+
 export function parseArchiveRecord(text: string, rel: string): ArchiveParse {
   const r = readArchiveFront(text, rel);
   if (!r.ok) return r;
@@ -288,6 +296,7 @@ export function parseArchiveRecord(text: string, rel: string): ArchiveParse {
     informant: fm.informant,
     events: fm.events,
     relationships: fm.relationships,
+    ...transcribed(text, rel),
   });
   return { ok: true, record, problems: unknownKeyProblems(text, rel, fm) };
 }
