@@ -14,6 +14,7 @@ const ENTRY_POINTS = [
   'llm-context.ts',
   'activation.ts',
   'cases.ts',
+  'documents.ts',
 ];
 const benches = readdirSync('bench')
   .filter((f) => ENTRY_POINTS.includes(f))

@@ -10,6 +10,7 @@ export const modules = {
   actions: () => import('./actions'),
   caseFolder: () => import('../case'),
   censor: () => import('../agents/censor'),
+  documents: () => import('./documentsBridge'),
   engineBridge: () => import('./engineBridge'),
   exporter: () => import('./exporter'),
   gedcomImport: () => import('../interchange/gedcom/import'),

@@ -5,6 +5,7 @@
  * wiring as the CLI's `ancestry research`.
  */
 import { join } from 'node:path';
+import { transcribeNewDocuments } from '../sources/documents/research-hook';
 import { DeterministicExtractor } from '../agents/analyst/extract';
 import { newId, openCase, withCaseLock } from '../case';
 import { DeterministicPlanner } from '../engine/lead-planner';
@@ -120,6 +121,14 @@ async function runEngineLocked(req: EngineRunRequest): Promise<ResearchOutcome> 
   // Tier 2 sources appear as prefilled links (never requested) only when the case allows Tier 2.
   const runStore = llm ? withCostReport(store, llm.meter) : store;
   const sources = llm?.webSearch ? [...connectors, llm.webSearch] : connectors;
+  // Images and PDFs added to archive/ are read into sidecars before the archive is (issue #17).
+  await transcribeNewDocuments(store, {
+    env: { ANTHROPIC_API_KEY: req.apiKey },
+    offline,
+    gateway: llm?.gateway,
+    signal: req.signal,
+    say: (l) => req.log(`[transcribe] ${l.trim()}`),
+  });
   return runResearch({
     store: runStore,
     connectors: withCaseArchive(store.root, sources),

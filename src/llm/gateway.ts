@@ -37,9 +37,29 @@ export interface ModelCall {
   continuation?: Anthropic.MessageParam[];
   /** Upper bound of server-side web searches this call may run (priced into the budget check). */
   maxWebSearches?: number;
+  /**
+   * Images or PDFs sent before the text (vision, issue #17). The Censor cannot redact pixels: the
+   * caller decides, before the call, whether the document may leave the machine at all.
+   */
+  attachments?: ModelAttachment[];
   /** The prompt concerns a possibly living person: modern exact dates and addresses are redacted outright. */
   aboutLiving?: boolean;
   signal?: AbortSignal;
+}
+
+export interface ModelAttachment {
+  kind: 'image' | 'document';
+  mediaType: 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'application/pdf';
+  base64: string;
+}
+
+/** An image costs at most ~1,600 input tokens (it is scaled down to ~1.15 megapixels); a PDF page ~3,000. */
+const ATTACHMENT_PROMPT_CHARS = { image: 1_600 * 4, document: 3_000 * 4 } as const;
+
+function attachmentBlock(a: ModelAttachment): Anthropic.ContentBlockParam {
+  return a.kind === 'image'
+    ? { type: 'image', source: { type: 'base64', media_type: a.mediaType as 'image/png', data: a.base64 } }
+    : { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: a.base64 } };
 }
 
 export interface ModelReply {
@@ -75,7 +95,8 @@ export class LlmGateway {
       log,
     );
     const toolChars = c.tools ? JSON.stringify(c.tools).length : 0;
-    const continuationChars = c.continuation ? JSON.stringify(c.continuation).length : 0;
+    const attachmentChars = (c.attachments ?? []).reduce((n, a) => n + ATTACHMENT_PROMPT_CHARS[a.kind], 0);
+    const continuationChars = (c.continuation ? JSON.stringify(c.continuation).length : 0) + attachmentChars;
     const maxTokens = meter.affordableOutputTokens(
       model,
       prompt.chars + toolChars + continuationChars,
@@ -103,7 +124,15 @@ export class LlmGateway {
       model,
       max_tokens: maxTokens,
       system,
-      messages: [{ role: 'user', content: prompt.user }, ...(c.continuation ?? [])],
+      messages: [
+        {
+          role: 'user',
+          content: c.attachments?.length
+            ? [...c.attachments.map(attachmentBlock), { type: 'text', text: prompt.user }]
+            : prompt.user,
+        },
+        ...(c.continuation ?? []),
+      ],
       ...(c.tools ? { tools: c.tools } : {}),
       ...(c.toolChoice ? { tool_choice: c.toolChoice } : {}),
     };
@@ -133,7 +162,8 @@ export class LlmGateway {
       cacheReadTokens: u.cache_read_input_tokens ?? 0,
       cacheWriteTokens: u.cache_creation_input_tokens ?? 0,
       webSearches: u.server_tool_use?.web_search_requests ?? 0,
-      promptChars: prompt.chars,
+      // An image's tokens are counted as its estimate in characters, so the meter's chars-per-token stays right.
+      promptChars: prompt.chars + attachmentChars,
     });
     log({
       actionType: 'llm_call',

@@ -72,6 +72,7 @@ export const researchCommand: CliCommand = {
       await transcribeNewDocuments(store, {
         env: process.env,
         offline,
+        gateway: llm?.gateway,
         signal: io.signal,
         say: values.json ? undefined : (l) => io.err(l),
       });

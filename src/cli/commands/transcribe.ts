@@ -57,7 +57,7 @@ export const transcribeCommand: CliCommand = {
         if (e instanceof CaseFileError) throw new UsageError(e.message);
         throw e;
       });
-      const vision = visionFromEnv(process.env, store, { wanted: engine === 'claude' });
+      const vision = visionFromEnv(process.env, store);
       if (engine === 'claude' && !vision.reader) throw new UsageError(`--engine claude: ${vision.why}`);
       let lastLine = '';
       const outcomes = await transcribeDocuments(store, {

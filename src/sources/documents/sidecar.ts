@@ -34,6 +34,8 @@ export interface SidecarContent {
   docRel: string;
   meta: Omit<DocumentMeta, 'machineSha256'>;
   body: string;
+  /** Grounded facts of a vision reading, as archive record keys. */
+  front?: { recordType?: string; date?: string; place?: string; persons: object[] };
 }
 
 const SEAL_KEY = 'machineSha256';
@@ -57,10 +59,13 @@ export function renderSidecar(c: SidecarContent): string {
   const front = {
     version: 2,
     title: c.title,
-    recordType: 'other',
+    recordType: c.front?.recordType ?? 'other',
+    ...(c.front?.date ? { date: c.front.date } : {}),
+    ...(c.front?.place ? { place: c.front.place } : {}),
     repository: 'Local archive',
     sourceType: 'derivative',
     url: `archive:${c.docRel}#sha256=${c.meta.sha256}`,
+    ...(c.front?.persons.length ? { persons: c.front.persons } : {}),
     document: { ...c.meta, [SEAL_KEY]: '' },
   };
   const yaml = stringify(front, { lineWidth: 0 }).replace(new RegExp(`(${SEAL_KEY}:).*$`, 'm'), '$1 ');

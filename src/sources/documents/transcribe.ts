@@ -21,12 +21,15 @@ import {
 import { createOcrEngine, type OcrEngine } from './ocr';
 import { hasTextLayer, pdfTextPages } from './pdf-text';
 import { readSidecar, renderSidecar, seal, sha256Hex, type DocumentMeta } from './sidecar';
+import type { ExtractedFront } from './vision';
 
 /** A page as read by some engine. */
 export interface Reading {
   text: string;
   confidence: number;
   uncertain: number;
+  /** Facts a vision reading extracted and the firewall kept (sidecar front matter). */
+  front?: ExtractedFront;
 }
 
 /** Claude's vision (vision.ts), or a stand-in: reads one image with the OCR text as a cross-check. */
@@ -116,6 +119,15 @@ function pagesBody(pages: string[]): string {
   return pages.map((p, i) => `## Page ${i + 1}\n\n${p || '(no text on this page)'}`).join('\n\n');
 }
 
+interface ReadResult {
+  engine: TranscriptionEngine;
+  transcriber: string;
+  pages: string[];
+  confidence: number;
+  uncertain: number;
+  front?: ExtractedFront;
+}
+
 export class Transcriber {
   private ocr: OcrEngine | undefined;
   private ownsOcr = false;
@@ -192,13 +204,7 @@ export class Transcriber {
 
     const progress = (page: number, pages: number, p: number) =>
       this.opts.onProgress?.({ file: rel, index, files, page, pages, progress: p });
-    let reading: {
-      engine: TranscriptionEngine;
-      transcriber: string;
-      pages: string[];
-      confidence: number;
-      uncertain: number;
-    };
+    let reading: ReadResult;
     try {
       reading = await this.read(rel, bytes, progress);
     } catch (e) {
@@ -222,6 +228,7 @@ export class Transcriber {
       docRel: rel,
       meta,
       body: pagesBody(reading.pages),
+      ...(reading.front ? { front: reading.front } : {}),
     });
     // Sealed after the Censor's pass, so the file as written matches its seal.
     const text = seal(redactText(draft, this.store.censorContext()).text);
@@ -252,13 +259,7 @@ export class Transcriber {
     rel: string,
     bytes: Uint8Array,
     progress: (page: number, pages: number, p: number) => void,
-  ): Promise<{
-    engine: TranscriptionEngine;
-    transcriber: string;
-    pages: string[];
-    confidence: number;
-    uncertain: number;
-  }> {
+  ): Promise<ReadResult> {
     const want = this.opts.engine;
     if (isPdf(rel)) {
       if (want === 'ocr')

@@ -1,35 +1,48 @@
 /**
  * Whether Claude may read this case's documents: only with an Anthropic key and when case.yaml
- * allows it (`llm.vision: true`); the key alone never sends an image off the machine.
+ * allows it (`llm.vision: true`); the key alone never sends an image off the machine. A research
+ * run passes its own gateway, so the run's cost meter and budget count the vision calls.
  */
 import type { FileCaseStore } from '../../case';
-import type { CaseConfig } from '../../model';
+import { AnthropicLlmClient } from '../../llm/anthropic-client';
+import { CostMeter } from '../../llm/cost-meter';
+import { LlmGateway } from '../../llm/gateway';
 import type { VisionReader } from './transcribe';
+import { ClaudeVisionReader } from './vision';
 
 export interface VisionSetup {
   reader?: VisionReader;
   why: string;
 }
 
-export function visionAllowed(config: CaseConfig): boolean {
-  return config.llm.vision;
-}
-
-/** Vision reader factories register here (vision.ts), so this module stays free of the SDK. */
-let factory: ((apiKey: string, baseURL: string | undefined, store: FileCaseStore) => VisionReader) | undefined;
-export function registerVisionFactory(f: typeof factory): void {
-  factory = f;
-}
-
 export function visionFromEnv(
   env: NodeJS.ProcessEnv,
   store: FileCaseStore,
-  _opts: { wanted: boolean } = { wanted: false },
+  opts: { gateway?: LlmGateway } = {},
 ): VisionSetup {
+  const config = store.config();
   const key = env.ANTHROPIC_API_KEY?.trim();
-  if (!key) return { why: 'Claude vision needs ANTHROPIC_API_KEY' };
-  if (!visionAllowed(store.config()))
-    return { why: 'Claude vision is off for this case: set llm.vision: true in case.yaml' };
-  if (!factory) return { why: 'Claude vision is not available in this build' };
-  return { reader: factory(key, env.ANTHROPIC_BASE_URL?.trim() || undefined, store), why: '' };
+  if (!key && !opts.gateway) return { why: 'Claude vision needs ANTHROPIC_API_KEY' };
+  if (!config.llm.vision) return { why: 'Claude vision is off for this case: set llm.vision: true in case.yaml' };
+  const log = (e: Parameters<LlmGateway['log']>[0]) => void store.appendLog([e]);
+  const gateway =
+    opts.gateway ??
+    new LlmGateway({
+      client: new AnthropicLlmClient({ apiKey: key!, baseURL: env.ANTHROPIC_BASE_URL?.trim() || undefined }),
+      meter: new CostMeter({ maxUsd: config.budget.maxUsd, maxTokens: config.budget.maxTokens }),
+      log,
+      model: config.llm.model,
+      maxTokens: config.llm.maxTokens,
+      censor: () => store.censorContext(),
+    });
+  const second = config.llm.consensusModels?.find((m) => m !== config.llm.model);
+  return {
+    reader: new ClaudeVisionReader({
+      gateway,
+      censor: () => store.censorContext(),
+      log,
+      ...(second ? { secondModel: second } : {}),
+    }),
+    why: '',
+  };
 }
