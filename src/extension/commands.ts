@@ -44,7 +44,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     reg('ancestry.importGedcom', (file?: string | vscode.Uri) => importGedcomCommand(services, file)),
     reg('ancestry.export', (format?: ExportFormat) => exportCommand(services, format)),
     reg('ancestry.transcribeDocument', async (file?: vscode.Uri) =>
-      (await import('./transcribe')).transcribeDocumentCommand(services, file),
+      (await loadEngine('documents')).transcribeDocumentCommand(services, file),
     ),
     reg('ancestry.showPedigree', async (id?: string | { id: string }, generations?: { up: number; down: number }) =>
       (await import('./webviews/pedigreePanel')).PedigreePanel.show(
