@@ -22,6 +22,7 @@ import {
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
+import { contextOfText, readTreeLine } from '../src/case/tree-format';
 import { generateGedcom } from './gedcom-generate';
 
 const ROOT = resolve(__dirname, '..');
@@ -97,11 +98,11 @@ function main(): void {
       if (imp.status !== 0) throw new Error(`import of ${n} failed: ${imp.stderr}`);
       const treeFile = join(dir, 'trees', `gen-${n}.jsonl`);
       // A person from the middle of the tree, and the name to look them up by.
-      const lines = readFileSync(treeFile, 'utf8').split('\n');
-      const mid = JSON.parse(lines[Math.floor(lines.length / 2)]) as {
-        id: string;
-        names: { given: string; surname: string }[];
-      };
+      const text = readFileSync(treeFile, 'utf8');
+      const lines = text.split('\n');
+      const read = readTreeLine(lines[Math.floor(lines.length / 2)], 2, contextOfText(text));
+      if (read.kind !== 'person') throw new Error(`the middle line of ${treeFile} is not a person`);
+      const mid = read.person;
       const name = `${mid.names[0].given.split(' ')[0]} ${mid.names[0].surname}`;
       // `ancestry persons` where the CLI has it; before it existed, the store as a program would use it.
       const args: Record<Mode, string[]> = hasPersonsVerb

@@ -32,6 +32,7 @@ import { leftBehind } from './left-behind';
 import { capturedFieldDigests, sourceEditProblems, sourceHash } from './source-integrity';
 import { CaseWriter, censorPerson } from './writer';
 import { openTreeIndex, StaleTreeIndexError, TREE_INDEX_FILE, type TreeIndex } from './tree-index';
+import { contextFor, encodePerson, headerLine, PLAIN, readTreeLine, type TreeContext } from './tree-format';
 
 export interface OpenCaseOptions {
   clock?: Clock;
@@ -367,35 +368,21 @@ export class FileCaseStore implements CaseStore {
     // Read again after a write: what an earlier read found wrong in it went with the old file.
     this.problems = this.problems.filter((p) => p.file !== file);
     const lines = (this.read(file) ?? '').split('\n');
-    lines.forEach((line, i) => {
-      if (!line.trim()) return;
-      let json: unknown;
-      try {
-        json = JSON.parse(line);
-      } catch (e) {
-        this.problems.push({
-          file,
-          line: i + 1,
-          column: 1,
-          message: `not JSON: ${(e as Error).message}`,
-          severity: 'error',
-        });
-        return;
-      }
-      const p = withFieldBound(Person).safeParse(json);
-      if (!p.success) {
-        for (const issue of p.error.issues)
+    let format = PLAIN;
+    lines.forEach((text, i) => {
+      const r = readTreeLine(text, i + 1, format);
+      if (r.kind === 'header') format = r.context;
+      else if (r.kind === 'person') this.treeCache.set(r.person.id, { person: r.person, tree: name });
+      else if (r.kind === 'invalid')
+        for (const issue of r.issues)
           this.problems.push({
             file,
             line: i + 1,
             column: 1,
-            field: issue.path.join('.'),
+            ...(issue.field !== undefined ? { field: issue.field } : {}),
             message: issue.message,
             severity: 'error',
           });
-        return;
-      }
-      this.treeCache.set(p.data.id, { person: p.data, tree: name });
     });
   }
 
@@ -641,6 +628,7 @@ export class FileCaseStore implements CaseStore {
     // living persons' names are kept (the Censor redacts them elsewhere); the persons themselves
     // are read back from the file when asked for.
     const livingNames: [string, string[]][] = [];
+    let format: TreeContext = PLAIN;
     await this.writer.writeJsonLines(file, persons, {
       censor: (p, ctx) => {
         known ??=
@@ -657,6 +645,9 @@ export class FileCaseStore implements CaseStore {
         if (living) livingNames.push([p.id, namesOf(p)]);
       },
       ...(opts.beforeCommit ? { beforeCommit: opts.beforeCommit } : {}),
+      // The compact line format (decision 0003), abbreviating by what the first person shows.
+      header: (first) => headerLine((format = contextFor(first))),
+      serialize: (p) => encodePerson(p, format),
     });
     // What the earlier file of this tree put in the store goes: its persons, and its living names.
     for (const [id, t] of this.treeCache)

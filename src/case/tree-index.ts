@@ -15,17 +15,18 @@
 import { closeSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database, Statement } from 'sql.js';
-import { displayName, factValue, Person, withFieldBound } from '../model';
+import { displayName, factValue, type Person } from '../model';
 import { yearRange } from '../model/gdate';
 import { loadSqlJs } from './index-db';
 import { TREES_DIR } from './layout';
 import type { CaseProblem } from './problems';
 import { sha256 } from './ids';
 import { openForReading } from './writer';
+import { headerLine, PLAIN, readHeader, readTreeLine, type TreeContext } from './tree-format';
 
 export const TREE_INDEX_FILE = '.ancestry/trees-index.sqlite';
 /** Bumped when the schema or what a row holds changes: an index of another version is rebuilt. */
-const VERSION = '2';
+const VERSION = '3';
 
 /** What a listing shows of a person, without reading the person. */
 export interface PersonSummary {
@@ -151,7 +152,7 @@ export function matchesQuery(p: Person, q: PersonQuery): boolean {
 
 const SCHEMA = `
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE trees(n INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE trees(n INTEGER PRIMARY KEY, name TEXT, format TEXT);
 CREATE TABLE persons(rowid INTEGER PRIMARY KEY, id TEXT UNIQUE, tree INTEGER, line INTEGER, offset INTEGER, length INTEGER,
   name TEXT, surname TEXT, given TEXT, sort_key TEXT, birth_year INTEGER, death_year INTEGER,
   living_flag INTEGER, dead INTEGER, latest_birth INTEGER, full_names TEXT, words TEXT, places TEXT);
@@ -233,40 +234,29 @@ function* linesOf(abs: string): Generator<{ text: string; offset: number; length
   }
 }
 
-/** Reads one tree the way the store does (same problems, a later line of an id wins). */
-function readTree(root: string, tree: string, rows: Map<string, Row>, problems: CaseProblem[]): void {
+/** Reads one tree the way the store does (same problems, a later line of an id wins); returns its format context. */
+function readTree(root: string, tree: string, rows: Map<string, Row>, problems: CaseProblem[]): TreeContext {
   const file = `${TREES_DIR}/${tree}`;
+  let format = PLAIN;
   for (const { text, offset, length, line } of linesOf(join(root, file))) {
-    if (!text.trim()) continue;
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (e) {
-      problems.push({ file, line, column: 1, message: `not JSON: ${(e as Error).message}`, severity: 'error' });
-      continue;
-    }
-    const p = withFieldBound(Person).safeParse(json);
-    if (!p.success) {
-      for (const issue of p.error.issues)
+    const r = readTreeLine(text, line, format);
+    if (r.kind === 'header') format = r.context;
+    else if (r.kind === 'invalid')
+      for (const issue of r.issues)
         problems.push({
           file,
           line,
           column: 1,
-          field: issue.path.join('.'),
+          ...(issue.field !== undefined ? { field: issue.field } : {}),
           message: issue.message,
           severity: 'error',
         });
-      continue;
+    else if (r.kind === 'person') {
+      rows.delete(r.person.id);
+      rows.set(r.person.id, { tree, line, offset, length, columns: columnsOf(r.person) });
     }
-    rows.delete(p.data.id);
-    rows.set(p.data.id, {
-      tree,
-      line,
-      offset,
-      length,
-      columns: columnsOf(p.data),
-    });
   }
+  return format;
 }
 
 /** Name, size, mtime and inode of every tree file, with the index version. */
@@ -283,6 +273,8 @@ export class TreeIndex {
   private readonly cache = new Map<string, Person>();
   /** Tree file names by their number in the index. */
   private readonly treeNames = new Map<number, string>();
+  /** Each tree's format context (its header), by name: a line is decoded with it. */
+  private readonly formats = new Map<string, TreeContext>();
 
   constructor(
     private readonly db: Database,
@@ -291,7 +283,10 @@ export class TreeIndex {
     readonly rebuilt: boolean,
   ) {
     db.run('CREATE TEMP TABLE shadow(id TEXT PRIMARY KEY)');
-    for (const [n, name] of this.all('SELECT n, name FROM trees', [])) this.treeNames.set(Number(n), String(name));
+    for (const [n, name, format] of this.all('SELECT n, name, format FROM trees', [])) {
+      this.treeNames.set(Number(n), String(name));
+      this.formats.set(String(name), typeof format === 'string' ? (readHeader(JSON.parse(format)) ?? PLAIN) : PLAIN);
+    }
   }
 
   private tree(n: unknown): string {
@@ -370,17 +365,13 @@ export class TreeIndex {
     } finally {
       closeSync(fd);
     }
-    let parsed: ReturnType<typeof Person.safeParse> | undefined;
-    try {
-      parsed = withFieldBound(Person).safeParse(JSON.parse(buf.toString('utf8')));
-    } catch {
-      parsed = undefined;
-    }
-    if (!parsed?.success || parsed.data.id !== id)
+    const r2 = readTreeLine(buf.toString('utf8'), 0, this.formats.get(tree) ?? PLAIN);
+    if (r2.kind !== 'person' || r2.person.id !== id)
       throw new StaleTreeIndexError(`${TREES_DIR}/${tree} changed since its index was checked`);
+    const person = r2.person;
     if (this.cache.size >= 1000) this.cache.delete(this.cache.keys().next().value as string);
-    this.cache.set(id, parsed.data);
-    return parsed.data;
+    this.cache.set(id, person);
+    return person;
   }
 
   /** A page of the tree persons in listing order (sortKeyOf); living as of `now`. */
@@ -475,7 +466,8 @@ export async function openTreeIndex(
   }
   const rows = new Map<string, Row>();
   const problems: CaseProblem[] = [];
-  for (const tree of trees) readTree(root, tree, rows, problems);
+  const formats = new Map<string, TreeContext>();
+  for (const tree of trees) formats.set(tree, readTree(root, tree, rows, problems));
   const db = new SQL.Database();
   db.run(SCHEMA);
   db.run('BEGIN');
@@ -483,7 +475,10 @@ export async function openTreeIndex(
     'INSERT INTO persons(rowid, id, tree, line, offset, length, name, surname, given, sort_key, birth_year, death_year, living_flag, dead, latest_birth, full_names, words, places) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)',
   );
   const treeNumber = new Map(trees.map((t, i) => [t, i + 1]));
-  for (const [t, n] of treeNumber) db.run('INSERT INTO trees VALUES (?, ?)', [n, t]);
+  for (const [t, n] of treeNumber) {
+    const format = formats.get(t);
+    db.run('INSERT INTO trees VALUES (?, ?, ?)', [n, t, format && format !== PLAIN ? headerLine(format) : null]);
+  }
   let rowid = 0;
   for (const [id, r] of rows) {
     rowid += 1;

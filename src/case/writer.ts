@@ -171,6 +171,10 @@ export class CaseWriter {
       censor?: (item: T, ctx: CensorContext) => { item: T; redactions: Redaction[] };
       onWritten?: (item: T) => void;
       beforeCommit?: () => Promise<void>;
+      /** The line of an item (default JSON.stringify): the tree format's encoder. */
+      serialize?: (item: T) => string;
+      /** A first line, made from the first item (a tree's header); none when there are no items. */
+      header?: (first: T) => string;
     } = {},
   ): Promise<void> {
     const ctx = this.censor();
@@ -182,7 +186,14 @@ export class CaseWriter {
     const tmp = `${abs}.${process.pid}.${Date.now().toString(36)}.tmp`;
     const fh = await open(tmp, 'w');
     const sink = new LineSink(fh);
+    const scan = (text: string): string => {
+      if (!kinds.size) return text;
+      const r = replacePii(text, kinds);
+      for (const m of r.redactions) redactions.push({ kind: 'pii', what: m.kind });
+      return r.text;
+    };
     try {
+      let first = true;
       for (const raw of items) {
         let item = raw;
         if (opts.censor) {
@@ -190,12 +201,12 @@ export class CaseWriter {
           item = c.item;
           redactions.push(...c.redactions);
         }
-        let line = JSON.stringify(item);
-        if (kinds.size) {
-          const r = replacePii(line, kinds);
-          for (const m of r.redactions) redactions.push({ kind: 'pii', what: m.kind });
-          line = r.text;
+        if (first && opts.header) {
+          const head = scan(opts.header(item));
+          if (!sink.add(head)) await sink.flush(head);
         }
+        first = false;
+        const line = scan(opts.serialize ? opts.serialize(item) : JSON.stringify(item));
         if (!sink.add(line)) await sink.flush(line);
         opts.onWritten?.(item);
       }

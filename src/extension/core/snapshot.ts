@@ -11,6 +11,7 @@ import { readFrontMatter, type FrontMatterFile } from '../../case/frontmatter';
 import type { CaseProblem } from '../../case/problems';
 import { leftBehind } from '../../case/left-behind';
 import { sourceEditProblems } from '../../case/source-integrity';
+import { PLAIN, readTreeLine } from '../../case/tree-format';
 import { archiveProblems } from '../../sources/archive/problems';
 import {
   CaseConfig,
@@ -177,31 +178,19 @@ export async function loadSnapshot(root: string): Promise<CaseSnapshot> {
   for (const file of await listFiles(join(root, 'trees'), '.jsonl')) {
     const text = (await readText(file)) ?? '';
     let lineNo = 0;
+    let format = PLAIN;
     for (const line of text.split('\n')) {
       lineNo += 1;
-      if (!line.trim()) continue;
-      let json: unknown;
-      try {
-        json = JSON.parse(line);
-      } catch (e) {
+      const r = readTreeLine(line, lineNo, format);
+      if (r.kind === 'header') format = r.context;
+      else if (r.kind === 'person') snap.persons.set(r.person.id, { person: r.person, file, treeLine: lineNo });
+      else if (r.kind === 'invalid')
         problems.push({
           file,
           line: lineNo,
           column: 1,
-          message: `JSON: ${e instanceof Error ? e.message : String(e)}`,
-          severity: 'error',
-        });
-        continue;
-      }
-      const r = withFieldBound(Person).safeParse(json);
-      if (r.success) snap.persons.set(r.data.id, { person: r.data, file, treeLine: lineNo });
-      else
-        problems.push({
-          file,
-          line: lineNo,
-          column: 1,
-          field: r.error.issues[0]?.path.join('.'),
-          message: r.error.issues[0]?.message ?? 'invalid person',
+          ...(r.issues[0]?.field !== undefined ? { field: r.issues[0].field } : {}),
+          message: r.issues[0]?.message ?? 'invalid person',
           severity: 'error',
         });
     }

@@ -150,6 +150,37 @@ describe('review: reversible merges through the case store', () => {
     await assert.rejects(acceptMerge(store, c.id, clock.now()), /rejected|no merge proposal/);
   });
 
+  it('merges a person out of a compact (format 2) tree: the header and every other line keep their bytes, undo restores it', async () => {
+    const { root, store } = await newCase();
+    const tree = writeImportedTree(root, store);
+    // The same persons written by the tree writer: a header line, then compact lines.
+    await store.writeTree('imported', tree);
+    const written = readFileSync(join(root, 'trees/imported.jsonl'), 'utf8');
+    assert.match(written, /^\{"ancestryTree":2/);
+    await store.writePerson(
+      person('P-w', 'William', 'Becker', {
+        'birth.date': '3 APR 1832',
+        'birth.place': 'Bavaria, Germany',
+        'death.date': '1890',
+      }),
+    );
+    const before = caseFiles(root);
+    const { added } = await proposeMerges(store, clock.now());
+    const c = added.find((x) => x.memberIds.includes('I-1') && x.memberIds.includes('P-w'));
+    assert.ok(c, JSON.stringify(added.map((x) => x.memberIds)));
+    await acceptMerge(store, c.id, clock.now(), { canonicalId: 'P-w' });
+    assert.equal(store.person('I-1'), undefined, 'removed from the tree');
+    const lines = written.split('\n');
+    const after = readFileSync(join(root, 'trees/imported.jsonl'), 'utf8').split('\n');
+    assert.deepEqual(after, [lines[0], ...lines.slice(2)], 'only the absorbed line went');
+    assert.deepEqual(
+      store.person('I-2')!.relationships.map((r) => r.person),
+      ['P-w'],
+    );
+    await undoMerge(store, c.id, clock.now());
+    for (const [k, v] of before) assert.equal(caseFiles(root).get(k), v, `${k} restored byte for byte`);
+  });
+
   it('merges a person that lives only in an imported tree and undoes it byte for byte', async () => {
     const { root, store } = await newCase();
     const tree = writeImportedTree(root, store);

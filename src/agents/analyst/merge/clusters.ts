@@ -26,6 +26,7 @@ import {
   type FindDuplicatesOptions,
 } from '../resolve';
 import { combinePersons, repointRelationships } from './combine';
+import { contextOfText, idOfLine, PLAIN, readTreeLine } from '../../../case/tree-format';
 
 /** What merges need beyond the CaseStore port (FileCaseStore provides all of it). */
 export interface MergeStore extends CaseStore {
@@ -274,14 +275,16 @@ function repointProposals(
 
 function treePersons(store: MergeStore, path: string): Person[] {
   const text = Buffer.from(store.readRaw(path) ?? new Uint8Array()).toString('utf8');
-  return text
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l, i) => {
-      const r = Person.safeParse(JSON.parse(l));
-      if (!r.success) throw new MergeError(`${path}:${i + 1}: not a valid person, so the tree is not rewritten`);
-      return r.data;
-    });
+  let format = PLAIN;
+  const out: Person[] = [];
+  text.split('\n').forEach((l, i) => {
+    const r = readTreeLine(l, i + 1, format);
+    if (r.kind === 'header') format = r.context;
+    else if (r.kind === 'person') out.push(r.person);
+    else if (r.kind === 'invalid')
+      throw new MergeError(`${path}:${i + 1}: not a valid person, so the tree is not rewritten`);
+  });
+  return out;
 }
 
 export async function acceptMerge(
@@ -366,10 +369,10 @@ export async function acceptMerge(
   // Drop only the absorbed lines: every other line of the tree keeps its exact bytes (a small git diff).
   for (const [tf, ids] of treeRemovals) {
     const text = Buffer.from(store.readRaw(tf) ?? new Uint8Array()).toString('utf8');
+    const format = contextOfText(text);
     const kept = text.split('\n').filter((line) => {
-      if (!line.trim()) return true;
-      const id = (JSON.parse(line) as { id?: unknown }).id;
-      return !(typeof id === 'string' && ids.has(id));
+      const id = idOfLine(line, format);
+      return !(id !== undefined && ids.has(id));
     });
     await store.restoreFile(tf, Buffer.from(kept.join('\n'), 'utf8'));
   }
