@@ -7,7 +7,7 @@
  * line to build the tree index); `ancestry status` again (from the index); `ancestry validate`
  * (reads and validates every line). Each its own plain-node process (wall time, peak RSS).
  * Run: npm run build && npx tsx bench/tree-size.ts --before=/path/to/old/dist/cli.js [--quick]
- * (--quick: 1k and 10k). Without --before only this build is measured.
+ * [--rounds=N] (--quick: 1k and 10k; rounds: 3). Without --before only this build is measured.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -19,6 +19,8 @@ const ROOT = resolve(__dirname, '..');
 const AFTER = join(ROOT, 'dist/cli.js');
 const beforeArg = process.argv.find((a) => a.startsWith('--before='))?.slice('--before='.length);
 const BEFORE = beforeArg ? resolve(beforeArg) : undefined;
+/** Rounds per size (best of them): 3, or --rounds=N on a busy machine. */
+const ROUNDS = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice('--rounds='.length) ?? 3);
 
 interface Run {
   ms: number;
@@ -72,7 +74,7 @@ function main(): void {
       const ged = join(work, `gen-${n}.ged`);
       writeFileSync(ged, generateGedcom(n));
       const rows = new Map<string, Row>();
-      for (let round = 0; round < 3; round++)
+      for (let round = 0; round < ROUNDS; round++)
         for (const [label, cli] of builds) {
           const dir = join(work, `${label}-${n}`);
           rmSync(dir, { recursive: true, force: true });

@@ -17,6 +17,7 @@ import {
 } from '../../../src/case/person-catalog';
 import type { FileCaseStore } from '../../../src/case/store';
 import { lifeYears, TREE_INDEX_FILE } from '../../../src/case/tree-index';
+import { contextOfText, readTreeLine } from '../../../src/case/tree-format';
 import { personsCommand } from '../../../src/cli/commands/persons';
 import { UsageError } from '../../../src/cli/command';
 import { importGedcom } from '../../../src/interchange/gedcom/import';
@@ -153,10 +154,14 @@ describe('tree index: opening a case without reading its trees (#16)', function 
 
   it('is rebuilt when a tree is edited by hand, and shows the edit', async () => {
     const file = join(root, 'trees/royal92.jsonl');
-    const lines = readFileSync(file, 'utf8').split('\n');
+    const text = readFileSync(file, 'utf8');
+    const lines = text.split('\n');
     const i = lines.findIndex((l) => l.includes('"Victoria"'));
-    const person = JSON.parse(lines[i]) as Person;
+    const read = readTreeLine(lines[i], i + 1, contextOfText(text));
+    assert.equal(read.kind, 'person');
+    const person = (read as { person: Person }).person;
     person.names[0].given = 'Alexandrina Victoria';
+    // Written by hand in the long form (format 1): a compact tree reads it too.
     lines[i] = JSON.stringify(person);
     // A line the store cannot read: both ways report it, at the same line.
     lines.splice(5, 0, '{"id": "P-broken", "names": [');
