@@ -111,7 +111,9 @@ describe('ancestry import / export (CLI)', function () {
     assert.equal(res.mode, 'tree');
     assert.equal(res.persons, 3010);
     const lines = readFileSync(join(dir, res.treeFile), 'utf8').trim().split('\n');
-    assert.equal(lines.length, 3010);
+    // The compact format's header (decision 0003), then one line per person.
+    assert.match(lines[0], /^\{"ancestryTree":2,/);
+    assert.equal(lines.length, 1 + 3010);
     assert.equal(readdirSync(join(dir, 'people')).length, 1);
   });
 
