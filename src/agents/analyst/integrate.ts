@@ -34,6 +34,7 @@ import { birthFromAge, parseAge } from '../../model/age';
 import { applyEvents, applyRelations, keyedPersons, statedToAnchor } from './statements';
 import { withEventDates } from './identity/event-dates';
 import { registeredVitals, withRegisterEvent } from './identity/register-entries';
+import { asParentRelations, grandparentLinks } from './identity/grandparents';
 import { pickUnmarried } from './identity/marriage-choice';
 import { sameArrival } from './identity/same-arrival';
 
@@ -418,11 +419,18 @@ export async function integrateRecord(
   // A mention names no one, so it contradicts no one: only named relatives are compared.
   const named = new Set(recordPersonas.filter((_, i) => !mention[i]));
   // The record's family of each persona: its roles and the relationships it states (v2), in any language.
+  // A grandparent the record names is a parent of the child's father or mother, where the record tells which.
+  const grandparents = grandparentLinks(
+    recordPersonas,
+    personas.map((_, i) => keyOf(i)),
+    stated,
+    [source.text, source.translation],
+  );
   const family = recordFamilies(
     recordPersonas,
     personas.map((gp) => gp.key ?? gp.persona.key),
     recordRelatives(recordPersonas, relation, aIdx, roleSex),
-    extraction.relations,
+    [...stated, ...asParentRelations(grandparents)],
   );
   // The resolver weighs relatives named alike: the record's whole family, not only its roles, counts.
   // Relatives read from free text (a pattern, a model) are too unsure to weigh in identity: an indexed record's only.
@@ -1060,7 +1068,7 @@ export async function integrateRecord(
   // Archive v2: the record's events and the relationships it states between its persons.
   const byKey = keyedPersons(personas, result.personIds);
   applyEvents({ graph: g, now: ctx.now }, source, extraction, byKey, result);
-  applyRelations({ graph: g, now: ctx.now }, source, extraction, byKey, result);
+  applyRelations({ graph: g, now: ctx.now }, source, extraction, byKey, result, grandparents);
   // Implied: a household's children are the head's spouse's children too; a child's two named parents are a couple.
   const idxOf = (pred: (i: number) => boolean) => personas.map((_, i) => i).filter((i) => i !== aIdx && pred(i));
   const spouses = idxOf((i) => relation[i]?.kind === 'spouse' && relation[i]?.of === 'anchor');

@@ -12,6 +12,7 @@ import { displayName } from '../../model';
 import type { KnowledgeGraph, RelKind } from './graph';
 import { evidenceClaim } from './mills';
 import { addAssertion, type IntegrationResult } from './integrate';
+import type { GrandparentLink } from './identity/grandparents';
 
 /** A record's date written in its calendar: a Julian record's dates keep their calendar (GEDCOM escape). */
 export function dateAsWritten(date: string, record: Pick<SourceRecord, 'calendar'>): string {
@@ -139,6 +140,7 @@ export function applyRelations(
   extraction: ExtractionResult,
   byKey: ReturnType<typeof keyedPersons>,
   result: IntegrationResult,
+  grandparents: readonly GrandparentLink[] = [],
 ): void {
   const g = ctx.graph;
   const relations = extraction.relations ?? [];
@@ -240,6 +242,13 @@ export function applyRelations(
           text: `${from.gp.persona.name} is named ${r.type} of ${to.gp.persona.name} in ${source.title}`,
         });
     } else if (r.type === 'grandchild') {
+      // The side the record tells (grandparents.ts): a parent of the child's father or mother, indirect evidence.
+      const side = grandparents.find((x) => x.relation === r);
+      const parent = side ? byKey.get(side.parent) : undefined;
+      if (side && parent) {
+        link(parent.id, 'parent', to.id, to.gp, r.snippet, false, side.why);
+        continue;
+      }
       result.implied.push({
         a: to.id,
         b: from.id,
