@@ -35,6 +35,7 @@ import { applyEvents, applyRelations, keyedPersons, statedToAnchor } from './sta
 import { withEventDates } from './identity/event-dates';
 import { registeredVitals, withRegisterEvent } from './identity/register-entries';
 import { asParentRelations, grandparentLinks } from './identity/grandparents';
+import { isAssociateRole, keptCompany } from './identity/associates';
 import { pickUnmarried } from './identity/marriage-choice';
 import { sameArrival } from './identity/same-arrival';
 
@@ -703,6 +704,18 @@ export async function integrateRecord(
           },
           how: 'context',
         };
+      }
+      // A witness, sponsor or priest named alike, in the company they kept before: the same associate.
+      if (
+        !chosen &&
+        best?.s.recommendation === 'review' &&
+        best.s.similarity >= TARGET_FLOOR &&
+        tied.length <= 1 &&
+        isAssociateRole(persona.role)
+      ) {
+        const company = keptCompany(g, best.id, result.personIds, source.id);
+        if (company)
+          chosen = { id: best.id, s: { ...best.s, rationale: `${best.s.rationale} ${company}` }, how: 'context' };
       }
       if (chosen) {
         // matched through the record's family context

@@ -1,0 +1,55 @@
+/**
+ * Associates recur (issue #14, held-out cases): the witnesses of a family's civil acts, the
+ * godparents of its children, the priest of its parish are the same few people record after record
+ * (the FAN principle: friends, associates, neighbours). A witness named alike in two acts of one
+ * family is one man when he is named there again beside someone he was named with before: Luis
+ * Gómez and Cenobio Torres witness the 1892 marriage and the 1895 birth; the priest Ignacio Navarro
+ * baptises both José Marías with the same godparents. Names alone leave such a pair for review; the
+ * company they keep decides.
+ *
+ * Only personas in an associate's role (witness, sponsor, godparent, officiant) are judged this way,
+ * only against a candidate the resolver already finds alike, and never against a hard fact (the
+ * caller has ruled those out first).
+ */
+import type { Person } from '../../../model';
+import { displayName } from '../../../model';
+import type { KnowledgeGraph } from '../graph';
+
+const ASSOCIATE_ROLES = new Set(['witness', 'sponsor', 'godparent', 'officiant']);
+
+export function isAssociateRole(role: string | undefined): boolean {
+  return Boolean(role && ASSOCIATE_ROLES.has(role));
+}
+
+/** Records citing the person by name (the records that name them). */
+function namedIn(p: Person): Set<string> {
+  const out = new Set<string>();
+  for (const n of p.names) for (const c of n.citations ?? []) out.add(c);
+  return out;
+}
+
+/**
+ * Why the candidate is the associate this persona names (undefined when the company does not tell):
+ * a person already matched in this record was named with the candidate in another record.
+ */
+export function keptCompany(
+  g: KnowledgeGraph,
+  candidateId: string,
+  matched: readonly (string | undefined)[],
+  thisSource: string,
+): string | undefined {
+  const cand = g.get(candidateId);
+  if (!cand) return undefined;
+  const mine = namedIn(cand);
+  mine.delete(thisSource);
+  if (!mine.size) return undefined;
+  for (const id of new Set(matched)) {
+    if (!id || id === candidateId) continue;
+    const q = g.get(id);
+    if (!q) continue;
+    const together = [...namedIn(q)].find((s) => s !== thisSource && mine.has(s));
+    if (together)
+      return `Associates recur: ${displayName(cand)} was named with ${displayName(q)} in ${together}, and both are named in this record again.`;
+  }
+  return undefined;
+}

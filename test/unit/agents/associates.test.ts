@@ -1,0 +1,111 @@
+// Issue #14 (unseen cases): associates recur; a witness named alike beside his old company is one man.
+import assert from 'node:assert/strict';
+import { Analyst } from '../../../src/agents/analyst/analyst';
+import { DeterministicExtractor } from '../../../src/agents/analyst/extract';
+import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
+import { isAssociateRole } from '../../../src/agents/analyst/identity/associates';
+import { sha256 } from '../../../src/engine/ids';
+import { parseArchiveRecord } from '../../../src/sources/archive';
+import type { NewLogEntry, SourceRecord } from '../../../src/model';
+
+const NOW = new Date('2026-01-01T00:00:00Z');
+
+function source(text: string): SourceRecord {
+  const r = parseArchiveRecord(text, 'archive/x.md');
+  if (!r.ok) throw new Error(JSON.stringify(r.problems));
+  return {
+    ...r.record,
+    id: `S-${sha256(text).slice(0, 12)}`,
+    accessedAt: NOW.toISOString(),
+    sha256: sha256(r.record.text),
+  };
+}
+
+function setup() {
+  const graph = new KnowledgeGraph();
+  let n = 0;
+  const analyst = new Analyst({
+    graph,
+    extractor: new DeterministicExtractor(),
+    now: () => NOW,
+    newPersonId: () => `P-${++n}`,
+    existingConflict: () => undefined,
+    notSame: new Set(),
+  });
+  return { graph, analyst };
+}
+
+const matches = (log: NewLogEntry[]) =>
+  log
+    .filter((e) => e.actionType === 'decision' && 'decisionType' in e && e.decisionType === 'persona_match')
+    .map((e) => e.rationale);
+
+const MARRIAGE = `---
+title: Civil marriage of Afonso Prates and Inês Lobo, Évora, 1888
+recordType: marriage
+date: 2 JUN 1888
+place: Évora, Portugal
+persons:
+  - { key: G, name: Afonso /Prates/, role: groom, sex: M, age: 26 }
+  - { key: B, name: Inês /Lobo/, role: bride, sex: F, age: 21 }
+  - { key: W1, name: Bento /Sardinha/, role: witness, sex: M }
+  - { key: W2, name: Duarte /Vilela/, role: witness, sex: M }
+relationships:
+  - { from: G, to: B, type: spouse }
+---
+Afonso Prates e Inês Lobo. Testemunhas: Bento Sardinha e Duarte Vilela.
+`;
+
+describe('identity: associates recur', () => {
+  it('judges only witnesses, sponsors, godparents and officiants this way', () => {
+    assert.ok(isAssociateRole('witness') && isAssociateRole('officiant') && isAssociateRole('godparent'));
+    assert.ok(!isAssociateRole('father') && !isAssociateRole('principal') && !isAssociateRole(undefined));
+  });
+
+  it("the two witnesses of a couple's marriage who witness their child's birth are the same two men", async () => {
+    const { analyst } = setup();
+    const birth = source(`---
+title: Civil birth of Rui Prates, Évora, 1890
+recordType: birth
+date: 5 MAR 1890
+place: Évora, Portugal
+persons:
+  - { key: C, name: Rui /Prates/, role: principal, sex: M }
+  - { key: F, name: Afonso /Prates/, role: father, sex: M, age: 28 }
+  - { key: M, name: Inês /Lobo/, role: mother, sex: F }
+  - { key: W1, name: Bento /Sardinha/, role: witness, sex: M }
+  - { key: W2, name: Duarte /Vilela/, role: witness, sex: M }
+relationships:
+  - { from: F, to: C, type: father }
+  - { from: M, to: C, type: mother }
+---
+Rui, filho de Afonso Prates e de Inês Lobo. Testemunhas: Bento Sardinha e Duarte Vilela.
+`);
+    const first = await analyst.analyse(source(MARRIAGE), 1);
+    const second = await analyst.analyse(birth, 1);
+    assert.equal(second.integration.personIds[3], first.integration.personIds[2]);
+    assert.equal(second.integration.personIds[4], first.integration.personIds[3]);
+    assert.ok(matches(second.log).some((r) => /Associates recur: Bento Sardinha was named with/.test(r)));
+  });
+
+  it('a witness of the name in a record of strangers stays apart (no company kept)', async () => {
+    const { analyst } = setup();
+    const other = source(`---
+title: Civil marriage of Jorge Mota and Clara Reis, Évora, 1891
+recordType: marriage
+date: 8 AUG 1891
+place: Évora, Portugal
+persons:
+  - { key: G, name: Jorge /Mota/, role: groom, sex: M, age: 30 }
+  - { key: B, name: Clara /Reis/, role: bride, sex: F, age: 24 }
+  - { key: W1, name: Bento /Sardinha/, role: witness, sex: M }
+relationships:
+  - { from: G, to: B, type: spouse }
+---
+Jorge Mota e Clara Reis. Testemunha: Bento Sardinha.
+`);
+    const first = await analyst.analyse(source(MARRIAGE), 1);
+    const second = await analyst.analyse(other, 1);
+    assert.notEqual(second.integration.personIds[2], first.integration.personIds[2]);
+  });
+});
