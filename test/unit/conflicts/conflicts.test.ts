@@ -57,6 +57,25 @@ describe('conflicts: detectConflicts', () => {
     assert.ok(compatibleValues('birth.date', '1850', 'ABT 1852'));
     assert.ok(!compatibleValues('birth.date', '12 MAR 1850', '14 MAR 1850'));
   });
+  it('a date calculated from an age is good to a year, not the five years an "about" spans', () => {
+    // The informant's age at death puts the birth three years from the naturalization's day: a conflict kept.
+    assert.ok(!compatibleValues('birth.date', 'CAL 1877', '15 MAR 1880'));
+    assert.ok(compatibleValues('birth.date', 'CAL 1879', '15 MAR 1880'));
+    assert.ok(compatibleValues('birth.date', 'CAL 1842', '14 MAR 1842'));
+    assert.ok(compatibleValues('birth.date', 'ABT 1877', '15 MAR 1880'));
+    const p = withAssertions([
+      {
+        id: 'A1',
+        field: 'birth.date',
+        value: '15 MAR 1880',
+        status: 'accepted',
+        confidence: 0.9,
+        evidence: [birthReg],
+      },
+      { id: 'A2', field: 'birth.date', value: 'CAL 1877', status: 'staged', confidence: 0.6, evidence: [census] },
+    ]);
+    assert.equal(detectConflicts(p).length, 1);
+  });
   it('places compared with hierarchy: "Springfield, Illinois" is inside "Springfield, Sangamon, Illinois, USA"', () => {
     const p = withAssertions([
       { id: 'A1', field: 'birth.place', value: 'Springfield, Illinois', status: 'accepted', confidence: 0.9 },
