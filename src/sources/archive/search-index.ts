@@ -120,12 +120,15 @@ export class ArchiveSearchIndex {
       // Free text: every capitalised word may be a name (the obituary of a married daughter names her twice).
       const words = new Set<string>();
       for (const m of record.text.matchAll(/\b\p{Lu}[\p{L}'’-]+/gu)) {
-        const w = foldName(m[0]).replace(/[^a-z]/g, '');
-        if (w.length < 2 || STOP.has(w)) continue;
-        words.add(w);
-        for (const k of phoneticKeys(w)) {
-          put(this.bySurname, k);
-          put(this.byGiven, k);
+        // "O'Sullivan" is found as "Sullivan" too, as an indexed surname is (its tokens).
+        const whole = foldName(m[0]).replace(/[^a-z]/g, '');
+        for (const w of new Set([whole, ...nameTokens(m[0].replace(/’/g, "'"))])) {
+          if (w.length < 2 || STOP.has(w)) continue;
+          words.add(w);
+          for (const k of phoneticKeys(w)) {
+            put(this.bySurname, k);
+            put(this.byGiven, k);
+          }
         }
       }
       entry.words = words;

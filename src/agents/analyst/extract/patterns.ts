@@ -154,9 +154,21 @@ export function principalName(title: string, text: string): { name: string; snip
   }
   for (const m of text.matchAll(re(NAME))) {
     const words = m[0].split(/\s+/);
-    if (words.length >= 2 && !STOPWORDS.has(words[0])) return { name: cleanName(m[0]), snippet: m[0] };
+    if (words.length >= 2 && !STOPWORDS.has(words[0]) && !placeLike(words))
+      return { name: cleanName(m[0]), snippet: m[0] };
   }
   return undefined;
+}
+
+/** Words that start a place's or an institution's name, never a person's ("El Refugio", "The Kerryman"). */
+const ARTICLES = new Set(['El', 'La', 'Los', 'Las', 'Le', 'Les', 'Der', 'Die', 'Das', 'Het', 'The', 'A', 'An']);
+/** Words naming a place or an institution ("Kenmare Old Cemetery", "Calle Hidalgo", "St. Mary's Church"). */
+const PLACE_WORDS =
+  /^(?:Cemetery|Churchyard|Church|Chapel|Cathedral|Parish|Street|Road|Avenue|Lane|Square|County|Township|Hospital|School|College|University|Hall|Society|Company|Hotel|Park|Old|New|North|South|East|West|Capilla|Iglesia|Calle|Panteón|Kyrka|Kirche|Friedhof|Kerk|Église|Cimetière|Chiesa|Cimitero)$/;
+
+/** A capitalised phrase that names a place or an institution, not a person: never a principal. */
+function placeLike(words: readonly string[]): boolean {
+  return ARTICLES.has(words[0]) || words.some((w) => PLACE_WORDS.test(w.replace(/[.,;:]$/, '')));
 }
 
 export function extractFromText(
