@@ -62,6 +62,9 @@ export function splitName(written: string): SplitName {
 }
 
 const PARTICLES = new Set([
+  // Irish O' ("Timothy O'Sullivan", folded "o sullivan") and d' ("d'Arcy") are part of the surname.
+  'o',
+  'd',
   'de',
   'van',
   'der',

@@ -372,6 +372,8 @@ describe('bench/cases scorer', () => {
     assert.equal(nameScore('Robert Hoffman', 'Robert', ''), 0);
     assert.equal(nameScore('Gottlieb Miller', 'Gottlieb', 'Mueller'), 0);
     assert.equal(nameScore('Klaas Jans de Vries', 'Klaas Jans', 'de Vries'), 3);
+    // An Irish O' is part of the surname as written in free text.
+    assert.equal(nameScore("Timothy O'Sullivan", 'Timothy', "O'Sullivan"), 3);
     assert.ok(baitPattern('555-0172', true).test('call 555 0172.'));
     assert.ok(!baitPattern('555-0172', true).test('S-a5550172f'));
   });
