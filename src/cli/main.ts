@@ -30,6 +30,7 @@ export async function main(argv: string[]): Promise<number> {
   const io: CliIo = {
     out: (t) => process.stdout.write(escapeControl(t.endsWith('\n') ? t : `${t}\n`)),
     err: (t) => process.stderr.write(escapeControl(t.endsWith('\n') ? t : `${t}\n`)),
+    data: (t) => process.stdout.write(t),
     tty: Boolean(process.stdout.isTTY),
     signal: controller.signal,
   };
@@ -43,7 +44,10 @@ export async function main(argv: string[]): Promise<number> {
     }
     const command = commands.find((c) => c.name === verb);
     if (!command) throw new UsageError(`unknown verb "${verb}"; "ancestry --help" lists the verbs and their options`);
-    return await command.run(rest, io);
+    const code = await command.run(rest, io);
+    // A verb that stopped early on Ctrl-C saved its work, but the run did not finish: the shell
+    // convention (128 + SIGINT) tells scripts so, as the second Ctrl-C's hard exit does.
+    return code === 0 && controller.signal.aborted ? 130 : code;
   } catch (e) {
     if (e instanceof CaseFileError) {
       // Several unreadable files are still one line, as a usage error's several problems are.

@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { main } from '../../../src/cli/main';
+import { builtCli } from '../../helpers/built-cli';
 import { sampleCopy } from './helpers';
 
 /** Captures stdout/stderr of the CLI run in-process (the dispatcher writes through process streams). */
@@ -40,6 +44,29 @@ describe('ancestry research (CLI verb)', function () {
     assert.match(r.err, /\[cycle 1\] Searching Local archive/);
     assert.match(r.out, /Summary: +.*summary\.md/);
     assert.match(r.out, /budget exceeded: cycle budget \(1\) used|goal achieved|GPS satisfied/);
+  });
+
+  it('stops on Ctrl-C after the current step, keeps the work, and exits 130 (not 0: the run did not finish)', async () => {
+    const dir = sampleCopy();
+    // The built CLI under node itself: a wrapper (tsx) would handle the signal in its own way.
+    const child = spawn(process.execPath, [...builtCli(), 'research', dir, '--offline'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (b: Buffer) => {
+      const first = !err.includes('[cycle');
+      err += b.toString('utf8');
+      // The first progress line: the run is under way, so the interrupt lands inside it.
+      if (first && err.includes('[cycle')) child.kill('SIGINT');
+    });
+    child.stdout.resume();
+    const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
+    assert.equal(code, 130, err);
+    assert.match(err, /Stopping after the current step/);
+    const log = readFileSync(join(dir, 'log', 'research-log.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
+    assert.match(log[log.length - 1] ?? '', /"actionType":"session_end","status":"cancelled"/);
   });
 
   it('rejects bad input with exit 2', async () => {
