@@ -17,7 +17,7 @@ import {
   statSync,
   writeSync,
 } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
@@ -110,8 +110,13 @@ export class CaseWriter {
       return Promise.resolve();
     }
     if (transactional) this.settle();
-    mkdirSync(dirname(abs), { recursive: true });
-    return writeFileAtomic(abs, typeof content === 'string' ? content : Buffer.from(content));
+    const bytes = typeof content === 'string' ? content : Buffer.from(content);
+    // A device or pipe the user named (`--out /dev/stdout`) cannot be replaced by a rename: write into it.
+    if (isStreamTarget(abs))
+      return writeFile(abs, bytes).catch((e: unknown) => Promise.reject(namedWriteError(abs, e)));
+    return mkdirWithin(abs)
+      .then(() => writeFileAtomic(abs, bytes))
+      .catch((e: unknown) => Promise.reject(namedWriteError(abs, e)));
   }
 
   /**
@@ -219,7 +224,7 @@ export class CaseWriter {
       await sink.settle();
       await fh.close().catch(() => {});
       rmSync(tmp, { force: true });
-      throw e;
+      throw namedWriteError(abs, e);
     }
     this.report(rel, redactions);
   }
@@ -677,4 +682,31 @@ async function writeAll(fh: FileHandle, buf: Uint8Array, length = buf.length): P
  */
 export function openForReading(abs: string): number {
   return openSync(abs, 'r');
+}
+
+/** An existing target that is not a regular file or folder: a character device, a FIFO, a socket. */
+export function isStreamTarget(abs: string): boolean {
+  try {
+    const st = statSync(abs);
+    return !st.isFile() && !st.isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function mkdirWithin(abs: string): Promise<unknown> {
+  return mkdir(dirname(abs), { recursive: true });
+}
+
+/**
+ * Node's write errors name the syscall, not the file ("ENOSPC: no space left on device, write"): the
+ * user must learn which file was not written. The code is kept for callers that test it.
+ */
+export function namedWriteError(abs: string, e: unknown): Error {
+  if (!(e instanceof Error)) return new Error(`${abs}: ${String(e)}`);
+  if (e.message.includes(abs)) return e;
+  const named = new Error(`could not write ${abs}: ${e.message}`, { cause: e });
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code) (named as NodeJS.ErrnoException).code = code;
+  return named;
 }

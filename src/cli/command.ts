@@ -2,6 +2,8 @@
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
+  /** Data as it is, unescaped (an export to standard output); `out` where a host has no raw stream. */
+  data?(text: string): void;
   /** True when stdout is a terminal: long work shows progress; `--json` keeps quiet. */
   readonly tty: boolean;
   readonly signal: AbortSignal;

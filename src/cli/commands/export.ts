@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
 import { CaseFileError, openCase } from '../../case';
+import { isStreamTarget } from '../../case/writer';
 import { exportGedcom, type GedcomVersion } from '../../interchange/gedcom/export';
 import { exportJsonLd } from '../../interchange/jsonld';
 import { parse } from '../args';
 import { type CliCommand, UsageError } from '../command';
 
 const usage =
-  'ancestry export <dir> --format gedcom|gedcom7|jsonld [--out FILE] [--gedcom-version 7.0|7.1] [--include-staged] [--json]';
+  'ancestry export <dir> --format gedcom|gedcom7|jsonld [--out FILE|-] [--gedcom-version 7.0|7.1] [--include-staged] [--json]';
 
 export const exportCommand: CliCommand = {
   name: 'export',
@@ -36,28 +37,34 @@ export const exportCommand: CliCommand = {
       if (e instanceof CaseFileError) throw new UsageError(e.message);
       throw e;
     });
-    const out = values.out ? resolve(values.out) : undefined;
+    // `--out -` (or /dev/stdout) is standard output: the export alone goes there, unescaped; its loss
+    // report goes to the case's exports/ folder and the "Wrote …" lines to stderr, away from the data.
+    // Another device or pipe (a FIFO) is written into, not replaced.
+    const toStdout = values.out === '-' || values.out === '/dev/stdout';
+    const out = toStdout || !values.out ? undefined : resolve(values.out);
+    const quiet = toStdout || (out !== undefined && isStreamTarget(out));
+    const say = (text: string): void => (quiet ? io.err(text) : io.out(text));
+    const emit = async (fallback: string, text: string): Promise<string> => {
+      if (!toStdout) return store.writeExport(out ?? fallback, text, { censoredByField: true });
+      if (io.data) io.data(text);
+      else io.out(text);
+      return 'standard output';
+    };
     // Accepted conclusions only, unless the user asks for the staged findings too (marked as staged).
     const includeStaged = Boolean(values['include-staged']);
     if (format === 'jsonld') {
-      const file = await store.writeExport(out ?? 'graph.jsonld', exportJsonLd(store, { includeStaged }), {
-        censoredByField: true,
-      });
-      io.out(values.json ? JSON.stringify({ file }) : `Wrote ${file}`);
+      const file = await emit('graph.jsonld', exportJsonLd(store, { includeStaged }));
+      say(values.json ? JSON.stringify({ file }) : `Wrote ${file}`);
       return 0;
     }
     const version: GedcomVersion = format === 'gedcom' ? '5.5.1' : ((v7 as GedcomVersion | undefined) ?? '7.0');
     const result = exportGedcom(store, { version, includeStaged });
-    const file = await store.writeExport(out ?? (format === 'gedcom' ? 'tree.ged' : 'tree7.ged'), result.text, {
-      censoredByField: true,
-    });
-    const lossFile = await store.writeExport(
-      `${out ?? (format === 'gedcom' ? 'tree.ged' : 'tree7.ged')}.loss.md`,
-      result.lossReport,
-    );
-    if (values.json) io.out(JSON.stringify({ file, lossReport: lossFile, counts: result.counts }));
+    const fallback = format === 'gedcom' ? 'tree.ged' : 'tree7.ged';
+    const file = await emit(fallback, result.text);
+    const lossFile = await store.writeExport(`${out && !quiet ? out : fallback}.loss.md`, result.lossReport);
+    if (values.json) say(JSON.stringify({ file, lossReport: lossFile, counts: result.counts }));
     else
-      io.out(
+      say(
         `Wrote ${file} (GEDCOM ${version}: ${result.counts.individuals} individuals, ${result.counts.families} families, ${result.counts.sources} sources)\nLoss report: ${lossFile}`,
       );
     return 0;

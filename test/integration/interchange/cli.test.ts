@@ -103,6 +103,26 @@ describe('ancestry import / export (CLI)', function () {
     assert.deepEqual([res.stats.individuals, res.stats.families, res.stats.events], [14, 4, 28]);
   });
 
+  it('exports to standard output (--out - or a device) with the report on stderr, and names a device it could not fill', () => {
+    const dir = join(root, 'bronte');
+    const r = cli('export', dir, '--format', 'gedcom', '--out', '-');
+    assert.equal(r.code, 0, r.err);
+    // Standard output carries the GEDCOM alone; where the loss report went is said on stderr.
+    assert.match(r.out, /^0 HEAD\n/);
+    assert.match(r.out, /0 TRLR\n?$/);
+    assert.equal(mapGedcom(parseGedcom(r.out), { file: 'stdout', key: 'x' }).stats.individuals, 14);
+    assert.match(r.err, /Loss report: .*exports[\\/]tree\.ged\.loss\.md/);
+    const j = cli('export', dir, '--format', 'jsonld', '--out', '/dev/stdout');
+    assert.equal(j.code, 0, j.err);
+    assert.equal((JSON.parse(j.out) as { '@graph': unknown[] })['@graph'].length > 14, true);
+    // /dev/full fails every write with ENOSPC: the error names the file it could not write.
+    if (existsSync('/dev/full')) {
+      const f = cli('export', dir, '--format', 'gedcom', '--out', '/dev/full');
+      assert.equal(f.code, 2);
+      assert.match(f.err, /\/dev\/full.*ENOSPC|ENOSPC.*\/dev\/full/);
+    }
+  });
+
   it('imports a large file as one tree, the subject as a person file', () => {
     const dir = join(root, 'royal');
     const r = cli('import', join(SHARED_DATA, 'gedcom/royal92.ged'), '--case', dir, '--json');
