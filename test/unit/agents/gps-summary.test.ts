@@ -134,6 +134,28 @@ describe('GPS checks and the verification checkpoint', () => {
       ],
     );
   });
+
+  it('a relative whose file could not be read answers no goal, and the detail says so', () => {
+    const rel = (type: 'spouse' | 'child', id: string) => ({
+      type,
+      person: id,
+      status: 'accepted' as const,
+      confidence: 0.9,
+      evidence: [claim('wife', { source: 'S-1' }), claim('wife', { source: 'S-2' })],
+    });
+    const p = person('John', {
+      relationships: [rel('spouse', 'P-broken'), rel('child', 'Kid'), rel('child', 'P-gone')],
+    });
+    // P-broken and P-gone are not in the graph: their person files did not parse.
+    const g = goalStatus(p, ['spouse', 'children'], (id) => (id === 'Kid' ? person('Kid') : undefined));
+    assert.deepEqual(
+      g.map((x) => [x.goal, x.met, x.sufficient, x.detail]),
+      [
+        ['spouse', false, false, '1 whose file could not be read'],
+        ['children', true, true, 'Kid Lee; 1 whose file could not be read'],
+      ],
+    );
+  });
 });
 
 describe('summary.md (proof argument)', () => {

@@ -82,8 +82,19 @@ export function goalStatus(
   goals: readonly Goal[],
   get: (id: string) => Person | undefined,
 ): GoalStatus[] {
-  const rels = (type: 'parent' | 'spouse' | 'child') =>
+  // A relative whose person file could not be read is not in the graph: the link alone answers no
+  // goal (the summary lists that file as not read), or a broken spouse file would still read "proven".
+  const accepted = (type: 'parent' | 'spouse' | 'child') =>
     subject.relationships.filter((r) => r.type === type && r.status === 'accepted');
+  const rels = (type: 'parent' | 'spouse' | 'child') => accepted(type).filter((r) => get(r.person) !== undefined);
+  const unread = (type: 'parent' | 'spouse' | 'child') => {
+    const n = accepted(type).length - rels(type).length;
+    return n ? `${n} whose file could not be read` : '';
+  };
+  const named = (r: readonly Person['relationships'][number][], missing: string) =>
+    [r.map((x) => displayName(get(x.person)!)).join(', ') || (missing ? '' : 'not found'), missing]
+      .filter(Boolean)
+      .join('; ');
   const fact = (field: string) =>
     subject.assertions
       .filter((a) => a.field === field && a.status === 'accepted')
@@ -96,10 +107,7 @@ export function goalStatus(
           goal,
           met: r.length >= 2,
           sufficient: r.length >= 2 && r.every((x) => sourcesOf(x.evidence).size >= 2),
-          detail:
-            r
-              .map((x) => displayName(get(x.person) ?? { names: [{ given: x.person, surname: '', type: 'birth' }] }))
-              .join(', ') || 'not found',
+          detail: named(r, unread('parent')),
         };
       }
       case 'spouse':
@@ -109,10 +117,7 @@ export function goalStatus(
           goal,
           met: r.length >= 1,
           sufficient: r.length >= 1 && r.every((x) => sourcesOf(x.evidence).size >= 2),
-          detail:
-            r
-              .map((x) => displayName(get(x.person) ?? { names: [{ given: x.person, surname: '', type: 'birth' }] }))
-              .join(', ') || 'not found',
+          detail: named(r, unread(goal === 'spouse' ? 'spouse' : 'child')),
         };
       }
       default: {
