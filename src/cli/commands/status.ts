@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { CaseFileError, lockHolder, openCase } from '../../case';
 import { readImportMarker } from '../../case/import-marker';
+import { SESSION_FILE } from '../../case/layout';
+import { formatProblem } from '../../case/problems';
 import { countLiving, countPersons } from '../../case/person-catalog';
 import { displayName } from '../../model';
 import { parse } from '../args';
@@ -22,6 +24,8 @@ export const statusCommand: CliCommand = {
     });
     const config = store.config();
     const session = store.session();
+    // No session read is not "none yet" when the session file is there but broken: say which.
+    const sessionProblem = session ? undefined : store.problems.find((p) => p.file === SESSION_FILE);
     const conflicts = store.conflicts();
     const subject = config.subject.person ? store.person(config.subject.person) : undefined;
     const status = {
@@ -49,6 +53,7 @@ export const statusCommand: CliCommand = {
             reason: session.terminationReason ?? null,
           }
         : null,
+      sessionUnreadable: sessionProblem ? formatProblem(sessionProblem) : null,
       problems: store.problems.length,
       // A live writer (research, import, merge) or an import that was cut off.
       writer: lockHolder(store.root) ?? null,
@@ -69,7 +74,9 @@ export const statusCommand: CliCommand = {
         `Merges    ${status.merges.proposed} proposed, ${status.merges.accepted} accepted`,
         session
           ? `Session   ${session.sessionId}: cycle ${session.cycle}, ${status.session?.frontier} tasks queued, ${status.session?.hypotheses} clues pending${session.terminated ? `, ended: ${session.terminationReason ?? ''}` : ''}`
-          : 'Session   none yet (run "ancestry research")',
+          : sessionProblem
+            ? `Session   not read: ${formatProblem(sessionProblem)} (left as it is; fix it, or move it away to start afresh)`
+            : 'Session   none yet (run "ancestry research")',
         ...(status.writer
           ? [
               `Writer    "${status.writer.verb}" is writing this case (pid ${status.writer.pid} on ${status.writer.host}, since ${status.writer.startedAt})`,

@@ -230,6 +230,9 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
         const v = cli('validate', dir);
         assert.equal(v.code, 2);
         assert.match(v.err, new RegExp(file.replace(/[.]/g, '\\.')));
+        // A broken session file is not "no session yet": status names it.
+        if (file === 'hypotheses.json')
+          assert.match(cli('status', dir).out, /Session {3}not read: hypotheses\.json:\d+:\d+: error/);
       });
     }
 
