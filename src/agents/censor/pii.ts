@@ -11,14 +11,32 @@ export interface PiiMatch {
   index: number;
 }
 
+// British, Irish and Commonwealth street words too (Crescent, Close, Gardens, Wynd …): a modern
+// record from Dalry or Dublin locates a living person as surely as one from Springfield.
 const STREET_SUFFIX =
-  'Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Way|Place|Pl|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Trail|Square|Sq|Straße|Strasse|Weg|Gasse';
+  'Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Way|Place|Pl|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Trail|Square|Sq|Straße|Strasse|Weg|Gasse|' +
+  'Crescent|Cres|Close|Gardens|Gdns|Grove|Row|Mews|Walk|Wynd|Brae|Rise|Vale|Quay|Parade|Esplanade|Alley|Pike';
 
 /**
  * White space within one line: a pattern never reaches across a line end, so a date at the end of
  * one line and a place on the next ("…1931⏎2 PLAC Portman Square") are never read as one address.
  */
 const SP = '[^\\S\\r\\n]';
+
+/** A street address: house number, optional direction, up to three name words, a street word. */
+function streetPattern(sp: string): RegExp {
+  return new RegExp(
+    `\\b\\d{1,5}(?:-\\d{1,5})?${sp}+(?:[NSEW]\\.?${sp}+)?(?:[A-Z0-9][\\w'.-]*${sp}+){0,3}(?:${STREET_SUFFIX})\\b\\.?(?:,?${sp}+(?:Apt|Apartment|Unit|Suite|#)${sp}*[\\w-]+)?`,
+    'g',
+  );
+}
+
+/**
+ * In prose (a record's transcription), a line break inside a paragraph is only wrapping: "write to
+ * her at 9⏎Meetinghouse Lane" is one address. A blank line still ends it.
+ */
+const PROSE_SP = '(?:[^\\S\\r\\n]|\\r?\\n(?![^\\S\\r\\n]*\\r?\\n))';
+const PROSE_STREET = streetPattern(PROSE_SP);
 
 const PATTERNS: { kind: PiiKind; re: RegExp }[] = [
   { kind: 'ssn', re: /\b\d{3}-\d{2}-\d{4}\b/g },
@@ -28,13 +46,7 @@ const PATTERNS: { kind: PiiKind; re: RegExp }[] = [
     kind: 'phone',
     re: /(?:\+\d{1,3}[ \t\u00a0.-]?)?(?:\(\d{3}\)[ \t\u00a0]?|\b\d{3}[ \t\u00a0.-])\d{3}[ \t\u00a0.-]\d{4}\b/g,
   },
-  {
-    kind: 'street_address',
-    re: new RegExp(
-      `\\b\\d{1,5}(?:-\\d{1,5})?${SP}+(?:[NSEW]\\.?${SP}+)?(?:[A-Z0-9][\\w'.-]*${SP}+){0,3}(?:${STREET_SUFFIX})\\b\\.?(?:,?${SP}+(?:Apt|Apartment|Unit|Suite|#)${SP}*[\\w-]+)?`,
-      'g',
-    ),
-  },
+  { kind: 'street_address', re: streetPattern(SP) },
 ];
 
 /** Word characters of an e-mail address's local part and domain, for the cheap pre-check below. */
@@ -61,10 +73,12 @@ function mayHoldEmail(text: string): boolean {
 const DIGIT_GROUPS = /\d\d[ \t\u00a0.-]\d{4}/;
 
 /** Every PII occurrence in the text (of the given kinds, default all), in order of position. */
-export function scanPii(text: string, kinds?: ReadonlySet<PiiKind>): PiiMatch[] {
+export function scanPii(text: string, kinds?: ReadonlySet<PiiKind>, opts: PiiOptions = {}): PiiMatch[] {
   const found: PiiMatch[] = [];
   let groups: boolean | undefined;
-  for (const { kind, re } of PATTERNS) {
+  for (const pattern of PATTERNS) {
+    const kind = pattern.kind;
+    const re = kind === 'street_address' && opts.prose ? PROSE_STREET : pattern.re;
     if (kinds && !kinds.has(kind)) continue;
     if (kind === 'email' && !mayHoldEmail(text)) continue;
     if ((kind === 'ssn' || kind === 'phone') && !(groups ??= DIGIT_GROUPS.test(text))) continue;
@@ -90,9 +104,18 @@ export const PII_PLACEHOLDER: Record<PiiKind, string> = {
   street_address: '[address redacted]',
 };
 
-export function replacePii(text: string, kinds?: ReadonlySet<PiiKind>): { text: string; redactions: PiiMatch[] } {
+export interface PiiOptions {
+  /** The text is prose whose lines wrap (a transcription), not one value per line (GEDCOM, YAML). */
+  prose?: boolean;
+}
+
+export function replacePii(
+  text: string,
+  kinds?: ReadonlySet<PiiKind>,
+  opts: PiiOptions = {},
+): { text: string; redactions: PiiMatch[] } {
   // Only the wanted kinds are scanned: a phone inside an unwanted address is still redacted.
-  const matches = scanPii(text, kinds);
+  const matches = scanPii(text, kinds, opts);
   if (!matches.length) return { text, redactions: [] };
   let out = '';
   let at = 0;

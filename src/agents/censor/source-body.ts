@@ -195,7 +195,7 @@ function unnamedLiving(text: string, ctx: CensorContext, out: Redaction[]): stri
     return r.text;
   });
   const body = redacted.join('');
-  const pii = replacePii(body, STREETS);
+  const pii = replacePii(body, STREETS, { prose: true });
   if (pii.redactions.length) out.push(...pii.redactions.map((m) => ({ kind: 'pii' as const, what: m.kind })));
   // A local number after a phone word ("call 555-0172") is redacted with every modern record's text (local-pii.ts).
   return pii.text.replace(POSTAL_CODE, (_m, state: string) => (out.push({ kind: 'pii', what: 'postal code' }), state));

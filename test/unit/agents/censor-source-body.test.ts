@@ -36,6 +36,21 @@ describe('Censor on a source body (issue #21)', () => {
     assert.equal(out.text, old);
   });
 
+  it('a modern note: a British street (Crescent, Close) and an address wrapped over two lines are redacted; a blank line ends an address', () => {
+    const text = `Notes by Fiona MacLeod, born 23 August 1961, 14 Kirkland Crescent, Dalry KA24 5AB.
+Her brother lives at 3 Glebe Close. Write to Karen at 9
+Meetinghouse Lane, Winchester, or call 540-555-0121.
+
+The farm was lot 12
+
+Lane's End was its name.`;
+    const { record: out } = redactRecord(record(text, '2022'), ctx);
+    for (const leak of ['14 Kirkland', '3 Glebe Close', 'Meetinghouse Lane', '555-0121'])
+      assert.ok(!out.text.includes(leak), `${leak} in ${out.text}`);
+    // Across a paragraph break it is not an address: "lot 12" and "Lane's End" stay.
+    assert.match(out.text, /The farm was lot 12\n\nLane's End/);
+  });
+
   it('a death date in a modern death certificate stays (the sentence speaks of a death)', () => {
     const text = 'Anna Miller died 2 February 1950 at Chicago. She was born 4 March 1871.';
     const { record: out } = redactRecord(record(text, '1950'), ctx);
