@@ -104,19 +104,23 @@ export class CaseWriter {
     replayJournal(this.root);
   }
 
-  private atomic(abs: string, content: string | Uint8Array, transactional = true): Promise<void> {
+  private async atomic(abs: string, content: string | Uint8Array, transactional = true): Promise<void> {
     if (this.staged && transactional) {
       this.staged.files.set(abs, content);
-      return Promise.resolve();
+      return;
     }
     if (transactional) this.settle();
     const bytes = typeof content === 'string' ? content : Buffer.from(content);
-    // A device or pipe the user named (`--out /dev/stdout`) cannot be replaced by a rename: write into it.
-    if (isStreamTarget(abs))
-      return writeFile(abs, bytes).catch((e: unknown) => Promise.reject(namedWriteError(abs, e)));
-    return mkdirWithin(abs)
-      .then(() => writeFileAtomic(abs, bytes))
-      .catch((e: unknown) => Promise.reject(namedWriteError(abs, e)));
+    try {
+      // A device or pipe the user named (`--out /dev/full`, a FIFO) cannot be replaced by a rename: write into it.
+      if (isStreamTarget(abs)) await writeFile(abs, bytes);
+      else {
+        await mkdir(dirname(abs), { recursive: true });
+        await writeFileAtomic(abs, bytes);
+      }
+    } catch (e) {
+      throw namedWriteError(abs, e);
+    }
   }
 
   /**
@@ -694,17 +698,14 @@ export function isStreamTarget(abs: string): boolean {
   }
 }
 
-function mkdirWithin(abs: string): Promise<unknown> {
-  return mkdir(dirname(abs), { recursive: true });
-}
-
 /**
  * Node's write errors name the syscall, not the file ("ENOSPC: no space left on device, write"): the
  * user must learn which file was not written. The code is kept for callers that test it.
  */
 export function namedWriteError(abs: string, e: unknown): Error {
-  if (!(e instanceof Error)) return new Error(`${abs}: ${String(e)}`);
-  if (e.message.includes(abs)) return e;
+  if (!(e instanceof Error)) return new Error(String(e));
+  // Only the system's own errors: a producer's error (a GEDCOM line it could not read) names its own file.
+  if (typeof (e as NodeJS.ErrnoException).syscall !== 'string' || e.message.includes(abs)) return e;
   const named = new Error(`could not write ${abs}: ${e.message}`, { cause: e });
   const code = (e as NodeJS.ErrnoException).code;
   if (code) (named as NodeJS.ErrnoException).code = code;
