@@ -11,6 +11,7 @@ import {
 import {
   AFTER_SPAN_YEARS,
   APPROXIMATE_SPAN_YEARS,
+  CALCULATED_SPAN_YEARS,
   BEFORE_SPAN_YEARS,
   type GCalendar,
   type GDate,
@@ -279,9 +280,12 @@ function build(original: string, kind: GDateKind, dates: ParsedDate[]): GDate {
   switch (kind) {
     case 'about':
     case 'estimated':
-    case 'calculated':
       earliest = shiftYears(earliest, -APPROXIMATE_SPAN_YEARS);
       latest = shiftYears(latest, APPROXIMATE_SPAN_YEARS);
+      break;
+    case 'calculated':
+      earliest = shiftYears(earliest, -CALCULATED_SPAN_YEARS);
+      latest = shiftYears(latest, CALCULATED_SPAN_YEARS);
       break;
     case 'before':
     case 'to':

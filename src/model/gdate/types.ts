@@ -41,8 +41,15 @@ export interface GDate {
   phrase?: string;
 }
 
-/** ABT/EST/CAL (and "c.", "circa", a trailing "?") widen a date by this many years either side. */
+/** ABT/EST (and "c.", "circa", a trailing "?") widen a date by this many years either side. */
 export const APPROXIMATE_SPAN_YEARS = 5;
+/**
+ * CAL is computed (GEDCOM: "calculated mathematically, for example from an event date and age"): an
+ * age in completed years at a dated event puts the birth in a window of about one year, so a
+ * calculated year is widened by one year either side, not five. "CAL 1877" from an age at death no
+ * longer agrees with "15 MAR 1880": the informant's age is a conflict a genealogist keeps.
+ */
+export const CALCULATED_SPAN_YEARS = 1;
 /** BEF X (and TO X) reaches back this many years: [X − 100, X]. */
 export const BEFORE_SPAN_YEARS = 100;
 /** AFT X (and FROM X) reaches forward this many years: [X, X + 100]. */

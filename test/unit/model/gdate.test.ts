@@ -37,7 +37,7 @@ describe('gdate: parseGDate', () => {
     // approximations
     ['ABT 1850', 'about gregorian 1845..1855'],
     ['EST 1850', 'estimated gregorian 1845..1855'],
-    ['CAL 3 MAR 1850', 'calculated gregorian 1845-03-03..1855-03-03'],
+    ['CAL 3 MAR 1850', 'calculated gregorian 1849-03-03..1851-03-03'],
     ['ABT    1943', 'about gregorian 1938..1948'],
     // open ranges
     ['BEF 1900', 'before gregorian 1800..1900'],
