@@ -34,6 +34,8 @@ const nodeTargets = [
     banner: { js: '#!/usr/bin/env node' },
     external: documentReaders,
   },
+  // The People view's worker thread (src/extension/people/client.ts starts it).
+  { entryPoints: ['src/extension/people/worker.ts'], outfile: 'dist/people-worker.js', external: documentReaders },
 ];
 // Extension-host integration suites (TESTING.md level 4) are bundled when present.
 for (const entry of ['test/vscode/index.ts']) {

@@ -57,17 +57,31 @@ export function pagePersons(store: FileCaseStore, offset: number, limit: number)
     .map(strip);
 }
 
-/** Persons matching every part of the query, in listing order, at most `limit`. */
-export function findPersons(store: FileCaseStore, query: PersonQuery, limit: number): PersonSummary[] {
+/** Persons matching every part of the query, in listing order, `limit` of them from `offset`. */
+export function findPersons(store: FileCaseStore, query: PersonQuery, limit: number, offset = 0): PersonSummary[] {
   const rule = livingRule(store);
   const index = store.indexOfTrees();
+  const alive = (p: Person) => isLiving(p, rule.now, rule.thresholdYears);
   const files = summarise(
     store,
-    (index ? store.filePersons() : store.persons()).filter((p) => matchesQuery(p, query)),
+    (index ? store.filePersons() : store.persons()).filter((p) => matchesQuery(p, query, alive(p))),
     rule,
   );
-  const trees = index ? index.find(query, limit, rule.now, rule.thresholdYears) : [];
-  return [...trees, ...files].sort(byKey).slice(0, limit).map(strip);
+  // The first offset+limit matching tree persons hold every tree person of the page.
+  const trees = index ? index.find(query, offset + limit, rule.now, rule.thresholdYears) : [];
+  return [...trees, ...files]
+    .sort(byKey)
+    .slice(offset, offset + limit)
+    .map(strip);
+}
+
+/** How many persons match every part of the query. */
+export function countMatching(store: FileCaseStore, query: PersonQuery): number {
+  const rule = livingRule(store);
+  const index = store.indexOfTrees();
+  const alive = (p: Person) => isLiving(p, rule.now, rule.thresholdYears);
+  const files = (index ? store.filePersons() : store.persons()).filter((p) => matchesQuery(p, query, alive(p)));
+  return files.length + (index ? index.countMatching(query, rule.now, rule.thresholdYears) : 0);
 }
 
 /** One person as a listing shows them (read from their file or tree line). */

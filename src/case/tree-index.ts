@@ -51,6 +51,18 @@ export interface PersonQuery {
   /** Birth (else baptism) year range, inclusive. */
   bornFrom?: number;
   bornTo?: number;
+  /** The start of the first name's surname / given name (case-insensitive, accents kept). */
+  surname?: string;
+  given?: string;
+  /** Living (true) or not (false) by the case's rule on the day asked. */
+  living?: boolean;
+  /** Only these ids (e.g. the persons with an open conflict). */
+  ids?: readonly string[];
+  /**
+   * Fuzzy name search (Go to Person): each word's letters in order within one word of the names
+   * ("jhn mllr" finds John Miller); prefix matches come first.
+   */
+  fuzzy?: string;
 }
 
 /** The index no longer matches a tree file (it changed after the index was checked). */
@@ -133,8 +145,32 @@ export function summaryOf(p: Person, file: string, living: boolean): PersonSumma
   };
 }
 
+/** SQL LIKE pattern of a fuzzy term: its letters in order, within one word of the name words. */
+export function fuzzyPattern(term: string): string {
+  return `%${[...term].map((c) => (c === '%' || c === '_' || c === '\\' ? `\\${c}` : c)).join('%')}%`;
+}
+
+/** Whether `words` (nameWords joined by spaces) has one word holding every letter of `term` in order. */
+export function fuzzyMatches(words: string, term: string): boolean {
+  return words.split(' ').some((w) => {
+    let i = 0;
+    for (const c of w) if (c === term[i]) i += 1;
+    return i >= term.length;
+  });
+}
+
 /** Whether a person matches a query, by the same rules as the index (the reference for person files). */
-export function matchesQuery(p: Person, q: PersonQuery): boolean {
+export function matchesQuery(p: Person, q: PersonQuery, living?: boolean): boolean {
+  const n = p.names[0];
+  if (q.surname !== undefined && !(n?.surname ?? '').toLowerCase().startsWith(q.surname.toLowerCase())) return false;
+  if (q.given !== undefined && !(n?.given ?? '').toLowerCase().startsWith(q.given.toLowerCase())) return false;
+  if (q.living !== undefined && living !== undefined && living !== q.living) return false;
+  if (q.ids !== undefined && !q.ids.includes(p.id)) return false;
+  if (q.fuzzy !== undefined) {
+    const terms = nameWords(q.fuzzy);
+    const words = nameWords(namesText(p)).join(' ');
+    if (!terms.length || !terms.every((t) => fuzzyMatches(words, t))) return false;
+  }
   if (q.name !== undefined) {
     const terms = nameWords(q.name);
     const words = nameWords(namesText(p));
@@ -283,6 +319,9 @@ export class TreeIndex {
     readonly rebuilt: boolean,
   ) {
     db.run('CREATE TEMP TABLE shadow(id TEXT PRIMARY KEY)');
+    db.create_function('fuzzy_word', (words: unknown, term: unknown) =>
+      fuzzyMatches(String(words), String(term)) ? 1 : 0,
+    );
     for (const [n, name, format] of this.all('SELECT n, name, format FROM trees', [])) {
       this.treeNames.set(Number(n), String(name));
       this.formats.set(String(name), typeof format === 'string' ? (readHeader(JSON.parse(format)) ?? PLAIN) : PLAIN);
@@ -351,6 +390,12 @@ export class TreeIndex {
     return r ? this.tree(r[0]) : undefined;
   }
 
+  /** The line of the tree file a person is on (1-based). */
+  lineOf(id: string): number | undefined {
+    const r = this.all('SELECT line FROM persons WHERE id = ?', [id])[0];
+    return r ? Number(r[0]) : undefined;
+  }
+
   /** A person, read from their tree line and validated. */
   person(id: string): Person | undefined {
     const hit = this.cache.get(id);
@@ -382,13 +427,67 @@ export class TreeIndex {
     );
   }
 
-  /** Tree persons matching a query, in listing order. */
-  find(q: PersonQuery, limit: number, now: Date, thresholdYears: number): (PersonSummary & { sortKey: string })[] {
+  /** Tree persons matching a query, in listing order, the first `limit` from `offset`. */
+  find(
+    q: PersonQuery,
+    limit: number,
+    now: Date,
+    thresholdYears: number,
+    offset = 0,
+  ): (PersonSummary & { sortKey: string })[] {
+    const { where, params } = this.where(q, now, thresholdYears);
+    if (!where) return [];
+    params.unshift(now.getUTCFullYear() - thresholdYears);
+    params.push(limit, offset);
+    return this.summaries(
+      `SELECT ${SUMMARY_COLUMNS}, p.sort_key, ${LIVING_SQL} FROM persons p WHERE ${where} ORDER BY p.sort_key LIMIT ? OFFSET ?`,
+      params,
+    );
+  }
+
+  /** How many tree persons match a query. */
+  countMatching(q: PersonQuery, now: Date, thresholdYears: number): number {
+    const { where, params } = this.where(q, now, thresholdYears);
+    return where ? Number(this.all(`SELECT COUNT(*) FROM persons p WHERE ${where}`, params)[0][0]) : 0;
+  }
+
+  /** The WHERE clause of a query (undefined: nothing can match). */
+  private where(
+    q: PersonQuery,
+    now: Date,
+    thresholdYears: number,
+  ): { where: string | undefined; params: (string | number)[] } {
     const where = [NOT_SHADOWED];
-    const params: (string | number)[] = [now.getUTCFullYear() - thresholdYears];
+    const params: (string | number)[] = [];
+    if (q.surname !== undefined) {
+      where.push('substr(lower(p.surname), 1, ?) = ?');
+      params.push(q.surname.length, q.surname.toLowerCase());
+    }
+    if (q.given !== undefined) {
+      where.push('substr(lower(p.given), 1, ?) = ?');
+      params.push(q.given.length, q.given.toLowerCase());
+    }
+    if (q.living !== undefined) {
+      where.push(q.living ? LIVING_SQL : `NOT (${LIVING_SQL})`);
+      params.push(now.getUTCFullYear() - thresholdYears);
+    }
+    if (q.ids !== undefined) {
+      if (!q.ids.length) return { where: undefined, params };
+      where.push(`p.id IN (${q.ids.map(() => '?').join(',')})`);
+      params.push(...q.ids);
+    }
+    if (q.fuzzy !== undefined) {
+      const terms = nameWords(q.fuzzy);
+      if (!terms.length) return { where: undefined, params };
+      // A LIKE over the words narrows it; the letters must then fall in one word (fuzzy_word).
+      for (const t of terms) {
+        where.push("p.words LIKE ? ESCAPE '\\' AND fuzzy_word(p.words, ?)");
+        params.push(fuzzyPattern(t), t);
+      }
+    }
     if (q.name !== undefined) {
       const terms = nameWords(q.name);
-      if (!terms.length) return [];
+      if (!terms.length) return { where: undefined, params };
       // A term starts a word: it follows the start or a space in the words nameWords made.
       for (const t of terms) {
         where.push("instr(' ' || p.words, ?) > 0");
@@ -407,11 +506,7 @@ export class TreeIndex {
       where.push('p.birth_year <= ?');
       params.push(q.bornTo);
     }
-    params.push(limit);
-    return this.summaries(
-      `SELECT ${SUMMARY_COLUMNS}, p.sort_key, ${LIVING_SQL} FROM persons p WHERE ${where.join(' AND ')} ORDER BY p.sort_key LIMIT ?`,
-      params,
-    );
+    return { where: where.join(' AND '), params };
   }
 
   private summaries(sql: string, params: (string | number)[]): (PersonSummary & { sortKey: string })[] {

@@ -6,6 +6,7 @@ import { researchPerson, stopResearch, type ResearchRequest } from './research';
 import { API_KEY_SECRET, type Services } from './services';
 import { readSettings } from './settings';
 import { loadEngine } from './loadEngine';
+import type { PeopleClient } from './people/client';
 
 type HypothesisArg = string | ClueHypothesis | undefined;
 const idOf = (h: HypothesisArg) => (typeof h === 'string' ? h : h?.id);
@@ -28,7 +29,7 @@ function guarded<A extends unknown[], R>(
   };
 }
 
-export function registerCommands(services: Services): vscode.Disposable[] {
+export function registerCommands(services: Services, people?: PeopleClient): vscode.Disposable[] {
   const reg = <A extends unknown[], R>(id: string, fn: (...args: A) => Promise<R> | R) =>
     vscode.commands.registerCommand(id, guarded(services, id, fn));
   return [
@@ -91,7 +92,10 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     reg('ancestry.openPerson', async (arg?: string | { id: string }) => {
       const id = typeof arg === 'string' ? arg : arg?.id;
       const snap = await services.model.ensure();
-      const entry = id ? snap?.persons.get(id) : undefined;
+      let entry: { file: string; treeLine?: number } | undefined = id ? snap?.persons.get(id) : undefined;
+      // A person of a big tree the snapshot does not hold: where the People directory finds them.
+      const found = !entry && id && people && services.model.root ? await people.locate(id) : undefined;
+      if (found) entry = { file: join(services.model.root!, found.file), treeLine: found.line };
       if (!entry) throw new Error(`person ${id ?? '(none)'} is not in the case`);
       const doc = await vscode.window.showTextDocument(vscode.Uri.file(entry.file), {
         preview: true,

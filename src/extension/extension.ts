@@ -12,6 +12,9 @@ import { researchStatusBar } from './statusBar';
 import { HypothesesTree } from './views/hypothesesTree';
 import { LogTree } from './views/logTree';
 import { PeopleTree } from './views/peopleTree';
+import { PeopleClient } from './people/client';
+import { registerPeopleCommands } from './peopleCommands';
+import { join } from 'node:path';
 import { MergesViewProvider, MERGES_VIEW_ID } from './webviews/mergesView';
 import { registerPedigreeSerializer, PedigreePanel } from './webviews/pedigreePanel';
 import { registerConflictsSerializer, ConflictsPanel } from './webviews/conflictsPanel';
@@ -42,16 +45,23 @@ export function activate(context: vscode.ExtensionContext): AncestryApi {
     { scheme: 'file', pattern: '**/conflicts/*.md' },
     { scheme: 'file', pattern: '**/trees/*.jsonl' },
   ];
+  // The People directory runs in a worker thread beside the bundle (dist/people-worker.js).
+  const people = new PeopleClient(join(__dirname, 'people-worker.js'));
+  const peopleTree = new PeopleTree(services, people);
+  const peopleView = vscode.window.createTreeView('ancestry.people', {
+    treeDataProvider: peopleTree,
+    showCollapseAll: true,
+  });
+  peopleTree.view = peopleView;
   context.subscriptions.push(
     model,
     services,
     diagnostics,
     merges,
-    ...registerCommands(services),
-    vscode.window.createTreeView('ancestry.people', {
-      treeDataProvider: new PeopleTree(services),
-      showCollapseAll: true,
-    }),
+    { dispose: () => people.dispose() },
+    ...registerCommands(services, people),
+    ...registerPeopleCommands(services, peopleTree, people),
+    peopleView,
     vscode.window.createTreeView('ancestry.hypotheses', { treeDataProvider: new HypothesesTree(services) }),
     vscode.window.createTreeView('ancestry.log', { treeDataProvider: new LogTree(services) }),
     vscode.window.registerWebviewViewProvider(MERGES_VIEW_ID, merges),

@@ -1,119 +1,250 @@
 /**
- * People view: the case's persons (grouped by surname when there are many) and, under each, their
- * parents, spouses and children. Living persons are shown redacted unless the case has consent.
+ * People view: the case's persons a page at a time in listing order (surname, given name), under
+ * an optional filter (surname, given name, birth years, place, living/deceased, open conflicts),
+ * and under each person their parents, spouses and children. Every answer comes from the People
+ * directory in a worker thread (src/extension/people), which reads the derived tree index: a
+ * 100k-person case pages and filters without blocking the extension host. "Go to Person…" puts a
+ * person at the top, expanded to their family. Living persons are shown redacted unless the case
+ * has consent (the directory redacts them).
  */
 import * as vscode from 'vscode';
-import type { CaseSnapshot } from '../core/snapshot';
-import type { Person } from '../../model';
+import type { PeopleClient, PeopleFilter, PersonRow } from '../people/client';
 import type { Services } from '../services';
-import type { PersonLabel } from './labels';
-import { loadEngine } from '../loadEngine';
 
-/** Above this many persons the top level groups by surname, so the tree stays responsive. */
-const FLAT_LIMIT = 300;
+/** Persons per page ("Load more" adds one). */
+export const PAGE_SIZE = 200;
 
 type Node =
-  | { kind: 'surname'; surname: string; ids: string[] }
-  | { kind: 'person'; id: string; relation?: string }
-  | { kind: 'group'; label: string; ids: string[]; relation: string };
+  | {
+      kind: 'person';
+      /** `id` and `person` let the item's menu commands (pedigree, research) take the node itself. */
+      id: string;
+      person: string;
+      row: PersonRow;
+      relation?: string;
+      parent?: Node;
+      focused?: boolean;
+    }
+  | { kind: 'group'; label: string; rows: PersonRow[]; relation: string; parent: Node }
+  | { kind: 'more'; shown: number; total: number }
+  | { kind: 'message'; text: string };
 
 export class PeopleTree implements vscode.TreeDataProvider<Node> {
   private readonly emitter = new vscode.EventEmitter<Node | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;
-  private labels = new Map<string, PersonLabel>();
-  /** Loaded on first use: nothing heavy runs at activation. */
-  private lab: typeof import('./labels') | undefined;
+  private rows: PersonRow[] = [];
+  private total = 0;
+  private loaded: Promise<void> | undefined;
+  private filterValue: PeopleFilter = {};
+  private focusRow: PersonRow | undefined;
+  private subject: string | undefined;
+  /** Bumped by every reset: an answer to an older question is dropped. */
+  private generation = 0;
+  view: vscode.TreeView<Node> | undefined;
 
-  constructor(private readonly services: Services) {
-    services.model.onDidChange(() => {
-      this.labels.clear();
-      this.emitter.fire(undefined);
+  constructor(
+    private readonly services: Services,
+    private readonly people: PeopleClient,
+  ) {
+    services.model.onDidChange(() => void this.reopen());
+  }
+
+  get filter(): PeopleFilter {
+    return this.filterValue;
+  }
+
+  /** The case changed on disk (or another case was chosen): open it again and start over. */
+  private async reopen(): Promise<void> {
+    const root = this.services.model.root;
+    if (!root) return;
+    void this.people.open(root);
+    this.reset();
+  }
+
+  private reset(): void {
+    this.generation += 1;
+    this.rows = [];
+    this.total = 0;
+    this.loaded = undefined;
+    this.emitter.fire(undefined);
+  }
+
+  setFilter(filter: PeopleFilter): void {
+    this.filterValue = filter;
+    this.reset();
+  }
+
+  /** Shows a person at the top of the view, expanded to their family (Go to Person). */
+  async focus(row: PersonRow): Promise<void> {
+    this.focusRow = row;
+    this.emitter.fire(undefined);
+    const node: Node = personNode(row, { focused: true });
+    await this.view?.reveal(node, { select: true, focus: true, expand: true });
+  }
+
+  private async ensureOpen(): Promise<boolean> {
+    if (this.people.caseRoot) return true;
+    const root = this.services.model.root ?? (await this.services.model.discover());
+    if (!root) return false;
+    await this.people.open(root);
+    return true;
+  }
+
+  private loadMore(): Promise<void> {
+    const generation = this.generation;
+    return this.people.page(this.filterValue, this.rows.length, PAGE_SIZE).then((page) => {
+      if (generation !== this.generation) return;
+      this.total = page.total;
+      this.rows.push(...page.rows);
     });
   }
 
-  private label(snap: CaseSnapshot, person: Person): PersonLabel {
-    let l = this.labels.get(person.id);
-    if (!l) this.labels.set(person.id, (l = this.lab!.personLabel(person, snap)));
-    return l;
+  /** The next page ("Load more"). */
+  async more(): Promise<void> {
+    await this.loadMore();
+    this.emitter.fire(undefined);
+  }
+
+  private describe(): void {
+    if (!this.view) return;
+    const f = this.filterValue;
+    const parts = describeFilter(f);
+    this.view.description = parts ? `${parts} · ${this.total.toLocaleString('en')}` : undefined;
+    this.view.message = parts && !this.total ? `No person matches ${parts}.` : undefined;
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
-    const snap = await this.services.model.ensure();
-    if (!snap) return [];
-    this.lab ??= await loadEngine('labels');
     if (!node) {
-      const subject = snap.config?.subject.person;
-      const persons = [...snap.persons.values()].map((e) => e.person);
-      const sortKey = (p: Person) => `${p.id === subject ? '0' : '1'}${this.label(snap, p).sortKey}`;
-      persons.sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
-      if (persons.length <= FLAT_LIMIT) return persons.map((p) => ({ kind: 'person', id: p.id }));
-      const groups = new Map<string, string[]>();
-      for (const p of persons) {
-        const s = this.label(snap, p).surname || '(no surname)';
-        groups.set(s, [...(groups.get(s) ?? []), p.id]);
+      if (!(await this.ensureOpen())) return [];
+      try {
+        this.loaded ??= (async () => {
+          this.subject = (await this.people.subject()) ?? undefined;
+          await this.loadMore();
+        })();
+        await this.loaded;
+      } catch (e) {
+        this.loaded = undefined;
+        return [{ kind: 'message', text: `The case could not be read: ${(e as Error).message}` }];
       }
-      return [...groups].map(([surname, ids]) => ({ kind: 'surname', surname, ids }));
+      this.describe();
+      const out: Node[] = [];
+      if (this.focusRow) out.push(personNode(this.focusRow, { focused: true }));
+      out.push(...this.rows.map((row) => personNode(row)));
+      if (this.rows.length < this.total) out.push({ kind: 'more', shown: this.rows.length, total: this.total });
+      return out;
     }
-    if (node.kind === 'surname' || node.kind === 'group')
-      return node.ids.map((id) => ({
-        kind: 'person',
-        id,
-        relation: node.kind === 'group' ? node.relation : undefined,
-      }));
-    const person = snap.persons.get(node.id)?.person;
-    if (!person) return [];
-    const related = (type: 'parent' | 'spouse' | 'child') => {
-      const ids = new Set(
-        person.relationships.filter((r) => r.type === type && r.status !== 'rejected').map((r) => r.person),
-      );
-      // The other side may be the only one to state the link.
-      const inverse = type === 'parent' ? 'child' : type === 'child' ? 'parent' : 'spouse';
-      for (const e of snap.persons.values())
-        if (e.person.relationships.some((r) => r.type === inverse && r.person === person.id && r.status !== 'rejected'))
-          ids.add(e.person.id);
-      return [...ids].filter((id) => snap.persons.has(id));
-    };
+    if (node.kind === 'group')
+      return node.rows.map((row) => personNode(row, { relation: node.relation, parent: node }));
+    if (node.kind !== 'person' || node.relation) return [];
+    const r = await this.people.relatives(node.row.id);
     const out: Node[] = [];
-    for (const [label, type] of [
-      ['Parents', 'parent'],
-      ['Spouses', 'spouse'],
-      ['Children', 'child'],
-    ] as const) {
-      const ids = related(type);
-      if (ids.length) out.push({ kind: 'group', label, ids, relation: type });
-    }
+    for (const [label, relation, rows] of [
+      ['Parents', 'parent', r.parents],
+      ['Spouses', 'spouse', r.spouses],
+      ['Children', 'child', r.children],
+    ] as const)
+      if (rows.length) out.push({ kind: 'group', label, rows, relation, parent: node });
     return out;
   }
 
+  getParent(node: Node): Node | undefined {
+    return node.kind === 'person' || node.kind === 'group' ? node.parent : undefined;
+  }
+
   getTreeItem(node: Node): vscode.TreeItem {
-    const snap = this.services.model.snapshot;
-    if (node.kind === 'surname') {
-      const item = new vscode.TreeItem(node.surname, vscode.TreeItemCollapsibleState.Collapsed);
-      item.description = `${node.ids.length}`;
+    if (node.kind === 'message') return new vscode.TreeItem(node.text);
+    if (node.kind === 'more') {
+      const item = new vscode.TreeItem(
+        `Load more… (${node.shown.toLocaleString('en')} of ${node.total.toLocaleString('en')})`,
+      );
+      item.id = `more:${node.shown}`;
+      item.iconPath = new vscode.ThemeIcon('ellipsis');
+      item.command = { command: 'ancestry.morePeople', title: 'Load more' };
       return item;
     }
     if (node.kind === 'group') {
       const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Expanded);
-      item.description = `${node.ids.length}`;
+      item.description = `${node.rows.length}`;
       return item;
     }
-    const entry = snap?.persons.get(node.id);
-    if (!entry || !snap) return new vscode.TreeItem(node.id);
-    const l = this.label(snap, entry.person);
-    const isSubject = snap.config?.subject.person === node.id;
+    const { row } = node;
+    const isSubject = this.subject === row.id;
     const item = new vscode.TreeItem(
-      l.name,
-      node.relation ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed,
+      row.name,
+      node.relation
+        ? vscode.TreeItemCollapsibleState.None
+        : node.focused
+          ? vscode.TreeItemCollapsibleState.Expanded
+          : vscode.TreeItemCollapsibleState.Collapsed,
     );
-    item.id = node.relation ? undefined : `person:${node.id}`;
-    item.description = [l.lifespan, isSubject ? 'subject' : ''].filter(Boolean).join(' · ');
+    item.id = node.relation ? undefined : `${node.focused ? 'focus' : 'person'}:${row.id}`;
+    item.description = [row.lifespan, isSubject ? 'subject' : '', node.focused ? 'found' : '']
+      .filter(Boolean)
+      .join(' · ');
     item.tooltip = new vscode.MarkdownString(
-      `**${l.name}** \`${node.id}\`\n\n${l.lifespan || 'no dates'}${l.living ? '\n\n_living: details redacted_' : ''}\n\n${entry.person.assertions.length} facts · ${entry.file.endsWith('.jsonl') ? 'imported tree' : 'person file'}`,
+      `**${row.name}** \`${row.id}\`\n\n${row.lifespan || 'no dates'}${row.living ? '\n\n_living: details redacted_' : ''}\n\n${row.file.endsWith('.jsonl') ? 'imported tree' : 'person file'}`,
     );
-    item.iconPath = new vscode.ThemeIcon(isSubject ? 'star-full' : l.living ? 'lock' : 'person');
+    item.iconPath = new vscode.ThemeIcon(isSubject ? 'star-full' : row.living ? 'lock' : 'person');
     item.contextValue = 'person';
-    item.resourceUri = undefined;
-    item.command = { command: 'ancestry.openPerson', title: 'Open person', arguments: [node.id] };
+    item.accessibilityInformation = { label: `${row.name}${row.lifespan ? `, ${row.lifespan}` : ''}` };
+    item.command = { command: 'ancestry.openPerson', title: 'Open person', arguments: [row.id] };
     return item;
   }
+}
+
+function personNode(row: PersonRow, more: { relation?: string; parent?: Node; focused?: boolean } = {}): Node {
+  return { kind: 'person', id: row.id, person: row.id, row, ...more };
+}
+
+/** A filter as the view's description shows it ("surname Miller · born 1800–1850 · living"). */
+export function describeFilter(f: PeopleFilter): string {
+  const parts: string[] = [];
+  if (f.surname) parts.push(`surname ${f.surname}`);
+  if (f.given) parts.push(`given ${f.given}`);
+  if (f.bornFrom !== undefined || f.bornTo !== undefined) parts.push(`born ${f.bornFrom ?? ''}–${f.bornTo ?? ''}`);
+  if (f.place) parts.push(`place ${f.place}`);
+  if (f.living !== undefined) parts.push(f.living ? 'living' : 'deceased');
+  if (f.conflicts) parts.push('with conflicts');
+  return parts.join(' · ');
+}
+
+/**
+ * The filter a user types: `surname:Miller given:John born:1800-1850 place:"New York" living|deceased
+ * conflicts`. Returns the filter, or a message naming the word it could not read.
+ */
+export function parseFilter(text: string): PeopleFilter | string {
+  const f: PeopleFilter = {};
+  const words = text.match(/\w+:"[^"]*"|\S+/g) ?? [];
+  for (const w of words) {
+    const m = /^(\w+):(.*)$/.exec(w);
+    const key = (m ? m[1] : w).toLowerCase();
+    const value = m ? m[2].replace(/^"|"$/g, '').trim() : '';
+    if (key === 'living' && !m) f.living = true;
+    else if ((key === 'deceased' || key === 'dead') && !m) f.living = false;
+    else if ((key === 'conflicts' || key === 'conflict') && !m) f.conflicts = true;
+    else if (key === 'surname' && value) f.surname = value;
+    else if (key === 'given' && value) f.given = value;
+    else if (key === 'place' && value) f.place = value;
+    else if (key === 'born' && value) {
+      const y = /^(\d{1,4})?(?:(-)(\d{1,4})?)?$/.exec(value);
+      if (!y || (!y[1] && !y[3])) return `"${w}": born takes YEAR, FROM-TO, FROM- or -TO`;
+      if (y[1]) f.bornFrom = Number(y[1]);
+      if (y[3] || !y[2]) f.bornTo = Number(y[3] ?? y[1]);
+    } else return `"${w}" is not a filter: use surname:, given:, born:, place:, living, deceased or conflicts`;
+  }
+  return f;
+}
+
+/** The filter as the user would type it again (the input box's starting value). */
+export function filterText(f: PeopleFilter): string {
+  const q = (v: string) => (/\s/.test(v) ? `"${v}"` : v);
+  const parts: string[] = [];
+  if (f.surname) parts.push(`surname:${q(f.surname)}`);
+  if (f.given) parts.push(`given:${q(f.given)}`);
+  if (f.bornFrom !== undefined || f.bornTo !== undefined)
+    parts.push(`born:${f.bornFrom ?? ''}${f.bornFrom === f.bornTo ? '' : `-${f.bornTo ?? ''}`}`);
+  if (f.place) parts.push(`place:${q(f.place)}`);
+  if (f.living !== undefined) parts.push(f.living ? 'living' : 'deceased');
+  if (f.conflicts) parts.push('conflicts');
+  return parts.join(' ');
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { initCase, openCase } from '../../../src/case';
 import {
   countLiving,
+  countMatching,
   countPersons,
   findPersons,
   pagePersons,
@@ -36,6 +37,8 @@ function answers(store: FileCaseStore, queries: PersonQuery[]) {
     living: countLiving(store),
     pages: [0, 1, 37, 400, 2990, 3400].map((offset) => pagePersons(store, offset, 25)),
     found: queries.map((q) => findPersons(store, q, 40)),
+    later: queries.map((q) => findPersons(store, q, 15, 30)),
+    counted: queries.map((q) => countMatching(store, q)),
     problems: store.problems.map((p) => `${p.file}:${p.line}:${p.field ?? ''}:${p.message}`).sort(),
   };
 }
@@ -52,6 +55,17 @@ const QUERIES: PersonQuery[] = [
   { name: 'george', bornFrom: 1700, bornTo: 1800 },
   { name: 'nobody-by-this-name' },
   { name: '  ' },
+  // The People view's filters and Go to Person's fuzzy search (#16 item 3).
+  { surname: 'hanover' },
+  { surname: 'Müll', given: 'jam' },
+  { given: 'vict', bornFrom: 1800 },
+  { living: true },
+  { living: false, bornFrom: 1900 },
+  { fuzzy: 'vctr hnvr' },
+  { fuzzy: 'jhn' },
+  { fuzzy: 'mllr', place: 'york' },
+  { ids: [] },
+  { ids: ['P-nobody', 'P-other'] },
 ];
 
 /** The indexed open answers exactly what reading every tree answers. */

@@ -1,0 +1,62 @@
+/**
+ * Entry of dist/people-worker.js: the People directory (directory.ts) in a worker thread. The host
+ * (client.ts) sends {id, method, args}; the worker answers {id, result} or {id, error}. Opening a
+ * 100k-person case (loading its tree index, or building it from the tree file the first time) and
+ * every page, search and lookup run here, never on the extension host's thread.
+ */
+import { parentPort } from 'node:worker_threads';
+import { z } from 'zod';
+import { PeopleDirectory } from './directory';
+
+const Request = z.object({
+  id: z.number(),
+  method: z.enum(['open', 'page', 'search', 'relatives', 'locate', 'subject']),
+  args: z.array(z.unknown()),
+});
+
+let directory: Promise<PeopleDirectory> | undefined;
+
+async function answer(method: z.infer<typeof Request>['method'], args: unknown[]): Promise<unknown> {
+  if (method === 'open') {
+    directory = PeopleDirectory.open(z.string().parse(args[0]));
+    await directory;
+    return null;
+  }
+  if (!directory) throw new Error('no case is open');
+  const d = await directory;
+  switch (method) {
+    case 'page':
+      return d.page(
+        z
+          .object({
+            surname: z.string().optional(),
+            given: z.string().optional(),
+            bornFrom: z.number().optional(),
+            bornTo: z.number().optional(),
+            place: z.string().optional(),
+            living: z.boolean().optional(),
+            conflicts: z.boolean().optional(),
+          })
+          .parse(args[0]),
+        z.number().int().min(0).parse(args[1]),
+        z.number().int().min(1).max(10_000).parse(args[2]),
+      );
+    case 'search':
+      return d.search(z.string().parse(args[0]), z.number().int().min(1).max(1000).parse(args[1]));
+    case 'relatives':
+      return d.relatives(z.string().parse(args[0]));
+    case 'locate':
+      return d.locate(z.string().parse(args[0])) ?? null;
+    case 'subject':
+      return d.subject ?? null;
+  }
+}
+
+parentPort?.on('message', (raw: unknown) => {
+  const m = Request.safeParse(raw);
+  if (!m.success) return;
+  answer(m.data.method, m.data.args).then(
+    (result) => parentPort?.postMessage({ id: m.data.id, result }),
+    (e: unknown) => parentPort?.postMessage({ id: m.data.id, error: e instanceof Error ? e.message : String(e) }),
+  );
+});
