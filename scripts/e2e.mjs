@@ -187,6 +187,29 @@ async function levelThree(tmp) {
     const { runFlow } = await tsImport('../test/e2e/flow.ts', import.meta.url);
     const flow = await runFlow({ browser, baseUrl: `http://127.0.0.1:${port}`, workspace, screenshots: SHOTS, log });
     for (const r of flow) record(r.name, r.ok, r.detail);
+    // The People view on an imported tree (#16 item 3): royal92.ged imported as one tree file.
+    const royal = resolve(REPO, '..', 'shared', 'data', 'gedcom', 'royal92.ged');
+    if (existsSync(royal)) {
+      const treeCase = join(tmp, 'royal-case');
+      execFileSync(process.execPath, [
+        join(REPO, 'dist', 'cli.js'),
+        'import',
+        royal,
+        '--case',
+        treeCase,
+        '--as',
+        'tree',
+      ]);
+      const { runPeopleFlow } = await tsImport('../test/e2e/people.ts', import.meta.url);
+      const people = await runPeopleFlow({
+        browser,
+        baseUrl: `http://127.0.0.1:${port}`,
+        workspace: treeCase,
+        screenshots: SHOTS,
+        log,
+      });
+      for (const r of people) record(r.name, r.ok, r.detail);
+    } else record('people view on an imported tree', false, `${royal} is missing`);
   } finally {
     await browser.close().catch(() => {});
     kill(server);

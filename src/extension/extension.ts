@@ -32,6 +32,8 @@ export interface AncestryApi {
     merges(): MergesViewProvider | undefined;
   };
   apiKeySecret: string;
+  /** The People view's tree (its pages, filter and Go to Person focus). */
+  people: PeopleTree;
 }
 
 export function activate(context: vscode.ExtensionContext): AncestryApi {
@@ -91,6 +93,7 @@ export function activate(context: vscode.ExtensionContext): AncestryApi {
       merges: () => MergesViewProvider.instance,
     },
     apiKeySecret: API_KEY_SECRET,
+    people: peopleTree,
   };
 }
 

@@ -7,7 +7,8 @@
 import * as vscode from 'vscode';
 import type { PeopleClient, PersonRow } from './people/client';
 import type { Services } from './services';
-import { filterText, parseFilter, type PeopleTree } from './views/peopleTree';
+import { filterText, parseFilter } from './people/filter';
+import type { PeopleTree } from './views/peopleTree';
 
 const SEARCH_LIMIT = 50;
 

@@ -372,6 +372,38 @@ export function defineSuites(): void {
       assert.ok(ack.boxes > 50 && ack.boxes < 2 * result.persons.length, `${ack.boxes} boxes`);
       console.log(`royal92: ${result.persons.length} persons, Victoria's 30-generation chart has ${ack.boxes} boxes`);
       panel.dispose();
+
+      // The People view on the imported tree (#16 item 3): pages, a filter, Go to Person.
+      type Row = { kind: string; row?: { id: string; name: string; surname: string }; shown?: number; total?: number };
+      const tree = ancestry.people as unknown as { getChildren(n?: Row): Promise<Row[]> };
+      await vscode.commands.executeCommand('ancestry.clearPeopleFilter');
+      const first = await waitFor(
+        'a first page of the People view',
+        async () => {
+          const nodes = await tree.getChildren();
+          return nodes.some((n) => n.kind === 'more') ? nodes : undefined;
+        },
+        60_000,
+      );
+      const persons = (nodes: Row[]) => nodes.filter((n) => n.kind === 'person');
+      const total = first.find((n) => n.kind === 'more')!.total!;
+      assert.equal(persons(first).length, 200);
+      assert.ok(total >= result.persons.length, `${total} persons listed`);
+      await vscode.commands.executeCommand('ancestry.morePeople');
+      assert.equal(persons(await tree.getChildren()).length, 400, 'Load more adds a page');
+      await vscode.commands.executeCommand('ancestry.filterPeople', 'surname:Hanover born:1800-1900');
+      const hanovers = persons(await tree.getChildren());
+      assert.ok(hanovers.length > 3, `${hanovers.length} Hanovers born 1800–1900`);
+      assert.ok(hanovers.every((n) => n.row!.surname === 'Hanover'));
+      await vscode.commands.executeCommand('ancestry.clearPeopleFilter');
+      await vscode.commands.executeCommand('ancestry.goToPerson', 'vctr hnvr');
+      const top = (await tree.getChildren())[0];
+      assert.match(top.row?.name ?? '', /Victoria/);
+      const family = await tree.getChildren(top);
+      assert.ok(
+        family.some((g) => g.kind === 'group'),
+        'her parents, spouses and children are one click away',
+      );
     });
   });
 }

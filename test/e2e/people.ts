@@ -1,0 +1,122 @@
+/**
+ * Level 3, issue #16 item 3: the People view on an imported tree (royal92.ged, 3,010 persons, one
+ * tree file) in code-server: the first page and "Load more", Filter People… and Go to Person…
+ * driven from the keyboard only (F1, typing, Enter), with screenshots of the view and the quick
+ * pick in the light, dark and high-contrast themes (test-results/e2e/people-*.png).
+ */
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { FlowContext, StepResult } from './flow';
+
+async function palette(page: Page, title: string, arg?: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  if (arg !== undefined) {
+    await page.waitForTimeout(300);
+    await page.keyboard.type(arg, { delay: 20 });
+  }
+}
+
+const peopleRows = (page: Page) => page.locator('.pane-body [role="treeitem"]');
+
+export async function runPeopleFlow(ctx: FlowContext): Promise<StepResult[]> {
+  const results: StepResult[] = [];
+  const page = await ctx.browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.setDefaultTimeout(20_000);
+  const shot = (name: string) => page.screenshot({ path: join(ctx.screenshots, `${name}.png`) }).catch(() => undefined);
+  const step = async (name: string, fn: () => Promise<string | void>) => {
+    const t0 = Date.now();
+    try {
+      const detail = (await fn()) ?? '';
+      results.push({
+        name,
+        ok: true,
+        detail: `${detail}${detail ? ' ' : ''}(${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+      });
+    } catch (e) {
+      await shot(`people-failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`);
+      results.push({ name, ok: false, detail: e instanceof Error ? e.message.split('\n')[0] : String(e) });
+    }
+    ctx.log(`${results.at(-1)!.ok ? '✔' : '✘'} ${name}`);
+  };
+  const theme = async (label: string) => {
+    await palette(page, 'Preferences: Color Theme');
+    await page.keyboard.type(label, { delay: 10 });
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(800);
+  };
+  const more = () => page.locator('.pane-body [role="treeitem"]', { hasText: 'Load more' }).first();
+
+  await step('people: the imported tree opens a page at a time ("Load more… (200 of 3,010)")', async () => {
+    await page.goto(`${ctx.baseUrl}/?folder=${encodeURIComponent(ctx.workspace)}`);
+    await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+    const item = page.locator('.activitybar [aria-label^="Ancestry"]').first();
+    await item.waitFor({ state: 'visible', timeout: 30_000 });
+    await item.click();
+    await more().waitFor({ state: 'visible', timeout: 90_000 });
+    const text = (await more().innerText()).trim();
+    if (!/200 of 3,010/.test(text)) throw new Error(`the paging row says "${text}"`);
+    return text;
+  });
+
+  await step('people: Load more adds the next page', async () => {
+    await more().click();
+    await page
+      .locator('.pane-body [role="treeitem"]', { hasText: '400 of 3,010' })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await shot('people-view-dark');
+  });
+
+  await step('people: Filter People… from the keyboard narrows the view (surname, birth years)', async () => {
+    await palette(page, 'Ancestry: Filter People…', 'surname:Hanover born:1800-1900');
+    await page.keyboard.press('Enter');
+    const header = page.locator('.pane-header', { hasText: 'surname Hanover' }).first();
+    await header.waitFor({ timeout: 30_000 });
+    const names = (await peopleRows(page).allInnerTexts()).map((t) => t.split('\n')[0]).filter(Boolean);
+    const wrong = names.filter((n) => !/Hanover|Living/.test(n));
+    if (!names.length || wrong.length) throw new Error(`rows that are not Hanovers: ${wrong.slice(0, 3).join(', ')}`);
+    await shot('people-filtered-dark');
+    return `${names.length} rows, header "${(await header.innerText()).replace(/\s+/g, ' ')}"`;
+  });
+
+  await step('people: Go to Person… finds "vctr hnvr" (fuzzy) and shows her family one click away', async () => {
+    await palette(page, 'Ancestry: Clear People Filter');
+    await palette(page, 'Ancestry: Go to Person…', 'vctr hnvr');
+    const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Victoria' }).first();
+    await row.waitFor({ timeout: 30_000 });
+    await shot('people-goto-dark');
+    await page.keyboard.press('Enter');
+    const found = page.locator('.pane-body [role="treeitem"]', { hasText: 'found' }).first();
+    await found.waitFor({ timeout: 30_000 });
+    await page
+      .locator('.pane-body [role="treeitem"]', { hasText: /Children|Spouses|Parents/ })
+      .first()
+      .waitFor();
+    return (await found.innerText()).split('\n')[0];
+  });
+
+  await step('people: screenshots in the light and high-contrast themes', async () => {
+    for (const [label, name] of [
+      ['Light Modern', 'light'],
+      ['Dark High Contrast', 'hc'],
+    ] as const) {
+      await theme(label);
+      await shot(`people-view-${name}`);
+      await palette(page, 'Ancestry: Go to Person…', 'george');
+      await page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ timeout: 30_000 });
+      await shot(`people-goto-${name}`);
+      await page.keyboard.press('Escape');
+    }
+    await theme('Dark Modern');
+  });
+
+  await page.close();
+  return results;
+}
