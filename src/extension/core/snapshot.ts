@@ -58,7 +58,16 @@ export interface CaseSnapshot {
   /** Problems in case files, with absolute file paths and 1-based lines. */
   problems: CaseProblem[];
   loadedAt: number;
+  /**
+   * Tree files too big to read on the extension host's thread (over BIG_TREE_BYTES): their persons
+   * are not in `persons`; the People view, Go to Person and Open Person read them from the tree
+   * index in a worker thread (src/extension/people).
+   */
+  bigTrees?: string[];
 }
+
+/** About 10k persons in the compact format: reading and validating more takes seconds on the host thread. */
+export const BIG_TREE_BYTES = 4 << 20;
 
 export const LOG_TAIL = 500;
 
@@ -176,6 +185,14 @@ export async function loadSnapshot(root: string): Promise<CaseSnapshot> {
 
   // Imported trees first: a person file with the same id overrides its tree entry.
   for (const file of await listFiles(join(root, 'trees'), '.jsonl')) {
+    const size = await stat(file).then(
+      (st) => st.size,
+      () => 0,
+    );
+    if (size > BIG_TREE_BYTES) {
+      (snap.bigTrees ??= []).push(file);
+      continue;
+    }
     const text = (await readText(file)) ?? '';
     let lineNo = 0;
     let format = PLAIN;
