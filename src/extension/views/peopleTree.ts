@@ -39,6 +39,8 @@ export class PeopleTree implements vscode.TreeDataProvider<Node> {
   private filterValue: PeopleFilter = {};
   private focusRow: PersonRow | undefined;
   private subject: string | undefined;
+  /** The case subject's row, shown first (unfiltered), as the view always did. */
+  private subjectRow: PersonRow | undefined;
   /** Bumped by every reset: an answer to an older question is dropped. */
   private generation = 0;
   view: vscode.TreeView<Node> | undefined;
@@ -120,6 +122,9 @@ export class PeopleTree implements vscode.TreeDataProvider<Node> {
       try {
         this.loaded ??= (async () => {
           this.subject = (await this.people.subject()) ?? undefined;
+          this.subjectRow = this.subject
+            ? (await this.people.search(this.subject, 1)).find((r) => r.id === this.subject)
+            : undefined;
           await this.loadMore();
         })();
         await this.loaded;
@@ -130,7 +135,9 @@ export class PeopleTree implements vscode.TreeDataProvider<Node> {
       this.describe();
       const out: Node[] = [];
       if (this.focusRow) out.push(personNode(this.focusRow, { focused: true }));
-      out.push(...this.rows.map((row) => personNode(row)));
+      const pinned = this.subjectRow && !describeFilter(this.filterValue) ? this.subjectRow : undefined;
+      if (pinned) out.push(personNode(pinned));
+      out.push(...this.rows.filter((row) => row.id !== pinned?.id).map((row) => personNode(row)));
       if (this.rows.length < this.total) out.push({ kind: 'more', shown: this.rows.length, total: this.total });
       return out;
     }
