@@ -46,12 +46,19 @@ export async function runPeopleFlow(ctx: FlowContext): Promise<StepResult[]> {
   };
   const theme = async (label: string) => {
     await palette(page, 'Preferences: Color Theme');
-    await page.keyboard.type(label, { delay: 10 });
+    await page.waitForTimeout(800);
+    await page.keyboard.type(label, { delay: 20 });
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first().waitFor();
     await page.keyboard.press('Enter');
     await page.waitForTimeout(800);
   };
   const more = () => page.locator('.pane-body [role="treeitem"]', { hasText: 'Load more' }).first();
+  /** Scrolls the People list to its end, where "Load more…" is (the list renders only what is in view). */
+  const toEnd = async () => {
+    await peopleRows(page).first().hover();
+    for (let i = 0; i < 40 && !(await more().isVisible()); i++) await page.mouse.wheel(0, 4000);
+    await more().waitFor({ state: 'visible', timeout: 10_000 });
+  };
 
   await step('people: the imported tree opens a page at a time ("Load more… (200 of 3,010)")', async () => {
     await page.goto(`${ctx.baseUrl}/?folder=${encodeURIComponent(ctx.workspace)}`);
@@ -59,7 +66,8 @@ export async function runPeopleFlow(ctx: FlowContext): Promise<StepResult[]> {
     const item = page.locator('.activitybar [aria-label^="Ancestry"]').first();
     await item.waitFor({ state: 'visible', timeout: 30_000 });
     await item.click();
-    await more().waitFor({ state: 'visible', timeout: 90_000 });
+    await peopleRows(page).first().waitFor({ state: 'visible', timeout: 90_000 });
+    await toEnd();
     const text = (await more().innerText()).trim();
     if (!/200 of 3,010/.test(text)) throw new Error(`the paging row says "${text}"`);
     return text;
@@ -67,10 +75,10 @@ export async function runPeopleFlow(ctx: FlowContext): Promise<StepResult[]> {
 
   await step('people: Load more adds the next page', async () => {
     await more().click();
-    await page
-      .locator('.pane-body [role="treeitem"]', { hasText: '400 of 3,010' })
-      .first()
-      .waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1000);
+    await toEnd();
+    const text = (await more().innerText()).trim();
+    if (!/400 of 3,010/.test(text)) throw new Error(`after Load more the paging row says "${text}"`);
     await shot('people-view-dark');
   });
 
@@ -110,7 +118,10 @@ export async function runPeopleFlow(ctx: FlowContext): Promise<StepResult[]> {
       await theme(label);
       await shot(`people-view-${name}`);
       await palette(page, 'Ancestry: Go to Person…', 'george');
-      await page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ timeout: 30_000 });
+      await page
+        .locator('.quick-input-widget .monaco-list-row', { hasText: 'George' })
+        .first()
+        .waitFor({ timeout: 30_000 });
       await shot(`people-goto-${name}`);
       await page.keyboard.press('Escape');
     }
