@@ -45,7 +45,14 @@ export async function runPeopleFlow(ctx: FlowContext): Promise<StepResult[]> {
     ctx.log(`${results.at(-1)!.ok ? '✔' : '✘'} ${name}`);
   };
   const theme = async (label: string) => {
-    await palette(page, 'Preferences: Color Theme');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input.input').fill('>Preferences: Color Theme');
+    // Not "Preferences: Browse Color Themes in Marketplace", which may come first.
+    await page
+      .locator('.quick-input-widget .monaco-list-row', { hasText: /^\s*Preferences: Color Theme/ })
+      .first()
+      .click();
     await page.waitForTimeout(800);
     await page.keyboard.type(label, { delay: 20 });
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first().waitFor();
@@ -79,7 +86,7 @@ export async function runPeopleFlow(ctx: FlowContext): Promise<StepResult[]> {
     await toEnd();
     const text = (await more().innerText()).trim();
     if (!/400 of 3,010/.test(text)) throw new Error(`after Load more the paging row says "${text}"`);
-    await shot('people-view-dark');
+    await shot('people-view-paged');
   });
 
   await step('people: Filter People… from the keyboard narrows the view (surname, birth years)', async () => {
@@ -90,7 +97,7 @@ export async function runPeopleFlow(ctx: FlowContext): Promise<StepResult[]> {
     const names = (await peopleRows(page).allInnerTexts()).map((t) => t.split('\n')[0]).filter(Boolean);
     const wrong = names.filter((n) => !/Hanover|Living/.test(n));
     if (!names.length || wrong.length) throw new Error(`rows that are not Hanovers: ${wrong.slice(0, 3).join(', ')}`);
-    await shot('people-filtered-dark');
+    await shot('people-filtered');
     return `${names.length} rows, header "${(await header.innerText()).replace(/\s+/g, ' ')}"`;
   });
 
@@ -99,7 +106,7 @@ export async function runPeopleFlow(ctx: FlowContext): Promise<StepResult[]> {
     await palette(page, 'Ancestry: Go to Person…', 'vctr hnvr');
     const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Victoria' }).first();
     await row.waitFor({ timeout: 30_000 });
-    await shot('people-goto-dark');
+    await shot('people-goto-fuzzy');
     await page.keyboard.press('Enter');
     const found = page.locator('.pane-body [role="treeitem"]', { hasText: 'found' }).first();
     await found.waitFor({ timeout: 30_000 });
@@ -110,9 +117,10 @@ export async function runPeopleFlow(ctx: FlowContext): Promise<StepResult[]> {
     return (await found.innerText()).split('\n')[0];
   });
 
-  await step('people: screenshots in the light and high-contrast themes', async () => {
+  await step('people: screenshots in the light, dark and high-contrast themes', async () => {
     for (const [label, name] of [
       ['Light Modern', 'light'],
+      ['Dark Modern', 'dark'],
       ['Dark High Contrast', 'hc'],
     ] as const) {
       await theme(label);
@@ -125,7 +133,6 @@ export async function runPeopleFlow(ctx: FlowContext): Promise<StepResult[]> {
       await shot(`people-goto-${name}`);
       await page.keyboard.press('Escape');
     }
-    await theme('Dark Modern');
   });
 
   await page.close();
