@@ -17,7 +17,7 @@ async function palette(page: Page, title: string, arg?: string): Promise<void> {
   await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10_000 });
   await page.keyboard.press('Enter');
   if (arg !== undefined) {
-    await page.waitForTimeout(300);
+    await page.waitForTimeout(1000);
     await page.keyboard.type(arg, { delay: 20 });
   }
 }
