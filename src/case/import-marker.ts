@@ -8,7 +8,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { CaseProblem } from './problems';
-import type { FileCaseStore } from './store';
+
+/** What the marker needs of the case store (the store reads markers too, so not the store's type). */
+interface MarkedCase {
+  readonly root: string;
+  writeDerived(rel: string, content: string): Promise<void>;
+  readonly writer: { remove(rel: string): Promise<void> };
+}
 
 export const IMPORT_MARKER = '.ancestry/import.json';
 
@@ -26,7 +32,7 @@ export function readImportMarker(root: string): ImportMarker | undefined {
   }
 }
 
-export function pendingImport(store: FileCaseStore): ImportMarker | undefined {
+export function pendingImport(store: Pick<MarkedCase, 'root'>): ImportMarker | undefined {
   return readImportMarker(store.root);
 }
 
@@ -44,10 +50,10 @@ export function interruptedImportProblem(root: string): CaseProblem | undefined 
   };
 }
 
-export async function beginImport(store: FileCaseStore, marker: ImportMarker): Promise<void> {
+export async function beginImport(store: MarkedCase, marker: ImportMarker): Promise<void> {
   await store.writeDerived(IMPORT_MARKER, `${JSON.stringify(marker)}\n`);
 }
 
-export async function endImport(store: FileCaseStore): Promise<void> {
+export async function endImport(store: MarkedCase): Promise<void> {
   await store.writer.remove(IMPORT_MARKER);
 }

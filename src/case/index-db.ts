@@ -6,10 +6,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
-import { displayName, factValue } from '../model';
+import { displayName, factValue, type Person, type SourceRecord } from '../model';
 import { yearRange } from '../model/gdate';
 import { INDEX_FILE } from './layout';
-import type { FileCaseStore } from './store';
 
 let sqlPromise: Promise<SqlJsStatic> | undefined;
 
@@ -88,8 +87,18 @@ CREATE INDEX persons_birth ON persons(birth_year);
 CREATE INDEX assertions_person ON assertions(person);
 `;
 
+/** What the index is built from: the case store (which itself uses the tree index, so not its type). */
+export interface IndexedCase {
+  fingerprint(): string;
+  readRaw(rel: string): Uint8Array | undefined;
+  persons(): Person[];
+  personFile(id: string): string | undefined;
+  sources(): SourceRecord[];
+  writeDerived(rel: string, content: string | Uint8Array): Promise<void>;
+}
+
 /** Opens the index, rebuilding and saving it when missing or stale. */
-export async function openIndex(store: FileCaseStore): Promise<CaseIndex> {
+export async function openIndex(store: IndexedCase): Promise<CaseIndex> {
   const SQL = await loadSqlJs();
   const fingerprint = store.fingerprint();
   const bytes = store.readRaw(INDEX_FILE);

@@ -67,7 +67,7 @@ import { checkGPSCoverage, goalStatus, verifyCitations, type VerificationResult 
 import { renderSummary, type SearchRecord } from '../agents/analyst/proof/summary';
 import { noteIdentity, type IdentityNotes } from '../agents/analyst/identity/notes';
 import { orderByFit } from '../agents/analyst/identity/target-order';
-import { deferredLogEntries } from '../sources/deferred';
+import { deferredLogEntries } from './deferred-log';
 import { foldName, splitPersonaName } from '../model/names';
 import { newId } from '../case/ids';
 import { exportGedcom, exportJsonLd } from '../interchange';

@@ -14,7 +14,7 @@ import { createLlmAgents, withCostReport } from '../llm';
 import type { CaseConfig } from '../model';
 import { loadConnectors, sourceCredentialKeys, type SecretSource } from '../sources';
 import { withCaseArchive } from '../sources/archive';
-import type { ResearchOutcome } from './research';
+import type { RunResult } from '../engine/events';
 import type { AncestrySettings } from './settings';
 
 export interface EngineRunRequest {
@@ -85,11 +85,11 @@ export function sourceCredentialChoices(extensionPath: string): ReturnType<typeo
 }
 
 /** A research run from VS Code holds the case's write lock like the CLI's: one writer per case. */
-export function runEngine(req: EngineRunRequest): Promise<ResearchOutcome> {
+export function runEngine(req: EngineRunRequest): Promise<RunResult> {
   return withCaseLock(req.root, 'research (VS Code)', () => runEngineLocked(req));
 }
 
-async function runEngineLocked(req: EngineRunRequest): Promise<ResearchOutcome> {
+async function runEngineLocked(req: EngineRunRequest): Promise<RunResult> {
   const store = await openCase(req.root, { sessionId: newId('R') });
   const config = effectiveConfig(store.config(), req.settings);
   const offline = config.sources.offline;

@@ -4,7 +4,7 @@
  * Only plugins whose ToS rules permit `link_out` produce one.
  */
 import { checkSourceAccess } from '../agents/censor/tos';
-import type { NewLogEntry, SearchQuery } from '../model';
+import type { SearchQuery } from '../model';
 import { queryName } from './normalize';
 import type { SourcePlugin } from './plugin';
 
@@ -50,17 +50,4 @@ export function deferredLinks(plugins: readonly SourcePlugin[], q: SearchQuery):
     const link = deferredLink(p, q);
     return link ? [link] : [];
   });
-}
-
-/** The research-log entries for links handed to the user (actionType 'deferred'). */
-export function deferredLogEntries(links: readonly DeferredLink[], query: SearchQuery): NewLogEntry[] {
-  return links.map((l) => ({
-    actionType: 'deferred' as const,
-    agent: 'Scout' as const,
-    source: l.source,
-    tier: l.tier,
-    searchUrl: l.url,
-    rationale: 'Tier 2: never accessed automatically; the user searches by hand with this prefilled link',
-    context: JSON.stringify(query),
-  }));
 }

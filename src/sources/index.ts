@@ -26,7 +26,7 @@ import { loadPlugins, type SourcePlugin } from './plugin';
 import { resolveCredential, type SecretSource } from './secrets';
 
 export { checkSourceAccess } from '../agents/censor/tos';
-export { deferredLink, deferredLinks, deferredLogEntries, type DeferredLink } from './deferred';
+export { deferredLink, deferredLinks, type DeferredLink } from './deferred';
 export { HttpClient, type HttpClientOptions } from './http/client';
 export { SourceError, isSourceError } from './http/errors';
 export { loadPlugins, overrideEnvName, type SourcePlugin } from './plugin';

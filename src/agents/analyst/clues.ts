@@ -11,7 +11,7 @@ import { stableId } from '../../engine/ids';
 import { formatQuery } from '../../engine/query';
 import { calculatePriority } from '../../engine/priority';
 import type { KnowledgeGraph } from './graph';
-import type { IntegrationResult } from './integrate';
+import type { IntegrationResult } from './integration-result';
 
 /** Clues are made for persons this close to the subject: the research stays on the family in question. */
 export const CLUE_DEPTH = 2;

@@ -4,7 +4,7 @@
  * relationships read from roles. Never scans all persons: candidates come from the blocking index
  * and from the relatives of persons already matched in the same record.
  */
-import type { Assertion, EvidenceClaim, MergeCluster, Person, Persona, PersonName, SourceRecord } from '../../model';
+import type { Person, Persona, PersonName, SourceRecord } from '../../model';
 import { displayName } from '../../model';
 import type { ExtractionResult, GroundedPersona, PairAdjudicator } from '../../engine/agents';
 import { stableId } from '../../engine/ids';
@@ -32,6 +32,8 @@ import {
 import { mentionReason } from './identity/mentions';
 import { birthFromAge, parseAge } from '../../model/age';
 import { applyEvents, applyRelations, keyedPersons, statedToAnchor } from './statements';
+import { addAssertion } from './assertions';
+import type { IntegrationResult, MatchDecision, UnresolvedMention } from './integration-result';
 import { withEventDates } from './identity/event-dates';
 import { registeredVitals, withRegisterEvent } from './identity/register-entries';
 import { asParentRelations, grandparentLinks } from './identity/grandparents';
@@ -49,49 +51,6 @@ export interface IntegrationContext {
   signal?: AbortSignal;
   /** The person the search that found this record was looking for: a persona like them is them. */
   target?: string;
-}
-
-export interface MatchDecision {
-  persona: string;
-  /** The persona's key in its record (archive v2), telling apart two personas of one name. */
-  key?: string;
-  person: string;
-  created: boolean;
-  similarity?: number;
-  how: 'source' | 'context' | 'resolver' | 'adjudicator' | 'new';
-  rationale: string;
-  options: { person: string; similarity: number; recommendation: string }[];
-}
-
-export interface IntegrationResult {
-  /** persona index → person id (undefined when the persona was skipped). */
-  personIds: (string | undefined)[];
-  matches: MatchDecision[];
-  created: string[];
-  touched: Set<string>;
-  reviews: Omit<MergeCluster, 'createdAt'>[];
-  implied: { a: string; b: string; text: string }[];
-  refused: string[];
-  places: string[];
-  /** Evidence this record added per name or place: clue priorities use the graph as it was before it (Z). */
-  added: Map<string, number>;
-  /** Personas kept apart from a person they contradict on a hard fact (a namesake), with the reason. */
-  namesakes: { persona: string; person: string; reason: string }[];
-  /** Names without identity (a title alone, no surname in free text) that no known person resolved. */
-  mentions: UnresolvedMention[];
-}
-
-/** A name in a record that identifies no one yet: kept with its source, never a person file. */
-export interface UnresolvedMention {
-  source: string;
-  name: string;
-  reason: string;
-  snippet: string;
-  /** The person it is related to in the record (the anchor's id) and how, when the record says. */
-  relatedTo?: string;
-  kind?: RelKind;
-  /** The record's words for that relationship, ready to cite once a person resolves the mention. */
-  claim?: EvidenceClaim;
 }
 
 const MATCH_REVIEW_ACCEPT = 0.75;
@@ -140,48 +99,6 @@ function anchorIndex(personas: readonly GroundedPersona[]): number {
     if (i >= 0) return i;
   }
   return 0;
-}
-
-function normValue(v: string): string {
-  return v.replace(/\s+/g, ' ').trim().toUpperCase();
-}
-
-function sameClaim(x: EvidenceClaim, y: EvidenceClaim): boolean {
-  return x.source === y.source && x.snippet === y.snippet;
-}
-
-export function addAssertion(
-  p: Person,
-  field: string,
-  value: string,
-  claim: EvidenceClaim,
-  now: Date,
-  event?: string,
-): Person {
-  const v = value.replace(/\s+/g, ' ').trim();
-  if (!v) return p;
-  const i = p.assertions.findIndex(
-    (a) => a.field === field && normValue(a.value) === normValue(v) && (a.event ?? '') === (event ?? a.event ?? ''),
-  );
-  const assertions = [...p.assertions];
-  if (i >= 0) {
-    const a = assertions[i];
-    if (a.evidence.some((e) => sameClaim(e, claim))) return p;
-    assertions[i] = { ...a, evidence: [...a.evidence, claim] };
-  } else {
-    const a: Assertion = {
-      id: stableId('A', p.id, field, normValue(v), event),
-      field,
-      value: v,
-      status: 'staged',
-      confidence: claim.confidence,
-      evidence: [claim],
-      assertedAt: now.toISOString(),
-    };
-    if (event) a.event = event;
-    assertions.push(a);
-  }
-  return { ...p, assertions };
 }
 
 function nameOf(persona: Persona, type: PersonName['type'], sourceId: string): PersonName {

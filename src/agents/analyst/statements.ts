@@ -11,7 +11,8 @@ import { stableId } from '../../engine/ids';
 import { displayName } from '../../model';
 import type { KnowledgeGraph, RelKind } from './graph';
 import { evidenceClaim } from './mills';
-import { addAssertion, type IntegrationResult } from './integrate';
+import { addAssertion } from './assertions';
+import type { IntegrationResult } from './integration-result';
 import type { GrandparentLink } from './identity/grandparents';
 
 /** A record's date written in its calendar: a Julian record's dates keep their calendar (GEDCOM escape). */

@@ -11,7 +11,7 @@
  * nato/a, nascido/a, född, født, ur., urodzony/a, syntynyt, rođen, narozen, and the like.
  */
 import type { CensorContext } from './living';
-import type { Redaction } from './redact';
+import type { Redaction } from './redaction';
 
 /** Month names and their usual abbreviations (lower case, accents kept and stripped). */
 const MONTHS = new Set(

@@ -1,4 +1,6 @@
 export { scanPii, replacePii, type PiiKind, type PiiMatch } from './pii';
 export { isLiving, isLivingPersona, generalizePlace, type CensorContext } from './living';
-export { redactText, redactPerson, redactRecord, DATE_WITHHELD, PLACE_WITHHELD, type Redaction } from './redact';
+export { redactPerson, redactRecord, DATE_WITHHELD, PLACE_WITHHELD } from './redact';
+export { redactText } from './redact-text';
+export type { Redaction } from './redaction';
 export { widenDate, dateIdentifies, reducePlaceLevels, placeText } from './fields';

@@ -5,7 +5,7 @@
  * whoever it names. pii.ts keeps the North American shapes it runs everywhere; these are only run on
  * modern text, where a house number next to a place name is far more likely a home than history.
  */
-import type { Redaction } from './redact';
+import type { Redaction } from './redaction';
 
 const SP = String.raw`[^\S\r\n]`;
 /**

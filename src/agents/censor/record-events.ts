@@ -8,7 +8,7 @@ import type { Persona, RawRecord } from '../../model';
 import { approximateDecade } from '../../model/gdate';
 import { generalizePlace } from './living';
 import { replacePii } from './pii';
-import type { Redaction } from './redact';
+import type { Redaction } from './redaction';
 
 const BIRTH = /^(birth|baptism|christening)$/i;
 const DEATH = /^(death|burial)$/i;

@@ -10,7 +10,8 @@ import type { Persona, RawRecord } from '../../model';
 import { yearRange } from '../../model/gdate';
 import { type CensorContext, generalizePlace, isLivingPersona } from './living';
 import { replacePii, type PiiKind } from './pii';
-import { POSTAL_CODE, redactText, type Redaction } from './redact';
+import { POSTAL_CODE, redactText } from './redact-text';
+import type { Redaction } from './redaction';
 import { redactLivingBirthDates } from './birth-dates';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

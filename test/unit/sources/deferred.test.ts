@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { LogEntry } from '../../../src/model';
-import { deferredLinks, deferredLogEntries } from '../../../src/sources/deferred';
+import { deferredLinks } from '../../../src/sources/deferred';
+import { deferredLogEntries } from '../../../src/engine/deferred-log';
 import { loadPlugins } from '../../../src/sources/plugin';
 import { REPO_ROOT } from '../../helpers/paths';
 

@@ -7,7 +7,7 @@
 import { displayName } from '../../../model';
 import { splitPersonaName } from '../../../model/names';
 import type { KnowledgeGraph } from '../graph';
-import type { UnresolvedMention } from '../integrate';
+import type { UnresolvedMention } from '../integration-result';
 import { givenNamesAlike } from './hard-facts';
 
 export interface ResolvedMention {

@@ -15,7 +15,7 @@
  * they never push a candidate out (a transposition key counted like the others made RLdata lose
  * pair completeness: it favours same-name strangers over the typo'd duplicate).
  */
-import type { PersonFeatures } from './features';
+import type { PersonFeatures } from './feature-types';
 import { NameFrequencies } from './frequency';
 
 export interface BlockingOptions {

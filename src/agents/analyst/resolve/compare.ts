@@ -1,5 +1,5 @@
 /** Field comparators: each returns a score in [0,1] and a reason a genealogist can read. */
-import type { DateFeature, NameFeature } from './features';
+import type { DateFeature, NameFeature } from './feature-types';
 import { jaroWinkler, oneEditApart } from './metrics';
 import { canonicalGiven, nicknameMatch } from '../../../model/names';
 

@@ -4,7 +4,7 @@
  * Kept by the CandidateIndex as persons come and go; ignored for small populations, where counts
  * say nothing.
  */
-import type { NameFeature, PersonFeatures } from './features';
+import type { NameFeature, PersonFeatures } from './feature-types';
 import { canonicalGiven } from '../../../model/names';
 
 /** Below this many persons frequencies are not used. */

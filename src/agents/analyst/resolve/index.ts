@@ -1,12 +1,13 @@
 /** Entity resolution: features, explainable pairwise scores, blocking, and whole-case duplicate search. */
 import type { NotSamePerson, Person } from '../../../model';
 import { CandidateIndex } from './blocking';
-import { featuresOfPerson, type PersonFeatures } from './features';
+import { featuresOfPerson } from './features';
+import type { PersonFeatures } from './feature-types';
 import { DEFAULT_THRESHOLDS, scorePair, type PairScore, type ScoreThresholds } from './score';
 
 export { CandidateIndex, blockingKeys } from './blocking';
 export { featuresOfPerson, featuresOfPersona, ageInYears, dateFeature, nameFeature } from './features';
-export type { PersonFeatures, NameFeature, DateFeature, RecordContext } from './features';
+export type { PersonFeatures, NameFeature, DateFeature, RecordContext } from './feature-types';
 export { scorePair, DEFAULT_THRESHOLDS } from './score';
 export type { PairScore, Recommendation, ScoreThresholds, FeatureResult, ScoreOptions, FamilyLookup } from './score';
 export { NameFrequencies } from './frequency';

@@ -7,7 +7,7 @@
  */
 import { compareDates, compareGiven, compareSurname, scoreOf, type Comparison } from './compare';
 import { jaroWinkler } from './metrics';
-import type { DateFeature, NameFeature } from './features';
+import type { DateFeature, NameFeature } from './feature-types';
 import { comparePlaces } from './places';
 
 const LIMIT = 500_000;

@@ -18,7 +18,8 @@ import {
   swapBackScore,
   swapScore,
 } from './memo';
-import { dateFeature, type NameFeature, type PersonFeatures } from './features';
+import { dateFeature } from './features';
+import type { NameFeature, PersonFeatures } from './feature-types';
 import { eventCentre, type LifeEvent, type NameFrequencies } from './frequency';
 
 export type Recommendation = 'merge' | 'review' | 'separate';

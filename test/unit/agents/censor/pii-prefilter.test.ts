@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { redactText, scanPii } from '../../../../src/agents/censor';
-import { FULL_DATE, POSTAL_CODE } from '../../../../src/agents/censor/redact';
+import { FULL_DATE, POSTAL_CODE } from '../../../../src/agents/censor/redact-text';
 
 // The full patterns, run without any pre-check: what scanPii must still find.
 const SSN = /\b\d{3}-\d{2}-\d{4}\b/g;
