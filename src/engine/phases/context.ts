@@ -1,0 +1,93 @@
+/**
+ * What every phase of a research run is handed: the run's fixed context (the host's ports and
+ * options, read once) and the run's state (what the research has learnt so far). Phases are
+ * functions of both; nothing of a run lives in module-level or class fields.
+ */
+import type { CaseConfig, Conflict, MergeCluster, SearchQuery } from '../../model';
+import type { ArchiveSource, CaseStore, Clock, SessionState, SourceConnector } from '../ports';
+import type { EngineAgents } from '../agents';
+import type { EngineEvent } from '../events';
+import type { EngineState } from '../state';
+import type { Strategy } from '../strategy';
+import type { CaseProblem } from '../../case/problems';
+import type { KnowledgeGraph } from '../../agents/analyst/graph';
+import type { Analyst } from '../../agents/analyst/analyst';
+import type { VerificationResult } from '../../agents/analyst/gps';
+import type { IdentityNotes } from '../../agents/analyst/identity/notes';
+import type { RunLog } from './log';
+
+export interface RunOptions {
+  store: CaseStore;
+  /**
+   * Every source of the run, the case's local archive included (the host adds it: see
+   * `withCaseArchive` in src/sources/archive); the engine creates none.
+   */
+  connectors: SourceConnector[];
+  agents?: Partial<EngineAgents>;
+  clock?: Clock;
+  signal?: AbortSignal;
+  maxCycles?: number;
+  /** NAME or person id to research (default: the case's subject). */
+  person?: string;
+  onEvent?: (e: EngineEvent) => void;
+  /**
+   * The model cost meter. exhausted() names the reason once the next model call could not fit the
+   * USD/token budget: the meter refuses calls before spending passes it, so costUsd() alone never
+   * reaches the limit and the run would otherwise go on without its agents.
+   */
+  meter?: { costUsd(): number; tokens(): number; exhausted?(): string | undefined };
+  /** Tier 2 prefilled search links for a query (never requested): logged as 'deferred' once per distinct query. */
+  deferred?: (q: SearchQuery) => { source: string; tier: 2; url: string }[];
+  /** Steps per cycle (default 6): outputs are refreshed at the end of every cycle. */
+  stepsPerCycle?: number;
+  /** Check the Z invariants after every step and fail on a violation (tests, debugging). */
+  checkInvariants?: boolean;
+}
+
+/** Fixed for the whole run: the host's ports and options, the case's configuration, the log sink. */
+export interface RunContext {
+  readonly opts: RunOptions;
+  readonly store: CaseStore;
+  readonly clock: Clock;
+  readonly config: CaseConfig;
+  readonly agents: EngineAgents;
+  /** Tier 0 first. */
+  readonly connectors: readonly SourceConnector[];
+  readonly archive: ArchiveSource | undefined;
+  readonly startedAt: number;
+  readonly maxCycles: number;
+  /** The research log and the host's events (append-only). */
+  readonly log: RunLog;
+}
+
+/** How the session began: new, a killed one resumed, or a finished one continued with its history. */
+export type SessionMode = 'resumed' | 'new' | 'continued';
+
+export type OpenCycle = NonNullable<SessionState['openCycle']>;
+
+/** What the research has learnt and decided so far; setup builds it, each phase reads and updates it. */
+export interface RunState {
+  /** The Z AncestryEngineState: frontier, clues, revisits, novelty guard, counters, termination. */
+  state: EngineState;
+  graph: KnowledgeGraph;
+  analyst: Analyst;
+  /** Namesakes kept apart and open mentions, for summary.md (seeded from the log on resume). */
+  identityNotes: IdentityNotes;
+  conflictsById: Map<string, Conflict>;
+  /** Case files the run could not read and leaves out (reported, never overwritten). */
+  skipped: CaseProblem[];
+  strategy: Strategy;
+  /** The Lead planner's stop decision (PlanDecision.shouldStop) for this cycle, with its reason. */
+  plannerStop: string | undefined;
+  /** The cycle in progress (persisted with the session, so a resume continues it). */
+  openCycle: OpenCycle | undefined;
+  /** Discoveries the planner is told about (the last ten). */
+  recent: string[];
+  /** Merge proposals waiting to be written with the next step's output. */
+  newMerges: MergeCluster[];
+  /** The last verification checkpoint. */
+  verification?: VerificationResult;
+}
+
+/** A run stopped by its abort signal: after the current step, with the session saved. */
+export class Cancelled extends Error {}

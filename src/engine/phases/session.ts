@@ -1,0 +1,150 @@
+/**
+ * The session: opened with its start entries (and the files the run leaves out), persisted with the
+ * open cycle after every step (hypotheses.json), and closed with the outputs, the end entry and the
+ * run's result. Every write of a phase is one transaction of the store when it has them.
+ */
+import { join } from 'node:path';
+import { displayName } from '../../model';
+import { formatProblem } from '../../case/problems';
+import type { RunResult } from '../events';
+import type { CaseStore } from '../ports';
+import { toSession } from '../state';
+import type { RunContext, RunState, SessionMode } from './context';
+import { writeOutputs } from './summary';
+
+export type RunStatus = RunResult['status'];
+
+/** The archive's fingerprint as a number (session counters are numbers): a change means new records. */
+export function archiveFingerprint(ctx: RunContext): number {
+  return ctx.archive ? Number.parseInt(ctx.archive.fingerprint.slice(0, 8), 16) : 0;
+}
+
+/** The session's start: its log entries, the files left out, Tier 0 permitted; persisted and committed. */
+export async function openSession(ctx: RunContext, run: RunState, mode: SessionMode): Promise<void> {
+  // The case writer's own compliance entries (Censor redactions) belong to this session too.
+  const stamped = ctx.store as CaseStore & { sessionId?: unknown };
+  if (typeof stamped.sessionId === 'string') stamped.sessionId = run.state.sessionId;
+  const subject = run.graph.get(run.state.subjectId!)!;
+  ctx.log.add({
+    agent: 'Lead',
+    actionType: 'session_start',
+    query: ctx.config.question,
+    seedPerson: {
+      id: subject.id,
+      name: displayName(subject),
+      born: ctx.config.subject.born,
+      place: ctx.config.subject.place,
+    },
+    rationale:
+      mode === 'resumed'
+        ? `resuming session ${run.state.sessionId} at cycle ${run.state.cycle} with ${run.state.frontier.size} queued task(s)`
+        : mode === 'continued'
+          ? 'continuing a finished session: search history kept'
+          : 'new session',
+    context: `connectors: ${ctx.connectors.map((c) => `${c.id} (Tier ${c.tier})`).join(', ')}`,
+  });
+  for (const p of run.skipped) {
+    ctx.log.add({
+      agent: 'Lead',
+      actionType: 'error',
+      message: `left out of this run: ${formatProblem(p)}`,
+      rationale: 'a case file that cannot be read is reported and never overwritten; fix it and run again',
+      context: p.file,
+    });
+    ctx.log.emit('step', `Cannot read ${formatProblem(p)} — left out of this run, not overwritten`);
+  }
+  ctx.log.add({
+    agent: 'Censor',
+    actionType: 'compliance',
+    check: 'tos',
+    subject: 'archive',
+    allowed: true,
+    reason: "the case's local archive holds the user's own records (Tier 0): searching it is always permitted",
+    rationale: 'Invariant 2: Tier 0 is always accessible',
+    context: 'archive',
+  });
+  run.state.counters.archiveFingerprint = archiveFingerprint(ctx);
+  await ctx.log.flush();
+  await persist(ctx, run);
+  await ctx.store.commit?.();
+  ctx.log.emit(
+    'step',
+    `${mode === 'resumed' ? 'Resuming' : 'Researching'} ${displayName(subject)} (${run.state.frontier.size} task(s) queued)`,
+  );
+}
+
+/** The session's end, whatever stopped it: the outputs, the end entry, the session saved; the run's result. */
+export async function closeSession(ctx: RunContext, run: RunState, status: RunStatus): Promise<RunResult> {
+  ctx.store.begin?.();
+  if (status === 'cancelled')
+    ctx.log.add({
+      agent: 'Lead',
+      actionType: 'termination',
+      goalAchieved: false,
+      exhausted: false,
+      budgetExceeded: false,
+      gpsSatisfied: false,
+      diminishingReturns: false,
+      userCancelled: true,
+      reason: 'user cancel: stopped after the current step; run again to resume',
+      rationale: 'user interrupt',
+      context: `${run.state.frontier.size} task(s) still queued`,
+    });
+  await writeOutputs(ctx, run).catch((e: unknown) =>
+    ctx.log.add({
+      agent: 'Lead',
+      actionType: 'error',
+      message: `writing outputs failed: ${e instanceof Error ? e.message : String(e)}`,
+      rationale: '',
+      context: '',
+    }),
+  );
+  ctx.log.add({
+    agent: 'Lead',
+    actionType: 'session_end',
+    status: status === 'cancelled' ? 'cancelled' : status,
+    rationale: run.state.terminationReason ?? status,
+    context: '',
+  });
+  await ctx.log.flush();
+  await persist(ctx, run);
+  await ctx.store.commit?.();
+  const reason =
+    status === 'cancelled'
+      ? 'user cancel'
+      : status === 'failed'
+        ? 'error (see the research log)'
+        : (run.state.terminationReason ?? 'stopped');
+  const result: RunResult = {
+    status,
+    terminationReason: reason,
+    cycles: run.state.cycle,
+    persons: run.graph.size,
+    sources: ctx.store.sources().length,
+    conflicts: ctx.store.conflicts().length,
+    summaryPath: join(ctx.store.root, 'summary.md'),
+  };
+  ctx.log.emit(
+    'done',
+    `${status}: ${reason} — ${result.cycles} cycle(s), ${result.persons} person(s), ${result.sources} source(s), ${result.conflicts} conflict(s)`,
+  );
+  return result;
+}
+
+/** Runs `fn` as one transaction of the store (when it has them): its writes land whole or not at all. */
+export async function committed(ctx: RunContext, fn: () => Promise<void>): Promise<void> {
+  ctx.store.begin?.();
+  try {
+    await fn();
+  } finally {
+    await ctx.store.commit?.();
+  }
+}
+
+/** The session (hypotheses.json) after every step, with the open cycle, so a killed run resumes. */
+export async function persist(ctx: RunContext, run: RunState): Promise<void> {
+  await ctx.store.writeSession({
+    ...toSession(run.state),
+    ...(run.openCycle ? { openCycle: { ...run.openCycle, before: { ...run.openCycle.before } } } : {}),
+  });
+}
