@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { redactText } from '../../agents/censor';
 import type { FileCaseStore } from '../../case';
+import type { Persona, RecordType } from '../../model';
 import {
   alternateOf,
   isDocumentFile,
@@ -21,9 +22,16 @@ import {
 import { createOcrEngine, type OcrEngine } from './ocr';
 import { hasTextLayer, pdfTextPages } from './pdf-text';
 import { readSidecar, renderSidecar, seal, sha256Hex, type DocumentMeta } from './sidecar';
-import type { ExtractedFront } from './vision';
 
 /** A page as read by some engine. */
+/** The facts a reading yields for the sidecar's front matter (archive format), all grounded. */
+export interface ExtractedFront {
+  recordType?: RecordType;
+  date?: string;
+  place?: string;
+  persons: Persona[];
+}
+
 export interface Reading {
   text: string;
   confidence: number;

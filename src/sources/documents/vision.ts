@@ -15,15 +15,7 @@ import { LlmError, toolUses } from '../../llm/port';
 import { dateGrounded, missingWords, wordSet } from '../../llm/firewall/grounding';
 import { Persona, RecordType, type NewLogEntry } from '../../model';
 import { compareReadings } from './readings';
-import type { Reading, VisionReader } from './transcribe';
-
-/** The facts a reading yields for the sidecar's front matter (archive format), all grounded. */
-export interface ExtractedFront {
-  recordType?: RecordType;
-  date?: string;
-  place?: string;
-  persons: Persona[];
-}
+import type { ExtractedFront, Reading, VisionReader } from './transcribe';
 
 export interface VisionReading extends Reading {
   front?: ExtractedFront;
