@@ -4,8 +4,6 @@
  * "Springfield, Sangamon, Illinois, USA", and "Baden" is in "Germany"); other values compare folded.
  */
 import { overlaps, parseGDate } from '../../../model/gdate';
-import { shiftYears } from '../../../model/gdate/calendar';
-import { APPROXIMATE_SPAN_YEARS, type GDate } from '../../../model/gdate/types';
 import { fold } from '../../../model/names';
 import { withImpliedCountry } from '../places/regions';
 import { comparePlaces, placeParts } from '../resolve/places';
@@ -18,25 +16,14 @@ export function fieldKind(field: string): FieldKind {
   return 'value';
 }
 
-/**
- * A date calculated from an age ("CAL 1877" from "aged 56") is good to about a year (a birthday
- * passed or not), not to the five years an "about" spans: an informant's age that puts the birth
- * three years from the register's day disagrees with it, and the conflict is kept for the reader.
- */
-const CALCULATED_SPAN_YEARS = 1;
-
-function asCalculated(d: GDate): GDate {
-  if (d.kind !== 'calculated' || !d.earliest || !d.latest) return d;
-  const by = APPROXIMATE_SPAN_YEARS - CALCULATED_SPAN_YEARS;
-  return { ...d, earliest: shiftYears(d.earliest, by), latest: shiftYears(d.latest, -by) };
-}
-
 export function compatibleValues(field: string, a: string, b: string): boolean {
   if (a === b) return true;
   switch (fieldKind(field)) {
     case 'date': {
-      const x = asCalculated(parseGDate(a));
-      const y = asCalculated(parseGDate(b));
+      // A calculated date spans a year either side (model/gdate): an informant's age that puts the
+      // birth three years from the register's day disagrees with it, and the conflict is kept.
+      const x = parseGDate(a);
+      const y = parseGDate(b);
       if (!x.earliest || !y.earliest) return fold(a) === fold(b);
       return overlaps(x, y);
     }
