@@ -60,10 +60,14 @@ export async function runPeopleFlow(ctx: FlowContext): Promise<StepResult[]> {
     await page.waitForTimeout(800);
   };
   const more = () => page.locator('.pane-body [role="treeitem"]', { hasText: 'Load more' }).first();
-  /** Scrolls the People list to its end, where "Load more…" is (the list renders only what is in view). */
+  /**
+   * Brings "Load more…" into view from the keyboard: focus the People view, then End (the list draws
+   * only the rows in view, and a wheel over a row opens its hover instead of scrolling).
+   */
   const toEnd = async () => {
-    await peopleRows(page).first().hover();
-    for (let i = 0; i < 40 && !(await more().isVisible()); i++) await page.mouse.wheel(0, 4000);
+    await palette(page, 'Focus on People View');
+    await page.waitForTimeout(500);
+    await page.keyboard.press('End');
     await more().waitFor({ state: 'visible', timeout: 10_000 });
   };
 
