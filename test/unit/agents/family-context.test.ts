@@ -10,22 +10,12 @@ import {
   type RecordFamily,
 } from '../../../src/agents/analyst/identity/family-context';
 import { dateFeature } from '../../../src/agents/analyst/resolve/features';
-import { sha256 } from '../../../src/engine/ids';
-import { parseArchiveRecord } from '../../../src/sources/archive';
 import { Person, type NewLogEntry, type Persona, type SourceRecord } from '../../../src/model';
+import { archiveSource } from '../../helpers/archive-source';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
-function source(text: string): SourceRecord {
-  const r = parseArchiveRecord(text, 'archive/x.md');
-  if (!r.ok) throw new Error(JSON.stringify(r.problems));
-  return {
-    ...r.record,
-    id: `S-${sha256(text).slice(0, 12)}`,
-    accessedAt: NOW.toISOString(),
-    sha256: sha256(r.record.text),
-  };
-}
+const source = (text: string): SourceRecord => archiveSource(text, NOW);
 
 function setup(subject?: { given: string; surname: string; born: string }) {
   const persons = subject

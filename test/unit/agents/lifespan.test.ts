@@ -6,22 +6,12 @@ import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
 import { withEventDates } from '../../../src/agents/analyst/identity/event-dates';
 import { lifespanContradiction } from '../../../src/agents/analyst/identity/lifespan';
 import { featuresOfPersona } from '../../../src/agents/analyst/resolve/features';
-import { sha256 } from '../../../src/engine/ids';
-import { parseArchiveRecord } from '../../../src/sources/archive';
 import { Person, type NewLogEntry, type Persona, type SourceRecord } from '../../../src/model';
+import { archiveSource } from '../../helpers/archive-source';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
-function source(text: string): SourceRecord {
-  const r = parseArchiveRecord(text, 'archive/x.md');
-  if (!r.ok) throw new Error(JSON.stringify(r.problems));
-  return {
-    ...r.record,
-    id: `S-${sha256(text).slice(0, 12)}`,
-    accessedAt: NOW.toISOString(),
-    sha256: sha256(r.record.text),
-  };
-}
+const source = (text: string): SourceRecord => archiveSource(text, NOW);
 
 function setup(persons: Person[] = [], subject?: string) {
   const graph = new KnowledgeGraph(persons, subject);
