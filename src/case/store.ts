@@ -14,6 +14,7 @@ import {
   LogEntry,
   MergesFile,
   Person,
+  PERSON_KEYS,
   type NewLogEntry,
   type RawRecord,
   snippetForReader,
@@ -55,18 +56,6 @@ interface PersonEntry {
 }
 
 const SourceFrontMatter = SourceRecord.omit({ text: true });
-const PERSON_KEY_ORDER = [
-  'id',
-  'names',
-  'sex',
-  'living',
-  'assertions',
-  'relationships',
-  'externalIds',
-  'confidence',
-  'createdAt',
-  'updatedAt',
-];
 
 /** A person's full names ("Given Surname"), the ones the Censor looks for in text about the living. */
 function namesOf(p: Person): string[] {
@@ -99,7 +88,7 @@ function isEmptyDefault(v: unknown): boolean {
 function orderPerson(p: Person, keepKeys: Set<string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const rec = p as Record<string, unknown>;
-  for (const k of [...PERSON_KEY_ORDER, ...Object.keys(rec).filter((k) => !PERSON_KEY_ORDER.includes(k))]) {
+  for (const k of [...PERSON_KEYS, ...Object.keys(rec).filter((k) => !PERSON_KEYS.includes(k))]) {
     if (!(k in rec)) continue;
     if (!keepKeys.has(k) && (isEmptyDefault(rec[k]) || (k === 'sex' && rec[k] === 'U'))) continue;
     out[k] = rec[k];

@@ -14,7 +14,7 @@
  * and report problems as before (fields named as in the person, by line).
  */
 import { z } from 'zod';
-import { evidenceTypeOf, Person, withFieldBound } from '../model';
+import { evidenceTypeOf, Person, PERSON_KEYS, withFieldBound } from '../model';
 import { NO_QUAY, QUAY_CLASS } from '../interchange/gedcom/tags';
 
 export const TREE_FORMAT = 2;
@@ -207,18 +207,7 @@ const FIELD = /^([a-z_]+)\.(date|place|value|age)$/;
 const TAIL = /^[A-Za-z0-9_.-]*$/;
 /** GEDCOM QUAY classes in the order a claim's class number names them (-1: no QUAY). */
 const CLASSES = [QUAY_CLASS['0'], QUAY_CLASS['1'], QUAY_CLASS['2'], QUAY_CLASS['3']];
-const KNOWN = new Set([
-  'id',
-  'names',
-  'sex',
-  'living',
-  'assertions',
-  'relationships',
-  'externalIds',
-  'confidence',
-  'createdAt',
-  'updatedAt',
-]);
+const KNOWN = new Set(PERSON_KEYS);
 
 type Claim = Record<string, unknown>;
 

@@ -57,6 +57,20 @@ export const Relationship = z.object({
 });
 export type Relationship = z.infer<typeof Relationship>;
 
+/** A person file's own keys, in the order they are written; any other key is a user's or a tool's. */
+export const PERSON_KEYS: readonly string[] = [
+  'id',
+  'names',
+  'sex',
+  'living',
+  'assertions',
+  'relationships',
+  'externalIds',
+  'confidence',
+  'createdAt',
+  'updatedAt',
+];
+
 /**
  * A person file's front matter. Z invariants: at most two (accepted) parents; no relation to self.
  * Unknown keys are kept (users and other tools add their own).
