@@ -24,32 +24,13 @@ import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import { contextOfText, readTreeLine } from '../src/case/tree-format';
 import { generateGedcom } from './gedcom-generate';
+import { timedNode, type TimedRun } from './timed-node';
 
 const ROOT = resolve(__dirname, '..');
 // --cli=PATH measures another build of the CLI (a copy of dist/ kept from an earlier commit).
 const CLI = resolve(
   process.argv.find((a) => a.startsWith('--cli='))?.slice('--cli='.length) ?? join(ROOT, 'dist/cli.js'),
 );
-
-interface Run {
-  ms: number;
-  rssMB: number;
-  out: string;
-}
-
-/** Runs `node args…` under /usr/bin/time: wall time from spawn to exit, and the peak RSS. */
-function timed(args: string[]): Run {
-  const t = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', '@@rss %M', process.execPath, ...args], {
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-  });
-  const ms = performance.now() - t;
-  if (r.status !== 0) throw new Error(`node ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
-  const rss = /@@rss (\d+)/.exec(r.stderr);
-  if (!rss) throw new Error(`no RSS from /usr/bin/time: ${r.stderr}`);
-  return { ms, rssMB: Number(rss[1]) / 1024, out: r.stdout };
-}
 
 const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
@@ -82,7 +63,10 @@ function main(): void {
     const sizes = quick ? [1_000, 10_000] : [10_000, 100_000];
     type Mode = 'bare' | 'status' | 'page' | 'id' | 'name';
     const modes: Mode[] = ['bare', 'status', 'page', 'id', 'name'];
-    const rows = new Map<number, Record<Mode, Run> & { first: Run; floor: number; ged: number; tree: number }>();
+    const rows = new Map<
+      number,
+      Record<Mode, TimedRun> & { first: TimedRun; floor: number; ged: number; tree: number }
+    >();
     console.log(
       `open-scale: load average at start ${loadavg()
         .map((l) => l.toFixed(2))
@@ -120,13 +104,16 @@ function main(): void {
             id: [entry, 'id', dir, mid.id],
             name: [entry, 'name', dir, name],
           };
-      const first = timed(args.status);
+      const first = timedNode(args.status);
       let floor = Infinity;
-      for (let i = 0; i < 3; i++) floor = Math.min(floor, timed(['-e', '']).ms);
-      const best = Object.fromEntries(modes.map((m) => [m, { ms: Infinity, rssMB: 0, out: '' }])) as Record<Mode, Run>;
+      for (let i = 0; i < 3; i++) floor = Math.min(floor, timedNode(['-e', '']).ms);
+      const best = Object.fromEntries(modes.map((m) => [m, { ms: Infinity, rssMB: 0, out: '' }])) as Record<
+        Mode,
+        TimedRun
+      >;
       for (let round = 0; round < 3; round++)
         for (const m of modes) {
-          const r = timed(args[m]);
+          const r = timedNode(args[m]);
           if (best[m].out && m !== 'status' && r.out !== best[m].out)
             throw new Error(`${m} at ${n} answered differently between runs`);
           if (r.ms < best[m].ms) best[m] = r;

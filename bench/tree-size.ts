@@ -9,11 +9,11 @@
  * Run: npm run build && npx tsx bench/tree-size.ts --before=/path/to/old/dist/cli.js [--quick]
  * [--rounds=N] (--quick: 1k and 10k; rounds: 3). Without --before only this build is measured.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateGedcom } from './gedcom-generate';
+import { timedNode, type TimedRun } from './timed-node';
 
 const ROOT = resolve(__dirname, '..');
 const AFTER = join(ROOT, 'dist/cli.js');
@@ -21,24 +21,6 @@ const beforeArg = process.argv.find((a) => a.startsWith('--before='))?.slice('--
 const BEFORE = beforeArg ? resolve(beforeArg) : undefined;
 /** Rounds per size (best of them): 3, or --rounds=N on a busy machine. */
 const ROUNDS = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice('--rounds='.length) ?? 3);
-
-interface Run {
-  ms: number;
-  rssMB: number;
-}
-
-function timed(args: string[]): Run {
-  const t = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', '@@rss %M', process.execPath, ...args], {
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-  });
-  const ms = performance.now() - t;
-  if (r.status !== 0) throw new Error(`node ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
-  const rss = /@@rss (\d+)/.exec(r.stderr);
-  if (!rss) throw new Error(`no RSS from /usr/bin/time: ${r.stderr}`);
-  return { ms, rssMB: Number(rss[1]) / 1024 };
-}
 
 const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
@@ -48,7 +30,7 @@ const STEPS: Step[] = ['import', 'first', 'status', 'validate'];
 
 interface Row {
   bytes: number;
-  best: Record<Step, Run>;
+  best: Record<Step, TimedRun>;
 }
 
 function main(): void {
@@ -78,11 +60,11 @@ function main(): void {
         for (const [label, cli] of builds) {
           const dir = join(work, `${label}-${n}`);
           rmSync(dir, { recursive: true, force: true });
-          const runs: Record<Step, Run> = {
-            import: timed([cli, 'import', ged, '--case', dir, '--as', 'tree']),
-            first: timed([cli, 'status', dir]),
-            status: timed([cli, 'status', dir]),
-            validate: timed([cli, 'validate', dir]),
+          const runs: Record<Step, TimedRun> = {
+            import: timedNode([cli, 'import', ged, '--case', dir, '--as', 'tree']),
+            first: timedNode([cli, 'status', dir]),
+            status: timedNode([cli, 'status', dir]),
+            validate: timedNode([cli, 'validate', dir]),
           };
           const bytes = statSync(join(dir, 'trees', `gen-${n}.jsonl`)).size;
           const row = rows.get(label) ?? { bytes, best: runs };
