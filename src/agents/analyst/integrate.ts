@@ -40,6 +40,7 @@ import { asParentRelations, grandparentLinks } from './identity/grandparents';
 import { isAssociateRole, keptCompany } from './identity/associates';
 import { pickUnmarried } from './identity/marriage-choice';
 import { sameArrival } from './identity/same-arrival';
+import { namesakesByEvidence } from './identity/namesakes-in-record';
 
 export interface IntegrationContext {
   graph: KnowledgeGraph;
@@ -353,7 +354,8 @@ export async function integrateRecord(
   // The resolver weighs relatives named alike: the record's whole family, not only its roles, counts.
   // Relatives read from free text (a pattern, a model) are too unsure to weigh in identity: an indexed record's only.
   const indexed = (j: number) => personas[j].method === 'structured';
-  withFamilyNames(featsOf, family, recordPersonas, (j) => !mention[j] && indexed(j), indexed);
+  const statesFamily = (i: number) => stated.some((r) => r.from === keyOf(i) || r.to === keyOf(i));
+  withFamilyNames(featsOf, family, recordPersonas, (j) => !mention[j] && indexed(j), indexed, statesFamily);
   const relativesInRecord = family.map((f) => {
     const r = relativesOf(recordPersonas, f);
     return { spouses: r.spouses.filter((x) => named.has(x)), parents: r.parents.filter((x) => named.has(x)) };
@@ -415,7 +417,13 @@ export async function integrateRecord(
       targetPick = undefined;
   }
 
-  for (const i of order) {
+  // Of namesakes in the record, the one it tells more about is matched first.
+  const matchOrder = namesakesByEvidence(
+    order,
+    recordPersonas.map((p) => p.name),
+    featsOf.map((f) => Boolean(f.birth)),
+  );
+  for (const i of matchOrder) {
     const gp = personas[i];
     const persona: Persona = { ...gp.persona, sex: roleSex(gp.persona) };
     const feats = featsOf[i];
@@ -612,6 +620,19 @@ export async function integrateRecord(
             };
       }
       if (best && ctx.notSame.has(pairKey(best.id, feats.id))) best = undefined;
+      // Names and places alone hardly tell two namesakes apart: of candidates left for review, the one
+      // a relative named here is already linked to ("Joseph son of John": the Joseph whose father John
+      // is known) is taken over one whose family is unknown or other.
+      if (best?.s.recommendation === 'review' && i === aIdx && !corroborated(g, best.id, personas, relation, aIdx)) {
+        const backed = alike.filter(
+          (x) =>
+            x.id !== best!.id &&
+            x.s.similarity >= TARGET_FLOOR &&
+            !ctx.notSame.has(pairKey(x.id, feats.id)) &&
+            corroborated(g, x.id, personas, relation, aIdx),
+        );
+        if (backed.length === 1) best = backed[0];
+      }
       if (best?.s.recommendation === 'review' && i === aIdx && corroborated(g, best.id, personas, relation, aIdx)) {
         chosen = {
           id: best.id,

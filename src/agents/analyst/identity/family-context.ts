@@ -326,6 +326,10 @@ export function pickByFamily(
  * the record's family, roles and stated relationships alike, added to those the roles already gave.
  * A testator's wife and children named in his will then weigh as they do for a head of household.
  * Mentions (a title, a bare given name) name no one and are left out.
+ *
+ * `stated(i)`: the record states who persona i's relatives are (archive v2). Its family then replaces
+ * what the roles alone suggested: minutes that disown "Joseph son of John" and, in the same entry,
+ * accept "Sarah daughter of William" name two fathers, and only John is Joseph's.
  */
 export function withFamilyNames(
   feats: PersonFeatures[],
@@ -333,6 +337,7 @@ export function withFamilyNames(
   personas: readonly Persona[],
   counts: (j: number) => boolean,
   enrich: (i: number) => boolean = () => true,
+  stated: (i: number) => boolean = () => false,
 ): void {
   const full = (o: Persona) => {
     const s = splitName(o.name);
@@ -341,7 +346,9 @@ export function withFamilyNames(
   feats.forEach((f, i) => {
     if (!enrich(i)) return;
     const kinds = { parent: families[i].parents, spouse: families[i].spouses, child: families[i].children };
-    const names = { ...f.relativeNames };
+    const names: PersonFeatures['relativeNames'] = stated(i)
+      ? { parent: [], spouse: [], child: [] }
+      : { ...f.relativeNames };
     for (const kind of ['parent', 'spouse', 'child'] as const) {
       const add = kinds[kind].filter(counts).map((j) => full(personas[j]));
       names[kind] = [...new Set([...names[kind], ...add])].filter(Boolean);

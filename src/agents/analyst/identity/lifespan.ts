@@ -18,12 +18,45 @@ export const DEATH_TOLERANCE = 5;
 /** Years after a death a record may still name the person as acting (a posthumous child's father). */
 const AFTER_DEATH = 1;
 
-/** Roles that show the persona alive on the record's date, by record type. */
-function aliveInRecord(recordType: string, role: Persona['role']): boolean {
+/**
+ * Records that give a living person's age when they give one: a register or a legal act made on its
+ * date. Not those where an age may be an age at death (a newspaper notice, a family register page,
+ * a family tree, a Bible).
+ */
+const AGES_OF_THE_LIVING = new Set([
+  'birth',
+  'baptism',
+  'marriage',
+  'death',
+  'burial',
+  'census',
+  'will',
+  'probate',
+  'deed',
+  'land',
+  'tax',
+  'court',
+  'immigration',
+  'naturalization',
+  'passport',
+  'military',
+  'church-membership',
+  'directory',
+  'school',
+]);
+/** Whose death a death or burial register records: their age is their age at death. */
+const ENDED = new Set<Persona['role']>(['principal', 'deceased']);
+
+/** The persona is shown alive on the record's date, by its role in that record type or by an age written for it. */
+function aliveInRecord(recordType: string, persona: Persona): boolean {
+  const role = persona.role;
   if (recordType === 'census') return role !== 'informant' && role !== 'mentioned';
-  if (recordType === 'marriage') return role === 'groom' || role === 'bride' || role === 'principal';
-  if (recordType === 'birth' || recordType === 'baptism') return role === 'father' || role === 'mother';
-  return false;
+  if (recordType === 'marriage' && (role === 'groom' || role === 'bride' || role === 'principal')) return true;
+  if ((recordType === 'birth' || recordType === 'baptism') && (role === 'father' || role === 'mother')) return true;
+  // An age written beside a relative's name is a living person's age: a death register's issue
+  // ("Hugh, 8 years"; a child already dead is written "dec."), an informant's, a witness's.
+  const ended = (recordType === 'death' || recordType === 'burial') && ENDED.has(role);
+  return persona.age !== undefined && String(persona.age).trim() !== '' && AGES_OF_THE_LIVING.has(recordType) && !ended;
 }
 
 export interface LifeInRecord {
@@ -74,10 +107,11 @@ function deadBeforeLife(g: KnowledgeGraph, pr: LifeInRecord, p: Person): string 
 }
 
 function aliveAfterDeath(pr: LifeInRecord, p: Person, death: DateFeature | undefined): string | undefined {
-  if (death?.max === undefined || !aliveInRecord(pr.source.recordType, pr.persona.role)) return undefined;
+  if (death?.max === undefined || !aliveInRecord(pr.source.recordType, pr.persona)) return undefined;
   const when = pr.source.date ? yearRange(pr.source.date) : undefined;
   if (when?.min === undefined || when.min <= death.max + AFTER_DEATH) return undefined;
-  return `recorded alive as ${pr.persona.role} in ${pr.source.date}, after the death of ${label(p)} (${death.text}): this is a namesake`;
+  const aged = pr.persona.age !== undefined ? `, aged ${pr.persona.age},` : '';
+  return `recorded alive as ${pr.persona.role}${aged} in ${pr.source.date}, after the death of ${label(p)} (${death.text}): this is a namesake`;
 }
 
 /** Why the persona cannot be person `p` by the ends of their lives (undefined when nothing tells). */
