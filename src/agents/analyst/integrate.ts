@@ -41,6 +41,7 @@ import { isAssociateRole, keptCompany } from './identity/associates';
 import { pickUnmarried } from './identity/marriage-choice';
 import { sameArrival } from './identity/same-arrival';
 import { namesakesByEvidence } from './identity/namesakes-in-record';
+import { informantAge, scoreBesideInformantAge } from './identity/informant-age';
 
 export interface IntegrationContext {
   graph: KnowledgeGraph;
@@ -380,12 +381,18 @@ export async function integrateRecord(
       result.namesakes.push({ persona: personas[i].persona.name, person: id, reason: why });
     return why;
   };
+  const informantAges = personas.map((gp, i) => informantAge(source, gp.persona, i === aIdx, featsOf[i].birth));
   // The searched-for person is the persona most like them (if any is like them at all).
   const targetFeats = ctx.target && !already.some((p) => p.id === ctx.target) ? g.features(ctx.target) : undefined;
   let targetPick: { i: number; s: PairScore } | undefined;
   if (targetFeats) {
     personas.forEach((_, i) => {
-      const s = scorePair(featsOf[i], targetFeats, { frequencies: g.index.frequencies, family: g.index });
+      const s = scoreBesideInformantAge(
+        (x) => scorePair(x, targetFeats, { frequencies: g.index.frequencies, family: g.index }),
+        featsOf[i],
+        targetFeats,
+        informantAges[i],
+      );
       if (
         !mention[i] &&
         s.recommendation !== 'separate' &&
@@ -480,8 +487,14 @@ export async function integrateRecord(
       ? householdPool(g, result.personIds[aIdx]).filter((id) => !contextPool.includes(id))
       : [];
     // Name frequencies weigh common names less; the index answers "does this couple have another child so named".
+    // An informant's birth year is set aside when everything else identifies the person (informant-age.ts).
     const score = (f: PersonFeatures): PairScore =>
-      scorePair(feats, f, { frequencies: g.index.frequencies, family: g.index });
+      scoreBesideInformantAge(
+        (x) => scorePair(x, f, { frequencies: g.index.frequencies, family: g.index }),
+        feats,
+        f,
+        informantAges[i],
+      );
     let chosen: { id: string; s: PairScore; how: MatchDecision['how'] } | undefined;
     const options: MatchDecision['options'] = [];
     if (targetPick?.i === i && ctx.target && !used.has(ctx.target))

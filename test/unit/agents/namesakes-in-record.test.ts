@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { Analyst } from '../../../src/agents/analyst/analyst';
 import { DeterministicExtractor } from '../../../src/agents/analyst/extract';
 import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
+import { informantSlack } from '../../../src/agents/analyst/identity/informant-age';
 import { lifespanContradiction } from '../../../src/agents/analyst/identity/lifespan';
 import { namesakesByEvidence } from '../../../src/agents/analyst/identity/namesakes-in-record';
 import { Person, type Persona, type SourceRecord } from '../../../src/model';
@@ -215,5 +216,118 @@ Ezra Whitcomb, Kennet, aged 48, private.
     assert.notEqual(older.integration.personIds[0], leviSon.integration.personIds[0]);
     const out = await analyst.analyse(minutes, 1);
     assert.equal(out.integration.personIds[0], leviSon.integration.personIds[0]);
+  });
+});
+
+describe("an informant's age against the family's records", () => {
+  const baptism = source(`---
+title: Bala parish register, baptism of Owen Parry, 1840
+recordType: baptism
+date: 20 MAY 1840
+place: Bala, Merionethshire, Wales
+persons:
+  - { key: O, name: Owen /Parry/, role: principal, sex: M, birthDate: 2 MAY 1840 }
+  - { key: F, name: Hugh /Parry/, role: father, sex: M, occupation: quarryman }
+  - { key: M, name: Catherine /Parry/, role: mother, sex: F }
+relationships:
+  - { from: F, to: O, type: father }
+  - { from: M, to: O, type: mother }
+---
+1840 May 20. Owen son of Hugh Parry quarryman and Catherine his wife, born May 2d.
+`);
+  const census = source(`---
+title: 1880 census, Wilkes-Barre, Luzerne, Pennsylvania — Parry household
+recordType: census
+date: 1 JUN 1880
+place: Wilkes-Barre, Luzerne, Pennsylvania, USA
+persons:
+  - { key: O, name: Owen /Parry/, role: head, sex: M, age: 40, birthPlace: Wales, occupation: miner }
+  - { key: W, name: Gwen /Parry/, role: spouse, sex: F, age: 37, birthPlace: Wales }
+relationships:
+  - { from: W, to: O, type: spouse }
+---
+Parry, Owen | W M 40 | head | miner | Wales. Parry, Gwen | W F 37 | wife | Wales.
+`);
+  const death = (age: number, born: string) =>
+    source(`---
+title: Certificate of death, Owen Parry, Wilkes-Barre, 1912
+recordType: death
+date: 3 FEB 1912
+place: Wilkes-Barre, Luzerne, Pennsylvania, USA
+informant: I
+persons:
+  - { key: D, name: Owen /Parry/, role: deceased, sex: M, age: ${age}, birthDate: "${born}", birthPlace: Wales, deathDate: 3 FEB 1912, occupation: retired miner, informationType: secondary }
+  - { key: W, name: Gwen /Parry/, role: spouse, sex: F }
+  - { key: I, name: Ann /Parry/, role: informant, sex: F, relationship: daughter-in-law }
+relationships:
+  - { from: W, to: D, type: spouse }
+---
+Owen Parry, male, married, husband of Gwen Parry. Born ${born} (age ${age}). Birthplace Wales. Retired miner.
+Informant: Mrs. Ann Parry, daughter-in-law.
+`);
+
+  it('files a death certificate whose informant gives a birth six years early with the man, and keeps the conflict', async () => {
+    const { graph, analyst } = setup();
+    const b = await analyst.analyse(baptism, 1);
+    const c = await analyst.analyse(census, 1);
+    const owen = b.integration.personIds[0]!;
+    assert.equal(c.integration.personIds[0], owen);
+    const d = await analyst.analyse(death(78, '1834'), 1);
+    assert.equal(d.integration.personIds[0], owen);
+    const births = graph
+      .get(owen)!
+      .assertions.filter((a) => a.field === 'birth.date')
+      .map((a) => `${a.value}:${a.status}`);
+    assert.ok(births.includes('2 MAY 1840:accepted'), births.join(', '));
+    assert.ok(births.includes('1834:disputed'), births.join(', '));
+    assert.match(
+      d.integration.matches.find((m) => m.key === 'D')?.rationale ?? '',
+      /informant's \(secondary information\)/,
+    );
+  });
+
+  it('does not set aside a birth the record knows first-hand, nor a gap beyond what an age may be off', async () => {
+    const { analyst } = setup();
+    const b = await analyst.analyse(baptism, 1);
+    await analyst.analyse(census, 1);
+    const owen = b.integration.personIds[0]!;
+    // Fifteen years out: beyond a tenth of the age and beyond a death record's tolerance: another man.
+    const far = await analyst.analyse(death(93, '1819'), 1);
+    assert.notEqual(far.integration.personIds[0], owen);
+  });
+
+  it('an informant may be out by a tenth of the age and a year', () => {
+    assert.deepEqual(
+      [informantSlack(3), informantSlack(44), informantSlack(75), informantSlack(undefined)],
+      [1, 5, 8, 0],
+    );
+  });
+
+  it('a child buried before a namesake brother was born is not that brother', () => {
+    const g = new KnowledgeGraph([
+      Person.parse({
+        id: 'P-younger',
+        names: [{ given: 'Owen', surname: 'Parry' }],
+        sex: 'M',
+        assertions: [
+          {
+            id: 'A-b',
+            field: 'birth.date',
+            value: '14 JUN 1847',
+            status: 'accepted',
+            confidence: 0.9,
+            evidence: [EVIDENCE],
+          },
+        ],
+      }),
+    ]);
+    const buried = {
+      persona: { name: 'Owen /Parry/', role: 'deceased' } as Persona,
+      death: { text: '5 NOV 1846', min: 1845, max: 1846, stated: true },
+      source: { recordType: 'burial', date: '5 NOV 1846' },
+    };
+    assert.match(lifespanContradiction(g, buried, g.get('P-younger')!) ?? '', /before Owen Parry .* was born/);
+    const later = { ...buried, death: { text: '5 NOV 1848', min: 1847, max: 1848, stated: true } };
+    assert.equal(lifespanContradiction(g, later, g.get('P-younger')!), undefined);
   });
 });

@@ -11,7 +11,7 @@ import type { Person, Persona } from '../../../model';
 import { displayName } from '../../../model';
 import { yearRange } from '../../../model/gdate';
 import type { KnowledgeGraph } from '../graph';
-import type { DateFeature } from '../resolve';
+import { dateFeature, type DateFeature } from '../resolve';
 
 /** Years two records of one death may disagree by (a gravestone cut later, an informant's slip). */
 export const DEATH_TOLERANCE = 5;
@@ -114,8 +114,28 @@ function aliveAfterDeath(pr: LifeInRecord, p: Person, death: DateFeature | undef
   return `recorded alive as ${pr.persona.role}${aged} in ${pr.source.date}, after the death of ${label(p)} (${death.text}): this is a namesake`;
 }
 
+/**
+ * The persona died (or was buried) before the person was born, both written on records of their own:
+ * an infant buried and the brother later given his name.
+ */
+function diedBeforeBirth(pr: LifeInRecord, p: Person, birth: DateFeature | undefined): string | undefined {
+  const d = pr.death;
+  if (d?.max === undefined || birth?.min === undefined || !birth.stated) return undefined;
+  const died = d.ymd ?? dateFeature(d.text)?.ymd;
+  const born = birth.ymd ?? dateFeature(birth.text)?.ymd;
+  const before = died && born ? died < born : d.max < birth.min;
+  if (!before) return undefined;
+  return `died ${d.text} by this record, before ${label(p)} was born (${birth.text}): a child named after one who died is another child`;
+}
+
 /** Why the persona cannot be person `p` by the ends of their lives (undefined when nothing tells). */
 export function lifespanContradiction(g: KnowledgeGraph, pr: LifeInRecord, p: Person): string | undefined {
-  const death = g.features(p.id)?.death;
-  return twoDeaths(pr, p, death) ?? deadBeforeLife(g, pr, p) ?? aliveAfterDeath(pr, p, death);
+  const f = g.features(p.id);
+  const death = f?.death;
+  return (
+    twoDeaths(pr, p, death) ??
+    diedBeforeBirth(pr, p, f?.birth) ??
+    deadBeforeLife(g, pr, p) ??
+    aliveAfterDeath(pr, p, death)
+  );
 }
