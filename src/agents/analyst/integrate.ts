@@ -41,6 +41,7 @@ import { isAssociateRole, keptCompany } from './identity/associates';
 import { pickUnmarried } from './identity/marriage-choice';
 import { sameArrival } from './identity/same-arrival';
 import { namesakesByEvidence } from './identity/namesakes-in-record';
+import { statedNameChange } from './identity/name-change';
 import { informantAge, scoreBesideInformantAge } from './identity/informant-age';
 
 export interface IntegrationContext {
@@ -833,6 +834,10 @@ export async function integrateRecord(
     else p = addName(p, nameOf(persona, marriedInRecord ? 'married' : 'aka', source.id));
     if (typeof persona.marriedName === 'string')
       p = addName(p, { ...splitPersonaName(persona.marriedName), type: 'married', citations: [source.id] });
+    // The record states the name its principal takes from now on (a naturalization's name change).
+    const renamed = principal && !mention[i] ? statedNameChange(source.text) : undefined;
+    if (renamed)
+      p = addName(p, { given: renamed.given, surname: renamed.surname, type: 'aka', citations: [source.id] });
     const sex = roleSex(persona);
     if (sex === 'M' || sex === 'F') {
       p = addAssertion(p, 'sex', sex, claim('sex', persona.sex ? 'sex' : 'role', sex), ctx.now);

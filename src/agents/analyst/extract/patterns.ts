@@ -91,8 +91,21 @@ const STOPWORDS = new Set([
   'St',
 ]);
 
+/**
+ * What a family calls its elders before their names ("Great-grandpa Isadore Gordon", "Aunt Kate
+ * Ryan", "Bubbe Rebecca"): a kinship word, not part of the name.
+ */
+const KIN_TITLE =
+  /^(?:(?:Great-)*(?:Grand(?:pa|ma|father|mother|dad|mom)|Gran|Granny|Nana|Uncle|Aunt|Auntie|Cousin|Bubbe|Zayde|Nonno|Nonna|Oma|Opa|Abuelo|Abuela|Tante|Onkel|Babcia|Dziadek)\s+)+/i;
+
+/** A phrase written all in capitals is a heading ("THE BOYDS OF TOWNEND"), not a person named in a sentence. */
+function heading(words: readonly string[]): boolean {
+  return words.every((w) => w === w.toUpperCase());
+}
+
 function cleanName(n: string): string {
   return n
+    .replace(KIN_TITLE, '')
     .replace(/^(?:Mrs?\.?|Miss|Mr\.?)\s+/, '')
     .replace(/\s+(?:of|in|at)\s*$/, '')
     .trim();
@@ -117,6 +130,35 @@ function marriageDateOf(phrase: string, after: string | undefined): string | und
   if (first) return first[1];
   if (!after || /\b(?:death|died|deceased)\b/.test(phrase)) return undefined;
   return after;
+}
+
+/**
+ * "married X" where the principal is the one who married: not "Their daughter Rose Gordon married Sol
+ * Feldman", whose subject is another person named just before the verb.
+ */
+function principalMarried(body: string, principal: string): RegExpExecArray | null {
+  // The principal's own given name before the verb ("Isadore married …", "Isadore Gordon married …").
+  const given = (principal.split(/\s+/)[0] ?? '').toLowerCase();
+  const pattern = re(
+    `\\b(?:married|wed)\\s+${MARRIED_ON}(?:Miss\\s+)?(?!${MONTH}\\s+\\d)(${NAME})(?:[^.;]{0,40}?\\b(?:in|on)\\s+(${DATE}))?`,
+    'gu',
+  );
+  for (let m = pattern.exec(body); m; m = pattern.exec(body)) {
+    const before =
+      body
+        .slice(Math.max(0, m.index - 60), m.index)
+        .split(/[.;!?]\s/)
+        .pop() ?? '';
+    const subject = re(`(${NAME})\\s*,?\\s*(?:who\\s+|then\\s+|later\\s+)?$`, 'u').exec(before);
+    const words = subject?.[1].split(/\s+/) ?? [];
+    const other =
+      words.length > 0 &&
+      !STOPWORDS.has(words[0]) &&
+      words[0].toLowerCase() !== given &&
+      !/^(?:He|She|They|Who|And|Then|Later|In|On)$/.test(words[0]);
+    if (!other) return m;
+  }
+  return null;
 }
 
 /** What a free-text relative is to the principal, as a stated relationship. */
@@ -154,8 +196,10 @@ export function principalName(title: string, text: string): { name: string; snip
   }
   for (const m of text.matchAll(re(NAME))) {
     const words = m[0].split(/\s+/);
-    if (words.length >= 2 && !STOPWORDS.has(words[0]) && !placeLike(words))
-      return { name: cleanName(m[0]), snippet: m[0] };
+    if (words.length < 2 || STOPWORDS.has(words[0]) || placeLike(words) || heading(words)) continue;
+    const name = cleanName(m[0]);
+    // "Great-grandpa Isadore": a kinship word before a bare given name leaves no surname: not a principal.
+    if (name.split(/\s+/).length >= 2) return { name, snippet: m[0] };
   }
   return undefined;
 }
@@ -303,11 +347,7 @@ export function extractFromText(
     re(
       `\\b(?:survived by|leaves|preceded in death by)\\s+(his|her)\\s+(?:wife|husband|widow),?\\s+(${NAME})`,
       'u',
-    ).exec(body) ??
-    re(
-      `\\b(?:married|wed)\\s+${MARRIED_ON}(?:Miss\\s+)?(?!${MONTH}\\s+\\d)(${NAME})(?:[^.;]{0,40}?\\b(?:in|on)\\s+(${DATE}))?`,
-      'u',
-    ).exec(body);
+    ).exec(body) ?? principalMarried(body, principal.name);
   if (spouse) {
     const survived = spouse[1] === 'his' || spouse[1] === 'her';
     const raw = cleanName(survived ? spouse[2] : spouse[1]);

@@ -1,0 +1,78 @@
+// Issue #14 (recall on free text): a name taken by court order, a family note's headings and kinship
+// words, and "married" read for the person who married. Texts are written for the test.
+import assert from 'node:assert/strict';
+import { Analyst } from '../../../src/agents/analyst/analyst';
+import { DeterministicExtractor, extractFromText } from '../../../src/agents/analyst/extract';
+import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
+import { statedNameChange } from '../../../src/agents/analyst/identity/name-change';
+import type { SourceRecord } from '../../../src/model';
+import { archiveSource } from '../../helpers/archive-source';
+
+const NOW = new Date('2026-01-01T00:00:00Z');
+
+describe('a name taken by order or declaration', () => {
+  it('reads the new name from the wording of a naturalization, a notice or a deed', () => {
+    assert.deepEqual(
+      statedNameChange('it is further ordered that his name be changed to SAMUEL KANE.\nCertificate No. 1'),
+      { given: 'Samuel', surname: 'Kane', snippet: 'it is further ordered that his name be changed to SAMUEL KANE' },
+    );
+    assert.equal(statedNameChange('Szmul Kaniewski, also known as Samuel Kane, of Chicago')?.surname, 'Kane');
+    assert.equal(statedNameChange('In 1890 he changed his name to Wm. H. Brandt')?.given, 'Wm. H.');
+    // No wording of a change, or two different names: nothing is taken.
+    assert.equal(statedNameChange('Samuel Kane, tailor, of Chicago'), undefined);
+    assert.equal(statedNameChange('name was changed to Samuel Kane. Later also known as Sam Kahn'), undefined);
+  });
+
+  it('gives the petitioner the new name as an alias, so his later records are searched and read under it', async () => {
+    const graph = new KnowledgeGraph([]);
+    let n = 0;
+    const analyst = new Analyst({
+      graph,
+      extractor: new DeterministicExtractor(),
+      now: () => NOW,
+      newPersonId: () => `P-${++n}`,
+      existingConflict: () => undefined,
+      notSame: new Set(),
+    });
+    const petition: SourceRecord = archiveSource(
+      `---
+title: Petition for naturalization, Szmul Kaniewski, Cook County, 1911
+recordType: naturalization
+date: 3 MAY 1911
+place: Chicago, Cook, Illinois, USA
+persons:
+  - { key: P, name: Szmul /Kaniewski/, role: principal, sex: M, birthDate: 2 JUN 1886, birthPlace: "Plock, Russia" }
+---
+The petition of Szmul Kaniewski, born June 2, 1886, at Plock, Russia ... it is ordered that the
+petitioner be admitted, and that his name be changed to SAMUEL KANE.
+`,
+      NOW,
+    );
+    const out = await analyst.analyse(petition, 1);
+    const p = graph.get(out.integration.personIds[0]!)!;
+    const aka = p.names.find((x) => x.surname === 'Kane');
+    assert.deepEqual([aka?.given, aka?.type, aka?.citations], ['Samuel', 'aka', [petition.id]]);
+  });
+});
+
+describe('free text: the principal of a family note', () => {
+  it('skips a heading in capitals and a kinship word before the name', () => {
+    const note = extractFromText(
+      'Family note',
+      'THE KANES OF WICKER PARK\n\nGreat-grandpa Samuel Kane came over in 1907 and pressed pants on Division Street.',
+    );
+    assert.equal(note.personas[0]?.persona.name, 'Samuel Kane');
+    const aunt = extractFromText('Memories', 'Aunt Bertha Vogel kept the farm at Elkhorn until 1950.');
+    assert.equal(aunt.personas[0]?.persona.name, 'Bertha Vogel');
+  });
+
+  it('does not give the principal the spouse another person married', () => {
+    const t = extractFromText(
+      'Family note',
+      'Samuel Kane came over in 1907. Their daughter Ruth Kane married Leo Adler in 1934. Samuel died in 1950.',
+    );
+    assert.ok(!t.personas.some((p) => p.persona.role === 'spouse'), JSON.stringify(t.personas.map((p) => p.persona)));
+    const own = extractFromText('Family note', 'Samuel Kane came over in 1907 and married Dora Roth in 1910.');
+    assert.equal(own.personas.find((p) => p.persona.role === 'spouse')?.persona.name, 'Dora Roth');
+  });
+});
