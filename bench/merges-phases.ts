@@ -13,14 +13,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initCase, openCase } from '../src/case';
 import { importGedcom } from '../src/interchange/gedcom/import';
+import { CandidateIndex, pairKey, scorePair, DEFAULT_THRESHOLDS } from '../src/agents/analyst/resolve';
 import {
-  CandidateIndex,
-  featuresOfPerson,
-  pairKey,
-  scorePair,
-  DEFAULT_THRESHOLDS,
-} from '../src/agents/analyst/resolve';
-import { EXPLAINED_REVIEWS, proposalToCluster, reviewPage, unexplained } from '../src/agents/analyst/merge';
+  EXPLAINED_REVIEWS,
+  caseFeatures,
+  chooseByRank,
+  proposalToCluster,
+  reviewPage,
+  unexplained,
+} from '../src/agents/analyst/merge';
 import { generateGedcom } from './gedcom-generate';
 
 async function main(): Promise<void> {
@@ -50,12 +51,12 @@ async function main(): Promise<void> {
       t = now;
       cpu = process.cpuUsage();
     };
-    const store = await openCase(dir);
+    // As `ancestry merges` opens it: trees not read at open, streamed once by the search.
+    const store = await openCase(dir, { trees: 'lazy' });
     lap('open case');
-    const persons = store.persons();
-    const byId = new Map(persons.map((p) => [p.id, p]));
-    const feats = persons.map((p) => featuresOfPerson(p, (id) => byId.get(id)));
-    lap('features');
+    const { feats, rank } = caseFeatures(store);
+    const persons = feats;
+    lap('read + features');
     const index = new CandidateIndex(feats);
     lap('blocking index');
     const min = DEFAULT_THRESHOLDS.review;
@@ -78,7 +79,8 @@ async function main(): Promise<void> {
         d.score = scorePair(d.a, d.b, { frequencies: index.frequencies, family: index });
     lap('explanations');
     const now = store.clock.now();
-    const clusters = found.map((d) => proposalToCluster(store, d, now));
+    const canonical = (ids: string[]) => chooseByRank(ids, (id) => rank.get(id) ?? 0);
+    const clusters = found.map((d) => proposalToCluster(canonical, d, now));
     lap('clusters');
     await store.writeMerges({ ...store.merges(), clusters });
     lap('merges.json written');
@@ -105,7 +107,7 @@ async function main(): Promise<void> {
       },
     ]);
     lap('research log');
-    const page = reviewPage(store.merges().clusters, {}, (id) => store.person(id));
+    const page = reviewPage(store.merges().clusters, {}, () => undefined);
     JSON.stringify(page);
     lap('first page');
     const total = times.reduce((s, [, ms]) => s + ms, 0);

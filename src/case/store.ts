@@ -43,8 +43,10 @@ export interface OpenCaseOptions {
    * 'indexed': the trees/ persons are not read at open; a person by id, counts, pages and searches
    * come from the derived tree index (src/case/tree-index.ts), and a tree is read whole only when
    * every person is asked for (persons()). For readers of big cases (status, listings).
+   * 'lazy': as 'indexed', but the index is opened only when asked for (openIndexOfTrees): a pass
+   * over every person (eachPerson, the duplicate search) streams the trees instead.
    */
-  trees?: 'read' | 'indexed';
+  trees?: 'read' | 'indexed' | 'lazy';
 }
 
 interface PersonEntry {
@@ -128,7 +130,7 @@ export class FileCaseStore implements CaseStore {
   private livingNames: string[] = [];
   /** The living list is derived on first need (an indexed open does not read the trees for it). */
   private livingStale = false;
-  private readonly treesMode: 'read' | 'indexed';
+  private readonly treesMode: 'read' | 'indexed' | 'lazy';
   /** While set, answers for the trees' persons that are not read yet (indexed opens only). */
   private treeIndex: TreeIndex | undefined;
 
@@ -182,7 +184,7 @@ export class FileCaseStore implements CaseStore {
     this.mergesData = this.loadJson(L.MERGES_FILE, MergesFile) ?? MergesFile.parse({});
     this.sessionData = this.loadJson(L.SESSION_FILE, SessionStateSchema) as SessionState | undefined;
     this.problems.push(...leftBehind(this.root));
-    if (this.treesMode === 'indexed') this.livingStale = true;
+    if (this.treesMode !== 'read') this.livingStale = true;
     else this.refreshLiving();
     return this;
   }
@@ -290,7 +292,7 @@ export class FileCaseStore implements CaseStore {
     this.livingOfTree.clear();
     this.dropTreeIndex();
     // Indexed: every tree is read when first needed whole; until then the index answers.
-    if (this.treesMode === 'indexed')
+    if (this.treesMode !== 'read')
       for (const name of this.listCaseFiles(L.TREES_DIR, '.jsonl')) this.treesToRead.add(name);
     else for (const name of this.listCaseFiles(L.TREES_DIR, '.jsonl')) this.loadTree(name);
   }
@@ -332,6 +334,11 @@ export class FileCaseStore implements CaseStore {
     }
   }
 
+  /** A 'lazy' open's tree index, opened (built if stale) now: persons by id without reading the trees. */
+  async openIndexOfTrees(): Promise<void> {
+    if (this.treesMode !== 'read' && this.treesToRead.size && !this.treeIndex) await this.openTreeIndex();
+  }
+
   /** The tree index while it answers for unread trees (person-catalog.ts asks it for counts, pages, searches). */
   indexOfTrees(): TreeIndex | undefined {
     return this.fromTreeIndex((i) => i);
@@ -340,6 +347,55 @@ export class FileCaseStore implements CaseStore {
   /** The persons of person files (people/), without the trees. */
   filePersons(): Person[] {
     return [...this.people.values()].map((e) => e.person);
+  }
+
+  /**
+   * Every person once, as persons() lists them, for a whole-case pass (the duplicate search): in an
+   * indexed open the trees not read yet are streamed line by line and their persons not kept, so a
+   * 100k-person tree is never held whole. Lines that do not read as a person are skipped here
+   * (status and validate report them). `file` is where the person lives.
+   */
+  *eachPerson(): Generator<{ person: Person; file: string }> {
+    const unread = new Set(this.treesToRead);
+    // A list of the living still to be derived is derived on the way (a second pass would read it all again).
+    const deriving = this.livingStale && !this.treeIndex;
+    const living = new Map<string, string[]>();
+    const now = this.clock.now();
+    const threshold = this.cfg.privacy.livingThresholdYears;
+    const note = (p: Person) => {
+      if (deriving && isLiving(p, now, threshold)) living.set(p.id, namesOf(p));
+    };
+    for (const [id, { person, tree }] of this.treeCache)
+      if (!this.people.has(id) && !unread.has(tree)) {
+        note(person);
+        yield { person, file: `${L.TREES_DIR}/${tree}` };
+      }
+    for (const name of unread) {
+      const file = `${L.TREES_DIR}/${name}`;
+      const text = this.read(file) ?? '';
+      let format = PLAIN;
+      let line = 0;
+      for (let at = 0; at < text.length;) {
+        let end = text.indexOf('\n', at);
+        if (end < 0) end = text.length;
+        const r = readTreeLine(text.slice(at, end), ++line, format);
+        at = end + 1;
+        if (r.kind === 'header') format = r.context;
+        else if (r.kind === 'person' && !this.people.has(r.person.id)) {
+          note(r.person);
+          yield { person: r.person, file };
+        }
+      }
+    }
+    for (const { person, file } of this.people.values()) {
+      note(person);
+      yield { person, file };
+    }
+    if (deriving && this.livingStale) {
+      this.livingStale = false;
+      this.livingById = living;
+      this.livingNames = [...living.values()].flat();
+    }
   }
 
   /** The persons of every tree, read back first if a tree was written since. */
@@ -753,7 +809,7 @@ export class FileCaseStore implements CaseStore {
   async writeMerges(merges: MergesFile): Promise<void> {
     this.guard(L.MERGES_FILE);
     const parsed = MergesFile.parse(merges);
-    await this.writer.writeText(L.MERGES_FILE, `${JSON.stringify(parsed, null, 2)}\n`);
+    await this.writer.writeJsonDocument(L.MERGES_FILE, parsed, 'clusters');
     this.mergesData = parsed;
   }
 

@@ -166,6 +166,30 @@ export class CaseWriter {
   }
 
   /**
+   * A JSON document whose `arrayKey` holds many independent items (merges.json's proposals): one
+   * item a line, each through the text Censor on its own, so what one item says about a living
+   * person decides that item's redaction only, and the scan stays linear in the file. The other
+   * keys are censored together, as writeText would.
+   */
+  async writeJsonDocument(rel: string, doc: Record<string, unknown>, arrayKey: string): Promise<void> {
+    const ctx = this.censor();
+    const redactions: Redaction[] = [];
+    const censor = (text: string) => {
+      const r = redactText(text, ctx);
+      redactions.push(...r.redactions);
+      return r.text;
+    };
+    const items = doc[arrayKey];
+    if (!Array.isArray(items)) throw new Error(`${rel}: "${arrayKey}" is not a list`);
+    const rest = censor(JSON.stringify({ ...doc, [arrayKey]: undefined }));
+    const lines = items.map((item) => censor(JSON.stringify(item)));
+    const head = `${rest.slice(0, -1)}${rest.length > 2 ? ',' : ''}\n${JSON.stringify(arrayKey)}: [`;
+    const text = lines.length ? `${head}\n${lines.join(',\n')}\n]}\n` : `${head}]}\n`;
+    await this.atomic(this.abs(rel), text);
+    this.report(rel, redactions);
+  }
+
+  /**
    * One JSON value per line (imported trees), streamed: each person is censored like a person file
    * (`censorPerson`), and each line is then scanned for SSNs, phones and e-mails on its own, which
    * keeps a 100k-person tree linear. Lines are encoded into a `LineSink` that writes to a temp file

@@ -36,6 +36,12 @@ export const MergesFile = z.object({
   version: z.literal(1).default(1),
   clusters: z.array(MergeCluster).default([]),
   notSamePerson: z.array(NotSamePerson).default([]),
+  /**
+   * The search the proposals come from: `fingerprint` of the case's person files and trees when it
+   * ran. While they are unchanged, `ancestry merges` lists (and pages) the stored proposals
+   * without searching again.
+   */
+  searched: z.object({ fingerprint: z.string(), at: Instant, persons: z.number().int().min(0) }).optional(),
 });
 export type MergesFile = z.infer<typeof MergesFile>;
 

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { CaseFileError, isCaseFolder, openCase } from '../../case';
+import { CaseFileError, isCaseFolder, openCase, type OpenCaseOptions } from '../../case';
 import { lockCase } from '../locks';
 import { displayName, type MergeCluster } from '../../model';
 import { DEFAULT_PAGE, gedcomXref, proposeMerges, reviewPage, type ReviewQuery } from '../../agents/analyst/merge';
@@ -50,10 +50,11 @@ export async function openReviewCase(
   dir: string | undefined,
   usage: string,
   lock?: { verb: string; io: Pick<CliIo, 'err'> },
+  opts: OpenCaseOptions = {},
 ) {
   if (!dir) throw new UsageError(`missing case folder; usage: ${usage}`);
   if (lock && isCaseFolder(resolve(dir))) await lockCase(resolve(dir), lock.verb, lock.io);
-  return openCase(resolve(dir)).catch((e) => {
+  return openCase(resolve(dir), opts).catch((e) => {
     if (e instanceof CaseFileError) throw new UsageError(e.message);
     throw e;
   });
@@ -80,10 +81,17 @@ export const mergesCommand: CliCommand = {
       usage,
     );
     const query = reviewQuery(values);
-    const store = await openReviewCase(positionals[0], usage, { verb: 'merges', io });
-    const { added, merges, explain } = await proposeMerges(store, store.clock.now());
+    // Trees not read at open: the search streams them once; a listing of stored proposals reads
+    // the persons it shows through the tree index.
+    const store = await openReviewCase(positionals[0], usage, { verb: 'merges', io }, { trees: 'lazy' });
+    const { added, merges, explain, searched, member: searchedMember } = await proposeMerges(store, store.clock.now());
+    if (!searchedMember || query.group) await store.openIndexOfTrees();
     const page = reviewPage(merges.clusters, query, (id) => store.person(id));
+    // A member the search did not read (merged away since, on a page of decided proposals).
+    if (page.clusters.some((c) => c.memberIds.some((id) => !searchedMember?.(id)))) await store.openIndexOfTrees();
     const member = (id: string) => {
+      const known = searchedMember?.(id);
+      if (known) return { id, name: known.name, xref: known.xref ?? null };
       const p = store.person(id);
       return { id, name: p ? displayName(p) : '(no longer in the case)', xref: gedcomXref(p) ?? null };
     };
@@ -95,6 +103,8 @@ export const mergesCommand: CliCommand = {
         JSON.stringify(
           {
             added: added.length,
+            // false: the case had not changed since the stored search, the stored proposals are paged
+            searched,
             totals: page.totals,
             matching: page.matching,
             offset: page.offset,
@@ -148,7 +158,7 @@ export const mergesCommand: CliCommand = {
     const t = page.totals;
     const last = page.offset + rows.length;
     io.out(
-      `\n${page.offset + 1}–${last} of ${page.matching} shown (open: ${t.merge} merge, ${t.review} review; ${t.accepted} accepted, ${t.rejected} rejected), ${added.length} new. * = canonical person.` +
+      `\n${page.offset + 1}–${last} of ${page.matching} shown (open: ${t.merge} merge, ${t.review} review; ${t.accepted} accepted, ${t.rejected} rejected), ${searched ? `${added.length} new` : 'as stored: the case has not changed since they were searched'}. * = canonical person.` +
         (last < page.matching ? ` Next page: --offset ${last}.` : '') +
         `\n"ancestry merge accept|reject|undo <id> --case <dir>" decides one; "ancestry merge accept --min-score 0.98 --case <dir>" accepts every open MERGE at or above a score as one batch, undone with "ancestry merge undo <batch id>".`,
     );

@@ -5,6 +5,8 @@
  * every file back byte for byte.
  */
 import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { mergesCommand } from '../../../src/cli/commands/merges';
 import { mergeCommand } from '../../../src/cli/commands/merge';
 import { UsageError, type CliCommand } from '../../../src/cli/command';
@@ -25,6 +27,7 @@ function io() {
 }
 
 interface Listing {
+  searched: boolean;
   totals: { merge: number; review: number; proposed: number; accepted: number };
   matching: number;
   offset: number;
@@ -137,6 +140,31 @@ describe('review at scale: merges ranked, filtered, grouped, paged; batch accept
       ['--group', 'town'],
     ])
       await assert.rejects(run(mergesCommand, [root, ...bad], io()), UsageError, bad.join(' '));
+  });
+
+  it('pages the stored proposals without searching again while the case is unchanged; a changed case is searched', async () => {
+    const { root, store } = await family();
+    const first = await list(root, '--limit', '2');
+    assert.equal(first.searched, true);
+    const stored = readFileSync(join(root, 'merges.json'), 'utf8');
+    const next = await list(root, '--limit', '2', '--offset', '2');
+    assert.equal(next.searched, false, 'the second page is read from merges.json');
+    assert.equal(readFileSync(join(root, 'merges.json'), 'utf8'), stored, 'nothing rewritten');
+    const all = await list(root, '--limit', '100');
+    assert.deepEqual(
+      [...first.clusters, ...next.clusters].map((c) => c.id),
+      all.clusters.slice(0, 4).map((c) => c.id),
+    );
+    // A new person (a fourth duplicate pair) changes the case: the next listing searches and finds it.
+    await store.writePerson(
+      person('P-n1', 'Bartholomäus', 'Quistorp', { 'birth.date': '2 FEB 1801', 'birth.place': 'Rostock' }),
+    );
+    await store.writePerson(
+      person('P-n2', 'Bartholomäus', 'Quistorp', { 'birth.date': '2 FEB 1801', 'birth.place': 'Rostock' }),
+    );
+    const after = await list(root, '--limit', '100');
+    assert.equal(after.searched, true);
+    assert.equal(after.matching, all.matching + 1);
   });
 
   it('accepts every MERGE at or above a score as one batch and undoes the batch byte for byte', async () => {

@@ -19,11 +19,16 @@ import type { CaseStore } from '../../../engine/ports';
 import {
   DEFAULT_THRESHOLDS,
   featuresOfPerson,
+  fullName,
   pairKey,
   scorePair,
-  searchDuplicates,
+  ScoringContext,
+  searchDuplicateFeatures,
+  withRelativeNames,
   type DuplicateProposal,
   type FindDuplicatesOptions,
+  type PairScore,
+  type PersonFeatures,
 } from '../resolve';
 import { combinePersons, repointRelationships } from './combine';
 import { contextOfText, idOfLine, PLAIN, readTreeLine } from '../../../case/tree-format';
@@ -39,6 +44,10 @@ export interface MergeStore extends CaseStore {
   personBody?(id: string): string | undefined;
   writePerson(person: Person, body?: string): Promise<void>;
   load?(): unknown;
+  /** Every person once with the file it lives in, streamed (FileCaseStore); else persons() is read. */
+  eachPerson?(): Iterable<{ person: Person; file: string }>;
+  /** Changes when a person file or a tree changes: a stored search of an unchanged case is reused. */
+  fingerprint?(): string;
 }
 
 export class MergeError extends Error {}
@@ -84,27 +93,32 @@ export function snapshotDir(id: string): string {
   return `merges/${id}`;
 }
 
-/** Richer member first: a person file beats a tree entry, then more facts and links, then the smaller id. */
+/** How much a member has: a person file beats a tree entry, then more facts, links and names. */
+export function canonicalRank(p: Person | undefined, file: string | undefined): number {
+  return (
+    ((file ?? '').startsWith('people/') ? 1000 : 0) +
+    (p ? p.assertions.length + p.relationships.length + p.names.length : 0)
+  );
+}
+
+/** Richer member first (canonicalRank), then the smaller id. */
 export function chooseCanonical(store: Pick<MergeStore, 'person' | 'personFile'>, ids: string[]): string {
-  const rank = (id: string) => {
-    const p = store.person(id);
-    const file = store.personFile(id) ?? '';
-    return (
-      (file.startsWith('people/') ? 1000 : 0) + (p ? p.assertions.length + p.relationships.length + p.names.length : 0)
-    );
-  };
+  const rank = (id: string) => canonicalRank(store.person(id), store.personFile(id));
+  return chooseByRank(ids, rank);
+}
+
+export function chooseByRank(ids: string[], rank: (id: string) => number): string {
   return [...ids].sort((a, b) => rank(b) - rank(a) || a.localeCompare(b))[0];
 }
 
-export function proposalToCluster(
-  store: Pick<MergeStore, 'person' | 'personFile'>,
-  d: DuplicateProposal,
-  now: Date,
-): MergeCluster {
+/** Who becomes canonical: from the store (one proposal), or from ranks noted in a whole-case pass. */
+type Canonical = Pick<MergeStore, 'person' | 'personFile'> | ((ids: string[]) => string);
+
+export function proposalToCluster(store: Canonical, d: DuplicateProposal, now: Date): MergeCluster {
   const members = [d.a.id, d.b.id];
   return {
     id: clusterId(members),
-    canonicalId: chooseCanonical(store, members),
+    canonicalId: typeof store === 'function' ? store(members) : chooseCanonical(store, members),
     memberIds: members,
     similarity: Number(d.score.similarity.toFixed(4)),
     features: Object.fromEntries(
@@ -127,47 +141,142 @@ export function proposalToCluster(
  */
 export const EXPLAINED_REVIEWS = 2_000;
 
+/**
+ * Bumped when the search finds other pairs or scores them otherwise: stored proposals of an
+ * earlier version are then searched again even if the case did not change.
+ */
+const SEARCH_VERSION = 2;
+
 /** A stored proposal without its explanation (see MergeCluster.rationale). */
 export function unexplained(c: MergeCluster): boolean {
   return !c.rationale;
 }
 
 /**
+ * Every person's features in one pass. With a store that streams its persons (FileCaseStore
+ * opened with indexed trees) no person is kept: only features, each relative's name (for the
+ * relatives' names features carry) and each person's canonical rank.
+ */
+export function caseFeatures(store: MergeStore): {
+  feats: PersonFeatures[];
+  rank: Map<string, number>;
+  xrefs: Map<string, string>;
+} {
+  const feats: PersonFeatures[] = [];
+  const rank = new Map<string, number>();
+  const names = new Map<string, string>();
+  const xrefs = new Map<string, string>();
+  const each =
+    store.eachPerson?.() ?? store.persons().map((person) => ({ person, file: store.personFile(person.id) ?? '' }));
+  for (const { person, file } of each) {
+    feats.push(featuresOfPerson(person));
+    rank.set(person.id, canonicalRank(person, file));
+    const n = fullName(person);
+    if (n) names.set(person.id, n);
+    const xref = gedcomXref(person);
+    if (xref) xrefs.set(person.id, xref);
+  }
+  for (const f of feats) withRelativeNames(f, (id) => names.get(id));
+  return { feats, rank, xrefs };
+}
+
+/** What a listing shows of a member. */
+export interface MemberLabel {
+  name: string;
+  xref?: string;
+}
+
+export interface ProposeResult {
+  added: MergeCluster[];
+  merges: MergesFile;
+  /** A listed proposal with its explanation (stored ones without one are explained on demand). */
+  explain: (c: MergeCluster) => MergeCluster;
+  /** False when the case had not changed since the stored search: nothing was searched. */
+  searched: boolean;
+  /** A person's name and xref as the search read them (undefined when nothing was searched). */
+  member?: (id: string) => MemberLabel | undefined;
+}
+
+/**
  * Finds duplicates in the case and records new proposals in merges.json. Pairs already proposed,
- * decided, or declared "not the same person" are not proposed again. `explain` fills in the
- * explanation of a stored proposal that has none (scored again against this run's index), for
- * the page being listed; it leaves the others as they are.
+ * decided, or declared "not the same person" are not proposed again. When the case's persons have
+ * not changed since the search stored in merges.json (its fingerprint), nothing is searched: the
+ * stored proposals are what there is to list (`refresh` searches anyway). `explain` fills in the
+ * explanation of a stored proposal that has none, for the page being listed; it leaves the others
+ * as they are.
  */
 export async function proposeMerges(
   store: MergeStore,
   now: Date,
-  opts: Omit<FindDuplicatesOptions, 'notSamePerson'> = {},
-): Promise<{ added: MergeCluster[]; merges: MergesFile; explain: (c: MergeCluster) => MergeCluster }> {
+  opts: Omit<FindDuplicatesOptions, 'notSamePerson'> & { refresh?: boolean } = {},
+): Promise<ProposeResult> {
+  const { refresh, ...findOpts } = opts;
   const merges = store.merges();
+  const fingerprint = store.fingerprint ? `v${SEARCH_VERSION}:${store.fingerprint()}` : undefined;
+  const scoreOf =
+    (
+      scorer: { explain(a: PersonFeatures, b: PersonFeatures): PairScore; get(id: string): PersonFeatures | undefined },
+      rank: Map<string, number>,
+    ) =>
+    (c: MergeCluster): MergeCluster => {
+      if (!unexplained(c) || c.memberIds.length !== 2) return c;
+      const [a, b] = c.memberIds.map((id) => scorer.get(id));
+      if (!a || !b) return c;
+      const d = proposalToCluster(
+        (ids) => chooseByRank(ids, (id) => rank.get(id) ?? 0),
+        { a, b, score: scorer.explain(a, b) },
+        now,
+      );
+      return { ...c, features: d.features, rationale: d.rationale, whyNotMerge: d.whyNotMerge };
+    };
+  if (!refresh && fingerprint && merges.searched?.fingerprint === fingerprint) {
+    // Nothing changed: the stored proposals are listed; an unexplained one on the page is explained
+    // against the case's name counts, read once and only if needed.
+    let explainStored: ((c: MergeCluster) => MergeCluster) | undefined;
+    const explain = (c: MergeCluster): MergeCluster => {
+      if (!unexplained(c)) return c;
+      if (!explainStored) {
+        const { feats, rank } = caseFeatures(store);
+        const context = new ScoringContext(feats);
+        explainStored = scoreOf(
+          {
+            get: (id) => context.get(id),
+            explain: (a, b) =>
+              scorePair(a, b, { thresholds: findOpts.thresholds, frequencies: context.frequencies, family: context }),
+          },
+          rank,
+        );
+      }
+      return explainStored(c);
+    };
+    return { added: [], merges, explain, searched: false };
+  }
   const known = new Set(
     merges.clusters.filter((c) => c.memberIds.length === 2).map((c) => pairKey(c.memberIds[0], c.memberIds[1])),
   );
-  const search = searchDuplicates(store.persons(), {
+  const { feats, rank, xrefs } = caseFeatures(store);
+  const member = (id: string): MemberLabel | undefined => {
+    const f = search.index.get(id);
+    return f ? { name: f.label, xref: xrefs.get(id) } : undefined;
+  };
+  const search = searchDuplicateFeatures(feats, {
     explainReviews: EXPLAINED_REVIEWS,
-    ...opts,
+    ...findOpts,
     notSamePerson: merges.notSamePerson,
   });
-  const explain = (c: MergeCluster): MergeCluster => {
-    if (!unexplained(c) || c.memberIds.length !== 2) return c;
-    const [a, b] = c.memberIds.map((id) => search.index.get(id));
-    if (!a || !b) return c;
-    const d = proposalToCluster(store, { a, b, score: search.explain(a, b) }, now);
-    return { ...c, features: d.features, rationale: d.rationale, whyNotMerge: d.whyNotMerge };
-  };
+  const canonical = (ids: string[]) => chooseByRank(ids, (id) => rank.get(id) ?? 0);
+  const explain = scoreOf({ get: (id) => search.index.get(id), explain: search.explain }, rank);
   const added: MergeCluster[] = [];
   for (const d of search.proposals) {
     if (known.has(pairKey(d.a.id, d.b.id))) continue;
     known.add(pairKey(d.a.id, d.b.id));
-    added.push(proposalToCluster(store, d, now));
+    added.push(proposalToCluster(canonical, d, now));
   }
-  if (!added.length) return { added, merges, explain };
+  const searched = fingerprint ? { fingerprint, at: now.toISOString(), persons: feats.length } : merges.searched;
   // writeMerges validates; what it stored is what the caller lists.
-  await store.writeMerges({ ...merges, clusters: [...merges.clusters, ...added] });
+  if (added.length || fingerprint !== merges.searched?.fingerprint)
+    await store.writeMerges({ ...merges, ...(searched ? { searched } : {}), clusters: [...merges.clusters, ...added] });
+  if (!added.length) return { added, merges: store.merges(), explain, searched: true, member };
   // One log line per explained proposal (every "merge", the best "review"s); the rest in one line.
   const quiet = added.filter(unexplained);
   await store.appendLog([
@@ -195,7 +304,7 @@ export async function proposeMerges(
         ]
       : []),
   ]);
-  return { added, merges: store.merges(), explain };
+  return { added, merges: store.merges(), explain, searched: true, member };
 }
 
 function findCluster(store: MergeStore, id: string): MergeCluster {

@@ -9,6 +9,8 @@ export {
   readManifest,
   clusterId,
   chooseCanonical,
+  chooseByRank,
+  caseFeatures,
   proposalToCluster,
   snapshotDir,
   gedcomXref,

@@ -136,9 +136,29 @@ function withheldLabel(field: string): string {
   return field.startsWith('residence.') ? 'residence' : field.replace('.', ' ').replace(/^chr /, 'christening ');
 }
 
-function fullName(p: Person): string {
+/** The folded name a relative is known by in another person's features (relativeNames). */
+export function fullName(p: Person): string {
   const n = p.names[0];
   return n ? fold(`${n.given} ${n.surname}`) : '';
+}
+
+/**
+ * Fills in the relatives' names of features built without a lookup (featuresOfPerson(p)), from the
+ * names of everyone (`nameOf`: fullName by id): the same result as featuresOfPerson(p, lookup),
+ * for a pass that reads each person once and does not keep them all.
+ */
+export function withRelativeNames(f: PersonFeatures, nameOf: (id: string) => string | undefined): PersonFeatures {
+  const names = (ids: string[]) => {
+    const out: string[] = [];
+    for (const id of ids) {
+      const n = nameOf(id);
+      if (n) out.push(n);
+    }
+    return out;
+  };
+  f.relativeNames = { parent: names(f.parents), spouse: names(f.spouses), child: names(f.children) };
+  f.parentNameOf = Object.fromEntries(f.parents.flatMap((id) => names([id]).map((n) => [id, n])));
+  return f;
 }
 
 /** Ids of the person's relatives of one kind (rejected links left out). */

@@ -6,7 +6,16 @@ import type { PersonFeatures } from './feature-types';
 import { DEFAULT_THRESHOLDS, scorePair, type PairScore, type ScoreThresholds } from './score';
 
 export { CandidateIndex, blockingKeys } from './blocking';
-export { featuresOfPerson, featuresOfPersona, ageInYears, dateFeature, nameFeature } from './features';
+export {
+  featuresOfPerson,
+  featuresOfPersona,
+  ageInYears,
+  dateFeature,
+  nameFeature,
+  fullName,
+  withRelativeNames,
+} from './features';
+export { ScoringContext } from './context';
 export type { PersonFeatures, NameFeature, DateFeature, RecordContext } from './feature-types';
 export { scorePair, DEFAULT_THRESHOLDS } from './score';
 export type { PairScore, Recommendation, ScoreThresholds, FeatureResult, ScoreOptions, FamilyLookup } from './score';
