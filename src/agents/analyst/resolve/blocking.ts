@@ -145,12 +145,29 @@ function listed(lists: Int32Array, from: number, length: number, slot: number): 
   return false;
 }
 
+/**
+ * A 32-bit code of a blocking key (FNV-1a): the index holds numbers, not a million strings. Two
+ * keys sharing a code only merge their blocks (one stranger more to score, then turned down).
+ */
+export function keyCode(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return (h ^ (h >>> 15)) | 0;
+}
+
 export class CandidateIndex {
-  private readonly keyIds = new Map<string, number>();
-  /** key id → the slots of the persons carrying that key */
+  /**
+   * Main keys by code: most belong to one person (a slot, >= 0, no array for it); a shared key
+   * points to its block (-1 - its index in `blocks`). At 100k persons this took the index from
+   * ~300 MB (a Map of key strings and an array per key) to a fraction of it.
+   */
+  private readonly keyFirst = new Map<number, number>();
+  /** the slots of the persons carrying a shared key */
   private readonly blocks: number[][] = [];
   private readonly feats: (PersonFeatures | undefined)[] = [];
+  /** key codes of each slot's person */
   private readonly slotKeys: number[][] = [];
+  private readonly single = [0];
   /**
    * Fallback keys (fallbackKeys) and their blocks, apart from the main ones: they never count as
    * shared keys. Most fallback keys belong to one person (a misspelling nobody else has), so a key
@@ -183,16 +200,14 @@ export class CandidateIndex {
   add(f: PersonFeatures): void {
     if (this.slotOf.has(f.id)) this.remove(f.id);
     const slot = this.freeSlots.pop() ?? this.feats.length;
-    const keys: number[] = [];
-    for (const k of blockingKeys(f)) {
-      let id = this.keyIds.get(k);
-      if (id === undefined) {
-        id = this.blocks.length;
-        this.keyIds.set(k, id);
-        this.blocks.push([]);
-      }
-      this.blocks[id].push(slot);
-      keys.push(id);
+    const keys = [...new Set(blockingKeys(f).map(keyCode))];
+    for (const k of keys) {
+      const v = this.keyFirst.get(k);
+      if (v === undefined) this.keyFirst.set(k, slot);
+      else if (v >= 0) {
+        this.blocks.push([v, slot]);
+        this.keyFirst.set(k, -this.blocks.length);
+      } else this.blocks[-1 - v].push(slot);
     }
     for (const k of fallbackKeys(f)) {
       const v = this.fallbackFirst.get(k);
@@ -220,11 +235,15 @@ export class CandidateIndex {
     this.slotOf.delete(id);
     this.frequencies.remove(f);
     for (const k of this.slotKeys[slot]) {
-      const b = this.blocks[k];
-      const i = b.indexOf(slot);
-      if (i >= 0) {
-        b[i] = b[b.length - 1];
-        b.pop();
+      const v = this.keyFirst.get(k);
+      if (v === slot) this.keyFirst.delete(k);
+      else if (v !== undefined && v < 0) {
+        const b = this.blocks[-1 - v];
+        const i = b.indexOf(slot);
+        if (i >= 0) {
+          b[i] = b[b.length - 1];
+          b.pop();
+        }
       }
     }
     for (const k of fallbackKeys(f)) {
@@ -249,8 +268,7 @@ export class CandidateIndex {
    * `givenSound` (Double Metaphone): the block "g:sound|p:parent" that blocking keeps anyway.
    */
   namesakes(parentId: string, givenSound: string): number {
-    const id = this.keyIds.get(`g:${givenSound}|p:${parentId}`);
-    return id === undefined ? 0 : this.blocks[id].length;
+    return this.blockOf(keyCode(`g:${givenSound}|p:${parentId}`)).length;
   }
 
   get(id: string): PersonFeatures | undefined {
@@ -263,11 +281,17 @@ export class CandidateIndex {
     const slot = this.slotOf.get(f.id);
     if (slot !== undefined && this.feats[slot] === f) return this.slotKeys[slot];
     const out: number[] = [];
-    for (const k of blockingKeys(f)) {
-      const id = this.keyIds.get(k);
-      if (id !== undefined) out.push(id);
-    }
+    for (const k of new Set(blockingKeys(f).map(keyCode))) if (this.keyFirst.has(k)) out.push(k);
     return out;
+  }
+
+  /** The slots carrying key code `k` (a shared array: read, never keep). */
+  private blockOf(k: number): readonly number[] {
+    const v = this.keyFirst.get(k);
+    if (v === undefined) return [];
+    if (v < 0) return this.blocks[-1 - v];
+    this.single[0] = v;
+    return this.single;
   }
 
   private candidateSlots(keys: number[], exclude: number, out: number[], f: PersonFeatures): void {
@@ -276,7 +300,7 @@ export class CandidateIndex {
     touched.length = 0;
     out.length = 0;
     for (const k of keys) {
-      const b = this.blocks[k];
+      const b = this.blockOf(k);
       if (b.length > this.maxBlock) continue;
       for (let i = 0; i < b.length; i++) {
         const s = b[i];

@@ -157,7 +157,12 @@ export function withRelativeNames(f: PersonFeatures, nameOf: (id: string) => str
     return out;
   };
   f.relativeNames = { parent: names(f.parents), spouse: names(f.spouses), child: names(f.children) };
-  f.parentNameOf = Object.fromEntries(f.parents.flatMap((id) => names([id]).map((n) => [id, n])));
+  const parentNameOf: Record<string, string> = {};
+  for (const id of f.parents) {
+    const n = nameOf(id);
+    if (n) parentNameOf[id] = n;
+  }
+  f.parentNameOf = parentNameOf;
   return f;
 }
 
