@@ -34,11 +34,30 @@ function checkStrings(value: unknown, path: (string | number)[], ctx: z.Refineme
     }
 }
 
+/** Whether any string (or key) in `value` is over the bound: no path built, nothing allocated per value. */
+function oversized(value: unknown): boolean {
+  if (typeof value === 'string')
+    return value.length * 3 > MAX_FIELD_BYTES && Buffer.byteLength(value, 'utf8') > MAX_FIELD_BYTES;
+  if (Array.isArray(value)) {
+    for (const v of value) if (oversized(v)) return true;
+    return false;
+  }
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    for (const k of Object.keys(o)) if (oversized(k) || oversized(o[k])) return true;
+  }
+  return false;
+}
+
 /** `schema`, with every string in its input (at any depth, keys too) bounded to MAX_FIELD_BYTES. */
 export function boundedFields<S extends z.ZodType>(schema: S): z.ZodPipe<z.ZodUnknown, S> {
+  // The paths of the issues are built only for a value that has one (a 100k-person tree's lines
+  // spent seconds building paths for strings that were all within the bound).
   return z
     .unknown()
-    .superRefine((v, ctx) => checkStrings(v, [], ctx))
+    .superRefine((v, ctx) => {
+      if (oversized(v)) checkStrings(v, [], ctx);
+    })
     .pipe(schema);
 }
 
