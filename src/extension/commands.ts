@@ -29,6 +29,10 @@ function guarded<A extends unknown[], R>(
   };
 }
 
+function failNoPeople(): never {
+  throw new Error('the People directory is not running');
+}
+
 export function registerCommands(services: Services, people?: PeopleClient): vscode.Disposable[] {
   const reg = <A extends unknown[], R>(id: string, fn: (...args: A) => Promise<R> | R) =>
     vscode.commands.registerCommand(id, guarded(services, id, fn));
@@ -50,6 +54,7 @@ export function registerCommands(services: Services, people?: PeopleClient): vsc
     reg('ancestry.showPedigree', async (id?: string | { id: string }, generations?: { up: number; down: number }) =>
       (await import('./webviews/pedigreePanel')).PedigreePanel.show(
         services,
+        people ?? failNoPeople(),
         typeof id === 'string' ? id : id?.id,
         generations,
       ),

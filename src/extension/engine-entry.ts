@@ -19,7 +19,6 @@ export const modules = {
   mergeActions: () => import('./mergeActions'),
   mergeReview: () => import('../agents/analyst/merge/review-list'),
   model: () => import('../model'),
-  pedigreeData: () => import('./webviews/pedigreeData'),
   protocolConflicts: () => import('../protocol/conflicts'),
   protocolMerges: () => import('../protocol/merges'),
   protocolPedigree: () => import('../protocol/pedigree'),

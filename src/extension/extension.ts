@@ -67,7 +67,7 @@ export function activate(context: vscode.ExtensionContext): AncestryApi {
     vscode.window.createTreeView('ancestry.hypotheses', { treeDataProvider: new HypothesesTree(services) }),
     vscode.window.createTreeView('ancestry.log', { treeDataProvider: new LogTree(services) }),
     vscode.window.registerWebviewViewProvider(MERGES_VIEW_ID, merges),
-    registerPedigreeSerializer(services),
+    registerPedigreeSerializer(services, people),
     registerConflictsSerializer(services),
     registerQueueSerializer(services),
     vscode.languages.registerCodeLensProvider(

@@ -162,8 +162,30 @@ export function defineSuites(): void {
         });
         void panel.render();
       });
-      // Root plus two parents (ancestors) plus the root again on the descendants side.
-      assert.equal(ack.boxes, 3);
+      // The subject, two parents and, above each parent, two empty slots (unknown grandparents).
+      assert.equal(ack.boxes, 7);
+      const view = panel.lastView!;
+      assert.deepEqual(
+        view.ancestors.parents.map((p) => [p.role, p.id]),
+        [
+          ['father', 'T-father'],
+          ['mother', 'T-mother'],
+        ],
+      );
+      assert.ok(view.ancestors.parents.every((p) => p.parents.length === 2 && p.parents.every((g) => !g.id)));
+      assert.equal(view.persons['T-father']?.death?.date, '1871');
+      assert.equal(view.persons['T-child']?.name, 'Johann Testmann');
+
+      // "Show Pedigree" with no person asks with a quick pick that opens on the chart's person.
+      const picked = vscode.commands.executeCommand('ancestry.showPedigree');
+      let done = false;
+      void picked.then(() => (done = true));
+      await waitFor('the person picker to take Enter', async () => {
+        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        await new Promise((r) => setTimeout(r, 200));
+        return done || undefined;
+      });
+      assert.equal(panel.root, 'T-child');
       panel.dispose();
     });
 
@@ -368,8 +390,19 @@ export function defineSuites(): void {
         });
         void panel.render();
       });
-      // Each person is drawn once per direction (repeats are leaves), so the chart stays bounded.
+      // Each person is drawn once (repeats are leaves linked to the first box), so the chart stays bounded.
       assert.ok(ack.boxes > 50 && ack.boxes < 2 * result.persons.length, `${ack.boxes} boxes`);
+      const view = panel.lastView!;
+      assert.ok(view.stats.refs > 0, 'pedigree collapse in the royal families is shown by references');
+      const husband = view.descendants.families.map((f) => f.spouse && view.persons[f.spouse]?.name);
+      assert.ok(
+        husband.some((n) => n?.includes('Albert')),
+        `Victoria's husband beside her: ${husband.join(', ')}`,
+      );
+      assert.ok(
+        view.descendants.families.some((f) => f.children.length >= 9),
+        "Victoria's nine children drawn with their father",
+      );
       console.log(`royal92: ${result.persons.length} persons, Victoria's 30-generation chart has ${ack.boxes} boxes`);
       panel.dispose();
 

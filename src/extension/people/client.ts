@@ -6,6 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { PeopleFilter, PeoplePage, PersonRow, Relatives } from './directory';
+import type { Generations, PedigreeView } from '../../protocol/pedigree';
 
 export type { PeopleFilter, PeoplePage, PersonRow, Relatives } from './directory';
 
@@ -87,6 +88,15 @@ export class PeopleClient {
 
   locate(id: string): Promise<{ file: string; line?: number } | null> {
     return this.ask('locate', [id]);
+  }
+
+  /** A person's family chart (null: no such person); `privacy` is the user's side of redaction. */
+  chart(
+    id: string,
+    generations: Generations,
+    privacy: { thresholdYears: number; consent: boolean },
+  ): Promise<PedigreeView | null> {
+    return this.ask('chart', [id, generations, privacy]);
   }
 
   subject(): Promise<string | null> {

@@ -15,6 +15,8 @@ import {
   type PersonSummary,
 } from '../../case/person-catalog';
 import { layout } from '../../case';
+import type { Generations, PedigreeView } from '../../protocol/pedigree';
+import { chartOf, type ChartPrivacy } from '../webviews/pedigreeFamily';
 
 /** What the People view filters by (every given part must match). */
 export interface PeopleFilter {
@@ -126,7 +128,7 @@ export class PeopleDirectory {
     if (out.size < limit) add(findPersons(this.store, { fuzzy: text }, limit));
     const consent = this.store.config().privacy.consent;
     return [...out.values()].filter(
-      (r) => consent || !r.living || r.surname.toLowerCase().includes(text.trim().split(/\s+/)[0]!.toLowerCase()),
+      (r) => consent || !r.living || r.surname.toLowerCase().includes(text.trim().split(/\s+/)[0].toLowerCase()),
     );
   }
 
@@ -151,6 +153,19 @@ export class PeopleDirectory {
     out.spouses = rows(ids.spouse);
     out.children = rows(ids.child);
     return out;
+  }
+
+  /**
+   * The family chart of a person (pedigree, descendants, fan), read through the index: only the
+   * persons its window reaches. Redaction follows the stricter of the case and the user's settings.
+   */
+  chart(id: string, generations: Generations, user: ChartPrivacy): PedigreeView | undefined {
+    const c = this.store.config().privacy;
+    const privacy = {
+      thresholdYears: Math.max(c.livingThresholdYears, user.thresholdYears),
+      consent: c.consent && user.consent,
+    };
+    return chartOf(this.store, id, generations, privacy, this.store.clock.now());
   }
 
   /** Where a person's text is: their file, and the line of a tree file. */

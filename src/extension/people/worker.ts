@@ -6,11 +6,12 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { z } from 'zod';
+import { Generations } from '../../protocol/pedigree';
 import { PeopleDirectory } from './directory';
 
 const Request = z.object({
   id: z.number(),
-  method: z.enum(['open', 'page', 'search', 'relatives', 'locate', 'subject']),
+  method: z.enum(['open', 'page', 'search', 'relatives', 'locate', 'subject', 'chart']),
   args: z.array(z.unknown()),
 });
 
@@ -49,6 +50,14 @@ async function answer(method: z.infer<typeof Request>['method'], args: unknown[]
       return d.locate(z.string().parse(args[0])) ?? null;
     case 'subject':
       return d.subject ?? null;
+    case 'chart':
+      return (
+        d.chart(
+          z.string().parse(args[0]),
+          Generations.parse(args[1]),
+          z.object({ thresholdYears: z.number(), consent: z.boolean() }).parse(args[2]),
+        ) ?? null
+      );
   }
 }
 

@@ -1,7 +1,13 @@
-/** The pedigree chart panel (one at a time), revived after a reload with its root and window. */
+/**
+ * The family chart panel (pedigree, descendants, fan; one at a time), revived after a reload with
+ * its person, window, chart kind and focused box. The chart is built in the People worker from the
+ * case's files and tree index (only the persons its window reaches), so a 100k-person tree never
+ * blocks the extension host.
+ */
 import * as vscode from 'vscode';
 import type { ZodType } from 'zod';
 import type { Generations, PedigreeFromWebview, PedigreeState, PedigreeToWebview } from '../../protocol/pedigree';
+import type { PeopleClient, PersonRow } from '../people/client';
 import type { Services } from '../services';
 import { readSettings } from '../settings';
 import { WebviewChannel } from './channel';
@@ -10,37 +16,139 @@ import { loadEngine } from '../loadEngine';
 
 export const PEDIGREE_VIEW_TYPE = 'ancestry.pedigree';
 
+/**
+ * What a click on a box opens: the one place to point at the person page when it exists.
+ */
+export function openPersonFromChart(id: string): Thenable<unknown> {
+  return vscode.commands.executeCommand('ancestry.openPerson', id);
+}
+
+/** Opens the worker on the current case if nothing has yet (the People view may never have been shown). */
+async function ensureOpen(services: Services, people: PeopleClient): Promise<boolean> {
+  const root = services.model.root ?? (await services.model.discover());
+  if (!root) return false;
+  if (people.caseRoot !== root) await people.open(root);
+  return true;
+}
+
+/**
+ * A quick pick over every person of the case (fuzzy, through the People worker), opening on the
+ * current chart's person and the case subject so Enter alone keeps them.
+ */
+export async function pickChartPerson(
+  services: Services,
+  people: PeopleClient,
+  title: string,
+  current?: string,
+): Promise<string | undefined> {
+  if (!(await ensureOpen(services, people))) return undefined;
+  type Item = vscode.QuickPickItem & { id: string };
+  const item = (row: PersonRow, hint?: string): Item => ({
+    label: row.name,
+    description: [row.lifespan, hint].filter(Boolean).join(' · '),
+    detail: row.id,
+    alwaysShow: true,
+    id: row.id,
+  });
+  const qp = vscode.window.createQuickPick<Item>();
+  qp.title = title;
+  qp.placeholder = 'Type a name ("john miller", "jhn mllr"), years or an id';
+  qp.matchOnDescription = false;
+  qp.busy = true;
+  const subject = (await people.subject()) ?? undefined;
+  const initial: Item[] = [];
+  for (const [id, hint] of [
+    [current, 'in the chart now'],
+    [subject, 'case subject'],
+  ] as const) {
+    if (!id || initial.some((i) => i.id === id)) continue;
+    const row = (await people.search(id, 5)).find((r) => r.id === id);
+    if (row) initial.push(item(row, hint));
+  }
+  qp.items = initial;
+  qp.busy = false;
+  let asked = 0;
+  let timer: NodeJS.Timeout | undefined;
+  return new Promise((resolve) => {
+    qp.onDidChangeValue((v) => {
+      if (timer) clearTimeout(timer);
+      if (!v.trim()) return void (qp.items = initial);
+      timer = setTimeout(() => {
+        const n = ++asked;
+        qp.busy = true;
+        people.search(v, 50).then(
+          (rows) => {
+            if (n !== asked) return;
+            qp.items = rows.map((r) => item(r));
+            qp.busy = false;
+          },
+          () => n === asked && (qp.busy = false),
+        );
+      }, 60);
+    });
+    qp.onDidAccept(() => {
+      resolve(qp.selectedItems[0]?.id);
+      qp.hide();
+    });
+    qp.onDidHide(() => {
+      resolve(undefined);
+      qp.dispose();
+    });
+    qp.show();
+  });
+}
+
 export class PedigreePanel implements vscode.Disposable {
   static current: PedigreePanel | undefined;
   readonly channel: WebviewChannel<PedigreeFromWebview, PedigreeToWebview>;
   private rootId: string | undefined;
   private generations: Generations;
   private readonly disposables: vscode.Disposable[] = [];
+  /** The last chart drawn (tests read it; the webview has its own copy). */
+  lastView: import('../../protocol/pedigree').PedigreeView | undefined;
 
-  static async show(services: Services, rootId?: string, generations?: Generations): Promise<PedigreePanel> {
-    const snap = await services.model.ensure();
+  /** Shows the chart of `rootId`, or of a person the user picks when none is given. */
+  static async show(
+    services: Services,
+    people: PeopleClient,
+    rootId?: string,
+    generations?: Generations,
+  ): Promise<PedigreePanel | undefined> {
     const root =
-      rootId ?? PedigreePanel.current?.rootId ?? snap?.config?.subject.person ?? [...(snap?.persons.keys() ?? [])][0];
+      rootId ?? (await pickChartPerson(services, people, 'Show Pedigree of…', PedigreePanel.current?.rootId));
+    if (!root) {
+      PedigreePanel.current?.panel.reveal(undefined, false);
+      return PedigreePanel.current;
+    }
     if (PedigreePanel.current) {
       PedigreePanel.current.panel.reveal(undefined, false);
       if (generations) PedigreePanel.current.generations = generations;
-      if (root) await PedigreePanel.current.setRoot(root);
+      await PedigreePanel.current.setRoot(root);
       return PedigreePanel.current;
     }
     const panel = vscode.window.createWebviewPanel(PEDIGREE_VIEW_TYPE, 'Pedigree', vscode.ViewColumn.Active, {
       ...webviewOptions(services.extensionUri),
       retainContextWhenHidden: false,
     });
-    return (PedigreePanel.current = await PedigreePanel.create(services, panel, { rootId: root, generations }));
+    return (PedigreePanel.current = await PedigreePanel.create(services, people, panel, {
+      rootId: root,
+      ...(generations ? { generations } : {}),
+    }));
   }
 
-  static async create(services: Services, panel: vscode.WebviewPanel, state: PedigreeState): Promise<PedigreePanel> {
+  static async create(
+    services: Services,
+    people: PeopleClient,
+    panel: vscode.WebviewPanel,
+    state: PedigreeState,
+  ): Promise<PedigreePanel> {
     const { PedigreeFromWebview } = await loadEngine('protocolPedigree');
-    return new PedigreePanel(services, panel, state, PedigreeFromWebview);
+    return new PedigreePanel(services, people, panel, state, PedigreeFromWebview);
   }
 
   private constructor(
     private readonly services: Services,
+    private readonly people: PeopleClient,
     readonly panel: vscode.WebviewPanel,
     state: PedigreeState,
     schema: ZodType<PedigreeFromWebview>,
@@ -54,13 +162,18 @@ export class PedigreePanel implements vscode.Disposable {
     panel.webview.html = webviewHtml(panel.webview, services.extensionUri, 'pedigree', 'Pedigree');
     this.disposables.push(
       this.channel,
-      services.model.onDidChange(() => void this.render()),
+      // After the People view's own listener has reopened the worker on the changed case.
+      services.model.onDidChange(() => void Promise.resolve().then(() => this.render())),
       panel.onDidDispose(() => this.dispose()),
       panel.onDidChangeViewState((e) => {
         if (!e.webviewPanel.visible) this.channel.reset();
       }),
     );
     PedigreePanel.current = this;
+  }
+
+  get root(): string | undefined {
+    return this.rootId;
   }
 
   async setRoot(id: string): Promise<void> {
@@ -73,31 +186,60 @@ export class PedigreePanel implements vscode.Disposable {
       case 'ready':
         return this.render();
       case 'openPerson':
-        return void vscode.commands.executeCommand('ancestry.openPerson', m.id);
+        return void openPersonFromChart(m.id);
       case 'setRoot':
         return this.setRoot(m.id);
       case 'setGenerations':
         this.generations = m.generations;
         return this.render();
+      case 'pick': {
+        const id = await pickChartPerson(this.services, this.people, 'Go to Person in the Chart', this.rootId);
+        if (id) await this.setRoot(id);
+        return;
+      }
+      case 'export':
+        return this.exportChart(m.content);
       case 'rendered':
         return;
     }
   }
 
+  private async exportChart(svg: string): Promise<void> {
+    const folder = this.services.model.root;
+    const name = `pedigree-${this.rootId ?? 'chart'}.svg`;
+    const target = await vscode.window.showSaveDialog({
+      title: 'Export Chart as SVG',
+      filters: { 'SVG image': ['svg'] },
+      ...(folder ? { defaultUri: vscode.Uri.joinPath(vscode.Uri.file(folder), 'exports', name) } : {}),
+    });
+    if (!target) return;
+    await vscode.workspace.fs.writeFile(target, Buffer.from(svg, 'utf8'));
+    void vscode.window.showInformationMessage(`Ancestry: chart saved to ${vscode.workspace.asRelativePath(target)}.`);
+  }
+
   async render(): Promise<void> {
-    const snap = await this.services.model.ensure();
-    if (!snap || !this.rootId || !snap.persons.has(this.rootId)) {
+    if (!(await ensureOpen(this.services, this.people))) {
+      this.channel.post({ type: 'empty', message: 'No case is open.' });
+      return;
+    }
+    const settings = readSettings();
+    const view = this.rootId
+      ? await this.people.chart(this.rootId, this.generations, {
+          thresholdYears: settings.livingThresholdYears,
+          consent: settings.consent,
+        })
+      : null;
+    if (!view) {
       this.channel.post({
         type: 'empty',
-        message: snap ? 'No person to show yet: research someone or import a GEDCOM.' : 'No case is open.',
+        message: this.rootId
+          ? `Person ${this.rootId} is not in the case.`
+          : 'No person to show yet: research someone or import a GEDCOM.',
       });
       return;
     }
-    const { pedigreeFor } = await loadEngine('pedigreeData');
-    const view = pedigreeFor(snap, this.rootId, this.generations);
-    if (!view) return;
-    const root = snap.persons.get(this.rootId)!.person;
-    this.panel.title = `Pedigree: ${view.ancestors.name || root.id}`;
+    this.lastView = view;
+    this.panel.title = `Pedigree: ${view.persons[view.rootId]?.name ?? view.rootId}`;
     this.channel.post({ type: 'render', view });
   }
 
@@ -108,12 +250,12 @@ export class PedigreePanel implements vscode.Disposable {
   }
 }
 
-export function registerPedigreeSerializer(services: Services): vscode.Disposable {
+export function registerPedigreeSerializer(services: Services, people: PeopleClient): vscode.Disposable {
   return vscode.window.registerWebviewPanelSerializer(PEDIGREE_VIEW_TYPE, {
     async deserializeWebviewPanel(panel: vscode.WebviewPanel, raw: unknown) {
       const { PedigreeState } = await loadEngine('protocolPedigree');
       const state = PedigreeState.safeParse(raw ?? {});
-      await PedigreePanel.create(services, panel, state.success ? state.data : {});
+      await PedigreePanel.create(services, people, panel, state.success ? state.data : {});
     },
   });
 }

@@ -1,10 +1,22 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { buildPedigree, countBoxes, indexFamily, type FamilyMember } from '../../../src/protocol/pedigree-tree';
-import { PedigreeToWebview, type PedigreeTreeNode } from '../../../src/protocol/pedigree';
+import { PedigreeToWebview, type AncestorNode, type DescendantNode } from '../../../src/protocol/pedigree';
 
-function member(id: string, sex: FamilyMember['sex'], parents: string[] = []): FamilyMember {
-  return { id, name: id, lifespan: '', sex, living: false, parents, children: [] };
+function member(id: string, sex: FamilyMember['sex'], parents: string[] = [], born?: string): FamilyMember {
+  return {
+    id,
+    name: id,
+    sex,
+    living: false,
+    sources: 0,
+    conflicts: 0,
+    staged: 0,
+    ...(born ? { birth: { date: born } } : {}),
+    parents,
+    spouses: [],
+    children: [],
+  };
 }
 
 /**
@@ -22,77 +34,153 @@ function endogamousTree(generations: number): FamilyMember[] {
   return out;
 }
 
-function walk(node: PedigreeTreeNode, visit: (n: PedigreeTreeNode, depth: number) => void, depth = 0): void {
+function walkUp(node: AncestorNode, visit: (n: AncestorNode, depth: number) => void, depth = 0): void {
   visit(node, depth);
-  for (const c of node.children) walk(c, visit, depth + 1);
+  for (const p of node.parents) walkUp(p, visit, depth + 1);
 }
 
-describe('pedigree tree (endogamy-safe traversal)', () => {
+function walkDown(node: DescendantNode, visit: (n: DescendantNode, depth: number) => void, depth = 0): void {
+  visit(node, depth);
+  for (const f of node.families) for (const c of f.children) walkDown(c, visit, depth + 1);
+}
+
+describe('pedigree tree (family-aware, endogamy-safe traversal)', () => {
   it('draws 30 generations of cousin marriages once per person (2^30 paths, linear output)', () => {
-    const index = indexFamily(endogamousTree(30));
-    const view = buildPedigree(index, 'ROOT', { up: 30, down: 2 })!;
-    const boxes = countBoxes(view.ancestors);
-    // ROOT, its two parents, then all four persons of each of the 29 older generations: 119 ancestors.
-    // Every expanded person adds at most two boxes, so at most 1 + 2 × 119 boxes.
+    const source = indexFamily(endogamousTree(30));
+    const view = buildPedigree(source, 'ROOT', { up: 30, down: 2 })!;
+    // ROOT, its two parents, then all four persons of each of the 29 older generations: 119 persons.
     assert.equal(view.stats.persons, 119);
-    assert.ok(boxes <= 1 + 2 * 119, `linear output, got ${boxes} boxes`);
+    const boxes = countBoxes(view);
+    assert.ok(boxes <= 1 + 2 * 119 + 8, `linear output, got ${boxes} boxes`);
     assert.ok(view.stats.refs > 0, 'repeated ancestors are marked as references');
     assert.equal(view.stats.truncated, false);
     const expanded = new Map<string, number>();
-    walk(view.ancestors, (n) => {
-      if (!n.ref) expanded.set(n.id, (expanded.get(n.id) ?? 0) + 1);
-      if (n.ref) assert.equal(n.children.length, 0, 'a reference is never re-expanded');
+    walkUp(view.ancestors, (n) => {
+      if (n.ref) assert.equal(n.parents.length, 0, 'a reference is never re-expanded');
+      else if (n.id) expanded.set(n.id, (expanded.get(n.id) ?? 0) + 1);
     });
     assert.ok(
       [...expanded.values()].every((c) => c === 1),
       'each person is drawn in full exactly once',
     );
     assert.equal(expanded.size, 119);
+    assert.equal(Object.keys(view.persons).length, 119, 'each person travels once');
   });
 
-  it('respects the generations window', () => {
-    const index = indexFamily(endogamousTree(30));
-    const view = buildPedigree(index, 'ROOT', { up: 3, down: 0 })!;
+  it('respects the generations window and marks persons with more beyond it', () => {
+    const source = indexFamily(endogamousTree(30));
+    const view = buildPedigree(source, 'ROOT', { up: 3, down: 0 })!;
     let deepest = 0;
-    walk(view.ancestors, (_n, d) => (deepest = Math.max(deepest, d)));
+    const edge: AncestorNode[] = [];
+    walkUp(view.ancestors, (n, d) => {
+      deepest = Math.max(deepest, d);
+      if (d === 3 && !n.ref) edge.push(n);
+    });
     assert.equal(deepest, 3);
-    assert.equal(view.descendants.children.length, 0);
+    assert.ok(edge.length > 0 && edge.every((n) => n.more && n.parents.length === 0));
+    assert.equal(view.descendants.families.length, 0);
   });
 
   it('stops at the box budget and says so', () => {
-    const index = indexFamily(endogamousTree(30));
-    const view = buildPedigree(index, 'ROOT', { up: 30, down: 0 }, 50)!;
-    assert.ok(countBoxes(view.ancestors) <= 51);
+    const source = indexFamily(endogamousTree(30));
+    const view = buildPedigree(source, 'ROOT', { up: 30, down: 0 }, 50)!;
+    assert.ok(countBoxes(view) <= 51);
     assert.equal(view.stats.truncated, true);
   });
 
-  it('completes one-sided links, puts the father first and ignores unknown ids', () => {
-    const index = indexFamily([
+  it('puts the father first, leaves an empty slot for an unknown parent and ignores unknown ids', () => {
+    const source = indexFamily([
       { ...member('kid', 'M'), parents: ['mum', 'ghost'] },
       { ...member('dad', 'M'), children: ['kid'] },
       member('mum', 'F'),
+      member('orphan', 'F', ['mum2']),
+      member('mum2', 'F'),
     ]);
-    assert.deepEqual(index.get('kid')!.parents, ['mum', 'dad']);
-    const view = buildPedigree(index, 'kid', { up: 1, down: 1 })!;
+    assert.deepEqual(source.member('kid')!.parents, ['mum', 'dad']);
+    const view = buildPedigree(source, 'kid', { up: 1, down: 1 })!;
     assert.deepEqual(
-      view.ancestors.children.map((c) => c.id),
-      ['dad', 'mum'],
+      view.ancestors.parents.map((c) => [c.role, c.id]),
+      [
+        ['father', 'dad'],
+        ['mother', 'mum'],
+      ],
     );
+    const orphan = buildPedigree(source, 'orphan', { up: 2, down: 0 })!;
     assert.deepEqual(
-      buildPedigree(index, 'mum', { up: 0, down: 1 })!.descendants.children.map((c) => c.id),
-      ['kid'],
+      orphan.ancestors.parents.map((c) => [c.role, c.id]),
+      [
+        ['father', undefined],
+        ['mother', 'mum2'],
+      ],
+      'the unknown father is an empty slot',
     );
-    assert.equal(buildPedigree(index, 'nobody', { up: 1, down: 1 }), undefined);
+    // mum2's own parents are unknown: two empty slots one generation up, none beyond.
+    assert.deepEqual(
+      orphan.ancestors.parents[1].parents.map((c) => c.id),
+      [undefined, undefined],
+    );
+    assert.equal(orphan.ancestors.parents[0].parents.length, 0, 'no slot above an empty slot');
+    assert.equal(buildPedigree(source, 'nobody', { up: 1, down: 1 }), undefined);
+  });
+
+  it("groups a person's children by the other parent, spouses without children included, children by birth", () => {
+    const dad = { ...member('dad', 'M'), spouses: ['anna', 'bertha', 'clara'] };
+    const source = indexFamily([
+      dad,
+      member('anna', 'F'),
+      member('bertha', 'F'),
+      member('clara', 'F'),
+      member('k3', 'F', ['dad', 'anna'], '12 MAR 1853'),
+      member('k1', 'M', ['dad', 'anna'], '1849'),
+      member('k2', 'M', ['dad', 'bertha'], 'ABT 1860'),
+      member('k4', 'U', ['dad']),
+    ]);
+    const view = buildPedigree(source, 'dad', { up: 0, down: 1 })!;
+    assert.deepEqual(
+      view.descendants.families.map((f) => [f.spouse, f.children.map((c) => c.id)]),
+      [
+        ['anna', ['k1', 'k3']],
+        ['bertha', ['k2']],
+        ['clara', []],
+        [undefined, ['k4']],
+      ],
+    );
+    assert.equal(view.persons.k3.birth?.date, '12 MAR 1853', 'full dates travel, not only years');
+    // At the window's edge the spouses are still shown, the children only announced.
+    const edge = buildPedigree(source, 'dad', { up: 0, down: 0 })!;
+    assert.deepEqual(
+      edge.descendants.families.map((f) => f.spouse),
+      ['anna', 'bertha', 'clara'],
+    );
+    assert.equal(edge.descendants.more, true);
   });
 
   it('handles a cycle in bad data (a person listed as their own ancestor) without looping', () => {
-    const index = indexFamily([member('a', 'M', ['b']), member('b', 'M', ['c']), member('c', 'M', ['a'])]);
-    const view = buildPedigree(index, 'a', { up: 30, down: 30 })!;
-    assert.equal(countBoxes(view.ancestors), 4);
-    assert.equal(view.stats.refs, 2);
+    const source = indexFamily([member('a', 'M', ['b']), member('b', 'M', ['c']), member('c', 'M', ['a'])]);
+    const view = buildPedigree(source, 'a', { up: 30, down: 30 })!;
+    assert.ok(view.stats.refs >= 1);
+    assert.ok(countBoxes(view) < 20);
   });
 
-  it('property: any family graph gives a tree where each person is expanded at most once, within bounds', () => {
+  it('asks the source only for the persons the window reaches', () => {
+    const all = indexFamily(endogamousTree(30));
+    const asked = new Set<string>();
+    const view = buildPedigree(
+      {
+        member: (id) => {
+          asked.add(id);
+          return all.member(id);
+        },
+      },
+      'ROOT',
+      { up: 2, down: 0 },
+    )!;
+    // ROOT, 2 parents, 4 grandparents and (to know whether there is more) nothing further.
+    assert.ok(asked.size <= 7 + 8, `asked for ${asked.size} persons`);
+    assert.equal(view.stats.persons, 7);
+  });
+
+  it('property: any family graph gives trees where each person is expanded at most once, within bounds', () => {
     fc.assert(
       fc.property(
         fc
@@ -101,27 +189,32 @@ describe('pedigree tree (endogamy-safe traversal)', () => {
             fc.tuple(
               fc.constant(n),
               fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: 120 }),
+              fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: 30 }),
               fc.nat(n - 1),
               fc.nat(8),
               fc.nat(8),
             ),
           ),
-        ([n, edges, root, up, down]) => {
+        ([n, edges, marriages, root, up, down]) => {
           const members = Array.from({ length: n }, (_, i) => member(`p${i}`, i % 2 ? 'F' : 'M'));
           for (const [child, parent] of edges) members[child].parents.push(`p${parent}`);
-          const index = indexFamily(members);
-          const view = buildPedigree(index, `p${root}`, { up, down })!;
-          let edgeCount = 0;
-          for (const m of index.values()) edgeCount += m.parents.length;
-          for (const tree of [view.ancestors, view.descendants]) {
-            const seen = new Set<string>();
-            walk(tree, (node) => {
-              if (node.ref) return;
-              assert.ok(!seen.has(node.id));
-              seen.add(node.id);
-            });
-            assert.ok(countBoxes(tree) <= 1 + edgeCount);
-          }
+          for (const [a, b] of marriages) members[a].spouses.push(`p${b}`);
+          const source = indexFamily(members);
+          const view = buildPedigree(source, `p${root}`, { up, down })!;
+          const full = new Set<string>();
+          walkUp(view.ancestors, (node) => {
+            if (!node.id || node.ref) return;
+            assert.ok(!full.has(node.id), `${node.id} expanded twice`);
+            full.add(node.id);
+          });
+          walkDown(view.descendants, (node, d) => {
+            if (node.ref || d === 0) return;
+            assert.ok(!full.has(node.id), `${node.id} expanded twice`);
+            full.add(node.id);
+          });
+          // Every person is shown in full once; every box is a person, a reference or a slot.
+          assert.ok(countBoxes(view) <= 1 + 3 * (edges.length + marriages.length) + 2 * n);
+          for (const id of full) assert.ok(view.persons[id]);
           // The payload survives the protocol's own validation.
           assert.ok(PedigreeToWebview.safeParse({ type: 'render', view }).success);
         },
