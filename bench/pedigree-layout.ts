@@ -91,7 +91,7 @@ async function measureCase(name: string, dir: string): Promise<Row> {
     layout.push(t);
     boxes.push(Math.max(n, countBoxes(view)));
   }
-  store.close?.();
+
   const people = new PeopleClient(join(ROOT, 'dist/people-worker.js'));
   await people.open(dir);
   const worker: number[] = [];

@@ -104,7 +104,13 @@ export type PedigreeToWebview = z.infer<typeof PedigreeToWebview>;
 export const PedigreeFromWebview = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   /** Acknowledges a render with what was drawn: lets tests prove the round trip. */
-  z.object({ type: z.literal('rendered'), rootId: z.string(), boxes: z.number().int().min(0) }),
+  z.object({
+    type: z.literal('rendered'),
+    rootId: z.string(),
+    boxes: z.number().int().min(0),
+    /** How long the webview took to lay out and draw (printed by tests, never asserted). */
+    ms: z.number().min(0).optional(),
+  }),
   z.object({ type: z.literal('openPerson'), id: z.string().min(1) }),
   z.object({ type: z.literal('setRoot'), id: z.string().min(1) }),
   z.object({ type: z.literal('setGenerations'), generations: Generations }),

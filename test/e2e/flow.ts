@@ -176,11 +176,17 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
       if ((p.relationships ?? []).some((r) => r.type === 'child' && r.person === subject.id)) parentIds.add(p.id);
     if (parentIds.size === 0) throw new Error(`research found no parents for ${subject.id}`);
     await palette(page, 'Ancestry: Show Pedigree');
-    const frame = await webviewFrame(page, 'g.person.root');
-    await frame.waitForSelector(`g.person.root[data-person-id="${subject.id}"]`, { timeout: 20_000 });
+    // With no person given, a quick pick asks, opening on the case subject: Enter keeps it.
+    await page
+      .locator('.quick-input-widget .monaco-list-row', { hasText: 'case subject' })
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Enter');
+    const frame = await webviewFrame(page, 'g.box.root');
+    await frame.waitForSelector(`g.box.root[data-person-id="${subject.id}"]`, { timeout: 20_000 });
     const found: string[] = [];
     for (const id of parentIds) {
-      const box = frame.locator(`g.person[data-person-id="${id}"][data-generation="1"]`);
+      const box = frame.locator(`g.box[data-person-id="${id}"][data-generation="1"]`);
       await box.first().waitFor({ timeout: 10_000 });
       found.push(((await box.first().locator('text.name').textContent()) ?? '').trim());
     }
@@ -217,9 +223,9 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
       await row.locator('.action-label[aria-label^="Show Pedigree"]').click();
     };
     await showInPedigree('Living');
-    const frame = await webviewFrame(page, 'g.person.root.living');
-    const shown = ((await frame.locator('g.person.root.living').first().textContent()) ?? '').trim();
-    const id = await frame.locator('g.person.root.living').first().getAttribute('data-person-id');
+    const frame = await webviewFrame(page, 'g.box.root.living');
+    const shown = ((await frame.locator('g.box.root.living').first().textContent()) ?? '').trim();
+    const id = await frame.locator('g.box.root.living').first().getAttribute('data-person-id');
     const person = living.find((p) => p.id === id);
     if (!person) throw new Error(`the chart's root ${id} is not one of the living persons`);
     const given = person.names[0]?.given ?? '';
@@ -227,7 +233,7 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     await shot('06a-pedigree-living-redacted');
     await palette(page, 'Ancestry: Clear People Filter');
     await showInPedigree('Johann Friedrich Schmidt');
-    await frame.waitForSelector('g.person.root:not(.living)', { timeout: 15_000 }).catch(() => undefined);
+    await frame.waitForSelector('g.box.root:not(.living)', { timeout: 15_000 }).catch(() => undefined);
     return `${living.length} living: shown as "${shown.replace(/\s+/g, ' ')}"`;
   });
 
@@ -235,8 +241,8 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     if (!pedigreeParent) throw new Error('no parent to click (previous step failed)');
     const people = persons(ctx.workspace);
     const parent = people.get(pedigreeParent)!;
-    let frame = await webviewFrame(page, `g.person[data-person-id="${parent.id}"]`);
-    await frame.locator(`g.person[data-person-id="${parent.id}"] rect`).first().click();
+    let frame = await webviewFrame(page, `g.box[data-person-id="${parent.id}"]`);
+    await frame.locator(`g.box[data-person-id="${parent.id}"] rect.frame`).first().click();
     await page.locator('.tabs-container .tab', { hasText: parent.file }).first().waitFor({ timeout: 15_000 });
     // The person file carries the CodeLens actions.
     await page
@@ -246,16 +252,17 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     await page.locator('.codelens-decoration', { hasText: 'Show in pedigree' }).first().waitFor({ timeout: 5_000 });
     await shot('06b-person-file-from-pedigree');
     await page.locator('.tabs-container .tab', { hasText: 'Pedigree' }).first().click();
-    frame = await webviewFrame(page, `g.person[data-person-id="${parent.id}"]`);
-    // ⌖ centres the chart on the parent; the webview keeps that in its state.
-    await frame.locator(`g.person[data-person-id="${parent.id}"] text.reroot`).first().click({ force: true });
-    await frame.waitForSelector(`g.person.root[data-person-id="${parent.id}"]`, { timeout: 15_000 });
+    frame = await webviewFrame(page, `g.box[data-person-id="${parent.id}"]`);
+    // Space on the parent's box centres the chart on them; the webview keeps that in its state.
+    await frame.locator(`g.box[data-person-id="${parent.id}"] a`).first().focus();
+    await page.keyboard.press('Space');
+    await frame.waitForSelector(`g.box.root[data-person-id="${parent.id}"]`, { timeout: 15_000 });
     await page.waitForTimeout(500);
     await palette(page, 'Developer: Reload Window');
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
-    const revived = await webviewFrame(page, `g.person.root[data-person-id="${parent.id}"]`, 60_000);
+    const revived = await webviewFrame(page, `g.box.root[data-person-id="${parent.id}"]`, 60_000);
     await shot('06c-pedigree-restored-after-reload');
-    const name = ((await revived.locator('g.person.root text.name').first().textContent()) ?? '').trim();
+    const name = ((await revived.locator('g.box.root text.name').first().textContent()) ?? '').trim();
     return `opened ${parent.file}; after reload the chart is still rooted at ${name}`;
   });
 

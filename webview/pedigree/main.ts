@@ -58,11 +58,19 @@ function onMessage(m: PedigreeToWebview): void {
   state = { ...state, rootId: m.view.rootId, generations: m.view.generations };
   if (!sameRoot || !state.focusId) state.focusId = m.view.rootId;
   save();
+  const started = performance.now();
   const boxes = render(m.view, hadFocus || !sameRoot || !current);
-  channel.post({ type: 'rendered', rootId: m.view.rootId, boxes });
+  channel.post({ type: 'rendered', rootId: m.view.rootId, boxes, ms: Math.round(performance.now() - started) });
 }
 
 const kind = (): ChartKind => state.chart ?? 'pedigree';
+
+/** Switches the chart kind (a toolbar button or P, D, F), keeping the focused person. */
+function showKind(k: ChartKind): void {
+  state.chart = k;
+  save();
+  if (current) render(current.view, true);
+}
 
 function setGenerations(g: Generations): void {
   channel.post({
@@ -101,11 +109,7 @@ function toolbar(view: PedigreeView): HTMLElement {
           className: k === kind() ? '' : 'secondary',
           'aria-pressed': k === kind() ? 'true' : 'false',
           title: `Show the ${label.toLowerCase()} chart`,
-          onclick: () => {
-            state.chart = k;
-            save();
-            if (current) render(current.view, true);
-          },
+          onclick: () => showKind(k),
         },
         label,
       ),
@@ -135,11 +139,19 @@ function toolbar(view: PedigreeView): HTMLElement {
 // ---------------------------------------------------------------- text
 
 let measureCtx: CanvasRenderingContext2D | null | undefined;
+const widths = new Map<string, number>();
 function textWidth(text: string, font: string): number {
+  const key = `${font}\u0000${text}`;
+  const known = widths.get(key);
+  if (known !== undefined) return known;
   measureCtx ??= document.createElement('canvas').getContext('2d');
   if (!measureCtx) return text.length * 7;
-  measureCtx.font = font;
-  return measureCtx.measureText(text).width;
+  // Setting the font parses it: only when it changes.
+  if (measureCtx.font !== font) measureCtx.font = font;
+  const w = measureCtx.measureText(text).width;
+  if (widths.size > 20_000) widths.clear();
+  widths.set(key, w);
+  return w;
 }
 const fontFamily = () => getComputedStyle(document.body).fontFamily || 'sans-serif';
 
@@ -163,9 +175,18 @@ const SEX: Record<ChartPerson['sex'], { symbol: string; word: string }> = {
   X: { symbol: '⚥', word: 'intersex' },
 };
 
+/** "Buckingham,Palace,,London" as "Buckingham, Palace, London": empty jurisdictions dropped. */
+function placeText(place: string | undefined): string {
+  return (place ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(', ');
+}
+
 function eventText(prefix: string, e: ChartEvent | undefined): string {
   if (!e) return '';
-  return `${prefix} ${[e.date, e.place].filter(Boolean).join(', ')}`;
+  return `${prefix} ${[e.date, placeText(e.place)].filter(Boolean).join(', ')}`;
 }
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
@@ -235,7 +256,9 @@ function drawBox(b: LaidBox, view: PedigreeView, font: string, boldFont: string,
   const g = el('g', {
     class: `box ${b.kind}`,
     transform: `translate(${b.x},${b.y})`,
+    'data-generation': b.gen,
   });
+  if (b.id) g.setAttribute('data-person-id', b.id);
   const a = el('a', {
     href: `#${b.key}`,
     id: `box-${b.key}`,
@@ -267,7 +290,7 @@ function drawBox(b: LaidBox, view: PedigreeView, font: string, boldFont: string,
   let y = 34;
   if (b.firstKey) {
     a.append(el('text', { class: 'event', x: 12, y }, fitText(eventText('b.', p.birth) || '', inner, font)));
-    a.append(el('text', { class: 'ref-text', x: 12, y: y + 16 }, '↺ repeated: Enter goes to the first box'));
+    a.append(el('text', { class: 'ref-text', x: 12, y: y + 16 }, '↺ repeated: see the first box'));
   } else {
     for (const line of [eventText('b.', p.birth), eventText('d.', p.death)]) {
       if (line) a.append(el('text', { class: 'event', x: 12, y }, fitText(line, inner + 10, font)));
@@ -302,7 +325,8 @@ function arcPath(a0: number, a1: number, r0: number, r1: number): string {
 
 function drawFanCell(b: LaidBox, view: PedigreeView, font: string, boldFont: string): SVGGElement {
   const { a0, a1, r0, r1 } = b.arc!;
-  const g = el('g', { class: `box fan ${b.kind}` });
+  const g = el('g', { class: `box fan ${b.kind}`, 'data-generation': b.gen });
+  if (b.id) g.setAttribute('data-person-id', b.id);
   const a = el('a', {
     href: `#${b.key}`,
     id: `box-${b.key}`,
@@ -398,7 +422,7 @@ function render(view: PedigreeView, takeFocus: boolean): number {
   const help = h(
     'p',
     { className: 'keys muted', id: 'keys' },
-    '←/→ children/parents · ↑/↓ spouses, siblings · Enter open · Space centre here · / find · + − 0 zoom',
+    '←/→ children/parents · ↑/↓ spouses, siblings · Enter open · Space centre here · / find · + − 0 zoom · P D F pedigree, descendants, fan',
   );
   const chart = h('div', { className: 'chart-wrap' });
   chart.append(svg);
@@ -604,6 +628,8 @@ document.addEventListener('keydown', (e) => {
   if (e.key === '-' || e.key === '−' || e.key === '_') return (e.preventDefault(), zoomBy(0.8));
   if (e.key === '0') return (e.preventDefault(), fit(true));
   if (e.key === '/') return (e.preventDefault(), channel.post({ type: 'pick' }));
+  const kinds: Record<string, ChartKind> = { p: 'pedigree', d: 'descendants', f: 'fan' };
+  if (kinds[e.key]) return (e.preventDefault(), showKind(kinds[e.key]!));
 });
 
 window.addEventListener('resize', () => current && fit(false));

@@ -1,0 +1,246 @@
+/**
+ * Level 3, issue #19 item 2 / #16 item 4: the family chart on an imported tree (royal92.ged, dense
+ * cousin marriages) in code-server, driven by the keyboard only: Show Pedigree asks for a person
+ * (typed into the quick pick), arrow keys walk to parents, spouses and children while the view
+ * pans to keep the focused box in sight, + − 0 zoom, Space re-centres, P/D/F switch the pedigree,
+ * descendants and fan charts, and the focused person survives a window reload. Screenshots in the
+ * light, dark and high-contrast themes (test-results/e2e/pedigree-*.png).
+ */
+import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import type { FlowContext, StepResult } from './flow';
+
+async function palette(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+}
+
+async function chartFrame(page: Page, selector: string, timeout = 30_000): Promise<Frame> {
+  const until = Date.now() + timeout;
+  while (Date.now() < until) {
+    for (const frame of page.frames()) {
+      try {
+        if (await frame.$(selector)) return frame;
+      } catch {
+        // detached while we looked
+      }
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`no webview showed ${selector} within ${timeout / 1000} s`);
+}
+
+/** The focused box: its person, generation, and whether it lies fully inside the chart's viewport. */
+function focused(frame: Frame) {
+  return frame.evaluate(() => {
+    const a = document.activeElement;
+    const g = a?.closest('g.box');
+    const svg = document.querySelector('svg.chart');
+    if (!g || !svg) return { id: null, gen: null, visible: false, label: a?.tagName ?? null };
+    const r = g.getBoundingClientRect();
+    const v = svg.getBoundingClientRect();
+    return {
+      id: g.getAttribute('data-person-id'),
+      gen: Number(g.getAttribute('data-generation')),
+      visible: r.left >= v.left - 1 && r.right <= v.right + 1 && r.top >= v.top - 1 && r.bottom <= v.bottom + 1,
+      label: a?.getAttribute('aria-label') ?? null,
+    };
+  });
+}
+
+const scale = (frame: Frame) =>
+  frame.evaluate(() => {
+    const t = document.querySelector('svg.chart g.layer')?.getAttribute('transform') ?? '';
+    return Number(/scale\(([\d.]+)/.exec(t)?.[1] ?? 1);
+  });
+
+export async function runPedigreeFlow(ctx: FlowContext): Promise<StepResult[]> {
+  const results: StepResult[] = [];
+  const page = await ctx.browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.setDefaultTimeout(20_000);
+  const shot = (name: string) => page.screenshot({ path: join(ctx.screenshots, `${name}.png`) }).catch(() => undefined);
+  const step = async (name: string, fn: () => Promise<string | void>) => {
+    const t0 = Date.now();
+    try {
+      const detail = (await fn()) ?? '';
+      results.push({
+        name,
+        ok: true,
+        detail: `${detail}${detail ? ' ' : ''}(${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+      });
+    } catch (e) {
+      await shot(`pedigree-failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`);
+      results.push({ name, ok: false, detail: e instanceof Error ? e.message.split('\n')[0]! : String(e) });
+    }
+    ctx.log(`${results.at(-1)!.ok ? '✔' : '✘'} ${name}`);
+  };
+  const theme = async (label: string) => {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input.input').fill('>Preferences: Color Theme');
+    await page
+      .locator('.quick-input-widget .monaco-list-row', { hasText: /^\s*Preferences: Color Theme/ })
+      .first()
+      .click();
+    await page.waitForTimeout(800);
+    await page.keyboard.type(label, { delay: 20 });
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(1000);
+  };
+
+  await page.goto(`${ctx.baseUrl}/?folder=${encodeURIComponent(ctx.workspace)}`);
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 90_000 });
+  await page.waitForTimeout(3000);
+
+  let frame: Frame | undefined;
+  let victoria: string | null = null;
+
+  await step('pedigree: Show Pedigree asks for a person; typing a name and Enter draws her chart', async () => {
+    await palette(page, 'Ancestry: Show Pedigree');
+    await page.locator('.quick-input-widget', { hasText: 'Show Pedigree of' }).first().waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(500);
+    await page.keyboard.type('victoria hanover', { delay: 20 });
+    await page
+      .locator('.quick-input-widget .monaco-list-row', { hasText: 'Victoria Hanover' })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Enter');
+    frame = await chartFrame(page, 'g.box.root[data-person-id]', 60_000);
+    const root = frame.locator('g.box.root').first();
+    victoria = await root.getAttribute('data-person-id');
+    const name = (await root.locator('text.name').textContent()) ?? '';
+    if (!name.includes('Victoria')) throw new Error(`the chart shows ${name}`);
+    const spouses = await frame.locator('g.box.spouse text.name').allTextContents();
+    if (!spouses.some((s) => s.includes('Albert'))) throw new Error(`no Albert beside Victoria: ${spouses.join(', ')}`);
+    const stats = (await frame.locator('#stats').textContent()) ?? '';
+    await shot('pedigree-dark');
+    return `${name.trim()}, spouse ${spouses.join(', ')}; ${stats}`;
+  });
+
+  await step(
+    'pedigree by keyboard: arrows move to father, mother and back, the view pans to the focused box',
+    async () => {
+      if (!frame) throw new Error('no chart (previous step failed)');
+      let f = await focused(frame);
+      let note = '';
+      if (f.id !== victoria) {
+        // VS Code focuses the webview when it opens the panel; if that focus went elsewhere, Tab into it.
+        await frame.locator('#box-root').focus();
+        note = ' (focus put on the chart once)';
+        f = await focused(frame);
+      }
+      if (f.id !== victoria) throw new Error(`the subject's box is not focused: ${JSON.stringify(f)}`);
+      await page.keyboard.press('ArrowRight');
+      const father = await focused(frame);
+      if (father.gen !== 1 || !father.label?.includes('male')) throw new Error(`ArrowRight: ${JSON.stringify(father)}`);
+      await page.keyboard.press('ArrowDown');
+      const mother = await focused(frame);
+      if (mother.gen !== 1 || !mother.label?.includes('female'))
+        throw new Error(`ArrowDown: ${JSON.stringify(mother)}`);
+      // Deeper and down the maternal line, then far below: every box reached is brought into view.
+      const seen: string[] = [];
+      for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowRight', 'ArrowDown', 'ArrowDown']) {
+        await page.keyboard.press(key);
+        await page.waitForTimeout(150);
+        const now = await focused(frame);
+        if (!now.visible) throw new Error(`after ${key} the focused box ${now.label} is outside the view`);
+        seen.push(now.label?.split(',')[0] ?? '?');
+      }
+      await page.keyboard.press('Home');
+      await page.keyboard.press('ArrowDown');
+      const spouse = await focused(frame);
+      if (!spouse.label?.includes('Albert')) throw new Error(`Down from the subject: ${spouse.label}`);
+      await page.keyboard.press('ArrowLeft');
+      const child = await focused(frame);
+      if (child.gen !== -1) throw new Error(`Left from the spouse: ${JSON.stringify(child)}`);
+      await shot('pedigree-keyboard-dark');
+      return `father ${father.label?.split(',')[0]}, mother ${mother.label?.split(',')[0]}, then ${seen.join(' → ')}; child ${child.label?.split(',')[0]}${note}`;
+    },
+  );
+
+  await step('pedigree by keyboard: + − 0 zoom and fit, Space re-centres on a person', async () => {
+    if (!frame) throw new Error('no chart');
+    const k0 = await scale(frame);
+    await page.keyboard.press('+');
+    await page.waitForTimeout(200);
+    const k1 = await scale(frame);
+    await page.keyboard.press('-');
+    await page.keyboard.press('-');
+    await page.waitForTimeout(200);
+    const k2 = await scale(frame);
+    await page.keyboard.press('0');
+    await page.waitForTimeout(200);
+    const k3 = await scale(frame);
+    if (!(k1 > k0 && k2 < k1)) throw new Error(`zoom ${k0} → + ${k1} → − − ${k2}`);
+    // Space on the child centres the chart on them (their own ancestors and descendants).
+    const child = await focused(frame);
+    await page.keyboard.press('Space');
+    await frame.waitForSelector(`g.box.root[data-person-id="${child.id}"]`, { timeout: 20_000 });
+    await page.waitForTimeout(300);
+    const now = await focused(frame);
+    if (now.id !== child.id) throw new Error(`after re-centring the focus is on ${now.label}`);
+    return `scale ${k0.toFixed(2)} → ${k1.toFixed(2)} → ${k2.toFixed(2)} → fit ${k3.toFixed(2)}; centred on ${now.label?.split(',')[0]}`;
+  });
+
+  await step('pedigree: descendants and fan charts (D, F), screenshots in light, dark and high contrast', async () => {
+    if (!frame) throw new Error('no chart');
+    // Back to Victoria, through the person picker (/), typed.
+    await page.keyboard.press('/');
+    await page.locator('.quick-input-widget', { hasText: 'Go to Person in the Chart' }).first().waitFor();
+    await page.waitForTimeout(400);
+    await page.keyboard.type('victoria hanover', { delay: 20 });
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Victoria Hanover' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await frame.waitForSelector(`g.box.root[data-person-id="${victoria}"]`, { timeout: 20_000 });
+    await page.waitForTimeout(500);
+    const kinds: string[] = [];
+    for (const [label, name] of [
+      ['Light Modern', 'light'],
+      ['Dark High Contrast', 'hc'],
+      ['Dark Modern', 'dark'],
+    ] as const) {
+      await theme(label);
+      // The theme picker took the focus: back into the chart with the keyboard (the panel's tab).
+      await frame.locator('g.box.focused a, #box-root').first().focus();
+      await page.keyboard.press('p');
+      await page.waitForTimeout(400);
+      await shot(`pedigree-${name}`);
+      await page.keyboard.press('d');
+      await frame.waitForSelector('svg.chart.descendants');
+      await page.waitForTimeout(400);
+      await shot(`pedigree-descendants-${name}`);
+      await page.keyboard.press('f');
+      await frame.waitForSelector('svg.chart.fan');
+      await page.waitForTimeout(400);
+      await shot(`pedigree-fan-${name}`);
+      kinds.push(name);
+    }
+    const cells = await frame.locator('svg.chart.fan g.box').count();
+    return `pedigree, descendants and fan in ${kinds.join(', ')}; fan of ${cells} cells`;
+  });
+
+  await step('pedigree: the focused person and chart kind survive a window reload', async () => {
+    if (!frame) throw new Error('no chart');
+    await frame.locator('g.box.focused a, #box-root').first().focus();
+    await page.keyboard.press('p');
+    await page.keyboard.press('ArrowRight');
+    const before = await focused(frame);
+    await page.waitForTimeout(600);
+    await palette(page, 'Developer: Reload Window');
+    await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 90_000 });
+    const revived = await chartFrame(page, `g.box.focused[data-person-id="${before.id}"]`, 90_000);
+    const root = await revived.locator('g.box.root').first().getAttribute('data-person-id');
+    if (root !== victoria) throw new Error(`revived on ${root}`);
+    await shot('pedigree-restored-after-reload');
+    return `revived on Victoria with ${before.label?.split(',')[0]} focused`;
+  });
+
+  await page.close();
+  return results;
+}
