@@ -94,14 +94,14 @@ export async function runPedigreeFlow(ctx: FlowContext): Promise<StepResult[]> {
     await page.waitForTimeout(1000);
   };
 
-  await page.goto(`${ctx.baseUrl}/?folder=${encodeURIComponent(ctx.workspace)}`);
-  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 90_000 });
-  await page.waitForTimeout(3000);
-
   let frame: Frame | undefined;
   let victoria: string | null = null;
 
   await step('pedigree: Show Pedigree asks for a person; typing a name and Enter draws her chart', async () => {
+    // A loaded machine serves the workbench slowly: the page's own generous timeouts.
+    await page.goto(`${ctx.baseUrl}/?folder=${encodeURIComponent(ctx.workspace)}`, { timeout: 120_000 });
+    await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 120_000 });
+    await page.waitForTimeout(3000);
     await palette(page, 'Ancestry: Show Pedigree');
     await page.locator('.quick-input-widget', { hasText: 'Show Pedigree of' }).first().waitFor({ timeout: 20_000 });
     await page.waitForTimeout(500);
