@@ -10,13 +10,28 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import type { FlowContext, StepResult } from './flow';
 
-async function palette(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible', timeout: 10_000 });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10_000 });
+/**
+ * Runs a command from the palette. The extension's commands appear only once the extension host
+ * has registered it, which a loaded machine takes a while to do: ask again until it is listed.
+ */
+async function palette(page: Page, title: string, timeout = 120_000): Promise<void> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input.input');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill(`>${title}`);
+    try {
+      await page
+        .locator('.quick-input-widget .monaco-list-row', { hasText: title })
+        .first()
+        .waitFor({ timeout: 5_000 });
+      break;
+    } catch (e) {
+      if (Date.now() > until) throw e;
+    }
+  }
   await page.keyboard.press('Enter');
 }
 
@@ -109,7 +124,7 @@ export async function runPedigreeFlow(ctx: FlowContext): Promise<StepResult[]> {
     await page
       .locator('.quick-input-widget .monaco-list-row', { hasText: 'Victoria Hanover' })
       .first()
-      .waitFor({ timeout: 30_000 });
+      .waitFor({ timeout: 90_000 });
     await page.keyboard.press('Enter');
     frame = await chartFrame(page, 'g.box.root[data-person-id]', 60_000);
     const root = frame.locator('g.box.root').first();

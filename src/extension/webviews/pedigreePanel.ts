@@ -41,7 +41,6 @@ export async function pickChartPerson(
   title: string,
   current?: string,
 ): Promise<string | undefined> {
-  if (!(await ensureOpen(services, people))) return undefined;
   type Item = vscode.QuickPickItem & { id: string };
   const item = (row: PersonRow, hint?: string): Item => ({
     label: row.name,
@@ -54,21 +53,31 @@ export async function pickChartPerson(
   qp.title = title;
   qp.placeholder = 'Type a name ("john miller", "jhn mllr"), years or an id';
   qp.matchOnDescription = false;
+  // Shown at once, busy while the worker opens the case (a big tree takes a moment the first time).
   qp.busy = true;
-  const subject = (await people.subject()) ?? undefined;
-  const initial: Item[] = [];
-  for (const [id, hint] of [
-    [current, 'in the chart now'],
-    [subject, 'case subject'],
-  ] as const) {
-    if (!id || initial.some((i) => i.id === id)) continue;
-    const row = (await people.search(id, 5)).find((r) => r.id === id);
-    if (row) initial.push(item(row, hint));
-  }
-  qp.items = initial;
-  qp.busy = false;
+  qp.show();
+  let initial: Item[] = [];
   let asked = 0;
   let timer: NodeJS.Timeout | undefined;
+  const ready = (async () => {
+    if (!(await ensureOpen(services, people))) return false;
+    const subject = (await people.subject()) ?? undefined;
+    const found: Item[] = [];
+    for (const [id, hint] of [
+      [current, 'in the chart now'],
+      [subject, 'case subject'],
+    ] as const) {
+      if (!id || found.some((i) => i.id === id)) continue;
+      const row = (await people.search(id, 5)).find((r) => r.id === id);
+      if (row) found.push(item(row, hint));
+    }
+    initial = found;
+    if (!qp.value.trim()) {
+      qp.items = initial;
+      qp.busy = false;
+    }
+    return true;
+  })();
   return new Promise((resolve) => {
     qp.onDidChangeValue((v) => {
       if (timer) clearTimeout(timer);
@@ -76,14 +85,16 @@ export async function pickChartPerson(
       timer = setTimeout(() => {
         const n = ++asked;
         qp.busy = true;
-        people.search(v, 50).then(
-          (rows) => {
-            if (n !== asked) return;
-            qp.items = rows.map((r) => item(r));
-            qp.busy = false;
-          },
-          () => n === asked && (qp.busy = false),
-        );
+        void ready
+          .then((open) => (open ? people.search(v, 50) : []))
+          .then(
+            (rows) => {
+              if (n !== asked) return;
+              qp.items = rows.map((r) => item(r));
+              qp.busy = false;
+            },
+            () => n === asked && (qp.busy = false),
+          );
       }, 60);
     });
     qp.onDidAccept(() => {
@@ -94,7 +105,12 @@ export async function pickChartPerson(
       resolve(undefined);
       qp.dispose();
     });
-    qp.show();
+    void ready.then((open) => {
+      if (!open) {
+        qp.hide();
+        void vscode.window.showInformationMessage('Ancestry: no case is open.');
+      }
+    });
   });
 }
 
