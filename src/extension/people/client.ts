@@ -99,6 +99,11 @@ export class PeopleClient {
     return this.ask('chart', [id, generations, privacy]);
   }
 
+  /** Writes a chart's SVG to `path` (absolute, or a name under exports/) through the case's writer. */
+  saveChart(path: string, svg: string): Promise<string> {
+    return this.ask('saveChart', [path, svg]);
+  }
+
   subject(): Promise<string | null> {
     return this.ask('subject', []);
   }

@@ -168,6 +168,11 @@ export class PeopleDirectory {
     return chartOf(this.store, id, generations, privacy, this.store.clock.now());
   }
 
+  /** Saves a drawn chart (already redacted) through the case's writer and its Censor; returns the path. */
+  saveChart(path: string, svg: string): Promise<string> {
+    return this.store.writeExport(path, svg);
+  }
+
   /** Where a person's text is: their file, and the line of a tree file. */
   locate(id: string): { file: string; line?: number } | undefined {
     const file = this.store.personFile(id);

@@ -11,7 +11,7 @@ import { PeopleDirectory } from './directory';
 
 const Request = z.object({
   id: z.number(),
-  method: z.enum(['open', 'page', 'search', 'relatives', 'locate', 'subject', 'chart']),
+  method: z.enum(['open', 'page', 'search', 'relatives', 'locate', 'subject', 'chart', 'saveChart']),
   args: z.array(z.unknown()),
 });
 
@@ -50,6 +50,8 @@ async function answer(method: z.infer<typeof Request>['method'], args: unknown[]
       return d.locate(z.string().parse(args[0])) ?? null;
     case 'subject':
       return d.subject ?? null;
+    case 'saveChart':
+      return d.saveChart(z.string().min(1).parse(args[0]), z.string().parse(args[1]));
     case 'chart':
       return (
         d.chart(

@@ -229,7 +229,8 @@ export class PedigreePanel implements vscode.Disposable {
       ...(folder ? { defaultUri: vscode.Uri.joinPath(vscode.Uri.file(folder), 'exports', name) } : {}),
     });
     if (!target) return;
-    await vscode.workspace.fs.writeFile(target, Buffer.from(svg, 'utf8'));
+    // Through the case's writer (atomic, the Censor's scan), in the worker: never the host's own fs.
+    await this.people.saveChart(target.fsPath, svg);
     void vscode.window.showInformationMessage(`Ancestry: chart saved to ${vscode.workspace.asRelativePath(target)}.`);
   }
 
