@@ -33,34 +33,75 @@ const MONTHS = new Set(
     // Polish (genitive, as dates write them), Czech
     'stycznia lutego marca kwietnia maja czerwca lipca sierpnia września wrzesnia października pazdziernika listopada grudnia',
     'ledna února března dubna května června července srpna září října listopadu prosince',
+    // Polish, Czech, Croatian nominative; Croatian genitive (as dates write them)
+    'styczeń luty marzec kwiecień czerwiec lipiec sierpień wrzesień październik listopad grudzień',
+    'leden únor březen duben květen červen červenec srpen říjen',
+    'siječanj veljača ožujak travanj svibanj lipanj srpanj kolovoz rujan studeni prosinac',
+    'siječnja veljače ožujka travnja svibnja lipnja srpnja kolovoza rujna listopada studenoga studenog prosinca',
+    // Catalan ("3 d'abril de 1938": the elision is read apart), Norwegian, more abbreviations
+    'gener febrer març abril maig juny juliol agost setembre octubre novembre desembre',
+    'desember okt mrt febr sept ene abr ago dic fev set out dez genn magg giu lug sett ott',
+    // Welsh, with the soft mutation after "o" ("21ain o Fedi 1952")
+    'ionawr chwefror mawrth ebrill mai mehefin gorffennaf awst medi hydref tachwedd rhagfyr',
+    'fawrth fai fehefin orffennaf fedi dachwedd ragfyr',
+    // Irish (nominative and genitive; the two-word months are read with their second word)
+    'eanáir feabhra márta aibreán aibreáin bealtaine meitheamh meithimh iúil lúnasa samhain samhna nollaig nollag',
+    // Finnish (partitive, as dates write them, and nominative)
+    'tammikuuta helmikuuta maaliskuuta huhtikuuta toukokuuta kesäkuuta heinäkuuta elokuuta syyskuuta lokakuuta marraskuuta joulukuuta',
+    'tammikuu helmikuu maaliskuu huhtikuu toukokuu kesäkuu heinäkuu elokuu syyskuu lokakuu marraskuu joulukuu',
+    'tammik helmik maalisk huhtik toukok kesäk heinäk elok syysk lokak marrask jouluk',
+    // Hungarian ("1952. szeptember 21.")
+    'január február március április május június július augusztus szeptember október',
+    'márc ápr máj jún júl szept',
+    // Lithuanian genitive ("1952 m. rugsėjo 21 d.")
+    'sausio vasario kovo balandžio gegužės birželio liepos rugpjūčio rugsėjo spalio lapkričio gruodžio',
+    // Russian, Ukrainian (genitive, Cyrillic and transliterated)
+    'января февраля марта апреля мая июня июля августа сентября октября ноября декабря',
+    'янв февр апр авг сент окт нояб дек',
+    'січня лютого березня квітня травня червня липня серпня вересня жовтня листопада грудня',
+    'yanvarya fevralya marta aprelya maya iyunya iyulya avgusta sentyabrya oktyabrya noyabrya dekabrya',
+    'sichnia liutoho bereznia kvitnia travnia chervnia lypnia serpnia veresnia zhovtnia lystopada hrudnia',
+    // Latin of church registers, and the numeral abbreviations ("7bris", "Xbris", "9ber")
+    'januarii ianuarii februarii martii aprilis maii junii iunii julii iulii augusti septembris octobris novembris decembris',
+    'januarius februarius martius aprilis maius junius julius augustus september october november december',
+    '7bris 8bris 9bris 10bris xbris 7ber 8ber 9ber 10ber xber 7bre 8bre 9bre xbre',
   ]
     .join(' ')
-    .split(/\s+/),
+    .split(/\s+/)
+    .concat(['meán fómhair', 'deireadh fómhair', 'mean fomhair', 'deireadh fomhair']),
 );
 
-const WORD = String.raw`\p{L}{3,12}`;
 const SP = String.raw`[^\S\r\n]`;
+/** A month word: letters, a Latin numeral abbreviation ("7bris", "10ber"), or an Irish two-word month ("Meán Fómhair"). */
+const WORD = String.raw`(?:\d{1,2}(?=b)|[Xx](?=b))?\p{L}{3,12}(?:${SP}+[Ff][óo]mhair)?`;
+/** Day suffixes: English, French, Latin/Romance ordinals ("21a", "1º"), Welsh ("21ain", "1af", "2il", "3ydd", "5ed"). */
+const DAY_SUFFIX = String.raw`(?:st|nd|rd|th|er|re|e|º|°|ª|ain|af|il|ydd|fed|ed|eg|a|o|\.)?`;
+/** Words between day and month or month and year: "3 de abril de 1938", "21 o Fedi 1952", "3 d'abril de 1938". */
+const LINK = String.raw`(?:(?:de|o|di|mensis)${SP}+|d['’])?`;
 /** Day, month name, year: "3 Apr 1938", "3rd April 1938", "3. April 1938", "1er avril 1938", "3 de abril de 1938". */
-const DAY_MONTH_YEAR = String.raw`\d{1,2}(?:st|nd|rd|th|er|e|º|°|\.)?${SP}*(?:de${SP}+)?(${WORD})\.?,?${SP}+(?:de${SP}+)?\d{4}`;
+const DAY_MONTH_YEAR = String.raw`\d{1,2}${DAY_SUFFIX}${SP}*${LINK}(${WORD})\.?,?${SP}+(?:(?:de|anno)${SP}+)?\d{4}`;
 /** Month name, day, year: "April 3, 1938", "Apr. 3rd 1938". */
 const MONTH_DAY_YEAR = String.raw`(${WORD})\.?${SP}+\d{1,2}(?:st|nd|rd|th)?,?${SP}+\d{4}`;
-/** All digits: "3/4/1938", "03.04.1938", "3-4-1938", "3. 4. 1938", "1938-04-03". */
-const NUMERIC = String.raw`\d{1,2}${SP}?[./-]${SP}?\d{1,2}${SP}?[./-]${SP}?\d{4}|\d{4}-\d{1,2}-\d{1,2}`;
+/** Year, month name, day: Hungarian "1952. szeptember 21.", Lithuanian "1952 m. rugsėjo 21 d.". */
+const YEAR_MONTH_DAY = String.raw`\d{4}(?:\.|${SP}*m\.)?${SP}+(${WORD})\.?${SP}+\d{1,2}(?:\.|-\p{L}{1,3}|${SP}*d\.)?`;
+/** All digits: "3/4/1938", "03.04.1938", "3-4-1938", "3. 4. 1938", "1938-04-03", "1938.04.03.", "1938/04/03". */
+const NUMERIC = String.raw`\d{1,2}${SP}?[./-]${SP}?\d{1,2}${SP}?[./-]${SP}?\d{4}|\d{4}-\d{1,2}-\d{1,2}|\d{4}[./]${SP}?\d{1,2}[./]${SP}?\d{1,2}\.?`;
 
-/** An exact date (day, month and year) on one line; groups 1 and 2 hold a month word to check. */
+/** An exact date (day, month and year) on one line; groups 1 to 3 hold a month word to check. */
 export const EXACT_DATE = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:${DAY_MONTH_YEAR}|${MONTH_DAY_YEAR}|${NUMERIC})(?![\p{L}\p{N}])`,
+  String.raw`(?<![\p{L}\p{N}])(?:${DAY_MONTH_YEAR}|${MONTH_DAY_YEAR}|${YEAR_MONTH_DAY}|${NUMERIC})(?![\p{L}\p{N}])`,
   'giu',
 );
 
 function isMonth(word: string | undefined): boolean {
-  return word === undefined || MONTHS.has(word.toLowerCase());
+  return word === undefined || MONTHS.has(word.toLowerCase().replace(/\s+/g, ' '));
 }
 
 /** The year of an exact date match, or undefined when its month word is not a month. */
-export function exactDateYear(match: string, month1?: string, month2?: string): number | undefined {
-  if (!isMonth(month1) || !isMonth(month2)) return undefined;
-  const year = /\d{4}/.exec(match);
+export function exactDateYear(match: string, month1?: string, month2?: string, month3?: string): number | undefined {
+  if (!isMonth(month1) || !isMonth(month2) || !isMonth(month3)) return undefined;
+  // The year is the match's only run of four digits ("21 7bris 1852": "7bris" is not one).
+  const year = /(?<!\d)\d{4}(?!\d)/.exec(match);
   return year ? Number(year[0]) : undefined;
 }
 
@@ -68,14 +109,35 @@ export function decadeOfYear(year: number): string {
   return `${Math.floor(year / 10) * 10}s`;
 }
 
+/**
+ * Words that say what follows is a birth, per language (a marker ending in a dot is an
+ * abbreviation): English, German, Dutch, Scandinavian, French, Spanish, Portuguese, Italian,
+ * Catalan, Latin, Polish, Czech, Croatian, Lithuanian, Hungarian, Finnish, Welsh, Irish, Russian and
+ * Ukrainian (Cyrillic and transliterated).
+ */
+const BIRTH_WORDS = [
+  String.raw`born|b\.|birth|date${SP}+of${SP}+birth|d\.?o\.?b\.?`,
+  String.raw`geb\.|geboren|geborene?|geburtsdatum|geboortedatum|född|født|fødd|f\.|fødselsdato|födelsedatum`,
+  String.raw`née?|naissance|nacid[oa]|naci[óo]|nacimiento|nat[oa]|nascid[oa]|nasceu|nascimento|nascita|nascut|nascuda`,
+  String.raw`natus|nata|nat\.|baptizat[au]s?`,
+  String.raw`ur\.|urodzon[ya]|urodził[a]?|urodzenia|narozen[aá]?|nar\.|narodil[a]?|narození|rođen[a]?|rođ\.|rođenja`,
+  String.raw`gimė|gim\.|gimimo|született|szül\.|születési|syntynyt|syntyi|syntymäaika|s\.`,
+  String.raw`ganwyd|ganed|aned|g\.|rugadh|breith|breithe`,
+  String.raw`родил(?:ся|ась)|род\.|р\.|рождения|народил(?:ся|ася)|народився|нар\.|народження|rodil(?:sya|as['’]?)|narodyv(?:sya|sia)`,
+];
 /** A word or sign that says what follows is a birth. */
-const BIRTH = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:born|b\.|birth|date${SP}+of${SP}+birth|d\.?o\.?b\.?|geb\.|geboren|geborene?|née?|nacid[oa]|nat[oa]|nascid[oa]|född|født|fødd|ur\.|urodzon[ya]|syntynyt|rođen[a]?|narozen[a]?|\*)`,
-  'giu',
-);
+const BIRTH = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${BIRTH_WORDS.join('|')}|\*)`, 'giu');
 /** A word or sign that says someone died (a date beside it is not a living person's). */
-const DEATH =
-  /(?<![\p{L}\p{N}])(?:died|d\.(?!o\.?b)|dec(?:eased|\.)|death|buried|bur\.|passed\s+away|gest(?:orben|\.)|verst(?:orben|\.)|overl(?:eden|\.)|décédée?|decedee?|morte?|mort\s+le|död|død|fallecid[oa]|murió|morto|morta|zm\.|zmarł[a]?|kuollut|umro|zemřel[a]?|[†✝])/iu;
+const DEATH = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:died|d\.(?!o\.?b)|dec(?:eased|\.)|death|buried|bur\.|passed\s+away|` +
+    String.raw`gest(?:orben|\.)|verst(?:orben|\.)|overl(?:eden|\.)|décédée?|decedee?|décès|morte?|mort\s+le|död|død|avled|` +
+    String.raw`fallecid[oa]|falleci[óo]|murió|morto|morta|decedut[oa]|faleceu|falecid[oa]|óbito|va\s+morir|morí|` +
+    String.raw`obiit|ob\.|defunct[au]s?|mortu[au]s|sepult[au]s?|` +
+    String.raw`zm\.|zmarł[a]?|zemřel[a]?|zem\.|umro|umrla|umrl[ao]?|mirė|mir\.|meghalt|elhunyt|megh\.|elh\.|kuollut|kuoli|` +
+    String.raw`bu\s+farw|marw|d['’]éag|fuair\s+bás|bás|` +
+    String.raw`умер(?:ла)?|скончал(?:ся|ась)|ум\.|помер(?:ла)?|пом\.|umer(?:la)?|pomer(?:la)?|[†✝])`,
+  'iu',
+);
 
 /** How far a birth marker may be from its date, and how far a death is looked for around it. */
 const MARKER_TO_DATE = 40;
@@ -98,7 +160,7 @@ export function redactLivingBirthDates(text: string, ctx: CensorContext, out: Re
     const ahead = text.slice(mk.end, mk.end + MARKER_TO_DATE + 40).split('\n')[0];
     const m = date.exec(ahead);
     if (!m || m.index >= MARKER_TO_DATE) return;
-    const year = exactDateYear(m[0], m[1], m[2]);
+    const year = exactDateYear(m[0], m[1], m[2], m[3]);
     if (year === undefined || year <= cutoff) return;
     const start = mk.end + m.index;
     const end = start + m[0].length;
@@ -108,7 +170,8 @@ export function redactLivingBirthDates(text: string, ctx: CensorContext, out: Re
     const clause = mk.start - behind.length + Math.max(behind.lastIndexOf('\n'), behind.lastIndexOf(';')) + 1;
     const from = i > 0 && markers[i - 1].end > clause ? mk.start : clause;
     const after = text.slice(end, Math.min(end + DEATH_WINDOW, markers[i + 1]?.start ?? text.length)).split('\n')[0];
-    if (DEATH.test(text.slice(from, end) + after)) return;
+    // The date itself is left out: Lithuanian "21 d." (day) is not "d." (died).
+    if (DEATH.test(`${text.slice(from, start)} ${after}`)) return;
     spans.push({ start, end, year });
   });
   if (!spans.length) return text;

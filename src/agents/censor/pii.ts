@@ -3,6 +3,8 @@
  * Regexes, not a library: the four kinds the spec names are narrow, well-known shapes, and a
  * general NER/PII library would add weight and false positives on historical records.
  */
+import { isStreetMatch, worldStreetPatterns } from './world-streets';
+
 export type PiiKind = 'ssn' | 'phone' | 'email' | 'street_address';
 
 export interface PiiMatch {
@@ -37,6 +39,10 @@ function streetPattern(sp: string): RegExp {
  */
 const PROSE_SP = '(?:[^\\S\\r\\n]|\\r?\\n(?![^\\S\\r\\n]*\\r?\\n))';
 const PROSE_STREET = streetPattern(PROSE_SP);
+/** The other street orders and languages (world-streets.ts), on one line and in prose. */
+const WORLD_STREETS = worldStreetPatterns(SP);
+const PROSE_WORLD_STREETS = worldStreetPatterns(PROSE_SP);
+const DIGIT = /\d/;
 
 const PATTERNS: { kind: PiiKind; re: RegExp }[] = [
   { kind: 'ssn', re: /\b\d{3}-\d{2}-\d{4}\b/g },
@@ -83,15 +89,26 @@ export function scanPii(text: string, kinds?: ReadonlySet<PiiKind>, opts: PiiOpt
     if (kind === 'email' && !mayHoldEmail(text)) continue;
     if ((kind === 'ssn' || kind === 'phone') && !(groups ??= DIGIT_GROUPS.test(text))) continue;
     for (const m of text.matchAll(re)) found.push({ kind, match: m[0], index: m.index ?? 0 });
+    // Every street order needs a house number: a text without a digit is not scanned for them.
+    if (kind === 'street_address' && DIGIT.test(text))
+      for (const world of opts.prose ? PROSE_WORLD_STREETS : WORLD_STREETS)
+        for (const m of text.matchAll(world))
+          if (isStreetMatch(m[0])) found.push({ kind, match: m[0], index: m.index ?? 0 });
   }
   found.sort((a, b) => a.index - b.index || b.match.length - a.match.length);
-  // Drop matches nested inside an earlier, longer one (an address that contains a number run).
+  // Drop matches nested inside an earlier, longer one (an address that contains a number run);
+  // one that overlaps the previous one's end extends it ("Via Roma 12 Main Street": both orders).
   const kept: PiiMatch[] = [];
   let end = -1;
   for (const m of found) {
+    const mEnd = m.index + m.match.length;
     if (m.index >= end) {
       kept.push(m);
-      end = m.index + m.match.length;
+      end = mEnd;
+    } else if (mEnd > end) {
+      const last = kept[kept.length - 1];
+      last.match = text.slice(last.index, mEnd);
+      end = mEnd;
     }
   }
   return kept;

@@ -94,8 +94,8 @@ export function redactText(text: string, ctx: CensorContext): { text: string; re
       });
   if (!FOUR_DIGITS.test(withoutZip)) return { text: withoutZip, redactions };
   // Every exact-date form (FULL_DATE's and the other languages' and numeric ones): birth-dates.ts.
-  const out = withoutZip.replace(EXACT_DATE, (m: string, month1?: string, month2?: string) => {
-    const year = exactDateYear(m, month1, month2);
+  const out = withoutZip.replace(EXACT_DATE, (m: string, month1?: string, month2?: string, month3?: string) => {
+    const year = exactDateYear(m, month1, month2, month3);
     if (year === undefined || year <= cutoff) return m;
     redactions.push({ kind: 'living', what: 'exact modern date' });
     return decadeOfYear(year);
