@@ -125,8 +125,40 @@ const BIRTH_WORDS = [
   String.raw`ganwyd|ganed|aned|g\.|rugadh|breith|breithe`,
   String.raw`родил(?:ся|ась)|род\.|р\.|рождения|народил(?:ся|ася)|народився|нар\.|народження|rodil(?:sya|as['’]?)|narodyv(?:sya|sia)`,
 ];
+/** The top-level alternatives of a pattern ("a|b(?:c|d)|e" → a, b(?:c|d), e). */
+function alternativesOf(pattern: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') i++;
+    else if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === '|' && depth === 0) {
+      out.push(pattern.slice(from, i));
+      from = i + 1;
+    }
+  }
+  return [...out, pattern.slice(from)];
+}
+
+/**
+ * The alternatives grouped by their first letter ("b(?:orn|irth|\.)|g(?:eb\.|…)"): the regex
+ * engine tries one group per position instead of every word, which keeps the marker scan of a long
+ * text as cheap with eighty words as it was with twenty.
+ */
+function byFirstLetter(fragments: readonly string[]): string {
+  const groups = new Map<string, string[]>();
+  for (const alt of fragments.flatMap(alternativesOf)) {
+    const first = alt[0].toLowerCase();
+    groups.set(first, [...(groups.get(first) ?? []), alt.slice(1)]);
+  }
+  return [...groups].map(([first, rests]) => `${first}(?:${rests.join('|')})`).join('|');
+}
+
 /** A word or sign that says what follows is a birth. */
-const BIRTH = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${BIRTH_WORDS.join('|')}|\*)`, 'giu');
+const BIRTH = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${byFirstLetter(BIRTH_WORDS)}|\*)`, 'giu');
 /** A word or sign that says someone died (a date beside it is not a living person's). */
 const DEATH = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:died|d\.(?!o\.?b)|dec(?:eased|\.)|death|buried|bur\.|passed\s+away|` +

@@ -3,7 +3,7 @@
  * Regexes, not a library: the four kinds the spec names are narrow, well-known shapes, and a
  * general NER/PII library would add weight and false positives on historical records.
  */
-import { isStreetMatch, worldStreetPatterns } from './world-streets';
+import { scanWorldStreets } from './world-streets';
 
 export type PiiKind = 'ssn' | 'phone' | 'email' | 'street_address';
 
@@ -39,9 +39,6 @@ function streetPattern(sp: string): RegExp {
  */
 const PROSE_SP = '(?:[^\\S\\r\\n]|\\r?\\n(?![^\\S\\r\\n]*\\r?\\n))';
 const PROSE_STREET = streetPattern(PROSE_SP);
-/** The other street orders and languages (world-streets.ts), on one line and in prose. */
-const WORLD_STREETS = worldStreetPatterns(SP);
-const PROSE_WORLD_STREETS = worldStreetPatterns(PROSE_SP);
 const DIGIT = /\d/;
 
 const PATTERNS: { kind: PiiKind; re: RegExp }[] = [
@@ -89,11 +86,9 @@ export function scanPii(text: string, kinds?: ReadonlySet<PiiKind>, opts: PiiOpt
     if (kind === 'email' && !mayHoldEmail(text)) continue;
     if ((kind === 'ssn' || kind === 'phone') && !(groups ??= DIGIT_GROUPS.test(text))) continue;
     for (const m of text.matchAll(re)) found.push({ kind, match: m[0], index: m.index ?? 0 });
-    // Every street order needs a house number: a text without a digit is not scanned for them.
+    // The other street orders and languages (world-streets.ts); each needs a house number.
     if (kind === 'street_address' && DIGIT.test(text))
-      for (const world of opts.prose ? PROSE_WORLD_STREETS : WORLD_STREETS)
-        for (const m of text.matchAll(world))
-          if (isStreetMatch(m[0])) found.push({ kind, match: m[0], index: m.index ?? 0 });
+      for (const m of scanWorldStreets(text, opts.prose)) found.push({ kind, ...m });
   }
   found.sort((a, b) => a.index - b.index || b.match.length - a.match.length);
   // Drop matches nested inside an earlier, longer one (an address that contains a number run);

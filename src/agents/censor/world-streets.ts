@@ -54,6 +54,9 @@ const PARTICLE = `(?:${NAME_PARTICLES.map(escape).join('|')})(?![\\p{L}\\p{N}])`
 /** A word of a street's name: capitalised, an abbreviation ("St."), elided ("d'Alsace"), Irish mutations ("hEaglaise"). */
 const NAME = String.raw`(?:[dlDL]['’]|[hnt]-?)?(?:\p{Lu}\p{L}{0,2}\.(?![\p{L}])|\p{Lu}[\p{L}\p{M}'’-]*)`;
 const BOUNDARY = String.raw`(?<![\p{L}\p{N}])`;
+/** White space on one line; and in prose, one line break too (a blank line still ends an address), as pii.ts. */
+const LINE_SP = String.raw`[^\S\r\n]`;
+const PROSE_SP = String.raw`(?:[^\S\r\n]|\r?\n(?![^\S\r\n]*\r?\n))`;
 
 /** A house number: "4", "27-A", "12b", "5 bis", "3/2", "s/n"; never a year ("via Bremen 1893"). */
 function house(sp: string): string {
@@ -72,7 +75,7 @@ function numberAfter(sp: string): string {
 }
 
 /** The patterns for one kind of white space (one line, or prose whose lines wrap). */
-export function worldStreetPatterns(sp: string): RegExp[] {
+function worldStreetPatterns(sp: string): RegExp[] {
   const h = house(sp);
   return [
     // "14 rue des Tanneurs", "5 bis, rue Victor Hugo", "4 Heol Tegid", "12 Sráid an Mhuilinn"
@@ -90,4 +93,125 @@ export function worldStreetPatterns(sp: string): RegExp[] {
 export function isStreetMatch(match: string): boolean {
   const first = /^[\p{L}'’-]+/u.exec(match);
   return !first || !NOT_A_STREET.has(first[0].toLowerCase());
+}
+
+/**
+ * A run of one to four digits that may be a house number: not part of a longer number
+ * ("47,170,179"), not an ordinal ("3rd", "5th"; "12b" and "5bis" are house numbers).
+ */
+const HOUSE_DIGITS = /(?<![\p{L}\p{N}]|\d[.,])\d{1,4}(?![\p{N}]|[.,]\d|(?!bis|ter)\p{L}{2})/gu;
+const YEAR = /^(?:1[5-9]|20)\d\d$/;
+/** How far an address reaches from its house number: a street word and up to five name words. */
+const REACH = 120;
+const WHITE = /\s/;
+
+/**
+ * The stretches of the text around a house number with a street word near it, merged where they
+ * meet, each starting and ending at white space (within 40 characters): the patterns try every
+ * word start, and most of a long text of years and prose has no such number.
+ */
+function windows(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (const m of text.matchAll(HOUSE_DIGITS)) {
+    if (YEAR.test(m[0]) || !streetWordNear(text, m.index, m.index + m[0].length)) continue;
+    let start = Math.max(0, m.index - REACH);
+    let end = Math.min(text.length, m.index + m[0].length + REACH);
+    const last = out[out.length - 1];
+    if (last && start <= last[1]) {
+      last[1] = Math.max(last[1], end);
+      continue;
+    }
+    for (let i = 0; start > 0 && i < 40 && !WHITE.test(text[start - 1]); i++) start--;
+    for (let i = 0; end < text.length && i < 40 && !WHITE.test(text[end]); i++) end++;
+    out.push([start, end]);
+  }
+  return out;
+}
+
+/** Every street word, lower case, with and without its dot; and the compound ends by length. */
+const STREET_TOKENS = new Set(
+  [...STREET_BEFORE_WORDS, ...STREET_AFTER_WORDS].flatMap((w) => [w, w.replace(/\.$/, '')]),
+);
+const LONGEST_WORD = Math.max(...[...STREET_TOKENS].map((w) => w.length));
+const ENDS_BY_LENGTH = new Map<number, Set<string>>();
+for (const end of STREET_COMPOUND_ENDS) {
+  const set = ENDS_BY_LENGTH.get(end.length) ?? new Set<string>();
+  ENDS_BY_LENGTH.set(end.length, set.add(end));
+}
+/** Characters between words: white space and , ; : ( ) " (char codes: a regex test per character is the cost here). */
+const SEPARATORS = new Uint8Array(256);
+for (const c of [9, 10, 11, 12, 13, 32, 34, 40, 41, 44, 58, 59, 160]) SEPARATORS[c] = 1;
+const isSeparator = (text: string, i: number): boolean => {
+  const c = text.charCodeAt(i);
+  return c < 256 ? SEPARATORS[c] === 1 : c === 0x2007 || c === 0x202f;
+};
+
+/** A street word; or, `compound` (the word right before the number), a word ending like one. */
+function isStreetToken(token: string, compound: boolean): boolean {
+  compound &&= startsUpper(token);
+  if (!compound && token.length > LONGEST_WORD) return false;
+  const word = token.toLowerCase();
+  if (STREET_TOKENS.has(word)) return true;
+  if (!compound) return false;
+  for (const [length, ends] of ENDS_BY_LENGTH)
+    if (word.length > length && ends.has(word.slice(word.length - length))) return true;
+  return false;
+}
+
+/** Lower-case words that may stand between a street word and its number. */
+const BETWEEN_WORDS = new Set([...NAME_PARTICLES, ...NUMBER_WORDS]);
+function startsUpper(token: string): boolean {
+  const c = token.charCodeAt(0);
+  if (c < 128) return c >= 65 && c <= 90;
+  const first = token[0];
+  return first !== first.toLowerCase();
+}
+
+/** How many words before a house number its street word may stand ("Rua da Portela de Cima, n.º 27"), and after it. */
+const WORDS_BEFORE = 7;
+const WORDS_AFTER = 2;
+
+/**
+ * Whether a street word stands within a few words of the house number at [at, end): a handful of
+ * Set look-ups, so that the patterns run only around such numbers (a note's days and page numbers
+ * have none).
+ */
+function streetWordNear(text: string, at: number, end: number): boolean {
+  let i = at;
+  for (let n = 0; n < WORDS_BEFORE && i > 0; n++) {
+    while (i > 0 && isSeparator(text, i - 1)) i--;
+    const tokenEnd = i;
+    while (i > 0 && !isSeparator(text, i - 1) && tokenEnd - i < 40) i--;
+    if (tokenEnd <= i) break;
+    const token = text.slice(i, tokenEnd);
+    if (isStreetToken(token, n < 2)) return true;
+    // Words between a street word and its number are a name's: capitalised, particles, "n.º".
+    if (!startsUpper(token) && !BETWEEN_WORDS.has(token.toLowerCase())) break;
+  }
+  let j = end;
+  for (let n = 0; n < WORDS_AFTER && j < text.length; n++) {
+    while (j < text.length && isSeparator(text, j)) j++;
+    const tokenStart = j;
+    while (j < text.length && !isSeparator(text, j) && j - tokenStart < 40) j++;
+    if (j > tokenStart && isStreetToken(text.slice(tokenStart, j), false)) return true;
+  }
+  return false;
+}
+
+const LINE_PATTERNS = worldStreetPatternsFor(false);
+const PROSE_PATTERNS = worldStreetPatternsFor(true);
+function worldStreetPatternsFor(prose: boolean): RegExp[] {
+  return worldStreetPatterns(prose ? PROSE_SP : LINE_SP);
+}
+
+/** Every address of these shapes in the text (matches may overlap: the caller merges them). */
+export function scanWorldStreets(text: string, prose = false): { match: string; index: number }[] {
+  const found: { match: string; index: number }[] = [];
+  const patterns = prose ? PROSE_PATTERNS : LINE_PATTERNS;
+  for (const [start, end] of windows(text)) {
+    const part = text.slice(start, end);
+    for (const re of patterns)
+      for (const m of part.matchAll(re)) if (isStreetMatch(m[0])) found.push({ match: m[0], index: start + m.index });
+  }
+  return found;
 }
