@@ -94,23 +94,21 @@ export function registerCommands(services: Services, people?: PeopleClient): vsc
         );
       }
     }),
+    // The one place the extension opens a person (People view, pedigree, conflicts, merges): their page.
     reg('ancestry.openPerson', async (arg?: string | { id: string }) => {
       const id = typeof arg === 'string' ? arg : arg?.id;
-      const snap = await services.model.ensure();
-      let entry: { file: string; treeLine?: number } | undefined = id ? snap?.persons.get(id) : undefined;
-      // A person of a big tree the snapshot does not hold: where the People directory finds them.
-      const found = !entry && id && people && services.model.root ? await people.locate(id) : undefined;
-      if (found) entry = { file: join(services.model.root!, found.file), treeLine: found.line };
-      if (!entry) throw new Error(`person ${id ?? '(none)'} is not in the case`);
-      const doc = await vscode.window.showTextDocument(vscode.Uri.file(entry.file), {
-        preview: true,
-        viewColumn: vscode.ViewColumn.One,
-      });
-      if (entry.treeLine) {
-        const pos = new vscode.Position(entry.treeLine - 1, 0);
-        doc.selection = new vscode.Selection(pos, pos);
-        doc.revealRange(new vscode.Range(pos, pos), vscode.TextEditorRevealType.InCenter);
-      }
+      if (!id) throw new Error('which person? (ancestry.openPerson takes a person id)');
+      if (!people) throw new Error('the People directory is not running');
+      return (await import('./webviews/personPanel')).PersonPanel.show(services, people, id);
+    }),
+    reg('ancestry.openPersonText', async (arg?: string | { id?: string; row?: { id: string } }) => {
+      // A People view row (context menu), an id, or the person page in front.
+      const id =
+        typeof arg === 'string'
+          ? arg
+          : (arg?.id ?? arg?.row?.id ?? (await import('./webviews/personPanel')).PersonPanel.current?.page?.id);
+      if (!id) throw new Error('which person? (ancestry.openPersonText takes a person id)');
+      return (await import('./webviews/personPanel')).openPersonText(services, people, id);
     }),
     reg('ancestry.dismissHypothesis', async (h?: HypothesisArg) => {
       const id = idOf(h);

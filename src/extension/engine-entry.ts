@@ -23,6 +23,7 @@ export const modules = {
   protocolMerges: () => import('../protocol/merges'),
   protocolPedigree: () => import('../protocol/pedigree'),
   protocolQueue: () => import('../protocol/queue'),
+  protocolPerson: () => import('../protocol/person'),
   snapshot: () => import('./core/snapshot'),
   snippet: () => import('../model/snippet'),
 };

@@ -19,6 +19,7 @@ import { MergesViewProvider, MERGES_VIEW_ID } from './webviews/mergesView';
 import { registerPedigreeSerializer, PedigreePanel } from './webviews/pedigreePanel';
 import { registerConflictsSerializer, ConflictsPanel } from './webviews/conflictsPanel';
 import { registerQueueSerializer, QueuePanel } from './webviews/queuePanel';
+import { registerPersonPage, PersonPanel } from './webviews/personPanel';
 
 /** What tests (and other extensions) can reach: `vscode.extensions.getExtension(id).exports`. */
 export interface AncestryApi {
@@ -29,6 +30,7 @@ export interface AncestryApi {
     pedigree(): PedigreePanel | undefined;
     conflicts(): ConflictsPanel | undefined;
     queue(): QueuePanel | undefined;
+    person(): PersonPanel | undefined;
     merges(): MergesViewProvider | undefined;
   };
   apiKeySecret: string;
@@ -70,6 +72,7 @@ export function activate(context: vscode.ExtensionContext): AncestryApi {
     registerPedigreeSerializer(services, people),
     registerConflictsSerializer(services),
     registerQueueSerializer(services),
+    ...registerPersonPage(services, people),
     vscode.languages.registerCodeLensProvider(
       { scheme: 'file', pattern: '**/people/*.md' },
       new PersonCodeLens(services),
@@ -90,6 +93,7 @@ export function activate(context: vscode.ExtensionContext): AncestryApi {
       pedigree: () => PedigreePanel.current,
       conflicts: () => ConflictsPanel.current,
       queue: () => QueuePanel.current,
+      person: () => PersonPanel.current,
       merges: () => MergesViewProvider.instance,
     },
     apiKeySecret: API_KEY_SECRET,

@@ -7,6 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import type { PeopleFilter, PeoplePage, PersonRow, Relatives } from './directory';
 import type { Generations, PedigreeView } from '../../protocol/pedigree';
+import type { PersonPage } from '../../protocol/person';
 
 export type { PeopleFilter, PeoplePage, PersonRow, Relatives } from './directory';
 
@@ -102,6 +103,11 @@ export class PeopleClient {
   /** Writes a chart's SVG to `path` (absolute, or a name under exports/) through the case's writer. */
   saveChart(path: string, svg: string): Promise<string> {
     return this.ask('saveChart', [path, svg]);
+  }
+
+  /** The person page of `id` (null: not in the case). */
+  personPage(id: string): Promise<PersonPage | null> {
+    return this.ask('personPage', [id]);
   }
 
   subject(): Promise<string | null> {

@@ -17,6 +17,8 @@ import {
 import { layout } from '../../case';
 import type { Generations, PedigreeView } from '../../protocol/pedigree';
 import { chartOf, type ChartPrivacy } from '../webviews/pedigreeFamily';
+import { personPageFromStore } from '../person/page-data';
+import type { PersonPage } from '../../protocol/person';
 
 /** What the People view filters by (every given part must match). */
 export interface PeopleFilter {
@@ -171,6 +173,11 @@ export class PeopleDirectory {
   /** Saves a drawn chart (already redacted) through the case's writer and its Censor; returns the path. */
   saveChart(path: string, svg: string): Promise<string> {
     return this.store.writeExport(path, svg);
+  }
+
+  /** The person page's view model (src/extension/person): the worker builds it, so big trees never reach the host. */
+  personPage(id: string): PersonPage | undefined {
+    return personPageFromStore(this.store, id, this.relatives(id));
   }
 
   /** Where a person's text is: their file, and the line of a tree file. */

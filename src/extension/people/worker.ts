@@ -11,7 +11,7 @@ import { PeopleDirectory } from './directory';
 
 const Request = z.object({
   id: z.number(),
-  method: z.enum(['open', 'page', 'search', 'relatives', 'locate', 'subject', 'chart', 'saveChart']),
+  method: z.enum(['open', 'page', 'search', 'relatives', 'locate', 'subject', 'chart', 'saveChart', 'personPage']),
   args: z.array(z.unknown()),
 });
 
@@ -48,6 +48,8 @@ async function answer(method: z.infer<typeof Request>['method'], args: unknown[]
       return d.relatives(z.string().parse(args[0]));
     case 'locate':
       return d.locate(z.string().parse(args[0])) ?? null;
+    case 'personPage':
+      return d.personPage(z.string().parse(args[0])) ?? null;
     case 'subject':
       return d.subject ?? null;
     case 'saveChart':
