@@ -96,9 +96,15 @@ export function registerCommands(services: Services, people?: PeopleClient): vsc
     }),
     // The one place the extension opens a person (People view, pedigree, conflicts, merges): their page.
     reg('ancestry.openPerson', async (arg?: string | { id: string }) => {
-      const id = typeof arg === 'string' ? arg : arg?.id;
-      if (!id) throw new Error('which person? (ancestry.openPerson takes a person id)');
       if (!people) throw new Error('the People directory is not running');
+      let id = typeof arg === 'string' ? arg : arg?.id;
+      // From the palette: pick the person first (the same search as Go to Person…).
+      if (!id) {
+        const root = services.model.root ?? (await services.model.discover());
+        if (root && people.caseRoot !== root) await people.open(root);
+        id = (await (await import('./peopleCommands')).pickPerson(people, 'Open Person Page'))?.id;
+      }
+      if (!id) return undefined;
       return (await import('./webviews/personPanel')).PersonPanel.show(services, people, id);
     }),
     reg('ancestry.openPersonText', async (arg?: string | { id?: string; row?: { id: string } }) => {

@@ -71,10 +71,11 @@ async function searchOne(people: PeopleClient, text: string): Promise<PersonRow 
   return (await people.search(text, 1))[0];
 }
 
-function pickPerson(people: PeopleClient): Promise<PersonRow | undefined> {
+/** A quick pick over every person of the case (also Open Person Page… from the palette). */
+export function pickPerson(people: PeopleClient, title = 'Go to Person'): Promise<PersonRow | undefined> {
   type Item = vscode.QuickPickItem & { row: PersonRow };
   const qp = vscode.window.createQuickPick<Item>();
-  qp.title = 'Go to Person';
+  qp.title = title;
   qp.placeholder = 'Type a name ("john miller", "jhn mllr") or an id';
   // The directory matches (prefixes, then fuzzy); VS Code's own filter would hide its fuzzy finds.
   qp.matchOnDescription = false;

@@ -9,6 +9,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { parse as parseYaml } from 'yaml';
 import { isLiving } from '../../src/agents/censor/living';
 import { Person } from '../../src/model';
+import { personPageByKeyboard } from './person';
 
 export interface FlowContext {
   browser: Browser;
@@ -195,6 +196,27 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     return `parents in the chart: ${found.join(', ')}`;
   });
 
+  await step(
+    'person page: open the subject, follow a parent link by keyboard only (light, dark, high contrast)',
+    async () => {
+      const people = persons(ctx.workspace);
+      const config = parseYaml(readFileSync(join(ctx.workspace, 'case.yaml'), 'utf8')) as {
+        subject?: { person?: string };
+      };
+      const subject = config.subject?.person ? people.get(config.subject.person) : undefined;
+      if (!subject) throw new Error('the subject has no person file');
+      const parentIds = new Set(
+        (subject.relationships ?? [])
+          .filter((r) => r.type === 'parent' && r.status !== 'rejected')
+          .map((r) => r.person),
+      );
+      for (const p of people.values())
+        if ((p.relationships ?? []).some((r) => r.type === 'child' && r.person === subject.id)) parentIds.add(p.id);
+      const name = `${subject.names[0]?.given ?? ''} ${subject.names[0]?.surname ?? ''}`.trim();
+      return personPageByKeyboard({ page, shot, palette, webviewFrame }, { id: subject.id, name }, parentIds);
+    },
+  );
+
   await step('living persons are shown redacted in the People view and the pedigree', async () => {
     const now = new Date();
     const living = [...persons(ctx.workspace).values()].filter((p) =>
@@ -237,34 +259,43 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     return `${living.length} living: shown as "${shown.replace(/\s+/g, ' ')}"`;
   });
 
-  await step('pedigree: clicking a person opens their file; re-rooting survives a window reload', async () => {
-    if (!pedigreeParent) throw new Error('no parent to click (previous step failed)');
-    const people = persons(ctx.workspace);
-    const parent = people.get(pedigreeParent)!;
-    let frame = await webviewFrame(page, `g.box[data-person-id="${parent.id}"]`);
-    await frame.locator(`g.box[data-person-id="${parent.id}"] rect.frame`).first().click();
-    await page.locator('.tabs-container .tab', { hasText: parent.file }).first().waitFor({ timeout: 15_000 });
-    // The person file carries the CodeLens actions.
-    await page
-      .locator('.codelens-decoration', { hasText: 'Research this person' })
-      .first()
-      .waitFor({ timeout: 20_000 });
-    await page.locator('.codelens-decoration', { hasText: 'Show in pedigree' }).first().waitFor({ timeout: 5_000 });
-    await shot('06b-person-file-from-pedigree');
-    await page.locator('.tabs-container .tab', { hasText: 'Pedigree' }).first().click();
-    frame = await webviewFrame(page, `g.box[data-person-id="${parent.id}"]`);
-    // Space on the parent's box centres the chart on them; the webview keeps that in its state.
-    await frame.locator(`g.box[data-person-id="${parent.id}"] a`).first().focus();
-    await page.keyboard.press('Space');
-    await frame.waitForSelector(`g.box.root[data-person-id="${parent.id}"]`, { timeout: 15_000 });
-    await page.waitForTimeout(500);
-    await palette(page, 'Developer: Reload Window');
-    await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
-    const revived = await webviewFrame(page, `g.box.root[data-person-id="${parent.id}"]`, 60_000);
-    await shot('06c-pedigree-restored-after-reload');
-    const name = ((await revived.locator('g.box.root text.name').first().textContent()) ?? '').trim();
-    return `opened ${parent.file}; after reload the chart is still rooted at ${name}`;
-  });
+  await step(
+    'pedigree: clicking a person opens their page, Open as Text their file; re-rooting survives a window reload',
+    async () => {
+      if (!pedigreeParent) throw new Error('no parent to click (previous step failed)');
+      const people = persons(ctx.workspace);
+      const parent = people.get(pedigreeParent)!;
+      let frame = await webviewFrame(page, `g.box[data-person-id="${parent.id}"]`);
+      await frame.locator(`g.box[data-person-id="${parent.id}"] rect.frame`).first().click();
+      // ancestry.openPerson opens the person page; the file opens on "Open as Text".
+      const personPage = await webviewFrame(page, 'body[data-panel="person"] h1#person-name');
+      await personPage
+        .locator('h1#person-name', { hasText: parent.names[0]?.given?.split(' ')[0] ?? '' })
+        .waitFor({ timeout: 15_000 });
+      await personPage.locator('button[data-focus="open-text"]').click();
+      await page.locator('.tabs-container .tab', { hasText: parent.file }).first().waitFor({ timeout: 15_000 });
+      // The person file carries the CodeLens actions.
+      await page
+        .locator('.codelens-decoration', { hasText: 'Research this person' })
+        .first()
+        .waitFor({ timeout: 20_000 });
+      await page.locator('.codelens-decoration', { hasText: 'Show in pedigree' }).first().waitFor({ timeout: 5_000 });
+      await shot('06b-person-file-from-pedigree');
+      await page.locator('.tabs-container .tab', { hasText: 'Pedigree' }).first().click();
+      frame = await webviewFrame(page, `g.box[data-person-id="${parent.id}"]`);
+      // Space on the parent's box centres the chart on them; the webview keeps that in its state.
+      await frame.locator(`g.box[data-person-id="${parent.id}"] a`).first().focus();
+      await page.keyboard.press('Space');
+      await frame.waitForSelector(`g.box.root[data-person-id="${parent.id}"]`, { timeout: 15_000 });
+      await page.waitForTimeout(500);
+      await palette(page, 'Developer: Reload Window');
+      await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+      const revived = await webviewFrame(page, `g.box.root[data-person-id="${parent.id}"]`, 60_000);
+      await shot('06c-pedigree-restored-after-reload');
+      const name = ((await revived.locator('g.box.root text.name').first().textContent()) ?? '').trim();
+      return `opened ${parent.file}; after reload the chart is still rooted at ${name}`;
+    },
+  );
 
   await step('merges side panel: accept a proposal, then undo it', async () => {
     await palette(page, 'Ancestry: Review Merges');

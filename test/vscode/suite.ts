@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AncestryApi } from '../../src/extension/extension';
 import type { ResearchOutcome } from '../../src/extension/research';
+import { checkSampleCasePage, checkTreePersonPage } from './person';
 
 const EXTENSION_ID = 'ancestry-engine.ancestry-engine';
 
@@ -234,6 +235,10 @@ export function defineSuites(): void {
       assert.ok(summary.length > 0);
     });
 
+    it('opens the person page of the researched subject and follows a parent link', async () => {
+      console.log(await checkSampleCasePage(ancestry));
+    });
+
     it('CodeLens and a hover on a source id work on a researched person file', async () => {
       const snap = await waitFor('a researched person with evidence', () =>
         [...(ancestry.services.model.snapshot?.persons.values() ?? [])].find(
@@ -442,6 +447,8 @@ export function defineSuites(): void {
         family.some((g) => g.kind === 'group'),
         'her parents, spouses and children are one click away',
       );
+      // Her person page comes from the tree index; the tree opens only on "Open as Text".
+      console.log(await checkTreePersonPage(ancestry, top.row!.id));
     });
   });
 }
