@@ -28,6 +28,7 @@ import { type FrontMatterFile, locate, readFrontMatter, renderFrontMatter } from
 import { newId, sha256 } from './ids';
 import * as L from './layout';
 import { CaseFileError, type CaseProblem } from './problems';
+import { rewriteYaml } from './yaml-merge';
 import { SessionStateSchema } from './session-schema';
 import { leftBehind } from './left-behind';
 import { capturedFieldDigests, sourceEditProblems, sourceHash } from './source-integrity';
@@ -573,13 +574,10 @@ export class FileCaseStore implements CaseStore {
   async writeConfig(config: CaseConfig): Promise<void> {
     const parsed = CaseConfig.parse(config);
     const previous = this.read(L.CASE_FILE) ?? '';
-    const doc = parseDocument(previous);
-    const before = CaseConfig.safeParse(doc.toJS());
-    for (const [k, v] of Object.entries(parsed)) {
-      if (!before.success || JSON.stringify((before.data as Record<string, unknown>)[k]) !== JSON.stringify(v))
-        doc.set(k, doc.createNode(v));
-    }
-    await this.writer.writeText(L.CASE_FILE, doc.toString({ lineWidth: 0 }));
+    const before = CaseConfig.safeParse(parseDocument(previous).toJS());
+    // Only what changed is written: the user's comments and layout stay (yaml-merge.ts).
+    const text = rewriteYaml(previous, before.success ? before.data : undefined, parsed as Record<string, unknown>);
+    await this.writer.writeText(L.CASE_FILE, text);
     this.cfg = parsed;
   }
 

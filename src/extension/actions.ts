@@ -41,26 +41,32 @@ async function resolveConflictLocked(
   await store.writeConflict(resolved);
   await store.appendLog([
     {
-      agent: 'Analyst',
+      agent: 'User',
       actionType: 'conflict_resolution',
       conflictId,
       field: conflict.field,
       options: conflict.competing.map((c) => ({ value: c.value, weight: c.weight })),
       chosen: value,
-      rationale: `Resolved by the user: ${why}`,
+      rationale: why || 'no reason given',
       context: `${conflict.person}; accepted ${r.accepted.join(', ') || r.created?.id}; disputed ${r.disputed.join(', ') || 'none'}`,
     },
   ]);
   return resolved;
 }
 
+/** What the user did to a hypothesis, and why (their words go into the research log). */
+interface QueueEdit {
+  what: string;
+  reason?: string;
+}
+
 function editHypothesis(
   root: string,
   id: string,
   edit: (h: { status: string; priority: number }) => void,
-  what: string,
+  e: QueueEdit,
 ): Promise<void> {
-  return withCaseLock(root, 'hypothesis edit (VS Code)', () => editHypothesisLocked(root, id, edit, what), {
+  return withCaseLock(root, 'hypothesis edit (VS Code)', () => editHypothesisLocked(root, id, edit, e), {
     waitMs: 5000,
   });
 }
@@ -69,7 +75,7 @@ async function editHypothesisLocked(
   root: string,
   id: string,
   edit: (h: { status: string; priority: number }) => void,
-  what: string,
+  e: QueueEdit,
 ): Promise<void> {
   const store = await openCase(root);
   const session = store.session();
@@ -80,23 +86,39 @@ async function editHypothesisLocked(
   await store.writeSession({ ...session, hypotheses: session.hypotheses.map((x) => (x.id === id ? copy : x)) });
   await store.appendLog([
     {
-      agent: 'Lead',
+      // The user's decision in the user's name, not the Lead's (issue #19 item 6).
+      agent: 'User',
       actionType: 'decision',
       decisionType: 'user_queue_edit',
-      optionsConsidered: [h.priority, copy.priority],
-      chosenOption: what,
+      optionsConsidered: [`${h.status} at ${h.priority}`, `${copy.status} at ${copy.priority}`],
+      chosenOption: e.what,
       confidence: copy.priority,
-      rationale: `User ${what} hypothesis ${id}`,
-      context: h.statement,
+      rationale: e.reason?.trim() || 'no reason given',
+      context: `hypothesis ${id}: ${h.statement}`,
     },
   ]);
 }
 
-export function dismissHypothesis(root: string, id: string): Promise<void> {
-  return editHypothesis(root, id, (h) => (h.status = 'dismissed'), 'dismissed');
+const CLOSED = new Set(['completed', 'rejected', 'dismissed']);
+
+export function dismissHypothesis(root: string, id: string, reason?: string): Promise<void> {
+  return editHypothesis(root, id, (h) => (h.status = 'dismissed'), { what: 'dismissed', reason });
 }
 
-export function reprioritiseHypothesis(root: string, id: string, priority: number): Promise<void> {
+/** A closed hypothesis (completed, rejected or dismissed by a run or by the user) goes back in the queue. */
+export function reopenHypothesis(root: string, id: string, reason?: string): Promise<void> {
+  return editHypothesis(
+    root,
+    id,
+    (h) => {
+      if (!CLOSED.has(h.status)) throw new Error(`hypothesis ${id} is ${h.status}, not closed`);
+      h.status = 'pending';
+    },
+    { what: 'reopened', reason },
+  );
+}
+
+export function reprioritiseHypothesis(root: string, id: string, priority: number, reason?: string): Promise<void> {
   if (!(priority >= 0 && priority <= 1)) return Promise.reject(new Error('a priority is a number from 0 to 1'));
-  return editHypothesis(root, id, (h) => (h.priority = priority), `reprioritised to ${priority}`);
+  return editHypothesis(root, id, (h) => (h.priority = priority), { what: `reprioritised to ${priority}`, reason });
 }

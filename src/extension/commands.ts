@@ -116,13 +116,25 @@ export function registerCommands(services: Services, people?: PeopleClient): vsc
       if (!id) throw new Error('which person? (ancestry.openPersonText takes a person id)');
       return (await import('./webviews/personPanel')).openPersonText(services, people, id);
     }),
-    reg('ancestry.dismissHypothesis', async (h?: HypothesisArg) => {
+    // The user's decisions on the queue, with their reason (logged as agent User). From the
+    // Hypotheses view the reason is asked for; automation passes it (or none).
+    reg('ancestry.dismissHypothesis', async (h?: HypothesisArg, reason?: string) => {
       const id = idOf(h);
       if (!id) return;
-      await (await loadEngine('actions')).dismissHypothesis(await services.requireCase(), id);
+      const why = reason ?? (typeof h === 'string' ? undefined : await askReason('Dismiss hypothesis'));
+      if (why === null) return;
+      await (await loadEngine('actions')).dismissHypothesis(await services.requireCase(), id, why);
       await services.model.reload();
     }),
-    reg('ancestry.reprioritiseHypothesis', async (h?: HypothesisArg, priority?: number) => {
+    reg('ancestry.reopenHypothesis', async (h?: HypothesisArg, reason?: string) => {
+      const id = idOf(h);
+      if (!id) return;
+      const why = reason ?? (typeof h === 'string' ? undefined : await askReason('Reopen hypothesis'));
+      if (why === null) return;
+      await (await loadEngine('actions')).reopenHypothesis(await services.requireCase(), id, why);
+      await services.model.reload();
+    }),
+    reg('ancestry.reprioritiseHypothesis', async (h?: HypothesisArg, priority?: number, reason?: string) => {
       const id = idOf(h);
       if (!id) return;
       const current = services.model.snapshot?.hypotheses.find((x) => x.id === id)?.priority ?? 0.5;
@@ -138,7 +150,9 @@ export function registerCommands(services: Services, people?: PeopleClient): vsc
           }),
         );
       if (!Number.isFinite(value) || value < 0 || value > 1) return;
-      await (await loadEngine('actions')).reprioritiseHypothesis(await services.requireCase(), id, value);
+      const why = reason ?? (priority === undefined ? await askReason('Reprioritise hypothesis') : undefined);
+      if (why === null) return;
+      await (await loadEngine('actions')).reprioritiseHypothesis(await services.requireCase(), id, value, why);
       await services.model.reload();
     }),
     reg('ancestry.refresh', () => services.model.reload()),
@@ -153,6 +167,15 @@ export function registerCommands(services: Services, people?: PeopleClient): vsc
       if (pick) services.model.setRoot(pick.description);
     }),
   ];
+}
+
+/** The user's reason for a decision (Enter with nothing: none given; Escape: the decision is dropped). */
+async function askReason(title: string): Promise<string | undefined | null> {
+  const v = await vscode.window.showInputBox({
+    title,
+    prompt: 'Why? Your reason goes into the research log with your decision (optional).',
+  });
+  return v === undefined ? null : v.trim() || undefined;
 }
 
 async function setApiKey(services: Services, key?: string): Promise<boolean> {

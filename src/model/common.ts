@@ -20,7 +20,8 @@ export const DateText = z.union([z.string(), z.number().transform((n) => String(
 export const Tier = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 export type Tier = z.infer<typeof Tier>;
 
-export const Agent = z.enum(['Lead', 'Scout', 'Analyst', 'Censor']);
+/** The four agents, and `User`: a decision the person at the keyboard made (issue #19 item 6). */
+export const Agent = z.enum(['Lead', 'Scout', 'Analyst', 'Censor', 'User']);
 export type Agent = z.infer<typeof Agent>;
 
 export const Sex = z.enum(['M', 'F', 'U', 'X']);

@@ -20,8 +20,15 @@ export type QueueToWebview = z.infer<typeof QueueToWebview>;
 
 export const QueueFromWebview = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('dismiss'), id: z.string().min(1) }),
-  z.object({ type: z.literal('reprioritise'), id: z.string().min(1), priority: z.number().min(0).max(1) }),
+  // The user's reason goes into the research log with the decision (agent User).
+  z.object({ type: z.literal('dismiss'), id: z.string().min(1), reason: z.string().max(2000).optional() }),
+  z.object({ type: z.literal('reopen'), id: z.string().min(1), reason: z.string().max(2000).optional() }),
+  z.object({
+    type: z.literal('reprioritise'),
+    id: z.string().min(1),
+    priority: z.number().min(0).max(1),
+    reason: z.string().max(2000).optional(),
+  }),
   z.object({ type: z.literal('research'), personId: z.string().min(1) }),
 ]);
 export type QueueFromWebview = z.infer<typeof QueueFromWebview>;

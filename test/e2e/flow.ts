@@ -99,7 +99,8 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
   };
 
   await step('workbench opens the sample case', async () => {
-    await page.goto(`${ctx.baseUrl}/?folder=${encodeURIComponent(ctx.workspace)}`);
+    // A loaded machine (other suites running) can take over a minute to serve the workbench.
+    await page.goto(`${ctx.baseUrl}/?folder=${encodeURIComponent(ctx.workspace)}`, { timeout: 120_000 });
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
     await page
       .locator('.explorer-folders-view, .explorer-viewlet')

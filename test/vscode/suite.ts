@@ -309,10 +309,24 @@ export function defineSuites(): void {
           }
         ).hypotheses.find((x) => x.id === h.id)!;
       assert.equal(read().priority, 0.42);
-      await vscode.commands.executeCommand('ancestry.dismissHypothesis', h.id);
+      await vscode.commands.executeCommand('ancestry.dismissHypothesis', h.id, 'the register was searched already');
       assert.equal(read().status, 'dismissed');
-      const log = readFileSync(join(root, 'log', 'research-log.jsonl'), 'utf8');
-      assert.match(log, new RegExp(`User dismissed hypothesis ${h.id}`));
+      // Closed hypotheses can be reopened; both decisions are logged as the user's, with the reason.
+      await vscode.commands.executeCommand('ancestry.reopenHypothesis', h.id, 'a second register turned up');
+      assert.equal(read().status, 'pending');
+      const log = readFileSync(join(root, 'log', 'research-log.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { agent: string; chosenOption?: string; rationale: string; context: string });
+      const mine = log.filter((e) => e.context.startsWith(`hypothesis ${h.id}`));
+      assert.deepEqual(
+        mine.map((e) => [e.agent, e.chosenOption, e.rationale]),
+        [
+          ['User', 'reprioritised to 0.42', 'no reason given'],
+          ['User', 'dismissed', 'the register was searched already'],
+          ['User', 'reopened', 'a second register turned up'],
+        ],
+      );
     });
 
     it('New Case creates a case folder through the case writer', async () => {

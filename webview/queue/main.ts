@@ -1,4 +1,8 @@
-/** The hypothesis queue: clues by priority; dismiss, reprioritise, research a target person. */
+/**
+ * The hypothesis queue: clues by priority; dismiss, reopen (a closed clue goes back in the queue),
+ * reprioritise, research a target person. Each decision can carry the user's reason, which the
+ * research log keeps with it (agent User). Focus stays on the same control across redraws.
+ */
 import '../shared/base.css';
 import './style.css';
 import { QueueState, QueueToWebview, type HypothesisView, type QueueFromWebview } from '../../src/protocol/queue';
@@ -22,6 +26,14 @@ const OPEN = new Set(['pending', 'in_progress']);
 
 function row(x: HypothesisView): HTMLElement {
   const open = OPEN.has(x.status);
+  const reason = h('input', {
+    type: 'text',
+    className: 'reason',
+    placeholder: 'reason (optional)',
+    'aria-label': `your reason for a decision on: ${x.statement}`,
+    'data-focus': `reason-${x.id}`,
+  });
+  const why = () => reason.value.trim() || undefined;
   const input = h('input', {
     type: 'number',
     min: 0,
@@ -29,11 +41,12 @@ function row(x: HypothesisView): HTMLElement {
     step: 0.05,
     value: x.priority.toFixed(2),
     'aria-label': 'priority',
+    'data-focus': `priority-${x.id}`,
     disabled: !open,
   });
   input.addEventListener('change', () => {
     const v = Number(input.value);
-    if (v >= 0 && v <= 1) channel.post({ type: 'reprioritise', id: x.id, priority: v });
+    if (v >= 0 && v <= 1) channel.post({ type: 'reprioritise', id: x.id, priority: v, reason: why() });
   });
   return h(
     'tr',
@@ -57,8 +70,13 @@ function row(x: HypothesisView): HTMLElement {
             'a',
             {
               className: 'link',
+              href: `#research-${p.id}`,
               title: 'Research this person',
-              onclick: () => channel.post({ type: 'research', personId: p.id }),
+              'data-focus': `research-${x.id}-${p.id}`,
+              onclick: (e: Event) => {
+                e.preventDefault();
+                channel.post({ type: 'research', personId: p.id });
+              },
             },
             p.name,
           ),
@@ -68,24 +86,47 @@ function row(x: HypothesisView): HTMLElement {
     h('td', { className: 'muted' }, x.status.replace('_', ' ')),
     h(
       'td',
-      {},
+      { className: 'actions' },
+      reason,
       open
         ? h(
             'button',
             {
               className: 'secondary',
               'data-action': 'dismiss',
-              onclick: () => channel.post({ type: 'dismiss', id: x.id }),
+              'data-focus': `dismiss-${x.id}`,
+              'aria-label': `Dismiss: ${x.statement}`,
+              onclick: () => channel.post({ type: 'dismiss', id: x.id, reason: why() }),
             },
             'Dismiss',
           )
-        : null,
+        : h(
+            'button',
+            {
+              className: 'secondary',
+              'data-action': 'reopen',
+              'data-focus': `reopen-${x.id}`,
+              'aria-label': `Reopen: ${x.statement}`,
+              onclick: () => channel.post({ type: 'reopen', id: x.id, reason: why() }),
+            },
+            'Reopen',
+          ),
     ),
   );
 }
 
 function render(): void {
   const shown = items.filter((x) => state.showClosed || OPEN.has(x.status));
+  const closed = items.filter((x) => !OPEN.has(x.status)).length;
+  // Focus survives the redraw: the control with the same data-focus key gets it back.
+  const active = document.activeElement as HTMLElement | null;
+  const focusKey = active?.getAttribute('data-focus') ?? undefined;
+  const typed = active instanceof HTMLInputElement && active.type === 'text' ? active.value : undefined;
+  const showClosed = (on: boolean) => {
+    state = { showClosed: on };
+    channel.saveState(state);
+    render();
+  };
   mount(
     h(
       'div',
@@ -99,13 +140,10 @@ function render(): void {
         h('input', {
           type: 'checkbox',
           checked: state.showClosed,
-          onchange: (e: Event) => {
-            state = { showClosed: (e.target as HTMLInputElement).checked };
-            channel.saveState(state);
-            render();
-          },
+          'data-focus': 'show-closed',
+          onchange: (e: Event) => showClosed((e.target as HTMLInputElement).checked),
         }),
-        ' show closed',
+        ` show closed (${closed})`,
       ),
     ),
     notice
@@ -131,8 +169,24 @@ function render(): void {
           ),
           h('tbody', {}, ...shown.map(row)),
         )
-      : h('p', { className: 'empty' }, 'The queue is empty. The Analyst adds clues as research finds them.'),
+      : closed
+        ? h(
+            'p',
+            { className: 'empty' },
+            `No open hypotheses. The last run closed ${closed} ${closed === 1 ? 'hypothesis' : 'hypotheses'}. `,
+            h(
+              'button',
+              { className: 'secondary', 'data-focus': 'show-closed-button', onclick: () => showClosed(true) },
+              'Show closed',
+            ),
+          )
+        : h('p', { className: 'empty' }, 'The queue is empty. The Analyst adds clues as research finds them.'),
   );
+  const again = focusKey ? document.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focusKey)}"]`) : null;
+  if (again) {
+    if (typed !== undefined && again instanceof HTMLInputElement) again.value = typed;
+    again.focus();
+  }
 }
 
 channel.post({ type: 'ready' });

@@ -3,7 +3,7 @@ import { parse } from '../args';
 import { type CliCommand, UsageError } from '../command';
 import { openReviewCase } from './merges';
 
-const usage = 'ancestry conflict resolve <id> --value VALUE [--case <dir>] [--json]';
+const usage = 'ancestry conflict resolve <id> --value VALUE [--reason TEXT] [--case <dir>] [--json]';
 
 export const conflictCommand: CliCommand = {
   name: 'conflict',
@@ -12,7 +12,7 @@ export const conflictCommand: CliCommand = {
   async run(args, io) {
     const { values, positionals } = parse(
       args,
-      { case: { type: 'string' }, value: { type: 'string' }, json: { type: 'boolean' } },
+      { case: { type: 'string' }, value: { type: 'string' }, reason: { type: 'string' }, json: { type: 'boolean' } },
       usage,
     );
     const [action, id] = positionals;
@@ -21,7 +21,7 @@ export const conflictCommand: CliCommand = {
     if (!values.value?.trim()) throw new UsageError(`missing --value; usage: ${usage}`);
     const store = await openReviewCase(values.case ?? '.', usage, { verb: 'conflict resolve', io });
     try {
-      const r = await resolveConflictByUser(store, id, values.value.trim(), store.clock.now());
+      const r = await resolveConflictByUser(store, id, values.value.trim(), store.clock.now(), values.reason);
       if (values.json) io.out(JSON.stringify(r.conflict, null, 2));
       else
         io.out(

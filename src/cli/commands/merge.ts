@@ -76,10 +76,10 @@ export const mergeCommand: CliCommand = {
     try {
       const cluster =
         action === 'accept'
-          ? await acceptMerge(store, id, now, { canonicalId: values.canonical })
+          ? await acceptMerge(store, id, now, { canonicalId: values.canonical, reason: values.reason })
           : action === 'reject'
             ? await rejectMerge(store, id, values.reason!, now)
-            : await undoMerge(store, id, now, { force: values.force });
+            : await undoMerge(store, id, now, { force: values.force, reason: values.reason });
       if (values.json) io.out(JSON.stringify(cluster, null, 2));
       else
         io.out(

@@ -59,11 +59,15 @@ export class QueuePanel implements vscode.Disposable {
       case 'ready':
         return this.render();
       case 'dismiss':
-        await actions.dismissHypothesis(root, m.id);
+        await actions.dismissHypothesis(root, m.id, m.reason);
         this.channel.post({ type: 'result', id: m.id, ok: true, message: 'Dismissed' });
         break;
+      case 'reopen':
+        await actions.reopenHypothesis(root, m.id, m.reason);
+        this.channel.post({ type: 'result', id: m.id, ok: true, message: 'Reopened: back in the queue' });
+        break;
       case 'reprioritise':
-        await actions.reprioritiseHypothesis(root, m.id, m.priority);
+        await actions.reprioritiseHypothesis(root, m.id, m.priority, m.reason);
         this.channel.post({ type: 'result', id: m.id, ok: true, message: `Priority ${m.priority.toFixed(2)}` });
         break;
       case 'research':

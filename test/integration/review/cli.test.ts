@@ -122,7 +122,17 @@ describe('review CLI: merges, merge, conflicts, conflict (real process, real fil
     assert.match(text.stdout, /S-civil original\/primary\/direct/);
 
     assert.equal(cli(['conflict', 'resolve', c.id, '--case', root]).status, 2, '--value is required');
-    const res = cli(['conflict', 'resolve', c.id, '--case', root, '--value', '1852']);
+    const res = cli([
+      'conflict',
+      'resolve',
+      c.id,
+      '--case',
+      root,
+      '--value',
+      '1852',
+      '--reason',
+      'the baptism register was written at the time',
+    ]);
     assert.equal(res.status, 0, res.stderr);
     const reopened = await openCase(root);
     const p = reopened.person('P-c')!;
@@ -131,7 +141,11 @@ describe('review CLI: merges, merge, conflicts, conflict (real process, real fil
     const stored = reopened.conflicts().find((x) => x.id === c.id)!;
     assert.equal(stored.status, 'resolved');
     assert.equal(stored.resolvedBy, 'user');
-    assert.ok(reopened.log().some((e) => e.actionType === 'conflict_resolution' && e.chosen === '1852'));
+    // The user's decision is logged in the user's name with their reason (issue #19 item 6).
+    const entry = reopened.log().find((e) => e.actionType === 'conflict_resolution' && e.chosen === '1852');
+    assert.equal(entry?.agent, 'User');
+    assert.match(entry.rationale, /the baptism register was written at the time/);
+    assert.match(stored.rationale, /because the baptism register was written at the time/);
     const open = JSON.parse(cli(['conflicts', root, '--json']).stdout) as { open: number };
     assert.equal(open.open, 0);
     const all = JSON.parse(cli(['conflicts', root, '--json', '--all']).stdout) as { conflicts: { status: string }[] };

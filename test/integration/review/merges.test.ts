@@ -102,7 +102,7 @@ describe('review: reversible merges through the case store', () => {
       'accepted',
     );
 
-    const undone = await undoMerge(store, c.id, clock.now());
+    const undone = await undoMerge(store, c.id, clock.now(), { reason: 'two men of the same name' });
     assert.equal(undone.status, 'undone');
     const after = caseFiles(root);
     assert.deepEqual([...after.keys()].sort(), [...before.keys()].sort());
@@ -115,6 +115,16 @@ describe('review: reversible merges through the case store', () => {
       .filter((e) => e.actionType === 'merge')
       .map((e) => (e as { operation: string }).operation);
     assert.deepEqual(ops.slice(-2), ['accept', 'undo']);
+    // Both were the user's decisions, logged as the user's (issue #19 item 6).
+    const decisions = reopened
+      .log()
+      .filter((e) => e.actionType === 'merge')
+      .slice(-2);
+    assert.deepEqual(
+      decisions.map((e) => e.agent),
+      ['User', 'User'],
+    );
+    assert.equal(decisions[1]!.rationale, 'two men of the same name');
   });
 
   it('undo refuses to discard an edit made after the merge unless forced', async () => {

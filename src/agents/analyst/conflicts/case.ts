@@ -32,26 +32,34 @@ export function caseConflicts(store: Pick<CaseStore, 'persons' | 'conflicts'>): 
 export class ConflictError extends Error {}
 
 /** `ancestry conflict resolve <id> --value …`: the person's assertions, the conflict file and the log. */
-export async function resolveConflictByUser(store: CaseStore, id: string, value: string, now: Date) {
+export async function resolveConflictByUser(store: CaseStore, id: string, value: string, now: Date, reason?: string) {
   const conflict = caseConflicts(store).find((c) => c.id === id);
   if (!conflict)
     throw new ConflictError(`no conflict "${id}" in this case (run "ancestry conflicts <case>" to list them)`);
   const person = store.person(conflict.person);
   if (!person) throw new ConflictError(`${id}: person ${conflict.person} is no longer in the case`);
   const r = applyUserResolution(person, conflict, value, now, () => newId('A'));
+  const why = reason?.trim();
+  const resolved = why
+    ? {
+        ...r.conflict,
+        rationale: `Resolved by the user: "${value}" because ${why}. Engine rationale was: ${conflict.rationale}`,
+      }
+    : r.conflict;
   await store.writePerson(r.person);
-  await store.writeConflict(r.conflict);
+  await store.writeConflict(resolved);
   await store.appendLog([
     {
-      agent: 'Analyst',
+      // The user's decision, in the user's name (the Analyst only applied it).
+      agent: 'User',
       actionType: 'conflict_resolution',
       conflictId: id,
       field: conflict.field,
       options: conflict.competing.map((c) => ({ value: c.value, weight: c.weight })),
       chosen: value,
-      rationale: `resolved by the user; accepted ${r.accepted.length ? r.accepted.join(', ') : `new assertion ${r.created?.id}`}, kept as disputed ${r.disputed.join(', ') || 'none'}`,
+      rationale: `${why ? `${why}; ` : 'no reason given; '}accepted ${r.accepted.length ? r.accepted.join(', ') : `new assertion ${r.created?.id}`}, kept as disputed ${r.disputed.join(', ') || 'none'}`,
       context: `${conflict.person} ${conflict.field}`,
     },
   ]);
-  return r;
+  return { ...r, conflict: resolved };
 }

@@ -44,7 +44,12 @@ export async function acceptBatch(
     }
     try {
       // One millisecond apart: decidedAt then orders the batch, which undo walks backwards.
-      accepted.push(await acceptMerge(store, id, new Date(now.getTime() + i), { batch }));
+      accepted.push(
+        await acceptMerge(store, id, new Date(now.getTime() + i), {
+          batch,
+          reason: `batch ${batch}: every open MERGE proposal scoring at least ${opts.minScore}`,
+        }),
+      );
     } catch (e) {
       if (!(e instanceof MergeError)) throw e;
       skipped.push({ id, why: e.message });
@@ -58,7 +63,7 @@ export async function undoBatch(
   store: MergeStore,
   batch: string,
   now: Date,
-  opts: { force?: boolean } = {},
+  opts: { force?: boolean; reason?: string } = {},
 ): Promise<MergeCluster[]> {
   const members = store.merges().clusters.filter((c) => c.batch === batch && c.status === 'accepted');
   if (!members.length)
@@ -66,6 +71,7 @@ export async function undoBatch(
   // Newest first: each snapshot goes back onto the bytes it was taken after.
   const byAccept = [...members].sort((a, b) => (a.decidedAt ?? '').localeCompare(b.decidedAt ?? ''));
   const undone: MergeCluster[] = [];
-  for (const c of byAccept.reverse()) undone.push(await undoMerge(store, c.id, now, opts));
+  for (const c of byAccept.reverse())
+    undone.push(await undoMerge(store, c.id, now, { ...opts, reason: opts.reason ?? `undo of batch ${batch}` }));
   return undone;
 }

@@ -400,7 +400,7 @@ export async function acceptMerge(
   store: MergeStore,
   id: string,
   now: Date,
-  opts: { canonicalId?: string; batch?: string } = {},
+  opts: { canonicalId?: string; batch?: string; reason?: string } = {},
 ): Promise<MergeCluster> {
   const cluster = findCluster(store, id);
   if (cluster.status === 'accepted') throw new MergeError(`${id} is already accepted`);
@@ -521,14 +521,16 @@ export async function acceptMerge(
     ...(opts.batch ? { batch: opts.batch } : {}),
   };
   await saveCluster(store, accepted, {}, proposals);
+  const proposal =
+    cluster.rationale || `similarity ${cluster.similarity}, ${cluster.recommendation} (stored without its reasons)`;
   await store.appendLog([
     {
-      agent: 'Analyst',
+      // Accepting is the user's decision (CLI or VS Code), logged in the user's name with their reason.
+      agent: 'User',
       actionType: 'merge',
       clusterId: id,
       operation: 'accept',
-      rationale:
-        cluster.rationale || `similarity ${cluster.similarity}, ${cluster.recommendation} (stored without its reasons)`,
+      rationale: `${opts.reason?.trim() || 'no reason given'}; the proposal: ${proposal}`,
       context: `${[...absorbedIds].join(', ')} merged into ${canonicalId}; prior files kept in ${dir}/`,
     },
   ]);
@@ -553,7 +555,7 @@ export async function rejectMerge(store: MergeStore, id: string, reason: string,
   await saveCluster(store, rejected, { notSamePerson: decisions });
   await store.appendLog([
     {
-      agent: 'Analyst',
+      agent: 'User',
       actionType: 'merge',
       clusterId: id,
       operation: 'reject',
@@ -672,7 +674,7 @@ export async function undoMerge(
   store: MergeStore,
   id: string,
   now: Date,
-  opts: { force?: boolean } = {},
+  opts: { force?: boolean; reason?: string } = {},
 ): Promise<MergeCluster> {
   let cluster = findCluster(store, id);
   if (cluster.status !== 'accepted') {
@@ -712,11 +714,11 @@ export async function undoMerge(
   await saveCluster(store, undone, {}, back);
   await store.appendLog([
     {
-      agent: 'Analyst',
+      agent: 'User',
       actionType: 'merge',
       clusterId: id,
       operation: 'undo',
-      rationale: 'user undo',
+      rationale: opts.reason?.trim() || 'no reason given',
       context: `restored ${restored} file(s) from ${snapshotDir(id)}/`,
     },
   ]);
