@@ -60,6 +60,8 @@ export const CitationView = z.object({
   url: z.string().optional(),
   /** The words of the source the facts rest on (verbatim). */
   quote: z.string().optional(),
+  /** The quote is the record's words (false: an index line or a structured entry, not a quotation). */
+  transcribed: z.boolean().optional(),
   /** The source file exists in sources/ (it can be opened). */
   captured: z.boolean(),
 });

@@ -161,6 +161,17 @@ function factLine(f: FactView): HTMLElement {
 }
 
 function eventRow(e: EventView, i: number): HTMLElement {
+  // The conflict is marked once per event, on its first value, not on every competing value.
+  const marked = new Set<string>();
+  const facts = e.facts.map((f) => {
+    if (!f.conflict || !marked.has(f.conflict)) {
+      if (f.conflict) marked.add(f.conflict);
+      return f;
+    }
+    const rest = { ...f };
+    delete rest.conflict;
+    return rest;
+  });
   // One row is in the Tab order; arrow keys move between rows.
   return h(
     'tr',
@@ -174,7 +185,7 @@ function eventRow(e: EventView, i: number): HTMLElement {
     h('td', { className: 'date' }, e.date ?? h('span', { className: 'muted' }, 'no date')),
     h('th', { scope: 'row' }, e.label),
     h('td', {}, e.place ?? ''),
-    h('td', {}, h('ul', { className: 'facts' }, ...e.facts.map(factLine))),
+    h('td', {}, h('ul', { className: 'facts' }, ...facts.map(factLine))),
   );
 }
 
@@ -203,7 +214,7 @@ function conflictCard(c: ConflictView): HTMLElement {
           {},
           v.value,
           h('span', { className: 'muted' }, ` weight ${v.weight.toFixed(2)}`),
-          v.value === c.preferred ? h('span', { className: 'tag' }, ' preferred') : null,
+          v.value === c.preferred ? h('span', { className: 'tag preferred' }, '✓ preferred') : null,
         ),
       ),
     ),
@@ -216,7 +227,11 @@ function citation(c: CitationView): HTMLElement {
     { id: `note-${c.n}`, tabindex: -1, value: c.n },
     h('div', { className: 'note-text' }, c.full),
     c.analysis ? h('div', { className: 'muted' }, `Evidence analysis: ${c.analysis}`) : null,
-    c.quote ? h('blockquote', {}, c.quote) : null,
+    c.quote
+      ? c.transcribed
+        ? h('blockquote', {}, c.quote)
+        : h('div', { className: 'muted index-line' }, `Index entry, not the record's words: ${c.quote}`)
+      : null,
     h(
       'div',
       { className: 'row' },

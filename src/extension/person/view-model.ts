@@ -7,6 +7,7 @@
 import { yearRange } from '../../model/gdate';
 import { formatCitation } from '../../model/citation-format';
 import { isStartingHint } from '../../model/hint';
+import { isTranscribed } from '../../model/snippet';
 import { compatibleValues, precision } from '../../agents/analyst/conflicts/compatible';
 import type { Assertion, Conflict, EvidenceClaim, Person, SourceRecord } from '../../model';
 import type {
@@ -157,7 +158,10 @@ class Footnotes {
           short: note.short,
           analysis: note.analysis,
           ...(e.url || record?.url ? { url: e.url ?? record?.url } : {}),
-          ...(e.snippet ? { quote: e.snippet } : {}),
+          // The record's own words are quoted; an index line is labelled as such (not a quotation).
+          ...(e.snippet
+            ? { quote: e.snippet.replace(/\s+/g, ' ').trim(), transcribed: isTranscribed(e.snippet, record?.text) }
+            : {}),
           captured: Boolean(record),
         };
         this.byKey.set(key, c);
