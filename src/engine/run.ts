@@ -13,7 +13,7 @@
  * An abort signal stops the loop after the current step.
  */
 import type { RunResult } from './events';
-import { Cancelled, type RunContext, type RunOptions, type RunState } from './phases/context';
+import { Cancelled, type CycleState, type Research, type RunContext, type RunOptions } from './phases/context';
 import { cycle } from './phases/cycle';
 import { closeSession, openSession, type RunStatus } from './phases/session';
 import { createContext, setup } from './phases/setup';
@@ -25,23 +25,26 @@ export async function runResearch(opts: RunOptions): Promise<RunResult> {
   const ctx = createContext(opts);
   // Write-ahead (CaseWriter.commit): the start, each step and each cycle's end land whole or not at all.
   ctx.store.begin?.();
-  const { mode, run } = await setup(ctx).catch(async (e: unknown) => {
+  const { mode, research, open } = await setup(ctx).catch(async (e: unknown) => {
     await ctx.store.commit?.();
     throw e;
   });
-  ctx.log.stampWith(() => ({ sessionId: run.state.sessionId, cycle: run.state.cycle }));
-  await openSession(ctx, run, mode);
-  const status = await researchUntilDone(ctx, run);
-  return closeSession(ctx, run, status);
+  const { engine } = research;
+  ctx.log.stampWith(() => ({ sessionId: engine.sessionId, cycle: engine.cycle }));
+  await openSession(ctx, research, open, mode);
+  // The loop's own state: the cycle in progress (a resumed run continues it) and the last checkpoint.
+  const cycles: CycleState = { open, strategy: 'explore', plannerStop: undefined, verification: undefined };
+  const status = await researchUntilDone(ctx, research, cycles);
+  return closeSession(ctx, research, cycles, status);
 }
 
 /** Cycles until the Lead decides to stop, the user cancels, or an error stops the run (logged, resumable). */
-async function researchUntilDone(ctx: RunContext, run: RunState): Promise<RunStatus> {
+async function researchUntilDone(ctx: RunContext, research: Research, cycles: CycleState): Promise<RunStatus> {
   let status: RunStatus = 'completed';
   try {
-    while (!run.state.terminated) {
+    while (!research.engine.terminated) {
       if (ctx.opts.signal?.aborted) throw new Cancelled();
-      await cycle(ctx, run);
+      await cycle(ctx, research, cycles);
     }
   } catch (e) {
     if (e instanceof Cancelled || ctx.opts.signal?.aborted) status = 'cancelled';

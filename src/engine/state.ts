@@ -157,15 +157,23 @@ export function noveltyKey(t: Task): string | undefined {
 
 /** Invariant 6: only the Analyst generates hypotheses. Returns the ones that are new. */
 export function addHypotheses(state: EngineState, hs: readonly ClueHypothesis[]): ClueHypothesis[] {
-  const fresh: ClueHypothesis[] = [];
+  const fresh = newHypotheses(state.hypotheses, hs);
+  for (const h of fresh) state.hypotheses.set(h.id, h);
+  return fresh;
+}
+
+/** The clues of `hs` not among `known` (each once), checked as addHypotheses checks them; nothing changes. */
+export function newHypotheses(
+  known: ReadonlyMap<string, ClueHypothesis>,
+  hs: readonly ClueHypothesis[],
+): ClueHypothesis[] {
+  const fresh = new Map<string, ClueHypothesis>();
   for (const h of hs) {
     if (h.generatedBy !== 'Analyst') throw new PreconditionError('AnalystGenerateHypotheses', 'generatedBy = Analyst');
     if (h.priority < 0 || h.priority > 1) throw new PreconditionError('AnalystGenerateHypotheses', '0 ≤ priority ≤ 1');
-    if (state.hypotheses.has(h.id)) continue;
-    state.hypotheses.set(h.id, h);
-    fresh.push(h);
+    if (!known.has(h.id) && !fresh.has(h.id)) fresh.set(h.id, h);
   }
-  return fresh;
+  return [...fresh.values()];
 }
 
 /** LeadUpdateState for a finished task: completed, out of every queue, no agent active. */

@@ -1,7 +1,8 @@
 /**
- * What every phase of a research run is handed: the run's fixed context (the host's ports and
- * options, read once) and the run's state (what the research has learnt so far). Phases are
- * functions of both; nothing of a run lives in module-level or class fields.
+ * What a research run holds: its fixed context (the host's ports and options, read once), what the
+ * research has learnt (Research, owned by the session) and the cycle in progress (CycleState, owned
+ * by the cycle). Phases take the context and a small input of their own and return their output;
+ * nothing of a run lives in module-level or class fields.
  */
 import type { CaseConfig, Conflict, MergeCluster, SearchQuery } from '../../model';
 import type { ArchiveSource, CaseStore, Clock, SessionState, SourceConnector } from '../ports';
@@ -65,28 +66,38 @@ export type SessionMode = 'resumed' | 'new' | 'continued';
 
 export type OpenCycle = NonNullable<SessionState['openCycle']>;
 
-/** What the research has learnt and decided so far; setup builds it, each phase reads and updates it. */
-export interface RunState {
+/**
+ * What the research has learnt, across cycles: built by setup, saved with the session after every
+ * step. Phases read it through their own small inputs and return what they produced; only the
+ * composers (cycle.ts, step.ts, analyse.ts) change it, through the Z operations of engine/state.ts
+ * and the named updates of research.ts. The Analyst changes the graph (its own), validate-output
+ * clears the graph's dirty set when the persons are written.
+ */
+export interface Research {
   /** The Z AncestryEngineState: frontier, clues, revisits, novelty guard, counters, termination. */
-  state: EngineState;
-  graph: KnowledgeGraph;
-  analyst: Analyst;
+  readonly engine: EngineState;
+  readonly graph: KnowledgeGraph;
+  readonly analyst: Analyst;
   /** Namesakes kept apart and open mentions, for summary.md (seeded from the log on resume). */
-  identityNotes: IdentityNotes;
-  conflictsById: Map<string, Conflict>;
+  readonly identityNotes: IdentityNotes;
+  readonly conflicts: Map<string, Conflict>;
+  /** Discoveries the planner is told about (it sees the last ten). */
+  readonly recent: string[];
+  /** Merge proposals waiting to be written with the step's output (validate-output). */
+  readonly pendingMerges: MergeCluster[];
   /** Case files the run could not read and leaves out (reported, never overwritten). */
-  skipped: CaseProblem[];
+  readonly skipped: readonly CaseProblem[];
+}
+
+/** The loop's own state, owned by cycle.ts: the cycle in progress and the last checkpoint. */
+export interface CycleState {
+  /** The cycle in progress (persisted with the session, so a resume continues it). */
+  open: OpenCycle | undefined;
   strategy: Strategy;
   /** The Lead planner's stop decision (PlanDecision.shouldStop) for this cycle, with its reason. */
   plannerStop: string | undefined;
-  /** The cycle in progress (persisted with the session, so a resume continues it). */
-  openCycle: OpenCycle | undefined;
-  /** Discoveries the planner is told about (the last ten). */
-  recent: string[];
-  /** Merge proposals waiting to be written with the next step's output. */
-  newMerges: MergeCluster[];
-  /** The last verification checkpoint. */
-  verification?: VerificationResult;
+  /** The last verification checkpoint (a GPS ending needs it passed at the cycle's end). */
+  verification: VerificationResult | undefined;
 }
 
 /** A run stopped by its abort signal: after the current step, with the session saved. */

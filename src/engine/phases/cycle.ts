@@ -1,79 +1,145 @@
 /**
- * A cycle (seed 002): planned once, then up to N steps, each with LeadUpdateState and
- * LeadCheckTermination, each one transaction of the store; the cycle ends with the verification
- * checkpoint, the outputs and the Winterfox cycle record.
+ * A cycle (seed 002), the composer of the loop's phases: planned once (plan), then up to N steps
+ * (step: select → search ∨ extract → resolve → weigh → hypothesise → validate output), each followed
+ * by LeadUpdateState and LeadCheckTermination (decide) in one transaction of the store; the cycle
+ * ends with the verification checkpoint (verify), the outputs (summary) and the Winterfox cycle
+ * record. The cycle owns CycleState; what the phases produce for the research is recorded through
+ * research.ts.
  */
 import { checkInvariants } from '../invariants';
 import { openHypotheses } from '../state';
 import type { Strategy } from '../strategy';
-import { Cancelled, type OpenCycle, type RunContext, type RunState } from './context';
+import { plannerStopOverruled } from '../planner-stop';
+import { Cancelled, type CycleState, type OpenCycle, type Research, type RunContext } from './context';
 import { decide } from './decide';
-import { planCycle } from './plan';
+import { cycleStrategy, logPlan, planCycle } from './plan';
+import { nextCycle, queue, scheduleRevisits, takePendingMerges, terminateIf } from './research';
 import { committed, persist } from './session';
 import { step } from './step';
 import { writeOutputs } from './summary';
 
 const DEFAULT_STEPS_PER_CYCLE = 6;
 
-export async function cycle(ctx: RunContext, run: RunState): Promise<void> {
+export async function cycle(ctx: RunContext, research: Research, state: CycleState): Promise<void> {
+  const { engine } = research;
   // A resumed run goes on with the cycle it was killed in (same plan, same step count), so it
   // ends where the uninterrupted run would have; only a new cycle is planned.
-  if (!run.openCycle) await committed(ctx, () => planCycle(ctx, run));
-  const open = run.openCycle!;
-  run.strategy = open.strategy as Strategy;
-  run.plannerStop = open.plannerStop;
+  if (!state.open) await committed(ctx, () => beginCycle(ctx, research, state));
+  const open = state.open!;
+  state.strategy = open.strategy as Strategy;
+  state.plannerStop = open.plannerStop;
   const steps = ctx.opts.stepsPerCycle ?? DEFAULT_STEPS_PER_CYCLE;
-  while (!run.state.terminated && open.steps < steps && run.state.frontier.size > 0) {
+  while (!engine.terminated && open.steps < steps && engine.frontier.size > 0) {
     if (ctx.opts.signal?.aborted) break;
     await committed(ctx, async () => {
-      await step(ctx, run);
+      await step(ctx, research, open);
       open.steps += 1;
-      await decide(ctx, run, false);
+      decideNow(ctx, research, state, false);
       await ctx.log.flush();
-      await persist(ctx, run);
+      await persist(ctx, engine, open);
     });
-    if (ctx.opts.checkInvariants) assertInvariants(ctx, run);
+    if (ctx.opts.checkInvariants) assertInvariants(ctx, research);
   }
-  await committed(ctx, () => endCycle(ctx, run, open));
-  if (ctx.opts.signal?.aborted && !run.state.terminated) throw new Cancelled();
+  await committed(ctx, () => endCycle(ctx, research, state, open));
+  if (ctx.opts.signal?.aborted && !engine.terminated) throw new Cancelled();
+}
+
+/** A new cycle: strategy, due revisits, the Lead's plan queued; persisted with the cycle marked open. */
+async function beginCycle(ctx: RunContext, research: Research, state: CycleState): Promise<void> {
+  const { engine, graph, conflicts } = research;
+  const startedAt = ctx.clock.now().getTime();
+  const n = nextCycle(research);
+  state.strategy = cycleStrategy(ctx, { engine, graph, conflicts });
+  scheduleRevisits(research);
+  const plan = await planCycle(ctx, { engine, graph, conflicts, recent: research.recent, strategy: state.strategy });
+  const { added } = queue(research, plan.tasks);
+  logPlan(ctx, plan, { cycle: n, strategy: state.strategy, added, queued: engine.frontier.size });
+  state.plannerStop = plan.plannerStop;
+  state.open = {
+    steps: 0,
+    strategy: state.strategy,
+    plannerStop: state.plannerStop,
+    startedAt,
+    before: { persons: graph.size, sources: ctx.store.sources().length, conflicts: conflicts.size },
+  };
+  if (engine.frontier.size === 0) decideNow(ctx, research, state, true);
+  else if (state.plannerStop) decideNow(ctx, research, state, false);
+  // The planner's stop stands only where the loop's own rules end the run (the deterministic floor).
+  if (plan.decision.shouldStop && !engine.terminated)
+    ctx.log.add(
+      plannerStopOverruled(ctx.agents.planner.kind, plan.decision.stopReason, {
+        frontier: engine.frontier.size,
+        clues: openHypotheses(engine).length,
+        cycle: n,
+      }),
+    );
+  await ctx.log.flush();
+  await persist(ctx, engine, state.open);
+}
+
+/** LeadCheckTermination: decide, and end the session when a condition holds. */
+function decideNow(ctx: RunContext, research: Research, state: CycleState, cycleEnd: boolean): void {
+  const d = decide(ctx, {
+    cycleEnd,
+    engine: research.engine,
+    graph: research.graph,
+    verification: state.verification,
+  });
+  if (!d) return;
+  if (d.verification) state.verification = d.verification;
+  const entry = terminateIf(research, d.conditions);
+  if (entry) {
+    ctx.log.add(entry);
+    ctx.log.emit('step', `Stopping: ${d.conditions.reason}`);
+  }
 }
 
 /** End of cycle: verification checkpoint, outputs, Winterfox cycle record; the cycle is closed. */
-async function endCycle(ctx: RunContext, run: RunState, open: OpenCycle): Promise<void> {
+async function endCycle(ctx: RunContext, research: Research, state: CycleState, open: OpenCycle): Promise<void> {
+  const { engine, graph, conflicts } = research;
   const before = open.before;
-  if (!run.state.terminated && run.state.frontier.size === 0 && !ctx.opts.signal?.aborted) await decide(ctx, run, true);
-  await writeOutputs(ctx, run);
-  if (!run.state.terminated && !ctx.opts.signal?.aborted) await decide(ctx, run, true);
+  if (!engine.terminated && engine.frontier.size === 0 && !ctx.opts.signal?.aborted)
+    decideNow(ctx, research, state, true);
+  state.verification = await writeOutputs(ctx, {
+    engine,
+    graph,
+    conflicts,
+    merges: takePendingMerges(research),
+    strategy: state.strategy,
+    identityNotes: research.identityNotes,
+    skipped: research.skipped,
+  });
+  if (!engine.terminated && !ctx.opts.signal?.aborted) decideNow(ctx, research, state, true);
   const counts = {
     steps: open.steps,
-    persons: run.graph.size,
-    newPersons: run.graph.size - before.persons,
+    persons: graph.size,
+    newPersons: graph.size - before.persons,
     sources: ctx.store.sources().length,
     newSources: ctx.store.sources().length - before.sources,
-    conflicts: run.conflictsById.size,
-    newConflicts: run.conflictsById.size - before.conflicts,
-    frontier: run.state.frontier.size,
-    openClues: openHypotheses(run.state).length,
-    requests: run.state.counters.requests ?? 0,
+    conflicts: conflicts.size,
+    newConflicts: conflicts.size - before.conflicts,
+    frontier: engine.frontier.size,
+    openClues: openHypotheses(engine).length,
+    requests: engine.counters.requests ?? 0,
   };
   ctx.log.add({
     agent: 'Lead',
     actionType: 'cycle',
-    strategy: run.strategy,
+    strategy: state.strategy,
     durationMs: Math.max(0, ctx.clock.now().getTime() - open.startedAt),
     counts,
     costUsd: ctx.opts.meter?.costUsd() ?? 0,
-    rationale: `cycle ${run.state.cycle} (${run.strategy})`,
+    rationale: `cycle ${engine.cycle} (${state.strategy})`,
     context: '',
   });
-  run.openCycle = undefined;
+  state.open = undefined;
   await ctx.log.flush();
-  await persist(ctx, run);
+  await persist(ctx, engine, state.open);
 }
 
 /** The Z invariants over the state and the entries of the step just done (RunOptions.checkInvariants). */
-function assertInvariants(ctx: RunContext, run: RunState): void {
-  const v = checkInvariants(run.state, ctx.log.takeStepEntries());
+function assertInvariants(ctx: RunContext, research: Research): void {
+  const v = checkInvariants(research.engine, ctx.log.takeStepEntries());
   if (v.length)
     throw new Error(`invariant violated after step: ${v.map((x) => `(${x.invariant}) ${x.message}`).join('; ')}`);
 }

@@ -1,63 +1,158 @@
 /**
- * Plan (seed 002 cycle start, the Lead): a strategy for the cycle, due revisits back on the
- * frontier, the planner's view of the case and its plan turned into search tasks. The cycle is
- * opened and persisted with the session, so a resumed run continues it instead of planning anew.
+ * Plan (seed 002 cycle start, the Lead): a strategy for the cycle, the planner's view of the case
+ * and its plan turned into search tasks. cycle.ts composes them: strategy, due revisits onto the
+ * frontier, the plan, its tasks queued, the plan logged, the cycle opened and persisted with the
+ * session, so a resumed run continues it instead of planning anew.
  */
-import type { Person, Task } from '../../model';
+import type { Conflict, Person, Task } from '../../model';
 import { displayName } from '../../model';
-import type { PlanningView } from '../agents';
+import type { PlanDecision, PlanningView } from '../agents';
 import { personQuery } from '../../agents/analyst/clues';
 import { recordTypesFor } from '../../agents/analyst/analyst';
 import { goalStatus } from '../../agents/analyst/gps';
+import type { KnowledgeGraph } from '../../agents/analyst/graph';
 import { GAP_QUERY_MARK } from '../lead-planner';
-import { plannerStopOverruled, quotedStopReason } from '../planner-stop';
+import { quotedStopReason } from '../planner-stop';
 import { formatQuery } from '../query';
-import { addTasks, openHypotheses } from '../state';
-import { chooseStrategy } from '../strategy';
-import type { RunContext, RunState } from './context';
-import { decide } from './decide';
-import { persist } from './session';
+import { openHypotheses, type EngineState } from '../state';
+import { chooseStrategy, type Strategy } from '../strategy';
+import type { RunContext } from './context';
 import { REVISIT_PRIORITY, searchTask } from './tasks';
 
+/** What the Lead reads of the research to plan a cycle. */
+export interface PlanInput {
+  engine: Readonly<EngineState>;
+  graph: KnowledgeGraph;
+  conflicts: ReadonlyMap<string, Conflict>;
+  /** Discoveries so far (the planner sees the last ten). */
+  recent: readonly string[];
+}
+
+/** The Lead's plan for a cycle. */
+export interface Plan {
+  view: PlanningView;
+  decision: PlanDecision;
+  /** The searches it asks for, to queue. */
+  tasks: Task[];
+  /** Why the planner would stop now (PlanDecision.shouldStop), if it would. */
+  plannerStop: string | undefined;
+}
+
+/** The cycle's Winterfox strategy, from the state before due revisits are queued. */
+export function cycleStrategy(ctx: RunContext, input: Omit<PlanInput, 'recent'>): Strategy {
+  const { engine, graph } = input;
+  const subject = graph.get(engine.subjectId!)!;
+  const goals = goalStatus(subject, ctx.config.goals, (id) => graph.get(id));
+  return chooseStrategy({
+    cycle: engine.cycle,
+    openConflicts: [...input.conflicts.values()].filter((c) => c.person === subject.id && c.status !== 'resolved')
+      .length,
+    pendingClues: openHypotheses(engine).length,
+    frontier: engine.frontier.size,
+    unprovenGoals: goals.filter((g) => !g.sufficient).length,
+  });
+}
+
+/** The planner asked for the cycle's plan, its actions made search tasks within the permitted tiers. */
+export async function planCycle(ctx: RunContext, input: PlanInput & { strategy: Strategy }): Promise<Plan> {
+  const subject = input.graph.get(input.engine.subjectId!)!;
+  const permissions = input.engine.sourcePermissions;
+  const view = planningView(ctx, input);
+  const decision = await ctx.agents.planner.plan(view, ctx.opts.signal);
+  const tasks: Task[] = [];
+  for (const a of decision.nextActions)
+    if (a.action === 'fetch' && a.query)
+      tasks.push(
+        searchTask(ctx, permissions, a.query, {
+          priority: Math.max(0, Math.min(1, a.priority)),
+          targetPerson: subject.id,
+        }),
+      );
+  for (const q of decision.queryExpansions)
+    tasks.push(searchTask(ctx, permissions, q, { priority: 0.5, targetPerson: subject.id }));
+  for (const r of decision.revisits) {
+    if (!ctx.log.accessed.has(r.source)) continue; // ScoutRevisitSource: only a source accessed before
+    tasks.push(
+      searchTask(
+        ctx,
+        permissions,
+        { ...r.improvedQuery, sources: [r.source] },
+        { priority: REVISIT_PRIORITY, targetPerson: subject.id, revisitReason: r.reason },
+      ),
+    );
+  }
+  const plannerStop = decision.shouldStop
+    ? decision.stopReason || `the Lead planner (${ctx.agents.planner.kind}) decided to stop`
+    : undefined;
+  return { view, decision, tasks, plannerStop };
+}
+
+/** The plan's decision entry and the host's event, once its tasks are queued (`added`: those the novelty guard let in). */
+export function logPlan(
+  ctx: RunContext,
+  plan: Plan,
+  at: { cycle: number; strategy: Strategy; added: readonly Task[]; queued: number },
+): void {
+  const { view, decision } = plan;
+  ctx.log.add({
+    agent: 'Lead',
+    actionType: 'decision',
+    decisionType: 'cycle_plan',
+    optionsConsidered: ['explore', 'deepen', 'challenge'],
+    chosenOption: at.strategy,
+    rationale: `${at.strategy}: ${view.counts.frontier} queued, ${view.counts.clues} open clue(s), ${view.gaps.length} gap(s); planner (${ctx.agents.planner.kind}) added ${at.added.length} task(s)${decision.shouldStop ? `; ${quotedStopReason(ctx.agents.planner.kind, decision.stopReason)}` : ''}`,
+    context: at.added
+      .map((t) => formatQuery(t.query ?? {}))
+      .join(' | ')
+      .slice(0, 2000),
+  });
+  ctx.log.emit('cycle', `Cycle ${at.cycle} (${at.strategy}): ${at.queued} task(s) queued`);
+}
+
 /** What the Lead planner sees of the case. */
-export function planningView(ctx: RunContext, run: RunState): PlanningView {
-  const subject = run.graph.get(run.state.subjectId!)!;
-  const clues = openHypotheses(run.state);
-  const goals = goalStatus(subject, ctx.config.goals, (id) => run.graph.get(id));
+export function planningView(ctx: RunContext, input: PlanInput & { strategy: Strategy }): PlanningView {
+  const { engine, graph } = input;
+  const subject = graph.get(engine.subjectId!)!;
+  const clues = openHypotheses(engine);
+  const goals = goalStatus(subject, ctx.config.goals, (id) => graph.get(id));
   const budget = ctx.config.budget;
   return {
-    cycle: run.state.cycle,
-    strategy: run.strategy,
+    cycle: engine.cycle,
+    strategy: input.strategy,
     question: ctx.config.question,
     subject: { id: subject.id, name: displayName(subject) },
     counts: {
-      persons: run.graph.size,
+      persons: graph.size,
       assertions: subject.assertions.length,
       sources: ctx.store.sources().length,
-      frontier: run.state.frontier.size,
+      frontier: engine.frontier.size,
       clues: clues.length,
-      openConflicts: [...run.conflictsById.values()].filter((c) => c.status !== 'resolved').length,
+      openConflicts: [...input.conflicts.values()].filter((c) => c.status !== 'resolved').length,
     },
     budgetRemaining: {
-      cycles: Math.max(0, ctx.maxCycles - run.state.cycle),
-      requests: Math.max(0, budget.maxRequests - (run.state.counters.requests ?? 0)),
+      cycles: Math.max(0, ctx.maxCycles - engine.cycle),
+      requests: Math.max(0, budget.maxRequests - (engine.counters.requests ?? 0)),
       tokens: Math.max(0, budget.maxTokens - (ctx.opts.meter?.tokens() ?? 0)),
       usd: Math.max(0, budget.maxUsd - (ctx.opts.meter?.costUsd() ?? 0)),
     },
-    recentDiscoveries: run.recent.slice(-10),
+    recentDiscoveries: input.recent.slice(-10),
     pendingClues: clues
       .slice(0, 20)
       .map((h) => ({ id: h.id, statement: h.statement, priority: h.priority, suggestedQueries: h.suggestedQueries })),
-    frontier: run.state.frontier
+    frontier: engine.frontier
       .sorted()
       .slice(0, 20)
       .map((t) => ({ id: t.id, taskType: t.taskType, priority: t.priority, query: t.query })),
-    gaps: gaps(ctx, run, subject, goals),
+    gaps: gaps(input.conflicts, subject, goals),
   };
 }
 
 /** Unanswered or uncorroborated goals, each with a search that could answer it. */
-function gaps(ctx: RunContext, run: RunState, subject: Person, goals: ReturnType<typeof goalStatus>): string[] {
+function gaps(
+  conflicts: ReadonlyMap<string, Conflict>,
+  subject: Person,
+  goals: ReturnType<typeof goalStatus>,
+): string[] {
   const out: string[] = [];
   const types: Record<string, string[]> = {
     parents: ['birth', 'baptism', 'death'],
@@ -72,94 +167,11 @@ function gaps(ctx: RunContext, run: RunState, subject: Person, goals: ReturnType
     const q = personQuery(subject, { recordTypes: types[g.goal] });
     out.push(`${g.goal}: ${g.met ? 'found but not corroborated' : 'not found'}${GAP_QUERY_MARK}${formatQuery(q)}`);
   }
-  for (const c of run.conflictsById.values()) {
+  for (const c of conflicts.values()) {
     if (c.person !== subject.id || c.status === 'resolved') continue;
     out.push(
       `conflict on ${c.field} (${c.competing.map((x) => x.value).join(' vs ')})${GAP_QUERY_MARK}${formatQuery(personQuery(subject, { recordTypes: recordTypesFor(c.field) }))}`,
     );
   }
   return out;
-}
-
-/** A new cycle: strategy, due revisits, the Lead's plan; persisted with the cycle marked open. */
-export async function planCycle(ctx: RunContext, run: RunState): Promise<void> {
-  const t0 = ctx.clock.now().getTime();
-  run.state.cycle += 1;
-  const cycle = run.state.cycle;
-  const subject = run.graph.get(run.state.subjectId!)!;
-  const goals = goalStatus(subject, ctx.config.goals, (id) => run.graph.get(id));
-  run.strategy = chooseStrategy({
-    cycle,
-    openConflicts: [...run.conflictsById.values()].filter((c) => c.person === subject.id && c.status !== 'resolved')
-      .length,
-    pendingClues: openHypotheses(run.state).length,
-    frontier: run.state.frontier.size,
-    unprovenGoals: goals.filter((g) => !g.sufficient).length,
-  });
-  // Due revisits move from the revisit queue to the frontier (seed 001 RQ → crawler).
-  if (run.state.revisitQueue.length) {
-    addTasks(run.state, run.state.revisitQueue);
-    run.state.revisitQueue = [];
-  }
-  const view = planningView(ctx, run);
-  const plan = await ctx.agents.planner.plan(view, ctx.opts.signal);
-  const planned: Task[] = [];
-  for (const a of plan.nextActions)
-    if (a.action === 'fetch' && a.query)
-      planned.push(
-        searchTask(ctx, run.state, a.query, {
-          priority: Math.max(0, Math.min(1, a.priority)),
-          targetPerson: subject.id,
-        }),
-      );
-  for (const q of plan.queryExpansions)
-    planned.push(searchTask(ctx, run.state, q, { priority: 0.5, targetPerson: subject.id }));
-  for (const r of plan.revisits) {
-    if (!ctx.log.accessed.has(r.source)) continue; // ScoutRevisitSource: only a source accessed before
-    planned.push(
-      searchTask(
-        ctx,
-        run.state,
-        { ...r.improvedQuery, sources: [r.source] },
-        { priority: REVISIT_PRIORITY, targetPerson: subject.id, revisitReason: r.reason },
-      ),
-    );
-  }
-  const { added } = addTasks(run.state, planned);
-  ctx.log.add({
-    agent: 'Lead',
-    actionType: 'decision',
-    decisionType: 'cycle_plan',
-    optionsConsidered: ['explore', 'deepen', 'challenge'],
-    chosenOption: run.strategy,
-    rationale: `${run.strategy}: ${view.counts.frontier} queued, ${view.counts.clues} open clue(s), ${view.gaps.length} gap(s); planner (${ctx.agents.planner.kind}) added ${added.length} task(s)${plan.shouldStop ? `; ${quotedStopReason(ctx.agents.planner.kind, plan.stopReason)}` : ''}`,
-    context: added
-      .map((t) => formatQuery(t.query ?? {}))
-      .join(' | ')
-      .slice(0, 2000),
-  });
-  ctx.log.emit('cycle', `Cycle ${cycle} (${run.strategy}): ${run.state.frontier.size} task(s) queued`);
-  run.plannerStop = plan.shouldStop
-    ? plan.stopReason || `the Lead planner (${ctx.agents.planner.kind}) decided to stop`
-    : undefined;
-  run.openCycle = {
-    steps: 0,
-    strategy: run.strategy,
-    plannerStop: run.plannerStop,
-    startedAt: t0,
-    before: { persons: run.graph.size, sources: ctx.store.sources().length, conflicts: run.conflictsById.size },
-  };
-  if (run.state.frontier.size === 0) await decide(ctx, run, true);
-  else if (run.plannerStop) await decide(ctx, run, false);
-  // The planner's stop stands only where the loop's own rules end the run (the deterministic floor).
-  if (plan.shouldStop && !run.state.terminated)
-    ctx.log.add(
-      plannerStopOverruled(ctx.agents.planner.kind, plan.stopReason, {
-        frontier: run.state.frontier.size,
-        clues: openHypotheses(run.state).length,
-        cycle,
-      }),
-    );
-  await ctx.log.flush();
-  await persist(ctx, run);
 }

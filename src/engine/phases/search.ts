@@ -3,23 +3,48 @@
  * permitted sources are asked, every record is captured before any fact cites it, new captures
  * queue an analysis, a search that found nothing queues a wider one.
  */
-import type { SearchQuery, SourceRecord, Task } from '../../model';
+import type { Agent, SearchQuery, SourceRecord, Task } from '../../model';
 import type { ConnectorContext } from '../ports';
-import { addTasks, bump, makeTask, PreconditionError, sourcePermissionGate } from '../state';
+import { makeTask, PreconditionError, sourcePermissionGate, type SourcePermissions } from '../state';
 import { formatQuery, queryHash } from '../query';
 import { isOutage, retryLater } from '../source-outage';
 import { deferredLogEntries } from '../deferred-log';
-import type { RunContext, RunState } from './context';
+import type { RunContext } from './context';
 import { analysedKey, REVISIT_PRIORITY, searchTask, widen } from './tasks';
 
 const ANALYSE_PRIORITY = 1;
 
+export interface SearchInput {
+  task: Task;
+  activeAgent: ReadonlySet<Agent>;
+  permissions: SourcePermissions;
+  /** The novelty guard: sources already queued or analysed, Tier 2 queries already logged. */
+  novelty: ReadonlySet<string>;
+  /** Counts a request as it is made: the budget counts those of a step cut short too. */
+  countRequest(): void;
+}
+
+/** What a search produced (research.ts recordSearch applies it). */
+export interface Searched {
+  /** False when the Censor's permission gate refused the task: nothing was asked. */
+  searched: boolean;
+  /** Novelty-guard keys to remember (a Tier 2 query whose links were logged). */
+  remembered: string[];
+  /** The analysis of the sources captured and not analysed or queued before. */
+  analyse?: Task;
+  /** The search again later, for the sources that were down. */
+  parked?: Task;
+  /** A wider search, after one that found nothing. */
+  wider?: Task;
+}
+
 /** Z ScoutSearchSource (and ScoutRevisitSource when the task carries a revisit reason). */
-export async function search(ctx: RunContext, run: RunState, task: Task): Promise<void> {
-  if (!run.state.activeAgent.has('Scout')) throw new PreconditionError('ScoutSearchSource', 'Scout ∈ activeAgent');
+export async function search(ctx: RunContext, input: SearchInput): Promise<Searched> {
+  const { task } = input;
+  if (!input.activeAgent.has('Scout')) throw new PreconditionError('ScoutSearchSource', 'Scout ∈ activeAgent');
   const query = task.query ?? {};
   // Z permission gate: every tier the task may use must be permitted.
-  const denied = task.sourceConstraint.filter((t) => !sourcePermissionGate(run.state.sourcePermissions, t));
+  const denied = task.sourceConstraint.filter((t) => !sourcePermissionGate(input.permissions, t));
   if (denied.length) {
     ctx.log.add({
       agent: 'Censor',
@@ -31,9 +56,9 @@ export async function search(ctx: RunContext, run: RunState, task: Task): Promis
       rationale: 'Z SourcePermissionGate',
       context: task.id,
     });
-    return;
+    return { searched: false, remembered: [] };
   }
-  logDeferred(ctx, run, query);
+  const remembered = logDeferred(ctx, input.novelty, query);
   const eligible = ctx.connectors.filter(
     (c) => task.sourceConstraint.includes(c.tier) && (!query.sources?.length || query.sources.includes(c.id)),
   );
@@ -65,7 +90,7 @@ export async function search(ctx: RunContext, run: RunState, task: Task): Promis
   let found = 0;
   for (const c of eligible) {
     const connector: ConnectorContext = { signal: ctx.opts.signal, log: (e) => ctx.log.add(e) };
-    bump(run.state, 'requests');
+    input.countRequest();
     try {
       const outcome = await c.search(query, connector);
       found += outcome.records.length;
@@ -77,7 +102,7 @@ export async function search(ctx: RunContext, run: RunState, task: Task): Promis
         // Evidence is captured (verbatim text + sha256, Censor applied) before any fact cites it.
         await ctx.log.flush();
         const s = await ctx.store.captureSource(r, ctx.clock.now());
-        if (!run.state.novelty.has(analysedKey(s.id))) captured.push(s);
+        if (!input.novelty.has(analysedKey(s.id))) captured.push(s);
       }
     } catch (e) {
       if (ctx.opts.signal?.aborted) throw e;
@@ -93,57 +118,43 @@ export async function search(ctx: RunContext, run: RunState, task: Task): Promis
       ctx.log.emit('source', `${c.displayName}: failed (${message})`);
     }
   }
-  if (down.length) {
-    // Not a search done for the sources that were down: a later run asks them again.
-    const later = retryLater(task, down);
-    if (!run.state.parkedTasks.some((t) => t.id === later.id)) run.state.parkedTasks.push(later);
-  }
+  const out: Searched = { searched: true, remembered };
+  // Not a search done for the sources that were down: a later run asks them again.
+  if (down.length) out.parked = retryLater(task, down);
   const fresh = captured.filter((s, i) => captured.findIndex((x) => x.id === s.id) === i);
-  bump(run.state, 'searches');
-  if (fresh.length) {
-    bump(run.state, 'discoveries');
-    run.state.counters.queriesSinceDiscovery = 0;
-    // The novelty guard also remembers which captured sources are queued or analysed, so a record
-    // found again by another search is not analysed twice (it persists with the session).
-    for (const src of fresh) run.state.novelty.add(analysedKey(src.id));
-    addTasks(run.state, [
-      makeTask({
-        taskType: 'AnalyzeTask',
-        priority: ANALYSE_PRIORITY,
-        createdAt: ctx.clock.now().toISOString(),
-        records: fresh.map((s) => s.id),
-        targetPerson: task.targetPerson,
-        hypothesis: undefined,
-      }),
-    ]);
-  } else {
-    bump(run.state, 'queriesSinceDiscovery');
-  }
+  if (fresh.length)
+    out.analyse = makeTask({
+      taskType: 'AnalyzeTask',
+      priority: ANALYSE_PRIORITY,
+      createdAt: ctx.clock.now().toISOString(),
+      records: fresh.map((s) => s.id),
+      targetPerson: task.targetPerson,
+      hypothesis: undefined,
+    });
   if (found === 0 && !task.revisitReason) {
     const wider = widen(query);
     if (wider)
-      run.state.revisitQueue.push(
-        searchTask(ctx, run.state, wider, {
-          priority: REVISIT_PRIORITY * 0.8,
-          targetPerson: task.targetPerson,
-          hypothesis: task.hypothesis,
-          revisitReason: 'Previous search parameters too narrow',
-        }),
-      );
+      out.wider = searchTask(ctx, input.permissions, wider, {
+        priority: REVISIT_PRIORITY * 0.8,
+        targetPerson: task.targetPerson,
+        hypothesis: task.hypothesis,
+        revisitReason: 'Previous search parameters too narrow',
+      });
   }
+  return out;
 }
 
-/** Tier 2 sources are never searched: the user gets prefilled links, logged once per distinct query. */
-function logDeferred(ctx: RunContext, run: RunState, query: SearchQuery): void {
-  if (!ctx.opts.deferred) return;
+/** Tier 2 sources are never searched: the user gets prefilled links, logged once per distinct query (the key returned). */
+function logDeferred(ctx: RunContext, novelty: ReadonlySet<string>, query: SearchQuery): string[] {
+  if (!ctx.opts.deferred) return [];
   const key = `deferred:${queryHash(query)}`;
-  if (run.state.novelty.has(key)) return;
+  if (novelty.has(key)) return [];
   const links = ctx.opts.deferred(query);
-  if (!links.length) return;
-  run.state.novelty.add(key);
+  if (!links.length) return [];
   for (const e of deferredLogEntries(links, query)) ctx.log.add(e);
   ctx.log.emit(
     'source',
     `Tier 2 (never searched automatically): ${links.length} prefilled link(s) for ${formatQuery(query)} in the research log`,
   );
+  return [key];
 }

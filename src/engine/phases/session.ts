@@ -8,8 +8,9 @@ import { displayName } from '../../model';
 import { formatProblem } from '../../case/problems';
 import type { RunResult } from '../events';
 import type { CaseStore } from '../ports';
-import { toSession } from '../state';
-import type { RunContext, RunState, SessionMode } from './context';
+import { toSession, type EngineState } from '../state';
+import type { CycleState, OpenCycle, Research, RunContext, SessionMode } from './context';
+import { noteArchive, takePendingMerges } from './research';
 import { writeOutputs } from './summary';
 
 export type RunStatus = RunResult['status'];
@@ -20,11 +21,17 @@ export function archiveFingerprint(ctx: RunContext): number {
 }
 
 /** The session's start: its log entries, the files left out, Tier 0 permitted; persisted and committed. */
-export async function openSession(ctx: RunContext, run: RunState, mode: SessionMode): Promise<void> {
+export async function openSession(
+  ctx: RunContext,
+  research: Research,
+  open: OpenCycle | undefined,
+  mode: SessionMode,
+): Promise<void> {
+  const { engine } = research;
   // The case writer's own compliance entries (Censor redactions) belong to this session too.
   const stamped = ctx.store as CaseStore & { sessionId?: unknown };
-  if (typeof stamped.sessionId === 'string') stamped.sessionId = run.state.sessionId;
-  const subject = run.graph.get(run.state.subjectId!)!;
+  if (typeof stamped.sessionId === 'string') stamped.sessionId = engine.sessionId;
+  const subject = research.graph.get(engine.subjectId!)!;
   ctx.log.add({
     agent: 'Lead',
     actionType: 'session_start',
@@ -37,13 +44,13 @@ export async function openSession(ctx: RunContext, run: RunState, mode: SessionM
     },
     rationale:
       mode === 'resumed'
-        ? `resuming session ${run.state.sessionId} at cycle ${run.state.cycle} with ${run.state.frontier.size} queued task(s)`
+        ? `resuming session ${engine.sessionId} at cycle ${engine.cycle} with ${engine.frontier.size} queued task(s)`
         : mode === 'continued'
           ? 'continuing a finished session: search history kept'
           : 'new session',
     context: `connectors: ${ctx.connectors.map((c) => `${c.id} (Tier ${c.tier})`).join(', ')}`,
   });
-  for (const p of run.skipped) {
+  for (const p of research.skipped) {
     ctx.log.add({
       agent: 'Lead',
       actionType: 'error',
@@ -63,18 +70,24 @@ export async function openSession(ctx: RunContext, run: RunState, mode: SessionM
     rationale: 'Invariant 2: Tier 0 is always accessible',
     context: 'archive',
   });
-  run.state.counters.archiveFingerprint = archiveFingerprint(ctx);
+  noteArchive(research, archiveFingerprint(ctx));
   await ctx.log.flush();
-  await persist(ctx, run);
+  await persist(ctx, engine, open);
   await ctx.store.commit?.();
   ctx.log.emit(
     'step',
-    `${mode === 'resumed' ? 'Resuming' : 'Researching'} ${displayName(subject)} (${run.state.frontier.size} task(s) queued)`,
+    `${mode === 'resumed' ? 'Resuming' : 'Researching'} ${displayName(subject)} (${engine.frontier.size} task(s) queued)`,
   );
 }
 
 /** The session's end, whatever stopped it: the outputs, the end entry, the session saved; the run's result. */
-export async function closeSession(ctx: RunContext, run: RunState, status: RunStatus): Promise<RunResult> {
+export async function closeSession(
+  ctx: RunContext,
+  research: Research,
+  cycle: CycleState,
+  status: RunStatus,
+): Promise<RunResult> {
+  const { engine, graph } = research;
   ctx.store.begin?.();
   if (status === 'cancelled')
     ctx.log.add({
@@ -88,9 +101,17 @@ export async function closeSession(ctx: RunContext, run: RunState, status: RunSt
       userCancelled: true,
       reason: 'user cancel: stopped after the current step; run again to resume',
       rationale: 'user interrupt',
-      context: `${run.state.frontier.size} task(s) still queued`,
+      context: `${engine.frontier.size} task(s) still queued`,
     });
-  await writeOutputs(ctx, run).catch((e: unknown) =>
+  await writeOutputs(ctx, {
+    engine,
+    graph,
+    conflicts: research.conflicts,
+    merges: takePendingMerges(research),
+    strategy: cycle.strategy,
+    identityNotes: research.identityNotes,
+    skipped: research.skipped,
+  }).catch((e: unknown) =>
     ctx.log.add({
       agent: 'Lead',
       actionType: 'error',
@@ -103,23 +124,23 @@ export async function closeSession(ctx: RunContext, run: RunState, status: RunSt
     agent: 'Lead',
     actionType: 'session_end',
     status: status === 'cancelled' ? 'cancelled' : status,
-    rationale: run.state.terminationReason ?? status,
+    rationale: engine.terminationReason ?? status,
     context: '',
   });
   await ctx.log.flush();
-  await persist(ctx, run);
+  await persist(ctx, engine, cycle.open);
   await ctx.store.commit?.();
   const reason =
     status === 'cancelled'
       ? 'user cancel'
       : status === 'failed'
         ? 'error (see the research log)'
-        : (run.state.terminationReason ?? 'stopped');
+        : (engine.terminationReason ?? 'stopped');
   const result: RunResult = {
     status,
     terminationReason: reason,
-    cycles: run.state.cycle,
-    persons: run.graph.size,
+    cycles: engine.cycle,
+    persons: graph.size,
     sources: ctx.store.sources().length,
     conflicts: ctx.store.conflicts().length,
     summaryPath: join(ctx.store.root, 'summary.md'),
@@ -142,9 +163,9 @@ export async function committed(ctx: RunContext, fn: () => Promise<void>): Promi
 }
 
 /** The session (hypotheses.json) after every step, with the open cycle, so a killed run resumes. */
-export async function persist(ctx: RunContext, run: RunState): Promise<void> {
+export async function persist(ctx: RunContext, engine: EngineState, open: OpenCycle | undefined): Promise<void> {
   await ctx.store.writeSession({
-    ...toSession(run.state),
-    ...(run.openCycle ? { openCycle: { ...run.openCycle, before: { ...run.openCycle.before } } } : {}),
+    ...toSession(engine),
+    ...(open ? { openCycle: { ...open, before: { ...open.before } } } : {}),
   });
 }

@@ -19,7 +19,7 @@ import { DeterministicPlanner } from '../lead-planner';
 import { archiveSourceOf, systemClock, type CaseStore } from '../ports';
 import { assertResearchable, researchPreflight } from '../preflight';
 import { fromSession, initAncestryEngine, permissionsFrom, type EngineState } from '../state';
-import type { OpenCycle, RunContext, RunOptions, RunState, SessionMode } from './context';
+import type { OpenCycle, Research, RunContext, RunOptions, SessionMode } from './context';
 import { RunLog } from './log';
 import { archiveFingerprint } from './session';
 import { searchTask } from './tasks';
@@ -44,7 +44,14 @@ export function createContext(opts: RunOptions): RunContext {
   };
 }
 
-export async function setup(ctx: RunContext): Promise<{ mode: SessionMode; run: RunState }> {
+/** The session begun: the research so far, and the cycle a killed run was in (to continue it). */
+export interface SetUp {
+  mode: SessionMode;
+  research: Research;
+  open: OpenCycle | undefined;
+}
+
+export async function setup(ctx: RunContext): Promise<SetUp> {
   const persons = ctx.store.persons();
   const found = findSubject(ctx, persons);
   const pre = researchPreflight(ctx.store, found?.id ?? ctx.opts.person ?? ctx.config.subject.person, !found);
@@ -70,25 +77,22 @@ export async function setup(ctx: RunContext): Promise<{ mode: SessionMode; run: 
     existingConflict: (id) => conflictsById.get(id),
     notSame,
   });
-  const runWith = (state: EngineState, openCycle?: OpenCycle): RunState => ({
-    state,
+  const researchWith = (engine: EngineState): Research => ({
+    engine,
     graph,
     analyst,
     identityNotes,
-    conflictsById,
-    skipped: pre.skipped,
-    strategy: 'explore',
-    plannerStop: undefined,
-    openCycle,
+    conflicts: conflictsById,
     recent: [],
-    newMerges: [],
+    pendingMerges: [],
+    skipped: pre.skipped,
   });
   const sameSubject = prior && (!prior.subjectId || prior.subjectId === subject.id);
   if (prior && sameSubject && !prior.terminated) {
     const state = fromSession(prior, graph.persons, permissions);
     state.subjectId = subject.id;
     const open = prior.openCycle ? { ...prior.openCycle, before: { ...prior.openCycle.before } } : undefined;
-    return { mode: 'resumed', run: runWith(state, open) };
+    return { mode: 'resumed', research: researchWith(state), open };
   }
   const sessionId = newId('R');
   const initial = searchTask(ctx, undefined, initialQuery(ctx, subject), { priority: 1, targetPerson: subject.id });
@@ -115,14 +119,14 @@ export async function setup(ctx: RunContext): Promise<{ mode: SessionMode; run: 
       if (!t.completed && !state.completedTaskIds.has(t.id)) state.frontier.push(t);
     const fp = archiveFingerprint(ctx);
     if (fp !== (prior.counters.archiveFingerprint ?? 0) && ctx.log.accessed.has('archive')) {
-      const t = searchTask(ctx, state, initial.query!, {
+      const t = searchTask(ctx, state.sourcePermissions, initial.query!, {
         priority: 1,
         targetPerson: subject.id,
         revisitReason: 'Time-based record update check',
       });
       state.frontier.push({ ...t, id: stableId('T', t.id, String(fp)) });
     }
-    return { mode: 'continued', run: runWith(state) };
+    return { mode: 'continued', research: researchWith(state), open: undefined };
   }
   const state = initAncestryEngine({
     sessionId,
@@ -131,7 +135,7 @@ export async function setup(ctx: RunContext): Promise<{ mode: SessionMode; run: 
     permissions,
     graph: graph.persons,
   });
-  return { mode: 'new', run: runWith(state) };
+  return { mode: 'new', research: researchWith(state), open: undefined };
 }
 
 function findSubject(ctx: RunContext, persons: Person[]): Person | undefined {

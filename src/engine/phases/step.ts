@@ -1,32 +1,55 @@
 /**
  * One step of the loop (Z PlanAndExecuteLoop's body): LeadSelectTask ; (ScoutSearchSource ∨
  * AnalystGenerateHypotheses) ; CensorValidateOutput. LeadUpdateState and LeadCheckTermination
- * follow in cycle.ts, in the same transaction.
+ * follow in cycle.ts, in the same transaction. The step composes its phases: each returns what it
+ * produced and research.ts records it.
  */
+import type { Task } from '../../model';
 import { bump, completeTask, leadSelectTask } from '../state';
-import { Cancelled, type RunContext, type RunState } from './context';
+import { Cancelled, type OpenCycle, type Research, type RunContext } from './context';
 import { analyse } from './analyse';
+import { censorActive, recordSearch, requeue, takePendingMerges } from './research';
 import { search } from './search';
 import { persist } from './session';
 import { writeDirty } from './validate-output';
 
-export async function step(ctx: RunContext, run: RunState): Promise<void> {
-  const { task, entry } = leadSelectTask(run.state);
+/** `open`: the cycle in progress, persisted with the session when the step is cut short. */
+export async function step(ctx: RunContext, research: Research, open: OpenCycle | undefined): Promise<void> {
+  const { engine } = research;
+  const { task, entry } = leadSelectTask(engine);
   ctx.log.add(entry);
   try {
-    if (task.taskType === 'SearchTask') await search(ctx, run, task);
-    else if (task.taskType === 'AnalyzeTask') await analyse(ctx, run, task);
+    await execute(ctx, research, task);
   } catch (e) {
     // A step cut short (a request aborted by Ctrl-C, an error) is not done: it goes back to the
     // frontier and runs again next time; everything it wrote is content-addressed, so nothing doubles.
-    run.state.frontier.push(task);
-    run.state.activeAgent = new Set();
-    await writeDirty(ctx, run);
+    requeue(research, task);
+    await writeDirty(ctx, { graph: research.graph, merges: takePendingMerges(research) });
     await ctx.log.flush();
-    await persist(ctx, run);
+    await persist(ctx, engine, open);
     throw ctx.opts.signal?.aborted ? new Cancelled() : e;
   }
-  if (task.taskType !== 'SearchTask' && task.taskType !== 'AnalyzeTask')
+  // CensorValidateOutput: every write below passes the case writer's Censor.
+  censorActive(research);
+  await writeDirty(ctx, { graph: research.graph, merges: takePendingMerges(research) });
+  completeTask(engine, task);
+  bump(engine, 'steps');
+}
+
+/** ScoutSearchSource ∨ AnalystGenerateHypotheses, as the task says. */
+async function execute(ctx: RunContext, research: Research, task: Task): Promise<void> {
+  const { engine } = research;
+  if (task.taskType === 'SearchTask') {
+    const searched = await search(ctx, {
+      task,
+      activeAgent: engine.activeAgent,
+      permissions: engine.sourcePermissions,
+      novelty: engine.novelty,
+      countRequest: () => bump(engine, 'requests'),
+    });
+    recordSearch(research, searched);
+  } else if (task.taskType === 'AnalyzeTask') await analyse(ctx, research, task);
+  else
     ctx.log.add({
       agent: 'Lead',
       actionType: 'decision',
@@ -36,9 +59,4 @@ export async function step(ctx: RunContext, run: RunState): Promise<void> {
       rationale: `${task.taskType} has no executor in this engine`,
       context: task.id,
     });
-  // CensorValidateOutput: every write below passes the case writer's Censor.
-  run.state.activeAgent = new Set(['Censor']);
-  await writeDirty(ctx, run);
-  completeTask(run.state, task);
-  bump(run.state, 'steps');
 }

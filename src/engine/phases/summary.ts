@@ -2,20 +2,38 @@
  * Summary: the outputs refreshed at the end of every cycle and of the run: persons and merges
  * written, the verification checkpoint, summary.md (the deliverable), graph.jsonld and tree.ged.
  */
-import { goalStatus, checkGPSCoverage } from '../../agents/analyst/gps';
+import type { Conflict, MergeCluster } from '../../model';
+import type { CaseProblem } from '../../case/problems';
+import { goalStatus, checkGPSCoverage, type VerificationResult } from '../../agents/analyst/gps';
+import type { KnowledgeGraph } from '../../agents/analyst/graph';
+import type { IdentityNotes } from '../../agents/analyst/identity/notes';
 import { renderSummary } from '../../agents/analyst/proof/summary';
 import { exportGedcom, exportJsonLd } from '../../interchange';
-import { openHypotheses } from '../state';
+import { openHypotheses, type EngineState } from '../state';
+import type { Strategy } from '../strategy';
 import { withUnreadableFiles } from '../unreadable-summary';
-import type { RunContext, RunState } from './context';
+import type { RunContext } from './context';
 import { writeDirty } from './validate-output';
 import { verificationCheckpoint } from './verify';
 
-export async function writeOutputs(ctx: RunContext, run: RunState): Promise<void> {
-  await writeDirty(ctx, run);
-  const v = verificationCheckpoint(ctx, run);
-  const subject = run.graph.get(run.state.subjectId!)!;
-  const goals = goalStatus(subject, ctx.config.goals, (id) => run.graph.get(id));
+export interface OutputsInput {
+  engine: Readonly<EngineState>;
+  graph: KnowledgeGraph;
+  conflicts: ReadonlyMap<string, Conflict>;
+  /** Merge proposals not written yet. */
+  merges: readonly MergeCluster[];
+  strategy: Strategy;
+  identityNotes: IdentityNotes;
+  skipped: readonly CaseProblem[];
+}
+
+/** Returns the verification checkpoint it ran. */
+export async function writeOutputs(ctx: RunContext, input: OutputsInput): Promise<VerificationResult> {
+  const { engine, graph } = input;
+  await writeDirty(ctx, { graph, merges: input.merges });
+  const v = verificationCheckpoint(ctx, graph);
+  const subject = graph.get(engine.subjectId!)!;
+  const goals = goalStatus(subject, ctx.config.goals, (id) => graph.get(id));
   const censor = {
     now: ctx.clock.now(),
     thresholdYears: ctx.config.privacy.livingThresholdYears,
@@ -24,32 +42,33 @@ export async function writeOutputs(ctx: RunContext, run: RunState): Promise<void
   const rendered = renderSummary({
     config: ctx.config,
     subject,
-    get: (id) => run.graph.get(id),
+    get: (id) => graph.get(id),
     sources: ctx.store.sources(),
     searches: ctx.log.searches,
-    conflicts: [...run.conflictsById.values()],
+    conflicts: [...input.conflicts.values()],
     goals,
     verification: v,
-    gpsCoverage: checkGPSCoverage(run.graph.persons.values()),
+    gpsCoverage: checkGPSCoverage(graph.persons.values()),
     status: {
-      cycles: run.state.cycle,
-      terminated: run.state.terminated,
-      reason: run.state.terminationReason,
-      strategy: run.strategy,
-      openClues: openHypotheses(run.state).length,
-      queued: run.state.frontier.size,
+      cycles: engine.cycle,
+      terminated: engine.terminated,
+      reason: engine.terminationReason,
+      strategy: input.strategy,
+      openClues: openHypotheses(engine).length,
+      queued: engine.frontier.size,
     },
     censor,
-    identity: run.identityNotes,
+    identity: input.identityNotes,
   });
   // A file the run could not read (a spouse's) is named under the conclusion it is missing from.
-  const md = withUnreadableFiles(rendered, run.skipped, {
+  const md = withUnreadableFiles(rendered, [...input.skipped], {
     subject,
     unreadablePersonFile: (id) =>
       (ctx.store as { unreadablePersonFile?(id: string): string | undefined }).unreadablePersonFile?.(id),
   });
   await ctx.store.writeSummary(md);
   await writeExports(ctx);
+  return v;
 }
 
 async function writeExports(ctx: RunContext): Promise<void> {

@@ -1,7 +1,7 @@
 /** Tasks the phases queue: searches within the permitted tiers, and the queries they come from. */
 import type { ClueHypothesis, SearchQuery, Task, Tier } from '../../model';
 import { parseQuery, queryHash } from '../query';
-import { makeTask, permissionsFrom, sourcePermissionGate, type EngineState } from '../state';
+import { makeTask, permissionsFrom, sourcePermissionGate, type SourcePermissions } from '../state';
 import type { RunContext } from './context';
 
 /** Priority of a revisit (corroboration, a new name, a wider query). */
@@ -9,16 +9,16 @@ export const REVISIT_PRIORITY = 0.7;
 
 /**
  * A SearchTask within the tiers the session permits (Tier 0 always; Tier 1 when case.yaml allows
- * it). `state` is absent while the session is being set up: the case's tiers decide.
+ * it). `permissions` are absent while the session is being set up: the case's tiers decide.
  */
 export function searchTask(
   ctx: RunContext,
-  state: EngineState | undefined,
+  permissions: SourcePermissions | undefined,
   query: SearchQuery,
   fields: { priority: number; hypothesis?: string; targetPerson?: string; revisitReason?: string },
 ): Task {
   const tiers: Tier[] = [0];
-  if (sourcePermissionGate(state?.sourcePermissions ?? permissionsFrom(ctx.config.tiers), 1)) tiers.push(1);
+  if (sourcePermissionGate(permissions ?? permissionsFrom(ctx.config.tiers), 1)) tiers.push(1);
   return makeTask({
     taskType: 'SearchTask',
     priority: fields.priority,

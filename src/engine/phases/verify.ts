@@ -3,18 +3,17 @@
  * captured source. Run at the end of every cycle (logged) and before the loop may end on its goals.
  */
 import { verifyCitations, type VerificationResult } from '../../agents/analyst/gps';
-import type { RunContext, RunState } from './context';
+import type { KnowledgeGraph } from '../../agents/analyst/graph';
+import type { RunContext } from './context';
 
-/** The verification checkpoint must pass before the loop may end as goal achieved / GPS satisfied. */
-export function verifiedNow(ctx: RunContext, run: RunState): boolean {
-  run.verification = verifyCitations(run.graph.persons.values(), (id) => ctx.store.source(id));
-  return run.verification.passed;
+/** The check the loop runs before it may end as goal achieved / GPS satisfied (not logged). */
+export function verifiedNow(ctx: RunContext, graph: KnowledgeGraph): VerificationResult {
+  return verifyCitations(graph.persons.values(), (id) => ctx.store.source(id));
 }
 
 /** The checkpoint of a cycle's end, with its decision entry in the research log. */
-export function verificationCheckpoint(ctx: RunContext, run: RunState): VerificationResult {
-  const v = verifyCitations(run.graph.persons.values(), (id) => ctx.store.source(id));
-  run.verification = v;
+export function verificationCheckpoint(ctx: RunContext, graph: KnowledgeGraph): VerificationResult {
+  const v = verifiedNow(ctx, graph);
   ctx.log.add({
     agent: 'Analyst',
     actionType: 'decision',
