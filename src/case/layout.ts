@@ -1,4 +1,6 @@
 /** The case folder layout (DESIGN.md, a public contract). */
+import { unaccented } from '../model/names';
+
 export const CASE_FILE = 'case.yaml';
 export const PEOPLE_DIR = 'people';
 export const TREES_DIR = 'trees';
@@ -14,10 +16,7 @@ export const DERIVED_DIR = '.ancestry';
 export const INDEX_FILE = '.ancestry/index.sqlite';
 
 export function slugify(text: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  const slug = unaccented(text)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 48);

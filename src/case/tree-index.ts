@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import type { Database, Statement } from 'sql.js';
 import { displayName, factValue, type Person } from '../model';
 import { yearRange } from '../model/gdate';
+import { nameWords } from '../model/names';
 import { loadSqlJs } from './index-db';
 import { TREES_DIR } from './layout';
 import type { CaseProblem } from './problems';
@@ -94,16 +95,6 @@ export function livingBasis(p: Pick<Person, 'assertions' | 'living'>): {
     }
   }
   return { flag: p.living, dead, latest: Number.isFinite(latest) ? latest : undefined };
-}
-
-/** The words a name search compares: lower case, accents dropped, split at anything not a letter or digit. */
-export function nameWords(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
 }
 
 /** Every name of a person as one text for the search (given, surname, nickname of each). */

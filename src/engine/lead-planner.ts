@@ -4,7 +4,7 @@
  * that fill the gaps of the research goals (DEEPEN), revisits for contested facts (CHALLENGE).
  */
 import type { LeadPlanner, PlanDecision, PlanningView } from './agents';
-import { parseQuery } from './query';
+import { parseQuery } from '../model';
 
 /** A gap is written "<what is missing> — try: <query>" so any planner can read it. */
 export const GAP_QUERY_MARK = ' — try: ';

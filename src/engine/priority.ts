@@ -1,6 +1,7 @@
 /**
  * Seed 000 calculatePriority (information gain) and seed 002 confidence compounding.
  */
+import { foldWords } from '../model/names';
 
 /** calculatePriority(e, g) = 1 − n/(n+1) where n = countEvidence(e, g): unexplored entities come first. */
 export function calculatePriority(existingEvidence: number): number {
@@ -15,15 +16,6 @@ export function compoundConfidence(confidences: readonly number[]): number {
   return 1 - wrong;
 }
 
-export function entityKey(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
-
 /**
  * countEvidence(e, g) kept incrementally: how many evidence claims in the knowledge graph concern a
  * name or a place. Updated when assertions gain evidence, so a priority costs O(1), not a graph scan.
@@ -32,12 +24,12 @@ export class EvidenceCounter {
   private readonly counts = new Map<string, number>();
 
   add(entity: string, n = 1): void {
-    const k = entityKey(entity);
+    const k = foldWords(entity);
     if (k) this.counts.set(k, (this.counts.get(k) ?? 0) + n);
   }
 
   count(entity: string): number {
-    return this.counts.get(entityKey(entity)) ?? 0;
+    return this.counts.get(foldWords(entity)) ?? 0;
   }
 
   priority(entity: string): number {

@@ -1,34 +1,24 @@
 /**
- * Search queries: normalisation for the novelty guard (seed 001 "NoveltyGuard: query dedup") and a
- * one-line text form used in clue `suggestedQueries`, so a planner (deterministic or LLM) can read
- * and write them and the engine can turn them back into structured queries.
+ * Search queries, normalised for the novelty guard (seed 001 "NoveltyGuard: query dedup"). Their
+ * one-line text form (formatQuery, parseQuery) is part of the model: src/model/query-text.ts.
  */
 import type { SearchQuery } from '../model';
+import { foldWords } from '../model/names';
 import { createHash } from 'node:crypto';
-
-function norm(s: string): string {
-  return s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9 ]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** Canonical form: lower case, no accents or punctuation, sorted keys and lists, empty fields dropped. */
 export function normaliseQuery(q: SearchQuery): Record<string, string | number | string[]> {
   const out: Record<string, string | number | string[]> = {};
   const name = q.name ?? [q.given, q.surname].filter(Boolean).join(' ');
-  if (q.given) out.given = norm(q.given);
-  if (q.surname) out.surname = norm(q.surname);
-  if (!q.given && !q.surname && name) out.name = norm(name);
+  if (q.given) out.given = foldWords(q.given);
+  if (q.surname) out.surname = foldWords(q.surname);
+  if (!q.given && !q.surname && name) out.name = foldWords(name);
   if (q.birthYear !== undefined) out.birthYear = q.birthYear;
   if (q.deathYear !== undefined) out.deathYear = q.deathYear;
-  if (q.place) out.place = norm(q.place);
-  if (q.recordTypes?.length) out.recordTypes = [...new Set(q.recordTypes.map(norm))].sort();
-  if (q.sources?.length) out.sources = [...new Set(q.sources.map(norm))].sort();
-  if (q.text) out.text = norm(q.text);
+  if (q.place) out.place = foldWords(q.place);
+  if (q.recordTypes?.length) out.recordTypes = [...new Set(q.recordTypes.map(foldWords))].sort();
+  if (q.sources?.length) out.sources = [...new Set(q.sources.map(foldWords))].sort();
+  if (q.text) out.text = foldWords(q.text);
   return Object.fromEntries(
     Object.entries(out)
       .filter(([, v]) => (Array.isArray(v) ? v.length > 0 : v !== ''))
@@ -42,80 +32,4 @@ export function queryHash(q: SearchQuery): string {
     .update(JSON.stringify(normaliseQuery(q)))
     .digest('hex')
     .slice(0, 16);
-}
-
-const KEYS = ['given', 'surname', 'name', 'born', 'died', 'place', 'types', 'sources', 'text'] as const;
-
-function quote(v: string): string {
-  return /[\s":]/.test(v) ? `"${v.replace(/"/g, "'")}"` : v;
-}
-
-/** `given:Johann surname:Schmidt born:1850 place:"Springfield, Illinois" types:census,death` */
-export function formatQuery(q: SearchQuery): string {
-  const parts: string[] = [];
-  if (q.given) parts.push(`given:${quote(q.given)}`);
-  if (q.surname) parts.push(`surname:${quote(q.surname)}`);
-  if (q.name && !q.given && !q.surname) parts.push(`name:${quote(q.name)}`);
-  if (q.birthYear !== undefined) parts.push(`born:${q.birthYear}`);
-  if (q.deathYear !== undefined) parts.push(`died:${q.deathYear}`);
-  if (q.place) parts.push(`place:${quote(q.place)}`);
-  if (q.recordTypes?.length) parts.push(`types:${q.recordTypes.join(',')}`);
-  if (q.sources?.length) parts.push(`sources:${q.sources.join(',')}`);
-  if (q.text) parts.push(`text:${quote(q.text)}`);
-  return parts.join(' ');
-}
-
-/** Inverse of formatQuery. Text without `key:` prefixes is taken as a name. */
-export function parseQuery(text: string): SearchQuery {
-  const q: SearchQuery = {};
-  const loose: string[] = [];
-  const re = /(\w+):("([^"]*)"|\S+)|("([^"]*)"|\S+)/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const key = m[1] as (typeof KEYS)[number] | undefined;
-    const value = m[3] ?? m[2] ?? m[5] ?? m[4] ?? '';
-    if (!key || !(KEYS as readonly string[]).includes(key)) {
-      loose.push(m[0].replace(/^"|"$/g, ''));
-      continue;
-    }
-    switch (key) {
-      case 'given':
-        q.given = value;
-        break;
-      case 'surname':
-        q.surname = value;
-        break;
-      case 'name':
-        q.name = value;
-        break;
-      case 'born': {
-        const y = Number.parseInt(value, 10);
-        if (Number.isFinite(y)) q.birthYear = y;
-        break;
-      }
-      case 'died': {
-        const y = Number.parseInt(value, 10);
-        if (Number.isFinite(y)) q.deathYear = y;
-        break;
-      }
-      case 'place':
-        q.place = value;
-        break;
-      case 'types':
-        q.recordTypes = value.split(',').filter(Boolean);
-        break;
-      case 'sources':
-        q.sources = value.split(',').filter(Boolean);
-        break;
-      case 'text':
-        q.text = value;
-        break;
-    }
-  }
-  if (loose.length && !q.name && !q.given && !q.surname) q.name = loose.join(' ');
-  return q;
-}
-
-/** Short human description for logs and progress lines. */
-export function describeQuery(q: SearchQuery): string {
-  return formatQuery(q) || '(empty query)';
 }

@@ -11,3 +11,4 @@ export * from './age';
 export * from './hint';
 export * from './field-bound';
 export * from './snippet';
+export * from './query-text';

@@ -5,7 +5,7 @@
  */
 import { checkSourceAccess } from '../agents/censor/tos';
 import type { SearchQuery } from '../model';
-import { queryName } from './normalize';
+import { queryName } from '../model/names';
 import type { SourcePlugin } from './plugin';
 
 export interface DeferredLink {

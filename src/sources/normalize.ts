@@ -1,8 +1,8 @@
 /**
  * Normalisation shared by connectors: source date formats to GEDCOM date phrases (what RawRecord
- * and Persona carry), sexes, names, and the search query's name parts.
+ * and Persona carry), sexes and names (a query's name parts: model/names queryName).
  */
-import type { SearchQuery, Sex } from '../model';
+import type { Sex } from '../model';
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
@@ -84,33 +84,6 @@ export function personaName(given?: string | null, surname?: string | null, fall
   if (s) return `/${s}/`;
   if (g) return g;
   return fallback?.trim() || undefined;
-}
-
-export interface QueryName {
-  given?: string;
-  surname?: string;
-  full?: string;
-}
-
-/** The query's name parts; a bare `name` is split on its last word. */
-export function queryName(q: SearchQuery): QueryName {
-  const clean = (s?: string) => s?.replace(/\//g, ' ').replace(/\s+/g, ' ').trim() || undefined;
-  let given = clean(q.given);
-  let surname = clean(q.surname);
-  const name = clean(q.name);
-  if (name && !given && !surname) {
-    const m = /^\s*([^/]*?)\s*\/([^/]+)\/\s*$/.exec(q.name ?? '');
-    if (m) {
-      given = clean(m[1]);
-      surname = clean(m[2]);
-    } else {
-      const parts = name.split(' ');
-      surname = parts.length > 1 ? parts.pop() : parts[0];
-      given = parts.length ? parts.join(' ') : undefined;
-    }
-  }
-  const full = [given, surname].filter(Boolean).join(' ') || name;
-  return { given, surname, full };
 }
 
 /** Compact JSON with stable indentation: the verbatim text captured as evidence. */

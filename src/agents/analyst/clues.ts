@@ -8,7 +8,7 @@ import type { ClueHypothesis, Person, SearchQuery } from '../../model';
 import { displayName, factValue } from '../../model';
 import { yearRange } from '../../model/gdate';
 import { stableId } from '../../engine/ids';
-import { formatQuery } from '../../engine/query';
+import { formatQuery } from '../../model';
 import { calculatePriority } from '../../engine/priority';
 import type { KnowledgeGraph } from './graph';
 import type { IntegrationResult } from './integration-result';

@@ -13,7 +13,7 @@ import { goalStatus } from '../../agents/analyst/gps';
 import type { KnowledgeGraph } from '../../agents/analyst/graph';
 import { GAP_QUERY_MARK } from '../lead-planner';
 import { quotedStopReason } from '../planner-stop';
-import { formatQuery } from '../query';
+import { formatQuery } from '../../model';
 import { openHypotheses, type EngineState } from '../state';
 import { chooseStrategy, type Strategy } from '../strategy';
 import type { RunContext } from './context';

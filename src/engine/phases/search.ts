@@ -6,7 +6,8 @@
 import type { Agent, SearchQuery, SourceRecord, Task } from '../../model';
 import type { ConnectorContext } from '../ports';
 import { makeTask, PreconditionError, sourcePermissionGate, type SourcePermissions } from '../state';
-import { formatQuery, queryHash } from '../query';
+import { formatQuery } from '../../model';
+import { queryHash } from '../query';
 import { isOutage, retryLater } from '../source-outage';
 import { deferredLogEntries } from '../deferred-log';
 import type { RunContext } from './context';

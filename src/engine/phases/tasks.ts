@@ -1,6 +1,7 @@
 /** Tasks the phases queue: searches within the permitted tiers, and the queries they come from. */
 import type { ClueHypothesis, SearchQuery, Task, Tier } from '../../model';
-import { parseQuery, queryHash } from '../query';
+import { parseQuery } from '../../model';
+import { queryHash } from '../query';
 import { makeTask, permissionsFrom, sourcePermissionGate, type SourcePermissions } from '../state';
 import type { RunContext } from './context';
 

@@ -2,6 +2,7 @@
  * Text grounding for the hallucination firewall: does a snippet occur verbatim in a source, and do
  * the names, places, dates and URLs of a model's output occur in what the model was given?
  */
+import { unaccented } from '../../model/names';
 
 /** Typographic variants models reproduce inconsistently; not content, so compared as one. */
 function unifyTypography(s: string): string {
@@ -25,10 +26,7 @@ export function containsVerbatim(source: string, snippet: string): boolean {
 
 /** Case- and accent-insensitive word form, for names and places. */
 export function foldWord(s: string): string {
-  return unifyTypography(s)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+  return unaccented(unifyTypography(s));
 }
 
 export function wordSet(text: string): Set<string> {

@@ -1,9 +1,35 @@
 /**
- * Folding: a name reduced to the letters that compare. Two folds on purpose, each with its users:
- * `foldName` keeps apostrophes and hyphens (archive search, the engine's subject lookup, the
- * Analyst's mention matching); `fold` also keeps digits and expands ligatures (the resolver's
- * comparators and blocking keys, place names).
+ * Folding: a name reduced to the letters that compare. Every fold of the code base lives here, each
+ * kept as its users had it (their outputs are stored: novelty hashes, index words, scores):
+ * `unaccented` only drops case and diacritics (given names looked up, snippets, model output
+ * compared with a record); `foldName` keeps apostrophes and hyphens (archive search, the engine's
+ * subject lookup, the Analyst's mention matching); `fold` also keeps digits and expands ligatures
+ * (the resolver's comparators and blocking keys, place names); `foldWords` keeps letters a–z and
+ * digits as words (search queries' novelty keys, evidence counts); `nameWords` keeps the letters of
+ * every script (the tree index's name search).
  */
+
+/** Lower case, no diacritics (NFKD with the combining marks dropped); every other character kept. */
+export function unaccented(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+/** `unaccented`, then words of a–z and 0–9 only, one space apart ("Saint-Jean, Québec" → "saint jean quebec"). */
+export function foldWords(s: string): string {
+  return unaccented(s)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** The words a name search compares: `unaccented`, split at anything not a letter or digit of any script. */
+export function nameWords(text: string): string[] {
+  return unaccented(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
 
 /** Lower case, no diacritics (ß → ss), letters, spaces, apostrophes and hyphens only. */
 export function foldName(s: string): string {

@@ -47,3 +47,33 @@ export function splitSubjectName(name: string): { given: string; surname: string
     ? { given: parts.slice(0, -1).join(' '), surname: parts[parts.length - 1] ?? '' }
     : { given: parts[0] ?? '', surname: '' };
 }
+
+export interface QueryName {
+  given?: string;
+  surname?: string;
+  full?: string;
+}
+
+/**
+ * A search query's name parts (its given/surname, or its free `name`: "Given /Surname/" or split on
+ * its last word), as the sources send them.
+ */
+export function queryName(q: { given?: string; surname?: string; name?: string }): QueryName {
+  const clean = (s?: string) => s?.replace(/\//g, ' ').replace(/\s+/g, ' ').trim() || undefined;
+  let given = clean(q.given);
+  let surname = clean(q.surname);
+  const name = clean(q.name);
+  if (name && !given && !surname) {
+    const m = /^\s*([^/]*?)\s*\/([^/]+)\/\s*$/.exec(q.name ?? '');
+    if (m) {
+      given = clean(m[1]);
+      surname = clean(m[2]);
+    } else {
+      const parts = name.split(' ');
+      surname = parts.length > 1 ? parts.pop() : parts[0];
+      given = parts.length ? parts.join(' ') : undefined;
+    }
+  }
+  const full = [given, surname].filter(Boolean).join(' ') || name;
+  return { given, surname, full };
+}

@@ -13,7 +13,7 @@ import { describeArchiveProblems } from './problems';
 import { createHash } from 'node:crypto';
 import { ArchiveSearchIndex } from './search-index';
 import { ARCHIVE_SOURCE_ID, parseArchiveRecord } from './record';
-import { formatQuery } from '../../engine/query';
+import { formatQuery } from '../../model';
 
 export interface ArchiveConnectorOptions {
   /** Case root; records are read from `<root>/archive`. */

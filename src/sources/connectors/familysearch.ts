@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { Persona, RawRecord, SearchQuery } from '../../model';
 import { PluginConnector, type SearchCall } from '../connector';
 import { SourceError } from '../http/errors';
-import { personaName, queryName, sexOf, verbatim } from '../normalize';
+import { personaName, sexOf, verbatim } from '../normalize';
+import { queryName } from '../../model/names';
 
 const GxPerson = z.looseObject({
   id: z.string(),

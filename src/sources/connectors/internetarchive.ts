@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { RawRecord, SearchQuery } from '../../model';
 import { PluginConnector, type SearchCall } from '../connector';
 import { SourceError } from '../http/errors';
-import { asNumber, asString, queryName } from '../normalize';
+import { asNumber, asString } from '../normalize';
+import { queryName } from '../../model/names';
 
 const Many = z.union([z.array(z.union([z.string(), z.number()])), z.string(), z.number()]).optional();
 const Doc = z.looseObject({

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { RawRecord, SearchQuery } from '../../model';
 import { PluginConnector, type SearchCall } from '../connector';
 import { SourceError } from '../http/errors';
-import { isoToGedcom, queryName, verbatim } from '../normalize';
+import { isoToGedcom, verbatim } from '../normalize';
+import { queryName } from '../../model/names';
 
 const Strings = z.union([z.array(z.string()), z.string().transform((s) => [s])]).optional();
 const Result = z.looseObject({

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { RawRecord, RecordType, SearchQuery } from '../../model';
 import { PluginConnector, type SearchCall } from '../connector';
 import { SourceError } from '../http/errors';
-import { asNumber, gedcomDate, queryName, verbatim } from '../normalize';
+import { asNumber, gedcomDate, verbatim } from '../normalize';
+import { queryName } from '../../model/names';
 
 const NaraDate = z.looseObject({
   year: z.union([z.number(), z.string()]).optional(),

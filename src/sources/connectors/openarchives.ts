@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { Persona, PersonaRole, RawRecord, RecordType, SearchQuery } from '../../model';
 import { PluginConnector, type SearchCall } from '../connector';
 import { SourceError } from '../http/errors';
-import { asNumber, asString, gedcomDate, isoToGedcom, personaName, queryName, sexOf, verbatim } from '../normalize';
+import { asNumber, asString, gedcomDate, isoToGedcom, personaName, sexOf, verbatim } from '../normalize';
+import { queryName } from '../../model/names';
 
 const Doc = z.looseObject({
   pid: z.string().optional(),

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { Persona, RawRecord, SearchQuery } from '../../model';
 import { PluginConnector, type SearchCall } from '../connector';
 import { SourceError } from '../http/errors';
-import { queryName, sexOf, verbatim, wikibaseTime } from '../normalize';
+import { sexOf, verbatim, wikibaseTime } from '../normalize';
+import { queryName } from '../../model/names';
 
 const SearchResponse = z.looseObject({
   search: z

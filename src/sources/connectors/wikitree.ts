@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { Persona, RawRecord, SearchQuery } from '../../model';
 import { PluginConnector, type SearchCall } from '../connector';
 import { SourceError } from '../http/errors';
-import { asNumber, asString, isoToGedcom, personaName, qualify, queryName, sexOf, verbatim } from '../normalize';
+import { asNumber, asString, isoToGedcom, personaName, qualify, sexOf, verbatim } from '../normalize';
+import { queryName } from '../../model/names';
 
 const Id = z.union([z.number(), z.string()]);
 /** PHP encodes an empty map as []: accept both. */

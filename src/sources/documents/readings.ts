@@ -5,13 +5,9 @@
  * punctuation, so "Owens," and "OWENS" agree.
  */
 import { markUncertain } from './ocr';
+import { unaccented } from '../../model/names';
 
-const norm = (w: string) =>
-  w
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
+const norm = (w: string) => unaccented(w).replace(/[^\p{L}\p{N}]/gu, '');
 
 /** For each word of `a`, whether it is part of a longest common subsequence with `b`. */
 export function agreedWords(a: readonly string[], b: readonly string[]): boolean[] {

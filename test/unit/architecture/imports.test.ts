@@ -1,7 +1,8 @@
 /**
  * The direction of imports in src/ (docs/architecture.md): no import circle, a pure model that
- * imports nothing outside itself, and an engine that takes its sources through the ports (it
- * imports no connector). Reads every module's top-level import and export-from declarations with
+ * imports nothing outside itself, an engine that takes its sources through the ports (it
+ * imports no connector), sources that import of the engine only the ports they implement, and one
+ * home for name folding. Reads every module's top-level import and export-from declarations with
  * the TypeScript parser, `import type` included (a circle of types is still a circle for the
  * reader); `import()` expressions are deliberate late edges (the extension loads the engine lazily)
  * and are not followed.
@@ -122,6 +123,27 @@ describe('import directions in src/', function () {
         ? deps.filter((d) => rel(d).startsWith('sources/')).map((d) => `${rel(f)} → ${rel(d)}`)
         : [],
     );
+    assert.deepEqual(out, []);
+  });
+
+  it('keeps the sources out of the engine: src/sources imports of src/engine only the ports it implements', () => {
+    const out = [...graph].flatMap(([f, deps]) =>
+      rel(f).startsWith('sources/')
+        ? deps
+            .filter((d) => rel(d).startsWith('engine/') && rel(d) !== 'engine/ports.ts')
+            .map((d) => `${rel(f)} → ${rel(d)}`)
+        : [],
+    );
+    assert.deepEqual(out, []);
+  });
+
+  it('folds names in one place: no diacritics are stripped (NFKD, combining marks) outside src/model/names', () => {
+    // A second fold drifts from the first (one maps ß, the other drops it): every fold lives in
+    // src/model/names/fold.ts, and the others use it.
+    const out = [...graph.keys()]
+      .filter((f) => !rel(f).startsWith('model/names/'))
+      .filter((f) => /normalize\(\s*['"]NFKD['"]\s*\)|\\u0300-\\u036f/.test(readFileSync(f, 'utf8')))
+      .map(rel);
     assert.deepEqual(out, []);
   });
 });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Frontier, sortByPriority } from '../../../src/engine/frontier';
-import { formatQuery, normaliseQuery, parseQuery, queryHash } from '../../../src/engine/query';
+import { formatQuery, parseQuery } from '../../../src/model';
+import { normaliseQuery, queryHash } from '../../../src/engine/query';
 import { calculatePriority, compoundConfidence, EvidenceCounter } from '../../../src/engine/priority';
 import { makeTask } from '../../../src/engine/state';
 import type { Task } from '../../../src/model';

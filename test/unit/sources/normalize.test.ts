@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { CircuitBreaker } from '../../../src/sources/http/breaker';
 import { redactUrl, scrubSecrets } from '../../../src/sources/http/redact';
 import { backoffMs, parseRetryAfter } from '../../../src/sources/http/retry-after';
-import { isoToGedcom, personaName, qualify, queryName, sexOf, wikibaseTime } from '../../../src/sources/normalize';
+import { queryName } from '../../../src/model/names';
+import { isoToGedcom, personaName, qualify, sexOf, wikibaseTime } from '../../../src/sources/normalize';
 
 describe('source normalisation', () => {
   it('turns ISO and WikiTree dates into GEDCOM dates', () => {

@@ -3,6 +3,8 @@
  * centuries). Only one question needs them: whether "Mrs. John Hughes" names the woman ("Mrs. Effie
  * Dawson") or, by the old convention, only her husband. An unknown name is taken as hers.
  */
+import { unaccented } from '../../../model/names';
+
 const MALE = new Set(
   (
     'aaron abraham adam adolph adolf albert albertus alexander alfred allen alvin amos andrew andreas anders anton ' +
@@ -18,11 +20,5 @@ const MALE = new Set(
 );
 
 export function isMaleGiven(given: string): boolean {
-  return MALE.has(
-    given
-      .replace(/\.$/, '')
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase(),
-  );
+  return MALE.has(unaccented(given.replace(/\.$/, '')));
 }

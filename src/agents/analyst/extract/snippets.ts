@@ -3,7 +3,7 @@
  * the persona and holds the value, else any line holding the value, else the persona's index line.
  */
 import type { Persona, RawRecord } from '../../../model';
-import { foldName, namesAlike, nameTokens, splitPersonaName } from '../../../model/names';
+import { foldName, namesAlike, nameTokens, splitPersonaName, unaccented } from '../../../model/names';
 import { indexLine } from './evidence-text';
 
 function lines(text: string): string[] {
@@ -27,21 +27,14 @@ function namesPersona(line: string, p: Persona): boolean {
 function valueTokens(field: string, value: string): string[] {
   if (/date|age/i.test(field))
     return (value.match(/\d{1,4}/g) ?? []).filter((t) => t.length >= 2 || /age/i.test(field));
-  return fold(value)
+  return unaccented(value)
     .split(/[^a-z0-9]+/)
     .filter((t) => t.length > 2)
     .slice(0, 2);
 }
 
-function fold(s: string): string {
-  return s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-}
-
 function containsAll(line: string, tokens: string[]): boolean {
-  const f = fold(line);
+  const f = unaccented(line);
   return tokens.every((t) =>
     new RegExp(`(^|[^a-z0-9])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^a-z0-9])`).test(f),
   );
