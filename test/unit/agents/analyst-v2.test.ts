@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { Analyst } from '../../../src/agents/analyst/analyst';
-import { DeterministicExtractor } from '../../../src/agents/analyst/extract';
 import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
 import { sha256 } from '../../../src/engine/ids';
 import { parseArchiveRecord } from '../../../src/sources/archive';
 import { displayName, type Person, type SourceRecord } from '../../../src/model';
+import { testAnalyst } from '../../helpers/analyst';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
@@ -20,17 +19,7 @@ function source(text: string, rel = 'archive/x.md'): SourceRecord {
 }
 
 function setup() {
-  const graph = new KnowledgeGraph([], undefined);
-  let n = 0;
-  const analyst = new Analyst({
-    graph,
-    extractor: new DeterministicExtractor(),
-    now: () => NOW,
-    newPersonId: () => `P-${++n}`,
-    existingConflict: () => undefined,
-    notSame: new Set(),
-  });
-  return { graph, analyst };
+  return testAnalyst();
 }
 
 function named(g: KnowledgeGraph, given: string): Person {
@@ -136,16 +125,7 @@ Thomas Whitcombe, bachelor, father William Whitcombe; Sarah Pegg, spinster, fath
   });
 
   it('a known person first recorded under another surname gets a clue to search that name (seed 000 "new name")', async () => {
-    const graph = new KnowledgeGraph([], 'P-1');
-    let n = 0;
-    const analyst = new Analyst({
-      graph,
-      extractor: new DeterministicExtractor(),
-      now: () => NOW,
-      newPersonId: () => `P-${++n}`,
-      existingConflict: () => undefined,
-      notSame: new Set(),
-    });
+    const { analyst } = testAnalyst([], 'P-1');
     const census = `---
 title: Census 1861, Bourton
 recordType: census

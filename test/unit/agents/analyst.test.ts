@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { Analyst } from '../../../src/agents/analyst/analyst';
-import { DeterministicExtractor } from '../../../src/agents/analyst/extract';
 import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
 import { ACCEPT_THRESHOLD, decide } from '../../../src/agents/analyst/staging';
 import { informationClass } from '../../../src/agents/analyst/mills';
@@ -12,6 +11,7 @@ import { sha256 } from '../../../src/engine/ids';
 import { ArchiveConnector } from '../../../src/sources/archive';
 import { displayName, Person, type RawRecord, type SourceRecord } from '../../../src/model';
 import { REPO_ROOT } from '../../helpers/paths';
+import { testAnalyst } from '../../helpers/analyst';
 
 const sample = new ArchiveConnector({ root: join(REPO_ROOT, 'examples/sample-case') });
 const NOW = new Date('2026-01-01T00:00:00Z');
@@ -26,17 +26,7 @@ function asSource(r: RawRecord): SourceRecord {
 }
 
 function setup(subject?: Person) {
-  const graph = new KnowledgeGraph(subject ? [subject] : [], subject?.id);
-  let n = 0;
-  const analyst = new Analyst({
-    graph,
-    extractor: new DeterministicExtractor(),
-    now: () => NOW,
-    newPersonId: () => `P-${++n}`,
-    existingConflict: () => undefined,
-    notSame: new Set(),
-  });
-  return { graph, analyst };
+  return testAnalyst(subject ? [subject] : [], subject?.id);
 }
 
 const SUBJECT: Person = Person.parse({

@@ -1,28 +1,16 @@
 // Issue #14 (unseen cases): associates recur; a witness named alike beside his old company is one man.
 import assert from 'node:assert/strict';
-import { Analyst } from '../../../src/agents/analyst/analyst';
-import { DeterministicExtractor } from '../../../src/agents/analyst/extract';
-import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
 import { isAssociateRole } from '../../../src/agents/analyst/identity/associates';
 import type { NewLogEntry, SourceRecord } from '../../../src/model';
 import { archiveSource } from '../../helpers/archive-source';
+import { testAnalyst } from '../../helpers/analyst';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
 const source = (text: string): SourceRecord => archiveSource(text, NOW);
 
 function setup() {
-  const graph = new KnowledgeGraph();
-  let n = 0;
-  const analyst = new Analyst({
-    graph,
-    extractor: new DeterministicExtractor(),
-    now: () => NOW,
-    newPersonId: () => `P-${++n}`,
-    existingConflict: () => undefined,
-    notSame: new Set(),
-  });
-  return { graph, analyst };
+  return testAnalyst();
 }
 
 const matches = (log: NewLogEntry[]) =>

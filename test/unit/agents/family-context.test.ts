@@ -1,7 +1,5 @@
 // Issue #14 item 2: family context in persona consolidation (and the namesakes it keeps apart).
 import assert from 'node:assert/strict';
-import { Analyst } from '../../../src/agents/analyst/analyst';
-import { DeterministicExtractor } from '../../../src/agents/analyst/extract';
 import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
 import {
   boundFromRecord,
@@ -10,36 +8,16 @@ import {
   type RecordFamily,
 } from '../../../src/agents/analyst/identity/family-context';
 import { dateFeature } from '../../../src/agents/analyst/resolve/features';
-import { Person, type NewLogEntry, type Persona, type SourceRecord } from '../../../src/model';
+import { type NewLogEntry, type Persona, type SourceRecord } from '../../../src/model';
 import { archiveSource } from '../../helpers/archive-source';
+import { stagedSubject, testAnalyst } from '../../helpers/analyst';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
 const source = (text: string): SourceRecord => archiveSource(text, NOW);
 
 function setup(subject?: { given: string; surname: string; born: string }) {
-  const persons = subject
-    ? [
-        Person.parse({
-          id: 'P-subject',
-          names: [{ given: subject.given, surname: subject.surname }],
-          assertions: [
-            { id: 'A-hint', field: 'birth.date', value: subject.born, status: 'staged', confidence: 0.5, evidence: [] },
-          ],
-        }),
-      ]
-    : [];
-  const graph = new KnowledgeGraph(persons, subject ? 'P-subject' : undefined);
-  let n = 0;
-  const analyst = new Analyst({
-    graph,
-    extractor: new DeterministicExtractor(),
-    now: () => NOW,
-    newPersonId: () => `P-${++n}`,
-    existingConflict: () => undefined,
-    notSame: new Set(),
-  });
-  return { graph, analyst };
+  return subject ? testAnalyst([stagedSubject(subject)], 'P-subject') : testAnalyst();
 }
 
 function decisions(log: NewLogEntry[], type: string): string[] {

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { DeterministicExtractor, extractFromText, snippetInSource } from '../../../src/agents/analyst/extract';
-import { Analyst } from '../../../src/agents/analyst/analyst';
-import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
+import { extractFromText, snippetInSource } from '../../../src/agents/analyst/extract';
 import { sha256 } from '../../../src/engine/ids';
 import { displayName, type SourceRecord } from '../../../src/model';
+import { testAnalyst } from '../../helpers/analyst';
 
 function source(title: string, text: string): SourceRecord {
   return {
@@ -102,16 +101,7 @@ describe('free text: the relatives a notice names (issue #14 items 4 and 8)', ()
   });
 
   it('does not make a widow the mother of the children an obituary lists (no household: nothing says so)', async () => {
-    const graph = new KnowledgeGraph();
-    let n = 0;
-    const analyst = new Analyst({
-      graph,
-      extractor: new DeterministicExtractor(),
-      now: () => new Date('2026-01-01T00:00:00Z'),
-      newPersonId: () => `P-${++n}`,
-      existingConflict: () => undefined,
-      notSame: new Set(),
-    });
+    const { graph, analyst } = testAnalyst();
     const obit = source(
       'Obituary of Walter Brandt, 1960',
       'Walter Brandt, 70, died Monday. He is survived by his wife, Elsie; one son, Ray of Akron; and a daughter, Mrs. Leo (Bertha) Haas of Canton.',

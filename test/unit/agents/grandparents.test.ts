@@ -1,12 +1,10 @@
 // Issue #14 (unseen cases): a grandparent a record names is a parent of the child's father or mother.
 import assert from 'node:assert/strict';
-import { Analyst } from '../../../src/agents/analyst/analyst';
-import { DeterministicExtractor } from '../../../src/agents/analyst/extract';
-import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
 import { grandparentLinks } from '../../../src/agents/analyst/identity/grandparents';
 import type { StatedRelation } from '../../../src/engine/agents';
 import type { Persona, SourceRecord } from '../../../src/model';
 import { archiveSource } from '../../helpers/archive-source';
+import { testAnalyst } from '../../helpers/analyst';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
@@ -60,16 +58,7 @@ describe('identity: grandparents are parents of the father or the mother', () =>
   });
 
   it("the maternal grandfather of a civil birth is the bride's father of the parents' marriage", async () => {
-    const graph = new KnowledgeGraph();
-    let n = 0;
-    const analyst = new Analyst({
-      graph,
-      extractor: new DeterministicExtractor(),
-      now: () => NOW,
-      newPersonId: () => `P-${++n}`,
-      existingConflict: () => undefined,
-      notSame: new Set(),
-    });
+    const { graph, analyst } = testAnalyst();
     const marriage = source(`---
 title: Marriage of Luigi Ferri and Rosa Galli, Lugo, 1890
 recordType: marriage

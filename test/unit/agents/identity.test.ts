@@ -1,13 +1,13 @@
 // Issue #14 items 3 and 4: namesakes kept apart on hard facts, mentions without identity stay mentions.
 import assert from 'node:assert/strict';
-import { Analyst } from '../../../src/agents/analyst/analyst';
-import { DeterministicExtractor, extractFromText } from '../../../src/agents/analyst/extract';
+import { extractFromText } from '../../../src/agents/analyst/extract';
 import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
 import { countriesOfPlace, differentCountries } from '../../../src/agents/analyst/identity/hard-facts';
 import { mentionReason } from '../../../src/agents/analyst/identity/mentions';
 import { identitySection, noteIdentity, type IdentityNotes } from '../../../src/agents/analyst/identity/notes';
 import { sha256 } from '../../../src/engine/ids';
-import { displayName, Person, RawRecord, type NewLogEntry, type SourceRecord } from '../../../src/model';
+import { displayName, RawRecord, type NewLogEntry, type SourceRecord } from '../../../src/model';
+import { stagedSubject, testAnalyst } from '../../helpers/analyst';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
@@ -28,24 +28,8 @@ function rec(r: Partial<RawRecord> & { title: string; text: string }): SourceRec
 }
 
 function setup() {
-  const subject = Person.parse({
-    id: 'P-subject',
-    names: [{ given: 'Johann Georg', surname: 'Müller' }],
-    assertions: [
-      { id: 'A-hint', field: 'birth.date', value: 'ABT 1848', status: 'staged', confidence: 0.5, evidence: [] },
-    ],
-  });
-  const graph = new KnowledgeGraph([subject], subject.id);
-  let n = 0;
-  const analyst = new Analyst({
-    graph,
-    extractor: new DeterministicExtractor(),
-    now: () => NOW,
-    newPersonId: () => `P-${++n}`,
-    existingConflict: () => undefined,
-    notSame: new Set(),
-  });
-  return { graph, analyst };
+  const subject = stagedSubject({ given: 'Johann Georg', surname: 'Müller', born: 'ABT 1848' });
+  return testAnalyst([subject], subject.id);
 }
 
 const BAPTISM = rec({

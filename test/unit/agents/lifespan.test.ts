@@ -1,30 +1,19 @@
 // Issue #14 (held-out cases): a register page's events date each persona, and a life has one end.
 import assert from 'node:assert/strict';
-import { Analyst } from '../../../src/agents/analyst/analyst';
-import { DeterministicExtractor } from '../../../src/agents/analyst/extract';
 import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
 import { withEventDates } from '../../../src/agents/analyst/identity/event-dates';
 import { lifespanContradiction } from '../../../src/agents/analyst/identity/lifespan';
 import { featuresOfPersona } from '../../../src/agents/analyst/resolve/features';
 import { Person, type NewLogEntry, type Persona, type SourceRecord } from '../../../src/model';
 import { archiveSource } from '../../helpers/archive-source';
+import { testAnalyst } from '../../helpers/analyst';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
 const source = (text: string): SourceRecord => archiveSource(text, NOW);
 
 function setup(persons: Person[] = [], subject?: string) {
-  const graph = new KnowledgeGraph(persons, subject);
-  let n = 0;
-  const analyst = new Analyst({
-    graph,
-    extractor: new DeterministicExtractor(),
-    now: () => NOW,
-    newPersonId: () => `P-${++n}`,
-    existingConflict: () => undefined,
-    notSame: new Set(),
-  });
-  return { graph, analyst };
+  return testAnalyst(persons, subject);
 }
 
 function decisions(log: NewLogEntry[], type: string): string[] {

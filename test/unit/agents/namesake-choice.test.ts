@@ -2,44 +2,23 @@
 // weighs them: the record that fits the person sought best is read first, and a bride already
 // married to another man is the less likely one of two equally plausible namesakes.
 import assert from 'node:assert/strict';
-import { Analyst } from '../../../src/agents/analyst/analyst';
-import { DeterministicExtractor } from '../../../src/agents/analyst/extract';
-import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
 import { orderByFit } from '../../../src/agents/analyst/identity/target-order';
-import { Person, type SourceRecord } from '../../../src/model';
+import { type SourceRecord } from '../../../src/model';
 import { archiveSource } from '../../helpers/archive-source';
+import { stagedSubject, testAnalyst } from '../../helpers/analyst';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
 const source = (text: string): SourceRecord => archiveSource(text, NOW);
 
 function setup() {
-  const subject = Person.parse({
-    id: 'P-subject',
-    names: [{ given: 'Abigail', surname: 'Thayer' }],
-    assertions: [
-      { id: 'A-hint', field: 'birth.date', value: 'ABT 1760', status: 'staged', confidence: 0.5, evidence: [] },
-      {
-        id: 'A-hint-place',
-        field: 'birth.place',
-        value: 'Mendon, Worcester, Massachusetts',
-        status: 'staged',
-        confidence: 0.5,
-        evidence: [],
-      },
-    ],
+  const subject = stagedSubject({
+    given: 'Abigail',
+    surname: 'Thayer',
+    born: 'ABT 1760',
+    place: 'Mendon, Worcester, Massachusetts',
   });
-  const graph = new KnowledgeGraph([subject], subject.id);
-  let n = 0;
-  const analyst = new Analyst({
-    graph,
-    extractor: new DeterministicExtractor(),
-    now: () => NOW,
-    newPersonId: () => `P-${++n}`,
-    existingConflict: () => undefined,
-    notSame: new Set(),
-  });
-  return { graph, analyst };
+  return testAnalyst([subject], subject.id);
 }
 
 const birth = (father: string, mother: string, date: string) =>

@@ -1,7 +1,5 @@
 // Issue #14 (unseen cases): a child is born once and baptised once; a sponsor or witness is an adult.
 import assert from 'node:assert/strict';
-import { Analyst } from '../../../src/agents/analyst/analyst';
-import { DeterministicExtractor } from '../../../src/agents/analyst/extract';
 import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
 import { hardContradiction } from '../../../src/agents/analyst/identity/hard-facts';
 import { boundFromRole } from '../../../src/agents/analyst/identity/family-context';
@@ -12,23 +10,14 @@ import {
 } from '../../../src/agents/analyst/identity/register-entries';
 import { Person, type NewLogEntry, type SourceRecord } from '../../../src/model';
 import { archiveSource } from '../../helpers/archive-source';
+import { testAnalyst } from '../../helpers/analyst';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
 const source = (text: string): SourceRecord => archiveSource(text, NOW);
 
 function setup(persons: Person[] = []) {
-  const graph = new KnowledgeGraph(persons);
-  let n = 0;
-  const analyst = new Analyst({
-    graph,
-    extractor: new DeterministicExtractor(),
-    now: () => NOW,
-    newPersonId: () => `P-${++n}`,
-    existingConflict: () => undefined,
-    notSame: new Set(),
-  });
-  return { graph, analyst };
+  return testAnalyst(persons);
 }
 
 function claim(information: 'primary' | 'secondary', source = 'S-reg') {
