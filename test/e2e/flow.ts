@@ -77,10 +77,11 @@ function persons(workspace: string): Map<string, PersonFile & { file: string }> 
   return out;
 }
 
-export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
-  const results: StepResult[] = [];
-  const page = await ctx.browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.setDefaultTimeout(20_000);
+/**
+ * A page's screenshots and its step runner: each step records pass/fail with its time in `results`,
+ * and a failed one leaves a screenshot `<prefix>failed-<step>.png`.
+ */
+export function stepRunner(ctx: FlowContext, page: Page, results: StepResult[], prefix = '') {
   const shot = (name: string) => page.screenshot({ path: join(ctx.screenshots, `${name}.png`) }).catch(() => undefined);
   const step = async (name: string, fn: () => Promise<string | void>) => {
     const t0 = Date.now();
@@ -92,11 +93,19 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
         detail: `${detail}${detail ? ' ' : ''}(${((Date.now() - t0) / 1000).toFixed(1)} s)`,
       });
     } catch (e) {
-      await shot(`failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`);
+      await shot(`${prefix}failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`);
       results.push({ name, ok: false, detail: e instanceof Error ? e.message.split('\n')[0] : String(e) });
     }
     ctx.log(`${results.at(-1)!.ok ? '✔' : '✘'} ${name}`);
   };
+  return { shot, step };
+}
+
+export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
+  const results: StepResult[] = [];
+  const page = await ctx.browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.setDefaultTimeout(20_000);
+  const { shot, step } = stepRunner(ctx, page, results);
 
   await step('workbench opens the sample case', async () => {
     // A loaded machine (other suites running) can take over a minute to serve the workbench.

@@ -4,9 +4,8 @@
  * driven from the keyboard only (F1, typing, Enter), with screenshots of the view and the quick
  * pick in the light, dark and high-contrast themes (test-results/e2e/people-*.png).
  */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { FlowContext, StepResult } from './flow';
+import { stepRunner, type FlowContext, type StepResult } from './flow';
 
 async function palette(page: Page, title: string, arg?: string): Promise<void> {
   await page.keyboard.press('Escape');
@@ -28,22 +27,7 @@ export async function runPeopleFlow(ctx: FlowContext): Promise<StepResult[]> {
   const results: StepResult[] = [];
   const page = await ctx.browser.newPage({ viewport: { width: 1440, height: 900 } });
   page.setDefaultTimeout(20_000);
-  const shot = (name: string) => page.screenshot({ path: join(ctx.screenshots, `${name}.png`) }).catch(() => undefined);
-  const step = async (name: string, fn: () => Promise<string | void>) => {
-    const t0 = Date.now();
-    try {
-      const detail = (await fn()) ?? '';
-      results.push({
-        name,
-        ok: true,
-        detail: `${detail}${detail ? ' ' : ''}(${((Date.now() - t0) / 1000).toFixed(1)} s)`,
-      });
-    } catch (e) {
-      await shot(`people-failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`);
-      results.push({ name, ok: false, detail: e instanceof Error ? e.message.split('\n')[0] : String(e) });
-    }
-    ctx.log(`${results.at(-1)!.ok ? '✔' : '✘'} ${name}`);
-  };
+  const { shot, step } = stepRunner(ctx, page, results, 'people-');
   const theme = async (label: string) => {
     await page.keyboard.press('Escape');
     await page.keyboard.press('F1');
