@@ -178,9 +178,14 @@ export abstract class PluginConnector implements SourceConnector {
       tier: this.tier,
     });
     if (parsed.success) return parsed.data;
-    this.skipped.push(
+    return this.skip(
       `${draft.title || draft.externalId || '(untitled)'}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
     );
+  }
+
+  /** An item left out, logged with why when the search finishes. */
+  protected skip(why: string): undefined {
+    this.skipped.push(why);
     return undefined;
   }
 

@@ -18,6 +18,7 @@ import { NaraConnector } from './connectors/nara';
 import { OpenArchivesConnector } from './connectors/openarchives';
 import { WikidataConnector } from './connectors/wikidata';
 import { WikiTreeConnector } from './connectors/wikitree';
+import { DeclarativeConnector } from './declarative/connector';
 import { deferredLinks, type DeferredLink } from './deferred';
 import { answerMayConcernLiving } from '../agents/censor/source-body';
 import { HttpCache, MonthlyCounter, type DerivedWriter } from './http/cache';
@@ -43,13 +44,23 @@ const CONNECTORS: Record<string, Factory> = {
   nara: NaraConnector,
 };
 
-/** The connector for a plugin, or undefined when no code exists for it yet. */
+/** The code that reads a plugin's answers: its own connector, else its YAML extraction_rules, else none yet. */
+function connectorClass(plugin: SourcePlugin): Factory | undefined {
+  return CONNECTORS[plugin.plugin_id] ?? (plugin.extraction_rules ? DeclarativeConnector : undefined);
+}
+
+/** Whether a research run can query this plugin at all (the sources verb says why not). */
+export function hasConnector(plugin: SourcePlugin): boolean {
+  return connectorClass(plugin) !== undefined;
+}
+
+/** The connector for a plugin, or undefined when neither code nor extraction_rules exist for it. */
 export function createConnector(
   plugin: SourcePlugin,
   http: HttpClient,
   credential?: Credential,
 ): PluginConnector | undefined {
-  const Connector = CONNECTORS[plugin.plugin_id];
+  const Connector = connectorClass(plugin);
   return Connector ? new Connector(plugin, http, credential) : undefined;
 }
 
@@ -126,8 +137,8 @@ export async function loadConnectors(
   // Tier 0 first, then Tier 1; registry order within a tier.
   for (const tier of [0, 1] as const) {
     for (const plugin of chosen.filter((p) => p.tier === tier)) {
-      const Connector = CONNECTORS[plugin.plugin_id];
-      if (!Connector) continue; // a plugin without code yet (e.g. added by the user) is listed, not used
+      const Connector = connectorClass(plugin);
+      if (!Connector) continue; // neither code nor extraction_rules: listed, not used
       if (tier === 1 && !opts.config.tiers.tier1) continue;
       const credential = await resolveCredential(plugin, opts.env, opts.secrets);
       if (plugin.auth.required && !credential) continue;

@@ -9,6 +9,8 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { InformationClass, SourceClass, Tier } from '../model';
+import { ExtractionRules } from './declarative/rules';
+import { pathProblem } from './declarative/select';
 
 /** Plugin ids name env variables and cache folders: lower-case letters, digits and "_". */
 export const PluginId = z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'a plugin id is lower-case letters, digits and "_"');
@@ -43,80 +45,115 @@ const Endpoint = z.object({
 });
 export type Endpoint = z.infer<typeof Endpoint>;
 
-export const PluginSpec = z.strictObject({
-  plugin_id: PluginId,
-  display_name: z.string().min(1),
-  tier: Tier,
-  base_url: z.url(),
-  description: z.string().optional(),
-  auth: z
-    .strictObject({
-      type: z.enum(['none', 'app_id', 'api_key', 'oauth_token']),
-      /** SecretStorage key, then this env variable; never written to files or logs. */
-      secret: z.string().optional(),
-      env: z
-        .string()
-        .regex(/^[A-Z][A-Z0-9_]*$/)
-        .optional(),
-      /** How the credential travels: a query parameter or a header (Bearer for oauth_token). */
-      param: z.string().optional(),
-      header: z.string().optional(),
-      /** Non-secret default (WikiTree's appId identifies the app, it is not a password). */
-      default: z.string().optional(),
-      required: z.boolean().default(false),
-      instructions: z.string().optional(),
-    })
-    .prefault({ type: 'none' }),
-  compliance: z.strictObject({
-    robots_txt: z.boolean().describe('fetch and obey robots.txt before any request'),
-    rate_limit_requests_per_minute: z.number().positive(),
-    rate_limit_burst: z.number().int().positive().default(1),
-    max_concurrent: z.number().int().positive().default(1),
-    /** Requests per calendar month (UTC) the owner allows, counted in the case's .ancestry/. */
-    monthly_quota: z.number().int().positive().optional(),
-    cache_ttl_seconds: z.number().int().min(0),
-    requires_auth: z.boolean().default(false),
-    tos_url: z.url().optional(),
-    tos_summary: z.string().optional(),
-    allowed_actions: z.array(SourceAction).min(1),
-    prohibited_actions: z.array(SourceAction).default([]),
-  }),
-  reliability: z.strictObject({
-    evidence_type: z.enum(['primary', 'secondary', 'authored']),
-    source_class: SourceClass,
-    information: InformationClass.default('undetermined'),
-    base_weight: z.number().min(0).max(1),
-    user_contributed: z.boolean().default(false),
-  }),
-  search: z
-    .strictObject({
-      endpoint: Endpoint.optional(),
-      /** Tier 2: a prefilled search page for the human; `{given}`, `{surname}`, `{name}`, `{birth_year}`, `{death_year}`, `{place}`. */
-      link_template: z.string().optional(),
-      max_results: z.number().int().positive().default(10),
-    })
-    .prefault({}),
-  record: z.record(z.string(), Endpoint).default({}),
-  /** What the client accepts from the server (issue #21: a client that distrusts the server). */
-  http: z
-    .strictObject({
-      /** Decompressed bytes of one answer; a larger one is cut and refused (never cached). */
-      max_response_bytes: z.number().int().positive().default(DEFAULT_MAX_RESPONSE_BYTES),
-      /** One request, every redirect, retry wait excluded, and its whole body. */
-      request_timeout_seconds: z.number().positive().default(60),
-      /** Further domains (and their subdomains) a redirect may lead to, beside the declared URLs' hosts. */
-      redirect_domains: z.array(z.string().regex(/^[a-z0-9.-]+$/i, 'a domain name')).default([]),
-    })
-    .prefault({}),
-  pagination: z
-    .strictObject({
-      type: z.enum(['none', 'offset', 'page_number', 'cursor']),
-      param: z.string().optional(),
-      page_size_param: z.string().optional(),
-      max_pages: z.number().int().positive().default(1),
-    })
-    .prefault({ type: 'none' }),
-});
+export const PluginSpec = z
+  .strictObject({
+    plugin_id: PluginId,
+    display_name: z.string().min(1),
+    tier: Tier,
+    base_url: z.url(),
+    description: z.string().optional(),
+    auth: z
+      .strictObject({
+        type: z.enum(['none', 'app_id', 'api_key', 'oauth_token']),
+        /** SecretStorage key, then this env variable; never written to files or logs. */
+        secret: z.string().optional(),
+        env: z
+          .string()
+          .regex(/^[A-Z][A-Z0-9_]*$/)
+          .optional(),
+        /** How the credential travels: a query parameter or a header (Bearer for oauth_token). */
+        param: z.string().optional(),
+        header: z.string().optional(),
+        /** Non-secret default (WikiTree's appId identifies the app, it is not a password). */
+        default: z.string().optional(),
+        required: z.boolean().default(false),
+        instructions: z.string().optional(),
+      })
+      .prefault({ type: 'none' }),
+    compliance: z.strictObject({
+      robots_txt: z.boolean().describe('fetch and obey robots.txt before any request'),
+      rate_limit_requests_per_minute: z.number().positive(),
+      rate_limit_burst: z.number().int().positive().default(1),
+      max_concurrent: z.number().int().positive().default(1),
+      /** Requests per calendar month (UTC) the owner allows, counted in the case's .ancestry/. */
+      monthly_quota: z.number().int().positive().optional(),
+      cache_ttl_seconds: z.number().int().min(0),
+      requires_auth: z.boolean().default(false),
+      tos_url: z.url().optional(),
+      tos_summary: z.string().optional(),
+      allowed_actions: z.array(SourceAction).min(1),
+      prohibited_actions: z.array(SourceAction).default([]),
+    }),
+    reliability: z.strictObject({
+      evidence_type: z.enum(['primary', 'secondary', 'authored']),
+      source_class: SourceClass,
+      information: InformationClass.default('undetermined'),
+      base_weight: z.number().min(0).max(1),
+      user_contributed: z.boolean().default(false),
+    }),
+    search: z
+      .strictObject({
+        endpoint: Endpoint.optional(),
+        /** Tier 2: a prefilled search page for the human; `{given}`, `{surname}`, `{name}`, `{birth_year}`, `{death_year}`, `{place}`. */
+        link_template: z.string().optional(),
+        /**
+         * A plugin without code: JSONPath to each result of the search answer, read by
+         * `extraction_rules`. The endpoint's params may then hold the link template's placeholders.
+         */
+        result_selector: z
+          .string()
+          .optional()
+          .superRefine((p, ctx) => {
+            const problem = p === undefined ? undefined : pathProblem(p);
+            if (problem) ctx.addIssue({ code: 'custom', message: problem });
+          }),
+        max_results: z.number().int().positive().default(10),
+      })
+      .prefault({}),
+    record: z.record(z.string(), Endpoint).default({}),
+    /** What the client accepts from the server (issue #21: a client that distrusts the server). */
+    http: z
+      .strictObject({
+        /** Decompressed bytes of one answer; a larger one is cut and refused (never cached). */
+        max_response_bytes: z.number().int().positive().default(DEFAULT_MAX_RESPONSE_BYTES),
+        /** One request, every redirect, retry wait excluded, and its whole body. */
+        request_timeout_seconds: z.number().positive().default(60),
+        /** Further domains (and their subdomains) a redirect may lead to, beside the declared URLs' hosts. */
+        redirect_domains: z.array(z.string().regex(/^[a-z0-9.-]+$/i, 'a domain name')).default([]),
+      })
+      .prefault({}),
+    pagination: z
+      .strictObject({
+        type: z.enum(['none', 'offset', 'page_number', 'cursor']),
+        param: z.string().optional(),
+        page_size_param: z.string().optional(),
+        max_pages: z.number().int().positive().default(1),
+      })
+      .prefault({ type: 'none' }),
+    /** Seed 001 §4.1: how a result becomes a record and personas, for a plugin without code. */
+    extraction_rules: ExtractionRules.optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (!p.extraction_rules) return;
+    if (!p.search.endpoint)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['search', 'endpoint'],
+        message: 'extraction_rules need a search endpoint',
+      });
+    if (!p.search.result_selector)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['search', 'result_selector'],
+        message: 'extraction_rules need search.result_selector (JSONPath to each result)',
+      });
+    if (p.pagination.type === 'cursor')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['pagination', 'type'],
+        message: 'a plugin without code pages by offset or page_number',
+      });
+  });
 export type PluginSpec = z.infer<typeof PluginSpec>;
 
 export const Registry = z.strictObject({

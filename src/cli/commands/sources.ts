@@ -3,7 +3,14 @@ import { CaseFileError, openCase } from '../../case';
 import { checkSourceAccess } from '../../agents/censor/tos';
 import type { CaseConfig } from '../../model';
 import { yearRange } from '../../model/gdate';
-import { deferredLinks, findPluginDir, loadPlugins, overrideEnvName, type SourcePlugin } from '../../sources';
+import {
+  deferredLinks,
+  findPluginDir,
+  hasConnector,
+  loadPlugins,
+  overrideEnvName,
+  type SourcePlugin,
+} from '../../sources';
 import { parse } from '../args';
 import { type CliCommand, UsageError } from '../command';
 
@@ -15,6 +22,7 @@ function status(p: SourcePlugin, config: CaseConfig | undefined, env: NodeJS.Pro
   if (config?.sources.enabled && !config.sources.enabled.includes(p.plugin_id)) return 'off (not in sources.enabled)';
   if (p.tier === 2) return checkSourceAccess(p, 'link_out').allowed ? 'link-out only (never fetched)' : 'off (ToS)';
   if (!checkSourceAccess(p, 'search').allowed) return 'off (ToS)';
+  if (!hasConnector(p)) return 'off (no connector: give the plugin extraction_rules)';
   if (p.tier === 1 && config && !config.tiers.tier1) return 'off (tiers.tier1 is false)';
   const credential = p.auth.env ? env[p.auth.env] : undefined;
   if (p.auth.required && !credential)
