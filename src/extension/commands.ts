@@ -71,7 +71,11 @@ export function registerCommands(services: Services, people?: PeopleClient): vsc
     reg('ancestry.setSourceCredential', async (key?: string, value?: string) =>
       (await import('./sourceCredentials')).setSourceCredential(
         services,
-        async () => (await loadEngine('engineBridge')).sourceCredentialChoices(services.context.extensionPath),
+        async () =>
+          (await loadEngine('engineBridge')).sourceCredentialChoices(
+            services.context.extensionPath,
+            services.model.root,
+          ),
         { key, value },
       ),
     ),

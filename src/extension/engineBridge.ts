@@ -4,14 +4,16 @@
  * SecretStorage (deterministic ones otherwise, or when offline), and runs the loop — the same
  * wiring as the CLI's `ancestry research`.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import { transcribeNewDocuments } from '../sources/documents/research-hook';
 import { DeterministicExtractor } from '../agents/analyst/extract';
 import { newId, openCase, withCaseLock } from '../case';
 import { DeterministicPlanner } from '../engine/lead-planner';
 import { runResearch, type EngineEvent } from '../engine/run';
-import { createLlmAgents, withCostReport } from '../llm';
-import type { CaseConfig } from '../model';
+import { createLlmAgents, providerKeysFromSecrets, providerSecretKey, withCostReport } from '../llm';
+import { CaseConfig } from '../model';
 import { loadConnectors, sourceCredentialKeys, type SecretSource } from '../sources';
 import { withCaseArchive } from '../sources/archive';
 import type { RunResult } from '../engine/events';
@@ -79,9 +81,38 @@ export function secretsAdapter(storage: SecretStore | undefined, apiKey?: string
   };
 }
 
-/** The credentials the bundled plugins can use (for "Ancestry: Set Source Credential…"). */
-export function sourceCredentialChoices(extensionPath: string): ReturnType<typeof sourceCredentialKeys> {
-  return sourceCredentialKeys(process.env, join(extensionPath, 'plugins')).filter((c) => c.secretKey);
+/**
+ * The credentials the bundled plugins can use, and the keys of the model providers the case's
+ * case.yaml names under llm.providers (for "Ancestry: Set Source Credential…").
+ */
+export function sourceCredentialChoices(
+  extensionPath: string,
+  caseRoot?: string,
+): (ReturnType<typeof sourceCredentialKeys>[number] & { kind?: 'source' | 'model' })[] {
+  const sources = sourceCredentialKeys(process.env, join(extensionPath, 'plugins')).filter((c) => c.secretKey);
+  return [...sources, ...modelProviderChoices(caseRoot)];
+}
+
+function modelProviderChoices(caseRoot: string | undefined) {
+  if (!caseRoot) return [];
+  let config: CaseConfig;
+  try {
+    const parsed = CaseConfig.safeParse(parseYaml(readFileSync(join(caseRoot, 'case.yaml'), 'utf8')));
+    if (!parsed.success) return [];
+    config = parsed.data;
+  } catch {
+    return []; // an unreadable case.yaml is reported where the case is opened, not in this pick list
+  }
+  return Object.entries(config.llm.providers ?? {}).map(([name, p]) => ({
+    kind: 'model' as const,
+    source: `llm:${name}`,
+    displayName: `Model provider "${name}"`,
+    tier: 0,
+    type: 'api_key',
+    secretKey: providerSecretKey(config, name),
+    env: p.keyEnv,
+    instructions: `The API key of ${p.baseURL} (case.yaml llm.providers.${name}).`,
+  }));
 }
 
 /** A research run from VS Code holds the case's write lock like the CLI's: one writer per case. */
@@ -103,17 +134,21 @@ async function runEngineLocked(req: EngineRunRequest): Promise<RunResult> {
     offline,
     pluginDir: join(req.extensionPath, 'plugins'),
   });
-  const llm =
-    offline || !req.apiKey
-      ? undefined
-      : createLlmAgents({
-          apiKey: req.apiKey,
-          config,
-          log: (e) => void store.appendLog([e]),
-          fallback: { planner: new DeterministicPlanner(), extractor: new DeterministicExtractor() },
-          persons: () => store.persons(),
-          knownSources: () => [...store.sources().map((s) => s.id), ...connectors.map((c) => c.id), 'archive'],
-        });
+  // Model keys: Anthropic's from the request (SecretStorage or settings), other providers' from
+  // SecretStorage, then their env variable (case.yaml llm.providers).
+  const providerKeys = offline
+    ? {}
+    : { ...(await providerKeysFromSecrets(config, req.secrets, process.env)), anthropic: req.apiKey };
+  const llm = offline
+    ? undefined
+    : createLlmAgents({
+        providerKeys,
+        config,
+        log: (e) => void store.appendLog([e]),
+        fallback: { planner: new DeterministicPlanner(), extractor: new DeterministicExtractor() },
+        persons: () => store.persons(),
+        knownSources: () => [...store.sources().map((s) => s.id), ...connectors.map((c) => c.id), 'archive'],
+      });
   req.log(
     `[research] ${offline ? 'offline: local archive only' : `sources: archive, ${connectors.map((c) => `${c.id} (tier ${c.tier})`).join(', ') || 'none online'}`}; ${llm ? `Claude agents (${config.llm.model})` : 'deterministic agents'}`,
   );

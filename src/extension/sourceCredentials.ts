@@ -14,6 +14,8 @@ export interface CredentialChoice {
   secretKey?: string;
   env?: string;
   instructions?: string;
+  /** A model provider's API key (case.yaml llm.providers) rather than a source's credential. */
+  kind?: 'source' | 'model';
 }
 
 export async function setSourceCredential(
@@ -30,7 +32,7 @@ export async function setSourceCredential(
     const picked = await vscode.window.showQuickPick(
       all.map((c) => ({
         label: c.displayName,
-        description: `Tier ${c.tier} · ${c.type.replace(/_/g, ' ')}`,
+        description: c.kind === 'model' ? 'model provider · api key' : `Tier ${c.tier} · ${c.type.replace(/_/g, ' ')}`,
         detail: [c.instructions, c.env ? `Also read from $${c.env}.` : ''].filter(Boolean).join(' '),
         choice: c,
       })),

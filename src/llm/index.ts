@@ -11,15 +11,18 @@ import { LlmConflictAnalyst } from './agents/conflict-analyst';
 import { LlmPairAdjudicator } from './agents/adjudicator';
 import { LlmRecordExtractor } from './agents/extractor';
 import { LlmLeadPlanner } from './agents/planner';
-import { AnthropicLlmClient } from './anthropic-client';
 import { ConsensusExtractor } from './consensus';
 import { ClaudeWebSearchConnector } from './web-search';
 import { CostMeter } from './cost-meter';
 import { LlmGateway } from './gateway';
 import type { LlmClient } from './port';
 import { livingNamesOf } from './prompt-gate';
+import { ChallengedConflictAnalyst } from './agents/challenger';
+import { bindRoles, providerKeysFromEnv, type ProviderKeys, type RoleBinding } from './providers';
 
 export { AnthropicLlmClient } from './anthropic-client';
+export { OpenAiCompatibleClient } from './openai-client';
+export { providerKeysFromEnv, providerKeysFromSecrets, providerSecretKey, type ProviderKeys } from './providers';
 export { ScriptedLlmClient } from './scripted-client';
 export { CostMeter } from './cost-meter';
 export { LlmGateway } from './gateway';
@@ -40,6 +43,8 @@ export interface LlmAgentOptions {
   meter?: CostMeter;
   /** A client to use instead of the SDK one (tests: the scripted client). */
   client?: LlmClient;
+  /** Keys of the providers under case.yaml llm.providers, by name (and "anthropic"). */
+  providerKeys?: ProviderKeys;
   /** Deterministic agents to fall back to when the model is unavailable or its answer is rejected. */
   fallback?: Partial<EngineAgents>;
   /** The case's persons, to find living ones whose details the Censor redacts from prompts. */
@@ -60,13 +65,14 @@ export type LlmAgents = Partial<EngineAgents> & {
 };
 
 export function createLlmAgents(opts: LlmAgentOptions): LlmAgents | undefined {
-  const client =
-    opts.client ??
-    (opts.apiKey
-      ? new AnthropicLlmClient({ apiKey: opts.apiKey, baseURL: opts.baseURL, maxRetries: opts.maxRetries })
-      : undefined);
-  if (!client) return undefined;
   const { config } = opts;
+  const roles = bindRoles(config, {
+    keys: { ...opts.providerKeys, ...(opts.apiKey ? { anthropic: opts.apiKey } : {}) },
+    anthropicClient: opts.client,
+    anthropicBaseURL: opts.baseURL,
+    maxRetries: opts.maxRetries,
+  });
+  if (!roles.lead && !roles.research) return undefined;
   const meter = opts.meter ?? new CostMeter({ maxUsd: config.budget.maxUsd, maxTokens: config.budget.maxTokens });
   const now = opts.now ?? (() => new Date());
   const threshold = config.privacy.livingThresholdYears;
@@ -78,40 +84,58 @@ export function createLlmAgents(opts: LlmAgentOptions): LlmAgents | undefined {
       cache = { count: persons.length, names: livingNamesOf(persons, now(), threshold) };
     return cache.names;
   };
-  const gateway = new LlmGateway({
-    client,
-    meter,
-    log: opts.log,
-    model: config.llm.model,
-    maxTokens: config.llm.maxTokens,
-    censor: () => ({
-      now: now(),
-      thresholdYears: threshold,
-      consent: config.privacy.consent,
-      livingNames: livingNames(),
-    }),
-  });
+  // One gateway per role: each role's provider and model, one meter and one Censor for all.
+  const gatewayOf = (b: RoleBinding) =>
+    new LlmGateway({
+      client: b.client,
+      meter,
+      log: opts.log,
+      model: b.model,
+      maxTokens: config.llm.maxTokens,
+      censor: () => ({
+        now: now(),
+        thresholdYears: threshold,
+        consent: config.privacy.consent,
+        livingNames: livingNames(),
+      }),
+    });
+  const lead = roles.lead && gatewayOf(roles.lead);
+  const research = roles.research && gatewayOf(roles.research);
+  const challenger = roles.challenger && gatewayOf(roles.challenger);
   const fb = opts.fallback ?? {};
-  const extractorFor = (model?: string) =>
+  const extractorFor = (gateway: LlmGateway) => (model?: string) =>
     new LlmRecordExtractor(gateway, { fallback: fb.extractor, model, now, thresholdYears: threshold });
   const models = opts.consensusModels ?? config.llm.consensusModels ?? [];
+  const analyst = research && new LlmConflictAnalyst(research, { fallback: fb.conflictAnalyst });
+  // Claude's web search and document reading are Anthropic features: they need a role that runs there.
+  const anthropic =
+    roles.lead?.provider === 'anthropic' ? lead : roles.research?.provider === 'anthropic' ? research : undefined;
   return {
-    planner: new LlmLeadPlanner(gateway, config, { fallback: fb.planner, knownSources: opts.knownSources }),
-    extractor: models.length >= 2 ? new ConsensusExtractor(models.map(extractorFor)) : extractorFor(),
-    adjudicator: new LlmPairAdjudicator(gateway, { fallback: fb.adjudicator }),
-    conflictAnalyst: new LlmConflictAnalyst(gateway, { fallback: fb.conflictAnalyst }),
+    ...(lead
+      ? { planner: new LlmLeadPlanner(lead, config, { fallback: fb.planner, knownSources: opts.knownSources }) }
+      : {}),
+    ...(research
+      ? {
+          extractor:
+            models.length >= 2 ? new ConsensusExtractor(models.map(extractorFor(research))) : extractorFor(research)(),
+          adjudicator: new LlmPairAdjudicator(research, { fallback: fb.adjudicator }),
+          conflictAnalyst: challenger && analyst ? new ChallengedConflictAnalyst(analyst, challenger) : analyst,
+        }
+      : {}),
     meter,
-    gateway,
-    ...(config.llm.webSearch ? { webSearch: new ClaudeWebSearchConnector(gateway, config) } : {}),
+    gateway: anthropic ?? lead ?? research!,
+    ...(config.llm.webSearch && anthropic ? { webSearch: new ClaudeWebSearchConnector(anthropic, config) } : {}),
   };
 }
 
-/** createLlmAgents with the key and base URL from the environment (CLI); undefined without a key. */
+/** createLlmAgents with the keys and Anthropic base URL from the environment (CLI); undefined without any key. */
 export function createAgentsFromEnv(
   env: NodeJS.ProcessEnv,
-  opts: Omit<LlmAgentOptions, 'apiKey' | 'baseURL'>,
+  opts: Omit<LlmAgentOptions, 'apiKey' | 'baseURL' | 'providerKeys'>,
 ): LlmAgents | undefined {
-  const apiKey = env.ANTHROPIC_API_KEY?.trim();
-  if (!apiKey && !opts.client) return undefined;
-  return createLlmAgents({ ...opts, apiKey, baseURL: env.ANTHROPIC_BASE_URL?.trim() || undefined });
+  return createLlmAgents({
+    ...opts,
+    providerKeys: providerKeysFromEnv(opts.config, env),
+    baseURL: env.ANTHROPIC_BASE_URL?.trim() || undefined,
+  });
 }

@@ -145,3 +145,17 @@ export const CONFLICT_TOOL = outputTool(
   'Submit the analysis of these competing claims.',
   ConflictOutput,
 );
+
+/** A second model's verdict on another model's conflict conclusion (seeds 002/003: one model challenges another). */
+export const ChallengeOutput = z.object({
+  agrees: z.boolean(),
+  /** The value this model would prefer: one of the competing values, copied exactly. */
+  preferred_value: z.string(),
+  reason: z.string().max(1200),
+});
+export type ChallengeOutput = z.infer<typeof ChallengeOutput>;
+export const CHALLENGE_TOOL = outputTool(
+  'submit_challenge',
+  "Submit your verdict on the other analyst's conclusion.",
+  ChallengeOutput,
+);

@@ -2,6 +2,26 @@ import { z } from 'zod';
 import { DateText, Id } from './common';
 
 /** `case.yaml`. Unknown keys survive (users annotate their cases). */
+/** A Chat Completions endpoint (OpenAI or any compatible server); its key comes from SecretStorage or the env variable. */
+export const LlmProvider = z.strictObject({
+  type: z.literal('openai-compatible'),
+  baseURL: z.url().describe('the API root, e.g. https://api.openai.com/v1'),
+  keyEnv: z
+    .string()
+    .regex(/^[A-Z][A-Z0-9_]*$/)
+    .default('OPENAI_API_KEY'),
+  /** VS Code SecretStorage key ("Ancestry: Set Model Key…"); defaults to ancestry.llm.<name>. */
+  secret: z.string().optional(),
+});
+export type LlmProvider = z.infer<typeof LlmProvider>;
+
+/** Which provider and model one role runs on. */
+export const RoleModel = z.strictObject({
+  provider: z.string().min(1).default('anthropic'),
+  model: z.string().min(1),
+});
+export type RoleModel = z.infer<typeof RoleModel>;
+
 export const CaseConfig = z.looseObject({
   version: z.literal(1).default(1),
   question: z.string().min(1).describe('the research question'),
@@ -52,6 +72,29 @@ export const CaseConfig = z.looseObject({
         .array(z.string().min(1))
         .optional()
         .describe('two or more models: free-text extraction runs on each and is synthesised (seed 002 consensus)'),
+      providers: z
+        .record(
+          z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/, 'a provider name is lower-case letters, digits, "-" and "_"'),
+          LlmProvider,
+        )
+        .optional()
+        .describe('model endpoints besides Anthropic, by name (seeds 002/003: more than one provider)'),
+      lead: RoleModel.optional().describe("the Lead's provider and model (default: anthropic and llm.model)"),
+      research: RoleModel.optional().describe("the research agents' (extraction, pairs, conflicts) provider and model"),
+      challenger: RoleModel.optional().describe(
+        'a second model that challenges each conflict conclusion; its verdict is recorded as rationale, never as evidence',
+      ),
+    })
+    .superRefine((llm, ctx) => {
+      for (const role of ['lead', 'research', 'challenger'] as const) {
+        const p = llm[role]?.provider;
+        if (p && p !== 'anthropic' && !llm.providers?.[p])
+          ctx.addIssue({
+            code: 'custom',
+            path: [role, 'provider'],
+            message: `"${p}" is neither anthropic nor a name under llm.providers`,
+          });
+      }
     })
     .prefault({}),
 });

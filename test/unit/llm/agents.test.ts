@@ -5,54 +5,7 @@ import { LlmRecordExtractor } from '../../../src/llm/agents/extractor';
 import { LlmLeadPlanner, planningUserPrompt } from '../../../src/llm/agents/planner';
 import { LlmError } from '../../../src/llm/port';
 import { ScriptedLlmClient } from '../../../src/llm/scripted-client';
-import type { Conflict } from '../../../src/model';
-import { CONFIG, fixture, harness, OBITUARY_RECORD, ofKind, view } from './support';
-
-const CONFLICT: Conflict = {
-  id: 'C-1',
-  person: 'P-9',
-  field: 'birth.date',
-  preferred: '12 MAY 1846',
-  rationale: '',
-  status: 'open',
-  nextActions: [],
-  competing: [
-    {
-      value: '12 MAY 1846',
-      weight: 0.8,
-      evidence: [
-        {
-          source: 'S-bapt',
-          snippet: 'baptised 12 May 1846',
-          tier: 0,
-          evidenceType: 'Primary',
-          sourceClass: 'original',
-          information: 'primary',
-          evidence: 'direct',
-          confidence: 1,
-          method: 'structured',
-        },
-      ],
-    },
-    {
-      value: 'ABT 1847',
-      weight: 0.39,
-      evidence: [
-        {
-          source: 'S-obit1921',
-          snippet: 'Mary Ellen Kowalski, 74',
-          tier: 0,
-          evidenceType: 'Secondary',
-          sourceClass: 'derivative',
-          information: 'secondary',
-          evidence: 'indirect',
-          confidence: 0.7,
-          method: 'pattern',
-        },
-      ],
-    },
-  ],
-};
+import { CONFIG, CONFLICT, fixture, harness, OBITUARY_RECORD, ofKind, view } from './support';
 
 describe('Claude agents with scripted transcripts', () => {
   it('Lead planner: the strategy shapes the prompt, grounded actions pass, invented ones are rejected and logged', async () => {

@@ -4,7 +4,7 @@ import { CostMeter } from '../../../src/llm/cost-meter';
 import { LlmGateway } from '../../../src/llm/gateway';
 import type { LlmClient } from '../../../src/llm/port';
 import type { PlanningView } from '../../../src/engine/agents';
-import { CaseConfig, type NewLogEntry, type SourceRecord } from '../../../src/model';
+import { CaseConfig, type Conflict, type NewLogEntry, type SourceRecord } from '../../../src/model';
 import { REPO_ROOT } from '../../helpers/paths';
 
 export const LLM_FIXTURES = join(REPO_ROOT, 'test/fixtures/llm');
@@ -112,3 +112,50 @@ export function view(over: Partial<PlanningView> = {}): PlanningView {
     ...over,
   };
 }
+
+/** A birth date two records disagree on: a baptism (primary) against an age in an obituary. */
+export const CONFLICT: Conflict = {
+  id: 'C-1',
+  person: 'P-9',
+  field: 'birth.date',
+  preferred: '12 MAY 1846',
+  rationale: '',
+  status: 'open',
+  nextActions: [],
+  competing: [
+    {
+      value: '12 MAY 1846',
+      weight: 0.8,
+      evidence: [
+        {
+          source: 'S-bapt',
+          snippet: 'baptised 12 May 1846',
+          tier: 0,
+          evidenceType: 'Primary',
+          sourceClass: 'original',
+          information: 'primary',
+          evidence: 'direct',
+          confidence: 1,
+          method: 'structured',
+        },
+      ],
+    },
+    {
+      value: 'ABT 1847',
+      weight: 0.39,
+      evidence: [
+        {
+          source: 'S-obit1921',
+          snippet: 'Mary Ellen Kowalski, 74',
+          tier: 0,
+          evidenceType: 'Secondary',
+          sourceClass: 'derivative',
+          information: 'secondary',
+          evidence: 'indirect',
+          confidence: 0.7,
+          method: 'pattern',
+        },
+      ],
+    },
+  ],
+};
