@@ -4,7 +4,7 @@
  * plugins that declare their request parameters in YAML.
  */
 import type { SearchQuery } from '../model';
-import { queryName } from './normalize';
+import { queryName } from '../model/names';
 
 export type QueryValues = Readonly<Record<string, string>>;
 
