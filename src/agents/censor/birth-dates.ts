@@ -122,7 +122,8 @@ const BIRTH_WORDS = [
   String.raw`natus|nata|nat\.|baptizat[au]s?`,
   String.raw`ur\.|urodzon[ya]|urodził[a]?|urodzenia|narozen[aá]?|nar\.|narodil[a]?|narození|rođen[a]?|rođ\.|rođenja`,
   String.raw`gimė|gim\.|gimimo|született|szül\.|születési|syntynyt|syntyi|syntymäaika|s\.`,
-  String.raw`ganwyd|ganed|aned|g\.|rugadh|breith|breithe`,
+  // Welsh with its mutations: "a anwyd" (who was born), "fe'i ganwyd", "yng ngenedigaeth"
+  String.raw`ganwyd|anwyd|nganwyd|ganed|aned|nganed|genedigaeth|enedigaeth|ngenedigaeth|g\.|rugadh|breith|breithe`,
   String.raw`родил(?:ся|ась)|род\.|р\.|рождения|народил(?:ся|ася)|народився|нар\.|народження|rodil(?:sya|as['’]?)|narodyv(?:sya|sia)`,
 ];
 /** The top-level alternatives of a pattern ("a|b(?:c|d)|e" → a, b(?:c|d), e). */

@@ -35,6 +35,7 @@ const LIVING: [string, string, string[]][] = [
   ['French bis', 'Paul Martin habite au 5 bis, rue Victor Hugo à Nantes.', ['Victor Hugo']],
   ['Welsh', 'Ganwyd Gwen Jones 21 Medi 1952; mae hi’n byw yn 4 Heol Tegid, Y Bala.', ['21 Medi 1952', 'Heol Tegid']],
   ['Welsh mutated', 'Gwen Jones, g. 21ain o Fedi 1952, 12 Stryd Fawr, Bala.', ['Fedi 1952', 'Stryd Fawr']],
+  ['Welsh relative clause', 'Mae Gwen Jones, a anwyd 3 Ebrill 1961, yn byw yn y Bala.', ['3 Ebrill 1961']],
   [
     'Portuguese',
     'Maria Silva, nascida a 3 de abril de 1979, mora na Rua da Portela, n.º 27, Braga.',
