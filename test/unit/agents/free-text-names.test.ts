@@ -1,11 +1,10 @@
 // Issue #14 (recall on free text): a name taken by court order, a family note's headings and kinship
 // words, and "married" read for the person who married. Texts are written for the test.
 import assert from 'node:assert/strict';
-import { Analyst } from '../../../src/agents/analyst/analyst';
-import { DeterministicExtractor, extractFromText } from '../../../src/agents/analyst/extract';
-import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
+import { extractFromText } from '../../../src/agents/analyst/extract';
 import { statedNameChange } from '../../../src/agents/analyst/identity/name-change';
 import type { SourceRecord } from '../../../src/model';
+import { testAnalyst } from '../../helpers/analyst';
 import { archiveSource } from '../../helpers/archive-source';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
@@ -24,16 +23,7 @@ describe('a name taken by order or declaration', () => {
   });
 
   it('gives the petitioner the new name as an alias, so his later records are searched and read under it', async () => {
-    const graph = new KnowledgeGraph([]);
-    let n = 0;
-    const analyst = new Analyst({
-      graph,
-      extractor: new DeterministicExtractor(),
-      now: () => NOW,
-      newPersonId: () => `P-${++n}`,
-      existingConflict: () => undefined,
-      notSame: new Set(),
-    });
+    const { graph, analyst } = testAnalyst([], undefined, NOW);
     const petition: SourceRecord = archiveSource(
       `---
 title: Petition for naturalization, Szmul Kaniewski, Cook County, 1911

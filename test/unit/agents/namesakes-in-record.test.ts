@@ -2,31 +2,18 @@
 // as proof of life, minutes that name two fathers for two principals, and "Joseph son of John" read
 // as the Joseph whose father John is known. Records are written for the test.
 import assert from 'node:assert/strict';
-import { Analyst } from '../../../src/agents/analyst/analyst';
-import { DeterministicExtractor } from '../../../src/agents/analyst/extract';
 import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
 import { informantSlack } from '../../../src/agents/analyst/identity/informant-age';
 import { lifespanContradiction } from '../../../src/agents/analyst/identity/lifespan';
 import { namesakesByEvidence } from '../../../src/agents/analyst/identity/namesakes-in-record';
 import { Person, type Persona, type SourceRecord } from '../../../src/model';
+import { testAnalyst } from '../../helpers/analyst';
 import { archiveSource } from '../../helpers/archive-source';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 const source = (text: string): SourceRecord => archiveSource(text, NOW);
 
-function setup() {
-  const graph = new KnowledgeGraph([]);
-  let n = 0;
-  const analyst = new Analyst({
-    graph,
-    extractor: new DeterministicExtractor(),
-    now: () => NOW,
-    newPersonId: () => `P-${++n}`,
-    existingConflict: () => undefined,
-    notSame: new Set(),
-  });
-  return { graph, analyst };
-}
+const setup = () => testAnalyst([], undefined, NOW);
 
 const EVIDENCE = {
   source: 'S-test',
