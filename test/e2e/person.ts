@@ -62,14 +62,14 @@ export async function personPageByKeyboard(
   if (!reached) throw new Error(`Tab never reached a parent link; focus went: ${seen.join(' → ')}`);
   const tabs = seen.length;
   for (const [theme, name] of [
-    ['Default Dark Modern', 'person-dark'],
-    ['Default Light Modern', 'person-light'],
-    ['Default High Contrast', 'person-hc'],
+    ['Dark Modern', 'person-dark'],
+    ['Light Modern', 'person-light'],
+    ['Dark High Contrast', 'person-hc'],
   ] as const) {
     await setTheme(ctx, theme);
     await ctx.shot(name);
   }
-  await setTheme(ctx, 'Default Dark Modern');
+  await setTheme(ctx, 'Dark Modern');
   frame = await ctx.webviewFrame(page, `body[data-panel="person"] a[data-person="${reached}"]`);
   // The palette gave the focus back to the page, on the same link.
   const after = await focused(frame);
