@@ -19,6 +19,13 @@ import {
   swapScore,
 } from './memo';
 import { dateFeature } from './features';
+import {
+  PARENTS_DIFFER,
+  PLACE_CONTRADICTS,
+  SIBLING_BIRTHS_APART,
+  parentsDiffer,
+  siblingBirthsApart,
+} from './family-rules';
 import type { NameFeature, PersonFeatures } from './feature-types';
 import { eventCentre, type LifeEvent, type NameFrequencies } from './frequency';
 
@@ -834,6 +841,21 @@ function onlyNamesakes(explaining: boolean): void {
   );
 }
 
+/** siblingBirthsApart, unless the two dates read as one written with a slip (a digit, a day-month swap: 0.75 and up). */
+function birthsApart(a: PersonFeatures, b: PersonFeatures): [number, number] | undefined {
+  return tHas[BIRTH] === 1 && tScore[BIRTH] >= 0.75 ? undefined : siblingBirthsApart(a, b);
+}
+
+/** The place contradictions of the pair being scored, in words. */
+function placeConflict(a: PersonFeatures, b: PersonFeatures): string {
+  const parts: string[] = [];
+  if (tHas[BIRTH_PLACE] === 1 && tScore[BIRTH_PLACE] < PLACE_CONTRADICTS)
+    parts.push(`born in ${a.birthPlace.join(', ')} vs ${b.birthPlace.join(', ')}`);
+  if (tHas[DEATH_PLACE] === 1 && tScore[DEATH_PLACE] < PLACE_CONTRADICTS)
+    parts.push(`died in ${a.deathPlace.join(', ')} vs ${b.deathPlace.join(', ')}`);
+  return parts.join('; ');
+}
+
 export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptions = {}): PairScore {
   const thresholds = opts.thresholds ?? DEFAULT_THRESHOLDS;
   const freq = opts.frequencies;
@@ -942,6 +964,8 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   }
   if (a.generation && b.generation && a.generation !== b.generation) {
     addC(GENERATION, { score: 0, reason: `"${a.generation}" vs "${b.generation}" in the names: two generations` }, -4);
+    // Sr. and Jr. of one name are a father and his son: a contradiction, like a regnal number.
+    capAtReview ??= `"${a.generation}" vs "${b.generation}": a father and a son of one name, a reviewer decides`;
   }
 
   if (hopeless(a, b, PLACES_LEFT, floorLogit)) return bounded(a, b, PLACES_LEFT, opts.floor!);
@@ -967,6 +991,11 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
       placeWeight(dp.score, a.deathPlace, b.deathPlace, freq),
     );
   }
+  // Born in one place and in another, and died in one place and in another: two recorded facts
+  // that contradict each other twice (family-rules.ts PLACES_DIFFER).
+  const placesDiffer =
+    (tHas[BIRTH_PLACE] === 1 && tScore[BIRTH_PLACE] < PLACE_CONTRADICTS) ||
+    (tHas[DEATH_PLACE] === 1 && tScore[DEATH_PLACE] < PLACE_CONTRADICTS);
   let bestRes: Comparison | undefined;
   for (const x of a.residences)
     for (const y of b.residences) {
@@ -1057,20 +1086,35 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
         ) {
           // Among one couple's children a full given name (or its variant or a one-letter slip) tells
           // them apart; the same name, no date more than two years off: the same child twice.
-          w += FAMILY_NAMED;
-          parts.push(
-            `shared parent(s) ${sharedParents.join(', ')} and the same given name: no sibling left to confuse`,
-          );
-          // Unless the name was given twice: a child who died young and a later one named after them
-          // (a necronym) look exactly like this, and only dates tell them apart. With no date on
-          // either side (none recorded, or all withheld for the living), a reviewer decides. One
-          // dated side keeps the merge: royal92's duplicates entered without dates rest on it.
-          if (!a.birth && !a.death && !b.birth && !b.death) undatedNamesake = true;
+          const apart = birthsApart(a, b);
+          if (apart) {
+            // ...unless the births are centred years apart: then a sibling of the same name is just
+            // who the other record may be (family-rules.ts).
+            w += SIBLING_BIRTHS_APART;
+            capAtReview = `same parents and the same given name, but births centred on ${apart[0]} and ${apart[1]} (${a.birth!.text} vs ${b.birth!.text}): a child named after a sibling who died young cannot be ruled out`;
+            parts.push(capAtReview);
+          } else {
+            w += FAMILY_NAMED;
+            parts.push(
+              `shared parent(s) ${sharedParents.join(', ')} and the same given name: no sibling left to confuse`,
+            );
+            // Unless the name was given twice: a child who died young and a later one named after them
+            // (a necronym) look exactly like this, and only dates tell them apart. With no date on
+            // either side (none recorded, or all withheld for the living), a reviewer decides. One
+            // dated side keeps the merge: royal92's duplicates entered without dates rest on it.
+            if (!a.birth && !a.death && !b.birth && !b.death) undatedNamesake = true;
+          }
         } else {
           w += 3.5;
+          const apart = birthsApart(a, b);
           // Same parents, same birth day, and names that agree only in part (an initial, a middle
           // name): exactly what twins look like. A reviewer decides.
-          if (tHas[BIRTH] === 1 && tScore[BIRTH] === 1)
+          if (apart) {
+            // Names that agree in part, births centred years apart: siblings as likely as one child.
+            w += SIBLING_BIRTHS_APART;
+            capAtReview = `same parents and given names that agree, but births centred on ${apart[0]} and ${apart[1]} (${a.birth!.text} vs ${b.birth!.text}): they may be two siblings`;
+            parts.push(capAtReview);
+          } else if (tHas[BIRTH] === 1 && tScore[BIRTH] === 1)
             capAtReview =
               'same parents and birth day but the given names agree only in part (an initial or a middle name): they may be twins';
           // Brothers share the surname too: with shared parents it tells no one apart.
@@ -1119,9 +1163,17 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
         parts.push(`shared child(ren) ${intersects(a.children, b.children).join(', ')}`);
       }
       sharedLinked = w > 0;
+      const otherParents = sharedIds.parent ? undefined : parentsDiffer(a, b);
+      if (otherParents) {
+        w += PARENTS_DIFFER;
+        const why = `parents on record differ (${otherParents[0].join(' & ')} vs ${otherParents[1].join(' & ')}): cousins or namesakes, not one person`;
+        parts.push(why);
+        capAtReview ??= why;
+      }
       for (const kind of RELATIVE_KINDS) {
-        // The same linked relative is already counted: their name matching adds nothing.
-        if (sharedIds[kind]) continue;
+        // The same linked relative is already counted: their name matching adds nothing. Parents
+        // that cannot be the same two were weighed just above.
+        if (sharedIds[kind] || (kind === 'parent' && otherParents)) continue;
         const x = a.relativeNames[kind];
         const y = b.relativeNames[kind];
         if (!x.length || !y.length) continue;
@@ -1184,6 +1236,8 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
     capAtReview =
       'same parents and the same given name but no date on either side: a child named after a sibling who died young cannot be ruled out';
   }
+  if (placesDiffer && !capAtReview && !(tHas[IDENTIFIER] && tWeight[IDENTIFIER] > 0))
+    capAtReview = `${placeConflict(a, b)}: conflicting evidence a reviewer resolves`;
   if (!corroborated && !capAtReview)
     capAtReview =
       "only names agree (theirs or their relatives'); no date, place, linked relative or identifier corroborates them";

@@ -1,0 +1,79 @@
+/**
+ * Rules for the namesakes real families make (issue #15 item 2), each a predicate on two persons'
+ * features with a readable reason; score.ts weighs them. Weights are log(m/u) measured by
+ * bench/resolve-weights.ts on the tuning injector only (resolve-royal.ts, seeds 1-5, royal92,
+ * willis, pres2020) with royal92's own labelled duplicates, add-one-half smoothed.
+ */
+import { nicknameMatch } from '../../../model/names';
+import { eventCentre } from './frequency';
+import type { PersonFeatures } from './feature-types';
+import { oneEditApart } from './metrics';
+
+/**
+ * Two children of one couple under one given name whose births are centred two or more years
+ * apart, where one side is an estimate ("ABT 1875" vs "28 JUL 1879") or both are bare years two
+ * apart: the pattern of a child named after a sibling who died young, which only dates can tell
+ * from one child entered twice. Both dates as written (not worked out from a baptism or an age,
+ * whose windows move the centre). Among candidate pairs with a shared parent and given names that
+ * agree it fires on 0 of 414 same-person pairs and 225 of 320 others: log(0.0012/0.70) = -6.4. The
+ * issue's rule (#15: dates that differ keep such siblings apart); a pair it fires on is also at most
+ * "review", so that a wrong estimate still reaches a reviewer when the rest agrees overwhelmingly.
+ */
+export const SIBLING_BIRTHS_APART = -6.4;
+
+/** The two birth years when `a` and `b` (who share a parent) were born two or more years apart. */
+export function siblingBirthsApart(a: PersonFeatures, b: PersonFeatures): [number, number] | undefined {
+  if (!a.birth?.stated || !b.birth?.stated) return undefined;
+  const ca = eventCentre(a);
+  const cb = eventCentre(b);
+  return ca !== undefined && cb !== undefined && Math.abs(ca - cb) >= 2 ? [ca, cb] : undefined;
+}
+
+/**
+ * Both persons have their parents linked, no parent is shared, and the parents' given names do not
+ * pair up (father with father, mother with mother, in either order): cousins named after one
+ * grandparent, or strangers of a common name, not one person. A duplicate entered twice keeps its
+ * own parents or duplicates of them, named alike. Among candidate pairs where both have two linked
+ * parents it fires on 0 of 622 same-person pairs (none of royal92's 16 labelled duplicates; 6 of its
+ * 26 labelled different-person pairs) and 35,027 of 45,257 others: log(0.0008/0.77) = -6.9. The
+ * injector keeps a duplicate's parent links, so m is small by construction: a pair it fires on is
+ * also at most "review", so that a wrongly recorded parent still reaches a reviewer when the rest
+ * agrees overwhelmingly.
+ */
+export const PARENTS_DIFFER = -6.9;
+
+/** A folded "given surname" name's first given name ('' when it has none that can be compared). */
+function firstGiven(name: string | undefined): string {
+  const g = name?.split(' ')[0] ?? '';
+  return g.length >= 2 ? g : '';
+}
+
+/** Given names that may be one person's: the same, a known variant, or one slip of the pen. */
+function givenMayAgree(x: string, y: string): boolean {
+  return x === y || nicknameMatch(x, y) || (Math.min(x.length, y.length) >= 4 && oneEditApart(x, y));
+}
+
+/** The two persons' parents' names when they cannot be the same two parents (see PARENTS_DIFFER). */
+export function parentsDiffer(a: PersonFeatures, b: PersonFeatures): [string[], string[]] | undefined {
+  if (a.parents.length !== 2 || b.parents.length !== 2) return undefined;
+  for (const p of a.parents) if (b.parents.includes(p)) return undefined;
+  const na = a.parents.map((p) => a.parentNameOf?.[p] ?? '');
+  const nb = b.parents.map((p) => b.parentNameOf?.[p] ?? '');
+  const ga = na.map(firstGiven);
+  const gb = nb.map(firstGiven);
+  if (ga.some((g) => !g) || gb.some((g) => !g)) return undefined;
+  const straight = givenMayAgree(ga[0], gb[0]) && givenMayAgree(ga[1], gb[1]);
+  const crossed = givenMayAgree(ga[0], gb[1]) && givenMayAgree(ga[1], gb[0]);
+  return straight || crossed ? undefined : [na, nb];
+}
+
+/**
+ * A place comparison below this is a contradiction: no level in common ("Lyon, France" vs "Leiden,
+ * Netherlands"), not a place written more or less fully. The place weights already count it (-1);
+ * a birth or a death place that contradicts is conflicting evidence the proof standard wants
+ * resolved before a conclusion, so such a pair is at most "review". Not a weight: both injectors
+ * keep a duplicate's places compatible (a town dropped, a shorter form) and the tuning one writes
+ * no death place, so m cannot be measured there; u (both places contradicting) is 1,247 of 8,107
+ * candidate pairs.
+ */
+export const PLACE_CONTRADICTS = 0.35;
