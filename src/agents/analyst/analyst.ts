@@ -17,6 +17,7 @@ import { integrateRecord } from './integrate';
 import type { IntegrationResult, UnresolvedMention } from './integration-result';
 import { resolveMentions } from './identity/resolve-mentions';
 import { restage, type StagingDecision } from './staging';
+import { withoutNonPersons } from './non-persons';
 import { clueOf, generateClues, personQuery, type ClueDraft } from './clues';
 import type { SearchQuery } from '../../model';
 
@@ -101,6 +102,18 @@ export class Analyst {
       }
       extraction.personas.push(gp);
     }
+    // The Virgin or a saint as godparent names no one who lived; a godparent or foster parent is no parent.
+    for (const d of withoutNonPersons(extraction))
+      log.push({
+        agent: 'Analyst',
+        actionType: 'decision',
+        decisionType: 'not_a_person',
+        optionsConsidered: ['new person', 'text of the record'],
+        chosenOption: 'text of the record',
+        rationale: `"${d.replace(/\//g, '')}" in ${source.id} is a devotional name (the Virgin or a saint), not a person: kept as the record's text, no person and no relationship`,
+        context: source.id,
+        cycle,
+      });
     const integration = await integrateRecord(
       {
         graph,

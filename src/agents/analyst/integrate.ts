@@ -43,6 +43,7 @@ import { sameArrival } from './identity/same-arrival';
 import { namesakesByEvidence } from './identity/namesakes-in-record';
 import { statedNameChange } from './identity/name-change';
 import { informantAge, scoreBesideInformantAge } from './identity/informant-age';
+import { notKinship } from './register-roles';
 
 export interface IntegrationContext {
   graph: KnowledgeGraph;
@@ -77,7 +78,11 @@ export function relationToAnchor(
   x: Persona,
 ): { kind: RelKind; of: 'anchor' | 'bride' | 'groom' | 'anchorSpouse' } | undefined {
   const rel = (x.relationship ?? '').toLowerCase();
-  if (x.role === 'father' || x.role === 'mother') return { kind: 'parent', of: 'anchor' };
+  // A godparent, a wet nurse, a foster parent is named with the child but is none of its kin (issue #14).
+  if (notKinship(x.relationship)) return undefined;
+  // "father of the bride": the role says parent, the words say whose.
+  if (x.role === 'father' || x.role === 'mother')
+    return { kind: 'parent', of: /\bbride\b/.test(rel) ? 'bride' : /\bgroom\b/.test(rel) ? 'groom' : 'anchor' };
   if (x.role === 'spouse') return { kind: 'spouse', of: 'anchor' };
   if (x.role === 'child') return { kind: 'child', of: 'anchor' };
   // v2 marriage roles: the other of the couple is the anchor's spouse.

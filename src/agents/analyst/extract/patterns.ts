@@ -261,7 +261,7 @@ export function extractFromText(
     return /\b(?:he|she)\b/i.test(sentence) || sentence.includes(given) || !sentence.trim() ? m : null;
   };
   const couple = ofPrincipal(
-    re(`\\b(son|daughter|child)\\s+of\\s+(?:the\\s+late\\s+)?Mr\\.?\\s+(?:and|&)\\s+Mrs\\.?\\s+(${NAME})`, 'u').exec(
+    re(`(?<!\\b(?:foster|step|god|nurse)[\\s-]?)\\b(son|daughter|child)\\s+of\\s+(?:the\\s+late\\s+)?Mr\\.?\\s+(?:and|&)\\s+Mrs\\.?\\s+(${NAME})`, 'u').exec(
       body,
     ),
   );
@@ -269,7 +269,7 @@ export function extractFromText(
     ? null
     : ofPrincipal(
         re(
-          `\\b(son|daughter|child)\\s+of\\s+(?:the\\s+late\\s+)?(${NAME})(?:\\s+and\\s+(${NAME})(?:\\s+\\((${NAME_WORD})\\)\\s+(${NAME_WORD}))?)?`,
+          `(?<!\\b(?:foster|step|god|nurse)[\\s-]?)\\b(son|daughter|child)\\s+of\\s+(?:the\\s+late\\s+)?(${NAME})(?:\\s+and\\s+(${NAME})(?:\\s+\\((${NAME_WORD})\\)\\s+(${NAME_WORD}))?)?`,
           'u',
         ).exec(body),
       );
