@@ -19,6 +19,8 @@ export class KnowledgeGraph {
   private readonly distance = new Map<string, number>();
   readonly dirty = new Set<string>();
   readonly placesSeen = new Set<string>();
+  /** Persons a record calls a foundling (of unknown parents), with its words: identity/foundlings.ts. */
+  readonly foundlings = new Map<string, string>();
   subjectId?: string;
 
   constructor(persons: Iterable<Person> = [], subjectId?: string) {

@@ -44,6 +44,7 @@ import { namesakesByEvidence } from './identity/namesakes-in-record';
 import { statedNameChange } from './identity/name-change';
 import { informantAge, scoreBesideInformantAge } from './identity/informant-age';
 import { notKinship } from './register-roles';
+import { noteFoundling } from './identity/foundlings';
 
 export interface IntegrationContext {
   graph: KnowledgeGraph;
@@ -450,6 +451,7 @@ export async function integrateRecord(
     if (prior) {
       used.add(prior.id);
       result.personIds[i] = prior.id;
+      noteFoundling(g, prior.id, gp.persona, source.id);
       result.matches.push({
         persona: persona.name,
         key: gp.key ?? gp.persona.key,
@@ -781,6 +783,7 @@ export async function integrateRecord(
     }
     used.add(personId);
     result.personIds[i] = personId;
+    noteFoundling(g, personId, gp.persona, source.id);
     if (result.reviews.length && result.reviews[result.reviews.length - 1].memberIds[1] === `${source.id}.${i}`) {
       const r = result.reviews[result.reviews.length - 1];
       r.memberIds = [r.canonicalId, personId];

@@ -6,6 +6,7 @@
  * - born in another country (historical regions and empires count as every country they were part of);
  * - married to someone else at a time the person is known married to their own spouse;
  * - other parents (both parents named on both sides, neither in common);
+ * - a foundling of unknown parents against a named couple's child (foundlings.ts);
  * - an age outside the tolerance of the record type (an informant's age at death is looser than a census);
  * - in two places on the same day (or in two censuses of the same year in different places);
  * - a life has one end (lifespan.ts): two deaths, or recorded alive after the death.
@@ -20,6 +21,7 @@ import { countriesOf } from '../places/regions';
 import type { DateFeature } from '../resolve';
 import { lifespanContradiction } from './lifespan';
 import { registeredTwice } from './register-entries';
+import { foundlingContradiction } from './foundlings';
 
 /** Countries written as such (folded). England, Scotland and Wales stay apart: a birthplace names the nation. */
 const COUNTRIES = new Set([
@@ -343,6 +345,7 @@ export function hardContradiction(
     registeredTwice(pr.vitals ?? [], p, pr.source.id) ??
     otherSpouse(g, pr, p) ??
     otherParents(g, pr, p) ??
+    foundlingContradiction(g, pr.persona, pr.relatives.parents, p) ??
     ageOutside(pr, p, birthOfPerson) ??
     twoPlaces(pr, p) ??
     lifespanContradiction(g, pr, p)

@@ -1,0 +1,60 @@
+/**
+ * A foundling (exposto, expósito, trovatello, enfant trouvé) is of unknown parents (issue #14). The
+ * household that raised him often has a son of the same given name, and the foundling may take that
+ * household's surname later: names, place and household alike, they are still two men. A record that
+ * calls a persona a foundling contradicts a person whose parents records name, and a persona whose
+ * record names its parents contradicts a person recorded as a foundling.
+ */
+import type { Person, Persona } from '../../../model';
+import { displayName } from '../../../model';
+import type { KnowledgeGraph } from '../graph';
+import { foundlingWords } from '../register-roles';
+
+/** The persona's own words that may say what it is (not its name, not its role). */
+const OWN_WORDS = ['relationship', 'note', 'notes', 'occupation', 'status', 'description', 'remarks', 'comment'];
+
+/** The words of the persona that call it a foundling, if any ("exposto, de pais incógnitos"). */
+export function foundlingPhrase(persona: Persona): string | undefined {
+  const bag = persona as Record<string, unknown>;
+  for (const k of OWN_WORDS) {
+    const v = bag[k];
+    if (typeof v === 'string' && foundlingWords(v)) return v;
+  }
+  return undefined;
+}
+
+/** Marks the person a foundling persona became (kept with the graph for the rest of the run). */
+export function noteFoundling(g: KnowledgeGraph, personId: string, persona: Persona, sourceId: string): void {
+  const phrase = foundlingPhrase(persona);
+  if (phrase && !g.foundlings.has(personId)) g.foundlings.set(personId, `"${phrase}" (${sourceId})`);
+}
+
+function parentsOf(g: KnowledgeGraph, p: Person): Person[] {
+  return p.relationships
+    .filter((r) => r.type === 'parent' && r.status !== 'rejected' && (!r.pedigree || r.pedigree === 'birth'))
+    .map((r) => g.get(r.person))
+    .filter((q): q is Person => Boolean(q));
+}
+
+/**
+ * Why the persona cannot be person `p` on this ground (undefined when it can): a foundling against a
+ * named couple's child, or a child of named parents against a foundling.
+ */
+export function foundlingContradiction(
+  g: KnowledgeGraph,
+  persona: Persona,
+  parentsInRecord: readonly Persona[],
+  p: Person,
+): string | undefined {
+  const phrase = foundlingPhrase(persona);
+  if (phrase) {
+    const parents = parentsOf(g, p);
+    if (parents.length)
+      return `a foundling of unknown parents ("${phrase}"), while ${displayName(p)} is the child of ${parents.map(displayName).join(' and ')}: a different person`;
+    return undefined;
+  }
+  const marked = g.foundlings.get(p.id);
+  if (marked && parentsInRecord.length)
+    return `the child of ${parentsInRecord.map((x) => x.name.replace(/\//g, '').replace(/\s+/g, ' ').trim()).join(' and ')}, while ${displayName(p)} is a foundling of unknown parents, ${marked}: a different person`;
+  return undefined;
+}
