@@ -27,7 +27,12 @@ export function withoutNonPersons(extraction: ExtractionResult): string[] {
   }
   extraction.personas = keep;
   const keyOf = (gp: GroundedPersona) => gp.key ?? gp.persona.key;
-  const notKin = new Set(keep.filter(sponsorOrFoster).map(keyOf).filter((k): k is string => Boolean(k)));
+  const notKin = new Set(
+    keep
+      .filter(sponsorOrFoster)
+      .map(keyOf)
+      .filter((k): k is string => Boolean(k)),
+  );
   if (extraction.relations && notKin.size)
     extraction.relations = extraction.relations.filter((r) => {
       if (r.type === 'father' || r.type === 'mother' || r.type === 'parent') return !notKin.has(r.from);

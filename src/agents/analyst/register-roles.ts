@@ -54,7 +54,8 @@ const MARIAN = [
 ];
 
 /** A saint's title before a given name: "Santa Maria", "São José", "San Giuseppe", "Sanctus Josephus". */
-const SAINT = /^(?:santa|santo|sao|san|sant'?|santissima|santissimo|saint|sainte|st\.?|ste\.?|sanctus|sancta|sancti|divo|diva|beato|beata|beatus|glorioso|gloriosa)\s+(.+)$/u;
+const SAINT =
+  /^(?:santa|santo|sao|san|sant'?|santissima|santissimo|saint|sainte|st\.?|ste\.?|sanctus|sancta|sancti|divo|diva|beato|beata|beatus|glorioso|gloriosa)\s+(.+)$/u;
 
 /** Given names of saints commonly chosen as patrons (folded): "Santa Rossi" is a woman, "San Giuseppe" a patron. */
 const SAINT_NAMES = new Set(
@@ -82,10 +83,7 @@ function devotionalTail(rest: string): boolean {
 export function isDevotionalName(name: string): boolean {
   const written = name.trim();
   const slashed = /\/([^/]+)\//u.exec(written)?.[1]?.trim();
-  const n = fold(written.replace(/\//g, ' '))
-    .replace(/[’`]/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+  const n = fold(written.replace(/\//g, ' ')).replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim();
   for (const m of MARIAN) {
     if (n === m || (n.startsWith(`${m} `) && devotionalTail(n.slice(m.length + 1)))) return true;
   }
@@ -161,7 +159,9 @@ const NOT_KIN = new RegExp(
 /** Whether a role or relationship as written names a spiritual, nursing or foster tie (not kinship). */
 export function notKinship(text: string | undefined): boolean {
   if (!text) return false;
-  const t = fold(text).replace(/[()[\],;:.]/g, ' ').replace(/\s+/g, ' ');
+  const t = fold(text)
+    .replace(/[()[\],;:.]/g, ' ')
+    .replace(/\s+/g, ' ');
   return new RegExp(`(?:^|[^\\p{L}])(?:${NOT_KIN.source})(?:$|[^\\p{L}])`, 'u').test(t);
 }
 
@@ -204,6 +204,8 @@ const FOUNDLING = new RegExp(
 /** Whether a persona's own words (relationship, note, occupation) call it a foundling. */
 export function foundlingWords(text: string | undefined): boolean {
   if (!text) return false;
-  const t = fold(text).replace(/[()[\],;:.]/g, ' ').replace(/\s+/g, ' ');
+  const t = fold(text)
+    .replace(/[()[\],;:.]/g, ' ')
+    .replace(/\s+/g, ' ');
   return new RegExp(`(?:^|[^\\p{L}])(?:${FOUNDLING.source})(?:$|[^\\p{L}])`, 'u').test(t);
 }

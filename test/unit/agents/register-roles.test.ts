@@ -104,10 +104,13 @@ describe('register roles: godparents, wet nurses and foster parents are not pare
   });
 
   it('"father of the bride" is the bride’s father, not the groom’s', () => {
-    assert.deepEqual(relationToAnchor({ name: 'Claude /Girard/', role: 'father', relationship: 'father of the bride' }), {
-      kind: 'parent',
-      of: 'bride',
-    });
+    assert.deepEqual(
+      relationToAnchor({ name: 'Claude /Girard/', role: 'father', relationship: 'father of the bride' }),
+      {
+        kind: 'parent',
+        of: 'bride',
+      },
+    );
     assert.deepEqual(relationToAnchor({ name: 'Claude /Girard/', role: 'father' }), { kind: 'parent', of: 'anchor' });
   });
 
@@ -234,7 +237,10 @@ Receberam-se Manuel Ferreira, filho de João Ferreira e de Ana da Costa, e Teres
       decisions(foundling.log, 'namesake_kept_apart').some((r) => /a foundling of unknown parents/.test(r)),
       decisions(foundling.log, 'namesake_kept_apart').join('\n'),
     );
-    assert.equal(graph.get(foundling.integration.personIds[0]!)!.relationships.filter((r) => r.type === 'parent').length, 0);
+    assert.equal(
+      graph.get(foundling.integration.personIds[0]!)!.relationships.filter((r) => r.type === 'parent').length,
+      0,
+    );
   });
 
   it('nor, the other way round, is the named couple’s son the foundling already known', async () => {

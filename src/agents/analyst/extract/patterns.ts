@@ -261,9 +261,10 @@ export function extractFromText(
     return /\b(?:he|she)\b/i.test(sentence) || sentence.includes(given) || !sentence.trim() ? m : null;
   };
   const couple = ofPrincipal(
-    re(`(?<!\\b(?:foster|step|god|nurse)[\\s-]?)\\b(son|daughter|child)\\s+of\\s+(?:the\\s+late\\s+)?Mr\\.?\\s+(?:and|&)\\s+Mrs\\.?\\s+(${NAME})`, 'u').exec(
-      body,
-    ),
+    re(
+      `(?<!\\b(?:foster|step|god|nurse)[\\s-]?)\\b(son|daughter|child)\\s+of\\s+(?:the\\s+late\\s+)?Mr\\.?\\s+(?:and|&)\\s+Mrs\\.?\\s+(${NAME})`,
+      'u',
+    ).exec(body),
   );
   const parents = couple
     ? null
