@@ -16,7 +16,13 @@
  *   npx tsx bench/resolve-heldout.ts [--seeds 1001,1002] [--tuning-seeds 1,2] [--trees royal92,willis] [--json]
  */
 import { resolve } from 'node:path';
-import { CandidateIndex, DEFAULT_THRESHOLDS, featuresOfPerson, scorePair } from '../src/agents/analyst/resolve';
+import {
+  CandidateIndex,
+  DEFAULT_THRESHOLDS,
+  demoteAmbiguous,
+  featuresOfPerson,
+  scorePair,
+} from '../src/agents/analyst/resolve';
 import type { Person } from '../src/model';
 import { HELDOUT_SEEDS, injectHeldOut } from './resolve-inject-heldout';
 import { buildRoyalSet, loadGedcomPersons } from './resolve-royal';
@@ -92,14 +98,20 @@ export function measure(
   const foundMerge = new Set<string>();
   const foundReview = new Set<string>();
   const falseMerges: string[] = [];
+  // Scored as searchDuplicateFeatures does: the quick score, then a person who fits two others
+  // held apart is a review (demoteAmbiguous).
+  const proposals = [];
   for (const [a, b] of index.pairs()) {
-    const s = scorePair(a, b, {
+    const score = scorePair(a, b, {
       frequencies: index.frequencies,
       family: index,
       explain: false,
       floor: DEFAULT_THRESHOLDS.review,
     });
-    if (s.recommendation === 'separate') continue;
+    if (score.recommendation !== 'separate') proposals.push({ a, b, score });
+  }
+  demoteAmbiguous(proposals);
+  for (const { a, b, score: s } of proposals) {
     const judged =
       synthetic(a.id) ||
       synthetic(b.id) ||

@@ -1,11 +1,13 @@
 /** Entity resolution: features, explainable pairwise scores, blocking, and whole-case duplicate search. */
 import type { NotSamePerson, Person } from '../../../model';
+import { demoteAmbiguous } from './ambiguity';
 import { CandidateIndex } from './blocking';
 import { featuresOfPerson } from './features';
 import type { PersonFeatures } from './feature-types';
 import { DEFAULT_THRESHOLDS, scorePair, type PairScore, type ScoreThresholds } from './score';
 
 export { CandidateIndex, blockingKeys } from './blocking';
+export { demoteAmbiguous } from './ambiguity';
 export {
   featuresOfPerson,
   featuresOfPersona,
@@ -104,5 +106,6 @@ export function searchDuplicateFeatures(feats: PersonFeatures[], opts: FindDupli
     if (d.score.recommendation === 'review' && reviews-- <= 0) continue;
     d.score = explain(d.a, d.b);
   }
+  demoteAmbiguous(found);
   return { proposals: found, explain, index };
 }
