@@ -5,6 +5,8 @@
  * for the open in progress; `open` again (another case, or its files changed) starts over.
  */
 import { Worker } from 'node:worker_threads';
+import type { Family, NeighbourhoodOptions } from '../../case/tree-family';
+import type { Person } from '../../model';
 import type { PeopleFilter, PeoplePage, PersonRow, Relatives } from './directory';
 import type { Generations, PedigreeView } from '../../protocol/pedigree';
 import type { PersonPage } from '../../protocol/person';
@@ -108,6 +110,21 @@ export class PeopleClient {
   /** The person page of `id` (null: not in the case). */
   personPage(id: string): Promise<PersonPage | null> {
     return this.ask('personPage', [id]);
+  }
+
+  /** Whole persons by id, from the tree index in the worker (unknown ids are left out). */
+  persons(ids: readonly string[]): Promise<Person[]> {
+    return this.ask('persons', [ids]);
+  }
+
+  /** A person with parents, spouses and children (src/case/tree-family.ts), or null. */
+  family(id: string): Promise<Family | null> {
+    return this.ask('family', [id]);
+  }
+
+  /** The persons around one, each once, the subject first (src/case/tree-family.ts neighbourhood). */
+  neighbourhood(id: string, opts: NeighbourhoodOptions = {}): Promise<Person[]> {
+    return this.ask('neighbourhood', [id, opts]);
   }
 
   subject(): Promise<string | null> {

@@ -19,6 +19,8 @@ import type { Generations, PedigreeView } from '../../protocol/pedigree';
 import { chartOf, type ChartPrivacy } from '../webviews/pedigreeFamily';
 import { personPageFromStore } from '../person/page-data';
 import type { PersonPage } from '../../protocol/person';
+import { familyOf, neighbourhood, type Family, type NeighbourhoodOptions } from '../../case/tree-family';
+import type { Person } from '../../model';
 
 /** What the People view filters by (every given part must match). */
 export interface PeopleFilter {
@@ -186,6 +188,24 @@ export class PeopleDirectory {
     if (!file) return undefined;
     const line = file.startsWith(`${layout.TREES_DIR}/`) ? this.store.indexOfTrees()?.lineOf(id) : undefined;
     return line !== undefined ? { file, line } : { file };
+  }
+
+  /** Whole persons by id (a big tree's persons the host's snapshot does not hold); unknown ids left out. */
+  persons(ids: readonly string[]): Person[] {
+    return ids.flatMap((id) => {
+      const p = this.store.person(id);
+      return p ? [p] : [];
+    });
+  }
+
+  /** A person with parents, spouses and children (src/case/tree-family.ts). */
+  family(id: string): Family | undefined {
+    return familyOf(this.store, id);
+  }
+
+  /** The persons around one (pedigree, descendants, research of a subject), each once. */
+  neighbourhood(id: string, opts: NeighbourhoodOptions): Person[] {
+    return [...neighbourhood(this.store, id, opts).values()];
   }
 
   /** Whether a person is living by the case's rule (for callers that hold a full person). */

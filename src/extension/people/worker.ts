@@ -11,7 +11,20 @@ import { PeopleDirectory } from './directory';
 
 const Request = z.object({
   id: z.number(),
-  method: z.enum(['open', 'page', 'search', 'relatives', 'locate', 'subject', 'chart', 'saveChart', 'personPage']),
+  method: z.enum([
+    'open',
+    'page',
+    'search',
+    'relatives',
+    'locate',
+    'subject',
+    'chart',
+    'saveChart',
+    'persons',
+    'family',
+    'neighbourhood',
+    'personPage',
+  ]),
   args: z.array(z.unknown()),
 });
 
@@ -61,6 +74,22 @@ async function answer(method: z.infer<typeof Request>['method'], args: unknown[]
           Generations.parse(args[1]),
           z.object({ thresholdYears: z.number(), consent: z.boolean() }).parse(args[2]),
         ) ?? null
+      );
+    case 'persons':
+      return d.persons(z.array(z.string()).max(10_000).parse(args[0]));
+    case 'family':
+      return d.family(z.string().parse(args[0])) ?? null;
+    case 'neighbourhood':
+      return d.neighbourhood(
+        z.string().parse(args[0]),
+        z
+          .object({
+            ancestors: z.number().int().min(0).max(64).optional(),
+            descendants: z.number().int().min(0).max(64).optional(),
+            spouses: z.boolean().optional(),
+            limit: z.number().int().min(1).max(10_000).optional(),
+          })
+          .parse(args[1] ?? {}),
       );
   }
 }
