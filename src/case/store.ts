@@ -33,6 +33,14 @@ import { SessionStateSchema } from './session-schema';
 import { leftBehind } from './left-behind';
 import { capturedFieldDigests, sourceEditProblems, sourceHash } from './source-integrity';
 import { CaseWriter, censorPerson } from './writer';
+import {
+  entryProblems,
+  readSourceCache,
+  readStamped,
+  renderSourceCache,
+  SOURCE_CACHE_FILE,
+  type SourceCacheEntry,
+} from './source-cache';
 import { openTreeIndex, StaleTreeIndexError, TREE_INDEX_FILE, type TreeIndex } from './tree-index';
 import { contextFor, encodePerson, headerLine, PLAIN, readTreeLine, type TreeContext } from './tree-format';
 
@@ -106,6 +114,13 @@ export class FileCaseStore implements CaseStore {
   readonly clock: Clock;
   sessionId: string;
   problems: CaseProblem[] = [];
+  /**
+   * What an open did about derived data that is worth a line in a log (a damaged index or cache
+   * rebuilt): the CLI prints them on stderr. Never a problem of the case's own files.
+   */
+  notes: string[] = [];
+  /** Derived files being saved (the source cache): open() waits for them. */
+  private derivedSaves: Promise<unknown>[] = [];
   private cfg!: CaseConfig;
   private people = new Map<string, PersonEntry>();
   private treeCache = new Map<string, { person: Person; tree: string }>();
@@ -177,6 +192,7 @@ export class FileCaseStore implements CaseStore {
   /** (Re)reads every file. Problems are collected, never thrown, except for an unusable case.yaml. */
   load(): this {
     this.problems = [];
+    this.notes = [];
     this.loadConfig();
     this.loadPeople();
     this.loadTrees();
@@ -311,6 +327,7 @@ export class FileCaseStore implements CaseStore {
       // No index (a tree vanished or cannot be read): the trees are read when asked for, and report it.
       return;
     }
+    if (index.rebuildReason) this.notes.push(`${TREE_INDEX_FILE}: ${index.rebuildReason}`);
     index.shadow(this.people.keys());
     this.problems.push(...index.problems());
     this.treeIndex = index;
@@ -432,19 +449,51 @@ export class FileCaseStore implements CaseStore {
     });
   }
 
+  /**
+   * Reads sources/, parsing only the files changed since the derived source cache was written
+   * (src/case/source-cache.ts); the cache is rewritten when any file was parsed or removed.
+   */
   private loadSources(): void {
     this.sourceMap.clear();
     this.sourceList = undefined;
+    const cached = readSourceCache(this.readRaw(SOURCE_CACHE_FILE));
+    if (cached.dropped) this.notes.push(`${SOURCE_CACHE_FILE}: ${cached.dropped}`);
+    const fresh = new Map<string, SourceCacheEntry>();
+    let changed = cached.dropped !== undefined;
     for (const name of this.listCaseFiles(L.SOURCES_DIR, '.md')) {
       const file = `${L.SOURCES_DIR}/${name}`;
-      const r = readFrontMatter(this.read(file) ?? '', file, SourceFrontMatter);
+      // Inside a transaction or a journal being read through, what it holds is not on disk: no cache.
+      const staged = this.writer.stagedText(file) !== undefined;
+      const { text, stamp } = staged
+        ? { text: this.read(file) ?? '', stamp: undefined }
+        : readStamped(join(this.root, file));
+      const hit = stamp !== undefined ? cached.entries.get(name) : undefined;
+      if (hit && hit.stamp === stamp) {
+        const front = hit.front && SourceFrontMatter.safeParse(hit.front);
+        if (!hit.front || front?.success) {
+          fresh.set(name, hit);
+          this.problems.push(...entryProblems(hit));
+          if (front?.success) this.sourceMap.set(front.data.id, { ...front.data, text: hit.body });
+          continue;
+        }
+      }
+      changed = true;
+      const r = readFrontMatter(text, file, SourceFrontMatter);
       if (!r.ok) {
         this.problems.push(...r.problems);
+        if (stamp) fresh.set(name, { stamp, body: '', problems: r.problems });
         continue;
       }
       const record: SourceRecord = { ...r.value, text: r.fm.body };
-      this.problems.push(...sourceEditProblems(file, r.fm, record));
+      const problems = sourceEditProblems(file, r.fm, record);
+      this.problems.push(...problems);
       this.sourceMap.set(record.id, record);
+      if (stamp) fresh.set(name, { stamp, front: r.value, body: r.fm.body, problems });
+    }
+    if (changed || fresh.size !== cached.entries.size) {
+      // Derived data: a failure to save costs only the next open's time.
+      const bytes = renderSourceCache(fresh);
+      this.derivedSaves.push(this.writer.writeDerived(SOURCE_CACHE_FILE, bytes).catch(() => undefined));
     }
   }
 
@@ -553,6 +602,7 @@ export class FileCaseStore implements CaseStore {
     this.writer.readThrough();
     this.load();
     if (this.treesMode === 'indexed' && this.treesToRead.size) await this.openTreeIndex();
+    await Promise.all(this.derivedSaves.splice(0));
     return this;
   }
 

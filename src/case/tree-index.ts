@@ -15,6 +15,7 @@
 import { closeSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database, Statement } from 'sql.js';
+import { z } from 'zod';
 import { displayName, factValue, type Person } from '../model';
 import { yearRange } from '../model/gdate';
 import { nameWords } from '../model/names';
@@ -27,7 +28,7 @@ import { headerLine, PLAIN, readHeader, readTreeLine, type TreeContext } from '.
 
 export const TREE_INDEX_FILE = '.ancestry/trees-index.sqlite';
 /** Bumped when the schema or what a row holds changes: an index of another version is rebuilt. */
-const VERSION = '3';
+const VERSION = '4';
 
 /** What a listing shows of a person, without reading the person. */
 export interface PersonSummary {
@@ -65,6 +66,9 @@ export interface PersonQuery {
    */
   fuzzy?: string;
 }
+
+/** What livingCount needs without a scan: persons flagged living, and latest birth years of the unflagged with no death evidence. */
+const LivingHistogram = z.object({ flagged: z.number(), births: z.record(z.string(), z.number()) });
 
 /** The index no longer matches a tree file (it changed after the index was checked). */
 export class StaleTreeIndexError extends Error {}
@@ -308,6 +312,8 @@ export class TreeIndex {
     private readonly root: string,
     /** Whether this open rebuilt the index (it was missing or stale). */
     readonly rebuilt: boolean,
+    /** Why an existing index was not used (damaged, stale, another version); undefined when there was none. */
+    readonly rebuildReason?: string,
   ) {
     db.run('CREATE TEMP TABLE shadow(id TEXT PRIMARY KEY)');
     db.create_function('fuzzy_word', (words: unknown, term: unknown) =>
@@ -350,17 +356,33 @@ export class TreeIndex {
     );
   }
 
-  /** Tree persons not shadowed by a person file. */
-  count(): number {
-    return Number(this.all(`SELECT COUNT(*) FROM persons p WHERE ${NOT_SHADOWED}`, [])[0][0]);
+  /** A number or JSON the build kept in meta (counts that would otherwise scan every row). */
+  private meta(key: string): string | undefined {
+    const r = this.all('SELECT value FROM meta WHERE key = ?', [key])[0];
+    return r ? String(r[0]) : undefined;
   }
 
+  /** Tree persons not shadowed by a person file: the build's count less the shadowed (found by id). */
+  count(): number {
+    const total = Number(this.meta('count'));
+    const shadowed = Number(this.all('SELECT COUNT(*) FROM shadow s JOIN persons p ON p.id = s.id', [])[0][0]);
+    return total - shadowed;
+  }
+
+  /**
+   * Living tree persons for a year and threshold: those flagged living, and those with no flag, no
+   * death evidence and a latest birth year after year − threshold, counted from the build's
+   * histogram of latest birth years (no scan), less the living among the shadowed.
+   */
   livingCount(now: Date, thresholdYears: number): number {
-    return Number(
-      this.all(`SELECT COUNT(*) FROM persons p WHERE ${LIVING_SQL} AND ${NOT_SHADOWED}`, [
-        now.getUTCFullYear() - thresholdYears,
-      ])[0][0],
+    const after = now.getUTCFullYear() - thresholdYears;
+    const basis = LivingHistogram.parse(JSON.parse(this.meta('living') ?? '{}'));
+    let n = basis.flagged;
+    for (const [year, count] of Object.entries(basis.births)) if (Number(year) > after) n += count;
+    const shadowed = Number(
+      this.all(`SELECT COUNT(*) FROM shadow s JOIN persons p ON p.id = s.id WHERE ${LIVING_SQL}`, [after])[0][0],
     );
+    return n - shadowed;
   }
 
   /** Ids and full names ("Given Surname") of the living tree persons, for the Censor. */
@@ -540,14 +562,17 @@ export async function openTreeIndex(
 ): Promise<TreeIndex> {
   const SQL = await loadSqlJs();
   const fingerprint = treesFingerprint(root, trees);
+  let reason: string | undefined;
   if (saved) {
     try {
       const db = new SQL.Database(saved);
       const current = db.exec("SELECT value FROM meta WHERE key = 'fingerprint'")[0]?.values[0]?.[0];
       if (current === fingerprint) return new TreeIndex(db, root, false);
       db.close();
-    } catch {
-      // A damaged index is derived data: rebuild it.
+      reason = 'a tree changed since it was built, or it is of another version: rebuilt from trees/';
+    } catch (e) {
+      // A damaged index is derived data: rebuild it (and say so).
+      reason = `not readable (${(e as Error).message.split('\n')[0]}): rebuilt from trees/`;
     }
   }
   const rows = new Map<string, Row>();
@@ -573,6 +598,15 @@ export async function openTreeIndex(
   const problem = db.prepare('INSERT INTO problems VALUES (?,?,?,?)');
   for (const p of problems) problem.run([p.file, p.line, p.field ?? null, p.message]);
   for (const st of [insert, problem]) st.free();
+  const living = { flagged: 0, births: {} as Record<string, number> };
+  for (const r of rows.values()) {
+    // columns: name, surname, given, sort_key, birth, death, living_flag, dead, latest_birth, …
+    const [flag, dead, latest] = [r.columns[6], r.columns[7], r.columns[8]];
+    if (flag === 1) living.flagged += 1;
+    else if (flag === null && dead === 0 && latest !== null) living.births[latest] = (living.births[latest] ?? 0) + 1;
+  }
+  db.run("INSERT INTO meta VALUES ('count', ?)", [String(rows.size)]);
+  db.run("INSERT INTO meta VALUES ('living', ?)", [JSON.stringify(living)]);
   db.run("INSERT INTO meta VALUES ('fingerprint', ?)", [fingerprint]);
   db.run('COMMIT');
   rows.clear();
@@ -581,5 +615,5 @@ export async function openTreeIndex(
   } catch {
     // Derived data: the next open rebuilds it.
   }
-  return new TreeIndex(db, root, true);
+  return new TreeIndex(db, root, true, reason);
 }

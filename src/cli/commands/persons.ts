@@ -59,6 +59,8 @@ export const personsCommand: CliCommand = {
       if (e instanceof CaseFileError) throw new UsageError(e.message);
       throw e;
     });
+    // Derived data rebuilt because it was damaged or stale: one line each, on stderr.
+    for (const note of store.notes) io.err(`note: ${note}`);
     const consent = store.config().privacy.consent;
     let rows: PersonSummary[];
     if (values.id !== undefined) {

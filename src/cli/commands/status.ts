@@ -22,6 +22,8 @@ export const statusCommand: CliCommand = {
       if (e instanceof CaseFileError) throw new UsageError(e.message);
       throw e;
     });
+    // Derived data rebuilt because it was damaged or stale: one line each, on stderr.
+    for (const note of store.notes) io.err(`note: ${note}`);
     const config = store.config();
     const session = store.session();
     // No session read is not "none yet" when the session file is there but broken: say which.
