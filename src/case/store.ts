@@ -149,6 +149,8 @@ export class FileCaseStore implements CaseStore {
   private readonly treesMode: 'read' | 'indexed' | 'lazy';
   /** While set, answers for the trees' persons that are not read yet (indexed opens only). */
   private treeIndex: TreeIndex | undefined;
+  /** The tree persons persons() answers while the index stands (focusOn). */
+  private focus: ReadonlyMap<string, Person> | undefined;
 
   constructor(
     readonly root: string,
@@ -631,7 +633,21 @@ export class FileCaseStore implements CaseStore {
     this.cfg = parsed;
   }
 
+  /**
+   * Research of one subject in a big tree (src/case/research-scope.ts): persons() answers these tree
+   * persons and the person files, without reading the trees, while the index answers for them.
+   */
+  focusOn(persons: ReadonlyMap<string, Person>): void {
+    this.focus = persons;
+  }
+
   persons(): Person[] {
+    if (this.focus && this.indexOfTrees()) {
+      const out: Person[] = [];
+      for (const [id, person] of this.focus) if (!this.people.has(id)) out.push(person);
+      for (const { person } of this.people.values()) out.push(person);
+      return out;
+    }
     const out: Person[] = [];
     for (const { person } of this.treePersons.values()) if (!this.people.has(person.id)) out.push(person);
     for (const { person } of this.people.values()) out.push(person);
@@ -913,6 +929,11 @@ export class FileCaseStore implements CaseStore {
    * serialised stream read structure as text (a date line and the next line's place as an address).
    */
   async writeExport(name: string, content: string, opts: { censoredByField?: boolean } = {}): Promise<string> {
+    // A focused store's persons() is a neighbourhood: an export of it would lose the rest of the tree.
+    if (this.focus && this.indexOfTrees())
+      throw new Error(
+        'not rewritten by a research run on a big tree (it sees only the subject\'s neighbourhood): run "ancestry export" for the whole case',
+      );
     const abs = isAbsolute(name) ? name : join(this.root, L.EXPORTS_DIR, basename(name));
     if (opts.censoredByField) await this.writer.writeCensoredExport(abs, content);
     else if (isAbsolute(name)) await this.writer.writeExternal(name, content);

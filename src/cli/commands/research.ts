@@ -1,5 +1,6 @@
 import { relative, resolve } from 'node:path';
-import { CaseFileError, formatProblem, isCaseFolder, openCase } from '../../case';
+import { CaseFileError, formatProblem, isCaseFolder } from '../../case';
+import { openForResearch } from '../../case/research-scope';
 import { withCaseLock } from '../../case/lock';
 import { reportLock } from '../locks';
 import { runResearch, type EngineEvent } from '../../engine/run';
@@ -44,10 +45,16 @@ export const researchCommand: CliCommand = {
     // One writer per case: the lock is taken before the case is read, so this run sees the last one's result.
     return withCaseLock(dir, 'research', async (lock) => {
       if (!values.json) reportLock(lock, io);
-      const store = await openCase(dir).catch((e) => {
+      // A big tree: opened from its index, the run sees the subject's neighbourhood (issue #16 item 5).
+      const { store, scope } = await openForResearch(dir, values.person).catch((e) => {
         if (e instanceof CaseFileError) throw new UsageError(e.message);
         throw e;
       });
+      for (const note of store.notes) io.err(`note: ${note}`);
+      if (scope && !values.json)
+        io.err(
+          `Big tree: researching ${scope.subject} with its ${scope.persons} nearest persons (ancestors, descendants, spouses) and the person files`,
+        );
       const config = store.config();
       const offline = Boolean(values.offline) || config.sources.offline;
       const { connectors, deferred } = await loadConnectors({ config, env: process.env, store, offline });
@@ -129,7 +136,9 @@ export const researchCommand: CliCommand = {
             `  Evidence:  ${rel(resolve(store.root, 'sources'))}/`,
             `  Conflicts: ${rel(resolve(store.root, 'conflicts'))}/`,
             `  Log:       ${rel(resolve(store.root, 'log/research-log.jsonl'))}`,
-            `  Exports:   ${rel(resolve(store.root, 'exports'))}/ (graph.jsonld, tree.ged)`,
+            scope
+              ? '  Exports:   not rewritten for a big tree (run "ancestry export")'
+              : `  Exports:   ${rel(resolve(store.root, 'exports'))}/ (graph.jsonld, tree.ged)`,
             result.status === 'cancelled' ? `Run "ancestry research ${positionals[0]}" again to resume.` : '',
           ].join('\n'),
         );
