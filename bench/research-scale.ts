@@ -1,0 +1,128 @@
+/**
+ * Research against a big tree (issue #16 item 5): `ancestry research --person <id> --offline` on an
+ * imported 10k / 100k-person case, one cycle (the start: open, setup, a cycle, summary) and three
+ * cycles (the two more cycles' time is the per-cycle cost), against the bare `gedcom` package parse
+ * of the same GEDCOM in the same run. Each run is its own plain-node process on a fresh copy of the
+ * case (research writes its session), wall time and peak RSS, best of `--rounds` (default 2).
+ * `--before=PATH` also runs an earlier dist/cli.js on its own copies (it reads the whole tree).
+ * Run: npm run build && npx tsx bench/research-scale.ts [--quick] [--before=PATH] [--rounds=N]
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildSync } from 'esbuild';
+import { contextOfText, readTreeLine } from '../src/case/tree-format';
+import { generateGedcom } from './gedcom-generate';
+import { timedNode, type TimedRun } from './timed-node';
+
+const ROOT = resolve(__dirname, '..');
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const CLI = join(ROOT, 'dist/cli.js');
+const BEFORE = arg('before') ? resolve(arg('before')!) : undefined;
+const ROUNDS = Number(arg('rounds') ?? 2);
+const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+
+function main(): void {
+  const sizes = process.argv.includes('--quick') ? [1_000, 10_000] : [10_000, 100_000];
+  const work = mkdtempSync(join(tmpdir(), 'research-scale-'));
+  try {
+    const bundleDir = join(ROOT, 'node_modules/.cache/open-scale');
+    const entry = join(bundleDir, 'entry.js');
+    mkdirSync(bundleDir, { recursive: true });
+    buildSync({
+      entryPoints: [join(__dirname, 'open-scale-entry.ts')],
+      outfile: entry,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      logLevel: 'warning',
+    });
+    copyFileSync(join(ROOT, 'node_modules/sql.js/dist/sql-wasm.wasm'), join(bundleDir, 'sql-wasm.wasm'));
+    console.log(
+      `research-scale: load average at start ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    const builds: [string, string][] = [['now', CLI], ...(BEFORE ? [['before', BEFORE] as [string, string]] : [])];
+    type Row = { bare: TimedRun; runs: Map<string, { one: TimedRun; three: TimedRun }> };
+    const rows = new Map<number, Row>();
+    for (const n of sizes) {
+      const ged = join(work, `gen-${n}.ged`);
+      writeFileSync(ged, generateGedcom(n));
+      const master = join(work, `case-${n}`);
+      const imp = spawnSync(process.execPath, [CLI, 'import', ged, '--case', master, '--as', 'tree'], {
+        encoding: 'utf8',
+      });
+      if (imp.status !== 0) throw new Error(`import of ${n} failed: ${imp.stderr}`);
+      // The subject: a person from the middle of the tree.
+      const treeFile = join(master, 'trees', `gen-${n}.jsonl`);
+      const text = readFileSync(treeFile, 'utf8');
+      const lines = text.split('\n');
+      const read = readTreeLine(lines[Math.floor(lines.length / 2)], 2, contextOfText(text));
+      if (read.kind !== 'person') throw new Error(`the middle line of ${treeFile} is not a person`);
+      const subject = read.person.id;
+      // Each build's own master copy with its derived files built (an index of one build is not the other's).
+      const masters = new Map<string, string>();
+      for (const [name, cli] of builds) {
+        const m = join(work, `case-${n}-${name}`);
+        cpSync(master, m, { recursive: true });
+        timedNode([cli, 'status', m]);
+        masters.set(name, m);
+      }
+      let bare: TimedRun = { ms: Infinity, rssMB: 0, out: '' };
+      const best = new Map(
+        builds.map(([name]) => [name, { one: { ms: Infinity } as TimedRun, three: { ms: Infinity } as TimedRun }]),
+      );
+      let copy = 0;
+      const research = (cli: string, from: string, cycles: number) => {
+        const dir = join(work, `run-${copy++}`);
+        cpSync(from, dir, { recursive: true });
+        const r = timedNode([cli, 'research', dir, '--person', subject, '--offline', '--max-cycles', String(cycles)]);
+        rmSync(dir, { recursive: true, force: true });
+        return r;
+      };
+      for (let round = 0; round < ROUNDS; round++) {
+        const b = timedNode([entry, 'bare', ged]);
+        if (b.ms < bare.ms) bare = b;
+        for (const [name, cli] of builds) {
+          const slot = best.get(name)!;
+          const one = research(cli, masters.get(name)!, 1);
+          const three = research(cli, masters.get(name)!, 3);
+          if (one.ms < slot.one.ms) slot.one = one;
+          if (three.ms < slot.three.ms) slot.three = three;
+        }
+      }
+      rows.set(n, { bare, runs: best });
+      console.log(`  ${n}: subject ${subject}`);
+    }
+    console.log('\npersons   build    bare parse   start (1 cycle)        per cycle (3−1)/2    peak RSS bare / 1 / 3');
+    for (const [n, r] of rows)
+      for (const [name, { one, three }] of r.runs) {
+        const per = (three.ms - one.ms) / 2;
+        console.log(
+          `${String(n).padEnd(9)} ${name.padEnd(8)} ${fmt(r.bare.ms).padEnd(12)} ${`${fmt(one.ms)} (${(one.ms / r.bare.ms).toFixed(2)}×)`.padEnd(22)} ${`${fmt(per)} (${(per / r.bare.ms).toFixed(2)}×)`.padEnd(20)} ${r.bare.rssMB.toFixed(0)} / ${one.rssMB.toFixed(0)} / ${three.rssMB.toFixed(0)} MB`,
+        );
+      }
+    const [s, l] = sizes.map((n) => rows.get(n)!);
+    for (const [name] of builds) {
+      const a = s.runs.get(name)!;
+      const b = l.runs.get(name)!;
+      const perA = (a.three.ms - a.one.ms) / 2;
+      const perB = (b.three.ms - b.one.ms) / 2;
+      console.log(
+        `growth ×10 persons (${name}): bare ×${(l.bare.ms / s.bare.ms).toFixed(1)}, start ×${(b.one.ms / a.one.ms).toFixed(1)}, per cycle ×${(perB / Math.max(perA, 1)).toFixed(1)}`,
+      );
+    }
+    console.log(
+      `load average at end ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    );
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main();
