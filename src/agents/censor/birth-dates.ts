@@ -172,6 +172,23 @@ const DEATH = new RegExp(
   'iu',
 );
 
+/** "John D. Smith": a capital initial between two capitalised names is a middle name, not "d." (died). */
+const MIDDLE_INITIAL = /\p{Lu}\p{Ll}+\s+$/u;
+const NAME_AFTER = /^\s+\p{Lu}\p{Ll}/u;
+
+/** Whether the text says someone died, a middle initial "D." aside. */
+function statesDeath(text: string): boolean {
+  const death = new RegExp(DEATH.source, 'giu');
+  for (const m of text.matchAll(death)) {
+    const initial =
+      m[0] === 'D.' &&
+      MIDDLE_INITIAL.test(text.slice(Math.max(0, m.index - 40), m.index)) &&
+      NAME_AFTER.test(text.slice(m.index + 2, m.index + 6));
+    if (!initial) return true;
+  }
+  return false;
+}
+
 /** How far a birth marker may be from its date, and how far a death is looked for around it. */
 const MARKER_TO_DATE = 40;
 const DEATH_WINDOW = 80;
@@ -204,7 +221,7 @@ export function redactLivingBirthDates(text: string, ctx: CensorContext, out: Re
     const from = i > 0 && markers[i - 1].end > clause ? mk.start : clause;
     const after = text.slice(end, Math.min(end + DEATH_WINDOW, markers[i + 1]?.start ?? text.length)).split('\n')[0];
     // The date itself is left out: Lithuanian "21 d." (day) is not "d." (died).
-    if (DEATH.test(`${text.slice(from, start)} ${after}`)) return;
+    if (statesDeath(`${text.slice(from, start)} ${after}`)) return;
     spans.push({ start, end, year });
   });
   if (!spans.length) return text;

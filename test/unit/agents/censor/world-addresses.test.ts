@@ -104,6 +104,13 @@ const LIVING: [string, string, string[]][] = [
     ['sentyabrya 1952', 'Lenina, dom 5'],
   ],
   ['Latin', 'Maria, nata die 21 mensis Septembris 1952, in via Appia 12.', ['Septembris 1952', 'Appia 12']],
+  // A middle initial "D." is not "d." (died).
+  [
+    'English, a middle initial',
+    'John D. Smith, b. 3 May 1990, lives at 12 Elm Street, Dayton.',
+    ['3 May 1990', 'Elm Street'],
+  ],
+  ['English, initial after the date', 'Born 3 May 1990: Mary D. Jones of Dayton.', ['3 May 1990']],
 ];
 
 // Historical sentences of the same shapes: records of the dead keep them as written.
@@ -118,6 +125,7 @@ const HISTORICAL: string[] = [
   'He travelled via Hamburg in 1892 and via Liverpool, 3 days later, to New York.',
   'The 3rd Brigade 5th Battalion took place September 18 near the Place Royale.',
   'Smith et al. 2019 report the farm at lot 12 of the 2nd concession.',
+  'John D. Smith, b. 3 May 1852, D. 12 June 1921 at Dayton.',
 ];
 
 describe('Censor: addresses and birth dates of the living across European languages', () => {
