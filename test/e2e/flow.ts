@@ -5,11 +5,12 @@
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { parse as parseYaml } from 'yaml';
 import { isLiving } from '../../src/agents/censor/living';
 import { Person } from '../../src/model';
 import { personPageByKeyboard } from './person';
+import { webviewFrame } from './workbench';
 
 export interface FlowContext {
   browser: Browser;
@@ -36,22 +37,6 @@ async function palette(page: Page, title: string): Promise<void> {
   const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
   await row.waitFor({ state: 'visible', timeout: 10_000 });
   await row.click();
-}
-
-/** Waits for a webview whose document matches `selector` (webviews are nested iframes). */
-async function webviewFrame(page: Page, selector: string, timeout = 30_000): Promise<Frame> {
-  const until = Date.now() + timeout;
-  while (Date.now() < until) {
-    for (const frame of page.frames()) {
-      try {
-        if (await frame.$(selector)) return frame;
-      } catch {
-        // A frame detached while we looked; try the next one.
-      }
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`no webview showed ${selector} within ${timeout / 1000} s`);
 }
 
 function frontMatter(file: string): Record<string, unknown> {

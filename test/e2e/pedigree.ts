@@ -9,6 +9,7 @@
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import type { FlowContext, StepResult } from './flow';
+import { chooseTheme, webviewFrame } from './workbench';
 
 /**
  * Runs a command from the palette. The extension's commands appear only once the extension host
@@ -33,21 +34,6 @@ async function palette(page: Page, title: string, timeout = 120_000): Promise<vo
     }
   }
   await page.keyboard.press('Enter');
-}
-
-async function chartFrame(page: Page, selector: string, timeout = 30_000): Promise<Frame> {
-  const until = Date.now() + timeout;
-  while (Date.now() < until) {
-    for (const frame of page.frames()) {
-      try {
-        if (await frame.$(selector)) return frame;
-      } catch {
-        // detached while we looked
-      }
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`no webview showed ${selector} within ${timeout / 1000} s`);
 }
 
 /** The focused box: its person, generation, and whether it lies fully inside the chart's viewport. */
@@ -104,20 +90,7 @@ export async function runPedigreeFlow(ctx: FlowContext): Promise<StepResult[]> {
     }
     ctx.log(`${results.at(-1)!.ok ? '✔' : '✘'} ${name}`);
   };
-  const theme = async (label: string) => {
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('F1');
-    await page.locator('.quick-input-widget input.input').fill('>Preferences: Color Theme');
-    await page
-      .locator('.quick-input-widget .monaco-list-row', { hasText: /^\s*Preferences: Color Theme/ })
-      .first()
-      .click();
-    await page.waitForTimeout(800);
-    await page.keyboard.type(label, { delay: 20 });
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.waitForTimeout(1000);
-  };
+  const theme = (label: string) => chooseTheme(page, label);
 
   let frame: Frame | undefined;
   let victoria: string | null = null;
@@ -136,7 +109,7 @@ export async function runPedigreeFlow(ctx: FlowContext): Promise<StepResult[]> {
       .first()
       .waitFor({ timeout: 90_000 });
     await page.keyboard.press('Enter');
-    frame = await chartFrame(page, 'g.box.root[data-person-id]', 60_000);
+    frame = await webviewFrame(page, 'g.box.root[data-person-id]', 60_000);
     const root = frame.locator('g.box.root').first();
     victoria = await root.getAttribute('data-person-id');
     const name = (await root.locator('text.name').textContent()) ?? '';
@@ -262,7 +235,7 @@ export async function runPedigreeFlow(ctx: FlowContext): Promise<StepResult[]> {
     await page.waitForTimeout(600);
     await palette(page, 'Developer: Reload Window');
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 90_000 });
-    const revived = await chartFrame(page, `g.box.focused[data-person-id="${before.id}"]`, 90_000);
+    const revived = await webviewFrame(page, `g.box.focused[data-person-id="${before.id}"]`, 90_000);
     const root = await revived.locator('g.box.root').first().getAttribute('data-person-id');
     if (root !== rootBefore) throw new Error(`revived on ${root}, not on ${rootBefore}`);
     await shot('pedigree-restored-after-reload');

@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { stepRunner, type FlowContext, type StepResult } from './flow';
+import { chooseTheme } from './workbench';
 
 async function palette(page: Page, title: string, arg?: string): Promise<void> {
   await page.keyboard.press('Escape');
@@ -28,21 +29,7 @@ export async function runPeopleFlow(ctx: FlowContext): Promise<StepResult[]> {
   const page = await ctx.browser.newPage({ viewport: { width: 1440, height: 900 } });
   page.setDefaultTimeout(20_000);
   const { shot, step } = stepRunner(ctx, page, results, 'people-');
-  const theme = async (label: string) => {
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('F1');
-    await page.locator('.quick-input-widget input.input').fill('>Preferences: Color Theme');
-    // Not "Preferences: Browse Color Themes in Marketplace", which may come first.
-    await page
-      .locator('.quick-input-widget .monaco-list-row', { hasText: /^\s*Preferences: Color Theme/ })
-      .first()
-      .click();
-    await page.waitForTimeout(800);
-    await page.keyboard.type(label, { delay: 20 });
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.waitForTimeout(800);
-  };
+  const theme = (label: string) => chooseTheme(page, label);
   const more = () => page.locator('.pane-body [role="treeitem"]', { hasText: 'Load more' }).first();
   /**
    * Brings "Load more…" into view from the keyboard: focus the People view, then End (the list draws

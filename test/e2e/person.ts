@@ -4,22 +4,13 @@
  * returns; screenshots in the light, dark and high-contrast themes (person-*.png).
  */
 import type { Frame, Page } from 'playwright-core';
+import { chooseTheme } from './workbench';
 
 export interface PersonStepContext {
   page: Page;
   shot(name: string): Promise<unknown>;
   palette(page: Page, title: string): Promise<void>;
   webviewFrame(page: Page, selector: string, timeout?: number): Promise<Frame>;
-}
-
-async function setTheme(ctx: PersonStepContext, theme: string): Promise<void> {
-  const { page } = ctx;
-  await ctx.palette(page, 'Preferences: Color Theme');
-  await page.locator('.quick-input-widget', { hasText: 'Select Color Theme' }).first().waitFor({ timeout: 10_000 });
-  await page.keyboard.type(theme);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: theme }).first().waitFor({ timeout: 10_000 });
-  await page.keyboard.press('Enter');
-  await page.waitForTimeout(1500);
 }
 
 /** The webview's focused element, as the page sees it. */
@@ -66,10 +57,10 @@ export async function personPageByKeyboard(
     ['Light Modern', 'person-light'],
     ['Dark High Contrast', 'person-hc'],
   ] as const) {
-    await setTheme(ctx, theme);
+    await chooseTheme(ctx.page, theme);
     await ctx.shot(name);
   }
-  await setTheme(ctx, 'Dark Modern');
+  await chooseTheme(page, 'Dark Modern');
   frame = await ctx.webviewFrame(page, `body[data-panel="person"] a[data-person="${reached}"]`);
   // The palette gave the focus back to the page, on the same link.
   const after = await focused(frame);

@@ -1,0 +1,44 @@
+/** What every e2e flow does with the workbench itself: find a webview's frame, change the colour theme. */
+import type { Frame, Page } from 'playwright-core';
+
+/** Waits for a webview whose document matches `selector` (webviews are nested iframes). */
+export async function webviewFrame(page: Page, selector: string, timeout = 30_000): Promise<Frame> {
+  const until = Date.now() + timeout;
+  while (Date.now() < until) {
+    for (const frame of page.frames()) {
+      try {
+        if (await frame.$(selector)) return frame;
+      } catch {
+        // A frame detached while we looked; try the next one.
+      }
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`no webview showed ${selector} within ${timeout / 1000} s`);
+}
+
+/**
+ * Chooses a colour theme by the name its picker lists ("Dark Modern", "Light Modern", "Dark High
+ * Contrast"). The picker replaces the palette in the same widget: the name is filled into the
+ * picker's own input (known by its placeholder), not typed at whatever has the focus, since a
+ * webview that redraws can take the focus back while the picker opens.
+ */
+export async function chooseTheme(page: Page, label: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.fill('>Preferences: Color Theme');
+  // Not "Preferences: Browse Color Themes in Marketplace", which may come first.
+  await page
+    .locator('.quick-input-widget .monaco-list-row', { hasText: /^\s*Preferences: Color Theme/ })
+    .first()
+    .click();
+  const picker = page.locator('.quick-input-widget input.input[placeholder*="Color Theme"]');
+  await picker.waitFor({ state: 'visible', timeout: 10_000 });
+  await picker.fill(label);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first().waitFor({ timeout: 10_000 });
+  await picker.press('Enter');
+  await page.locator('.quick-input-widget').first().waitFor({ state: 'hidden', timeout: 10_000 });
+  await page.waitForTimeout(1000);
+}
