@@ -19,6 +19,7 @@ import {
   type VitalView,
 } from '../../src/protocol/person';
 import { connect, h, mount } from '../shared/vscode';
+import { keepFocusAcrossBlur } from '../shared/focus-return';
 
 let page: PersonPage | undefined;
 let canGoBack = false;
@@ -422,3 +423,4 @@ document.addEventListener('keydown', (e) => {
 });
 
 channel.post({ type: 'ready' });
+keepFocusAcrossBlur();

@@ -7,6 +7,7 @@ import '../shared/base.css';
 import './style.css';
 import { QueueState, QueueToWebview, type HypothesisView, type QueueFromWebview } from '../../src/protocol/queue';
 import { connect, h, mount } from '../shared/vscode';
+import { keepFocusAcrossBlur } from '../shared/focus-return';
 
 let state: QueueState = { showClosed: false };
 let items: HypothesisView[] = [];
@@ -190,3 +191,4 @@ function render(): void {
 }
 
 channel.post({ type: 'ready' });
+keepFocusAcrossBlur();
