@@ -329,6 +329,10 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     }
     const id = await open.getAttribute('data-conflict-id');
     // Keep resolved conflicts on screen so the result can be seen.
+    // A tab's hover tooltip, left by an earlier click on a tab, can lie over the panel's header and
+    // take the click meant for the checkbox beneath it: the pointer goes to the panel's body first.
+    await page.mouse.move(600, 650);
+    await page.waitForTimeout(800);
     const showResolved = frame.locator('label', { hasText: 'show resolved' }).locator('input');
     if (!(await showResolved.isChecked())) await showResolved.check();
     const card = frame.locator(`section.conflict[data-conflict-id="${id}"]`);
