@@ -76,12 +76,18 @@ const SP = String.raw`[^\S\r\n]`;
 const WORD = String.raw`(?:\d{1,2}(?=b)|[Xx](?=b))?\p{L}{3,12}(?:${SP}+[Ff][óo]mhair)?`;
 /** Day suffixes: English, French, Latin/Romance ordinals ("21a", "1º"), Welsh ("21ain", "1af", "2il", "3ydd", "5ed"). */
 const DAY_SUFFIX = String.raw`(?:st|nd|rd|th|er|re|e|º|°|ª|ain|af|il|ydd|fed|ed|eg|a|o|\.)?`;
-/** Words between day and month or month and year: "3 de abril de 1938", "21 o Fedi 1952", "3 d'abril de 1938". */
-const LINK = String.raw`(?:(?:de|o|di|mensis)${SP}+|d['’])?`;
-/** Day, month name, year: "3 Apr 1938", "3rd April 1938", "3. April 1938", "1er avril 1938", "3 de abril de 1938". */
-const DAY_MONTH_YEAR = String.raw`\d{1,2}${DAY_SUFFIX}${SP}*${LINK}(${WORD})\.?,?${SP}+(?:(?:de|anno)${SP}+)?\d{4}`;
-/** Month name, day, year: "April 3, 1938", "Apr. 3rd 1938". */
-const MONTH_DAY_YEAR = String.raw`(${WORD})\.?${SP}+\d{1,2}(?:st|nd|rd|th)?,?${SP}+\d{4}`;
+/**
+ * Words between day and month or month and year: "3 de abril de 1938", "21 o Fedi 1952", "3 d'abril
+ * de 1938", "the 3rd of May, 1938", "the 3rd day of May 1938".
+ */
+const LINK = String.raw`(?:(?:de|o|di|mensis|(?:day${SP}+)?of)${SP}+|d['’])?`;
+/**
+ * Day, month name, year: "3 Apr 1938", "3rd April 1938", "3. April 1938", "1er avril 1938", "3 de
+ * abril de 1938", and with dashes or slashes as forms print them: "3-May-1938", "03/MAY/1938".
+ */
+const DAY_MONTH_YEAR = String.raw`\d{1,2}${DAY_SUFFIX}(?:${SP}*|[-/])${LINK}(${WORD})\.?,?(?:${SP}+|[-/])(?:(?:de|anno)${SP}+)?\d{4}`;
+/** Month name, day, year: "April 3, 1938", "Apr. 3rd 1938", "May the 3rd, 1938". */
+const MONTH_DAY_YEAR = String.raw`(${WORD})\.?${SP}+(?:the${SP}+)?\d{1,2}(?:st|nd|rd|th)?,?${SP}+\d{4}`;
 /** Year, month name, day: Hungarian "1952. szeptember 21.", Lithuanian "1952 m. rugsėjo 21 d.". */
 const YEAR_MONTH_DAY = String.raw`\d{4}(?:\.|${SP}*m\.)?${SP}+(${WORD})\.?${SP}+\d{1,2}(?:\.|-\p{L}{1,3}|${SP}*d\.)?`;
 /** All digits: "3/4/1938", "03.04.1938", "3-4-1938", "3. 4. 1938", "1938-04-03", "1938.04.03.", "1938/04/03". */

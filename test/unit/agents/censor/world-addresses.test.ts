@@ -104,6 +104,15 @@ const LIVING: [string, string, string[]][] = [
     ['sentyabrya 1952', 'Lenina, dom 5'],
   ],
   ['Latin', 'Maria, nata die 21 mensis Septembris 1952, in via Appia 12.', ['Septembris 1952', 'Appia 12']],
+  // English as it is written out in full, and as forms print it.
+  [
+    'English, written out',
+    'Mary Smith was born on the 3rd of May, 1990, at 4 Oak Lane, Dayton.',
+    ['3rd of May, 1990', 'Oak Lane'],
+  ],
+  ['English, the day of', 'Mary Smith was born the 3rd day of May 1990 in Dayton.', ['May 1990']],
+  ['English, month the day', 'Mary, daughter of John and Jane Smith, was born May the 3rd, 1990.', ['3rd, 1990']],
+  ['English, a form', 'Mary Smith, b. 3-May-1990, Dayton.', ['3-May-1990']],
   // A middle initial "D." is not "d." (died).
   [
     'English, a middle initial',
@@ -126,6 +135,8 @@ const HISTORICAL: string[] = [
   'The 3rd Brigade 5th Battalion took place September 18 near the Place Royale.',
   'Smith et al. 2019 report the farm at lot 12 of the 2nd concession.',
   'John D. Smith, b. 3 May 1852, D. 12 June 1921 at Dayton.',
+  'Mary Smith was born on the 3rd of May, 1852, and died the 2nd day of June 1921.',
+  'Mary Smith, b. 3-May-1852, d. 2-Jun-1921.',
 ];
 
 describe('Censor: addresses and birth dates of the living across European languages', () => {
