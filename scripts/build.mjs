@@ -7,6 +7,7 @@
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
+import { vendorReaders } from './vendor-readers.mjs';
 
 const production = process.argv.includes('--production');
 const analyze = process.argv.includes('--analyze');
@@ -56,6 +57,13 @@ const results = await Promise.all([
   ...webviewTargets.map((t) => build({ ...common, ...t, platform: 'browser', format: 'iife', target: 'es2022' })),
 ]);
 copyFileSync('node_modules/sql.js/dist/sql-wasm.wasm', 'dist/sql-wasm.wasm');
+// The package carries its own document readers (a development build reads node_modules).
+if (production) {
+  const { packages, bytes } = vendorReaders(documentReaders, 'dist');
+  console.log(
+    `dist/node_modules: ${packages.length} packages for the document readers, ${(bytes / 1048576).toFixed(1)} MB`,
+  );
+}
 chmodSync('dist/cli.js', 0o755);
 
 if (analyze) {

@@ -160,6 +160,27 @@ async function launchBrowser() {
   return browser;
 }
 
+/** The installed package transcribes a PNG (OCR) and a PDF (text layer) offline, with the readers it carries. */
+function packagedDocuments(extensions, workspace) {
+  const name = 'installed extension transcribes a PNG and a PDF offline with the readers it ships';
+  try {
+    const out = execFileSync(
+      join(REPO, 'node_modules', '.bin', 'tsx'),
+      [join(REPO, 'test', 'e2e', 'packaged-documents.ts'), extensions, workspace],
+      { encoding: 'utf8', timeout: 300_000 },
+    );
+    const r = JSON.parse(out.trim().split('\n').pop());
+    record(name, r.ok, [...r.outcomes, `${r.readers} reader modules from the package`].join('; '));
+  } catch (e) {
+    const out =
+      String(e.stdout ?? '')
+        .trim()
+        .split('\n')
+        .pop() || String(e.message ?? e);
+    record(name, false, out.slice(0, 400));
+  }
+}
+
 function copyCase(root, name) {
   const ws = join(root, name);
   cpSync(join(REPO, 'examples', 'sample-case'), ws, {
@@ -178,6 +199,7 @@ async function levelThree(tmp) {
     { env, encoding: 'utf8' },
   );
   record('vsix installs into code-server', /successfully installed/i.test(install), install.trim().split('\n').pop());
+  packagedDocuments(dirs.ext, copyCase(tmp, 'documents-case'));
   const workspace = copyCase(tmp, 'sample-case');
   const port = await freePort();
   const server = await startCodeServer(port, dirs, workspace);
