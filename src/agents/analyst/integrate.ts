@@ -44,7 +44,7 @@ import { namesakesByEvidence } from './identity/namesakes-in-record';
 import { statedNameChange } from './identity/name-change';
 import { informantAge, scoreBesideInformantAge } from './identity/informant-age';
 import { notKinship } from './register-roles';
-import { noteFoundling } from './identity/foundlings';
+import { foundlingsHaveNoParents, noteFoundling } from './identity/foundlings';
 
 export interface IntegrationContext {
   graph: KnowledgeGraph;
@@ -319,7 +319,7 @@ export async function integrateRecord(
   const relation = personas.map((x, i) => {
     if (i === aIdx) return undefined;
     const s = statedToAnchor(stated, keyOf(i), keyOf(aIdx));
-    if (!s.stated) return relationToAnchor(x.persona);
+    if (!s.stated) return foundlingsHaveNoParents(relationToAnchor(x.persona), personas, aIdx);
     return s.kind ? { kind: s.kind, of: 'anchor' as const } : undefined;
   });
   const spouseIdx = personas.findIndex((x, i) => i !== aIdx && relation[i]?.kind === 'spouse');

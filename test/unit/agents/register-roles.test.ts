@@ -83,6 +83,9 @@ describe('register roles: godparents, wet nurses and foster parents are not pare
       'god-father',
       'padrinho',
       'vices gessit matrinae',
+      'padres de crianza',
+      'afilhado',
+      'padre putativo',
     ])
       assert.equal(notKinship(t), true, t);
     for (const t of ['father', 'mother', 'father of the bride', 'filho', 'grandmother', 'amante', 'camareira'])
@@ -139,6 +142,27 @@ Battezzato un trovatello affidato alla balia Teresa Bianchi, moglie di Luigi Ros
     );
   });
 
+  it('a child the record calls a foundling gets no parent from a role: whoever stands there took him in', async () => {
+    const { graph, analyst } = testAnalyst();
+    const out = await analyst.analyse(
+      source(`---
+title: Bautismo de José, expósito, 1801
+recordType: baptism
+date: 9 MAY 1801
+place: Astorga, León, Spain
+persons:
+  - { name: José, role: principal, sex: M, note: "expósito, de padres no conocidos" }
+  - { name: Manuela /García/, role: mother, sex: F }
+  - { name: Tomás /Prieto/, role: godparent, sex: M }
+---
+Bauticé a José, expósito, de padres no conocidos, que se entregó a Manuela García. Padrino Tomás Prieto.
+`),
+      1,
+    );
+    const child = graph.get(out.integration.personIds[0]!)!;
+    assert.deepEqual(child.relationships, []);
+  });
+
   it('a stated parent edge from a godparent or an ama is dropped', async () => {
     const { graph, analyst } = testAnalyst();
     const out = await analyst.analyse(
@@ -169,6 +193,14 @@ Baptizei a Manuel, exposto, entregue à ama Ana da Costa. Padrinho José Lopes.
       'Jean-Baptiste Mai was a foundling, the foster son of Pierre Moreau and Marie Leblanc of Château-Chinon.',
     );
     assert.ok(!personas.some((p) => p.persona.role === 'father' || p.persona.role === 'mother'));
+    // Named all the same, as what they were to him.
+    assert.deepEqual(
+      personas.filter((p) => p.persona.role === 'other').map((p) => [p.persona.name, p.persona.relationship]),
+      [
+        ['Pierre Moreau', 'foster father'],
+        ['Marie Leblanc', 'foster mother'],
+      ],
+    );
     const own = extractFromText('Note', 'Jean-Baptiste Mai was the son of Pierre Moreau and Marie Leblanc.');
     assert.ok(own.personas.some((p) => p.persona.role === 'father'));
   });

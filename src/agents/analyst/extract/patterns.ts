@@ -319,6 +319,30 @@ export function extractFromText(
       others.push(mother);
     }
   }
+  // "the foster son of Pierre Moreau and Marie Leblanc", "godson of …": named, but not parents (issue #14).
+  const fostered = ofPrincipal(
+    re(
+      `\\b(foster|god|nurse)[\\s-]?(son|daughter|child)\\s+of\\s+(?:the\\s+late\\s+)?(${NAME})(?:\\s+and\\s+(${NAME}))?`,
+      'u',
+    ).exec(body),
+  );
+  if (fostered) {
+    const tie = fostered[1].toLowerCase();
+    const a = cleanName(fostered[3]);
+    const b = fostered[4] ? cleanName(fostered[4]) : undefined;
+    const shared = a.split(/\s+/).length >= 2 ? splitPersonaName(a).surname : surname;
+    const word = (w: string) => (tie === 'god' ? `god${w}` : `${tie} ${w}`);
+    const snippets = { name: fostered[0], role: fostered[0], relationship: fostered[0] };
+    others.push({
+      persona: { name: a, role: 'other', sex: b ? 'M' : undefined, relationship: word(b ? 'father' : 'parent') },
+      snippets,
+    });
+    if (b)
+      others.push({
+        persona: { name: withSurname(b, shared), role: 'other', sex: 'F', relationship: word('mother') },
+        snippets,
+      });
+  }
   // Whose surname the family bears: a man's children and wife bear his; a married woman's ("Mrs.", or
   // a husband of her surname) children and husband bear hers; her brothers and sisters bear her father's.
   const pronouns = (w: RegExp) => (body.match(w) ?? []).length;

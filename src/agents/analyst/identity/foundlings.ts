@@ -6,6 +6,8 @@
  * record names its parents contradicts a person recorded as a foundling.
  */
 import type { Person, Persona } from '../../../model';
+import type { GroundedPersona } from '../../../engine/agents';
+import type { RelKind } from '../graph';
 import { displayName } from '../../../model';
 import type { KnowledgeGraph } from '../graph';
 import { foundlingWords } from '../register-roles';
@@ -57,4 +59,27 @@ export function foundlingContradiction(
   if (marked && parentsInRecord.length)
     return `the child of ${parentsInRecord.map((x) => x.name.replace(/\//g, '').replace(/\s+/g, ' ').trim()).join(' and ')}, while ${displayName(p)} is a foundling of unknown parents, ${marked}: a different person`;
   return undefined;
+}
+
+type RoleRelation = { kind: RelKind; of: 'anchor' | 'bride' | 'groom' | 'anchorSpouse' } | undefined;
+
+/**
+ * A parent read from a role ("mother", "father of the groom") of a child the record itself calls a
+ * foundling is none: the record says his parents are unknown, so whoever is named beside him in a
+ * parent's role is the one who took him in, not his parent. A relationship the record states (v2)
+ * is not read through here.
+ */
+export function foundlingsHaveNoParents(
+  rel: RoleRelation,
+  personas: readonly Pick<GroundedPersona, 'persona'>[],
+  aIdx: number,
+): RoleRelation {
+  if (rel?.kind !== 'parent') return rel;
+  const child =
+    rel.of === 'anchor'
+      ? personas[aIdx]?.persona
+      : rel.of === 'groom' || rel.of === 'bride'
+        ? personas.find((x) => x.persona.role === rel.of)?.persona
+        : undefined;
+  return child && foundlingPhrase(child) ? undefined : rel;
 }
