@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initCase, openCase } from '../src/case';
 import { importGedcom } from '../src/interchange/gedcom/import';
-import { CandidateIndex, pairKey, scorePair, DEFAULT_THRESHOLDS } from '../src/agents/analyst/resolve';
+import { CandidateIndex, pairKey, scorePair, DEFAULT_THRESHOLDS, demoteAmbiguous } from '../src/agents/analyst/resolve';
 import {
   EXPLAINED_REVIEWS,
   caseFeatures,
@@ -78,6 +78,9 @@ async function main(): Promise<void> {
       if (d.score.recommendation !== 'review' || reviews-- > 0)
         d.score = scorePair(d.a, d.b, { frequencies: index.frequencies, family: index });
     lap('explanations');
+    // As searchDuplicateFeatures: a person who fits two others held apart is a review.
+    demoteAmbiguous(found);
+    lap('ambiguity');
     const now = store.clock.now();
     const canonical = (ids: string[]) => chooseByRank(ids, (id) => rank.get(id) ?? 0);
     const clusters = found.map((d) => proposalToCluster(canonical, d, now));

@@ -57,6 +57,21 @@ describe('resolve: namesakes real families make (issue #15 item 2)', () => {
     const s = scorePair(f('A'), f('B'));
     assert.equal(s.recommendation, 'merge', s.rationale + s.whyNotMerge);
   });
+  it("two living siblings of one name, one's birth date withheld by the Censor, are at most review", () => {
+    const f = feats([
+      ...parents,
+      person({ id: 'A', given: 'Johanna', surname: 'Dubois', sex: 'F', parents: ['F', 'M'] }),
+      person({ id: 'B', given: 'Johanna', surname: 'Dubois', sex: 'F', birth: 'ABT 1934', parents: ['F', 'M'] }),
+    ]);
+    const a = f('A');
+    // As a tree line of a living person reads: the generalised birth date is left out, and named.
+    a.withheld = ['birth date'];
+    const s = scorePair(a, f('B'));
+    assert.equal(s.recommendation, 'review', s.rationale);
+    assert.match(s.whyNotMerge, /birth date withheld for a living person: a sibling of that name cannot be ruled out/);
+    // A birth simply not recorded on one side keeps the merge (royal92's undated duplicates).
+    assert.equal(scorePair(f('A'), f('B')).recommendation, 'merge');
+  });
   it('cousins of one name and year whose recorded parents differ are not merged', () => {
     const f = feats([
       person({ id: 'F1', given: 'Johann', surname: 'Jansen', sex: 'M' }),

@@ -841,6 +841,10 @@ function onlyNamesakes(explaining: boolean): void {
   );
 }
 
+function birthWithheld(f: PersonFeatures): boolean {
+  return f.withheld?.includes('birth date') ?? false;
+}
+
 /** siblingBirthsApart, unless the two dates read as one written with a slip (a digit, a day-month swap: 0.75 and up). */
 function birthsApart(a: PersonFeatures, b: PersonFeatures): [number, number] | undefined {
   return tHas[BIRTH] === 1 && tScore[BIRTH] >= 0.75 ? undefined : siblingBirthsApart(a, b);
@@ -1103,6 +1107,11 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
             // either side (none recorded, or all withheld for the living), a reviewer decides. One
             // dated side keeps the merge: royal92's duplicates entered without dates rest on it.
             if (!a.birth && !a.death && !b.birth && !b.death) undatedNamesake = true;
+            // A birth date withheld for a living person is not a missing one: it exists, and is what
+            // would tell two living siblings of one name apart (issue #15 items 1 and 2).
+            else if ((!a.birth || !b.birth) && (birthWithheld(a) || birthWithheld(b)))
+              capAtReview =
+                'same parents and the same given name, but a birth date withheld for a living person: a sibling of that name cannot be ruled out';
           }
         } else {
           w += 3.5;
@@ -1166,7 +1175,9 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
       const otherParents = sharedIds.parent ? undefined : parentsDiffer(a, b);
       if (otherParents) {
         w += PARENTS_DIFFER;
-        const why = `parents on record differ (${otherParents[0].join(' & ')} vs ${otherParents[1].join(' & ')}): cousins or namesakes, not one person`;
+        const why = explaining
+          ? `parents on record differ (${otherParents[0].join(' & ')} vs ${otherParents[1].join(' & ')}): cousins or namesakes, not one person`
+          : 'parents differ';
         parts.push(why);
         capAtReview ??= why;
       }
@@ -1237,7 +1248,8 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
       'same parents and the same given name but no date on either side: a child named after a sibling who died young cannot be ruled out';
   }
   if (placesDiffer && !capAtReview && !(tHas[IDENTIFIER] && tWeight[IDENTIFIER] > 0))
-    capAtReview = `${placeConflict(a, b)}: conflicting evidence a reviewer resolves`;
+    // Bulk scoring only needs to know that the pair is capped: the words are built when explaining.
+    capAtReview = explaining ? `${placeConflict(a, b)}: conflicting evidence a reviewer resolves` : 'places conflict';
   if (!corroborated && !capAtReview)
     capAtReview =
       "only names agree (theirs or their relatives'); no date, place, linked relative or identifier corroborates them";
