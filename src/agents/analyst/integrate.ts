@@ -319,7 +319,7 @@ export async function integrateRecord(
   const relation = personas.map((x, i) => {
     if (i === aIdx) return undefined;
     const s = statedToAnchor(stated, keyOf(i), keyOf(aIdx));
-    if (!s.stated) return foundlingsHaveNoParents(relationToAnchor(x.persona), personas, aIdx);
+    if (!s.stated) return foundlingsHaveNoParents(relationToAnchor(x.persona), personas, aIdx, source.title);
     return s.kind ? { kind: s.kind, of: 'anchor' as const } : undefined;
   });
   const spouseIdx = personas.findIndex((x, i) => i !== aIdx && relation[i]?.kind === 'spouse');
@@ -451,7 +451,7 @@ export async function integrateRecord(
     if (prior) {
       used.add(prior.id);
       result.personIds[i] = prior.id;
-      noteFoundling(g, prior.id, gp.persona, source.id);
+      noteFoundling(g, prior.id, gp.persona, source.id, i === aIdx ? source.title : undefined);
       result.matches.push({
         persona: persona.name,
         key: gp.key ?? gp.persona.key,
@@ -783,7 +783,7 @@ export async function integrateRecord(
     }
     used.add(personId);
     result.personIds[i] = personId;
-    noteFoundling(g, personId, gp.persona, source.id);
+    noteFoundling(g, personId, gp.persona, source.id, i === aIdx ? source.title : undefined);
     if (result.reviews.length && result.reviews[result.reviews.length - 1].memberIds[1] === `${source.id}.${i}`) {
       const r = result.reviews[result.reviews.length - 1];
       r.memberIds = [r.canonicalId, personId];

@@ -49,13 +49,45 @@ const MARIAN = [
   'the blessed virgin',
   'santisima virgen',
   'maria virgo',
-  'b. v. m.',
+  'b v m',
   'bvm',
+  'beatae mariae virginis',
+  'virgo maria',
+  'virgo deipara',
+  'deipara',
+  'mater dei',
+  'sancta dei genitrix',
+  'nostra signora',
+  'unsere liebe frau',
+  // abbreviated as registers write them: "N. Sra. da Conceição", "Ntra. Sra. del Rosario", "N.ª S.ª"
+  'n sra',
+  'n senhora',
+  'n s',
+  'na sa',
+  'n a s a',
+  'nossa sra',
+  'nra sra',
+  'ntra sra',
+  'nuestra sra',
+  // Christ and the Holy Ghost as devotions
+  'menino jesus',
+  'nino jesus',
+  'gesu bambino',
+  'bom jesus',
+  'senhor bom jesus',
+  'santo cristo',
+  'espirito santo',
+  'espiritu santo',
+  'santissimo sacramento',
+  'sagrado coracao de jesus',
+  'sagrado corazon de jesus',
+  'sacro cuore di gesu',
+  'sacre coeur',
 ];
 
 /** A saint's title before a given name: "Santa Maria", "São José", "San Giuseppe", "Sanctus Josephus". */
 const SAINT =
-  /^(?:santa|santo|sao|san|sant'?|santissima|santissimo|saint|sainte|st\.?|ste\.?|sanctus|sancta|sancti|divo|diva|beato|beata|beatus|glorioso|gloriosa)\s+(.+)$/u;
+  /^(?:santa|santo|sao|san|sant'?|s|sto|sta|santissima|santissimo|saint|sainte|st\.?|ste\.?|sanctus|sancta|sancti|divo|diva|beato|beata|beatus|glorioso|gloriosa)\s+(.+)$/u;
 
 /** Given names of saints commonly chosen as patrons (folded): "Santa Rossi" is a woman, "San Giuseppe" a patron. */
 const SAINT_NAMES = new Set(

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { foundlingWords, isDevotionalName, notKinship } from '../../../src/agents/analyst/register-roles';
 import { relationToAnchor } from '../../../src/agents/analyst/integrate';
+import { anchorFoundlingPhrase } from '../../../src/agents/analyst/identity/foundlings';
 import { extractFromText } from '../../../src/agents/analyst/extract';
 import { displayName, type NewLogEntry, type SourceRecord } from '../../../src/model';
 import { archiveSource } from '../../helpers/archive-source';
@@ -29,6 +30,10 @@ describe('register roles: devotional names are no persons', () => {
       'Santa Maria',
       'São José',
       'San Giuseppe',
+      'N. Sra. da Conceição',
+      'Ntra. Sra. del Rosario',
+      'S. José',
+      'Menino Jesus',
     ])
       assert.equal(isDevotionalName(n), true, n);
     for (const n of [
@@ -161,6 +166,53 @@ Bauticé a José, expósito, de padres no conocidos, que se entregó a Manuela G
     );
     const child = graph.get(out.integration.personIds[0]!)!;
     assert.deepEqual(child.relationships, []);
+  });
+
+  it('a title calling the principal a foundling counts as his own words; "son of X, exposto" does not', () => {
+    const manuel = { name: 'Manuel', role: 'principal' as const };
+    assert.ok(anchorFoundlingPhrase(manuel, 'Baptismo de Manuel, exposto, Dume, 1790'));
+    assert.ok(anchorFoundlingPhrase(manuel, 'Óbito de Manuel Ferreira, exposto, marido de Josefa Maria'));
+    const joaquim = { name: 'Joaquim /Ferreira/', role: 'principal' as const };
+    assert.equal(
+      anchorFoundlingPhrase(joaquim, 'Baptismo de Joaquim, filho de Manuel Ferreira, exposto, e Josefa Maria'),
+      undefined,
+    );
+  });
+
+  it('a v1 baptism titled for a foundling gives the woman in the mother’s role no motherhood; his son’s keeps it', async () => {
+    const { graph, analyst } = testAnalyst();
+    const foundling = await analyst.analyse(
+      source(`---
+title: Baptismo de Manuel, exposto, Dume, 1790
+recordType: baptism
+date: 3 FEB 1790
+place: Dume, Braga, Portugal
+persons:
+  - { name: Manuel, role: principal, sex: M }
+  - { name: Ana /da Costa/, role: mother, sex: F }
+---
+Baptizei a Manuel, exposto, entregue a Ana da Costa.
+`),
+      1,
+    );
+    assert.deepEqual(graph.get(foundling.integration.personIds[0]!)!.relationships, []);
+    const son = await analyst.analyse(
+      source(`---
+title: Baptismo de Joaquim, filho de Manuel Ferreira, exposto, e Josefa Maria, Dume, 1815
+recordType: baptism
+date: 2 APR 1815
+place: Dume, Braga, Portugal
+persons:
+  - { name: Joaquim /Ferreira/, role: principal, sex: M }
+  - { name: Manuel /Ferreira/, role: father, sex: M }
+  - { name: Josefa /Maria/, role: mother, sex: F }
+---
+Baptizei a Joaquim, filho de Manuel Ferreira, exposto, e de Josefa Maria.
+`),
+      1,
+    );
+    const joaquim = graph.get(son.integration.personIds[0]!)!;
+    assert.equal(joaquim.relationships.filter((r) => r.type === 'parent').length, 2);
   });
 
   it('a stated parent edge from a godparent or an ama is dropped', async () => {

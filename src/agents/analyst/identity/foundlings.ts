@@ -11,6 +11,7 @@ import type { RelKind } from '../graph';
 import { displayName } from '../../../model';
 import type { KnowledgeGraph } from '../graph';
 import { foundlingWords } from '../register-roles';
+import { fold, splitPersonaName } from '../../../model/names';
 
 /** The persona's own words that may say what it is (not its name, not its role). */
 const OWN_WORDS = ['relationship', 'note', 'notes', 'occupation', 'status', 'description', 'remarks', 'comment'];
@@ -25,9 +26,36 @@ export function foundlingPhrase(persona: Persona): string | undefined {
   return undefined;
 }
 
+/**
+ * The words that call the record's principal a foundling: its own, else the record's title when the
+ * title names the principal ("Baptismo de Manuel, exposto"); a title is about its principal only.
+ */
+export function anchorFoundlingPhrase(persona: Persona, title: string | undefined): string | undefined {
+  const own = foundlingPhrase(persona);
+  if (own || !title || !foundlingWords(title)) return own;
+  const given = fold(splitPersonaName(persona.name).given).split(' ')[0];
+  if (!given) return undefined;
+  // "Baptismo de Manuel, exposto": the words next to the principal's name, not "Joaquim, filho de Manuel, exposto".
+  const parts = title.split(/[,;(]/u);
+  const at = parts.findIndex((x) => fold(x).split(' ').includes(given));
+  if (at < 0) return undefined;
+  const next = parts.slice(at, at + 2).find((x, j) => foundlingWords(x) && (j === 0 || !KIN_WORDS.test(fold(x))));
+  return next && !KIN_WORDS.test(fold(parts[at])) ? title : undefined;
+}
+
+/** Words that make the phrase about someone else: "filho de Manuel, exposto" is the son of a foundling. */
+const KIN_WORDS =
+  /(?:^|\s)(?:filh[oa]s?|hij[oa]s?|figli[oa]?|fils|fille|son|daughter|child|children|marido|mulher|viuv[oa]|viud[oa]|husband|wife|widow|pai|padre|madre|mae|father|mother)(?:\s|$)/u;
+
 /** Marks the person a foundling persona became (kept with the graph for the rest of the run). */
-export function noteFoundling(g: KnowledgeGraph, personId: string, persona: Persona, sourceId: string): void {
-  const phrase = foundlingPhrase(persona);
+export function noteFoundling(
+  g: KnowledgeGraph,
+  personId: string,
+  persona: Persona,
+  sourceId: string,
+  title?: string,
+): void {
+  const phrase = title === undefined ? foundlingPhrase(persona) : anchorFoundlingPhrase(persona, title);
   if (phrase && !g.foundlings.has(personId)) g.foundlings.set(personId, `"${phrase}" (${sourceId})`);
 }
 
@@ -73,13 +101,14 @@ export function foundlingsHaveNoParents(
   rel: RoleRelation,
   personas: readonly Pick<GroundedPersona, 'persona'>[],
   aIdx: number,
+  title?: string,
 ): RoleRelation {
   if (rel?.kind !== 'parent') return rel;
+  if (rel.of === 'anchor') {
+    const anchor = personas[aIdx]?.persona;
+    return anchor && anchorFoundlingPhrase(anchor, title) ? undefined : rel;
+  }
   const child =
-    rel.of === 'anchor'
-      ? personas[aIdx]?.persona
-      : rel.of === 'groom' || rel.of === 'bride'
-        ? personas.find((x) => x.persona.role === rel.of)?.persona
-        : undefined;
+    rel.of === 'groom' || rel.of === 'bride' ? personas.find((x) => x.persona.role === rel.of)?.persona : undefined;
   return child && foundlingPhrase(child) ? undefined : rel;
 }
