@@ -43,7 +43,7 @@ import { sameArrival } from './identity/same-arrival';
 import { namesakesByEvidence } from './identity/namesakes-in-record';
 import { statedNameChange } from './identity/name-change';
 import { informantAge, scoreBesideInformantAge } from './identity/informant-age';
-import { notKinship } from './register-roles';
+import { foundlingWords, notKinship } from './register-roles';
 import { foundlingsHaveNoParents, noteFoundling } from './identity/foundlings';
 
 export interface IntegrationContext {
@@ -79,15 +79,16 @@ export function relationToAnchor(
   x: Persona,
 ): { kind: RelKind; of: 'anchor' | 'bride' | 'groom' | 'anchorSpouse' } | undefined {
   const rel = (x.relationship ?? '').toLowerCase();
-  // A godparent, a wet nurse, a foster parent is named with the child but is none of its kin (issue #14).
-  if (notKinship(x.relationship)) return undefined;
+  if (x.role === 'spouse') return { kind: 'spouse', of: 'anchor' };
+  // v2 marriage roles: the other of the couple is the anchor's spouse.
+  if (x.role === 'bride' || x.role === 'groom') return { kind: 'spouse', of: 'anchor' };
+  // A godparent, a wet nurse, a foster parent is named with the child but is none of its kin, and a
+  // foundling in the house that raises him is none of its children, whatever the role (issue #14).
+  if (notKinship(x.relationship) || foundlingWords(x.relationship)) return undefined;
   // "father of the bride": the role says parent, the words say whose.
   if (x.role === 'father' || x.role === 'mother')
     return { kind: 'parent', of: /\bbride\b/.test(rel) ? 'bride' : /\bgroom\b/.test(rel) ? 'groom' : 'anchor' };
-  if (x.role === 'spouse') return { kind: 'spouse', of: 'anchor' };
   if (x.role === 'child') return { kind: 'child', of: 'anchor' };
-  // v2 marriage roles: the other of the couple is the anchor's spouse.
-  if (x.role === 'bride' || x.role === 'groom') return { kind: 'spouse', of: 'anchor' };
   if (!rel || x.role === 'witness') return undefined;
   if (/\bgrand|\bgreat|\bcousin|\bnephew|\bniece|\buncle|\baunt|\bbrother|\bsister/.test(rel)) return undefined;
   if (/-in-law/.test(rel))

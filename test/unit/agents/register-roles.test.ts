@@ -111,6 +111,23 @@ describe('register roles: godparents, wet nurses and foster parents are not pare
     });
   });
 
+  it('a foundling listed in the household that raises him is none of its children, whatever the role', () => {
+    assert.equal(relationToAnchor({ name: 'Manuel', role: 'child', relationship: 'exposto' }), undefined);
+    assert.equal(
+      relationToAnchor({ name: 'Jean /Mai/', role: 'child', relationship: "enfant de l'hospice" }),
+      undefined,
+    );
+    assert.deepEqual(relationToAnchor({ name: 'Manuel /Ferreira/', role: 'child', relationship: 'filho' }), {
+      kind: 'child',
+      of: 'anchor',
+    });
+    // A wife is a wife, whatever else the column says of her.
+    assert.deepEqual(relationToAnchor({ name: 'Ana /Costa/', role: 'spouse', relationship: 'mulher, ama de leite' }), {
+      kind: 'spouse',
+      of: 'anchor',
+    });
+  });
+
   it('"father of the bride" is the bride’s father, not the groom’s', () => {
     assert.deepEqual(
       relationToAnchor({ name: 'Claude /Girard/', role: 'father', relationship: 'father of the bride' }),
