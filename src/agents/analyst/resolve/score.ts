@@ -1123,6 +1123,9 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
             w += SIBLING_BIRTHS_APART;
             capAtReview = `same parents and given names that agree, but births centred on ${apart[0]} and ${apart[1]} (${a.birth!.text} vs ${b.birth!.text}): they may be two siblings`;
             parts.push(capAtReview);
+          } else if ((!a.birth || !b.birth) && (birthWithheld(a) || birthWithheld(b))) {
+            capAtReview =
+              'same parents and given names that agree, but a birth date withheld for a living person: they may be two siblings';
           } else if (tHas[BIRTH] === 1 && tScore[BIRTH] === 1)
             capAtReview =
               'same parents and birth day but the given names agree only in part (an initial or a middle name): they may be twins';
