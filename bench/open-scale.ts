@@ -9,22 +9,12 @@
  * "node" is an empty `node -e ''`: the floor every process pays on this machine.
  */
 import { spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildSync } from 'esbuild';
 import { contextOfText, readTreeLine } from '../src/case/tree-format';
 import { generateGedcom } from './gedcom-generate';
-import { timedNode, type TimedRun } from './timed-node';
+import { bundleScaleEntry, loadAverage, timedNode, type TimedRun } from './timed-node';
 
 const ROOT = resolve(__dirname, '..');
 // --cli=PATH measures another build of the CLI (a copy of dist/ kept from an earlier commit).
@@ -40,21 +30,7 @@ function main(): void {
   if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run "npm run build" first');
   const work = mkdtempSync(join(tmpdir(), 'open-scale-'));
   try {
-    // The measurement entry, bundled as the CLI is (sql.js finds its wasm beside the bundle), inside
-    // node_modules so the `gedcom` package, loaded at run time, resolves from it.
-    const bundleDir = join(ROOT, 'node_modules/.cache/open-scale');
-    const entry = join(bundleDir, 'entry.js');
-    mkdirSync(bundleDir, { recursive: true });
-    buildSync({
-      entryPoints: [join(__dirname, 'open-scale-entry.ts')],
-      outfile: entry,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      logLevel: 'warning',
-    });
-    copyFileSync(join(ROOT, 'node_modules/sql.js/dist/sql-wasm.wasm'), join(bundleDir, 'sql-wasm.wasm'));
+    const entry = bundleScaleEntry(ROOT);
 
     const hasPersonsVerb = !/unknown verb/.test(
       spawnSync(process.execPath, [CLI, 'persons'], { encoding: 'utf8' }).stderr,
@@ -67,11 +43,7 @@ function main(): void {
       number,
       Record<Mode, TimedRun> & { first: TimedRun; floor: number; ged: number; tree: number }
     >();
-    console.log(
-      `open-scale: load average at start ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
+    console.log(`open-scale: load average at start ${loadAverage()}`);
     for (const n of sizes) {
       const ged = join(work, `gen-${n}.ged`);
       writeFileSync(ged, generateGedcom(n));
@@ -136,11 +108,7 @@ function main(): void {
     console.log(
       `\ngrowth ×10 persons (${sizes[0]} → ${sizes[1]}): ${modes.map((m) => `${m} ×${(l[m].ms / s[m].ms).toFixed(1)}`).join(', ')}, first status ×${(l.first.ms / s.first.ms).toFixed(1)}`,
     );
-    console.log(
-      `load average at end ${loadavg()
-        .map((x) => x.toFixed(2))
-        .join(' ')}`,
-    );
+    console.log(`load average at end ${loadAverage()}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

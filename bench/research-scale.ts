@@ -8,13 +8,12 @@
  * Run: npm run build && npx tsx bench/research-scale.ts [--quick] [--before=PATH] [--rounds=N]
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildSync } from 'esbuild';
 import { contextOfText, readTreeLine } from '../src/case/tree-format';
 import { generateGedcom } from './gedcom-generate';
-import { timedNode, type TimedRun } from './timed-node';
+import { bundleScaleEntry, loadAverage, timedNode, type TimedRun } from './timed-node';
 
 const ROOT = resolve(__dirname, '..');
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -27,24 +26,8 @@ function main(): void {
   const sizes = process.argv.includes('--quick') ? [1_000, 10_000] : [10_000, 100_000];
   const work = mkdtempSync(join(tmpdir(), 'research-scale-'));
   try {
-    const bundleDir = join(ROOT, 'node_modules/.cache/open-scale');
-    const entry = join(bundleDir, 'entry.js');
-    mkdirSync(bundleDir, { recursive: true });
-    buildSync({
-      entryPoints: [join(__dirname, 'open-scale-entry.ts')],
-      outfile: entry,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      logLevel: 'warning',
-    });
-    copyFileSync(join(ROOT, 'node_modules/sql.js/dist/sql-wasm.wasm'), join(bundleDir, 'sql-wasm.wasm'));
-    console.log(
-      `research-scale: load average at start ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
+    const entry = bundleScaleEntry(ROOT);
+    console.log(`research-scale: load average at start ${loadAverage()}`);
     const builds: [string, string][] = [['now', CLI], ...(BEFORE ? [['before', BEFORE] as [string, string]] : [])];
     type Row = { bare: TimedRun; runs: Map<string, { one: TimedRun; three: TimedRun }> };
     const rows = new Map<number, Row>();
@@ -115,11 +98,7 @@ function main(): void {
         `growth ×10 persons (${name}): bare ×${(l.bare.ms / s.bare.ms).toFixed(1)}, start ×${(b.one.ms / a.one.ms).toFixed(1)}, per cycle ×${(perB / Math.max(perA, 1)).toFixed(1)}`,
       );
     }
-    console.log(
-      `load average at end ${loadavg()
-        .map((x) => x.toFixed(2))
-        .join(' ')}`,
-    );
+    console.log(`load average at end ${loadAverage()}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -1,5 +1,9 @@
-/** One measured child process for the scale benches (open-scale, tree-size). */
+/** One measured child process for the scale benches (open-scale, tree-size, research-scale), and their shared setup. */
 import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { buildSync } from 'esbuild';
 
 export interface TimedRun {
   ms: number;
@@ -19,4 +23,33 @@ export function timedNode(args: string[]): TimedRun {
   const rss = /@@rss (\d+)/.exec(r.stderr);
   if (!rss) throw new Error(`no RSS from /usr/bin/time: ${r.stderr}`);
   return { ms, rssMB: Number(rss[1]) / 1024, out: r.stdout };
+}
+
+/**
+ * The measurement entry (bench/open-scale-entry.ts), bundled as the CLI is (sql.js finds its wasm
+ * beside the bundle), inside node_modules so the `gedcom` package, loaded at run time, resolves
+ * from it. Returns the bundle's path.
+ */
+export function bundleScaleEntry(root: string): string {
+  const bundleDir = join(root, 'node_modules/.cache/open-scale');
+  const entry = join(bundleDir, 'entry.js');
+  mkdirSync(bundleDir, { recursive: true });
+  buildSync({
+    entryPoints: [join(__dirname, 'open-scale-entry.ts')],
+    outfile: entry,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  copyFileSync(join(root, 'node_modules/sql.js/dist/sql-wasm.wasm'), join(bundleDir, 'sql-wasm.wasm'));
+  return entry;
+}
+
+/** The machine's load average, for a bench's first and last line (its figures depend on it). */
+export function loadAverage(): string {
+  return loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 }

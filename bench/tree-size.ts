@@ -10,10 +10,10 @@
  * [--rounds=N] (--quick: 1k and 10k; rounds: 3). Without --before only this build is measured.
  */
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateGedcom } from './gedcom-generate';
-import { timedNode, type TimedRun } from './timed-node';
+import { loadAverage, timedNode, type TimedRun } from './timed-node';
 
 const ROOT = resolve(__dirname, '..');
 const AFTER = join(ROOT, 'dist/cli.js');
@@ -45,11 +45,7 @@ function main(): void {
     : [['after', AFTER]];
   const sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000];
   const work = mkdtempSync(join(tmpdir(), 'tree-size-'));
-  console.log(
-    `tree-size: load average at start ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`tree-size: load average at start ${loadAverage()}`);
   const results = new Map<number, { ged: number; rows: Map<string, Row> }>();
   try {
     for (const n of sizes) {
@@ -94,11 +90,7 @@ function main(): void {
       console.log(
         `growth ×10 persons, ${label}: ${STEPS.map((st) => `${st} ×${(l.rows.get(label)!.best[st].ms / s.rows.get(label)!.best[st].ms).toFixed(1)}`).join(', ')}`,
       );
-    console.log(
-      `load average at end ${loadavg()
-        .map((x) => x.toFixed(2))
-        .join(' ')}`,
-    );
+    console.log(`load average at end ${loadAverage()}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
