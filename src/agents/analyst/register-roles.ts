@@ -161,7 +161,7 @@ const NOT_KIN = new RegExp(
     // wet nurses and foster parents
     'wet ?nurse',
     'nurse',
-    'amas?(?: de leite| de criacao| seca)?',
+    'amas?(?! de casa)(?: de leite| de criacao| seca)?',
     'nourrice',
     'nourricier',
     'nourriciere',
