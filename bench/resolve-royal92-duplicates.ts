@@ -44,10 +44,10 @@ export const ROYAL92_LABELLED: LabelledPair[] = [
   same('I1004', 'I2344', 'Anne of York 1475–1511, daughter of Edward IV, wife of Thomas Howard'),
   same('I1213', 'I2624', 'Frederick Francis II of Mecklenburg-Schwerin 1823–1883'),
   same('I1213', 'I2682', 'Frederick Francis II of Mecklenburg-Schwerin, father of Marie (Maria Pavlovna)'),
-  same(
+  different(
     'I1255',
     'I2079',
-    'Lady Margaret Beaufort, daughter of John Beaufort and Margaret Beauchamp, wife of Thomas Stanley',
+    'two Margaret Beauforts: Lady Margaret (I1255, d. 1509), daughter of John Beaufort, Duke of Somerset, and Margaret Beauchamp; and her aunt (I2079), daughter of John Beaufort, Earl of Somerset, and Margaret Holland, wife of Thomas Courtenay, Earl of Devon (labelled "same" until the eleventh session)',
   ),
   different(
     'I1704',

@@ -101,6 +101,22 @@ describe('resolve: namesakes real families make (issue #15 item 2)', () => {
     assert.notEqual(s.recommendation, 'merge', s.rationale);
     assert.match(s.features.relationships.reason, /parents on record differ/);
   });
+  it('parents of one given name each but mothers of different maiden names are two couples; a mother under her married name is not', () => {
+    const f = feats([
+      person({ id: 'F1', given: 'William', surname: 'Nuñez', sex: 'M' }),
+      person({ id: 'M1', given: 'Jane', surname: 'Müller', sex: 'F' }),
+      person({ id: 'F2', given: 'William', surname: 'Nuñez', sex: 'M' }),
+      person({ id: 'M2', given: 'Jane', surname: 'Rossi', sex: 'F' }),
+      person({ id: 'M3', given: 'Jane', surname: 'Nuñez', sex: 'F' }),
+      person({ id: 'A', given: 'Anna', surname: 'Nuñez', sex: 'F', birth: '15 SEP 1888', parents: ['F1', 'M1'] }),
+      person({ id: 'B', given: 'Anna', surname: 'Nuñez', sex: 'F', birth: '15 SEP 1888', parents: ['F2', 'M2'] }),
+      person({ id: 'C', given: 'Anna', surname: 'Nuñez', sex: 'F', birth: '15 SEP 1888', parents: ['F2', 'M3'] }),
+    ]);
+    const s = scorePair(f('A'), f('B'));
+    assert.notEqual(s.recommendation, 'merge', s.rationale);
+    assert.match(s.features.relationships.reason, /parents on record differ/);
+    assert.doesNotMatch(scorePair(f('A'), f('C')).features.relationships?.reason ?? '', /parents on record differ/);
+  });
   it('one person entered twice under duplicated parents named alike (John / Johann) is not held apart by them', () => {
     const f = feats([
       person({ id: 'F1', given: 'John', surname: 'Jansen', sex: 'M' }),

@@ -30,15 +30,16 @@ export function siblingBirthsApart(a: PersonFeatures, b: PersonFeatures): [numbe
 }
 
 /**
- * Both persons have their parents linked, no parent is shared, and the parents' given names do not
- * pair up (father with father, mother with mother, in either order): cousins named after one
- * grandparent, or strangers of a common name, not one person. A duplicate entered twice keeps its
- * own parents or duplicates of them, named alike. Among candidate pairs where both have two linked
- * parents it fires on 0 of 622 same-person pairs (none of royal92's 16 labelled duplicates; 6 of its
- * 26 labelled different-person pairs) and 35,027 of 45,257 others: log(0.0008/0.77) = -6.9. The
- * injector keeps a duplicate's parent links, so m is small by construction: a pair it fires on is
- * also at most "review", so that a wrongly recorded parent still reaches a reviewer when the rest
- * agrees overwhelmingly.
+ * Both persons have their parents linked, no parent is shared, and the parents' names do not pair
+ * up (father with father, mother with mother, in either order; given names that may be one
+ * person's, and surnames that may be: unknown, alike, or one a surname the children bear, as a
+ * mother recorded under her married name): cousins named after one grandparent, or strangers of a
+ * common name, not one person. A duplicate entered twice keeps its own parents or duplicates of
+ * them, named alike. Among candidate pairs where both have two linked parents it fires on 0 of 617
+ * same-person pairs (none of royal92's 15 labelled duplicates) and 35,239 of 45,262 others:
+ * log(0.0008/0.78) = -6.9. The injector keeps a duplicate's parent links, so m is small by
+ * construction: a pair it fires on is also at most "review", so that a wrongly recorded parent
+ * still reaches a reviewer when the rest agrees overwhelmingly.
  */
 export const PARENTS_DIFFER = -6.9;
 
@@ -53,6 +54,21 @@ function givenMayAgree(x: string, y: string): boolean {
   return x === y || nicknameMatch(x, y) || (Math.min(x.length, y.length) >= 4 && oneEditApart(x, y));
 }
 
+/** The surname of a folded "given surname" name ('' for a single word, which may be either). */
+function lastWord(name: string): string {
+  const words = name.split(' ');
+  return words.length > 1 ? words[words.length - 1] : '';
+}
+
+/**
+ * Two parents' surnames that may be one person's: either unknown, the same, a slip of the pen, or
+ * one of them a surname the children bear (a mother recorded under her married name).
+ */
+function surnameMayAgree(x: string, y: string, childSurnames: Set<string>): boolean {
+  if (!x || !y || x === y || childSurnames.has(x) || childSurnames.has(y)) return true;
+  return Math.min(x.length, y.length) >= 4 && oneEditApart(x, y);
+}
+
 /** The two persons' parents' names when they cannot be the same two parents (see PARENTS_DIFFER). */
 export function parentsDiffer(a: PersonFeatures, b: PersonFeatures): [string[], string[]] | undefined {
   if (a.parents.length !== 2 || b.parents.length !== 2) return undefined;
@@ -62,8 +78,11 @@ export function parentsDiffer(a: PersonFeatures, b: PersonFeatures): [string[], 
   const ga = na.map(firstGiven);
   const gb = nb.map(firstGiven);
   if (ga.some((g) => !g) || gb.some((g) => !g)) return undefined;
-  const straight = givenMayAgree(ga[0], gb[0]) && givenMayAgree(ga[1], gb[1]);
-  const crossed = givenMayAgree(ga[0], gb[1]) && givenMayAgree(ga[1], gb[0]);
+  const childSurnames = new Set([...a.names, ...b.names].flatMap((n) => n.surnames));
+  const same = (i: number, j: number) =>
+    givenMayAgree(ga[i], gb[j]) && surnameMayAgree(lastWord(na[i]), lastWord(nb[j]), childSurnames);
+  const straight = same(0, 0) && same(1, 1);
+  const crossed = same(0, 1) && same(1, 0);
   return straight || crossed ? undefined : [na, nb];
 }
 
