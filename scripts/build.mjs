@@ -5,7 +5,7 @@
 // src/extension/loadEngine.ts requires on first use, so VS Code parses only the small one up front.
 // `--analyze` prints the largest inputs of dist/extension.js (esbuild metafile).
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, chmodSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, chmodSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { vendorReaders } from './vendor-readers.mjs';
 
@@ -57,13 +57,14 @@ const results = await Promise.all([
   ...webviewTargets.map((t) => build({ ...common, ...t, platform: 'browser', format: 'iife', target: 'es2022' })),
 ]);
 copyFileSync('node_modules/sql.js/dist/sql-wasm.wasm', 'dist/sql-wasm.wasm');
-// The package carries its own document readers (a development build reads node_modules).
+// The package carries its own document readers; a development build reads node_modules (and drops
+// a package build's copy, which would otherwise shadow an updated node_modules).
 if (production) {
   const { packages, bytes } = vendorReaders(documentReaders, 'dist');
   console.log(
     `dist/node_modules: ${packages.length} packages for the document readers, ${(bytes / 1048576).toFixed(1)} MB`,
   );
-}
+} else rmSync('dist/node_modules', { recursive: true, force: true });
 chmodSync('dist/cli.js', 0o755);
 
 if (analyze) {

@@ -11,7 +11,6 @@ import { dirname, join, relative, sep } from 'node:path';
 /** Per package, which of its files to keep (paths relative to the package; default: everything useful). */
 const KEEP = {
   'tesseract.js': (f) => f === 'package.json' || f.startsWith(`src${sep}`),
-  // Every build: tesseract.js picks one by the CPU's SIMD support and loads a non-LSTM one first.
   // Every build, as Node loads it (the .js loader and its .wasm; the .wasm.js copies are for
   // browsers): tesseract.js picks one by the CPU's SIMD support, and loads a non-LSTM one first.
   'tesseract.js-core': (f) =>
