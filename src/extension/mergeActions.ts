@@ -15,14 +15,14 @@ async function applyLocked(root: string, m: Decision): Promise<string> {
   const now = store.clock.now();
   switch (m.type) {
     case 'accept': {
-      const c = await acceptMerge(store, m.clusterId, now);
+      const c = await acceptMerge(store, m.clusterId, now, m.reason ? { reason: m.reason } : {});
       return `Merged into ${c.canonicalId}. The prior files are kept for undo.`;
     }
     case 'reject':
       await rejectMerge(store, m.clusterId, m.reason, now);
       return 'Rejected: this pair will not be proposed again.';
     case 'undo':
-      await undoMerge(store, m.clusterId, now);
+      await undoMerge(store, m.clusterId, now, m.reason ? { reason: m.reason } : {});
       return 'Undone: the persons are restored exactly as they were.';
     case 'acceptBatch': {
       const r = await acceptBatch(store, { minScore: m.minScore }, now);

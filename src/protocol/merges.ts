@@ -67,13 +67,14 @@ export type MergesToWebview = z.infer<typeof MergesToWebview>;
 
 export const MergesFromWebview = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('accept'), clusterId: z.string().min(1) }),
+  // The user's reason goes into the research log with the decision (agent User); optional here.
+  z.object({ type: z.literal('accept'), clusterId: z.string().min(1), reason: z.string().trim().max(2000).optional() }),
   z.object({
     type: z.literal('reject'),
     clusterId: z.string().min(1),
     reason: z.string().trim().min(1, 'a reason is required to reject'),
   }),
-  z.object({ type: z.literal('undo'), clusterId: z.string().min(1) }),
+  z.object({ type: z.literal('undo'), clusterId: z.string().min(1), reason: z.string().trim().max(2000).optional() }),
   z.object({ type: z.literal('openPerson'), id: z.string().min(1) }),
   z.object({ type: z.literal('query'), query: MergesQuery }),
   /** every open MERGE at or above minScore, as one batch */

@@ -130,6 +130,32 @@ function barOf(score: number): HTMLElement {
   return bar;
 }
 
+/** The optional reason typed for a proposal, kept across redraws until the decision is sent. */
+const reasons = new Map<string, string>();
+
+/** An optional reason for accepting or undoing; it goes into the research log with the decision. */
+function reasonField(p: MergeProposalView, label: string): HTMLElement {
+  return h(
+    'textarea',
+    {
+      className: 'reason',
+      rows: 1,
+      placeholder: `${label} (optional): why?`,
+      'aria-label': `reason for ${label.toLowerCase()} (optional, kept in the research log)`,
+      'data-role': 'reason',
+      oninput: (e: Event) => reasons.set(p.id, (e.target as HTMLTextAreaElement).value),
+    },
+    reasons.get(p.id) ?? '',
+  );
+}
+
+/** The reason typed for `id`, if any, once: it is sent with one decision. */
+function takeReason(id: string): { reason?: string } {
+  const reason = reasons.get(id)?.trim();
+  reasons.delete(id);
+  return reason ? { reason } : {};
+}
+
 function actions(p: MergeProposalView): HTMLElement {
   if (p.status === 'proposed' && rejecting.has(p.id)) {
     const reason = h('textarea', {
@@ -179,12 +205,13 @@ function actions(p: MergeProposalView): HTMLElement {
     return h(
       'div',
       { className: 'row' },
+      reasonField(p, 'Accepting'),
       h(
         'button',
         {
           'data-action': 'accept',
           title: 'Merge these persons (can be undone)',
-          onclick: () => channel.post({ type: 'accept', clusterId: p.id }),
+          onclick: () => channel.post({ type: 'accept', clusterId: p.id, ...takeReason(p.id) }),
         },
         'Accept merge',
       ),
@@ -206,6 +233,7 @@ function actions(p: MergeProposalView): HTMLElement {
     return h(
       'div',
       { className: 'row' },
+      reasonField(p, 'Undoing'),
       p.batch
         ? h(
             'button',
@@ -224,7 +252,7 @@ function actions(p: MergeProposalView): HTMLElement {
           className: 'secondary',
           'data-action': 'undo',
           title: 'Restore the persons exactly as they were',
-          onclick: () => channel.post({ type: 'undo', clusterId: p.id }),
+          onclick: () => channel.post({ type: 'undo', clusterId: p.id, ...takeReason(p.id) }),
         },
         'Undo merge',
       ),

@@ -3,6 +3,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openCase } from '../../../src/case';
 import { acceptMerge, proposeMerges, rejectMerge, undoMerge, readManifest } from '../../../src/agents/analyst/merge';
+import { applyMergeDecision } from '../../../src/extension/mergeActions';
+import { MergesFromWebview } from '../../../src/protocol/merges';
 import { caseFiles, clock, newCase, person, rel, writeImportedTree } from './helpers';
 
 async function family() {
@@ -125,6 +127,32 @@ describe('review: reversible merges through the case store', () => {
       ['User', 'User'],
     );
     assert.equal(decisions[1]!.rationale, 'two men of the same name');
+  });
+
+  it('the Merges panel sends the reason typed for an accept and an undo; the log keeps it as the user’s', async () => {
+    const { root, store } = await family();
+    const { added } = await proposeMerges(store, clock.now());
+    const c = added.find((x) => x.memberIds.includes('P-a') && x.memberIds.includes('P-b'))!;
+    // As the panel posts them: validated by the protocol, applied by the host.
+    const accept = MergesFromWebview.parse({ type: 'accept', clusterId: c.id, reason: '  same baptism cited twice ' });
+    const undo = MergesFromWebview.parse({ type: 'undo', clusterId: c.id });
+    assert.ok(accept.type === 'accept' && undo.type === 'undo');
+    await applyMergeDecision(root, accept);
+    await applyMergeDecision(root, undo);
+    const decisions = (await openCase(root))
+      .log()
+      .filter((e) => e.actionType === 'merge')
+      .slice(-2);
+    assert.deepEqual(
+      decisions.map((e) => e.agent),
+      ['User', 'User'],
+    );
+    assert.match(decisions[0]?.rationale ?? '', /^same baptism cited twice; the proposal: /);
+    assert.equal(decisions[1]?.rationale, 'no reason given');
+    assert.equal(
+      MergesFromWebview.safeParse({ type: 'accept', clusterId: c.id, reason: 'x'.repeat(2001) }).success,
+      false,
+    );
   });
 
   it('undo refuses to discard an edit made after the merge unless forced', async () => {
