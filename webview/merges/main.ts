@@ -134,14 +134,14 @@ function barOf(score: number): HTMLElement {
 const reasons = new Map<string, string>();
 
 /** An optional reason for accepting or undoing; it goes into the research log with the decision. */
-function reasonField(p: MergeProposalView, label: string): HTMLElement {
+function reasonField(p: MergeProposalView, verb: 'accept' | 'undo'): HTMLElement {
   return h(
     'textarea',
     {
       className: 'reason',
       rows: 1,
-      placeholder: `${label} (optional): why?`,
-      'aria-label': `reason for ${label.toLowerCase()} (optional, kept in the research log)`,
+      placeholder: `Why ${verb}? (optional, kept in the research log)`,
+      'aria-label': `reason to ${verb} (optional, kept in the research log)`,
       'data-role': 'reason',
       oninput: (e: Event) => reasons.set(p.id, (e.target as HTMLTextAreaElement).value),
     },
@@ -205,7 +205,7 @@ function actions(p: MergeProposalView): HTMLElement {
     return h(
       'div',
       { className: 'row' },
-      reasonField(p, 'Accepting'),
+      reasonField(p, 'accept'),
       h(
         'button',
         {
@@ -233,7 +233,7 @@ function actions(p: MergeProposalView): HTMLElement {
     return h(
       'div',
       { className: 'row' },
-      reasonField(p, 'Undoing'),
+      reasonField(p, 'undo'),
       p.batch
         ? h(
             'button',
