@@ -9,6 +9,7 @@ import type { PeopleClient, PersonRow } from './people/client';
 import type { Services } from './services';
 import { filterText, parseFilter } from './people/filter';
 import type { PeopleTree } from './views/peopleTree';
+import { acceptedOrBestMatch } from './people/accept-pick';
 
 const SEARCH_LIMIT = 50;
 
@@ -107,8 +108,11 @@ export function pickPerson(people: PeopleClient, title = 'Go to Person'): Promis
       timer = setTimeout(() => ask(v), 60);
     });
     qp.onDidAccept(() => {
-      resolve(qp.selectedItems[0]?.row);
-      qp.hide();
+      qp.busy = true;
+      const chosen = (qp.selectedItems[0] ?? qp.activeItems[0])?.row;
+      void acceptedOrBestMatch(chosen, qp.value, (text) => searchOne(people, text))
+        .then(resolve, () => resolve(undefined))
+        .finally(() => qp.hide());
     });
     qp.onDidHide(() => {
       resolve(undefined);

@@ -13,6 +13,7 @@ import { readSettings } from '../settings';
 import { WebviewChannel } from './channel';
 import { webviewHtml, webviewOptions } from './html';
 import { loadEngine } from '../loadEngine';
+import { acceptedOrBestMatch } from '../people/accept-pick';
 
 export const PEDIGREE_VIEW_TYPE = 'ancestry.pedigree';
 
@@ -98,8 +99,13 @@ export async function pickChartPerson(
       }, 60);
     });
     qp.onDidAccept(() => {
-      resolve(qp.selectedItems[0]?.id);
-      qp.hide();
+      qp.busy = true;
+      const chosen = (qp.selectedItems[0] ?? qp.activeItems[0])?.id;
+      const best = (text: string) =>
+        ready.then(async (open) => (open ? (await people.search(text, 1))[0]?.id : undefined));
+      void acceptedOrBestMatch(chosen, qp.value, best)
+        .then(resolve, () => resolve(undefined))
+        .finally(() => qp.hide());
     });
     qp.onDidHide(() => {
       resolve(undefined);
