@@ -226,27 +226,13 @@ async function levelThree(tmp) {
         '--as',
         'tree',
       ]);
+      const treeFlow = { browser, baseUrl: `http://127.0.0.1:${port}`, workspace: treeCase, screenshots: SHOTS, log };
       const { runPeopleFlow } = await tsImport('../test/e2e/people.ts', import.meta.url);
-      const people =
-        only === 'charts'
-          ? []
-          : await runPeopleFlow({
-              browser,
-              baseUrl: `http://127.0.0.1:${port}`,
-              workspace: treeCase,
-              screenshots: SHOTS,
-              log,
-            });
+      const people = only === 'charts' ? [] : await runPeopleFlow(treeFlow);
       for (const r of people) record(r.name, r.ok, r.detail);
       // The family chart on the same imported tree, by keyboard (test/e2e/pedigree.ts).
       const { runPedigreeFlow } = await tsImport('../test/e2e/pedigree.ts', import.meta.url);
-      const charts = await runPedigreeFlow({
-        browser,
-        baseUrl: `http://127.0.0.1:${port}`,
-        workspace: treeCase,
-        screenshots: SHOTS,
-        log,
-      });
+      const charts = await runPedigreeFlow(treeFlow);
       for (const r of charts) record(r.name, r.ok, r.detail);
     } else record('people view on an imported tree', false, `${royal} is missing`);
   } finally {

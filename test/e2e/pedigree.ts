@@ -6,9 +6,8 @@
  * descendants and fan charts, and the focused person survives a window reload. Screenshots in the
  * light, dark and high-contrast themes (test-results/e2e/pedigree-*.png).
  */
-import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import type { FlowContext, StepResult } from './flow';
+import { stepRunner, type FlowContext, type StepResult } from './flow';
 import { chooseTheme, webviewFrame } from './workbench';
 
 /**
@@ -74,22 +73,7 @@ export async function runPedigreeFlow(ctx: FlowContext): Promise<StepResult[]> {
   const results: StepResult[] = [];
   const page = await ctx.browser.newPage({ viewport: { width: 1440, height: 900 } });
   page.setDefaultTimeout(20_000);
-  const shot = (name: string) => page.screenshot({ path: join(ctx.screenshots, `${name}.png`) }).catch(() => undefined);
-  const step = async (name: string, fn: () => Promise<string | void>) => {
-    const t0 = Date.now();
-    try {
-      const detail = (await fn()) ?? '';
-      results.push({
-        name,
-        ok: true,
-        detail: `${detail}${detail ? ' ' : ''}(${((Date.now() - t0) / 1000).toFixed(1)} s)`,
-      });
-    } catch (e) {
-      await shot(`pedigree-failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`);
-      results.push({ name, ok: false, detail: e instanceof Error ? e.message.split('\n')[0]! : String(e) });
-    }
-    ctx.log(`${results.at(-1)!.ok ? '✔' : '✘'} ${name}`);
-  };
+  const { shot, step } = stepRunner(ctx, page, results, 'pedigree-');
   const theme = (label: string) => chooseTheme(page, label);
 
   let frame: Frame | undefined;
