@@ -252,25 +252,31 @@ function linkPath(from: LaidBox, to: LaidBox, kindOf: 'parent' | 'child' | 'spou
   return `M${sx},${sy}H${mx}V${ty}H${tx}`;
 }
 
+/** A box's focusable link (the arrow keys move between them), with its description as label and title. */
+function personLink(g: SVGGElement, b: LaidBox, view: PedigreeView): SVGAElement {
+  if (b.id) g.setAttribute('data-person-id', b.id);
+  const label = describe(b, view);
+  const a = el('a', {
+    href: `#${b.key}`,
+    id: `box-${b.key}`,
+    'data-key': b.key,
+    tabindex: -1,
+    'aria-label': label,
+    class: 'person-link',
+  });
+  if (b.id) a.setAttribute('data-person-id', b.id);
+  a.append(el('title', {}, label));
+  g.append(a);
+  return a;
+}
+
 function drawBox(b: LaidBox, view: PedigreeView, font: string, boldFont: string, mirrored?: boolean): SVGGElement {
   const g = el('g', {
     class: `box ${b.kind}`,
     transform: `translate(${b.x},${b.y})`,
     'data-generation': b.gen,
   });
-  if (b.id) g.setAttribute('data-person-id', b.id);
-  const a = el('a', {
-    href: `#${b.key}`,
-    id: `box-${b.key}`,
-    'data-key': b.key,
-    tabindex: -1,
-    'aria-label': describe(b, view),
-    class: 'person-link',
-  });
-  if (b.id) a.setAttribute('data-person-id', b.id);
-  g.append(a);
-  const title = el('title', {}, describe(b, view));
-  a.append(title);
+  const a = personLink(g, b, view);
   if (!b.id) {
     a.append(el('rect', { class: 'frame', width: BOX.w, height: BOX.h, rx: 4 }));
     a.append(el('text', { class: 'slot-text', x: 14, y: BOX.h / 2 + 4 }, `${ROLE_WORD[b.role ?? 'parent']} unknown`));
@@ -326,18 +332,7 @@ function arcPath(a0: number, a1: number, r0: number, r1: number): string {
 function drawFanCell(b: LaidBox, view: PedigreeView, font: string, boldFont: string): SVGGElement {
   const { a0, a1, r0, r1 } = b.arc!;
   const g = el('g', { class: `box fan ${b.kind}`, 'data-generation': b.gen });
-  if (b.id) g.setAttribute('data-person-id', b.id);
-  const a = el('a', {
-    href: `#${b.key}`,
-    id: `box-${b.key}`,
-    'data-key': b.key,
-    tabindex: -1,
-    'aria-label': describe(b, view),
-    class: 'person-link',
-  });
-  if (b.id) a.setAttribute('data-person-id', b.id);
-  g.append(a);
-  a.append(el('title', {}, describe(b, view)));
+  const a = personLink(g, b, view);
   a.append(el('path', { class: 'frame', d: arcPath(a0, a1, r0, r1) }));
   const p = b.id ? view.persons[b.id] : undefined;
   if (p) {
