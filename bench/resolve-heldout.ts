@@ -1,7 +1,7 @@
 /**
  * Held-out measurement of the resolver (issue #15 item 3): two independent duplicate injectors —
- * the tuning one (resolve-royal.ts, seeds 1-5) and the held-out one (resolve-inject-heldout.ts,
- * HELDOUT_SEEDS, never tuned on) — on three real trees of different kinds: royal lineages
+ * the tuning one (resolve-royal.ts, seeds 1-5) and the held-out one (resolve-inject-heldout.ts) —
+ * on three real trees of different kinds: royal lineages
  * (royal92), one family (willis), a large mixed tree (pres2020: presidents' families). Per tree,
  * injector and seed: precision and recall of "merge" alone and of "merge + review".
  *
@@ -13,7 +13,13 @@
  * is over the injected duplicates. Injected hard
  * negatives (twins, necronym siblings, Jr. sons) count as false when proposed.
  *
- *   npx tsx bench/resolve-heldout.ts [--seeds 1001,1002] [--tuning-seeds 1,2] [--trees royal92,willis] [--json]
+ * Dev and held-out: the tuning injector's seeds and the held-out injector's HELDOUT_DEV_SEEDS are
+ * dev sets — tune on them, read their wrong merges and misses (--details). The held-out injector's
+ * HELDOUT_SEEDS are reported as figures only: --details never lists their pairs (unless
+ * --details-heldout, which spends them: pick new held-out seeds afterwards).
+ *
+ *   npx tsx bench/resolve-heldout.ts [--seeds 1006,1007] [--dev-seeds 1001,1002] [--tuning-seeds 1,2]
+ *       [--trees royal92,willis] [--details] [--json]
  */
 import { resolve } from 'node:path';
 import {
@@ -24,7 +30,7 @@ import {
   scorePair,
 } from '../src/agents/analyst/resolve';
 import type { Person } from '../src/model';
-import { HELDOUT_SEEDS, injectHeldOut } from './resolve-inject-heldout';
+import { HELDOUT_DEV_SEEDS, HELDOUT_SEEDS, injectHeldOut } from './resolve-inject-heldout';
 import { buildRoyalSet, loadGedcomPersons } from './resolve-royal';
 import { ROYAL92_LABELLED } from './resolve-royal92-duplicates';
 
@@ -33,6 +39,7 @@ const args = process.argv.slice(2);
 const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const json = args.includes('--json');
 const heldSeeds = arg('--seeds')?.split(',').map(Number) ?? HELDOUT_SEEDS;
+const devSeeds = arg('--dev-seeds')?.split(',').map(Number) ?? HELDOUT_DEV_SEEDS;
 const tuneSeeds = arg('--tuning-seeds')?.split(',').map(Number) ?? [1, 2, 3, 4, 5];
 
 export const TREES: { name: string; kind: string; file: string }[] = [
@@ -45,6 +52,8 @@ const trees = arg('--trees')?.split(',') ?? TREES.map((t) => t.name);
 export interface Measure {
   tree: string;
   injector: 'tuning' | 'held-out';
+  /** a dev set (tuned on, its pairs may be read) or held out (figures only) */
+  dev: boolean;
   seed: number;
   duplicates: number;
   merge: { tp: number; fp: number; precision: number; recall: number };
@@ -143,6 +152,8 @@ export function measure(
   return {
     tree,
     injector,
+    // Any seed but the held-out injector's reported ones may be read.
+    dev: injector === 'tuning' || !HELDOUT_SEEDS.includes(seed),
     seed,
     duplicates: n,
     merge: { ...m, precision: m.tp + m.fp ? m.tp / (m.tp + m.fp) : 1, recall: foundMerge.size / n },
@@ -177,6 +188,7 @@ function main() {
   const out: Measure[] = [];
   for (const tree of trees) {
     for (const seed of tuneSeeds) out.push(runTree(tree, 'tuning', seed));
+    for (const seed of devSeeds) out.push(runTree(tree, 'held-out', seed));
     for (const seed of heldSeeds) out.push(runTree(tree, 'held-out', seed));
   }
   if (json) {
@@ -189,8 +201,13 @@ function main() {
     'tree       injector  seeds       dups | merge P   merge R | m+rev P   m+rev R | false merges  orig(unjudged m/r)',
   );
   for (const tree of trees)
-    for (const inj of ['tuning', 'held-out'] as const) {
-      const rows = out.filter((m) => m.tree === tree && m.injector === inj);
+    for (const [inj, dev] of [
+      ['tuning', true],
+      ['held-out', true],
+      ['held-out', false],
+    ] as const) {
+      const rows = out.filter((m) => m.tree === tree && m.injector === inj && m.dev === dev);
+      if (!rows.length) continue;
       // Pooled over the seeds: every pair counts once, whatever seed it came from.
       const mtp = sum(rows, (m) => m.merge.tp);
       const mfp = sum(rows, (m) => m.merge.fp);
@@ -200,12 +217,15 @@ function main() {
       const mrec = sum(rows, (m) => m.merge.recall * m.duplicates) / n;
       const rrec = sum(rows, (m) => m.review.recall * m.duplicates) / n;
       console.log(
-        `${tree.padEnd(10)} ${inj.padEnd(9)} ${`${rows[0]?.seed ?? ''}..${rows.at(-1)?.seed ?? ''}`.padEnd(10)} ${String(n).padStart(5)} | ${pct(mtp / (mtp + mfp || 1))}   ${pct(mrec)} | ${pct(rtp / (rtp + rfp || 1))}   ${pct(rrec)} | ${String(mfp).padStart(12)}  ${sum(rows, (m) => m.unjudged.merge)}/${sum(rows, (m) => m.unjudged.review)}`,
+        `${tree.padEnd(10)} ${(dev && inj === 'held-out' ? 'ho-dev' : inj).padEnd(9)} ${`${rows[0]?.seed ?? ''}..${rows.at(-1)?.seed ?? ''}`.padEnd(10)} ${String(n).padStart(5)} | ${pct(mtp / (mtp + mfp || 1))}   ${pct(mrec)} | ${pct(rtp / (rtp + rfp || 1))}   ${pct(rrec)} | ${String(mfp).padStart(12)}  ${sum(rows, (m) => m.unjudged.merge)}/${sum(rows, (m) => m.unjudged.review)}`,
       );
     }
-  if (args.includes('--details'))
+  const listHeldOut = args.includes('--details-heldout');
+  if (args.includes('--details') || listHeldOut)
     for (const m of out) {
       if (!m.falseMerges.length && !m.missed.length) continue;
+      // Held-out pairs read once are tuned on from then on: they stay unlisted.
+      if (!m.dev && !listHeldOut) continue;
       console.log(`\n${m.tree} ${m.injector} seed ${m.seed}`);
       for (const f of m.falseMerges) console.log(`  false merge: ${f}`);
       for (const d of m.missed.slice(0, 10)) console.log(`  missed (not even review): ${d}`);
