@@ -64,26 +64,65 @@ function lastWord(name: string): string {
  * Two parents' surnames that may be one person's: either unknown, the same, a slip of the pen, or
  * one of them a surname the children bear (a mother recorded under her married name).
  */
-function surnameMayAgree(x: string, y: string, childSurnames: Set<string>): boolean {
-  if (!x || !y || x === y || childSurnames.has(x) || childSurnames.has(y)) return true;
+function surnameMayAgree(x: string, y: string, childSurname: (s: string) => boolean): boolean {
+  if (!x || !y || x === y || childSurname(x) || childSurname(y)) return true;
   return Math.min(x.length, y.length) >= 4 && oneEditApart(x, y);
+}
+
+/** A person's two linked parents' folded names, first given names and surnames (parentsDiffer). */
+interface ParentNames {
+  parents: string[];
+  /** false when a parent has no given name that can be compared */
+  named: boolean;
+  full: [string, string];
+  given: [string, string];
+  last: [string, string];
+}
+
+/**
+ * Per parentNameOf object (withRelativeNames makes a new one whenever the names change), so that
+ * bulk scoring splits each person's parents' names once, not once per candidate pair.
+ */
+const parentNamesOf = new WeakMap<Record<string, string>, ParentNames>();
+
+function parentNames(f: PersonFeatures): ParentNames | undefined {
+  const byId = f.parentNameOf;
+  if (f.parents.length !== 2 || !byId) return undefined;
+  let v = parentNamesOf.get(byId);
+  if (!v || v.parents !== f.parents) {
+    const full: [string, string] = [byId[f.parents[0]] ?? '', byId[f.parents[1]] ?? ''];
+    const given: [string, string] = [firstGiven(full[0]), firstGiven(full[1])];
+    v = {
+      parents: f.parents,
+      named: !!(given[0] && given[1]),
+      full,
+      given,
+      last: [lastWord(full[0]), lastWord(full[1])],
+    };
+    parentNamesOf.set(byId, v);
+  }
+  return v.named ? v : undefined;
+}
+
+function bearsSurname(f: PersonFeatures, s: string): boolean {
+  for (const n of f.names) if (n.surnames.includes(s)) return true;
+  return false;
 }
 
 /** The two persons' parents' names when they cannot be the same two parents (see PARENTS_DIFFER). */
 export function parentsDiffer(a: PersonFeatures, b: PersonFeatures): [string[], string[]] | undefined {
   if (a.parents.length !== 2 || b.parents.length !== 2) return undefined;
   for (const p of a.parents) if (b.parents.includes(p)) return undefined;
-  const na = a.parents.map((p) => a.parentNameOf?.[p] ?? '');
-  const nb = b.parents.map((p) => b.parentNameOf?.[p] ?? '');
-  const ga = na.map(firstGiven);
-  const gb = nb.map(firstGiven);
-  if (ga.some((g) => !g) || gb.some((g) => !g)) return undefined;
-  const childSurnames = new Set([...a.names, ...b.names].flatMap((n) => n.surnames));
+  const pa = parentNames(a);
+  const pb = parentNames(b);
+  if (!pa || !pb) return undefined;
+  // A surname the children bear may be a mother's married name (surnameMayAgree).
+  const childSurname = (x: string) => bearsSurname(a, x) || bearsSurname(b, x);
   const same = (i: number, j: number) =>
-    givenMayAgree(ga[i], gb[j]) && surnameMayAgree(lastWord(na[i]), lastWord(nb[j]), childSurnames);
+    givenMayAgree(pa.given[i], pb.given[j]) && surnameMayAgree(pa.last[i], pb.last[j], childSurname);
   const straight = same(0, 0) && same(1, 1);
-  const crossed = same(0, 1) && same(1, 0);
-  return straight || crossed ? undefined : [na, nb];
+  const crossed = !straight && same(0, 1) && same(1, 0);
+  return straight || crossed ? undefined : [[...pa.full], [...pb.full]];
 }
 
 /**

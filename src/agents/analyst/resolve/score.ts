@@ -629,6 +629,7 @@ const TWIN_PATTERN = -1;
 const DATES_LEFT = 0;
 const NAMES_LEFT = 1;
 const PLACES_LEFT = 2;
+const RELATIVES_LEFT = 3;
 /** Given name and surname agreeing fully, on the rarest names (frequency adjustment ±0.75 each). */
 const NAMES_MAX = GIVEN_W[0][1] + 0.75 + SURNAME_W[0][1] + 0.75;
 
@@ -644,8 +645,9 @@ function placeBound(a: string[], b: string[], freq: NameFrequencies | undefined)
   return Math.max(PLACE_W[1][1], specificWeight(a, freq), specificWeight(b, freq));
 }
 
-/** placesToEndBound of the pair being scored, computed once (NaN: not yet). */
+/** placesToEndBound of the pair being scored, computed once (NaN: not yet), and its places' part. */
 let restBound = NaN;
+let placesPart = 0;
 
 /** The most the features not yet compared could still add (for the early stop). */
 function remainingBound(
@@ -692,7 +694,7 @@ function remainingBound(
     if (possible) w += ONLY_NAMESAKES;
   }
   if (restBound !== restBound) restBound = placesToEndBound(a, b, freq);
-  return w + restBound;
+  return w + (stage >= RELATIVES_LEFT ? restBound - placesPart : restBound);
 }
 
 /** The part of remainingBound that does not depend on the stage: places, relatives, identifiers, occupation. */
@@ -701,9 +703,15 @@ function placesToEndBound(a: PersonFeatures, b: PersonFeatures, freq: NameFreque
   if (a.birthPlace.length && b.birthPlace.length) w += placeBound(a.birthPlace, b.birthPlace, freq);
   if (a.deathPlace.length && b.deathPlace.length) w += placeBound(a.deathPlace, b.deathPlace, freq);
   if (a.residences.length && b.residences.length) w += RESIDENCE_W[0][1];
-  const linked =
-    a.parents.length + a.spouses.length + a.children.length && b.parents.length + b.spouses.length + b.children.length;
-  if (linked) w += REL_MAX.linked;
+  placesPart = w;
+  // Linked relatives add only through one shared by both (a parent, a spouse, a child); the rest
+  // of the relationship feature is names, bounded below. Most candidate pairs share none, so this
+  // bound stops them before places and relatives are compared.
+  let linked = 0;
+  if (a.parents.length && b.parents.length && shares(a.parents, b.parents)) linked += FAMILY_NAMED;
+  if (a.spouses.length && b.spouses.length && shares(a.spouses, b.spouses)) linked += FAMILY_NAMED;
+  if (a.children.length && b.children.length && shares(a.children, b.children)) linked += 4;
+  if (linked) w += linked + REL_SLACK;
   const named = a.relativeNames.parent.length + a.relativeNames.spouse.length + a.relativeNames.child.length;
   if (named && b.relativeNames.parent.length + b.relativeNames.spouse.length + b.relativeNames.child.length)
     w += REL_MAX.named;
@@ -712,8 +720,12 @@ function placesToEndBound(a: PersonFeatures, b: PersonFeatures, freq: NameFreque
   return w;
 }
 
-/** Largest log-odds the relationship feature can add: shared linked relatives, and relatives named alike. */
-const REL_MAX = { linked: FAMILY_NAMED + FAMILY_NAMED + 4 + 2.5, named: 1.2 + 1.5 + 1.2 };
+/**
+ * Largest log-odds the relationship feature can add: a shared parent or spouse (FAMILY_NAMED each)
+ * and a shared child (4), with REL_SLACK to spare, when any is shared; and relatives named alike.
+ */
+const REL_MAX = { named: 1.2 + 1.5 + 1.2 };
+const REL_SLACK = 2.5;
 
 function placeShareNote(score: number, a: string[], b: string[], freq: NameFrequencies | undefined): string {
   const s = score >= 0.99 && freq?.informative ? freq.placeShare((a.length <= b.length ? a : b)[0]) : undefined;
@@ -1013,6 +1025,9 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
       explaining ? lazy(res.score, () => `residence: ${res.reason}`) : res,
       weightFor(res.score, RESIDENCE_W),
     );
+  // Places scored: a pair that shares no linked relative is often hopeless now, before the
+  // relatives' names are compared.
+  if (hopeless(a, b, RELATIVES_LEFT, floorLogit)) return bounded(a, b, RELATIVES_LEFT, opts.floor!);
 
   // Relationships.
   const direct =
