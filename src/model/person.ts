@@ -19,6 +19,23 @@ export const AssertionStatus = z.enum(['accepted', 'staged', 'disputed', 'reject
 export type AssertionStatus = z.infer<typeof AssertionStatus>;
 
 /**
+ * The user's decision on a staged fact or relationship (`ancestry review`, VS Code's Review Staged
+ * Facts): the engine never re-decides it, and the evidence it rests on does not propose the fact again.
+ */
+export const UserReview = z.object({
+  decision: z.enum(['accepted', 'rejected', 'edited']),
+  at: Instant,
+  reason: z.string().optional(),
+  /** An edit's previous value (as the file held it: a living person's is already generalised). */
+  was: z.string().optional(),
+});
+export type UserReview = z.infer<typeof UserReview>;
+
+/** Set when the evidence could not be made strong enough by refinement: a person has to decide (seed 004). */
+export const Escalation = z.object({ reasons: z.array(z.string()).min(1), rounds: z.number().int().min(0).optional() });
+export type Escalation = z.infer<typeof Escalation>;
+
+/**
  * Facts are fields of events: `birth.date`, `birth.place`, `death.date`, `residence.place`,
  * `occupation.value`, `sex`, ... One assertion is one value from one or more pieces of evidence.
  * Competing values for the same field are kept side by side and become a Conflict.
@@ -43,6 +60,8 @@ export const Assertion = z.object({
    * rest on it (the resolver treats the field as unknown).
    */
   generalised: z.literal(true).optional(),
+  reviewed: UserReview.optional(),
+  escalated: Escalation.optional(),
 });
 export type Assertion = z.infer<typeof Assertion>;
 
@@ -54,6 +73,7 @@ export const Relationship = z.object({
   confidence: Probability.default(1),
   evidence: z.array(EvidenceClaim).default([]),
   pedigree: z.enum(['birth', 'adopted', 'step', 'foster', 'unknown']).optional(),
+  reviewed: UserReview.optional(),
 });
 export type Relationship = z.infer<typeof Relationship>;
 

@@ -10,6 +10,26 @@ function sameClaim(x: EvidenceClaim, y: EvidenceClaim): boolean {
   return x.source === y.source && x.snippet === y.snippet;
 }
 
+/**
+ * A fact the user rejected or edited (`ancestry review`) is not proposed again from the evidence
+ * it was decided on: the same source with the same snippet, whatever value is read from it now
+ * (a re-reading may spell it differently), or the same value again from that source.
+ */
+function decidedFromSameEvidence(p: Person, field: string, value: string, claim: EvidenceClaim): boolean {
+  return p.assertions.some(
+    (a) =>
+      a.field === field &&
+      (a.reviewed?.decision === 'rejected' || a.reviewed?.decision === 'edited') &&
+      a.evidence.some(
+        (e) =>
+          e.source === claim.source &&
+          (e.snippet === claim.snippet ||
+            normValue(a.value) === normValue(value) ||
+            normValue(a.reviewed?.was ?? '') === normValue(value)),
+      ),
+  );
+}
+
 export function addAssertion(
   p: Person,
   field: string,
@@ -19,7 +39,7 @@ export function addAssertion(
   event?: string,
 ): Person {
   const v = value.replace(/\s+/g, ' ').trim();
-  if (!v) return p;
+  if (!v || decidedFromSameEvidence(p, field, v, claim)) return p;
   const i = p.assertions.findIndex(
     (a) => a.field === field && normValue(a.value) === normValue(v) && (a.event ?? '') === (event ?? a.event ?? ''),
   );

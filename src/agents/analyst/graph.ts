@@ -163,8 +163,8 @@ function linkOne(
   } else {
     const r = rels[i];
     const merged = [...r.evidence, ...evidence.filter((e) => !r.evidence.some((x) => sameClaim(x, e)))];
-    // A user's decision (rejected, or accepted without our evidence) is never overridden.
-    const keep = r.status === 'rejected' || r.evidence.some((e) => e.method === 'user');
+    // A user's decision (rejected, reviewed, or accepted without our evidence) is never overridden.
+    const keep = r.status === 'rejected' || r.reviewed !== undefined || r.evidence.some((e) => e.method === 'user');
     rels[i] = {
       ...r,
       evidence: merged,

@@ -16,8 +16,14 @@ export function evidenceConfidence(evidence: readonly EvidenceClaim[]): number {
   return Number(compoundConfidence([...bySource.values()]).toFixed(4));
 }
 
-function userOwned(x: { evidence: EvidenceClaim[]; status: string }): boolean {
-  return x.status === 'rejected' || x.evidence.length === 0 || x.evidence.some((e) => e.method === 'user');
+/** The user's: rejected, reviewed (`ancestry review`), entered without evidence or cited as the user's. */
+function userOwned(x: { evidence: EvidenceClaim[]; status: string; reviewed?: unknown }): boolean {
+  return (
+    x.status === 'rejected' ||
+    x.reviewed !== undefined ||
+    x.evidence.length === 0 ||
+    x.evidence.some((e) => e.method === 'user')
+  );
 }
 
 export interface StagingDecision {

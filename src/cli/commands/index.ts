@@ -8,6 +8,7 @@ import { mergeCommand } from './merge';
 import { mergesCommand } from './merges';
 import { personsCommand } from './persons';
 import { researchCommand } from './research';
+import { reviewCommand } from './review';
 import { sourcesCommand } from './sources';
 import { statusCommand } from './status';
 import { transcribeCommand } from './transcribe';
@@ -24,6 +25,7 @@ export const commands: CliCommand[] = [
   validateCommand,
   conflictsCommand,
   conflictCommand,
+  reviewCommand,
   mergesCommand,
   mergeCommand,
   importCommand,
