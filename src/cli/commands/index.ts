@@ -9,6 +9,8 @@ import { mergesCommand } from './merges';
 import { personsCommand } from './persons';
 import { researchCommand } from './research';
 import { reviewCommand } from './review';
+import { searchCommand } from './search';
+import { showCommand } from './show';
 import { sourcesCommand } from './sources';
 import { statusCommand } from './status';
 import { transcribeCommand } from './transcribe';
@@ -22,6 +24,8 @@ export const commands: CliCommand[] = [
   transcribeCommand,
   statusCommand,
   personsCommand,
+  showCommand,
+  searchCommand,
   validateCommand,
   conflictsCommand,
   conflictCommand,
