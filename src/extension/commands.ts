@@ -66,6 +66,9 @@ export function registerCommands(services: Services, people?: PeopleClient): vsc
     reg('ancestry.reviewConflicts', async (id?: string) =>
       (await import('./webviews/conflictsPanel')).ConflictsPanel.show(services, id),
     ),
+    reg('ancestry.reviewStagedFacts', async (arg?: unknown) =>
+      (await import('./reviewCommand')).reviewStagedFacts(services, arg),
+    ),
     reg('ancestry.showHypothesisQueue', async () => (await import('./webviews/queuePanel')).QueuePanel.show(services)),
     reg('ancestry.setApiKey', (key?: string) => setApiKey(services, key)),
     reg('ancestry.setSourceCredential', async (key?: string, value?: string) =>

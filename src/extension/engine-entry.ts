@@ -23,7 +23,9 @@ export const modules = {
   protocolMerges: () => import('../protocol/merges'),
   protocolPedigree: () => import('../protocol/pedigree'),
   protocolQueue: () => import('../protocol/queue'),
+  protocolReview: () => import('../protocol/review'),
   protocolPerson: () => import('../protocol/person'),
+  reviewActions: () => import('./reviewActions'),
   snapshot: () => import('./core/snapshot'),
   snippet: () => import('../model/snippet'),
 };

@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { parse as parseYaml } from 'yaml';
 import type { AncestryApi } from '../../src/extension/extension';
 import type { ResearchOutcome } from '../../src/extension/research';
 import { checkSampleCasePage, checkTreePersonPage } from './person';
@@ -325,6 +326,68 @@ export function defineSuites(): void {
           ['User', 'reprioritised to 0.42', 'no reason given'],
           ['User', 'dismissed', 'the register was searched already'],
           ['User', 'reopened', 'a second register turned up'],
+        ],
+      );
+    });
+
+    it('Review Staged Facts decides from the keyboard and by argument, logged as the user', async () => {
+      const root = workspaceRoot();
+      const staged = () => {
+        const out: { id: string; status: string }[] = [];
+        for (const f of readdirSync(join(root, 'people')).filter((n) => n.endsWith('.md'))) {
+          const fm = /^---\n([\s\S]*?)\n---/.exec(readFileSync(join(root, 'people', f), 'utf8'));
+          const doc = (fm ? parseYaml(fm[1]) : {}) as {
+            assertions?: { id: string; status: string; evidence?: unknown[] }[];
+          };
+          for (const a of doc.assertions ?? []) if (a.evidence?.length) out.push({ id: a.id, status: a.status });
+        }
+        return out;
+      };
+      const before = staged().filter((a) => a.status === 'staged');
+      assert.ok(before.length >= 2, 'the research staged findings to review');
+
+      // Keyboard only: Enter on the first (weakest) fact, Enter on Accept, Enter with no reason.
+      const running = vscode.commands.executeCommand<{ id: string; decision: string }[] | undefined>(
+        'ancestry.reviewStagedFacts',
+      );
+      let result: { id: string; decision: string }[] | undefined;
+      let done = false;
+      void running.then((r) => ((result = r), (done = true)));
+      await waitFor('the review pickers to take Enter', async () => {
+        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        await new Promise((r) => setTimeout(r, 300));
+        return done || undefined;
+      });
+      assert.equal(result?.length, 1);
+      assert.equal(result[0].decision, 'accepted');
+      assert.equal(staged().find((a) => a.id === result![0].id)?.status, 'accepted');
+
+      // By argument (another command, a link): validated first; a bad one changes nothing.
+      const target = staged().find((a) => a.status === 'staged')!;
+      assert.equal(
+        await vscode.commands.executeCommand('ancestry.reviewStagedFacts', { action: 'reject', ids: [target.id] }),
+        undefined,
+        'a reject without a reason is refused',
+      );
+      assert.equal(staged().find((a) => a.id === target.id)?.status, 'staged');
+      await vscode.commands.executeCommand('ancestry.reviewStagedFacts', {
+        action: 'reject',
+        ids: [target.id],
+        reason: 'the informant was not present',
+      });
+      assert.equal(staged().find((a) => a.id === target.id)?.status, 'rejected');
+      const log = readFileSync(join(root, 'log', 'research-log.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map(
+          (l) => JSON.parse(l) as { agent: string; decisionType?: string; chosenOption?: string; rationale: string },
+        );
+      const mine = log.filter((e) => e.decisionType === 'user_review');
+      assert.deepEqual(
+        mine.slice(-2).map((e) => [e.agent, e.chosenOption, e.rationale]),
+        [
+          ['User', `accepted ${result[0].id}`, 'no reason given'],
+          ['User', `rejected ${target.id}`, 'the informant was not present'],
         ],
       );
     });
