@@ -16,6 +16,7 @@
  * pair completeness: it favours same-name strangers over the typo'd duplicate).
  */
 import type { PersonFeatures } from './feature-types';
+import { CodeTable } from './code-table';
 import { NameFrequencies } from './frequency';
 
 export interface BlockingOptions {
@@ -155,13 +156,23 @@ export function keyCode(key: string): number {
   return (h ^ (h >>> 15)) | 0;
 }
 
+/** The distinct codes of `keys`, in the order first met (a person has a few dozen: a scan beats a Set). */
+function uniqueCodes(keys: string[]): number[] {
+  const out: number[] = [];
+  for (const k of keys) {
+    const c = keyCode(k);
+    if (!out.includes(c)) out.push(c);
+  }
+  return out;
+}
+
 export class CandidateIndex {
   /**
    * Main keys by code: most belong to one person (a slot, >= 0, no array for it); a shared key
    * points to its block (-1 - its index in `blocks`). At 100k persons this took the index from
    * ~300 MB (a Map of key strings and an array per key) to a fraction of it.
    */
-  private readonly keyFirst = new Map<number, number>();
+  private readonly keyFirst = new CodeTable();
   /** the slots of the persons carrying a shared key */
   private readonly blocks: number[][] = [];
   private readonly feats: (PersonFeatures | undefined)[] = [];
@@ -174,7 +185,7 @@ export class CandidateIndex {
    * maps to that person's slot directly (>= 0) and only a shared one to a block (-1 - its index):
    * no array per lone key, and a person's codes are recomputed when needed rather than kept.
    */
-  private readonly fallbackFirst = new Map<number, number>();
+  private readonly fallbackFirst = new CodeTable();
   private readonly fallbackBlocks: number[][] = [];
   private readonly slotOf = new Map<string, number>();
   private readonly freeSlots: number[] = [];
@@ -200,7 +211,7 @@ export class CandidateIndex {
   add(f: PersonFeatures): void {
     if (this.slotOf.has(f.id)) this.remove(f.id);
     const slot = this.freeSlots.pop() ?? this.feats.length;
-    const keys = [...new Set(blockingKeys(f).map(keyCode))];
+    const keys = uniqueCodes(blockingKeys(f));
     for (const k of keys) {
       const v = this.keyFirst.get(k);
       if (v === undefined) this.keyFirst.set(k, slot);
@@ -281,7 +292,7 @@ export class CandidateIndex {
     const slot = this.slotOf.get(f.id);
     if (slot !== undefined && this.feats[slot] === f) return this.slotKeys[slot];
     const out: number[] = [];
-    for (const k of new Set(blockingKeys(f).map(keyCode))) if (this.keyFirst.has(k)) out.push(k);
+    for (const k of uniqueCodes(blockingKeys(f))) if (this.keyFirst.has(k)) out.push(k);
     return out;
   }
 
