@@ -266,19 +266,54 @@ function corroborated(
   relation: readonly (ReturnType<typeof relationToAnchor> | undefined)[],
   aIdx: number,
 ): boolean {
+  return backers(g, candidateId, personas, relation, aIdx).length > 0;
+}
+
+/** The relatives named in this record (by index) that a candidate already has in the same role. */
+function backers(
+  g: KnowledgeGraph,
+  candidateId: string,
+  personas: readonly GroundedPersona[],
+  relation: readonly (ReturnType<typeof relationToAnchor> | undefined)[],
+  aIdx: number,
+): number[] {
   const cand = g.get(candidateId);
-  if (!cand) return false;
-  return personas.some((gp, j) => {
+  if (!cand) return [];
+  return personas.flatMap((gp, j) => {
     const rel = relation[j];
-    if (j === aIdx || !rel || rel.of !== 'anchor') return false;
+    if (j === aIdx || !rel || rel.of !== 'anchor') return [];
     const given = splitPersonaName(gp.persona.name).given;
-    return cand.relationships.some(
+    const linked = cand.relationships.some(
       (r) =>
         r.type === rel.kind &&
         r.status !== 'rejected' &&
         (g.get(r.person)?.names ?? []).some((n) => givenAlike(n.given, given)),
     );
+    return linked ? [j] : [];
   });
+}
+
+/**
+ * A record whose family points at two persons ("son of John and Hannah" — one Joseph's parents — "married
+ * Elizabeth, daughter of Caleb Pennock" — the other Joseph's wife): a county history that conflates two
+ * cousins. Its family context corroborates neither; the words that point elsewhere, or undefined.
+ */
+function familySplit(
+  g: KnowledgeGraph,
+  chosenId: string,
+  otherIds: readonly string[],
+  personas: readonly GroundedPersona[],
+  relation: readonly (ReturnType<typeof relationToAnchor> | undefined)[],
+  aIdx: number,
+): string | undefined {
+  const mine = new Set(backers(g, chosenId, personas, relation, aIdx));
+  for (const id of otherIds) {
+    if (id === chosenId) continue;
+    const theirs = backers(g, id, personas, relation, aIdx).filter((j) => !mine.has(j));
+    if (theirs.length)
+      return `The family this record gives is split: ${theirs.map((j) => `"${personas[j].persona.name}"`).join(', ')} is already linked to ${displayName(g.get(id)!)} (${id}), not to this candidate; left for review.`;
+  }
+  return undefined;
 }
 
 export async function integrateRecord(
@@ -655,7 +690,24 @@ export async function integrateRecord(
         );
         if (backed.length === 1) best = backed[0];
       }
-      if (best?.s.recommendation === 'review' && i === aIdx && corroborated(g, best.id, personas, relation, aIdx)) {
+      const split =
+        best?.s.recommendation === 'review' && i === aIdx
+          ? familySplit(
+              g,
+              best.id,
+              options.flatMap((o) => ('similarity' in o && o.similarity >= TARGET_FLOOR ? [o.person] : [])),
+              personas,
+              relation,
+              aIdx,
+            )
+          : undefined;
+      if (best && split) best = { ...best, s: { ...best.s, rationale: `${best.s.rationale} ${split}` } };
+      if (
+        best?.s.recommendation === 'review' &&
+        i === aIdx &&
+        !split &&
+        corroborated(g, best.id, personas, relation, aIdx)
+      ) {
         chosen = {
           id: best.id,
           s: {

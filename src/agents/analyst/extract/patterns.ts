@@ -15,6 +15,7 @@ import {
   pronounRelatives,
   relativeLists,
 } from './relatives';
+import { FUNCTION_WORDS, subjectAt } from './subject';
 
 const MONTHS: Record<string, string> = {
   jan: 'JAN',
@@ -45,18 +46,27 @@ const MONTHS: Record<string, string> = {
 const MONTH =
   '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\\.?';
 const WEEKDAY = '(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),?\\s+)?';
-/** "March 14, 1842", "14 March 1842", "March 1842" or "1842". */
-const DATE = `(?:\\d{1,2}\\s+${MONTH}\\s+\\d{4}|${MONTH}\\s+\\d{1,2},?\\s+\\d{4}|${MONTH}\\s+\\d{4}|\\d{4})`;
-const FULL_DATE = `(?:\\d{1,2}\\s+${MONTH}\\s+\\d{4}|${MONTH}\\s+\\d{1,2},?\\s+\\d{4}|${MONTH}\\s+\\d{4})`;
+/** A day of the month as written: "14", "4th", "21st". */
+const DAY = '\\d{1,2}(?:st|nd|rd|th)?';
+/** "March 14, 1842", "14 March 1842", "4th Feb. 1908", "March 1842" or "1842". */
+const DATE = `(?:${DAY}\\s+${MONTH}\\s+\\d{4}|${MONTH}\\s+${DAY},?\\s+\\d{4}|${MONTH}\\s+\\d{4}|\\d{4})`;
+const FULL_DATE = `(?:${DAY}\\s+${MONTH}\\s+\\d{4}|${MONTH}\\s+${DAY},?\\s+\\d{4}|${MONTH}\\s+\\d{4})`;
 const NAME_WORD = "\\p{Lu}[\\p{L}'’-]+";
 const NAME = `${NAME_WORD}(?:[ \\t]+(?:\\p{Lu}\\.|${NAME_WORD})){0,3}`;
 const PLACE = `${NAME_WORD}(?:(?:,\\s*|\\s+)(?:${NAME_WORD}|\\p{Lu}\\.))*`;
 /** "married June 4, 1905, to Frederick W. Hoffman": the date before "to" is not the spouse's name. */
 const MARRIED_ON = `(?:(?:on\\s+)?${FULL_DATE},?\\s+to\\s+)?`;
+/** "he married, according to the usage of Friends, Elizabeth": an aside between the verb and the name. */
+const ASIDE = '(?:,\\s+[^,.;]{3,60},)?';
 
 /** "March 14, 1842" → "14 MAR 1842" (a GEDCOM date); a bare year stays a year. */
 export function toGedcomDate(text: string): string {
-  const t = text.replace(/\./g, '').replace(/,/g, ' ').replace(/\s+/g, ' ').trim();
+  const t = text
+    .replace(/\./g, '')
+    .replace(/,/g, ' ')
+    .replace(/\b(\d{1,2})(?:st|nd|rd|th)\b/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
   let m = /^(\d{1,2}) ([A-Za-z]+) (\d{4})$/.exec(t);
   if (m && MONTHS[m[2].toLowerCase()]) return `${Number(m[1])} ${MONTHS[m[2].toLowerCase()]} ${m[3]}`;
   m = /^([A-Za-z]+) (\d{1,2}) (\d{4})$/.exec(t);
@@ -140,7 +150,7 @@ function principalMarried(body: string, principal: string): RegExpExecArray | nu
   // The principal's own given name before the verb ("Isadore married …", "Isadore Gordon married …").
   const given = (principal.split(/\s+/)[0] ?? '').toLowerCase();
   const pattern = re(
-    `\\b(?:married|wed)\\s+${MARRIED_ON}(?:Miss\\s+)?(?!${MONTH}\\s+\\d)(${NAME})(?:[^.;]{0,40}?\\b(?:in|on)\\s+(${DATE}))?`,
+    `\\b(?:married|wed)${ASIDE}\\s+${MARRIED_ON}(?:Miss\\s+)?(?!${MONTH}\\s+\\d)(${NAME})(?:[^.;]{0,40}?\\b(?:in|on)\\s+(${DATE}))?`,
     'gu',
   );
   for (let m = pattern.exec(body); m; m = pattern.exec(body)) {
@@ -156,7 +166,7 @@ function principalMarried(body: string, principal: string): RegExpExecArray | nu
       !STOPWORDS.has(words[0]) &&
       words[0].toLowerCase() !== given &&
       !/^(?:He|She|They|Who|And|Then|Later|In|On)$/.test(words[0]);
-    if (!other) return m;
+    if (!other && subjectAt(body, m.index, principal) !== 'other') return m;
   }
   return null;
 }
@@ -189,19 +199,52 @@ export function principalName(title: string, text: string): { name: string; snip
     const surname = splitPersonaName(fromTitle).surname;
     const inText = re(NAME, 'gu');
     for (const m of text.matchAll(inText)) {
-      if (surname && m[0].includes(surname) && m[0].split(/\s+/).length >= 2)
-        return { name: cleanName(m[0]), snippet: m[0] };
+      const written = leadTrimmed(m[0].split(/\s+/)).join(' ');
+      if (surname && written.includes(surname) && written.split(/\s+/).length >= 2)
+        return { name: cleanName(written), snippet: written };
     }
     return { name: fromTitle, snippet: fromTitle };
   }
   for (const m of text.matchAll(re(NAME))) {
-    const words = m[0].split(/\s+/);
-    if (words.length < 2 || STOPWORDS.has(words[0]) || placeLike(words) || heading(words)) continue;
-    const name = cleanName(m[0]);
+    const words = leadTrimmed(m[0].split(/\s+/));
+    if (words.length < 2 || placeLike(words)) continue;
+    const written = words.join(' ');
+    if (heading(words)) {
+      // "… was JOSEPH GARRETSON, the pioneer …": a county history sets its subject in capitals within a
+      // sentence; a capitalised line of its own ("THE BOYDS OF TOWNEND") is a heading.
+      if (!biographee(text, m.index + m[0].length - written.length, words)) continue;
+      return { name: words.map(titleCase).join(' '), snippet: written };
+    }
+    const name = cleanName(written);
     // "Great-grandpa Isadore": a kinship word before a bare given name leaves no surname: not a principal.
-    if (name.split(/\s+/).length >= 2) return { name, snippet: m[0] };
+    if (name.split(/\s+/).length >= 2) return { name, snippet: written };
   }
   return undefined;
+}
+
+/**
+ * A name's words without what precedes it in the sentence: a word that opens a sentence ("When Giuseppe
+ * Ferraro stepped off …") or the end of a heading in capitals ("DEATH OF JOHN F. SCHMIDT John F. Schmidt").
+ */
+function leadTrimmed(words: string[]): string[] {
+  const out = [...words];
+  while (out.length && (FUNCTION_WORDS.has(out[0]) || STOPWORDS.has(out[0]))) out.shift();
+  while (out.length > 1 && out[0].length > 1 && out[0] === out[0].toUpperCase() && !heading(out)) out.shift();
+  return out;
+}
+
+function titleCase(word: string): string {
+  return word.toLowerCase().replace(/(^|[-'’])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
+}
+
+/** Words of a heading, never of a name set in capitals. */
+const HEADING_WORDS = /^(?:THE|OF|AND|FAMILY|FAMILIES|NOTES|HISTORY|GENEALOGY|DESCENDANTS|RECORD|RECORDS)$/;
+
+/** A name set in capitals inside a sentence: a lower-case word before it on its line, no heading words. */
+function biographee(text: string, at: number, words: readonly string[]): boolean {
+  if (words.some((w) => HEADING_WORDS.test(w))) return false;
+  const line = text.slice(text.lastIndexOf('\n', at - 1) + 1, at);
+  return /\p{Ll}/u.test(line);
 }
 
 /** Words that start a place's or an institution's name, never a person's ("El Refugio", "The Kerryman"). */
@@ -215,6 +258,31 @@ function placeLike(words: readonly string[]): boolean {
   return ARTICLES.has(words[0]) || words.some((w) => PLACE_WORDS.test(w.replace(/[.,;:]$/, '')));
 }
 
+/**
+ * "don José María Hernández Ruiz (1868–1934)": a full name with the years of birth and death after it.
+ * The years go to the relative already read under that name, or to a new persona named only so.
+ */
+function lifespans(body: string, main: Draft, others: Draft[]): void {
+  const pattern = re(`(${NAME})\\s*\\(\\s*(?:b\\.\\s*)?(\\d{4})\\s*[–—-]\\s*(?:d\\.\\s*)?(\\d{4})\\s*\\)`, 'gu');
+  for (const m of body.matchAll(pattern)) {
+    const words = m[1].split(/\s+/);
+    while (words.length && (FUNCTION_WORDS.has(words[0]) || STOPWORDS.has(words[0]))) words.shift();
+    const name = cleanName(words.join(' '));
+    if (name.split(/\s+/).length < 2 || placeLike(words) || Number(m[3]) < Number(m[2])) continue;
+    const same = [main, ...others].find((d) => d.persona.name.toLowerCase() === name.toLowerCase());
+    const d: Draft = same ?? { persona: { name, role: 'other' }, snippets: { name: m[0] } };
+    if (!d.persona.birthDate) {
+      d.persona.birthDate = m[2];
+      d.snippets.birthDate = m[0];
+    }
+    if (!d.persona.deathDate) {
+      d.persona.deathDate = m[3];
+      d.snippets.deathDate = m[0];
+    }
+    if (!same) others.push(d);
+  }
+}
+
 export function extractFromText(
   title: string,
   text: string,
@@ -223,21 +291,25 @@ export function extractFromText(
   hypotheses: { type: string; text: string; priority: number; suggestedQueries: string[] }[];
   relations: StatedRelation[];
 } {
-  const principal = principalName(title, text);
+  // A name broken across two lines is one name: read the text with its line breaks as spaces.
+  const body = text.replace(/\s+/g, ' ');
+  const principal = principalName(title, body);
   if (!principal) return { personas: [], hypotheses: [], relations: [] };
   const surname = splitPersonaName(principal.name).surname;
   const main: Draft = { persona: { name: principal.name, role: 'principal' }, snippets: { name: principal.snippet } };
   const others: Draft[] = [];
-  const body = text.replace(/\s+/g, ' ');
+  // The first match whose sentence is not about somebody else ("his father Daniel who died …").
+  const about = (pattern: RegExp): RegExpExecArray | undefined =>
+    [...body.matchAll(pattern)].find((m) => subjectAt(body, m.index, principal.name) !== 'other');
 
-  const born = re(`\\bborn\\s+(?:on\\s+|in\\s+)?(${DATE}),?\\s+(?:in|at)\\s+(${PLACE})`, 'u').exec(body) ?? undefined;
+  const born = about(re(`\\bborn\\s+(?:on\\s+|in\\s+)?(${DATE}),?\\s+(?:in|at)\\s+(${PLACE})`, 'gu'));
   if (born) {
     main.persona.birthDate = toGedcomDate(born[1]);
     main.persona.birthPlace = born[2];
     main.snippets.birthDate = born[0];
     main.snippets.birthPlace = born[0];
   } else {
-    const b2 = re(`\\bborn\\s+(?:in|at)\\s+(${PLACE}),?\\s+(?:on\\s+)?(${DATE})`, 'u').exec(body);
+    const b2 = about(re(`\\bborn\\s+(?:in|at)\\s+(${PLACE}),?\\s+(?:on\\s+)?(${DATE})`, 'gu'));
     if (b2) {
       main.persona.birthDate = toGedcomDate(b2[2]);
       main.persona.birthPlace = b2[1];
@@ -245,7 +317,7 @@ export function extractFromText(
       main.snippets.birthPlace = b2[0];
     }
   }
-  const died = re(`\\b(?:died|passed away)\\b[^.;]{0,60}?\\b(?:on\\s+)?${WEEKDAY}(${FULL_DATE})`, 'u').exec(body);
+  const died = about(re(`\\b(?:died|passed away)\\b[^.;]{0,60}?\\b(?:on\\s+)?${WEEKDAY}(${FULL_DATE})`, 'gu'));
   if (died) {
     main.persona.deathDate = toGedcomDate(died[1]);
     main.snippets.deathDate = died[0];
@@ -368,6 +440,7 @@ export function extractFromText(
     }
     return out;
   };
+  let inLaw: { from: Draft; to: Draft; type: StatedRelation['type']; snippet: string } | undefined;
   const spouse =
     re(
       `\\b(?:survived by|leaves|preceded in death by)\\s+(his|her)\\s+(?:wife|husband|widow),?\\s+(${NAME})`,
@@ -389,7 +462,7 @@ export function extractFromText(
     // The same spouse may be named twice ("married Miss Katharina Huber …", "survived by his wife, Katharina").
     const married = survived
       ? re(
-          `\\b(?:married|wed)\\s+${MARRIED_ON}(?:Miss\\s+)?(?!${MONTH}\\s+\\d)(${NAME})(?:[^.;]{0,40}?\\b(?:in|on)\\s+(${DATE}))?`,
+          `\\b(?:married|wed)${ASIDE}\\s+${MARRIED_ON}(?:Miss\\s+)?(?!${MONTH}\\s+\\d)(${NAME})(?:[^.;]{0,40}?\\b(?:in|on)\\s+(${DATE}))?`,
           'u',
         ).exec(body)
       : null;
@@ -405,7 +478,7 @@ export function extractFromText(
     }
     if (!persona.marriageDate) {
       const inYear = re(
-        `\\b(?:In|in|On|on)\\s+(${DATE}),?\\s+(?:he|she)\\s+(?:married|wed)\\s+(?:Miss\\s+)?(${NAME})`,
+        `\\b(?:In|in|On|on)\\s+(${DATE}),?\\s+(?:he|she)\\s+(?:married|wed)${ASIDE}\\s+(?:Miss\\s+)?(${NAME})`,
         'u',
       ).exec(body);
       if (inYear && cleanName(inYear[2]).split(/\s+/)[0] === persona.name.split(/\s+/)[0]) {
@@ -413,7 +486,28 @@ export function extractFromText(
         snippets.marriageDate = inYear[0];
       }
     }
-    others.push({ persona, snippets });
+    const wed: Draft = { persona, snippets };
+    others.push(wed);
+    // "married … Elizabeth, daughter of Caleb Pennock of Marple": her father, and the surname she was born with.
+    const written = survived ? spouse[2] : spouse[1];
+    const nameEnd = spouse.index + spouse[0].indexOf(written) + written.length;
+    const daughterOf = re(`^,?\\s+(?:the\\s+)?(?:daughter|son)\\s+of\\s+(?:the\\s+late\\s+)?(${NAME})`, 'u').exec(
+      body.slice(nameEnd),
+    );
+    const fatherName = daughterOf ? cleanName(daughterOf[1]) : '';
+    if (daughterOf && raw.split(/\s+/).length === 1 && fatherName.split(/\s+/).length >= 2) {
+      const words = body.slice(spouse.index, nameEnd) + daughterOf[0];
+      persona.marriedName = persona.name;
+      persona.name = `${raw} ${splitPersonaName(fatherName).surname}`;
+      snippets.name = words;
+      delete snippets.surname;
+      const father: Draft = {
+        persona: { name: fatherName, role: 'other', sex: 'M', relationship: 'father-in-law' },
+        snippets: { name: words },
+      };
+      others.push(father);
+      inLaw = { from: wed, to: father, type: 'child', snippet: words };
+    }
   }
   // "the late Frederick and Clara Hoffman": a spouse no other phrase names.
   if (!others.some((o) => o.persona.role === 'spouse')) {
@@ -428,9 +522,15 @@ export function extractFromText(
       (o) =>
         groupOf(o.persona) === groupOf(d.persona) && o.persona.name.split(/\s+/)[0] === d.persona.name.split(/\s+/)[0],
     );
-  const links: { from: Draft; to: Draft; type: StatedRelation['type']; snippet: string }[] = [];
+  const links: { from: Draft; to: Draft; type: StatedRelation['type']; snippet: string }[] = inLaw ? [inLaw] : [];
   const spouseDraft = others.find((o) => o.persona.role === 'spouse');
-  for (const r of [...relativeLists(body, family), ...pronounRelatives(body, family)]) {
+  const female =
+    !male && (main.persona.sex === 'F' || mrs || pronouns(/\b(?:she|her)\b/gi) > pronouns(/\b(?:he|his|him)\b/gi));
+  const principalSex = male ? 'M' : female ? 'F' : undefined;
+  for (const r of [
+    ...relativeLists(body, family),
+    ...pronounRelatives(body, family, principalSex, toGedcomDate, principal.name),
+  ]) {
     if (r.kind === 'spouse' && spouseDraft) continue;
     if (seen(r)) continue;
     const d: Draft = { persona: r.persona, snippets: r.snippets };
@@ -460,6 +560,7 @@ export function extractFromText(
       links.push({ from: husband, to: wife, type: 'spouse', snippet: c.husband.snippets.name });
     }
   }
+  lifespans(body, main, others);
   const all = [main, ...others];
   const personas: GroundedPersona[] = all.map((d, i) => ({
     persona: d.persona,

@@ -10,8 +10,9 @@
 import type { Persona } from '../../../model';
 import { splitPersonaName } from '../../../model/names';
 import { isMaleGiven } from './given-sex';
+import { subjectAt } from './subject';
 
-export type RelativeKind = 'child' | 'sibling' | 'spouse';
+export type RelativeKind = 'child' | 'sibling' | 'spouse' | 'parent';
 
 export interface RelativeDraft {
   persona: Persona;
@@ -37,6 +38,8 @@ export interface FamilySurnames {
 }
 
 const NAME_WORD = "\\p{Lu}[\\p{L}'’-]+";
+const MONTH_WORD =
+  '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\\.?';
 const COUNT = '(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\\d+)';
 const LIST_HEAD = new RegExp(
   `\\b(?:${COUNT}\\s+)?(sons?|daughters?|children|brothers?|sisters?)(?:\\s*,|\\s+(?:were|are))\\s*`,
@@ -203,36 +206,75 @@ export function relativeLists(body: string, family: FamilySurnames): RelativeDra
   return out;
 }
 
-/** "at the home of his son, Edward Pritchard", "His wife, Jane, died": one relative named by the principal's pronoun. */
-export function pronounRelatives(body: string, family: FamilySurnames): RelativeDraft[] {
+/** "who died 4th Feb. 1908", "who died on March 3, 1920": a date of death said right after a relative's name. */
+const WHO_DIED = new RegExp(
+  `^,?\\s+who\\s+died\\s+(?:on\\s+)?(\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH_WORD}\\s+\\d{4}|${MONTH_WORD}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4})`,
+  'u',
+);
+
+/**
+ * "at the home of his son, Edward Pritchard", "His wife, Jane, died", "his father Daniel O'Sullivan who
+ * died 4th Feb. 1908": one relative named by the principal's pronoun. A pronoun of the other sex is
+ * about somebody else ("Isadore … His wife, Ida …; her brother Abe" is Ida's brother, not Isadore's).
+ */
+export function pronounRelatives(
+  body: string,
+  family: FamilySurnames,
+  principalSex?: 'M' | 'F',
+  toDate: (written: string) => string = (w) => w,
+  principal?: string,
+): RelativeDraft[] {
   const out: RelativeDraft[] = [];
   const re = new RegExp(
-    `\\b(?:[Hh]is|[Hh]er)\\s+(son|daughter|brother|sister|wife|husband|widow),?\\s+(?:(?:Mrs|Mr|Miss)\\.?\\s+)?(${NAME_WORD}(?:\\s+(?:\\p{Lu}\\.|${NAME_WORD})){0,3})`,
+    `\\b([Hh]is|[Hh]er)\\s+(son|daughter|brother|sister|wife|husband|widow|father|mother),?\\s+(?:(?:Mrs|Mr|Miss)\\.?\\s+)?(${NAME_WORD}(?:\\s+(?:\\p{Lu}\\.|${NAME_WORD})){0,3})`,
     'gu',
   );
   for (const m of body.matchAll(re)) {
-    const word = m[1].toLowerCase();
-    const kind: RelativeKind = /son|daughter/.test(word) ? 'child' : /brother|sister/.test(word) ? 'sibling' : 'spouse';
-    const sex = /son|brother|husband/.test(word) ? 'M' : 'F';
-    const written = m[2].split(/\s+/);
-    const inferred = kind === 'sibling' ? family.siblings : family.children;
+    const pronoun = m[1].toLowerCase();
+    if ((pronoun === 'his' && principalSex === 'F') || (pronoun === 'her' && principalSex === 'M')) continue;
+    // "That second Hugh Boyd … died in 1889, leaving his widow Margaret": his is Hugh's, not the principal's.
+    if (principal && subjectAt(body, m.index, principal) === 'other') continue;
+    const word = m[2].toLowerCase();
+    const kind: RelativeKind = /son|daughter/.test(word)
+      ? 'child'
+      : /brother|sister/.test(word)
+        ? 'sibling'
+        : /father|mother/.test(word)
+          ? 'parent'
+          : 'spouse';
+    const sex = /son|brother|husband|father/.test(word) ? 'M' : 'F';
+    const written = m[3].split(/\s+/);
+    // A father bears the surname the principal was born with; a mother is named here by her married one.
+    const inferred = kind === 'sibling' || kind === 'parent' ? family.siblings : family.children;
     const snippets: Record<string, string> = { name: m[0], role: m[0] };
-    let name = m[2];
+    let name = m[3];
     if (written.length === 1) {
       if (!inferred) continue;
-      name = `${m[2]} ${inferred.surname}`;
+      name = `${m[3]} ${inferred.surname}`;
       snippets.surname = inferred.words;
     }
-    out.push({
-      persona: {
-        name,
-        role: kind === 'child' ? 'child' : kind === 'spouse' ? 'spouse' : 'other',
-        sex,
-        relationship: word === 'widow' ? 'wife' : word,
-      },
-      snippets,
-      kind,
-    });
+    const persona: Persona = {
+      name,
+      role:
+        kind === 'child'
+          ? 'child'
+          : kind === 'spouse'
+            ? 'spouse'
+            : kind === 'parent'
+              ? sex === 'M'
+                ? 'father'
+                : 'mother'
+              : 'other',
+      sex,
+      relationship: word === 'widow' ? 'wife' : word,
+    };
+    if (kind === 'parent' && sex === 'F' && written.length === 1) persona.marriedName = name;
+    const died = WHO_DIED.exec(body.slice(m.index + m[0].length));
+    if (died) {
+      persona.deathDate = toDate(died[1]);
+      snippets.deathDate = m[0] + died[0];
+    }
+    out.push({ persona, snippets, kind });
   }
   return out;
 }
