@@ -241,3 +241,46 @@ export function redactLivingBirthDates(text: string, ctx: CensorContext, out: Re
   }
   return result + text.slice(at);
 }
+
+/** Words that say a date is some event's, not a birth given by a list's convention. */
+const EVENT_WORD =
+  /(?<![\p{L}])(?:m\.|marr?\.|married|wed|died|d\.|dec\.|bur\.|buried|burial|bapt?\.|baptized|baptised|chr\.|christened|funeral|services?|death|obit|since|until|from|to|on|at)(?![\p{L}])/iu;
+const WEEKDAYS =
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?$/i;
+
+/**
+ * A directory or a family register lists people as "Rebecca (Zook) (Daniel & Sarah) 09-30-1932",
+ * "Children: John Z. 08-14-1953; Sarah 03-22-1956": a date written right after a name, with no event
+ * word before it in its clause and no death after it, is that person's birth by the list's
+ * convention. Used on records dated within the threshold only: there such a date within the threshold
+ * is a living person's and becomes its decade. Returns the text; redactions are pushed to `out`.
+ */
+export function redactDatesAfterNames(text: string, ctx: CensorContext, out: Redaction[]): string {
+  if (ctx.consent || !/\d{4}/.test(text)) return text;
+  const cutoff = ctx.now.getUTCFullYear() - ctx.thresholdYears;
+  const spans: { start: number; end: number; year: number }[] = [];
+  for (const m of text.matchAll(new RegExp(EXACT_DATE.source, 'giu'))) {
+    const year = exactDateYear(m[0], m[1], m[2], m[3]);
+    if (year === undefined || year <= cutoff) continue;
+    const window = text.slice(Math.max(0, m.index - 60), m.index);
+    const clause = window.slice(Math.max(window.lastIndexOf(';'), window.lastIndexOf(':')) + 1);
+    // The token right before the date: a capitalised name word or initial, or "(parents)".
+    const token = /(?:(\p{Lu}[\p{L}'’-]*\.?)|\([^()]{1,40}\))\s*$/u.exec(clause);
+    if (!token) continue;
+    const word = token[1]?.replace(/\.$/, '');
+    if (word && (WEEKDAYS.test(word) || isMonth(word.toLowerCase()) || word.length < 1)) continue;
+    if (EVENT_WORD.test(clause)) continue;
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 30).split(/[;\n]/)[0];
+    if (statesDeath(after) || /^\s*[-–—]\s*\d/.test(after)) continue;
+    spans.push({ start: m.index, end: m.index + m[0].length, year });
+  }
+  if (!spans.length) return text;
+  let result = '';
+  let at = 0;
+  for (const s of spans) {
+    result += text.slice(at, s.start) + decadeOfYear(s.year);
+    at = s.end;
+    out.push({ kind: 'living', what: 'exact modern birth date' });
+  }
+  return result + text.slice(at);
+}

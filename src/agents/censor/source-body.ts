@@ -12,7 +12,7 @@ import { type CensorContext, generalizePlace, isLivingPersona } from './living';
 import { replacePii, type PiiKind } from './pii';
 import { POSTAL_CODE, redactText } from './redact-text';
 import type { Redaction } from './redaction';
-import { redactLivingBirthDates } from './birth-dates';
+import { redactDatesAfterNames, redactLivingBirthDates } from './birth-dates';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -170,6 +170,8 @@ function redactPlain(text: string, ctx: CensorContext, out: Redaction[], modern 
   // "b. 3 Apr 1938", "* 03.04.1938", "geb. 3. April 1938": an exact birth within the threshold, no death beside it.
   text = redactLivingBirthDates(text, ctx, out);
   if (/<\/?[a-z][a-z0-9]*[\s>/]/i.test(text)) return redactHtml(text, ctx, out);
+  // "Sarah 03-22-1956" in a 1995 directory: a modern record's date after a name is a birth (birth-dates.ts).
+  if (modern) text = redactDatesAfterNames(text, ctx, out);
   const plain = modern && !ctx.aboutLiving ? unnamedLiving(text, ctx, out) : text;
   // Addresses and phones as written outside North America, in any modern record's text (local-pii.ts).
   const r = redactText(modern ? redactLocalPii(plain, out) : plain, ctx);
