@@ -6,6 +6,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { redactRecord, type CensorContext } from '../../../../src/agents/censor';
+import type { Redaction } from '../../../../src/agents/censor/redaction';
 import { redactDatesAfterNames } from '../../../../src/agents/censor/birth-dates';
 import type { RawRecord } from '../../../../src/model';
 
@@ -38,7 +39,7 @@ describe('Censor: a bare date after a name in a modern list is a living personâ€
   });
 
   it('keeps a marriage, a death and an eventâ€™s date, and leaves a historical list alone', () => {
-    const found: { kind: string; what: string }[] = [];
+    const found: Redaction[] = [];
     const keep = [
       'm. 11-20-1952',
       'married Levi Fisher 11-20-1952',
