@@ -30,6 +30,7 @@ import {
   birthsAgree,
 } from './identity/family-context';
 import { mentionReason } from './identity/mentions';
+import { householdSurnames, withHouseholdSurnames } from './identity/household-surname';
 import { birthFromAge, parseAge } from '../../model/age';
 import { applyEvents, applyRelations, keyedPersons, statedToAnchor } from './statements';
 import { addAssertion } from './assertions';
@@ -322,7 +323,13 @@ export async function integrateRecord(
   extraction: ExtractionResult,
 ): Promise<IntegrationResult> {
   const g = ctx.graph;
-  const personas = extraction.personas;
+  // A child written by its given name only is read under its family's surname (household-surname.ts).
+  const inferredSurnames = householdSurnames(extraction.personas, extraction);
+  const personas = withHouseholdSurnames(extraction.personas, inferredSurnames);
+  const surnameNote = (i: number) => {
+    const s = inferredSurnames.get(i);
+    return s ? `${s.why}. ` : '';
+  };
   const result: IntegrationResult = {
     personIds: [],
     matches: [],
@@ -799,7 +806,7 @@ export async function integrateRecord(
         created: false,
         similarity: chosen.s.similarity,
         how: chosen.how,
-        rationale: chosen.s.rationale,
+        rationale: surnameNote(i) + chosen.s.rationale,
         options,
       });
     } else {
@@ -828,9 +835,11 @@ export async function integrateRecord(
         person: personId,
         created: true,
         how: 'new',
-        rationale: options.length
-          ? `no candidate close enough (best ${Math.max(...options.map((o) => o.similarity)).toFixed(2)})`
-          : 'no candidate shares a blocking key',
+        rationale:
+          surnameNote(i) +
+          (options.length
+            ? `no candidate close enough (best ${Math.max(...options.map((o) => o.similarity)).toFixed(2)})`
+            : 'no candidate shares a blocking key'),
         options,
       });
     }
