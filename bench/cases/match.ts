@@ -116,7 +116,14 @@ function editDistance(a: string, b: string): number {
 export function nameScore(written: string, given: string, surname: string): number {
   const a = splitName(written);
   const b = { given: tokens(given), surname: fold(surname) };
-  if (!a.surname || !b.surname) return 0;
+  // A persona the record writes by its given name only ("Children: Susan 10, Peter 7"): the person
+  // files citing the record are told apart by the given name alone, a file named as written first
+  // (before, such a persona could never be placed, whatever surname the output filed it under).
+  if (!a.surname) {
+    if (!a.given.length || a.given.join(' ') !== b.given.join(' ')) return 0;
+    return b.surname ? 1 : 2;
+  }
+  if (!b.surname) return 0;
   const sameSurname = a.surname === b.surname;
   if (!sameSurname && (Math.min(a.surname.length, b.surname.length) < 4 || editDistance(a.surname, b.surname) > 1))
     return 0;
