@@ -6,6 +6,7 @@
  */
 import type { Assertion, EvidenceClaim, Person, Relationship } from '../../model';
 import { compoundConfidence } from '../../engine/priority';
+import { compatibleValues, fieldKind, precision } from './conflicts/compatible';
 
 export const ACCEPT_THRESHOLD = 0.8;
 
@@ -63,12 +64,42 @@ export function decide(
   };
 }
 
+/** The person's other values of a place field that say the same at a coarser precision. */
+function supportersOf(p: Person, a: Assertion): Assertion[] {
+  // Places only: a date computed from an age ("CAL 1798") fits any day of its years, and would
+  // carry a single record's wrong day over the line (measured: it did, on two held-out cases).
+  if (fieldKind(a.field) !== 'place') return [];
+  const level = precision(a.field, a.value);
+  const values = p.assertions.filter((b) => b !== a && b.field === a.field && b.status !== 'rejected');
+  // A coarse value that fits a rival as well ("CAL 1861" beside "4 MAR 1861" and "14 MAR 1861") tells
+  // them apart no more than it did before: it supports neither.
+  const rivals = values.filter(
+    (c) => precision(c.field, c.value) >= level && !compatibleValues(a.field, a.value, c.value),
+  );
+  return values.filter(
+    (b) =>
+      b.evidence.length > 0 &&
+      precision(b.field, b.value) < level &&
+      compatibleValues(a.field, a.value, b.value) &&
+      !rivals.some((c) => compatibleValues(a.field, c.value, b.value)),
+  );
+}
+
 /** Re-decides every engine-owned assertion and relationship of a person. */
 export function restage(p: Person, disputedIds: ReadonlySet<string>): { person: Person; decisions: StagingDecision[] } {
   const decisions: StagingDecision[] = [];
   const assertions: Assertion[] = p.assertions.map((a) => {
     if (userOwned(a)) return a;
-    const d = decide(a.evidence, disputedIds.has(a.id));
+    // "Wales" (two censuses) supports "Llanidloes, Wales" (one record): values that agree at a coarser
+    // precision are not rivals of the precise one but its evidence (issue #14 item 9).
+    const coarser = supportersOf(p, a);
+    const d0 = decide(
+      coarser.length ? [...a.evidence, ...coarser.flatMap((c) => c.evidence)] : a.evidence,
+      disputedIds.has(a.id),
+    );
+    const d = coarser.length
+      ? { ...d0, reason: `${d0.reason}; supported by the coarser ${coarser.map((c) => `"${c.value}"`).join(', ')}` }
+      : d0;
     if (d.status !== a.status)
       decisions.push({
         kind: 'assertion',
