@@ -143,7 +143,10 @@ export function placePersonas(caseDir: string, expected: Expected, out: CaseOutp
       }
       // Ambiguous or no name cites the record: the log's decisions for this source, in record order.
       const decided = out.decisions.filter(
-        (d) => src.has(d.source) && readings.some((r) => nameScore(r, ...givenSurname(d.name)) >= 2),
+        (d) =>
+          src.has(d.source) &&
+          // A name written without a surname scores 1 at best against a decided name with one.
+          readings.some((r) => nameScore(r, ...givenSurname(d.name)) >= (givenSurname(r)[1] ? 2 : 1)),
       );
       // The log naming the persona's key decides outright; else its decisions in record order.
       const byKey = ref.key ? decided.find((d) => d.key === ref.key) : undefined;
