@@ -2,26 +2,9 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { main } from '../../../src/cli/main';
+import { cli } from '../../helpers/cli-in-process';
 import { builtCli } from '../../helpers/built-cli';
 import { sampleCopy } from './helpers';
-
-/** Captures stdout/stderr of the CLI run in-process (the dispatcher writes through process streams). */
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const o = process.stdout.write.bind(process.stdout);
-  const e = process.stderr.write.bind(process.stderr);
-  process.stdout.write = (s: string | Uint8Array) => ((out += String(s)), true);
-  process.stderr.write = (s: string | Uint8Array) => ((err += String(s)), true);
-  try {
-    const code = await main(args);
-    return { code, out, err };
-  } finally {
-    process.stdout.write = o;
-    process.stderr.write = e;
-  }
-}
 
 describe('ancestry research (CLI verb)', function () {
   this.timeout(180_000);

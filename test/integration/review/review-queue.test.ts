@@ -4,26 +4,10 @@ import { join } from 'node:path';
 import { openCase } from '../../../src/case';
 import { acquireCaseLock } from '../../../src/case/lock';
 import type { ReviewItem, ReviewOutcome } from '../../../src/case/review-queue';
-import { main } from '../../../src/cli/main';
+import { cli } from '../../helpers/cli-in-process';
 import type { Person } from '../../../src/model';
 import { sampleCopy } from '../engine/helpers';
 import { caseFiles } from './helpers';
-
-/** The CLI in-process (the dispatcher writes through the process streams). */
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const o = process.stdout.write.bind(process.stdout);
-  const e = process.stderr.write.bind(process.stderr);
-  process.stdout.write = (s: string | Uint8Array) => ((out += String(s)), true);
-  process.stderr.write = (s: string | Uint8Array) => ((err += String(s)), true);
-  try {
-    return { code: await main(args), out, err };
-  } finally {
-    process.stdout.write = o;
-    process.stderr.write = e;
-  }
-}
 
 async function queue(dir: string, all = false): Promise<{ staged: number; items: ReviewItem[] }> {
   const r = await cli(['review', dir, '--json', ...(all ? ['--all'] : [])]);

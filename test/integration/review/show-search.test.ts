@@ -3,24 +3,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchHit } from '../../../src/case/index-db';
 import type { PersonView } from '../../../src/case/person-view';
-import { main } from '../../../src/cli/main';
+import { cli } from '../../helpers/cli-in-process';
 import { sampleCopy } from '../engine/helpers';
-
-/** The CLI in-process (the dispatcher writes through the process streams). */
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const o = process.stdout.write.bind(process.stdout);
-  const e = process.stderr.write.bind(process.stderr);
-  process.stdout.write = (s: string | Uint8Array) => ((out += String(s)), true);
-  process.stderr.write = (s: string | Uint8Array) => ((err += String(s)), true);
-  try {
-    return { code: await main(args), out, err };
-  } finally {
-    process.stdout.write = o;
-    process.stderr.write = e;
-  }
-}
 
 async function search(dir: string, ...text: string[]): Promise<{ rebuilt: boolean; hits: SearchHit[] }> {
   const r = await cli(['search', dir, ...text, '--json']);
