@@ -77,6 +77,8 @@ Elizabeth, daughter of Caleb Pennock of Marple.`;
     assert.equal(a.personas[0].persona.name, 'Valeria Hernández Gutiérrez');
     const b = extractFromText('Roots', 'When Giuseppe Ferraro stepped off the ship in April 1907 he was 26.');
     assert.equal(b.personas[0].persona.name, 'Giuseppe Ferraro');
+    const c = extractFromText('Obituary', 'Don Smith, 84, died Tuesday, March 3, 1970 at his home.');
+    assert.equal(c.personas[0].persona.name, 'Don Smith', 'a given name is not a word that opens a sentence');
   });
 
   it('"Name (1868–1934)" gives that person the years of birth and death', () => {

@@ -21,7 +21,7 @@ export const FUNCTION_WORDS = new Set(
     'In On At By With Without Into Of To As If Then Later Now Today Yesterday Also And But Or So Yet ' +
     'Careful Anyone Everyone Nobody Somebody Notes Note Compiled Written Erected Here There ' +
     'Like Unlike Both Each Every All Some Many Most Other Another Such Only Even Once Twice ' +
-    'Mrs Mr Miss Ms Dr Rev Don Doña Herr Frau Monsieur Madame ' +
+    'Mrs Mr Miss Ms Dr Rev Herr Frau Monsieur Madame ' +
     'Survivors Surviving Survived Services Funeral Burial Interment Visitation Friends Relatives Mass Memorial'
   ).split(' '),
 );
