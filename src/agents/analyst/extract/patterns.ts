@@ -16,6 +16,7 @@ import {
   relativeLists,
 } from './relatives';
 import { FUNCTION_WORDS, subjectAt } from './subject';
+import { DAY_DATE, MONTH, NAME, NAME_WORD } from './text-patterns';
 
 const MONTHS: Record<string, string> = {
   jan: 'JAN',
@@ -43,21 +44,17 @@ const MONTHS: Record<string, string> = {
   dec: 'DEC',
   december: 'DEC',
 };
-const MONTH =
-  '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\\.?';
 const WEEKDAY = '(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),?\\s+)?';
-/** A day of the month as written: "14", "4th", "21st". */
-const DAY = '\\d{1,2}(?:st|nd|rd|th)?';
 /** "March 14, 1842", "14 March 1842", "4th Feb. 1908", "March 1842" or "1842". */
-const DATE = `(?:${DAY}\\s+${MONTH}\\s+\\d{4}|${MONTH}\\s+${DAY},?\\s+\\d{4}|${MONTH}\\s+\\d{4}|\\d{4})`;
-const FULL_DATE = `(?:${DAY}\\s+${MONTH}\\s+\\d{4}|${MONTH}\\s+${DAY},?\\s+\\d{4}|${MONTH}\\s+\\d{4})`;
-const NAME_WORD = "\\p{Lu}[\\p{L}'’-]+";
-const NAME = `${NAME_WORD}(?:[ \\t]+(?:\\p{Lu}\\.|${NAME_WORD})){0,3}`;
+const DATE = `(?:${DAY_DATE}|${MONTH}\\s+\\d{4}|\\d{4})`;
+const FULL_DATE = `(?:${DAY_DATE}|${MONTH}\\s+\\d{4})`;
 const PLACE = `${NAME_WORD}(?:(?:,\\s*|\\s+)(?:${NAME_WORD}|\\p{Lu}\\.))*`;
 /** "married June 4, 1905, to Frederick W. Hoffman": the date before "to" is not the spouse's name. */
 const MARRIED_ON = `(?:(?:on\\s+)?${FULL_DATE},?\\s+to\\s+)?`;
 /** "he married, according to the usage of Friends, Elizabeth": an aside between the verb and the name. */
 const ASIDE = '(?:,\\s+[^,.;]{3,60},)?';
+/** "married [, aside,] [on <date>, to] [Miss] <name> [… in|on <date>]": the spouse's name, then a date. */
+const MARRIED = `\\b(?:married|wed)${ASIDE}\\s+${MARRIED_ON}(?:Miss\\s+)?(?!${MONTH}\\s+\\d)(${NAME})(?:[^.;]{0,40}?\\b(?:in|on)\\s+(${DATE}))?`;
 
 /** "March 14, 1842" → "14 MAR 1842" (a GEDCOM date); a bare year stays a year. */
 export function toGedcomDate(text: string): string {
@@ -149,10 +146,7 @@ function marriageDateOf(phrase: string, after: string | undefined): string | und
 function principalMarried(body: string, principal: string): RegExpExecArray | null {
   // The principal's own given name before the verb ("Isadore married …", "Isadore Gordon married …").
   const given = (principal.split(/\s+/)[0] ?? '').toLowerCase();
-  const pattern = re(
-    `\\b(?:married|wed)${ASIDE}\\s+${MARRIED_ON}(?:Miss\\s+)?(?!${MONTH}\\s+\\d)(${NAME})(?:[^.;]{0,40}?\\b(?:in|on)\\s+(${DATE}))?`,
-    'gu',
-  );
+  const pattern = re(MARRIED, 'gu');
   for (let m = pattern.exec(body); m; m = pattern.exec(body)) {
     const before =
       body
@@ -227,9 +221,15 @@ export function principalName(title: string, text: string): { name: string; snip
  * Ferraro stepped off …") or the end of a heading in capitals ("DEATH OF JOHN F. SCHMIDT John F. Schmidt").
  */
 function leadTrimmed(words: string[]): string[] {
+  const out = withoutOpeningWords(words);
+  while (out.length > 1 && out[0].length > 1 && out[0] === out[0].toUpperCase() && !heading(out)) out.shift();
+  return out;
+}
+
+/** A name's words without the words that open a sentence before it ("When", "The", "Mrs"). */
+function withoutOpeningWords(words: readonly string[]): string[] {
   const out = [...words];
   while (out.length && (FUNCTION_WORDS.has(out[0]) || STOPWORDS.has(out[0]))) out.shift();
-  while (out.length > 1 && out[0].length > 1 && out[0] === out[0].toUpperCase() && !heading(out)) out.shift();
   return out;
 }
 
@@ -265,8 +265,7 @@ function placeLike(words: readonly string[]): boolean {
 function lifespans(body: string, main: Draft, others: Draft[]): void {
   const pattern = re(`(${NAME})\\s*\\(\\s*(?:b\\.\\s*)?(\\d{4})\\s*[–—-]\\s*(?:d\\.\\s*)?(\\d{4})\\s*\\)`, 'gu');
   for (const m of body.matchAll(pattern)) {
-    const words = m[1].split(/\s+/);
-    while (words.length && (FUNCTION_WORDS.has(words[0]) || STOPWORDS.has(words[0]))) words.shift();
+    const words = withoutOpeningWords(m[1].split(/\s+/));
     const name = cleanName(words.join(' '));
     if (name.split(/\s+/).length < 2 || placeLike(words) || Number(m[3]) < Number(m[2])) continue;
     const same = [main, ...others].find((d) => d.persona.name.toLowerCase() === name.toLowerCase());
@@ -460,12 +459,7 @@ export function extractFromText(
       snippets.marriageDate = spouse[0];
     }
     // The same spouse may be named twice ("married Miss Katharina Huber …", "survived by his wife, Katharina").
-    const married = survived
-      ? re(
-          `\\b(?:married|wed)${ASIDE}\\s+${MARRIED_ON}(?:Miss\\s+)?(?!${MONTH}\\s+\\d)(${NAME})(?:[^.;]{0,40}?\\b(?:in|on)\\s+(${DATE}))?`,
-          'u',
-        ).exec(body)
-      : null;
+    const married = survived ? re(MARRIED, 'u').exec(body) : null;
     if (married && splitPersonaName(cleanName(married[1])).given.split(/\s+/)[0] === raw.split(/\s+/)[0]) {
       persona.name = cleanName(married[1]).split(/\s+/).length >= 2 ? cleanName(married[1]) : persona.name;
       snippets.name = married[0];

@@ -11,6 +11,7 @@ import type { Persona } from '../../../model';
 import { splitPersonaName } from '../../../model/names';
 import { isMaleGiven } from './given-sex';
 import { subjectAt } from './subject';
+import { DAY_DATE, NAME_WORD } from './text-patterns';
 
 export type RelativeKind = 'child' | 'sibling' | 'spouse' | 'parent';
 
@@ -37,9 +38,6 @@ export interface FamilySurnames {
   siblings?: FamilySurname;
 }
 
-const NAME_WORD = "\\p{Lu}[\\p{L}'’-]+";
-const MONTH_WORD =
-  '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\\.?';
 const COUNT = '(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\\d+)';
 const LIST_HEAD = new RegExp(
   `\\b(?:${COUNT}\\s+)?(sons?|daughters?|children|brothers?|sisters?)(?:\\s*,|\\s+(?:were|are))\\s*`,
@@ -207,10 +205,7 @@ export function relativeLists(body: string, family: FamilySurnames): RelativeDra
 }
 
 /** "who died 4th Feb. 1908", "who died on March 3, 1920": a date of death said right after a relative's name. */
-const WHO_DIED = new RegExp(
-  `^,?\\s+who\\s+died\\s+(?:on\\s+)?(\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH_WORD}\\s+\\d{4}|${MONTH_WORD}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4})`,
-  'u',
-);
+const WHO_DIED = new RegExp(`^,?\\s+who\\s+died\\s+(?:on\\s+)?(${DAY_DATE})`, 'u');
 
 /**
  * "at the home of his son, Edward Pritchard", "His wife, Jane, died", "his father Daniel O'Sullivan who

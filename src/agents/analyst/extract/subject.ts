@@ -5,9 +5,7 @@
  * had married William Craig" or "Elizabeth died in 1794". A fact put on the wrong person is worse than
  * a fact not read, so a clause about somebody else is never read as the principal's.
  */
-
-const NAME_WORD = "\\p{Lu}[\\p{L}'’-]+";
-const NAME = `${NAME_WORD}(?:[ \\t]+(?:\\p{Lu}\\.|${NAME_WORD})){0,3}`;
+import { NAME, NAME_WORD } from './text-patterns';
 
 /** Words before a full stop that do not end a sentence ("Mrs.", "Feb.", "St.", an initial). */
 const ABBREVIATIONS =

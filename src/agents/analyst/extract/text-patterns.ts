@@ -1,0 +1,17 @@
+/**
+ * The pieces of regular expression the free-text readers share (patterns.ts, relatives.ts,
+ * subject.ts): a capitalised name word, a name of up to four words, a month as English notices write
+ * it, a day of the month and an exact date. One definition, so the readers agree on what a name or a
+ * date is.
+ */
+
+/** A capitalised word of a name: "O'Sullivan", "Jean-Baptiste". */
+export const NAME_WORD = "\\p{Lu}[\\p{L}'’-]+";
+/** A name of up to four words or initials on one line: "John F. Schmidt". */
+export const NAME = `${NAME_WORD}(?:[ \\t]+(?:\\p{Lu}\\.|${NAME_WORD})){0,3}`;
+export const MONTH =
+  '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\\.?';
+/** A day of the month as written: "14", "4th", "21st". */
+export const DAY = '\\d{1,2}(?:st|nd|rd|th)?';
+/** A day, a month and a year: "4th Feb. 1908", "March 14, 1842". */
+export const DAY_DATE = `(?:${DAY}\\s+${MONTH}\\s+\\d{4}|${MONTH}\\s+${DAY},?\\s+\\d{4})`;
