@@ -230,7 +230,15 @@ export function redactLivingBirthDates(text: string, ctx: CensorContext, out: Re
     if (statesDeath(`${text.slice(from, start)} ${after}`)) return;
     spans.push({ start, end, year });
   });
-  if (!spans.length) return text;
+  return toDecades(text, spans, out);
+}
+
+/** The text with each span (in order; an overlapped one skipped) written as its decade. */
+function toDecades(
+  text: string,
+  spans: readonly { start: number; end: number; year: number }[],
+  out: Redaction[],
+): string {
   let result = '';
   let at = 0;
   for (const s of spans) {
@@ -274,13 +282,5 @@ export function redactDatesAfterNames(text: string, ctx: CensorContext, out: Red
     if (statesDeath(after) || /^\s*[-–—]\s*\d/.test(after)) continue;
     spans.push({ start: m.index, end: m.index + m[0].length, year });
   }
-  if (!spans.length) return text;
-  let result = '';
-  let at = 0;
-  for (const s of spans) {
-    result += text.slice(at, s.start) + decadeOfYear(s.year);
-    at = s.end;
-    out.push({ kind: 'living', what: 'exact modern birth date' });
-  }
-  return result + text.slice(at);
+  return toDecades(text, spans, out);
 }
