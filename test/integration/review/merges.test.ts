@@ -7,6 +7,19 @@ import { applyMergeDecision } from '../../../src/extension/mergeActions';
 import { MergesFromWebview } from '../../../src/protocol/merges';
 import { caseFiles, clock, newCase, person, rel, writeImportedTree } from './helpers';
 
+/** The log's last two merge decisions, checked to be the user's (issue #19 item 6). */
+function usersLastTwo(store: Awaited<ReturnType<typeof openCase>>) {
+  const decisions = store
+    .log()
+    .filter((e) => e.actionType === 'merge')
+    .slice(-2);
+  assert.deepEqual(
+    decisions.map((e) => e.agent),
+    ['User', 'User'],
+  );
+  return decisions;
+}
+
 async function family() {
   const c = await newCase();
   const s = c.store;
@@ -118,14 +131,7 @@ describe('review: reversible merges through the case store', () => {
       .map((e) => (e as { operation: string }).operation);
     assert.deepEqual(ops.slice(-2), ['accept', 'undo']);
     // Both were the user's decisions, logged as the user's (issue #19 item 6).
-    const decisions = reopened
-      .log()
-      .filter((e) => e.actionType === 'merge')
-      .slice(-2);
-    assert.deepEqual(
-      decisions.map((e) => e.agent),
-      ['User', 'User'],
-    );
+    const decisions = usersLastTwo(reopened);
     assert.equal(decisions[1]!.rationale, 'two men of the same name');
   });
 
@@ -139,14 +145,7 @@ describe('review: reversible merges through the case store', () => {
     assert.ok(accept.type === 'accept' && undo.type === 'undo');
     await applyMergeDecision(root, accept);
     await applyMergeDecision(root, undo);
-    const decisions = (await openCase(root))
-      .log()
-      .filter((e) => e.actionType === 'merge')
-      .slice(-2);
-    assert.deepEqual(
-      decisions.map((e) => e.agent),
-      ['User', 'User'],
-    );
+    const decisions = usersLastTwo(await openCase(root));
     assert.match(decisions[0]?.rationale ?? '', /^same baptism cited twice; the proposal: /);
     assert.equal(decisions[1]?.rationale, 'no reason given');
     assert.equal(
