@@ -42,7 +42,15 @@ import {
   type SourceCacheEntry,
 } from './source-cache';
 import { openTreeIndex, StaleTreeIndexError, TREE_INDEX_FILE, type TreeIndex } from './tree-index';
-import { contextFor, encodePerson, headerLine, PLAIN, readTreeLine, type TreeContext } from './tree-format';
+import {
+  contextFor,
+  encodePerson,
+  headerLine,
+  PLAIN,
+  readTreeLine,
+  readTreeLineAs,
+  type TreeContext,
+} from './tree-format';
 
 export interface OpenCaseOptions {
   clock?: Clock;
@@ -68,8 +76,16 @@ interface PersonEntry {
 
 const SourceFrontMatter = SourceRecord.omit({ text: true });
 
+/** What a whole-case pass reads of a person, at least (eachPerson's schema gives no less). */
+export interface PersonPart {
+  id: string;
+  living?: boolean;
+  names: readonly { given: string; surname: string }[];
+  assertions: readonly Pick<Person['assertions'][number], 'status' | 'field' | 'value'>[];
+}
+
 /** A person's full names ("Given Surname"), the ones the Censor looks for in text about the living. */
-function namesOf(p: Person): string[] {
+function namesOf(p: Pick<PersonPart, 'names'>): string[] {
   return p.names.map((n) => `${n.given} ${n.surname}`.trim()).filter((n) => n.includes(' '));
 }
 
@@ -373,16 +389,17 @@ export class FileCaseStore implements CaseStore {
    * Every person once, as persons() lists them, for a whole-case pass (the duplicate search): in an
    * indexed open the trees not read yet are streamed line by line and their persons not kept, so a
    * 100k-person tree is never held whole. Lines that do not read as a person are skipped here
-   * (status and validate report them). `file` is where the person lives.
+   * (status and validate report them). `file` is where the person lives. With `schema`, tree lines
+   * are validated by it instead of the whole Person schema (a reader of a few fields of everyone).
    */
-  *eachPerson(): Generator<{ person: Person; file: string }> {
+  *eachPerson<T extends PersonPart = Person>(schema?: z.ZodType<T>): Generator<{ person: T | Person; file: string }> {
     const unread = new Set(this.treesToRead);
     // A list of the living still to be derived is derived on the way (a second pass would read it all again).
     const deriving = this.livingStale && !this.treeIndex;
     const living = new Map<string, string[]>();
     const now = this.clock.now();
     const threshold = this.cfg.privacy.livingThresholdYears;
-    const note = (p: Person) => {
+    const note = (p: PersonPart) => {
       if (deriving && isLiving(p, now, threshold)) living.set(p.id, namesOf(p));
     };
     for (const [id, { person, tree }] of this.treeCache)
@@ -398,7 +415,8 @@ export class FileCaseStore implements CaseStore {
       for (let at = 0; at < text.length;) {
         let end = text.indexOf('\n', at);
         if (end < 0) end = text.length;
-        const r = readTreeLine(text.slice(at, end), ++line, format);
+        const lineText = text.slice(at, end);
+        const r = schema ? readTreeLineAs(lineText, ++line, format, schema) : readTreeLine(lineText, ++line, format);
         at = end + 1;
         if (r.kind === 'header') format = r.context;
         else if (r.kind === 'person' && !this.people.has(r.person.id)) {

@@ -14,7 +14,7 @@
  * and report problems as before (fields named as in the person, by line).
  */
 import { z } from 'zod';
-import { evidenceTypeOf, Person, PERSON_KEYS, withFieldBound } from '../model';
+import { evidenceTypeOf, Person, PERSON_KEYS, safeParseBounded } from '../model';
 import { NO_QUAY, QUAY_CLASS } from '../interchange/gedcom/tags';
 
 export const TREE_FORMAT = 2;
@@ -522,17 +522,26 @@ export function expandPerson(json: unknown, ctx: TreeContext): unknown {
 
 // ---------------------------------------------------------------- reading lines
 
-export type TreeLine =
+export type TreeLineAs<T> =
   | { kind: 'blank' }
   | { kind: 'header'; context: TreeContext }
-  | { kind: 'person'; person: Person }
+  | { kind: 'person'; person: T }
   | { kind: 'invalid'; issues: { field?: string; message: string }[] };
+export type TreeLine = TreeLineAs<Person>;
 
 /**
  * One line of a tree file, read and validated: the header (line 1 only), a person (either format),
  * or what is wrong with it.
  */
 export function readTreeLine(text: string, line: number, ctx: TreeContext): TreeLine {
+  return readTreeLineAs(text, line, ctx, Person);
+}
+
+/**
+ * readTreeLine with another schema for the person: a reader that uses a few fields of every person
+ * of a large tree (the duplicate search) validates those, not every citation of every event.
+ */
+export function readTreeLineAs<T>(text: string, line: number, ctx: TreeContext, schema: z.ZodType<T>): TreeLineAs<T> {
   if (!text.trim()) return { kind: 'blank' };
   let json: unknown;
   try {
@@ -549,7 +558,7 @@ export function readTreeLine(text: string, line: number, ctx: TreeContext): Tree
     if (!(e instanceof TreeLineError)) throw e;
     return { kind: 'invalid', issues: [{ message: e.message }] };
   }
-  const p = withFieldBound(Person).safeParse(person);
+  const p = safeParseBounded(schema, person);
   if (p.success) return { kind: 'person', person: p.data };
   return { kind: 'invalid', issues: p.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })) };
 }

@@ -135,7 +135,10 @@ export function displayName(p: Pick<Person, 'names'>): string {
 }
 
 /** The accepted (else best staged) value of a field. */
-export function factValue(p: Pick<Person, 'assertions'>, field: string): string | undefined {
+export function factValue(
+  p: { assertions: readonly Pick<Assertion, 'field' | 'value' | 'status' | 'confidence'>[] },
+  field: string,
+): string | undefined {
   const candidates = p.assertions.filter((a) => a.field === field && a.status !== 'rejected');
   const accepted = candidates.filter((a) => a.status === 'accepted');
   const pool = accepted.length ? accepted : candidates;

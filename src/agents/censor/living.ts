@@ -1,4 +1,4 @@
-import type { Person } from '../../model';
+import type { Assertion } from '../../model';
 import { yearRange } from '../../model/gdate';
 
 export interface CensorContext {
@@ -34,7 +34,11 @@ function fieldEvent(field: string): string {
  * and no death date; seed 001 §8.1 adds the explicit flag (wins) and "any death evidence ⇒ not
  * living". Rejected assertions do not count.
  */
-export function isLiving(person: Pick<Person, 'assertions' | 'living'>, now: Date, thresholdYears = 100): boolean {
+export function isLiving(
+  person: { living?: boolean; assertions: readonly Pick<Assertion, 'status' | 'field' | 'value'>[] },
+  now: Date,
+  thresholdYears = 100,
+): boolean {
   if (person.living !== undefined) return person.living;
   // One pass, no intermediate arrays: the Censor runs this for every person of a 100k-person import.
   let latest = -Infinity;

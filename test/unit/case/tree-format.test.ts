@@ -15,8 +15,11 @@ import {
   idOfLine,
   PLAIN,
   readTreeLine,
+  readTreeLineAs,
   type TreeContext,
 } from '../../../src/case/tree-format';
+import { FeatureSource } from '../../../src/agents/analyst/resolve';
+import { MAX_FIELD_BYTES } from '../../../src/model';
 import { censorPerson } from '../../../src/case/writer';
 import { decodeGedcom } from '../../../src/interchange/gedcom/decode';
 import { readGedcomBytes } from '../../../src/interchange/gedcom/import';
@@ -202,6 +205,24 @@ describe('the compact tree line (decision 0003)', function () {
       }),
       { numRuns: 3000, seed: 16 },
     );
+  });
+
+  it("reads a line as the resolver's narrower schema: its fields as the full read, still validated and bounded", () => {
+    const ctx = contextFor({ id: 'P-abc-I1', gedcom: { file: 'a.ged' } });
+    const line =
+      '{"i":"~I1","n":[["Ann","Lee"]],"s":"F","e":[{"t":"birth","d":"1 JAN 1850","p":"York","s":[["$S1",0,"p. 2"]]}],"r":["p~I2"]}';
+    const full = readTreeLine(line, 2, ctx);
+    const part = readTreeLineAs(line, 2, ctx, FeatureSource);
+    assert.ok(full.kind === 'person' && part.kind === 'person');
+    assert.deepEqual(part.person, FeatureSource.parse(full.person));
+    // A field the resolver reads that is wrong is named, as by the full read.
+    const badStatus = readTreeLineAs(line.replace('"s":"F"', '"s":"Q"'), 2, ctx, FeatureSource);
+    assert.equal(badStatus.kind, 'invalid');
+    assert.match(badStatus.kind === 'invalid' ? badStatus.issues[0].field! : '', /^sex$/);
+    // The 64 KB bound on a field holds in the narrow read too, even in a field it does not read.
+    const huge = readTreeLineAs(line.replace('"p. 2"', `"${'x'.repeat(MAX_FIELD_BYTES + 1)}"`), 2, ctx, FeatureSource);
+    assert.equal(huge.kind, 'invalid');
+    assert.match(huge.kind === 'invalid' ? huge.issues[0].message : '', /over the bound/);
   });
 
   it('names what is wrong in a damaged compact line', () => {

@@ -18,6 +18,7 @@ import { Id, MergeCluster, MergesFile, Person, type NotSamePerson } from '../../
 import type { CaseStore } from '../../../engine/ports';
 import {
   DEFAULT_THRESHOLDS,
+  FeatureSource,
   featuresOfPerson,
   fullName,
   pairKey,
@@ -45,7 +46,7 @@ export interface MergeStore extends CaseStore {
   writePerson(person: Person, body?: string): Promise<void>;
   load?(): unknown;
   /** Every person once with the file it lives in, streamed (FileCaseStore); else persons() is read. */
-  eachPerson?(): Iterable<{ person: Person; file: string }>;
+  eachPerson?(schema: typeof FeatureSource): Iterable<{ person: FeatureSource; file: string }>;
   /** Changes when a person file or a tree changes: a stored search of an unchanged case is reused. */
   fingerprint?(): string;
 }
@@ -94,7 +95,10 @@ export function snapshotDir(id: string): string {
 }
 
 /** How much a member has: a person file beats a tree entry, then more facts, links and names. */
-export function canonicalRank(p: Person | undefined, file: string | undefined): number {
+export function canonicalRank(
+  p: Pick<FeatureSource, 'assertions' | 'relationships' | 'names'> | undefined,
+  file: string | undefined,
+): number {
   return (
     ((file ?? '').startsWith('people/') ? 1000 : 0) +
     (p ? p.assertions.length + p.relationships.length + p.names.length : 0)
@@ -167,7 +171,8 @@ export function caseFeatures(store: MergeStore): {
   const names = new Map<string, string>();
   const xrefs = new Map<string, string>();
   const each =
-    store.eachPerson?.() ?? store.persons().map((person) => ({ person, file: store.personFile(person.id) ?? '' }));
+    store.eachPerson?.(FeatureSource) ??
+    store.persons().map((person) => ({ person, file: store.personFile(person.id) ?? '' }));
   for (const { person, file } of each) {
     feats.push(featuresOfPerson(person));
     rank.set(person.id, canonicalRank(person, file));
@@ -726,7 +731,7 @@ export async function undoMerge(
 }
 
 /** For listings: the GEDCOM xref a person was imported with, if any. */
-export function gedcomXref(p: Person | undefined): string | undefined {
+export function gedcomXref(p: Pick<Person, 'externalIds'> | undefined): string | undefined {
   if (!p) return undefined;
   const fromIds = p.externalIds.gedcomXref;
   if (fromIds) return fromIds;

@@ -4,7 +4,7 @@
  * per person so that scoring a pair and building blocking keys stay cheap at 100k persons.
  */
 import { parseAge } from '../../../model/age';
-import { displayName, factValue, type Person, type Persona } from '../../../model';
+import { displayName, factValue, type Persona } from '../../../model';
 import { parseGDate } from '../../../model/gdate';
 import {
   canonicalGiven,
@@ -18,6 +18,7 @@ import {
   surnameForms,
 } from '../../../model/names';
 import type { DateFeature, NameFeature, PersonFeatures, RecordContext } from './feature-types';
+import type { FeatureSource } from './feature-source';
 import { intern } from './memo';
 import { placeParts } from './places';
 
@@ -110,7 +111,7 @@ function shifted(f: DateFeature | undefined, before: number, after: number): Dat
   return { text: f.text, min: f.min - before, max: f.max + after, stated: false };
 }
 
-function firstValue(p: Person, fields: string[], withheld?: Set<string>): string | undefined {
+function firstValue(p: FeatureSource, fields: string[], withheld?: Set<string>): string | undefined {
   for (const f of fields) {
     const v = withheld?.has(f) ? undefined : factValue(p, f);
     if (v) return v;
@@ -123,7 +124,7 @@ function firstValue(p: Person, fields: string[], withheld?: Set<string>): string
  * those values are not what was recorded, so they count as unknown. Undefined when there are none
  * (a generalised value sits beside a full one only where someone added the full one later).
  */
-function withheldFields(p: Person): Set<string> | undefined {
+function withheldFields(p: FeatureSource): Set<string> | undefined {
   let generalised: Set<string> | undefined;
   for (const a of p.assertions) if (a.generalised && a.status !== 'rejected') (generalised ??= new Set()).add(a.field);
   if (!generalised) return undefined;
@@ -137,7 +138,7 @@ function withheldLabel(field: string): string {
 }
 
 /** The folded name a relative is known by in another person's features (relativeNames). */
-export function fullName(p: Person): string {
+export function fullName(p: Pick<FeatureSource, 'names'>): string {
   const n = p.names[0];
   return n ? fold(`${n.given} ${n.surname}`) : '';
 }
@@ -167,14 +168,14 @@ export function withRelativeNames(f: PersonFeatures, nameOf: (id: string) => str
 }
 
 /** Ids of the person's relatives of one kind (rejected links left out). */
-function relatives(p: Person, type: string): string[] {
+function relatives(p: FeatureSource, type: string): string[] {
   const out: string[] = [];
   for (const r of p.relationships) if (r.type === type && r.status !== 'rejected') out.push(r.person);
   return out;
 }
 
 /** Folded full names of the relatives `lookup` knows. */
-function namesOf(ids: string[], lookup?: (id: string) => Person | undefined): string[] {
+function namesOf(ids: string[], lookup?: (id: string) => FeatureSource | undefined): string[] {
   const out: string[] = [];
   if (!lookup) return out;
   for (const id of ids) {
@@ -200,7 +201,7 @@ function identifiersOf(externalIds: Record<string, string>): Record<string, stri
  * Features of a person in the case. `lookup` (optional) resolves relatives' ids so their names can
  * be compared too; without it only relative ids are used.
  */
-export function featuresOfPerson(p: Person, lookup?: (id: string) => Person | undefined): PersonFeatures {
+export function featuresOfPerson(p: FeatureSource, lookup?: (id: string) => FeatureSource | undefined): PersonFeatures {
   const names = p.names
     .map((n) => nameFeature(n.given, n.surname, n.type))
     .filter((n) => n.given.length || n.surnames.length);
