@@ -22,13 +22,8 @@
  *       [--trees royal92,willis] [--details] [--json]
  */
 import { resolve } from 'node:path';
-import {
-  CandidateIndex,
-  DEFAULT_THRESHOLDS,
-  demoteAmbiguous,
-  featuresOfPerson,
-  scorePair,
-} from '../src/agents/analyst/resolve';
+import { featuresOfPerson, searchDuplicateFeatures } from '../src/agents/analyst/resolve';
+import { LISTED_REVIEWS } from '../src/agents/analyst/merge';
 import type { Person } from '../src/model';
 import { HELDOUT_DEV_SEEDS, HELDOUT_SEEDS, injectHeldOut } from './resolve-inject-heldout';
 import { buildRoyalSet, loadGedcomPersons } from './resolve-royal';
@@ -38,7 +33,7 @@ const SHARED = resolve(__dirname, '../../shared/data');
 const args = process.argv.slice(2);
 const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const json = args.includes('--json');
-const heldSeeds = arg('--seeds')?.split(',').map(Number) ?? HELDOUT_SEEDS;
+const heldSeeds = arg('--seeds')?.split(',').filter(Boolean).map(Number) ?? HELDOUT_SEEDS;
 const devSeeds = arg('--dev-seeds')?.split(',').map(Number) ?? HELDOUT_DEV_SEEDS;
 const tuneSeeds = arg('--tuning-seeds')?.split(',').map(Number) ?? [1, 2, 3, 4, 5];
 
@@ -58,6 +53,11 @@ export interface Measure {
   duplicates: number;
   merge: { tp: number; fp: number; precision: number; recall: number };
   review: { tp: number; fp: number; precision: number; recall: number };
+  /**
+   * At each listing floor (FLOORS): the injected duplicates found by a proposal at or above it
+   * (merge + review recall if only those were listed), and the wrong proposals at or above it.
+   */
+  floors: { floor: number; found: number; wrong: number }[];
   /** proposals between two original records of an unlabelled tree (not judged) */
   unjudged: { merge: number; review: number };
   /** labelled original duplicates proposed as merge (royal92) */
@@ -99,7 +99,7 @@ export function measure(
   const synthetic = (id: string) => injected.has(id) || negatives.has(id);
   const byId = new Map(persons.map((p) => [p.id, p]));
   const feats = persons.map((p) => featuresOfPerson(p, (id) => byId.get(id)));
-  const index = new CandidateIndex(feats);
+
   const m = { tp: 0, fp: 0 };
   const rv = { tp: 0, fp: 0 };
   const unjudged = { merge: 0, review: 0 };
@@ -107,19 +107,12 @@ export function measure(
   const foundMerge = new Set<string>();
   const foundReview = new Set<string>();
   const falseMerges: string[] = [];
-  // Scored as searchDuplicateFeatures does: the quick score, then a person who fits two others
-  // held apart is a review (demoteAmbiguous).
-  const proposals = [];
-  for (const [a, b] of index.pairs()) {
-    const score = scorePair(a, b, {
-      frequencies: index.frequencies,
-      family: index,
-      explain: false,
-      floor: DEFAULT_THRESHOLDS.review,
-    });
-    if (score.recommendation !== 'separate') proposals.push({ a, b, score });
-  }
-  demoteAmbiguous(proposals);
+  /** each found duplicate's best similarity; each wrong proposal's similarity */
+  const best = new Map<string, number>();
+  const wrong: number[] = [];
+  // The search `ancestry merges` runs: quick scores, a person who fits two others held apart is a
+  // review (demoteAmbiguous), every "merge" and the best LISTED_REVIEWS reviews kept.
+  const { proposals } = searchDuplicateFeatures(feats, { explainReviews: 0, maxReviews: LISTED_REVIEWS });
   for (const { a, b, score: s } of proposals) {
     const judged =
       synthetic(a.id) ||
@@ -135,8 +128,14 @@ export function measure(
     const dup = injected.has(a.id) ? a.id : injected.has(b.id) ? b.id : undefined;
     if (truth) {
       rv.tp++;
-      if (dup && same(dup, injected.get(dup)!)) foundReview.add(dup);
-    } else rv.fp++;
+      if (dup && same(dup, injected.get(dup)!)) {
+        foundReview.add(dup);
+        best.set(dup, Math.max(best.get(dup) ?? 0, s.similarity));
+      }
+    } else {
+      rv.fp++;
+      wrong.push(s.similarity);
+    }
     if (s.recommendation !== 'merge') continue;
     if (truth) {
       m.tp++;
@@ -158,12 +157,20 @@ export function measure(
     duplicates: n,
     merge: { ...m, precision: m.tp + m.fp ? m.tp / (m.tp + m.fp) : 1, recall: foundMerge.size / n },
     review: { ...rv, precision: rv.tp + rv.fp ? rv.tp / (rv.tp + rv.fp) : 1, recall: foundReview.size / n },
+    floors: FLOORS.map((floor) => ({
+      floor,
+      found: [...best.values()].filter((x) => x >= floor).length,
+      wrong: wrong.filter((x) => x >= floor).length,
+    })),
     unjudged,
     naturalMerged,
     falseMerges,
     missed,
   };
 }
+
+/** Listing floors measured (--floors): what a default list above each would keep and lose. */
+export const FLOORS = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85];
 
 /** Duplicates per tree: a tenth of its persons, at most 150; hard negatives a third of that. */
 const counts = (n: number) => {
@@ -220,6 +227,26 @@ function main() {
         `${tree.padEnd(10)} ${(dev && inj === 'held-out' ? 'ho-dev' : inj).padEnd(9)} ${`${rows[0]?.seed ?? ''}..${rows.at(-1)?.seed ?? ''}`.padEnd(10)} ${String(n).padStart(5)} | ${pct(mtp / (mtp + mfp || 1))}   ${pct(mrec)} | ${pct(rtp / (rtp + rfp || 1))}   ${pct(rrec)} | ${String(mfp).padStart(12)}  ${sum(rows, (m) => m.unjudged.merge)}/${sum(rows, (m) => m.unjudged.review)}`,
       );
     }
+  if (args.includes('--floors')) {
+    console.log('\nm+rev recall (wrong proposals) if only proposals at or above a floor were listed:');
+    console.log(`tree       injector  ${FLOORS.map((f) => `>=${f}`.padStart(14)).join('')}`);
+    for (const tree of trees)
+      for (const [inj, dev] of [
+        ['tuning', true],
+        ['held-out', true],
+        ['held-out', false],
+      ] as const) {
+        const rows = out.filter((m) => m.tree === tree && m.injector === inj && m.dev === dev);
+        if (!rows.length) continue;
+        const n = sum(rows, (m) => m.duplicates);
+        const cells = FLOORS.map((_, i) => {
+          const found = sum(rows, (m) => m.floors[i].found);
+          const wrong = sum(rows, (m) => m.floors[i].wrong);
+          return `${((found / n) * 100).toFixed(1)} (${wrong})`.padStart(14);
+        });
+        console.log(`${tree.padEnd(10)} ${(dev && inj === 'held-out' ? 'ho-dev' : inj).padEnd(9)} ${cells.join('')}`);
+      }
+  }
   const listHeldOut = args.includes('--details-heldout');
   if (args.includes('--details') || listHeldOut)
     for (const m of out) {

@@ -39,9 +39,17 @@ export const MergesFile = z.object({
   /**
    * The search the proposals come from: `fingerprint` of the case's person files and trees when it
    * ran. While they are unchanged, `ancestry merges` lists (and pages) the stored proposals
-   * without searching again.
+   * without searching again. `reviewsBelow`: the search kept only the best reviews, and any other
+   * lies below this similarity (`ancestry merges --all-reviews` searches for every one).
    */
-  searched: z.object({ fingerprint: z.string(), at: Instant, persons: z.number().int().min(0) }).optional(),
+  searched: z
+    .object({
+      fingerprint: z.string(),
+      at: Instant,
+      persons: z.number().int().min(0),
+      reviewsBelow: z.number().min(0).max(1).optional(),
+    })
+    .optional(),
 });
 export type MergesFile = z.infer<typeof MergesFile>;
 

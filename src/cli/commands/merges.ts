@@ -2,12 +2,19 @@ import { resolve } from 'node:path';
 import { CaseFileError, isCaseFolder, openCase, type OpenCaseOptions } from '../../case';
 import { lockCase } from '../locks';
 import { displayName, type MergeCluster } from '../../model';
-import { DEFAULT_PAGE, gedcomXref, proposeMerges, reviewPage, type ReviewQuery } from '../../agents/analyst/merge';
+import {
+  DEFAULT_PAGE,
+  gedcomXref,
+  LISTED_REVIEWS,
+  proposeMerges,
+  reviewPage,
+  type ReviewQuery,
+} from '../../agents/analyst/merge';
 import { parse } from '../args';
 import { type CliCommand, type CliIo, UsageError } from '../command';
 
 const usage =
-  'ancestry merges <dir> [--status proposed|accepted|rejected|undone|all] [--recommendation merge|review] [--min-score X] [--group family|surname] [--limit N] [--offset N] [--all] [--json]';
+  'ancestry merges <dir> [--status proposed|accepted|rejected|undone|all] [--recommendation merge|review] [--min-score X] [--group family|surname] [--limit N] [--offset N] [--all] [--all-reviews] [--json]';
 
 const STATUSES = ['proposed', 'accepted', 'rejected', 'undone', 'all'] as const;
 
@@ -64,13 +71,14 @@ export const mergesCommand: CliCommand = {
   name: 'merges',
   usage: usage.slice('ancestry '.length),
   summary:
-    'find duplicate persons and list merge proposals with their reasons, best first and paged (--limit, --offset); filter by --status, --recommendation, --min-score; --group family|surname',
+    'find duplicate persons and list merge proposals with their reasons, best first and paged (--limit, --offset); filter by --status, --recommendation, --min-score; --group family|surname; a large tree keeps the best reviews, --all-reviews finds every one',
   async run(args, io) {
     const { values, positionals } = parse(
       args,
       {
         json: { type: 'boolean' },
         all: { type: 'boolean' },
+        'all-reviews': { type: 'boolean' },
         status: { type: 'string' },
         recommendation: { type: 'string' },
         'min-score': { type: 'string' },
@@ -84,7 +92,18 @@ export const mergesCommand: CliCommand = {
     // Trees not read at open: the search streams them once; a listing of stored proposals reads
     // the persons it shows through the tree index.
     const store = await openReviewCase(positionals[0], usage, { verb: 'merges', io }, { trees: 'lazy' });
-    const { added, merges, explain, searched, member: searchedMember } = await proposeMerges(store, store.clock.now());
+    const {
+      added,
+      merges,
+      explain,
+      searched,
+      member: searchedMember,
+      reviewsBelow,
+    } = await proposeMerges(store, store.clock.now(), { allReviews: values['all-reviews'] === true });
+    const leftOut =
+      reviewsBelow === undefined
+        ? ''
+        : `More pairs reach "review" than a person can work through: the best ${LISTED_REVIEWS} are proposed, the others (similarity below ${reviewsBelow.toFixed(3)}) are not; --all-reviews finds every one.`;
     if (!searchedMember || query.group) await store.openIndexOfTrees();
     const page = reviewPage(merges.clusters, query, (id) => store.person(id));
     // A member the search did not read (merged away since, on a page of decided proposals).
@@ -121,6 +140,8 @@ export const mergesCommand: CliCommand = {
                 }
               : {}),
             notSamePerson: merges.notSamePerson,
+            // null: every review proposal is kept; else the similarity the others are below
+            reviewsBelow: reviewsBelow ?? null,
           },
           null,
           2,
@@ -160,6 +181,7 @@ export const mergesCommand: CliCommand = {
     io.out(
       `\n${page.offset + 1}–${last} of ${page.matching} shown (open: ${t.merge} merge, ${t.review} review; ${t.accepted} accepted, ${t.rejected} rejected), ${searched ? `${added.length} new` : 'as stored: the case has not changed since they were searched'}. * = canonical person.` +
         (last < page.matching ? ` Next page: --offset ${last}.` : '') +
+        (leftOut ? `\n${leftOut}` : '') +
         `\n"ancestry merge accept|reject|undo <id> --case <dir>" decides one; "ancestry merge accept --min-score 0.98 --case <dir>" accepts every open MERGE at or above a score as one batch, undone with "ancestry merge undo <batch id>".`,
     );
     return 0;

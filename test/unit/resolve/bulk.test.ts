@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { CandidateIndex, featuresOfPerson, scorePair, type PersonFeatures } from '../../../src/agents/analyst/resolve';
+import {
+  CandidateIndex,
+  featuresOfPerson,
+  scorePair,
+  searchDuplicateFeatures,
+  type PersonFeatures,
+} from '../../../src/agents/analyst/resolve';
 import { person } from './fixtures';
 
 const given = fc.constantFrom(
@@ -172,6 +178,29 @@ describe('resolve: bulk scoring paths agree with the explained score', () => {
       { numRuns: 60 },
     );
   });
+  it('maxReviews keeps every merge and exactly the best reviews of the full search, and says below what it cut', () => {
+    fc.assert(
+      fc.property(arbPeople, fc.integer({ min: 0, max: 6 }), (feats, k) => {
+        const row = (d: {
+          a: PersonFeatures;
+          b: PersonFeatures;
+          score: { similarity: number; recommendation: string };
+        }) => `${key(d.a.id, d.b.id)} ${d.score.similarity.toFixed(6)} ${d.score.recommendation}`;
+        const full = searchDuplicateFeatures(feats).proposals;
+        const cut = searchDuplicateFeatures(feats, { maxReviews: k });
+        const reviews = full.filter((d) => d.score.recommendation === 'review');
+        const expected = full.filter((d) => d.score.recommendation !== 'review' || reviews.indexOf(d) < k).map(row);
+        assert.deepEqual(cut.proposals.map(row), expected);
+        if (reviews.length > k) {
+          assert.ok(cut.reviewsBelow !== undefined, 'a cut is reported');
+          for (const d of reviews.slice(k)) assert.ok(d.score.similarity <= cut.reviewsBelow!);
+        }
+        assert.equal(searchDuplicateFeatures(feats).reviewsBelow, undefined);
+      }),
+      { numRuns: 300, seed: 15 },
+    );
+  });
+
   it('removing and re-adding persons keeps the index consistent', () => {
     const a = featuresOfPerson(person({ id: 'P1', given: 'Ann', surname: 'Lee', birth: '1800' }));
     const b = featuresOfPerson(person({ id: 'P2', given: 'Ann', surname: 'Lee', birth: '1800' }));

@@ -146,6 +146,15 @@ export function proposalToCluster(store: Canonical, d: DuplicateProposal, now: D
 export const EXPLAINED_REVIEWS = 2_000;
 
 /**
+ * How many "review" proposals a search keeps by default, the best ones (every "merge" is kept):
+ * what a person can work through, in ten pages of the listing. No dev tree of resolve-heldout has
+ * as many (royal92, willis, pres2020 with their injected duplicates: ~50-250 per run), so the
+ * cut costs them no recall; a 100k-person tree of common names has ~47,000. `allReviews` (the
+ * CLI's --all-reviews) searches for every one.
+ */
+export const LISTED_REVIEWS = 500;
+
+/**
  * Bumped when the search finds other pairs or scores them otherwise: stored proposals of an
  * earlier version are then searched again even if the case did not change.
  */
@@ -200,6 +209,8 @@ export interface ProposeResult {
   searched: boolean;
   /** A person's name and xref as the search read them (undefined when nothing was searched). */
   member?: (id: string) => MemberLabel | undefined;
+  /** Reviews below this similarity were not kept (LISTED_REVIEWS); undefined: every one is. */
+  reviewsBelow?: number;
 }
 
 /**
@@ -213,9 +224,9 @@ export interface ProposeResult {
 export async function proposeMerges(
   store: MergeStore,
   now: Date,
-  opts: Omit<FindDuplicatesOptions, 'notSamePerson'> & { refresh?: boolean } = {},
+  opts: Omit<FindDuplicatesOptions, 'notSamePerson'> & { refresh?: boolean; allReviews?: boolean } = {},
 ): Promise<ProposeResult> {
-  const { refresh, ...findOpts } = opts;
+  const { refresh, allReviews, ...findOpts } = opts;
   const merges = store.merges();
   const fingerprint = store.fingerprint ? `v${SEARCH_VERSION}:${store.fingerprint()}` : undefined;
   const scoreOf =
@@ -234,7 +245,9 @@ export async function proposeMerges(
       );
       return { ...c, features: d.features, rationale: d.rationale, whyNotMerge: d.whyNotMerge };
     };
-  if (!refresh && fingerprint && merges.searched?.fingerprint === fingerprint) {
+  // A stored search that kept only the best reviews is searched again when every one is asked for.
+  const cutShort = allReviews && merges.searched?.reviewsBelow !== undefined;
+  if (!refresh && !cutShort && fingerprint && merges.searched?.fingerprint === fingerprint) {
     // Nothing changed: the stored proposals are listed; an unexplained one on the page is explained
     // against the case's name counts, read once and only if needed.
     let explainStored: ((c: MergeCluster) => MergeCluster) | undefined;
@@ -254,7 +267,7 @@ export async function proposeMerges(
       }
       return explainStored(c);
     };
-    return { added: [], merges, explain, searched: false };
+    return { added: [], merges, explain, searched: false, reviewsBelow: merges.searched?.reviewsBelow };
   }
   const known = new Set(
     merges.clusters.filter((c) => c.memberIds.length === 2).map((c) => pairKey(c.memberIds[0], c.memberIds[1])),
@@ -266,6 +279,7 @@ export async function proposeMerges(
   };
   const search = searchDuplicateFeatures(feats, {
     explainReviews: EXPLAINED_REVIEWS,
+    maxReviews: allReviews ? undefined : LISTED_REVIEWS,
     ...findOpts,
     notSamePerson: merges.notSamePerson,
   });
@@ -277,11 +291,19 @@ export async function proposeMerges(
     known.add(pairKey(d.a.id, d.b.id));
     added.push(proposalToCluster(canonical, d, now));
   }
-  const searched = fingerprint ? { fingerprint, at: now.toISOString(), persons: feats.length } : merges.searched;
+  const { reviewsBelow } = search;
+  const searched = fingerprint
+    ? {
+        fingerprint,
+        at: now.toISOString(),
+        persons: feats.length,
+        ...(reviewsBelow !== undefined ? { reviewsBelow } : {}),
+      }
+    : merges.searched;
   // writeMerges validates; what it stored is what the caller lists.
-  if (added.length || fingerprint !== merges.searched?.fingerprint)
+  if (added.length || fingerprint !== merges.searched?.fingerprint || reviewsBelow !== merges.searched?.reviewsBelow)
     await store.writeMerges({ ...merges, ...(searched ? { searched } : {}), clusters: [...merges.clusters, ...added] });
-  if (!added.length) return { added, merges: store.merges(), explain, searched: true, member };
+  if (!added.length) return { added, merges: store.merges(), explain, searched: true, member, reviewsBelow };
   // One log line per explained proposal (every "merge", the best "review"s); the rest in one line.
   const quiet = added.filter(unexplained);
   await store.appendLog([
@@ -308,8 +330,21 @@ export async function proposeMerges(
           },
         ]
       : []),
+    ...(reviewsBelow !== undefined
+      ? [
+          {
+            agent: 'Analyst' as const,
+            actionType: 'decision' as const,
+            decisionType: 'merge_reviews_kept',
+            optionsConsidered: ['keep every review proposal', `keep the best ${LISTED_REVIEWS}`],
+            chosenOption: `keep the best ${LISTED_REVIEWS}`,
+            rationale: `More pairs reach "review" than a person can work through; those below similarity ${reviewsBelow.toFixed(3)} are not proposed. "ancestry merges --all-reviews" searches for every one.`,
+            context: 'merges.json',
+          },
+        ]
+      : []),
   ]);
-  return { added, merges: store.merges(), explain, searched: true, member };
+  return { added, merges: store.merges(), explain, searched: true, member, reviewsBelow };
 }
 
 function findCluster(store: MergeStore, id: string): MergeCluster {

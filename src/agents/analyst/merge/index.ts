@@ -3,6 +3,7 @@ export {
   proposeMerges,
   unexplained,
   EXPLAINED_REVIEWS,
+  LISTED_REVIEWS,
   acceptMerge,
   rejectMerge,
   undoMerge,
