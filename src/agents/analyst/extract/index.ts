@@ -36,7 +36,7 @@ export class DeterministicExtractor implements RecordExtractor {
   async extract(record: SourceRecord): Promise<ExtractionResult> {
     if (record.persons.length)
       return { personas: extractStructured(record), ...extractStatements(record), hypotheses: [], rejected: [] };
-    const { personas, hypotheses, relations } = extractFromText(record.title, record.text);
+    const { personas, hypotheses, relations } = extractFromText(record.title, record.text, record.date);
     return {
       personas,
       hypotheses,

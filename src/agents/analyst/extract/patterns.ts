@@ -16,7 +16,8 @@ import {
   relativeLists,
 } from './relatives';
 import { FUNCTION_WORDS, subjectAt } from './subject';
-import { DAY_DATE, MONTH, NAME, NAME_WORD } from './text-patterns';
+import { DAY, DAY_DATE, MONTH, NAME, NAME_WORD } from './text-patterns';
+import { dayInRecordYear } from './yearless-date';
 
 const MONTHS: Record<string, string> = {
   jan: 'JAN',
@@ -285,6 +286,7 @@ function lifespans(body: string, main: Draft, others: Draft[]): void {
 export function extractFromText(
   title: string,
   text: string,
+  recordDate?: string,
 ): {
   personas: GroundedPersona[];
   hypotheses: { type: string; text: string; priority: number; suggestedQueries: string[] }[];
@@ -301,14 +303,14 @@ export function extractFromText(
   const about = (pattern: RegExp): RegExpExecArray | undefined =>
     [...body.matchAll(pattern)].find((m) => subjectAt(body, m.index, principal.name) !== 'other');
 
-  const born = about(re(`\\bborn\\s+(?:on\\s+|in\\s+)?(${DATE}),?\\s+(?:in|at)\\s+(${PLACE})`, 'gu'));
+  const born = about(re(`\\b[Bb]orn\\s+(?:on\\s+|in\\s+)?(${DATE}),?\\s+(?:in|at)\\s+(${PLACE})`, 'gu'));
   if (born) {
     main.persona.birthDate = toGedcomDate(born[1]);
     main.persona.birthPlace = born[2];
     main.snippets.birthDate = born[0];
     main.snippets.birthPlace = born[0];
   } else {
-    const b2 = about(re(`\\bborn\\s+(?:in|at)\\s+(${PLACE}),?\\s+(?:on\\s+)?(${DATE})`, 'gu'));
+    const b2 = about(re(`\\b[Bb]orn\\s+(?:in|at)\\s+(${PLACE}),?\\s+(?:on\\s+)?(${DATE})`, 'gu'));
     if (b2) {
       main.persona.birthDate = toGedcomDate(b2[2]);
       main.persona.birthPlace = b2[1];
@@ -320,6 +322,20 @@ export function extractFromText(
   if (died) {
     main.persona.deathDate = toGedcomDate(died[1]);
     main.snippets.deathDate = died[0];
+  } else {
+    // "died Tuesday (March 11)": the notice's own year (yearless-date.ts).
+    const recent = about(
+      re(
+        `\\b(?:died|passed away)\\b[^.;]{0,60}?\\b(?:on\\s+)?${WEEKDAY}\\(?(?:(${MONTH})\\s+(${DAY})|(${DAY})\\s+(${MONTH}))\\)?(?!,?\\s*\\d)`,
+        'gu',
+      ),
+    );
+    const month = recent && MONTHS[(recent[1] ?? recent[4]).replace('.', '').toLowerCase()];
+    const date = recent && month && dayInRecordYear(month, parseInt(recent[2] ?? recent[3], 10), recordDate);
+    if (recent && date) {
+      main.persona.deathDate = date;
+      main.snippets.deathDate = recent[0];
+    }
   }
   // "son of Mr. and Mrs. Jakob Müller": the father is named, the mother only by his name and a title.
   // "son of …" is the principal's only in a sentence about the principal (a pronoun or their given

@@ -1,0 +1,22 @@
+/**
+ * Notices write a recent day without its year ("died Tuesday (March 11)"): the year is the notice's
+ * own. The day meant is the last such day on or before the record's date, so a notice of 2 January
+ * 1959 that says "died December 30" means 1958. Only a record dated to the month or the day can
+ * tell; a record dated by its year alone leaves the day without a year.
+ */
+import { parseGDate } from '../../../model/gdate';
+
+const MONTH_NAMES = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+
+/** "11 MAR 1958" for ('MAR', 11) in a record dated 12 MAR 1958; undefined when the record cannot tell. */
+export function dayInRecordYear(monthName: string, day: number, recordDate: string | undefined): string | undefined {
+  const month = MONTH_NAMES.indexOf(monthName) + 1;
+  if (!recordDate || month < 1 || day < 1 || day > 31) return undefined;
+  const d = parseGDate(recordDate);
+  if (d.kind !== 'exact' || d.calendar !== 'gregorian' || !d.earliest || !d.latest) return undefined;
+  const { year, month: rMonth, day: rDay } = d.latest;
+  if (rMonth === undefined || d.earliest.year !== year) return undefined;
+  // A record dated to the month: a day later in that month may still be before it.
+  const onOrBefore = month < rMonth || (month === rMonth && day <= (rDay ?? 31));
+  return `${day} ${MONTH_NAMES[month - 1]} ${onOrBefore ? year : year - 1}`;
+}

@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { extractFromText } from '../../../src/agents/analyst/extract';
+import { dayInRecordYear } from '../../../src/agents/analyst/extract/yearless-date';
+
+describe('free text: a day written without its year takes the notice’s year (issue #14)', () => {
+  const text = `JOHN MELNICK
+
+John Melnick, 69, of 12 Spring St., died Tuesday (March 11) at Griffin Hospital after a short
+illness. Born in Hoshcha, Russia, Jan. 15, 1889, a son of the late Stephen and Paraskeva Melnick.`;
+
+  it('an obituary of 12 March 1958: "died Tuesday (March 11)" is 11 MAR 1958, cited as written', () => {
+    const out = extractFromText('Obituary of John Melnick, 12 March 1958', text, '12 MAR 1958');
+    const john = out.personas[0];
+    assert.equal(john.persona.name, 'John Melnick');
+    assert.equal(john.persona.deathDate, '11 MAR 1958');
+    assert.equal(john.snippets.deathDate, 'died Tuesday (March 11)');
+    assert.equal(john.persona.birthDate, '15 JAN 1889', 'the birth, with its year, is read as before');
+  });
+
+  it('a record dated by its year alone, or not at all, leaves the day without a date', () => {
+    assert.equal(extractFromText('Obituary', text, '1958').personas[0].persona.deathDate, undefined);
+    assert.equal(extractFromText('Obituary', text).personas[0].persona.deathDate, undefined);
+  });
+
+  it('a full date in the text wins over the notice’s year', () => {
+    const out = extractFromText('Obituary', 'John Melnick died March 11, 1957 at his home.', '12 MAR 1958');
+    assert.equal(out.personas[0].persona.deathDate, '11 MAR 1957');
+  });
+
+  it('the day meant is the last such day on or before the notice', () => {
+    assert.equal(dayInRecordYear('DEC', 30, '2 JAN 1959'), '30 DEC 1958');
+    assert.equal(dayInRecordYear('MAR', 11, '12 MAR 1958'), '11 MAR 1958');
+    assert.equal(dayInRecordYear('MAR', 12, '12 MAR 1958'), '12 MAR 1958');
+    assert.equal(dayInRecordYear('MAR', 20, 'MAR 1958'), '20 MAR 1958', 'a record dated to the month');
+    assert.equal(dayInRecordYear('APR', 2, 'MAR 1958'), '2 APR 1957');
+    assert.equal(dayInRecordYear('MAR', 11, 'ABT 1958'), undefined);
+    assert.equal(dayInRecordYear('MAR', 11, 'BET 1957 AND 1958'), undefined);
+  });
+});
