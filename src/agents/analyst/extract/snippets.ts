@@ -3,7 +3,7 @@
  * the persona and holds the value, else any line holding the value, else the persona's index line.
  */
 import type { Persona, RawRecord } from '../../../model';
-import { foldName, namesAlike, nameTokens, splitPersonaName, unaccented } from '../../../model/names';
+import { namesAlike, nameTokens, splitPersonaName, unaccented } from '../../../model/names';
 import { indexLine } from './evidence-text';
 
 function lines(text: string): string[] {
