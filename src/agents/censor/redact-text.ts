@@ -4,6 +4,7 @@
  */
 import type { CensorContext } from './living';
 import { replacePii, type PiiKind, type PiiMatch } from './pii';
+import { redactHousePostcodes } from './postcodes';
 import { decadeOfYear, EXACT_DATE, exactDateYear } from './birth-dates';
 import type { Redaction } from './redaction';
 
@@ -92,9 +93,11 @@ export function redactText(text: string, ctx: CensorContext): { text: string; re
         redactions.push({ kind: 'pii', what: 'postal code' });
         return state;
       });
-  if (!FOUR_DIGITS.test(withoutZip)) return { text: withoutZip, redactions };
+  // A British, Irish or Canadian postcode locates the house itself (postcodes.ts).
+  const withoutPostcode = redactHousePostcodes(withoutZip, redactions);
+  if (!FOUR_DIGITS.test(withoutPostcode)) return { text: withoutPostcode, redactions };
   // Every exact-date form (FULL_DATE's and the other languages' and numeric ones): birth-dates.ts.
-  const out = withoutZip.replace(EXACT_DATE, (m: string, month1?: string, month2?: string, month3?: string) => {
+  const out = withoutPostcode.replace(EXACT_DATE, (m: string, month1?: string, month2?: string, month3?: string) => {
     const year = exactDateYear(m, month1, month2, month3);
     if (year === undefined || year <= cutoff) return m;
     redactions.push({ kind: 'living', what: 'exact modern date' });

@@ -11,6 +11,7 @@ import { yearRange } from '../../model/gdate';
 import { type CensorContext, generalizePlace, isLivingPersona } from './living';
 import { replacePii, type PiiKind } from './pii';
 import { POSTAL_CODE, redactText } from './redact-text';
+import { redactHousePostcodes } from './postcodes';
 import type { Redaction } from './redaction';
 import { redactDatesAfterNames, redactLivingBirthDates } from './birth-dates';
 
@@ -201,7 +202,11 @@ function unnamedLiving(text: string, ctx: CensorContext, out: Redaction[]): stri
   const pii = replacePii(body, STREETS, { prose: true });
   if (pii.redactions.length) out.push(...pii.redactions.map((m) => ({ kind: 'pii' as const, what: m.kind })));
   // A local number after a phone word ("call 555-0172") is redacted with every modern record's text (local-pii.ts).
-  return pii.text.replace(POSTAL_CODE, (_m, state: string) => (out.push({ kind: 'pii', what: 'postal code' }), state));
+  const noZip = pii.text.replace(
+    POSTAL_CODE,
+    (_m, state: string) => (out.push({ kind: 'pii', what: 'postal code' }), state),
+  );
+  return redactHousePostcodes(noZip, out);
 }
 
 const STREETS: ReadonlySet<PiiKind> = new Set<PiiKind>(['street_address', 'phone']);
