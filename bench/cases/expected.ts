@@ -75,12 +75,16 @@ export const Expected = z
     junk: z.array(z.string()).default([]).describe('names that must never become persons'),
     privacy: z
       .array(
-        z.object({
-          text: z.union([z.string(), z.number()]).transform(String),
-          forms: z.array(z.string()).default([]),
-          digits: z.boolean().default(false).describe('match the digits with any separators (phone numbers)'),
-          why: z.string().optional(),
-        }),
+        z
+          .object({
+            text: z.union([z.string(), z.number()]).transform(String),
+            forms: z.array(z.string()).default([]),
+            digits: z.boolean().default(false).describe('match the digits with any separators (phone numbers)'),
+            why: z.string().optional(),
+          })
+          // "{ text: July 9, 1935, … }" in YAML's flow style splits at the comma into "July 9" and a
+          // key "1935": a strict entry names the stray key instead of scoring the wrong text.
+          .strict(),
       )
       .default([]),
   })
