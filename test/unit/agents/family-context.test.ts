@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
 import {
   boundFromRecord,
+  boundFromRole,
   generationGap,
   recordFamilies,
   type RecordFamily,
@@ -496,6 +497,23 @@ describe('family context: the pure rules', () => {
     assert.deepEqual(fam[0], { parents: [1], spouses: [2], children: [] });
     assert.deepEqual(fam[1].children, [0]);
     assert.deepEqual(fam[2].spouses, [0]);
+  });
+
+  it('the father or mother at a baptism had the child then, though the record gives no birth date', () => {
+    const b = boundFromRole('father', '3 APR 1714', 'baptism');
+    assert.equal(b?.max, 1714 - 12);
+    assert.match(b!.why, /the father in this baptism record of 3 APR 1714, so born by 1702/);
+    assert.ok(
+      generationGap(
+        { name: 'Jacobus /Hauck/', bound: b },
+        { label: 'Jacob Houck (P-1)', birth: dateFeature('12 MAR 1712') },
+        5,
+      ),
+      'the father of a child baptised in 1714 is not the Jacob born in 1712',
+    );
+    assert.equal(boundFromRole('father', '1714', 'census'), undefined, 'a census father may be any age');
+    assert.equal(boundFromRole('father', '1714', 'death'), undefined, 'the father of one who died may be old or young');
+    assert.equal(boundFromRole('sponsor', '1714', 'baptism')?.max, 1714 - 12, 'a sponsor as before');
   });
 
   it('a parent is born at least a generation before the child the record dates', () => {

@@ -240,12 +240,21 @@ export function boundFromRole(
   recordDate: string | undefined,
   recordType: string,
 ): BirthBound | undefined {
-  if (!role || !ADULT_ROLES.has(role) || !recordDate) return undefined;
+  if (!role || !recordDate) return undefined;
   const when = yearRange(recordDate);
   if (when.max === undefined) return undefined;
+  // The father or mother in a birth or baptism record had the child then: "Jacobus Hauck", father at
+  // a baptism of 1714, is not the Jacob born in 1712, even when the record gives the child no birth date.
+  if (PARENT_ROLES.has(role) && BIRTH_RECORDS.has(recordType)) {
+    const max = when.max - MIN_PARENT_AGE;
+    return { max, why: `the ${role} in this ${recordType} record of ${recordDate}, so born by ${max}` };
+  }
+  if (!ADULT_ROLES.has(role)) return undefined;
   const max = when.max - MIN_ADULT_AGE;
   return { max, why: `a ${role} in this ${recordType} record of ${recordDate}, so an adult then, born by ${max}` };
 }
+const PARENT_ROLES = new Set(['father', 'mother']);
+const BIRTH_RECORDS = new Set(['birth', 'baptism', 'christening']);
 
 /** The tighter of two bounds (the later least year, the earlier greatest), with both reasons. */
 function tighter(a: BirthBound | undefined, b: BirthBound | undefined): BirthBound | undefined {
