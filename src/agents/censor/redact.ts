@@ -97,6 +97,31 @@ function nameForms(name: string): string[] {
   return parts.length > 1 ? [clean, `${parts[parts.length - 1]}, ${parts.slice(0, -1).join(' ')}`] : [clean];
 }
 
+/** Records whose date and place are one person's death (or the telling of it), and the roles of that person. */
+const DEATH_RECORDS = new Set(['death', 'burial', 'obituary', 'probate', 'will']);
+const DECEASED_ROLES = new Set(['principal', 'deceased', 'testator']);
+/** A marriage's date and place are the couple's. */
+const COUPLE_ROLES = new Set(['principal', 'spouse', 'bride', 'groom']);
+
+/**
+ * Whether the record's own date and place are a living person's event. A census or a birth is every
+ * listed person's; a death, burial, obituary or will is the deceased's, and a marriage the couple's:
+ * a living informant, witness or survivor named in it does not make the date of a dead man's death
+ * theirs (an Irish death registration of 1948 lost its date to the decade for the son who reported it).
+ */
+function eventOfLiving(record: RawRecord, living: readonly boolean[]): boolean {
+  if (!living.some(Boolean)) return false;
+  const roles = DEATH_RECORDS.has(record.recordType)
+    ? DECEASED_ROLES
+    : record.recordType === 'marriage'
+      ? COUPLE_ROLES
+      : undefined;
+  const owners = roles ? record.persons.flatMap((p, i) => (p.role && roles.has(p.role) ? [i] : [])) : [];
+  // Without a role that names whose event it is, every listed person may own it.
+  if (!owners.length) return true;
+  return owners.some((i) => living[i]);
+}
+
 /** A record before capture: living personas generalised, text scanned (PII and modern exact dates). */
 export function redactRecord(record: RawRecord, ctx: CensorContext): { record: RawRecord; redactions: Redaction[] } {
   if (ctx.consent) return { record, redactions: [] };
@@ -119,7 +144,7 @@ export function redactRecord(record: RawRecord, ctx: CensorContext): { record: R
     out.translation = t.text;
     redactions.push(...t.redactions);
   }
-  if (livingNames.length) {
+  if (eventOfLiving(record, living)) {
     // The record's own date and place are a living person's event (a birth record, a census).
     const cutoff = ctx.now.getUTCFullYear() - ctx.thresholdYears;
     if (record.date && (yearRange(record.date).max ?? 0) > cutoff) {
