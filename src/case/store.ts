@@ -925,7 +925,8 @@ export class FileCaseStore implements CaseStore {
   log(): LogEntry[] {
     const text = this.read(L.LOG_FILE) ?? '';
     const out: LogEntry[] = [];
-    for (const line of text.split('\n')) {
+    // Inside a transaction, the entries it appended are part of the log too (as read() does for files).
+    for (const line of [...text.split('\n'), ...this.writer.stagedLines(L.LOG_FILE)]) {
       if (!line.trim()) continue;
       try {
         const r = LogEntry.safeParse(JSON.parse(line));
@@ -939,6 +940,21 @@ export class FileCaseStore implements CaseStore {
 
   async writeSummary(markdown: string): Promise<void> {
     await this.writer.writeText(L.SUMMARY_FILE, markdown);
+  }
+
+  /**
+   * The research state beside summary.md (issue #23): cycles/<n>.md, timeline.md, theories.md.
+   * Written like summary.md: through the Censor, atomically, inside the run's transaction.
+   */
+  async writeResearchState(rel: string, markdown: string): Promise<void> {
+    if (!/^(cycles\/[1-9]\d*\.md|timeline\.md|theories\.md)$/.test(rel))
+      throw new Error(`${rel}: not a research-state file (cycles/<n>.md, timeline.md, theories.md)`);
+    await this.writer.writeText(rel, markdown);
+  }
+
+  /** Whether a research-state file is in the case (a cycle file written before, or in this transaction). */
+  hasResearchState(rel: string): boolean {
+    return this.read(rel) !== undefined;
   }
 
   /**

@@ -338,6 +338,11 @@ export class CaseWriter {
     return v === undefined || v === null || typeof v === 'string' ? v : Buffer.from(v).toString('utf8');
   }
 
+  /** The lines the open transaction appends to a log (in order; empty outside a transaction). */
+  stagedLines(rel: string): readonly string[] {
+    return this.staged?.log.get(rel) ?? [];
+  }
+
   /**
    * Commits the outermost transaction as one unit. Write-ahead: the journal holding every file and
    * log line is written atomically first (the commit point), then the files are put in place, the

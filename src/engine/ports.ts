@@ -151,6 +151,9 @@ export interface CaseStore {
   commit?(): Promise<void>;
   log(): LogEntry[];
   writeSummary(markdown: string): Promise<void>;
+  /** Optional (the file case store has it): cycles/<n>.md, timeline.md, theories.md, through the Censor. */
+  writeResearchState?(rel: string, markdown: string): Promise<void>;
+  hasResearchState?(rel: string): boolean;
   /** exports/<name> inside the case, or an absolute path outside it; Censor export rules apply. */
   /** censoredByField: the exporter applied the Censor per field; the text is written as given. */
   writeExport(name: string, content: string, opts?: { censoredByField?: boolean }): Promise<string>;

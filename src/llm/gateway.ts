@@ -177,10 +177,29 @@ export class LlmGateway {
       cacheWriteTokens: cost.cacheWriteTokens,
       costUsd: cost.costUsd,
       promptChars: prompt.chars,
+      output: rawAnswer(result.message),
       rationale: `attempts=${result.attempts}; stop=${result.message.stop_reason ?? 'none'}; web searches=${cost.webSearches}${meter.knownPrice(cost.model) ? '' : '; unknown model priced at the highest known rate'}`,
       context: `run total $${meter.costUsd().toFixed(4)}, ${meter.tokens()} tokens`,
       cycle: cost.cycle,
     });
     return { message: result.message, prompt, cost, attempts: result.attempts };
   }
+}
+
+/** The longest answer kept in the log: a tool answer is a few kilobytes; a runaway one is cut, and says so. */
+const MAX_KEPT_ANSWER = 20_000;
+
+/** The model's answer as text: its text blocks, and each tool call as its name and JSON input. */
+function rawAnswer(message: LlmMessage): string {
+  const parts = message.content.map((b) =>
+    b.type === 'text' && 'text' in b
+      ? String(b.text)
+      : b.type === 'tool_use' && 'name' in b
+        ? `[tool ${String(b.name)}] ${JSON.stringify('input' in b ? b.input : null)}`
+        : `[${b.type}]`,
+  );
+  const text = parts.join('\n');
+  return text.length > MAX_KEPT_ANSWER
+    ? `${text.slice(0, MAX_KEPT_ANSWER)}\n[… ${text.length - MAX_KEPT_ANSWER} more characters not kept]`
+    : text;
 }

@@ -116,6 +116,8 @@ export const LogEntry = z.discriminatedUnion('actionType', [
     cacheWriteTokens: z.number().int().min(0).default(0),
     costUsd: z.number().min(0),
     promptChars: z.number().int().min(0).optional(),
+    /** The model's answer as it came back (text and tool calls), for the cycle files (cycles/<n>.md). */
+    output: z.string().optional(),
   }),
   z.object({
     ...base,

@@ -1,6 +1,7 @@
 import type { CliCommand } from '../command';
 import { conflictCommand } from './conflict';
 import { conflictsCommand } from './conflicts';
+import { cyclesCommand } from './cycles';
 import { exportCommand } from './export';
 import { importCommand } from './import';
 import { initCommand } from './init';
@@ -20,6 +21,7 @@ import { validateCommand } from './validate';
 export const commands: CliCommand[] = [
   initCommand,
   researchCommand,
+  cyclesCommand,
   sourcesCommand,
   transcribeCommand,
   statusCommand,

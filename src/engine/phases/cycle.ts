@@ -13,6 +13,7 @@ import { plannerStopOverruled } from '../planner-stop';
 import { Cancelled, type CycleState, type OpenCycle, type Research, type RunContext } from './context';
 import { decide } from './decide';
 import { cycleStrategy, logPlan, planCycle } from './plan';
+import { writeResearchState } from './research-state';
 import { nextCycle, queue, scheduleRevisits, takePendingMerges, terminateIf } from './research';
 import { committed, persist } from './session';
 import { step } from './step';
@@ -134,6 +135,7 @@ async function endCycle(ctx: RunContext, research: Research, state: CycleState, 
   });
   state.open = undefined;
   await ctx.log.flush();
+  await writeResearchState(ctx, research);
   await persist(ctx, engine, state.open);
 }
 

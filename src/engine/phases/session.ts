@@ -12,6 +12,7 @@ import { toSession, type EngineState } from '../state';
 import type { CycleState, OpenCycle, Research, RunContext, SessionMode } from './context';
 import { noteArchive, takePendingMerges } from './research';
 import { writeOutputs } from './summary';
+import { writeResearchState } from './research-state';
 
 export type RunStatus = RunResult['status'];
 
@@ -127,6 +128,17 @@ export async function closeSession(
     rationale: engine.terminationReason ?? status,
     context: '',
   });
+  await ctx.log.flush();
+  // A run stopped inside a cycle leaves that cycle's file marked open; the resumed run completes it.
+  await writeResearchState(ctx, research).catch((e: unknown) =>
+    ctx.log.add({
+      agent: 'Lead',
+      actionType: 'error',
+      message: `writing the cycle files failed: ${e instanceof Error ? e.message : String(e)}`,
+      rationale: '',
+      context: '',
+    }),
+  );
   await ctx.log.flush();
   await persist(ctx, engine, cycle.open);
   await ctx.store.commit?.();

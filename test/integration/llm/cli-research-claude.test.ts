@@ -139,6 +139,15 @@ describe('ancestry research with Claude agents (real SDK against a local Message
       assert.match(summary, /^## Model cost$/m, 'summary.md has the cost section');
       assert.match(summary, /Run total: \$\d+\.\d{4} of \$[\d.]+ budget; \d+ of \d+ tokens; [1-9]\d* call\(s\)\./);
       assert.match(summary, /\| Lead \(planning\) \| [1-9]/);
+      // Each cycle file lists the model calls of its cycle, with their cost and the answers verbatim.
+      const cycle1 = readFileSync(join(root, 'cycles/1.md'), 'utf8');
+      assert.match(cycle1, /^## Model$\n\n[1-9]\d* call\(s\), [1-9]\d* tokens, \$\d+\.\d{4}\./m);
+      assert.match(cycle1, /^### Raw answers$/m, 'the raw answers are kept');
+      assert.match(cycle1, /^#### 1\. Lead — /m);
+      assert.ok(
+        llmCalls.every((e) => e.actionType === 'llm_call' && typeof e.output === 'string' && e.output.length > 0),
+        'every llm_call keeps the answer',
+      );
     } finally {
       for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
       Object.assign(process.env, saved);
