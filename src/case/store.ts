@@ -947,7 +947,7 @@ export class FileCaseStore implements CaseStore {
    * Written like summary.md: through the Censor, atomically, inside the run's transaction.
    */
   async writeResearchState(rel: string, markdown: string): Promise<void> {
-    if (!/^(cycles\/[1-9]\d*\.md|timeline\.md|theories\.md)$/.test(rel))
+    if (!/^((\.ancestry\/)?cycles\/[1-9]\d*\.md|timeline\.md|theories\.md)$/.test(rel))
       throw new Error(`${rel}: not a research-state file (cycles/<n>.md, timeline.md, theories.md)`);
     await this.writer.writeText(rel, markdown);
   }

@@ -12,8 +12,8 @@ const SKIP = new Set(['log', '.ancestry']);
 const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g;
 // Sources (S-) are named by their content and stay; every other id is random or derived from one.
 const RANDOM_ID = /\b([A-RT-Z])-[0-9a-f]{8,16}\b/g;
-/** Durations and epoch times (ms) recorded by the clock. */
-const CLOCK_NUMBERS = /("(?:durationMs|startedAt|seconds)":\s*)\d+(?:\.\d+)?/g;
+/** Durations and epoch times (ms) recorded by the clock (JSON, or YAML front matter: cycles/<n>.md). */
+const CLOCK_NUMBERS = /("(?:durationMs|startedAt|seconds)":\s*|^\s*(?:durationMs|startedAt|seconds): )\d+(?:\.\d+)?/gm;
 
 export function normalise(text: string): string {
   return text.replace(/%2F/g, '/').replace(ISO, '<time>').replace(RANDOM_ID, '$1-<id>').replace(CLOCK_NUMBERS, '$1<n>');

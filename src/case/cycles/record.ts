@@ -72,7 +72,11 @@ export const CycleRecord = z.object({
   model: z.object({ calls: z.array(CycleModelCall), tokens: Count, costUsd: z.number().min(0) }),
   /** Self-critique an agent wrote about its own output in this cycle (none of the agents does yet). */
   critique: z.array(z.string()),
-  firewall: z.array(z.string()),
+  /**
+   * The hallucination firewall's rejections, counted by check: the reasons quote what was rejected,
+   * so they stay in the research log and the derived answers file, out of the case files.
+   */
+  firewall: z.array(z.object({ check: z.number().int(), rejections: Count })),
   errors: z.array(z.string()),
   termination: z.string().optional(),
 });
@@ -123,6 +127,9 @@ export class CycleNumbering {
   }
 }
 
+/** The engine's own part of a plan's rationale: strategy, counts, tasks added. */
+const PLAN_COUNTS = /^(.*?added \d+ task\(s\))/;
+
 const STAGED = /(\d+) accepted, (\d+) staged for review, (\d+) disputed/;
 
 /** The cycle's record and its model answers, from its log entries (in log order). */
@@ -130,7 +137,7 @@ export function cycleFromLog(
   n: number,
   entries: readonly LogEntry[],
   opts: { target: string; nameOf?: (id: string) => string | undefined },
-): { record: CycleRecord; raw: RawAnswer[] } {
+): { record: CycleRecord; raw: RawAnswer[]; rejected: string[] } {
   const first = entries[0];
   if (!first) throw new Error(`cycle ${n}: no log entries`);
   const nameOf = (id: string) => opts.nameOf?.(id) ?? id;
@@ -161,13 +168,18 @@ export function cycleFromLog(
     errors: [],
   };
   const raw: RawAnswer[] = [];
+  const rejected: string[] = [];
   const c = record.changes;
   for (const e of entries) {
     switch (e.actionType) {
       case 'decision':
         if (e.decisionType === 'cycle_plan') {
           record.selection.strategy = e.chosenOption;
-          record.selection.reason = e.rationale;
+          // The planner's own words (a stop reason it gave) are model text: they stay in the log.
+          const own = PLAN_COUNTS.exec(e.rationale);
+          record.selection.reason = own
+            ? `${own[1]}${own[1].length < e.rationale.length ? '; the planner proposed to stop (its reason is in the research log)' : ''}`
+            : e.rationale;
           record.selection.planned = e.context ? e.context.split(' | ').filter(Boolean) : [];
         } else if (e.decisionType === 'stage_or_accept') {
           const m = STAGED.exec(e.chosenOption);
@@ -233,9 +245,13 @@ export function cycleFromLog(
         record.model.costUsd += e.costUsd;
         if (e.output) raw.push({ agent: e.agent, model: e.model, purpose: e.purpose, output: e.output });
         break;
-      case 'firewall_rejection':
-        record.firewall.push(`check ${e.check}: ${e.reason}`);
+      case 'firewall_rejection': {
+        rejected.push(`check ${e.check} (${e.agent}): ${e.reason}`);
+        const hit = record.firewall.find((f) => f.check === e.check);
+        if (hit) hit.rejections += 1;
+        else record.firewall.push({ check: e.check, rejections: 1 });
         break;
+      }
       case 'error':
         record.errors.push(e.message);
         break;
@@ -253,5 +269,6 @@ export function cycleFromLog(
   }
   c.personsCreated = c.personsCreated.map(nameOf);
   record.model.costUsd = Math.round(record.model.costUsd * 1e6) / 1e6;
-  return { record: CycleRecord.parse(record), raw };
+  record.firewall.sort((a, b) => a.check - b.check);
+  return { record: CycleRecord.parse(record), raw, rejected };
 }

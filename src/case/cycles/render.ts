@@ -11,11 +11,27 @@ export function cycleFile(n: number): string {
   return `${CYCLES_DIR}/${n}.md`;
 }
 
+/**
+ * The model's answers of a cycle, verbatim: derived data under .ancestry/ (git-ignored), not a case
+ * file — an answer may hold what the hallucination firewall rejected, which no case file may state.
+ */
+export function rawAnswersFile(n: number): string {
+  return `.ancestry/${CYCLES_DIR}/${n}.md`;
+}
+
 function fence(text: string): string {
   // A fence longer than any run of backticks in the answer, so the answer cannot close it.
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const f = '`'.repeat(longest + 1);
   return `${f}text\n${text}\n${f}`;
+}
+
+/** .ancestry/cycles/<n>.md: each model answer of the cycle with its call, fenced, and what the firewall rejected. */
+export function renderRawAnswers(n: number, raw: readonly RawAnswer[], rejected: readonly string[]): string {
+  const out = [`# Cycle ${n}: the model's answers, verbatim`, ''];
+  raw.forEach((a, i) => out.push(`## ${i + 1}. ${a.agent} — ${a.purpose} (${a.model})`, '', fence(a.output), ''));
+  if (rejected.length) out.push('## Rejected by the hallucination firewall', '', ...rejected.map((x) => `- ${x}`), '');
+  return out.join('\n');
 }
 
 export function renderCycle(record: CycleRecord, raw: readonly RawAnswer[]): string {
@@ -25,7 +41,7 @@ export function renderCycle(record: CycleRecord, raw: readonly RawAnswer[]): str
   out.push(
     `# Cycle ${r.cycle}: ${r.selection.strategy || 'no plan'} — ${r.selection.target}`,
     '',
-    `Session ${r.session}, its cycle ${r.sessionCycle}; started ${r.startedAt}${r.durationMs !== undefined ? `, ${(r.durationMs / 1000).toFixed(1)} s` : ''}.${r.status === 'open' ? ' **The run stopped inside this cycle; it is completed when research resumes.**' : ''}`,
+    `Session ${r.session}, its cycle ${r.sessionCycle}; started ${r.startedAt}.${r.status === 'open' ? ' **The run stopped inside this cycle; it is completed when research resumes.**' : ''}`,
     '',
     '## Selection',
     '',
@@ -66,13 +82,20 @@ export function renderCycle(record: CycleRecord, raw: readonly RawAnswer[]): str
         `- ${m.agent} (${m.model}) ${m.purpose}: ${m.inputTokens} in / ${m.outputTokens} out, $${m.costUsd.toFixed(4)}`,
       );
   }
-  if (raw.length) {
-    out.push('', '### Raw answers', '');
-    raw.forEach((a, i) => out.push(`#### ${i + 1}. ${a.agent} — ${a.purpose} (${a.model})`, '', fence(a.output), ''));
-  }
+  if (raw.length)
+    out.push(
+      '',
+      `The model's ${raw.length} answer(s), verbatim, are kept in \`${rawAnswersFile(r.cycle)}\` (derived, not evidence): \`ancestry cycles <dir> ${r.cycle} --raw\` shows them.`,
+    );
   out.push('', '## Self-critique', '');
   out.push(r.critique.length ? r.critique.map((x) => `- ${x}`).join('\n') : 'None recorded.');
-  if (r.firewall.length) out.push('', '## Hallucination firewall', '', ...r.firewall.map((x) => `- ${x}`));
+  if (r.firewall.length)
+    out.push(
+      '',
+      '## Hallucination firewall',
+      '',
+      `Rejected: ${r.firewall.map((f) => `${f.rejections} by check ${f.check}`).join(', ')}. What was rejected is quoted in the research log and in \`${rawAnswersFile(r.cycle)}\`, never in a case file.`,
+    );
   if (r.errors.length) out.push('', '## Errors', '', ...r.errors.map((x) => `- ${x}`));
   if (r.termination) out.push('', '## Termination', '', r.termination);
   out.push('');

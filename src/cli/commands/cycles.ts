@@ -1,11 +1,13 @@
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { isCaseFolder } from '../../case';
 import { formatProblem } from '../../case/problems';
 import { cycleNumbers, readCycle, type CycleOnDisk } from '../../case/cycles/read';
+import { rawAnswersFile } from '../../case/cycles/render';
 import { parse } from '../args';
 import { type CliCommand, UsageError } from '../command';
 
-const usage = 'ancestry cycles <dir> [n] [--json]';
+const usage = 'ancestry cycles <dir> [n] [--raw] [--json]';
 
 function listLine(c: CycleOnDisk): string {
   const r = c.record;
@@ -29,7 +31,7 @@ export const cyclesCommand: CliCommand = {
   summary:
     "the research cycles (cycles/<n>.md): list them, or show one — what the Lead selected and why, the searches, the model's answers, what changed, the cost",
   async run(args, io) {
-    const { values, positionals } = parse(args, { json: { type: 'boolean' } }, usage);
+    const { values, positionals } = parse(args, { json: { type: 'boolean' }, raw: { type: 'boolean' } }, usage);
     const [dir, which, ...extra] = positionals;
     if (!dir) throw new UsageError(`missing <dir>; usage: ${usage}`);
     if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"; usage: ${usage}`);
@@ -37,6 +39,8 @@ export const cyclesCommand: CliCommand = {
     if (!isCaseFolder(root)) throw new UsageError(`${dir}: no case.yaml here: not a case folder`);
     const numbers = cycleNumbers(root);
     const range = numbers.length ? `it has cycles ${numbers[0]}–${numbers[numbers.length - 1]}` : 'it has none yet';
+    if (values.raw && which === undefined)
+      throw new UsageError(`--raw shows one cycle's model answers: give its number; usage: ${usage}`);
     if (which !== undefined) {
       if (!/^[1-9]\d*$/.test(which))
         throw new UsageError(`cycle number must be a positive whole number (got "${which}"); ${range}`);
@@ -44,11 +48,22 @@ export const cyclesCommand: CliCommand = {
       if (!numbers.includes(n)) throw new UsageError(`no cycle ${n} in ${dir}: ${range} (run "ancestry research")`);
       const got = readCycle(root, n);
       if ('problems' in got) throw new UsageError(got.problems.map(formatProblem).join('\n'));
-      io.out(
-        values.json
-          ? JSON.stringify({ ...got.cycle.record, markdown: got.cycle.markdown }, null, 2)
-          : got.cycle.markdown,
-      );
+      // The model's answers are derived data beside the case files (.ancestry/cycles/<n>.md).
+      const rawFile = join(root, rawAnswersFile(n));
+      const raw = values.raw && existsSync(rawFile) ? readFileSync(rawFile, 'utf8') : undefined;
+      if (values.json)
+        io.out(
+          JSON.stringify(
+            { ...got.cycle.record, markdown: got.cycle.markdown, ...(values.raw ? { raw: raw ?? null } : {}) },
+            null,
+            2,
+          ),
+        );
+      else {
+        io.out(got.cycle.markdown);
+        if (values.raw)
+          io.out(raw ?? `No model answers kept for cycle ${n} (no model was called, or .ancestry/ was cleared).`);
+      }
       return 0;
     }
     const cycles: CycleOnDisk[] = [];

@@ -11,7 +11,7 @@ import type { LogEntry, Person } from '../../model';
 import { displayName } from '../../model';
 import { isLiving, redactPerson, type CensorContext } from '../../agents/censor';
 import { CycleNumbering, cycleFromLog, cycleKey } from '../../case/cycles/record';
-import { cycleFile, renderCycle } from '../../case/cycles/render';
+import { cycleFile, rawAnswersFile, renderCycle, renderRawAnswers } from '../../case/cycles/render';
 import { renderTimeline } from '../../case/cycles/timeline';
 import { renderTheories } from '../../case/cycles/theories';
 import type { Research, RunContext } from './context';
@@ -64,7 +64,7 @@ export async function writeResearchState(ctx: RunContext, research: Research): P
     if (key !== current && store.hasResearchState?.(rel)) continue;
     const entries = byCycle.get(key);
     if (!entries?.length) continue;
-    const { record, raw } = cycleFromLog(n, entries, {
+    const { record, raw, rejected } = cycleFromLog(n, entries, {
       target: `${shown(subject)} (${subject.id})`,
       nameOf: (id) => {
         const p = get(id);
@@ -72,6 +72,8 @@ export async function writeResearchState(ctx: RunContext, research: Research): P
       },
     });
     await store.writeResearchState(rel, renderCycle(record, raw));
+    if (raw.length || rejected.length)
+      await store.writeResearchState(rawAnswersFile(n), renderRawAnswers(n, raw, rejected));
   }
   const sources = new Map(store.sources().map((s) => [s.id, s]));
   const conflicts = store.conflicts();

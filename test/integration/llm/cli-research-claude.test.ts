@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cli } from '../../helpers/cli-in-process';
 import { join } from 'node:path';
 import { openCase } from '../../../src/case';
 import { researchCommand } from '../../../src/cli/commands/research';
@@ -142,8 +143,12 @@ describe('ancestry research with Claude agents (real SDK against a local Message
       // Each cycle file lists the model calls of its cycle, with their cost and the answers verbatim.
       const cycle1 = readFileSync(join(root, 'cycles/1.md'), 'utf8');
       assert.match(cycle1, /^## Model$\n\n[1-9]\d* call\(s\), [1-9]\d* tokens, \$\d+\.\d{4}\./m);
-      assert.match(cycle1, /^### Raw answers$/m, 'the raw answers are kept');
-      assert.match(cycle1, /^#### 1\. Lead — /m);
+      assert.match(cycle1, /answer\(s\), verbatim, are kept in `\.ancestry\/cycles\/1\.md`/);
+      const raw = readFileSync(join(root, '.ancestry/cycles/1.md'), 'utf8');
+      assert.match(raw, /^## 1\. Lead — /m, 'the raw answers are kept, derived');
+      const shown = await cli(['cycles', root, '1', '--raw']);
+      assert.equal(shown.code, 0, shown.err);
+      assert.ok(shown.out.includes(raw.trim()), 'cycles --raw shows them');
       assert.ok(
         llmCalls.every((e) => e.actionType === 'llm_call' && typeof e.output === 'string' && e.output.length > 0),
         'every llm_call keeps the answer',
