@@ -5,7 +5,7 @@
  * same records with 10× more persons already in the case: per-record time must stay flat (no step
  * scans all persons for every record).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -16,6 +16,8 @@ import { Analyst } from '../src/agents/analyst/analyst';
 import { DeterministicExtractor } from '../src/agents/analyst/extract';
 import { KnowledgeGraph } from '../src/agents/analyst/graph';
 import { sha256 } from '../src/engine/ids';
+import { checkInvariants } from '../src/engine/invariants';
+import { initAncestryEngine, makeTask, permissionsFrom } from '../src/engine/state';
 import type { Person, SourceRecord } from '../src/model';
 import { generateCase } from './_loop-archive';
 
@@ -47,6 +49,7 @@ async function loopAt(families: number, uniqueSubject: boolean) {
       steps,
       persons: r.persons,
       sources: r.sources,
+      invariants: r.invariants ?? { checks: 0, ms: 0 },
       status: `${r.status}: ${r.terminationReason}`,
     };
   } finally {
@@ -125,7 +128,7 @@ async function analystWith(existing: number, records: SourceRecord[]) {
 async function main() {
   const row = (label: string, x: Awaited<ReturnType<typeof loopAt>>) =>
     console.log(
-      `  ${label.padEnd(6)} ${String(x.records).padStart(6)} records  loop ${x.loopMs.toFixed(0).padStart(7)} ms  ${x.cycles} cycles  ${(x.cycles / (x.loopMs / 1000)).toFixed(2)} cycles/s  ${(x.steps / (x.loopMs / 1000)).toFixed(2)} steps/s  ${x.persons} persons  ${x.sources} sources  baseline (parse+index) ${x.baselineMs.toFixed(0)} ms  loop/baseline ${(x.loopMs / x.baselineMs).toFixed(2)}  — ${x.status}`,
+      `  ${label.padEnd(6)} ${String(x.records).padStart(6)} records  loop ${x.loopMs.toFixed(0).padStart(7)} ms  ${x.cycles} cycles  ${(x.cycles / (x.loopMs / 1000)).toFixed(2)} cycles/s  ${(x.steps / (x.loopMs / 1000)).toFixed(2)} steps/s  ${x.persons} persons  ${x.sources} sources  baseline (parse+index) ${x.baselineMs.toFixed(0)} ms  loop/baseline ${(x.loopMs / x.baselineMs).toFixed(2)}  invariants ${x.invariants.checks} checks ${x.invariants.ms.toFixed(1)} ms (${((100 * x.invariants.ms) / x.loopMs).toFixed(2)}% of the loop)  — ${x.status}`,
     );
   for (const uniqueSubject of [true, false]) {
     console.log(
@@ -141,6 +144,63 @@ async function main() {
       `  growth ×10 archive: loop time ×${(big.loopMs / small.loopMs).toFixed(2)}, baseline ×${(big.baselineMs / small.baselineMs).toFixed(2)}, time per step ×${(big.loopMs / big.steps / (small.loopMs / small.steps)).toFixed(2)}, time per captured source ×${(big.loopMs / big.sources / (small.loopMs / small.sources)).toFixed(2)}`,
     );
   }
+
+  // The Z invariants, checked after every step of every run (issue #23 item 4): on the sample case,
+  // and one check over a graph of P and 10·P persons (the check reads every person: linear).
+  const sample = mkdtempSync(join(tmpdir(), 'bench-sample-'));
+  try {
+    cpSync(join(__dirname, '../examples/sample-case'), sample, { recursive: true });
+    const store = await openCase(sample);
+    const t = performance.now();
+    const r = await runResearch({ store, connectors: withCaseArchive(store.root, []) });
+    const ms = performance.now() - t;
+    const inv = r.invariants ?? { checks: 0, ms: 0 };
+    console.log(
+      `Invariants on the sample case: ${inv.checks} checks, ${inv.ms.toFixed(1)} ms of a ${ms.toFixed(0)} ms run (${((100 * inv.ms) / ms).toFixed(2)}%) — ${r.terminationReason}`,
+    );
+  } finally {
+    rmSync(sample, { recursive: true, force: true });
+  }
+  const P0 = quick ? 2000 : 5000;
+  const perCheck = (n: number) => {
+    const persons = syntheticPersons(n).map((p, i) => ({
+      ...p,
+      relationships:
+        i > 0
+          ? [
+              {
+                type: 'parent' as const,
+                person: `P-x${i - 1}`,
+                status: 'accepted' as const,
+                confidence: 1,
+                evidence: [],
+              },
+            ]
+          : [],
+    }));
+    const state = initAncestryEngine({
+      sessionId: 'R-bench',
+      seedPerson: persons[0],
+      initialTask: makeTask({
+        taskType: 'SearchTask',
+        priority: 1,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        query: { surname: 'Schmidt' },
+        targetPerson: persons[0].id,
+      }),
+      permissions: permissionsFrom({ tier1: false, tier2: false }),
+      graph: new Map(persons.map((p) => [p.id, p])),
+    });
+    checkInvariants(state);
+    const t = performance.now();
+    for (let i = 0; i < 20; i++) checkInvariants(state);
+    return (performance.now() - t) / 20;
+  };
+  const c1 = perCheck(P0);
+  const c10 = perCheck(P0 * 10);
+  console.log(
+    `One invariant check over ${P0} vs ${P0 * 10} persons: ${c1.toFixed(2)} vs ${c10.toFixed(2)} ms — ×${(c10 / c1).toFixed(2)} for ×10 persons`,
+  );
 
   // Analyst alone: the same records against 10× more known persons.
   const root = mkdtempSync(join(tmpdir(), 'bench-analyst-'));

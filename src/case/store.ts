@@ -952,6 +952,11 @@ export class FileCaseStore implements CaseStore {
     await this.writer.writeText(rel, markdown);
   }
 
+  /** Drops the open transaction: nothing written since begin() reaches the case (ports.ts). */
+  rollback(): void {
+    this.writer.rollback();
+  }
+
   /** Whether a research-state file is in the case (a cycle file written before, or in this transaction). */
   hasResearchState(rel: string): boolean {
     return this.read(rel) !== undefined;

@@ -338,6 +338,11 @@ export class CaseWriter {
     return v === undefined || v === null || typeof v === 'string' ? v : Buffer.from(v).toString('utf8');
   }
 
+  /** Drops the open transaction (every depth): nothing it held is written (a step that broke an invariant). */
+  rollback(): void {
+    this.staged = undefined;
+  }
+
   /** The lines the open transaction appends to a log (in order; empty outside a transaction). */
   stagedLines(rel: string): readonly string[] {
     return this.staged?.log.get(rel) ?? [];

@@ -14,4 +14,6 @@ export interface RunResult {
   sources: number;
   conflicts: number;
   summaryPath: string;
+  /** The Z invariant checks the run made (after every step and cycle) and the time they took. */
+  invariants?: { checks: number; ms: number };
 }

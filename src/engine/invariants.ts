@@ -1,6 +1,7 @@
 /**
- * Seed 000's six system invariants (plus the state schema's), checked after every step in tests and
- * — cheaply — by the loop itself in debug runs. Each violation names the invariant and the culprit.
+ * Seed 000's six system invariants (plus the state schema's), checked by the loop after every step
+ * and at every cycle's end, in every run (issue #23 item 4). Each violation names the invariant and
+ * the culprit.
  */
 import type { LogEntry, NewLogEntry, Person } from '../model';
 import type { EngineState } from './state';
@@ -8,6 +9,17 @@ import type { EngineState } from './state';
 export interface InvariantViolation {
   invariant: 1 | 2 | 3 | 4 | 5 | 6 | 'parents' | 'completed';
   message: string;
+}
+
+/** A run stopped on a broken invariant: the step's writes are discarded, the run fails loudly. */
+export class InvariantViolationError extends Error {
+  constructor(
+    readonly violations: readonly InvariantViolation[],
+    where: string,
+  ) {
+    super(`invariant violated ${where}: ${violations.map((x) => `(${x.invariant}) ${x.message}`).join('; ')}`);
+    this.name = 'InvariantViolationError';
+  }
 }
 
 export function checkPersonInvariants(p: Person, out: InvariantViolation[] = []): InvariantViolation[] {

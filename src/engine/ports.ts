@@ -149,6 +149,8 @@ export interface CaseStore {
    */
   begin?(): void;
   commit?(): Promise<void>;
+  /** Drops the open transaction: the engine discards a step that broke an invariant. */
+  rollback?(): void;
   log(): LogEntry[];
   writeSummary(markdown: string): Promise<void>;
   /** Optional (the file case store has it): cycles/<n>.md, timeline.md, theories.md, through the Censor. */

@@ -15,6 +15,7 @@
 import type { RunResult } from './events';
 import { Cancelled, type CycleState, type Research, type RunContext, type RunOptions } from './phases/context';
 import { cycle } from './phases/cycle';
+import { InvariantViolationError } from './invariants';
 import { closeSession, openSession, type RunStatus } from './phases/session';
 import { createContext, setup } from './phases/setup';
 
@@ -33,7 +34,13 @@ export async function runResearch(opts: RunOptions): Promise<RunResult> {
   ctx.log.stampWith(() => ({ sessionId: engine.sessionId, cycle: engine.cycle }));
   await openSession(ctx, research, open, mode);
   // The loop's own state: the cycle in progress (a resumed run continues it) and the last checkpoint.
-  const cycles: CycleState = { open, strategy: 'explore', plannerStop: undefined, verification: undefined };
+  const cycles: CycleState = {
+    open,
+    strategy: 'explore',
+    plannerStop: undefined,
+    verification: undefined,
+    invariants: { checks: 0, ms: 0 },
+  };
   const status = await researchUntilDone(ctx, research, cycles);
   return closeSession(ctx, research, cycles, status);
 }
@@ -47,14 +54,18 @@ async function researchUntilDone(ctx: RunContext, research: Research, cycles: Cy
       await cycle(ctx, research, cycles);
     }
   } catch (e) {
-    if (e instanceof Cancelled || ctx.opts.signal?.aborted) status = 'cancelled';
+    // A broken invariant: the step was discarded; nothing more is written from the state in memory.
+    if (e instanceof InvariantViolationError) cycles.unsafe = true;
+    if (e instanceof Cancelled || (ctx.opts.signal?.aborted && !cycles.unsafe)) status = 'cancelled';
     else {
       status = 'failed';
       ctx.log.add({
         agent: 'Lead',
         actionType: 'error',
         message: e instanceof Error ? e.message : String(e),
-        rationale: 'the run stopped on an unexpected error; the session is saved and can be resumed',
+        rationale: cycles.unsafe
+          ? 'a Z invariant broke: the step was discarded and nothing else was written; the case is as after the last good step'
+          : 'the run stopped on an unexpected error; the session is saved and can be resumed',
         context: e instanceof Error ? (e.stack ?? '').slice(0, 2000) : '',
       });
     }

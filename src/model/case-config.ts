@@ -35,6 +35,8 @@ export const CaseConfig = z.looseObject({
   goals: z
     .array(z.enum(['parents', 'spouse', 'children', 'birth', 'death', 'marriage']))
     .default(['parents', 'spouse', 'children', 'birth', 'death']),
+  /** Seed 001's target_generations: the run ends on its goal only once this many generations are proven. */
+  targetGenerations: z.number().int().min(1).max(30).optional(),
   budget: z
     .object({
       maxCycles: z.number().int().positive().default(50),

@@ -41,7 +41,7 @@ export interface RunOptions {
   deferred?: (q: SearchQuery) => { source: string; tier: 2; url: string }[];
   /** Steps per cycle (default 6): outputs are refreshed at the end of every cycle. */
   stepsPerCycle?: number;
-  /** Check the Z invariants after every step and fail on a violation (tests, debugging). */
+  /** Obsolete: the Z invariants are checked after every step of every run (kept so callers compile). */
   checkInvariants?: boolean;
 }
 
@@ -98,6 +98,10 @@ export interface CycleState {
   plannerStop: string | undefined;
   /** The last verification checkpoint (a GPS ending needs it passed at the cycle's end). */
   verification: VerificationResult | undefined;
+  /** The invariant checks made so far and their time (RunResult.invariants). */
+  invariants: { checks: number; ms: number };
+  /** Set when an invariant broke: the state in memory is wrong and nothing more is written from it. */
+  unsafe?: boolean;
 }
 
 /** A run stopped by its abort signal: after the current step, with the session saved. */

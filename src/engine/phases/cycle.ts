@@ -6,7 +6,7 @@
  * record. The cycle owns CycleState; what the phases produce for the research is recorded through
  * research.ts.
  */
-import { checkInvariants } from '../invariants';
+import { checkInvariants, InvariantViolationError } from '../invariants';
 import { openHypotheses } from '../state';
 import type { Strategy } from '../strategy';
 import { plannerStopOverruled } from '../planner-stop';
@@ -36,10 +36,11 @@ export async function cycle(ctx: RunContext, research: Research, state: CycleSta
       await step(ctx, research, open);
       open.steps += 1;
       decideNow(ctx, research, state, false);
+      // Before anything of the step is written: a broken invariant discards the step (committed()).
+      assertInvariants(ctx, research, state, `after step ${open.steps} of cycle ${engine.cycle}`);
       await ctx.log.flush();
       await persist(ctx, engine, open);
     });
-    if (ctx.opts.checkInvariants) assertInvariants(ctx, research);
   }
   await committed(ctx, () => endCycle(ctx, research, state, open));
   if (ctx.opts.signal?.aborted && !engine.terminated) throw new Cancelled();
@@ -111,6 +112,7 @@ async function endCycle(ctx: RunContext, research: Research, state: CycleState, 
     skipped: research.skipped,
   });
   if (!engine.terminated && !ctx.opts.signal?.aborted) decideNow(ctx, research, state, true);
+  assertInvariants(ctx, research, state, `at the end of cycle ${engine.cycle}`);
   const counts = {
     steps: open.steps,
     persons: graph.size,
@@ -139,9 +141,15 @@ async function endCycle(ctx: RunContext, research: Research, state: CycleState, 
   await persist(ctx, engine, state.open);
 }
 
-/** The Z invariants over the state and the entries of the step just done (RunOptions.checkInvariants). */
-function assertInvariants(ctx: RunContext, research: Research): void {
+/**
+ * The Z invariants over the state and the entries logged since the last check, in every run (issue
+ * #23 item 4). A violation throws before the transaction commits: committed() drops what the step
+ * held, and the run fails with the invariant named. The time spent is kept for RunResult.invariants.
+ */
+function assertInvariants(ctx: RunContext, research: Research, state: CycleState, where: string): void {
+  const started = performance.now();
   const v = checkInvariants(research.engine, ctx.log.takeStepEntries());
-  if (v.length)
-    throw new Error(`invariant violated after step: ${v.map((x) => `(${x.invariant}) ${x.message}`).join('; ')}`);
+  state.invariants.checks += 1;
+  state.invariants.ms += performance.now() - started;
+  if (v.length) throw new InvariantViolationError(v, where);
 }

@@ -8,6 +8,7 @@ import { outageNote } from '../source-outage';
 import { openHypotheses, type EngineState, type TerminationConditions } from '../state';
 import type { RunContext } from './context';
 import { verifiedNow } from './verify';
+import { generationDepth } from '../generations';
 
 /** Seed 001 §7 diminishing returns: more than 10 queries since the last discovery. */
 const QUERIES_WITHOUT_DISCOVERY = 10;
@@ -58,23 +59,34 @@ export function decide(ctx: RunContext, input: DecideInput): Decision | undefine
   // "Answered with sufficient evidence" also means the leads about the immediate family were followed.
   const familyLeadsOpen = () =>
     openHypotheses(engine).some((h) => h.targetPersons.some((id) => graph.distanceFromSubject(id) <= 1));
-  const goalsAnswered = !analysisQueued && goals.length > 0 && goals.every((g) => g.sufficient) && !familyLeadsOpen();
+  const exhausted =
+    engine.frontier.size === 0 && openHypotheses(engine).length === 0 && engine.revisitQueue.length === 0 && cycleEnd;
+  const diminishingReturns =
+    !analysisQueued && (engine.counters.queriesSinceDiscovery ?? 0) > QUERIES_WITHOUT_DISCOVERY;
+  // Seed 001 confidence_achieved: every goal proven (accepted, two sources each) and the target
+  // generations reached. The family's leads must have been followed first, or have stopped yielding
+  // (diminishing returns, nothing left): then the search was reasonably exhaustive (GPS element 1)
+  // and the goal, not the search's tiredness, is why the research ends.
+  const target = ctx.config.targetGenerations;
+  const depth = target ? generationDepth(subject.id, (id) => graph.get(id)) : 0;
+  const goalsAnswered =
+    !analysisQueued &&
+    goals.length > 0 &&
+    goals.every((g) => g.sufficient) &&
+    (!target || depth >= target) &&
+    (diminishingReturns || exhausted || !familyLeadsOpen());
   // A goal ending needs the verification checkpoint to pass now.
   const verification = goalsAnswered ? verifiedNow(ctx, graph) : undefined;
   const goalAchieved = goalsAnswered && verification!.passed;
-  const exhausted =
-    engine.frontier.size === 0 && openHypotheses(engine).length === 0 && engine.revisitQueue.length === 0 && cycleEnd;
   const gpsSatisfied =
     !analysisQueued &&
     cycleEnd &&
     (verification ?? input.verification)?.passed === true &&
     checkGPSCoverage(graph.persons.values());
-  const diminishingReturns =
-    !analysisQueued && (engine.counters.queriesSinceDiscovery ?? 0) > QUERIES_WITHOUT_DISCOVERY;
   const reason = budgetReasons.length
     ? `budget exceeded: ${budgetReasons.join('; ')}`
     : goalAchieved
-      ? 'goal achieved: every research goal is answered by accepted, corroborated evidence and the verification checkpoint passed'
+      ? `goal achieved (confidence achieved): every research goal (${goals.map((g) => g.goal).join(', ')}) is proven by accepted evidence from at least two sources${target ? `, ${depth} generation(s) proven (target ${target})` : ''} and the verification checkpoint passed${familyLeadsOpen() ? `; the ${openHypotheses(engine).length} lead(s) still open stopped yielding (${engine.counters.queriesSinceDiscovery ?? 0} searches without a new record)` : ''}${outageNote(engine.parkedTasks)}`
       : gpsSatisfied
         ? 'GPS satisfied: every person has primary and secondary evidence and every citation was verified'
         : diminishingReturns

@@ -61,6 +61,12 @@ export class RunLog {
     this.written += batch.length;
   }
 
+  /** Drops the entries not yet written (a step discarded for breaking an invariant). */
+  discardPending(): void {
+    this.pending = [];
+    this.stepEntries = [];
+  }
+
   /** Entries in the log, written or waiting (the log budget counts both). */
   get size(): number {
     return this.written + this.pending.length;

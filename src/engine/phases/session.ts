@@ -8,6 +8,7 @@ import { displayName } from '../../model';
 import { formatProblem } from '../../case/problems';
 import type { RunResult } from '../events';
 import type { CaseStore } from '../ports';
+import { InvariantViolationError } from '../invariants';
 import { toSession, type EngineState } from '../state';
 import type { CycleState, OpenCycle, Research, RunContext, SessionMode } from './context';
 import { noteArchive, takePendingMerges } from './research';
@@ -104,23 +105,25 @@ export async function closeSession(
       rationale: 'user interrupt',
       context: `${engine.frontier.size} task(s) still queued`,
     });
-  await writeOutputs(ctx, {
-    engine,
-    graph,
-    conflicts: research.conflicts,
-    merges: takePendingMerges(research),
-    strategy: cycle.strategy,
-    identityNotes: research.identityNotes,
-    skipped: research.skipped,
-  }).catch((e: unknown) =>
-    ctx.log.add({
-      agent: 'Lead',
-      actionType: 'error',
-      message: `writing outputs failed: ${e instanceof Error ? e.message : String(e)}`,
-      rationale: '',
-      context: '',
-    }),
-  );
+  // After a broken invariant the state in memory is wrong: only the log is written (the error, the end).
+  if (!cycle.unsafe)
+    await writeOutputs(ctx, {
+      engine,
+      graph,
+      conflicts: research.conflicts,
+      merges: takePendingMerges(research),
+      strategy: cycle.strategy,
+      identityNotes: research.identityNotes,
+      skipped: research.skipped,
+    }).catch((e: unknown) =>
+      ctx.log.add({
+        agent: 'Lead',
+        actionType: 'error',
+        message: `writing outputs failed: ${e instanceof Error ? e.message : String(e)}`,
+        rationale: '',
+        context: '',
+      }),
+    );
   ctx.log.add({
     agent: 'Lead',
     actionType: 'session_end',
@@ -130,23 +133,26 @@ export async function closeSession(
   });
   await ctx.log.flush();
   // A run stopped inside a cycle leaves that cycle's file marked open; the resumed run completes it.
-  await writeResearchState(ctx, research).catch((e: unknown) =>
-    ctx.log.add({
-      agent: 'Lead',
-      actionType: 'error',
-      message: `writing the cycle files failed: ${e instanceof Error ? e.message : String(e)}`,
-      rationale: '',
-      context: '',
-    }),
-  );
+  if (!cycle.unsafe)
+    await writeResearchState(ctx, research).catch((e: unknown) =>
+      ctx.log.add({
+        agent: 'Lead',
+        actionType: 'error',
+        message: `writing the cycle files failed: ${e instanceof Error ? e.message : String(e)}`,
+        rationale: '',
+        context: '',
+      }),
+    );
   await ctx.log.flush();
-  await persist(ctx, engine, cycle.open);
+  if (!cycle.unsafe) await persist(ctx, engine, cycle.open);
   await ctx.store.commit?.();
   const reason =
     status === 'cancelled'
       ? 'user cancel'
       : status === 'failed'
-        ? 'error (see the research log)'
+        ? cycle.unsafe
+          ? 'invariant violated (see the research log); nothing of the failing step was written'
+          : 'error (see the research log)'
         : (engine.terminationReason ?? 'stopped');
   const result: RunResult = {
     status,
@@ -156,6 +162,7 @@ export async function closeSession(
     sources: ctx.store.sources().length,
     conflicts: ctx.store.conflicts().length,
     summaryPath: join(ctx.store.root, 'summary.md'),
+    invariants: { checks: cycle.invariants.checks, ms: Math.round(cycle.invariants.ms * 100) / 100 },
   };
   ctx.log.emit(
     'done',
@@ -169,6 +176,13 @@ export async function committed(ctx: RunContext, fn: () => Promise<void>): Promi
   ctx.store.begin?.();
   try {
     await fn();
+  } catch (e) {
+    // A broken invariant: what the transaction held is wrong, so none of it is written.
+    if (e instanceof InvariantViolationError) {
+      ctx.store.rollback?.();
+      ctx.log.discardPending();
+    }
+    throw e;
   } finally {
     await ctx.store.commit?.();
   }
