@@ -184,18 +184,34 @@ function groupOf(p: Persona): string {
 
 /** The principal of a free-text record: named in the title ("Obituary of …") or first in the text. */
 export function principalName(title: string, text: string): { name: string; snippet: string } | undefined {
-  // "Obituary of Mrs. Clara B. Hoffman": the title before the name is not part of it.
+  // "SEXTON, Delbert Ray, 80, of Kettering, passed away …": a notice that opens with the surname in
+  // capitals and a comma names its subject surname first.
+  // An age, an alias or a dash follows the name; a dateline ("GORDONVILLE, Pa., Jan. 21 —") is no name.
+  const lead = re(
+    `^\\s*(\\p{Lu}[\\p{Lu}'’-]+(?:[ -]\\p{Lu}[\\p{Lu}'’-]+)?),[ \\t]+(${NAME})(?=,\\s*\\d|\\s*\\(|\\s+[—–-])`,
+    'u',
+  ).exec(text);
+  if (lead && !/\p{Ll}/u.test(lead[1])) {
+    const given = leadTrimmed(lead[2].split(/\s+/)).join(' ');
+    if (given) return { name: `${given} ${titleCase(lead[1])}`, snippet: lead[0].trim() };
+  }
+  // "Obituary of Mrs. Clara B. Hoffman", "— obituary, Delbert Ray Sexton": the word before the name is not part of it.
   const t = re(
-    `(?:Obituary|Death notice|Death|Funeral)(?:\\s+notice)?(?:\\s+of|:|\\s+[—–-])\\s+(?:(?:Mrs|Mr|Miss|Ms|Dr|Rev)\\.?\\s+)?(${NAME})`,
+    `(?:[Oo]bituary|[Dd]eath notice|[Dd]eath|[Ff]uneral)(?:\\s+notice)?(?:\\s+of|:|,|\\s+[—–-])\\s+(?:(?:Mrs|Mr|Miss|Ms|Dr|Rev)\\.?\\s+)?(${NAME})`,
     'u',
   ).exec(title);
   const fromTitle = t ? cleanName(t[1]) : undefined;
-  if (fromTitle) {
-    const surname = splitPersonaName(fromTitle).surname;
+  // A surname alone ("death notice, Caplan") does not say which of the family is meant.
+  if (fromTitle && fromTitle.split(/\s+/).length >= 2) {
+    const { given, surname } = splitPersonaName(fromTitle);
+    const first = given.split(/\s+/)[0];
     const inText = re(NAME, 'gu');
+    // The title's person as the text writes it: the same surname and first given name ("Clarence
+    // Sexton", the stepfather named in Delbert Sexton's obituary, is not its subject).
     for (const m of text.matchAll(inText)) {
       const written = leadTrimmed(m[0].split(/\s+/)).join(' ');
-      if (surname && written.includes(surname) && written.split(/\s+/).length >= 2)
+      const words = written.split(/\s+/);
+      if (surname && written.includes(surname) && words.length >= 2 && (!first || words[0] === first))
         return { name: cleanName(written), snippet: written };
     }
     return { name: fromTitle, snippet: fromTitle };
