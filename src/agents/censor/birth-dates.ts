@@ -204,7 +204,15 @@ const DEATH_WINDOW = 80;
  * neighbouring birth markers, at most DEATH_WINDOW characters either side, on the same line), become
  * their decade. Returns the text; redactions are pushed to `out`.
  */
-export function redactLivingBirthDates(text: string, ctx: CensorContext, out: Redaction[]): string {
+/** "He was born …" at the start of a sentence: in an obituary or a death record, the deceased's birth. */
+const DECEASED_SUBJECT = /(?:^|[.!?]\s+)(?:He|She)\s+(?:was\s+)?$/u;
+
+export function redactLivingBirthDates(
+  text: string,
+  ctx: CensorContext,
+  out: Redaction[],
+  opts: { deathRecord?: boolean } = {},
+): string {
   if (ctx.consent || !/\d{4}/.test(text)) return text;
   const cutoff = ctx.now.getUTCFullYear() - ctx.thresholdYears;
   const markers = [...text.matchAll(BIRTH)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
@@ -218,6 +226,8 @@ export function redactLivingBirthDates(text: string, ctx: CensorContext, out: Re
     if (!m || m.index >= MARKER_TO_DATE) return;
     const year = exactDateYear(m[0], m[1], m[2], m[3]);
     if (year === undefined || year <= cutoff) return;
+    // "SEXTON, Delbert Ray, 80, passed away … He was born August 17, 1928": a death notice's own subject is dead.
+    if (opts.deathRecord && DECEASED_SUBJECT.test(text.slice(Math.max(0, mk.start - 40), mk.start))) return;
     const start = mk.end + m.index;
     const end = start + m[0].length;
     // A death stated before the marker counts only in its own clause, and not when another birth

@@ -142,7 +142,7 @@ function indentOf(text: string): number | undefined {
  */
 export function redactSourceBody(
   text: string,
-  record: Pick<RawRecord, 'persons' | 'date'>,
+  record: Pick<RawRecord, 'persons' | 'date'> & Partial<Pick<RawRecord, 'recordType'>>,
   ctx: CensorContext,
 ): { text: string; redactions: Redaction[] } {
   if (ctx.consent || !text) return { text, redactions: [] };
@@ -164,16 +164,20 @@ export function redactSourceBody(
         : JSON.stringify(json, null, indentOf(text));
     return { text: head + rest, redactions: out };
   }
-  return { text: redactPlain(text, textCtx, out, isModern(record, ctx)), redactions: out };
+  const deathRecord = DEATH_RECORDS.has(record.recordType ?? '');
+  return { text: redactPlain(text, textCtx, out, isModern(record, ctx), deathRecord), redactions: out };
 }
 
-function redactPlain(text: string, ctx: CensorContext, out: Redaction[], modern = false): string {
+/** Records that tell one person's death: their "He was born …" is the deceased's birth. */
+const DEATH_RECORDS = new Set(['death', 'burial', 'obituary']);
+
+function redactPlain(text: string, ctx: CensorContext, out: Redaction[], modern = false, deathRecord = false): string {
   // "b. 3 Apr 1938", "* 03.04.1938", "geb. 3. April 1938": an exact birth within the threshold, no death beside it.
-  text = redactLivingBirthDates(text, ctx, out);
+  text = redactLivingBirthDates(text, ctx, out, { deathRecord });
   if (/<\/?[a-z][a-z0-9]*[\s>/]/i.test(text)) return redactHtml(text, ctx, out);
   // "Sarah 03-22-1956" in a 1995 directory: a modern record's date after a name is a birth (birth-dates.ts).
   if (modern) text = redactDatesAfterNames(text, ctx, out);
-  const plain = modern && !ctx.aboutLiving ? unnamedLiving(text, ctx, out) : text;
+  const plain = modern && !ctx.aboutLiving ? unnamedLiving(text, ctx, out, deathRecord) : text;
   // Addresses and phones as written outside North America, in any modern record's text (local-pii.ts).
   const r = redactText(modern ? redactLocalPii(plain, out) : plain, ctx);
   out.push(...r.redactions);
@@ -189,11 +193,13 @@ const DIED = /\b(?:died|death|deceased|buried|burial|passed away)\b/i;
  * exact date within the threshold, and says nothing of a death, is about a living person; street
  * addresses, postal codes and phone numbers in such a record are redacted whoever they locate.
  */
-function unnamedLiving(text: string, ctx: CensorContext, out: Redaction[]): string {
+function unnamedLiving(text: string, ctx: CensorContext, out: Redaction[], deathRecord = false): string {
   const about = { ...ctx, aboutLiving: true };
   const sentences = text.split(/(?<=[.!?])(\s+)/);
   const redacted = sentences.map((sentence) => {
     if (!BORN.test(sentence) || DIED.test(sentence)) return sentence;
+    // "He was born …" in a death notice is its deceased subject's birth (birth-dates.ts).
+    if (deathRecord && /^(?:He|She)\s+(?:was\s+)?born\b/u.test(sentence)) return sentence;
     const r = redactText(sentence, about);
     out.push(...r.redactions);
     return r.text;

@@ -10,10 +10,15 @@ const ctx: CensorContext = {
 };
 
 /** A captured body: what reaches sources/<id>.md. */
-function body(text: string, date?: string, c: CensorContext = ctx): string {
+function body(
+  text: string,
+  date?: string,
+  c: CensorContext = ctx,
+  recordType: RawRecord['recordType'] = 'other',
+): string {
   const record: RawRecord = {
     title: 'Notice',
-    recordType: 'other',
+    recordType,
     repository: 'Newspaper',
     sourceType: 'derivative',
     sourceId: 'archive',
@@ -95,5 +100,15 @@ describe('Censor: exact birth dates of the living in free text, across forms and
       assert.ok(r.redactions.some((x) => x.kind === 'living'));
     }
     assert.equal(redactText('Moved on 3. April 1890 to the farm.', about).text, 'Moved on 3. April 1890 to the farm.');
+  });
+
+  it('an obituary’s "He was born …" is the deceased’s birth and stays; a survivor’s birth in it does not', () => {
+    const obit = `SEXTON, Delbert Ray, 80, of Kettering, passed away Wednesday, October 14, 2009, at Kettering
+Medical Center. He was born August 17, 1928, in Benham, Kentucky. His daughter Karen, born March 3, 1953, survives.`;
+    const out = body(obit, '16 OCT 2009', ctx, 'obituary');
+    assert.match(out, /He was born August 17, 1928, in Benham/);
+    assert.ok(!out.includes('March 3, 1953'), out);
+    // The same sentence in a notice that tells no death is read as before: a birth within the threshold.
+    assert.ok(!body(obit.replace('passed away', 'celebrated'), '16 OCT 2009').includes('August 17, 1928'));
   });
 });
