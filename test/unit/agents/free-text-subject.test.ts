@@ -94,7 +94,9 @@ Elizabeth, daughter of Caleb Pennock of Marple.`;
 Anastasia (Shevchuk) Melnick; two sons, Peter Melnick of Derby and Michael Melnick of Seymour.`;
     const out = extractFromText('JOHN MELNICK', text);
     assert.equal(out.personas[0].persona.deathDate, '11 MAR 1958');
-    assert.equal(byName(out, 'Anastasia Melnick')?.persona.role, 'spouse');
+    // "Mrs. Anastasia (Shevchuk) Melnick": her birth name, with her married name kept beside it.
+    assert.equal(byName(out, 'Anastasia Shevchuk')?.persona.role, 'spouse');
+    assert.equal(byName(out, 'Anastasia Shevchuk')?.persona.marriedName, 'Anastasia Melnick');
     assert.equal(byName(out, 'Peter Melnick')?.persona.role, 'child');
   });
 

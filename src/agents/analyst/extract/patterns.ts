@@ -49,6 +49,8 @@ const WEEKDAY = '(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)
 /** "March 14, 1842", "14 March 1842", "4th Feb. 1908", "March 1842" or "1842". */
 const DATE = `(?:${DAY_DATE}|${MONTH}\\s+\\d{4}|\\d{4})`;
 const FULL_DATE = `(?:${DAY_DATE}|${MONTH}\\s+\\d{4})`;
+/** What stands between "born" and "to <parents>": a date and a place ("August 17, 1928, in Benham, Kentucky,"), no other verb. */
+const BIRTH_FILLER = `(?:,?\\s+(?:in|on|at|near|\\d{1,4}(?:st|nd|rd|th)?,?|\\p{Lu}[\\p{L}'’.-]*,?)){0,10}?`;
 const PLACE = `${NAME_WORD}(?:(?:,\\s*|\\s+)(?:${NAME_WORD}|\\p{Lu}\\.))*`;
 /** "married June 4, 1905, to Frederick W. Hoffman": the date before "to" is not the spouse's name. */
 const MARRIED_ON = `(?:(?:on\\s+)?${FULL_DATE},?\\s+to\\s+)?`;
@@ -373,7 +375,8 @@ export function extractFromText(
     ? null
     : ofPrincipal(
         re(
-          `(?<!\\b(?:foster|step|god|nurse)[\\s-]?)\\b(son|daughter|child)\\s+of\\s+(?:the\\s+late\\s+)?(${NAME})(?:\\s+and\\s+(${NAME})(?:\\s+\\((${NAME_WORD})\\)\\s+(${NAME_WORD}))?)?`,
+          // "… born August 17, 1928, in Benham, Kentucky, to the late Ray and Edna (Hensley) Mullins" too.
+          `(?:(?<!\\b(?:foster|step|god|nurse)[\\s-]?)\\b(son|daughter|child)\\s+of|\\b[Bb]orn\\b${BIRTH_FILLER}\\s+to(?!\\s+(?:Mr|Mrs)\\b))\\s+(?:the\\s+late\\s+)?(${NAME})(?:\\s+and\\s+(${NAME})(?:\\s+\\((${NAME_WORD})\\)\\s+(${NAME_WORD}))?)?`,
           'u',
         ).exec(body),
       );

@@ -43,6 +43,13 @@ const LIST_HEAD = new RegExp(
   `\\b(?:${COUNT}\\s+)?(sons?|daughters?|children|brothers?|sisters?)(?:\\s*,|\\s+(?:were|are))\\s*`,
   'giu',
 );
+/**
+ * As notices now write their lists, a name right after the word: "his sons Gary (Debra) Sexton of
+ * Kettering and Mark Sexton; daughter Karen (Tom) Riddle". A step-, foster or god- child is no
+ * child, a grandchild not one of these.
+ */
+const NAMED_HEAD =
+  /(?<!(?:step|foster|god|grand)[\s-]?)\b(?:half-)?(sons?|daughters?|children|brothers?|sisters?)\s+(?=\p{Lu})/gu;
 /** US states and their old abbreviations: "Detroit, Mich." and "Toledo, O." end a residence, they name no one. */
 const STATES = new Set(
   (
@@ -98,6 +105,18 @@ interface Item {
   husband?: string;
   /** "Anna, wife of Henry Miller": her husband, named after her. */
   wifeOf?: string;
+  /** "Karen (Tom) Riddle": the spouse's given name in brackets, the couple's surname after. */
+  spouseGiven?: string;
+}
+
+/** Words that open a notice's list of relatives, in the sentence before a head. */
+const LIST_OPENERS =
+  /\b(?:survived\s+by|survivors|surviving|leaves|left\s+to\s+mourn|preceded\s+in\s+death|predeceased|their\s+children)\b/iu;
+
+function listsRelatives(body: string, at: number): boolean {
+  const before = body.slice(Math.max(0, at - 200), at);
+  const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n\n')) + 1);
+  return LIST_OPENERS.test(sentence);
 }
 
 /** One entry of a list: "Robert of Fort Wayne", "Mrs. Walter (Ruth) Engle of New Haven", "Lewis Stewart". */
@@ -110,6 +129,9 @@ function readItem(raw: string): Item | undefined {
   const paren = new RegExp(`^(${NAME_WORD}(?:\\s+\\p{Lu}\\.)?)\\s+\\((${NAME_WORD})\\)\\s+(${NAME_WORD})$`, 'u').exec(
     rest,
   );
+  // Without "Mrs.", as notices now write it, the relative comes first and the spouse in brackets:
+  // "Gary (Debra) Sexton" is Gary, whose wife is Debra; "Karen (Tom) Riddle" is Karen, wife of Tom Riddle.
+  if (paren && !titled) return { text, given: paren[1], surname: paren[3], spouseGiven: paren[2] };
   if (paren) return { text, given: paren[2], surname: paren[3], husband: `${paren[1]} ${paren[3]}` };
   const m = new RegExp(`^(${NAME_WORD}(?:\\s+(?:\\p{Lu}\\.|${NAME_WORD}))*)$`, 'u').exec(rest);
   if (!m) return undefined;
@@ -125,7 +147,14 @@ function readItem(raw: string): Item | undefined {
 /** The lists of children and brothers and sisters a notice gives, each entry a draft relative. */
 export function relativeLists(body: string, family: FamilySurnames): RelativeDraft[] {
   const out: RelativeDraft[] = [];
-  const heads = [...body.matchAll(LIST_HEAD)];
+  // A head with the name right after it ("sister Agnes") lists relatives only where a notice lists
+  // survivors or the dead before them; elsewhere "His big sister Agnes" is a sentence's, not a list's
+  // (pronounRelatives reads those, with their subject).
+  const listed = [...body.matchAll(LIST_HEAD)];
+  const named = [...body.matchAll(NAMED_HEAD)].filter(
+    (h) => listsRelatives(body, h.index) && !listed.some((l) => l.index <= h.index && h.index < l.index + l[0].length),
+  );
+  const heads = [...listed, ...named].sort((a, b) => a.index - b.index);
   heads.forEach((h, n) => {
     const start = h.index + h[0].length;
     const nextHead = heads[n + 1]?.index ?? body.length;
@@ -190,6 +219,8 @@ export function relativeLists(body: string, family: FamilySurnames): RelativeDra
           snippets: { name: words, role: words },
         };
       }
+      // A daughter's or sister's husband in brackets is named; a son's wife is left to other records.
+      if (item.spouseGiven && s === 'F' && item.surname) item.husband = `${item.spouseGiven} ${item.surname}`;
       if (item.husband) {
         persona.sex = 'F';
         persona.relationship = relationshipWord(kind, 'F');
@@ -221,7 +252,8 @@ export function pronounRelatives(
 ): RelativeDraft[] {
   const out: RelativeDraft[] = [];
   const re = new RegExp(
-    `\\b([Hh]is|[Hh]er)\\s+(son|daughter|brother|sister|wife|husband|widow|father|mother),?\\s+(?:(?:Mrs|Mr|Miss)\\.?\\s+)?(${NAME_WORD}(?:\\s+(?:\\p{Lu}\\.|${NAME_WORD})){0,3})`,
+    // "his wife of 49 years, Juanita": the years married stand between the word and the name.
+    `\\b([Hh]is|[Hh]er)\\s+(son|daughter|brother|sister|wife|husband|widow|father|mother)(?:\\s+of\\s+\\d{1,2}\\s+years)?,?\\s+(?:(?:Mrs|Mr|Miss)\\.?\\s+)?(${NAME_WORD}(?:\\s+(?:\\p{Lu}\\.|${NAME_WORD})){0,3})`,
     'gu',
   );
   for (const m of body.matchAll(re)) {
@@ -243,7 +275,16 @@ export function pronounRelatives(
     const inferred = kind === 'sibling' || kind === 'parent' ? family.siblings : family.children;
     const snippets: Record<string, string> = { name: m[0], role: m[0] };
     let name = m[3];
-    if (written.length === 1) {
+    // "his wife of 49 years, Juanita (Collins) Sexton": her birth surname in brackets, her married one after.
+    const maiden = new RegExp(`^\\s+\\((${NAME_WORD})\\)\\s+(${NAME_WORD})`, 'u').exec(
+      body.slice(m.index + m[0].length),
+    );
+    let marriedName: string | undefined;
+    if (maiden && written.length === 1 && !isMaleGiven(m[3])) {
+      name = `${m[3]} ${maiden[1]}`;
+      marriedName = `${m[3]} ${maiden[2]}`;
+      snippets.name = snippets.role = snippets.marriedName = m[0] + maiden[0];
+    } else if (written.length === 1) {
       if (!inferred) continue;
       name = `${m[3]} ${inferred.surname}`;
       snippets.surname = inferred.words;
@@ -263,7 +304,8 @@ export function pronounRelatives(
       sex,
       relationship: word === 'widow' ? 'wife' : word,
     };
-    if (kind === 'parent' && sex === 'F' && written.length === 1) persona.marriedName = name;
+    if (marriedName) persona.marriedName = marriedName;
+    else if (kind === 'parent' && sex === 'F' && written.length === 1) persona.marriedName = name;
     const died = WHO_DIED.exec(body.slice(m.index + m[0].length));
     if (died) {
       persona.deathDate = toDate(died[1]);
