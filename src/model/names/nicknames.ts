@@ -205,7 +205,7 @@ const GROUPS: string[][] = [
     'mykola',
     'nicolaus',
   ],
-  ['patrick', 'pat', 'paddy', 'patricius'],
+  ['patrick', 'pat', 'paddy', 'patricius', 'patritius'],
   [
     'peter',
     'pete',
@@ -242,7 +242,7 @@ const GROUPS: string[][] = [
     'stefanus',
   ],
   ['theodore', 'ted', 'teddy', 'theo', 'theodor'],
-  ['timothy', 'tim', 'timmy'],
+  ['timothy', 'tim', 'timmy', 'timotheus', 'tadhg', 'teague'],
   ['walter', 'walt', 'wally', 'gualterus'],
   ['zachariah', 'zach', 'zack', 'zachary', 'zacharias'],
   ['abraham', 'abe', 'bram'],
@@ -257,7 +257,7 @@ const GROUPS: string[][] = [
   ['gerald', 'gerry', 'jerry', 'gerhard', 'gerard'],
   ['gottfried', 'godfrey', 'friedel'],
   ['hezekiah', 'hez'],
-  ['jeremiah', 'jerry', 'jeremy'],
+  ['jeremiah', 'jerry', 'jeremy', 'jeremias', 'diarmuid', 'dermot', 'darby'],
   ['jonathan', 'jon', 'jonny', 'nathan'],
   ['josiah', 'si'],
   ['nathaniel', 'nat', 'nate', 'nathan', 'than'],
@@ -421,7 +421,7 @@ const GROUPS: string[][] = [
     'francisca',
   ],
   ['jane', 'jenny', 'jennie', 'jean', 'janet', 'jeanne', 'joan', 'johanna', 'janice', 'jennet', 'giovanna', 'juana'],
-  ['julia', 'julie', 'juliana', 'julianne', 'juliet'],
+  ['julia', 'julie', 'juliana', 'julianne', 'juliet', 'julianna'],
   ['louisa', 'louise', 'lou', 'lulu', 'luise', 'luisa', 'lois', 'lujza', 'ludwika', 'ludovica'],
   ['martha', 'patty', 'patsy', 'mattie', 'marta', 'marthe'],
   ['patricia', 'pat', 'patty', 'trish', 'tricia'],
@@ -447,7 +447,7 @@ const GROUPS: string[][] = [
   ['wilhelmina', 'minnie', 'mina', 'willa', 'wilma', 'helmine'],
   ['alice', 'alicia', 'allie', 'elsie', 'alys'],
   ['agnes', 'aggie', 'nessa', 'nessie', 'ines', 'ynes', 'anezka'],
-  ['bridget', 'biddy', 'bridie', 'brigid', 'brigitte', 'birgit'],
+  ['bridget', 'biddy', 'bridie', 'brigid', 'brigitte', 'birgit', 'brigida', 'brigitta', 'brygida', 'brighid'],
   ['cecilia', 'cecily', 'celia', 'cissy', 'sissy'],
   ['constance', 'connie'],
   ['evangeline', 'eva', 'eve', 'evie', 'vangie'],
@@ -471,6 +471,10 @@ const GROUPS: string[][] = [
   ['magdalena', 'magdalene', 'madeleine', 'magdolna', 'magda', 'maddalena'],
   ['hedwig', 'hedvig', 'jadwiga', 'hedviga', 'hedwigis'],
   ['anastasia', 'anastazja', 'nastasia'],
+  // Irish names and the Latin forms Catholic registers wrote them in.
+  ['honora', 'honor', 'honoria', 'onora', 'nora', 'norah'],
+  ['denis', 'dennis', 'dionysius', 'donnchadh'],
+  ['eugene', 'owen', 'eoghan', 'eugenius'],
 ];
 
 const EQUIV = new Map<string, Set<string>>();
