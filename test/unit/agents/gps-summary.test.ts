@@ -407,6 +407,7 @@ describe('summary.md (proof argument)', () => {
     assert.doesNotMatch(family, /Mary/, 'the family table holds accepted relationships');
     assert.match(review, /spouse Mary Smith \(Mary\): staged, confidence 0\.60 \[S-8\]/);
     assert.match(review, /Tom Lee: birth\.date = 14 MAR 1842 \(confidence 0\.70\) \[S-1\]/);
+    assert.match(review, /`ancestry review <case>`/, 'the review names where the user decides them');
     // The case.yaml hint is no fact with "no evidence": it is named as what it is.
     assert.doesNotMatch(text, /\| birth\.date \| ABT 1842 \|/);
     assert.match(text, /Starting hint from case\.yaml \(used to search, not evidence\): birth\.date ABT 1842/);

@@ -330,6 +330,12 @@ export function renderSummary(input: SummaryInput): string {
   if (stagedRels.length)
     out.push(`Relationships not yet proven (${stagedRels.length}):`, ...stagedRels.slice(0, MAX_ROWS), '');
   if (staged.length) out.push(`Facts not yet proven (${staged.length}):`, ...staged.slice(0, MAX_ROWS));
+  // Where the user decides them: the CLI verb and the VS Code command share one queue (case/review-queue.ts).
+  if (stagedRels.length || staged.length)
+    out.push(
+      '',
+      'Accept, reject or correct each with `ancestry review <case>` (or "Ancestry: Review Staged Facts…" in VS Code).',
+    );
   out.push('');
 
   // Open questions.
