@@ -29,7 +29,23 @@ function compoundOf(given: string): string | undefined {
   return m ? fold(m[1]) : undefined;
 }
 
+const nameCache = new Map<string, NameFeature>();
+/**
+ * A name's features, shared by every person of that name (read only): a tree repeats its names
+ * (100k persons of a generated tree carry a few hundred), so each is folded, split and coded once
+ * and 100k persons do not each hold their own copy of the same arrays.
+ */
 export function nameFeature(given: string, surname: string, type = 'birth'): NameFeature {
+  const k = `${given}\u0000${surname}\u0000${type}`;
+  let f = nameCache.get(k);
+  if (!f) {
+    if (nameCache.size > 200_000) nameCache.clear();
+    nameCache.set(k, (f = computeNameFeature(given, surname, type)));
+  }
+  return f;
+}
+
+function computeNameFeature(given: string, surname: string, type: string): NameFeature {
   let g = givenTokens(given);
   let s = surnameForms(surname);
   // Royal and noble style without a surname: "Caroline of Baden" — the territory works as a surname.
@@ -92,8 +108,21 @@ export function placeOf(text: string | undefined): string[] {
 }
 
 /** A date text as a year range, with the exact day when there is one. */
+const dateCache = new Map<string, DateFeature | null>();
+/** A date text's feature, shared by every person with that text (read only), as nameFeature. */
 export function dateFeature(text: string | undefined, stated = true): DateFeature | undefined {
-  if (!text || !text.trim()) return undefined;
+  if (!text) return undefined;
+  const k = stated ? text : `\u0000${text}`;
+  let f = dateCache.get(k);
+  if (f === undefined) {
+    if (dateCache.size > 200_000) dateCache.clear();
+    dateCache.set(k, (f = computeDateFeature(text, stated) ?? null));
+  }
+  return f ?? undefined;
+}
+
+function computeDateFeature(text: string, stated: boolean): DateFeature | undefined {
+  if (!text.trim()) return undefined;
   const d = parseGDate(text);
   const e = d.earliest;
   const l = d.latest;
