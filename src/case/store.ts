@@ -924,18 +924,20 @@ export class FileCaseStore implements CaseStore {
 
   log(): LogEntry[] {
     const text = this.read(L.LOG_FILE) ?? '';
-    const out: LogEntry[] = [];
     // Inside a transaction, the entries it appended are part of the log too (as read() does for files).
-    for (const line of [...text.split('\n'), ...this.writer.stagedLines(L.LOG_FILE)]) {
-      if (!line.trim()) continue;
-      try {
-        const r = LogEntry.safeParse(JSON.parse(line));
-        if (r.success) out.push(r.data);
-      } catch {
-        // A run killed mid-append leaves a partial line; it is skipped, never rewritten.
-      }
-    }
-    return out;
+    return parseLogLines([...text.split('\n'), ...this.writer.stagedLines(L.LOG_FILE)]);
+  }
+
+  /**
+   * The log's whole lines from byte `from` of the file on, the byte after the last of them (the next
+   * call's `from`), and the open transaction's entries apart (they reach the file at its commit):
+   * an incremental reader (the cycle files) parses only what was appended since its last read.
+   * `next` below `from` means the file is shorter than that: read it whole.
+   */
+  logTail(from: number): { entries: LogEntry[]; next: number; staged: LogEntry[] } {
+    const staged = parseLogLines(this.writer.stagedLines(L.LOG_FILE));
+    const tail = this.writer.readLines(L.LOG_FILE, from);
+    return { entries: parseLogLines(tail.text.split('\n')), next: tail.next, staged };
   }
 
   async writeSummary(markdown: string): Promise<void> {
@@ -1054,4 +1056,19 @@ function renderConflictBody(
 
 export function isCaseFolder(root: string): boolean {
   return existsSync(join(root, L.CASE_FILE));
+}
+
+/** Research-log lines as entries: blank lines and a partial last line (a run killed mid-append) are skipped. */
+function parseLogLines(lines: readonly string[]): LogEntry[] {
+  const out: LogEntry[] = [];
+  for (const line of lines) {
+    if (!line.trim()) continue;
+    try {
+      const r = LogEntry.safeParse(JSON.parse(line));
+      if (r.success) out.push(r.data);
+    } catch {
+      // A run killed mid-append leaves a partial line; it is skipped, never rewritten.
+    }
+  }
+  return out;
 }

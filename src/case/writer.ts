@@ -8,10 +8,12 @@ import {
   appendFileSync,
   closeSync,
   existsSync,
+  fstatSync,
   mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
+  readSync,
   renameSync,
   rmSync,
   statSync,
@@ -341,6 +343,26 @@ export class CaseWriter {
   /** Drops the open transaction (every depth): nothing it held is written (a step that broke an invariant). */
   rollback(): void {
     this.staged = undefined;
+  }
+
+  /**
+   * An append-only file's whole lines from byte `from` on (as committed on disk) and the byte after
+   * them; `next` below `from` when the file is shorter. Here because it opens the file by descriptor.
+   */
+  readLines(rel: string, from: number): { text: string; next: number } {
+    const abs = this.abs(rel);
+    if (!existsSync(abs)) return { text: '', next: 0 };
+    const fd = openSync(abs, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      if (size < from) return { text: '', next: size };
+      const buf = Buffer.alloc(size - from);
+      readSync(fd, buf, 0, buf.length, from);
+      const end = buf.lastIndexOf(0x0a) + 1;
+      return { text: buf.subarray(0, end).toString('utf8'), next: from + end };
+    } finally {
+      closeSync(fd);
+    }
   }
 
   /** The lines the open transaction appends to a log (in order; empty outside a transaction). */

@@ -152,6 +152,8 @@ export interface CaseStore {
   /** Drops the open transaction: the engine discards a step that broke an invariant. */
   rollback?(): void;
   log(): LogEntry[];
+  /** Optional (the file case store has it): entries appended to the log since byte `from` (see FileCaseStore). */
+  logTail?(from: number): { entries: LogEntry[]; next: number; staged: LogEntry[] };
   writeSummary(markdown: string): Promise<void>;
   /** Optional (the file case store has it): cycles/<n>.md, timeline.md, theories.md, through the Censor. */
   writeResearchState?(rel: string, markdown: string): Promise<void>;

@@ -4,7 +4,7 @@
  * by the cycle). Phases take the context and a small input of their own and return their output;
  * nothing of a run lives in module-level or class fields.
  */
-import type { CaseConfig, Conflict, MergeCluster, SearchQuery } from '../../model';
+import type { CaseConfig, Conflict, LogEntry, MergeCluster, SearchQuery } from '../../model';
 import type { ArchiveSource, CaseStore, Clock, SessionState, SourceConnector } from '../ports';
 import type { EngineAgents } from '../agents';
 import type { EngineEvent } from '../events';
@@ -102,6 +102,8 @@ export interface CycleState {
   invariants: { checks: number; ms: number };
   /** Set when an invariant broke: the state in memory is wrong and nothing more is written from it. */
   unsafe?: boolean;
+  /** The research log as read so far by the cycle files (research-state.ts), so each cycle parses only what is new. */
+  logRead?: { bytes: number; entries: LogEntry[] };
 }
 
 /** A run stopped by its abort signal: after the current step, with the session saved. */

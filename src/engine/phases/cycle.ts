@@ -137,7 +137,7 @@ async function endCycle(ctx: RunContext, research: Research, state: CycleState, 
   });
   state.open = undefined;
   await ctx.log.flush();
-  await writeResearchState(ctx, research);
+  await writeResearchState(ctx, research, state);
   await persist(ctx, engine, state.open);
 }
 

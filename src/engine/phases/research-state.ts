@@ -14,7 +14,23 @@ import { CycleNumbering, cycleFromLog, cycleKey } from '../../case/cycles/record
 import { cycleFile, rawAnswersFile, renderCycle, renderRawAnswers } from '../../case/cycles/render';
 import { renderTimeline } from '../../case/cycles/timeline';
 import { renderTheories } from '../../case/cycles/theories';
-import type { Research, RunContext } from './context';
+import type { CycleState, Research, RunContext } from './context';
+
+/** The whole log, parsing only what was appended since the last cycle (a run's log grows with every step). */
+function readLog(ctx: RunContext, cycles: CycleState): LogEntry[] {
+  const store = ctx.store;
+  if (!store.logTail) return store.log();
+  const seen = (cycles.logRead ??= { bytes: 0, entries: [] });
+  const tail = store.logTail(seen.bytes);
+  if (tail.next < seen.bytes) {
+    // An append-only log never shrinks; if it did, read it whole rather than guess.
+    cycles.logRead = undefined;
+    return store.log();
+  }
+  seen.entries.push(...tail.entries);
+  seen.bytes = tail.next;
+  return tail.staged.length ? [...seen.entries, ...tail.staged] : seen.entries;
+}
 
 function censorOf(ctx: RunContext): CensorContext {
   return {
@@ -35,7 +51,7 @@ function shownName(p: Person, censor: CensorContext): string {
  * Writes the files of the cycles the log holds for this session (the one just ended, or open when
  * `open` is set) and any earlier cycle whose file is missing; then timeline.md and theories.md.
  */
-export async function writeResearchState(ctx: RunContext, research: Research): Promise<void> {
+export async function writeResearchState(ctx: RunContext, research: Research, cycles: CycleState): Promise<void> {
   const store = ctx.store;
   if (!store.writeResearchState) return;
   const censor = censorOf(ctx);
@@ -46,7 +62,7 @@ export async function writeResearchState(ctx: RunContext, research: Research): P
     return p ? redactPerson(p, censor).person : undefined;
   };
   const subject = get(engine.subjectId!)!;
-  const log = store.log();
+  const log = readLog(ctx, cycles);
   const numbering = new CycleNumbering(log);
   const byCycle = new Map<string, LogEntry[]>();
   for (const e of log) {

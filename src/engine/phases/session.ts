@@ -134,7 +134,7 @@ export async function closeSession(
   await ctx.log.flush();
   // A run stopped inside a cycle leaves that cycle's file marked open; the resumed run completes it.
   if (!cycle.unsafe)
-    await writeResearchState(ctx, research).catch((e: unknown) =>
+    await writeResearchState(ctx, research, cycle).catch((e: unknown) =>
       ctx.log.add({
         agent: 'Lead',
         actionType: 'error',
