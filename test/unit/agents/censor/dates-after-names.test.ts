@@ -8,22 +8,12 @@ import { strict as assert } from 'node:assert';
 import { redactRecord, type CensorContext } from '../../../../src/agents/censor';
 import type { Redaction } from '../../../../src/agents/censor/redaction';
 import { redactDatesAfterNames } from '../../../../src/agents/censor/birth-dates';
-import type { RawRecord } from '../../../../src/model';
+import { rawRecord } from '../../../helpers/raw-record';
 
 const ctx: CensorContext = { now: new Date('2026-11-24T00:00:00Z'), thresholdYears: 100, consent: false };
 
-function record(text: string, date: string): RawRecord {
-  return {
-    title: 'Directory',
-    recordType: 'directory',
-    repository: 'Print Shop',
-    sourceType: 'derivative',
-    sourceId: 'archive',
-    tier: 0,
-    persons: [],
-    text,
-    date,
-  };
+function record(text: string, date: string) {
+  return rawRecord({ title: 'Directory', recordType: 'directory', repository: 'Print Shop', text, date });
 }
 
 const ENTRY = `5102  STOLTZFUS, Amos B. (John B. & Annie Esh) 06-11-1929  and  Rebecca (Zook) (Daniel & Sarah)

@@ -6,22 +6,12 @@
 import { strict as assert } from 'node:assert';
 import { redactRecord, redactText, type CensorContext } from '../../../../src/agents/censor';
 import { HOUSE_POSTCODE, redactHousePostcodes } from '../../../../src/agents/censor/postcodes';
-import type { RawRecord } from '../../../../src/model';
+import { rawRecord } from '../../../helpers/raw-record';
 
 const ctx: CensorContext = { now: new Date('2026-11-24T00:00:00Z'), thresholdYears: 100, consent: false };
 
-function record(text: string, date: string): RawRecord {
-  return {
-    title: 'Kilmaley notes',
-    recordType: 'newspaper',
-    repository: 'Clare Champion',
-    sourceType: 'derivative',
-    sourceId: 'archive',
-    tier: 0,
-    persons: [],
-    text,
-    date,
-  };
+function record(text: string, date: string) {
+  return rawRecord({ title: 'Kilmaley notes', recordType: 'newspaper', repository: 'Clare Champion', text, date });
 }
 
 const found = (text: string) => [...text.matchAll(HOUSE_POSTCODE)].map((m) => m[0]);

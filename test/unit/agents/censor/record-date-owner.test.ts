@@ -7,22 +7,19 @@
 import { strict as assert } from 'node:assert';
 import { redactRecord, type CensorContext } from '../../../../src/agents/censor';
 import type { Persona, RawRecord } from '../../../../src/model';
+import { rawRecord } from '../../../helpers/raw-record';
 
 const ctx: CensorContext = { now: new Date('2026-11-24T00:00:00Z'), thresholdYears: 100, consent: false };
 
 function record(recordType: RawRecord['recordType'], date: string, persons: Persona[]): RawRecord {
-  return {
-    title: 'A record',
+  return rawRecord({
     recordType,
     repository: 'General Register Office',
     sourceType: 'original',
-    sourceId: 'archive',
-    tier: 0,
     persons,
-    text: '',
     date,
     place: 'Inch, Kilmaley, County Clare, Ireland',
-  };
+  });
 }
 
 const deceased: Persona = { name: 'Patrick /Considine/', role: 'deceased', sex: 'M', age: 84 };
