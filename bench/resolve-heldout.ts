@@ -207,45 +207,45 @@ function main() {
   console.log(
     'tree       injector  seeds       dups | merge P   merge R | m+rev P   m+rev R | false merges  orig(unjudged m/r)',
   );
-  for (const tree of trees)
-    for (const [inj, dev] of [
-      ['tuning', true],
-      ['held-out', true],
-      ['held-out', false],
-    ] as const) {
-      const rows = out.filter((m) => m.tree === tree && m.injector === inj && m.dev === dev);
-      if (!rows.length) continue;
-      // Pooled over the seeds: every pair counts once, whatever seed it came from.
-      const mtp = sum(rows, (m) => m.merge.tp);
-      const mfp = sum(rows, (m) => m.merge.fp);
-      const rtp = sum(rows, (m) => m.review.tp);
-      const rfp = sum(rows, (m) => m.review.fp);
-      const n = sum(rows, (m) => m.duplicates);
-      const mrec = sum(rows, (m) => m.merge.recall * m.duplicates) / n;
-      const rrec = sum(rows, (m) => m.review.recall * m.duplicates) / n;
-      console.log(
-        `${tree.padEnd(10)} ${(dev && inj === 'held-out' ? 'ho-dev' : inj).padEnd(9)} ${`${rows[0]?.seed ?? ''}..${rows.at(-1)?.seed ?? ''}`.padEnd(10)} ${String(n).padStart(5)} | ${pct(mtp / (mtp + mfp || 1))}   ${pct(mrec)} | ${pct(rtp / (rtp + rfp || 1))}   ${pct(rrec)} | ${String(mfp).padStart(12)}  ${sum(rows, (m) => m.unjudged.merge)}/${sum(rows, (m) => m.unjudged.review)}`,
-      );
-    }
-  if (args.includes('--floors')) {
-    console.log('\nm+rev recall (wrong proposals) if only proposals at or above a floor were listed:');
-    console.log(`tree       injector  ${FLOORS.map((f) => `>=${f}`.padStart(14)).join('')}`);
-    for (const tree of trees)
-      for (const [inj, dev] of [
+  // One table row per tree and injector (tuning, held-out on dev seeds, held-out on held-out seeds).
+  const groups = trees.flatMap((tree) =>
+    (
+      [
         ['tuning', true],
         ['held-out', true],
         ['held-out', false],
-      ] as const) {
-        const rows = out.filter((m) => m.tree === tree && m.injector === inj && m.dev === dev);
-        if (!rows.length) continue;
-        const n = sum(rows, (m) => m.duplicates);
-        const cells = FLOORS.map((_, i) => {
-          const found = sum(rows, (m) => m.floors[i].found);
-          const wrong = sum(rows, (m) => m.floors[i].wrong);
-          return `${((found / n) * 100).toFixed(1)} (${wrong})`.padStart(14);
-        });
-        console.log(`${tree.padEnd(10)} ${(dev && inj === 'held-out' ? 'ho-dev' : inj).padEnd(9)} ${cells.join('')}`);
-      }
+      ] as const
+    ).flatMap(([inj, dev]) => {
+      const rows = out.filter((m) => m.tree === tree && m.injector === inj && m.dev === dev);
+      const label = `${tree.padEnd(10)} ${(dev && inj === 'held-out' ? 'ho-dev' : inj).padEnd(9)}`;
+      return rows.length ? [{ rows, label }] : [];
+    }),
+  );
+  for (const { rows, label } of groups) {
+    // Pooled over the seeds: every pair counts once, whatever seed it came from.
+    const mtp = sum(rows, (m) => m.merge.tp);
+    const mfp = sum(rows, (m) => m.merge.fp);
+    const rtp = sum(rows, (m) => m.review.tp);
+    const rfp = sum(rows, (m) => m.review.fp);
+    const n = sum(rows, (m) => m.duplicates);
+    const mrec = sum(rows, (m) => m.merge.recall * m.duplicates) / n;
+    const rrec = sum(rows, (m) => m.review.recall * m.duplicates) / n;
+    console.log(
+      `${label} ${`${rows[0]?.seed ?? ''}..${rows.at(-1)?.seed ?? ''}`.padEnd(10)} ${String(n).padStart(5)} | ${pct(mtp / (mtp + mfp || 1))}   ${pct(mrec)} | ${pct(rtp / (rtp + rfp || 1))}   ${pct(rrec)} | ${String(mfp).padStart(12)}  ${sum(rows, (m) => m.unjudged.merge)}/${sum(rows, (m) => m.unjudged.review)}`,
+    );
+  }
+  if (args.includes('--floors')) {
+    console.log('\nm+rev recall (wrong proposals) if only proposals at or above a floor were listed:');
+    console.log(`tree       injector  ${FLOORS.map((f) => `>=${f}`.padStart(14)).join('')}`);
+    for (const { rows, label } of groups) {
+      const n = sum(rows, (m) => m.duplicates);
+      const cells = FLOORS.map((_, i) => {
+        const found = sum(rows, (m) => m.floors[i].found);
+        const wrong = sum(rows, (m) => m.floors[i].wrong);
+        return `${((found / n) * 100).toFixed(1)} (${wrong})`.padStart(14);
+      });
+      console.log(`${label} ${cells.join('')}`);
+    }
   }
   const listHeldOut = args.includes('--details-heldout');
   if (args.includes('--details') || listHeldOut)
