@@ -5,7 +5,7 @@
  */
 import { Document, isMap, LineCounter, parseDocument, type Node } from 'yaml';
 import type { z } from 'zod';
-import { withFieldBound } from '../model/field-bound';
+import { safeParseBounded } from '../model/field-bound';
 import type { CaseProblem } from './problems';
 
 export interface FrontMatterFile {
@@ -114,7 +114,7 @@ export function readFrontMatter<S extends z.ZodType>(
       ],
     };
   }
-  const parsed = withFieldBound(schema).safeParse(fm.doc.toJS());
+  const parsed = safeParseBounded(schema, fm.doc.toJS());
   if (!parsed.success) return { ok: false, problems: zodProblems(file, fm, parsed.error) };
   return { ok: true, value: parsed.data, fm };
 }

@@ -19,7 +19,7 @@ import {
   type RawRecord,
   snippetForReader,
   SourceRecord,
-  withFieldBound,
+  safeParseBounded,
 } from '../model';
 import type { CaptureOptions, CaseStore, Clock, SessionState, TreeWriteOptions } from '../engine/ports';
 import { systemClock } from '../engine/ports';
@@ -267,7 +267,7 @@ export class FileCaseStore implements CaseStore {
         },
       ]);
     }
-    const parsed = withFieldBound(CaseConfig).safeParse(doc.toJS());
+    const parsed = safeParseBounded(CaseConfig, doc.toJS());
     if (!parsed.success) {
       const fm = { doc, lineCounter, yamlStartLine: 1 };
       throw new CaseFileError(
@@ -551,7 +551,7 @@ export class FileCaseStore implements CaseStore {
       this.blockedFiles.add(rel);
       return undefined;
     }
-    const r = withFieldBound(schema).safeParse(json);
+    const r = safeParseBounded(schema, json);
     if (!r.success) {
       for (const i of r.error.issues)
         this.problems.push({

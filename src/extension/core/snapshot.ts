@@ -21,7 +21,7 @@ import {
   MergesFile,
   Person,
   SourceRecord,
-  withFieldBound,
+  safeParseBounded,
 } from '../../model';
 
 export interface PersonEntry {
@@ -177,7 +177,7 @@ export async function loadSnapshot(root: string): Promise<CaseSnapshot> {
         severity: 'error',
       });
     } else {
-      const r = withFieldBound(CaseConfig).safeParse(doc.toJS());
+      const r = safeParseBounded(CaseConfig, doc.toJS());
       if (r.success) snap.config = r.data;
       else problems.push(...zodJsonProblems(caseYaml, configText, r.error));
     }
@@ -259,7 +259,7 @@ export async function loadSnapshot(root: string): Promise<CaseSnapshot> {
   const mergesText = await readText(mergesFile);
   if (mergesText !== undefined) {
     try {
-      const r = withFieldBound(MergesFile).safeParse(JSON.parse(mergesText));
+      const r = safeParseBounded(MergesFile, JSON.parse(mergesText));
       if (r.success) snap.merges = r.data;
       else problems.push(...zodJsonProblems(mergesFile, mergesText, r.error));
     } catch (e) {
@@ -271,7 +271,7 @@ export async function loadSnapshot(root: string): Promise<CaseSnapshot> {
   const sessionText = await readText(sessionFile);
   if (sessionText !== undefined) {
     try {
-      const r = withFieldBound(SessionFile).safeParse(JSON.parse(sessionText));
+      const r = safeParseBounded(SessionFile, JSON.parse(sessionText));
       if (!r.success) problems.push(...zodJsonProblems(sessionFile, sessionText, r.error));
       else {
         r.data.hypotheses.forEach((h, i) => {

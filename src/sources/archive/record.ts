@@ -13,7 +13,7 @@ import {
   RecordRelationship,
   RecordType,
   SourceClass,
-  withFieldBound,
+  safeParseBounded,
 } from '../../model';
 import { parse as parseYaml } from 'yaml';
 import { locate, readFrontMatter, splitFrontMatter } from '../../case/frontmatter';
@@ -210,7 +210,7 @@ function readArchiveFront(
   const m = FENCED.exec(text);
   if (m) {
     try {
-      const parsed = withFieldBound(ArchiveFrontMatter).safeParse(parseYaml(m[1], { uniqueKeys: true }));
+      const parsed = safeParseBounded(ArchiveFrontMatter, parseYaml(m[1], { uniqueKeys: true }));
       if (parsed.success) return { ok: true, value: parsed.data, body: text.slice(m[0].length) };
     } catch {
       // fall through to the located parse, which names the line
