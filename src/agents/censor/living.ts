@@ -14,6 +14,11 @@ export interface CensorContext {
 }
 
 const DEATH_EVENTS = new Set(['death', 'burial', 'cremation', 'probate', 'will']);
+
+/** Record types that tell one person's death in prose: their "He was born …" is the deceased's birth. */
+export const DEATH_NOTICES: ReadonlySet<string> = new Set(['death', 'burial', 'obituary']);
+/** Those, and the documents proved after a death: the record's date and place are the deceased's event. */
+export const DEATH_RECORDS: ReadonlySet<string> = new Set([...DEATH_NOTICES, 'probate', 'will']);
 const BIRTH_EVENTS = new Set(['birth', 'baptism', 'christening']);
 
 /** The event of a field ("birth.date" → "birth"), memoised: a tree has few distinct fields and

@@ -1,7 +1,7 @@
 import type { Assertion, Person, Persona, RawRecord } from '../../model';
 import { approximateDecade, parseGDate, yearRange } from '../../model/gdate';
 import { dateIdentifies, reducePlaceLevels, widenDate } from './fields';
-import { type CensorContext, generalizePlace, isLiving, isLivingPersona } from './living';
+import { type CensorContext, DEATH_RECORDS, generalizePlace, isLiving, isLivingPersona } from './living';
 import { livingInRecord, redactSourceBody } from './source-body';
 import { personaWithEvents, redactEvents } from './record-events';
 import { replacePii } from './pii';
@@ -97,8 +97,7 @@ function nameForms(name: string): string[] {
   return parts.length > 1 ? [clean, `${parts[parts.length - 1]}, ${parts.slice(0, -1).join(' ')}`] : [clean];
 }
 
-/** Records whose date and place are one person's death (or the telling of it), and the roles of that person. */
-const DEATH_RECORDS = new Set(['death', 'burial', 'obituary', 'probate', 'will']);
+/** The roles of the person whose death a death record (DEATH_RECORDS, living.ts) tells. */
 const DECEASED_ROLES = new Set(['principal', 'deceased', 'testator']);
 /** A marriage's date and place are the couple's. */
 const COUPLE_ROLES = new Set(['principal', 'spouse', 'bride', 'groom']);

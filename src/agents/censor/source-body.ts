@@ -8,7 +8,7 @@
 import { redactLocalPii } from './local-pii';
 import type { Persona, RawRecord } from '../../model';
 import { yearRange } from '../../model/gdate';
-import { type CensorContext, generalizePlace, isLivingPersona } from './living';
+import { type CensorContext, DEATH_NOTICES, generalizePlace, isLivingPersona } from './living';
 import { replacePii, type PiiKind } from './pii';
 import { POSTAL_CODE, redactText } from './redact-text';
 import { redactHousePostcodes } from './postcodes';
@@ -164,12 +164,9 @@ export function redactSourceBody(
         : JSON.stringify(json, null, indentOf(text));
     return { text: head + rest, redactions: out };
   }
-  const deathRecord = DEATH_RECORDS.has(record.recordType ?? '');
+  const deathRecord = DEATH_NOTICES.has(record.recordType ?? '');
   return { text: redactPlain(text, textCtx, out, isModern(record, ctx), deathRecord), redactions: out };
 }
-
-/** Records that tell one person's death: their "He was born …" is the deceased's birth. */
-const DEATH_RECORDS = new Set(['death', 'burial', 'obituary']);
 
 function redactPlain(text: string, ctx: CensorContext, out: Redaction[], modern = false, deathRecord = false): string {
   // "b. 3 Apr 1938", "* 03.04.1938", "geb. 3. April 1938": an exact birth within the threshold, no death beside it.

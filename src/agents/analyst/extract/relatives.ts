@@ -235,6 +235,9 @@ export function relativeLists(body: string, family: FamilySurnames): RelativeDra
   return out;
 }
 
+/** " (Collins) Sexton" after a woman's given name: her birth surname in brackets, her married one after. */
+const MAIDEN_AFTER = new RegExp(`^\\s+\\((${NAME_WORD})\\)\\s+(${NAME_WORD})`, 'u');
+
 /** "who died 4th Feb. 1908", "who died on March 3, 1920": a date of death said right after a relative's name. */
 const WHO_DIED = new RegExp(`^,?\\s+who\\s+died\\s+(?:on\\s+)?(${DAY_DATE})`, 'u');
 
@@ -276,9 +279,7 @@ export function pronounRelatives(
     const snippets: Record<string, string> = { name: m[0], role: m[0] };
     let name = m[3];
     // "his wife of 49 years, Juanita (Collins) Sexton": her birth surname in brackets, her married one after.
-    const maiden = new RegExp(`^\\s+\\((${NAME_WORD})\\)\\s+(${NAME_WORD})`, 'u').exec(
-      body.slice(m.index + m[0].length),
-    );
+    const maiden = MAIDEN_AFTER.exec(body.slice(m.index + m[0].length));
     let marriedName: string | undefined;
     if (maiden && written.length === 1 && !isMaleGiven(m[3])) {
       name = `${m[3]} ${maiden[1]}`;
