@@ -93,9 +93,17 @@ const YEAR_MONTH_DAY = String.raw`\d{4}(?:\.|${SP}*m\.)?${SP}+(${WORD})\.?${SP}+
 /** All digits: "3/4/1938", "03.04.1938", "3-4-1938", "3. 4. 1938", "1938-04-03", "1938.04.03.", "1938/04/03". */
 const NUMERIC = String.raw`\d{1,2}${SP}?[./-]${SP}?\d{1,2}${SP}?[./-]${SP}?\d{4}|\d{4}-\d{1,2}-\d{1,2}|\d{4}[./]${SP}?\d{1,2}[./]${SP}?\d{1,2}\.?`;
 
+/** Japanese and Japanese-era eras, by the Gregorian year before their first: 昭和60年 is 1925 + 60. */
+const ERAS: Record<string, number> = { 明治: 1867, 大正: 1911, 昭和: 1925, 平成: 1988, 令和: 2018 };
+/**
+ * Chinese, Japanese and Korean: "1985年7月14日", "昭和60年7月14日", "1985년 7월 14일", with ASCII or
+ * full-width digits. Written inside running text with no space around it, so it needs no word edge.
+ */
+const CJK_DATE = String.raw`(?<![\d０-９])(?:[\d０-９]{4}|(?:${Object.keys(ERAS).join('|')})${SP}*(?:[\d０-９]{1,2}|元))${SP}*[年년]${SP}*[\d０-９]{1,2}${SP}*[月월]${SP}*[\d０-９]{1,2}${SP}*[日일]`;
+
 /** An exact date (day, month and year) on one line; groups 1 to 3 hold a month word to check. */
 export const EXACT_DATE = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:${DAY_MONTH_YEAR}|${MONTH_DAY_YEAR}|${YEAR_MONTH_DAY}|${NUMERIC})(?![\p{L}\p{N}])`,
+  String.raw`(?<![\p{L}\p{N}])(?:${DAY_MONTH_YEAR}|${MONTH_DAY_YEAR}|${YEAR_MONTH_DAY}|${NUMERIC})(?![\p{L}\p{N}])|${CJK_DATE}`,
   'giu',
 );
 
@@ -106,8 +114,14 @@ function isMonth(word: string | undefined): boolean {
 /** The year of an exact date match, or undefined when its month word is not a month. */
 export function exactDateYear(match: string, month1?: string, month2?: string, month3?: string): number | undefined {
   if (!isMonth(month1) || !isMonth(month2) || !isMonth(month3)) return undefined;
+  const text = match.normalize('NFKC');
+  const era = Object.keys(ERAS).find((e) => text.startsWith(e));
+  if (era) {
+    const n = /^\s*(\d{1,2}|元)/u.exec(text.slice(era.length))?.[1];
+    return n === undefined ? undefined : ERAS[era] + (n === '元' ? 1 : Number(n));
+  }
   // The year is the match's only run of four digits ("21 7bris 1852": "7bris" is not one).
-  const year = /(?<!\d)\d{4}(?!\d)/.exec(match);
+  const year = /(?<!\d)\d{4}(?!\d)/.exec(text);
   return year ? Number(year[0]) : undefined;
 }
 
@@ -131,7 +145,11 @@ const BIRTH_WORDS = [
   // Welsh with its mutations: "a anwyd" (who was born), "fe'i ganwyd", "yng ngenedigaeth"
   String.raw`ganwyd|anwyd|nganwyd|ganed|aned|nganed|genedigaeth|enedigaeth|ngenedigaeth|g\.|rugadh|breith|breithe`,
   String.raw`родил(?:ся|ась)|род\.|р\.|рождения|народил(?:ся|ася)|народився|нар\.|народження|rodil(?:sya|as['’]?)|narodyv(?:sya|sia)`,
+  // Japanese, Chinese, Korean: "生年月日", "出生日期", "생년월일" before the date
+  String.raw`生年月日|出生年月日|出生日期|出生|생년월일|출생`,
 ];
+/** Japanese, Chinese and Korean write the birth after the date: "1985年7月14日生", "…生まれ", "…출생". */
+const CJK_BIRTH_AFTER = new RegExp(String.raw`(${CJK_DATE})${SP}*(?:生まれ|生|出生|출생|생)`, 'gu');
 /** The top-level alternatives of a pattern ("a|b(?:c|d)|e" → a, b(?:c|d), e). */
 function alternativesOf(pattern: string): string[] {
   const out: string[] = [];
@@ -213,11 +231,15 @@ export function redactLivingBirthDates(
   out: Redaction[],
   opts: { deathRecord?: boolean } = {},
 ): string {
-  if (ctx.consent || !/\d{4}/.test(text)) return text;
+  if (ctx.consent || !/\d{4}|[年년]/.test(text)) return text;
   const cutoff = ctx.now.getUTCFullYear() - ctx.thresholdYears;
-  const markers = [...text.matchAll(BIRTH)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
-  if (!markers.length) return text;
   const spans: { start: number; end: number; year: number }[] = [];
+  for (const m of text.matchAll(CJK_BIRTH_AFTER)) {
+    const year = exactDateYear(m[1]);
+    if (year !== undefined && year > cutoff) spans.push({ start: m.index, end: m.index + m[1].length, year });
+  }
+  const markers = [...text.matchAll(BIRTH)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+  if (!markers.length) return toDecades(text, spans, out);
   // Every search is bounded to a window around its marker: linear in the text's length.
   const date = new RegExp(EXACT_DATE.source, 'iu');
   markers.forEach((mk, i) => {
@@ -240,7 +262,11 @@ export function redactLivingBirthDates(
     if (statesDeath(`${text.slice(from, start)} ${after}`)) return;
     spans.push({ start, end, year });
   });
-  return toDecades(text, spans, out);
+  return toDecades(
+    text,
+    spans.sort((a, b) => a.start - b.start),
+    out,
+  );
 }
 
 /** The text with each span (in order; an overlapped one skipped) written as its decade. */

@@ -30,7 +30,33 @@ const NAME_WORD = String.raw`(?:\p{Lu}[\p{L}'.-]*|de|del|la|las|los|le|les|du|de
 /** A street word ending the name: "Lindengatan 12", "Hauptstraße 5", "Kerkstraat 3", "Vesterbrogade 40". */
 const STREET_AFTER = String.raw`\p{Lu}\p{L}*(?:gatan|gata|vägen|väg|gränd|torget|stigen|straße|strasse|str\.|weg|gasse|platz|allee|straat|laan|gracht|plein|gade|vej|veien|vegen|gaten|katu)`;
 
+/**
+ * East Asian addresses, written without spaces and numbered by block, not by street: Japanese
+ * "船越南3丁目12-8" and "…123番地4号", its romanised form "3-12-8 Funakoshi-minami", Chinese
+ * "中山路12号", Korean "세종대로 175" or "…길 12-3".
+ */
+const CJK = String.raw`[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー々]`;
+const FW = String.raw`[\d０-９]`;
+const EAST_ASIAN_ADDRESSES: RegExp[] = [
+  new RegExp(String.raw`${CJK}{1,12}${FW}{1,3}丁目(?:${FW}{1,4}(?:[-－‐番]${FW}{1,4}号?)*)?`, 'gu'),
+  new RegExp(String.raw`${CJK}{1,12}${FW}{1,5}番地?(?:${FW}{1,4}号?)?`, 'gu'),
+  new RegExp(String.raw`\p{sc=Han}{1,10}[路街道巷弄]${FW}{1,5}[号號]`, 'gu'),
+  new RegExp(String.raw`\p{sc=Hangul}{1,10}(?:로|길)${SP}?\d{1,4}(?:-\d{1,4})?(?!\d)`, 'gu'),
+  new RegExp(String.raw`(?<![\p{L}\p{N}-])\d{1,2}-\d{1,3}-\d{1,3}${SP}+\p{Lu}\p{Ll}+(?:-\p{Ll}+)?(?![\p{L}])`, 'gu'),
+];
+
+/**
+ * A post-office box or rural route stands for the house it serves: "Box 118, Vita", "P.O. Box 12",
+ * "R.R. 2", "Postfach 12", "Apartado 45", "Caixa Postal 9", "Casella postale 3", "B.P. 118".
+ */
+const POST_BOX = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:(?:P\.?${SP}?O\.?${SP}+|Post${SP}+Office${SP}+)?Box|(?:R\.${SP}?R\.|RR|Rural${SP}+Route)(?=${SP}*\d)|Postfach|Apartado(?:${SP}+de${SP}+[Cc]orreos)?|Caixa${SP}+[Pp]ostal|Casella${SP}+[Pp]ostale|Bo[iî]te${SP}+[Pp]ostale|B\.${SP}?P\.|Postbus|Postboks)${SP}*#?${SP}*\d{1,6}(?![\p{N}])`,
+  'gu',
+);
+
 const ADDRESS_PATTERNS: RegExp[] = [
+  ...EAST_ASIAN_ADDRESSES,
+  POST_BOX,
   new RegExp(String.raw`(?<![\p{L}\p{N}])${STREET_BEFORE}${WS}+(?:${NAME_WORD}${WS}+){0,4}?${HOUSE}`, 'gu'),
   new RegExp(String.raw`(?<![\p{L}\p{N}])${STREET_AFTER}${WS}+${HOUSE}`, 'gu'),
   // A name and a house number followed by a postal code and a town: "Skälsnäs 4, 342 50 Vislanda".

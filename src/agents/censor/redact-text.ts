@@ -10,7 +10,8 @@ import type { Redaction } from './redaction';
 
 const ALWAYS: ReadonlySet<PiiKind> = new Set<PiiKind>(['ssn', 'phone', 'email']);
 const WHITE_SPACE = /\s/;
-const FOUR_DIGITS = /\d{4}/;
+/** What every exact-date form holds: four digits in a row, or an East Asian year ("昭和60年"). */
+const DATE_HINT = /\d{4}|[年년]/;
 /** A state or region, then a postal code (on one line: patterns never cross a line end). */
 export const POSTAL_CODE = /\b(\p{Lu}[\p{L}.]*(?:[^\S\r\n]\p{Lu}[\p{L}.]*)?),?[^\S\r\n]+\d{5}(?:-\d{4})?\b/gu;
 
@@ -78,10 +79,10 @@ function mentionsLiving(text: string, ctx: CensorContext): boolean {
 export function redactText(text: string, ctx: CensorContext): { text: string; redactions: Redaction[] } {
   if (ctx.consent || !text) return { text, redactions: [] };
   // Every pattern below (PII, postal codes, exact dates) needs a digit, or an "@" for e-mail.
-  if (!/[\d@]/.test(text)) return { text, redactions: [] };
+  if (!/[\d@０-９]/.test(text)) return { text, redactions: [] };
   const living = mentionsLiving(text, ctx);
   // Exact pre-checks, for the ids and short values of a living person's data: a street address
-  // and a postal code need white space, and every full-date form has four digits in a row.
+  // and a postal code need white space, and every full-date form has four digits or a 年.
   const pii = replacePii(text, living && WHITE_SPACE.test(text) ? undefined : ALWAYS);
   const redactions: Redaction[] = pii.redactions.map((m: PiiMatch) => ({ kind: 'pii', what: m.kind }));
   if (!living) return { text: pii.text, redactions };
@@ -95,7 +96,7 @@ export function redactText(text: string, ctx: CensorContext): { text: string; re
       });
   // A British, Irish or Canadian postcode locates the house itself (postcodes.ts).
   const withoutPostcode = redactHousePostcodes(withoutZip, redactions);
-  if (!FOUR_DIGITS.test(withoutPostcode)) return { text: withoutPostcode, redactions };
+  if (!DATE_HINT.test(withoutPostcode)) return { text: withoutPostcode, redactions };
   // Every exact-date form (FULL_DATE's and the other languages' and numeric ones): birth-dates.ts.
   const out = withoutPostcode.replace(EXACT_DATE, (m: string, month1?: string, month2?: string, month3?: string) => {
     const year = exactDateYear(m, month1, month2, month3);

@@ -52,6 +52,11 @@ describe('Censor: exact birth dates of the living in free text, across forms and
     ['Jan Novák, narozen 3. 4. 1958 v Brně.', '3. 4. 1958', '1950s'],
     ['Reunion: John b. 3 Apr 1938 d. 2001; Mary b. 1 Jan 1940.', '1 Jan 1940', '1940s'],
     ['Reunion: John b. 3 Apr 1938 d. 2001, Mary b. 1 Jan 1940, both of Ohio.', '1 Jan 1940', '1940s'],
+    // Japanese, Chinese and Korean write the birth word after the date, or 生年月日 before it
+    ['連絡先：上田美咲（1985年7月14日生）', '1985年7月14日', '1980s'],
+    ['上田美咲 昭和60年7月14日生まれ', '昭和60年7月14日', '1980s'],
+    ['王芳，出生日期：1985年7月14日', '1985年7月14日', '1980s'],
+    ['김민지 (1985년 7월 14일 출생)', '1985년 7월 14일', '1980s'],
   ];
   for (const [text, date, decade] of living)
     it(`redacts "${date}" in: ${text}`, () => {

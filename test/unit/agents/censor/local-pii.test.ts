@@ -36,6 +36,17 @@ describe('Censor: addresses and phone numbers as written outside North America, 
     ['Vesterbrogade 40, 1620 København V', ['Vesterbrogade 40', '1620']],
     ['rue de la Paix 5, 75002 Paris', ['Paix 5', '75002']],
     ['ring +46 470 55 01 72', ['55 01 72']],
+    // A post-office box or rural route stands for the house
+    ['Darlene lives at Box 118, Vita, Manitoba.', ['Box 118']],
+    ['write to P.O. Box 12, Steinbach, or R.R. 2, Vita', ['Box 12', 'R.R. 2']],
+    ['Postfach 1234, 10115 Berlin', ['Postfach 1234']],
+    // East Asian block addresses, and their romanised form
+    ['〒736-0081 広島市安芸区船越南3丁目12-8　電話', ['3丁目12-8']],
+    ['東京都港区芝公園4丁目2番8号', ['4丁目2番8号']],
+    ['府中町123番地4号に住む', ['123番地4号']],
+    ['3-12-8 Funakoshi-minami, Aki-ku, Hiroshima', ['3-12-8 Funakoshi']],
+    ['上海市中山路12号', ['中山路12号']],
+    ['서울 종로구 세종대로 175', ['세종대로 175']],
   ];
   for (const [text, gone] of found)
     it(`redacts ${JSON.stringify(text)}`, () => {
@@ -53,6 +64,9 @@ describe('Censor: addresses and phone numbers as written outside North America, 
     'the 1892 civil marriage act, aged 62, in the 1930 census; 1868–1934',
     'la calle Hidalgo\n\n214 personas asistieron',
     'the 3rd Brigade 1944',
+    'box and barrel maker, aged 45; in the 1930 census',
+    '明治15年3月8日生、大正5年に死去',
+    'pages 3-12 and 14-18 of the register',
   ];
   for (const text of kept)
     it(`keeps ${JSON.stringify(text)}`, () => {
