@@ -230,6 +230,28 @@ describe('identity: namesakes kept apart on hard facts', () => {
     assert.match(decisions(out.log, 'namesake_kept_apart')[0], /two places at once/);
   });
 
+  it('a notice printed elsewhere on the day of his baptism is no second place: only records of presence count', async () => {
+    const { analyst } = setup();
+    await analyst.analyseFor(BAPTISM, 1, 'P-subject');
+    const notice = (recordType: RawRecord['recordType']) =>
+      rec({
+        title: `A ${recordType} naming Johann Georg Müller, Hamburg`,
+        recordType,
+        date: '5 APR 1848',
+        place: 'Hamburg, Germany',
+        persons: [{ name: 'Johann Georg /Müller/', role: 'principal', sex: 'M' }],
+        text: 'Johann Georg Müller',
+      });
+    const printed = await analyst.analyseFor(notice('newspaper'), 1, 'P-subject');
+    assert.ok(!decisions(printed.log, 'namesake_kept_apart').some((d) => /two places at once/.test(d)));
+    // A record of presence on that day in another town is still a second place.
+    const present = await analyst.analyseFor(notice('census'), 1, 'P-subject');
+    assert.match(
+      decisions(present.log, 'namesake_kept_apart')[0] ?? decisions(present.log, 'persona_match').join(' / '),
+      /two places at once/,
+    );
+  });
+
   it('countries: historical regions and empires are compatible, other countries are not', () => {
     assert.ok(differentCountries('Ireland', 'Oberdorf, Württemberg, Germany'));
     assert.ok(differentCountries('Ireland', 'Liverpool, England'));

@@ -303,9 +303,25 @@ function sameMoment(recordType: string, date: string, field: string, value: stri
   return recordType === 'census' && field === 'residence.date';
 }
 
+/**
+ * Records whose place is where the persons in them were on its date. An obituary's or a newspaper's
+ * place is where it was printed, a will's or a deed's where it was proved or recorded: the man an
+ * obituary of 13 March names was buried elsewhere that day.
+ */
+const PRESENCE_RECORDS = new Set([
+  'census',
+  'baptism',
+  'birth',
+  'marriage',
+  'death',
+  'burial',
+  'immigration',
+  'directory',
+]);
+
 function twoPlaces(pr: PersonaInRecord, p: Person): string | undefined {
   const { date, place, id, recordType } = pr.source;
-  if (!date || !place) return undefined;
+  if (!date || !place || !PRESENCE_RECORDS.has(recordType)) return undefined;
   const here = placeParts(place);
   const byEvent = new Map<string, { date?: string; field?: string; place?: string; source?: string }>();
   for (const a of p.assertions) {
@@ -319,7 +335,9 @@ function twoPlaces(pr: PersonaInRecord, p: Person): string | undefined {
     byEvent.set(a.event, e);
   }
   for (const e of byEvent.values()) {
-    if (!e.date || !e.place || !e.field || !sameMoment(recordType, date, e.field, e.date)) continue;
+    // Where the dead lie says nothing of where a record names them the same day.
+    if (!e.date || !e.place || !e.field || e.field.startsWith('burial.')) continue;
+    if (!sameMoment(recordType, date, e.field, e.date)) continue;
     const c = comparePlaces(here, placeParts(e.place));
     // Only the region or country in common ("only the region matches", 0.35) is two places.
     if (c && c.score > 0.4) continue;
