@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { Agent, Id, Instant, Probability, Tier } from './common';
 
+/**
+ * The statement of seed 000's "new name" clue: a person of the case found under another name, whose
+ * records under that name are still to be read (made by the Analyst, weighed by the Lead).
+ */
+export const NEW_NAME_CLUE = 'Find records under the name';
+
 export const HypothesisStatus = z.enum(['pending', 'in_progress', 'completed', 'rejected', 'dismissed']);
 export const HypothesisType = z.enum([
   'vital_records',

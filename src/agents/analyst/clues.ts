@@ -8,7 +8,7 @@ import type { ClueHypothesis, Person, SearchQuery } from '../../model';
 import { displayName, factValue } from '../../model';
 import { yearRange } from '../../model/gdate';
 import { stableId } from '../../engine/ids';
-import { formatQuery } from '../../model';
+import { formatQuery, NEW_NAME_CLUE } from '../../model';
 import { calculatePriority } from '../../engine/priority';
 import type { KnowledgeGraph } from './graph';
 import type { IntegrationResult } from './integration-result';
@@ -100,6 +100,21 @@ export function generateClues(
       priority: prior(name),
       evidence: [source.id],
     });
+    // The record gives them a second surname too ("known to his landsleit as Morris Kagan").
+    const first = p.names[0];
+    const fold = (x: string) => x.trim().toLowerCase();
+    for (const n of p.names.slice(1)) {
+      if (!n.surname || !first || fold(n.surname) === fold(first.surname) || n.type === 'married') continue;
+      const other = `${n.given} ${n.surname}`.trim();
+      out.push({
+        type: 'vital_records',
+        statement: `${NEW_NAME_CLUE} ${other} (known as ${name})`,
+        targetPersons: [id],
+        query: personQuery(p, { given: n.given || undefined, surname: n.surname }),
+        priority: prior(other),
+        evidence: [source.id],
+      });
+    }
   }
   // A known person first seen here under another surname (a married name, a "dit" name, a respelling
   // the record joined to them): seed 000's "new name" rule, so the records under that name are read too.
@@ -116,7 +131,7 @@ export function generateClues(
       const name = `${n.given} ${n.surname}`.trim();
       out.push({
         type: 'vital_records',
-        statement: `Find records under the name ${name} (known as ${`${known[0].given} ${known[0].surname}`.trim()})`,
+        statement: `${NEW_NAME_CLUE} ${name} (known as ${`${known[0].given} ${known[0].surname}`.trim()})`,
         targetPersons: [id],
         query: personQuery(p, { given: n.given || undefined, surname: n.surname }),
         priority: prior(name),

@@ -42,7 +42,7 @@ import { isAssociateRole, keptCompany } from './identity/associates';
 import { pickUnmarried } from './identity/marriage-choice';
 import { sameArrival } from './identity/same-arrival';
 import { namesakesByEvidence } from './identity/namesakes-in-record';
-import { statedNameChange } from './identity/name-change';
+import { statedAliases, statedNameChange } from './identity/name-change';
 import { informantAge, scoreBesideInformantAge } from './identity/informant-age';
 import { foundlingWords, notKinship } from './register-roles';
 import { foundlingsHaveNoParents, noteFoundling } from './identity/foundlings';
@@ -905,9 +905,13 @@ export async function integrateRecord(
     if (typeof persona.marriedName === 'string')
       p = addName(p, { ...splitPersonaName(persona.marriedName), type: 'married', citations: [source.id] });
     // The record states the name its principal takes from now on (a naturalization's name change).
-    const renamed = principal && !mention[i] ? statedNameChange(source.text) : undefined;
+    const renamed = principal && !mention[i] ? statedNameChange(source.text, persona.name) : undefined;
     if (renamed)
       p = addName(p, { given: renamed.given, surname: renamed.surname, type: 'aka', citations: [source.id] });
+    // A second name written right after this persona's own ("Juan Buenaventura (antes Juan de la Cruz)").
+    if (!mention[i])
+      for (const alias of statedAliases([source.text, source.translation], persona.name))
+        p = addName(p, { given: alias.given, surname: alias.surname, type: 'aka', citations: [source.id] });
     const sex = roleSex(persona);
     if (sex === 'M' || sex === 'F') {
       p = addAssertion(p, 'sex', sex, claim('sex', persona.sex ? 'sex' : 'role', sex), ctx.now);

@@ -9,6 +9,7 @@ import { openHypotheses, type EngineState, type TerminationConditions } from '..
 import type { RunContext } from './context';
 import { verifiedNow } from './verify';
 import { generationDepth } from '../generations';
+import { NEW_NAME_CLUE } from '../../model';
 
 /** Seed 001 §7 diminishing returns: more than 10 queries since the last discovery. */
 const QUERIES_WITHOUT_DISCOVERY = 10;
@@ -61,8 +62,16 @@ export function decide(ctx: RunContext, input: DecideInput): Decision | undefine
     openHypotheses(engine).some((h) => h.targetPersons.some((id) => graph.distanceFromSubject(id) <= 1));
   const exhausted =
     engine.frontier.size === 0 && openHypotheses(engine).length === 0 && engine.revisitQueue.length === 0 && cycleEnd;
+  // A search under a name the subject or their immediate family was just found to bear (seed 000's
+  // "new name" clue) is not more of the same: the run does not tire before it is tried.
+  const newNameQueued = engine.frontier.some((t) => {
+    const h = t.hypothesis ? engine.hypotheses.get(t.hypothesis) : undefined;
+    return Boolean(
+      h?.statement.startsWith(NEW_NAME_CLUE) && h.targetPersons.some((id) => graph.distanceFromSubject(id) <= 1),
+    );
+  });
   const diminishingReturns =
-    !analysisQueued && (engine.counters.queriesSinceDiscovery ?? 0) > QUERIES_WITHOUT_DISCOVERY;
+    !analysisQueued && !newNameQueued && (engine.counters.queriesSinceDiscovery ?? 0) > QUERIES_WITHOUT_DISCOVERY;
   // Seed 001 confidence_achieved: every goal proven (accepted, two sources each) and the target
   // generations reached. The family's leads must have been followed first, or have stopped yielding
   // (diminishing returns, nothing left): then the search was reasonably exhaustive (GPS element 1)

@@ -160,6 +160,24 @@ Thomas Whitcombe, bachelor; Sarah Pegg, 20, spinster.
     assert.ok(!out.clues.some((c) => /under the name Thomas/.test(c.statement)));
   });
 
+  it('a person first met in a record that gives them a second surname gets a clue for it too', async () => {
+    const { analyst } = testAnalyst([], 'P-1');
+    const padron = `---
+title: Padrón de Bauan, 1850
+recordType: census
+date: 1850
+place: Bauan, Batangas, Philippines
+persons:
+  - { key: J, name: Juan /Buenaventura/, role: head, sex: M, age: 41 }
+---
+Juan Buenaventura (antes Juan de la Cruz), labrador .... 41
+`;
+    const out = await analyst.analyse(source(padron, 'archive/p.md'), 1);
+    const clue = out.clues.find((c) => c.statement.startsWith('Find records under the name Juan de la Cruz'));
+    assert.ok(clue, out.clues.map((c) => c.statement).join('; '));
+    assert.match(clue.suggestedQueries[0], /given:Juan surname:"?de la Cruz/);
+  });
+
   it('a family register page: several events, each to its persons; a burial date is never a birth', async () => {
     const { graph, analyst } = setup();
     const text = `---

@@ -2,7 +2,7 @@
 // words, and "married" read for the person who married. Texts are written for the test.
 import assert from 'node:assert/strict';
 import { extractFromText } from '../../../src/agents/analyst/extract';
-import { statedNameChange } from '../../../src/agents/analyst/identity/name-change';
+import { statedAliases, statedNameChange } from '../../../src/agents/analyst/identity/name-change';
 import type { SourceRecord } from '../../../src/model';
 import { testAnalyst } from '../../helpers/analyst';
 import { archiveSource } from '../../helpers/archive-source';
@@ -20,6 +20,52 @@ describe('a name taken by order or declaration', () => {
     // No wording of a change, or two different names: nothing is taken.
     assert.equal(statedNameChange('Samuel Kane, tailor, of Chicago'), undefined);
     assert.equal(statedNameChange('name was changed to Samuel Kane. Later also known as Sam Kahn'), undefined);
+  });
+
+  it('reads an obituary\'s "was known … as", "took the surname" and "(born <Surname>," for the principal', () => {
+    const obituary =
+      'he came to this country in 1891 and was known to his\nlandsleit of the Kelmer Society, of which he was a founder, as Morris Kagan.';
+    assert.deepEqual(
+      [statedNameChange(obituary, 'Morris /Kahn/')?.given, statedNameChange(obituary, 'Morris /Kahn/')?.surname],
+      ['Morris', 'Kagan'],
+    );
+    // A surname alone goes with the principal's own given name.
+    assert.equal(
+      statedNameChange('great-grandfather Takeshi Ueda (born Kimura, 1882–1937)', 'Takeshi Ueda')?.surname,
+      'Kimura',
+    );
+    assert.equal(
+      statedNameChange('Rhys ab Evan, whose son took the surname Price in 1821', 'John ap Rhys')?.surname,
+      'Price',
+    );
+    // Not a name: a place after "born", words after "known as", the name the principal already bears.
+    assert.equal(statedNameChange('He was born Ohio, 1850, and was known as a kind man.', 'John Smith'), undefined);
+    assert.equal(statedNameChange('He took the name of John Smith', 'John Smith'), undefined);
+  });
+
+  it("reads a second name written right after a persona's own in a list", () => {
+    const padron = [
+      'Juan Buenaventura (antes Juan de la Cruz), labrador .... 41',
+      'Padrón de la cabecería de D. Mariano Reyes (antes de los Reyes), año de 1850',
+    ];
+    assert.deepEqual(
+      statedAliases(padron, 'Juan /Buenaventura/').map((a) => [a.given, a.surname]),
+      [['Juan', 'de la Cruz']],
+    );
+    assert.deepEqual(
+      statedAliases(padron, 'Mariano /Reyes/').map((a) => [a.given, a.surname]),
+      [['Mariano', 'de los Reyes']],
+    );
+    assert.deepEqual(
+      statedAliases(['Thomas Hartley alias Hurst, aged 22, ploughman'], 'Thomas Hartley').map((a) => a.surname),
+      ['Hurst'],
+    );
+    // Only right after the persona's own name, and only after a word that gives a second name.
+    assert.deepEqual(
+      statedAliases(['Thomas Hartley, called to the bar; John Brown alias Black'], 'Thomas Hartley'),
+      [],
+    );
+    assert.deepEqual(statedAliases(['Juan Buenaventura (antes Juan de la Cruz)'], 'Pedro Buenaventura'), []);
   });
 
   it('gives the petitioner the new name as an alias, so his later records are searched and read under it', async () => {
