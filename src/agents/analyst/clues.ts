@@ -100,6 +100,16 @@ export function generateClues(
       priority: prior(name),
       evidence: [source.id],
     });
+    // A wife known only under her husband's surname: her birth is under another, so look by her given name.
+    if (p.names.length && p.names.every((n) => n.type === 'married'))
+      out.push({
+        type: 'vital_records',
+        statement: `Find the birth or baptism of ${name} (her surname before marriage is unknown)`,
+        targetPersons: [id],
+        query: personQuery(p, { surname: undefined, recordTypes: ['birth', 'baptism'] }),
+        priority: prior(name),
+        evidence: [source.id],
+      });
     // The record gives them a second surname too ("known to his landsleit as Morris Kagan").
     const first = p.names[0];
     const fold = (x: string) => x.trim().toLowerCase();

@@ -817,7 +817,10 @@ export async function integrateRecord(
         names: [
           nameOf(
             persona,
-            marriedNameInRecord(persona, personas[aIdx]?.persona, relation[i]) ? 'married' : 'birth',
+            inferredSurnames.get(i)?.married === true ||
+              marriedNameInRecord(persona, personas[aIdx]?.persona, relation[i])
+              ? 'married'
+              : 'birth',
             source.id,
           ),
         ],
@@ -883,7 +886,10 @@ export async function integrateRecord(
           r.type === 'spouse' &&
           g.get(r.person)?.names.some((n) => foldName(n.surname) === foldName(splitPersonaName(persona.name).surname)),
       );
-    const marriedInRecord = isMarriedName || marriedNameInRecord(persona, personas[aIdx]?.persona, relation[i]);
+    const marriedInRecord =
+      isMarriedName ||
+      inferredSurnames.get(i)?.married === true ||
+      marriedNameInRecord(persona, personas[aIdx]?.persona, relation[i]);
     const bride =
       !mention[i] &&
       !marriedInRecord &&

@@ -178,6 +178,34 @@ Juan Buenaventura (antes Juan de la Cruz), labrador .... 41
     assert.match(clue.suggestedQueries[0], /given:Juan surname:"?de la Cruz/);
   });
 
+  it('a mother named by her given name alone is filed under her husband’s surname and her baptism is looked for by her given name', async () => {
+    const { graph, analyst } = testAnalyst([], 'P-1');
+    const baptism = `---
+title: Bedydd Rhys mab John Price, 1826
+recordType: baptism
+date: 20 AUG 1826
+place: Llanuwchllyn, Merioneth, Wales
+persons:
+  - { key: P1, name: Rhys /Price/, role: principal, sex: M, birthDate: 2 AUG 1826 }
+  - { key: P2, name: John /Price/, role: father, sex: M }
+  - { key: P3, name: Marged, role: mother, sex: F }
+relationships:
+  - { from: P2, to: P1, type: father }
+  - { from: P3, to: P1, type: mother }
+---
+Awst 20, 1826. Rhys, mab John Price a Marged ei wraig.
+`;
+    const out = await analyst.analyse(source(baptism, 'archive/r.md'), 1);
+    const marged = graph.get(out.integration.personIds[2]!)!;
+    assert.deepEqual(
+      marged.names.map((n) => [n.given, n.surname, n.type]),
+      [['Marged', 'Price', 'married']],
+    );
+    const clue = out.clues.find((c) => c.statement.startsWith('Find the birth or baptism of Marged Price'));
+    assert.ok(clue, out.clues.map((c) => c.statement).join('; '));
+    assert.ok(!/surname:/.test(clue.suggestedQueries[0]), clue.suggestedQueries[0]);
+  });
+
   it('a family register page: several events, each to its persons; a burial date is never a birth', async () => {
     const { graph, analyst } = setup();
     const text = `---

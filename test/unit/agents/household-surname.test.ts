@@ -79,4 +79,29 @@ describe('identity: a child written by its given name only takes its family’s 
     );
     assert.deepEqual(inventory.names, ['Primus', 'Dinah'], 'an inventory’s people have no family surname here');
   });
+
+  it('a wife or mother written by her given name alone is read under her husband’s surname, as a married name', async () => {
+    const r = record(
+      [
+        { key: 'P1', name: 'Rhys /Price/', role: 'principal', sex: 'M' },
+        { key: 'P2', name: 'John /Price/', role: 'father', sex: 'M' },
+        { key: 'P3', name: 'Marged', role: 'mother', sex: 'F' },
+        { key: 'G1', name: 'Stephanus /Hnatyszyn/', role: 'mentioned', sex: 'M' },
+        { key: 'G2', name: 'Maria', role: 'mentioned', sex: 'F' },
+        { key: 'D', name: 'Anna', role: 'mentioned', sex: 'F' },
+      ],
+      [
+        { from: 'P2', to: 'P1', type: 'father' },
+        { from: 'P3', to: 'P1', type: 'mother' },
+        { from: 'G1', to: 'P2', type: 'father' },
+        { from: 'G2', to: 'P2', type: 'mother' },
+      ],
+    );
+    const { inferred, names } = await read(r);
+    assert.deepEqual(names.slice(2, 6), ['Marged /Price/', 'Stephanus /Hnatyszyn/', 'Maria /Hnatyszyn/', 'Anna']);
+    assert.equal(inferred.get(2)?.married, true);
+    assert.match(inferred.get(4)?.why ?? '', /wife of Stephanus Hnatyszyn/);
+    // A woman the record names no husband for stays as written.
+    assert.equal(inferred.get(5), undefined);
+  });
 });

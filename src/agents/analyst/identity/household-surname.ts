@@ -14,6 +14,8 @@ export interface InferredSurname {
   /** The parent whose surname it is, as the record names them. */
   parent: string;
   why: string;
+  /** Her husband's surname, not her family's: a married name. */
+  married?: boolean;
 }
 
 function surnameOf(gp: GroundedPersona | undefined): string {
@@ -38,6 +40,29 @@ export function householdSurnames(
     const father = parent('father');
     const mother = parent('mother');
     const stated = relations.some((r) => r.to === key || r.from === key);
+    // A wife or mother written by her given name alone ("Maria", grandmother on a register page) is
+    // her husband's: the spouse the record states, else the father of the child it makes her mother of.
+    const husband =
+      gp.persona.sex === 'F' || /^(?:mother|spouse|wife)$/.test(gp.persona.role ?? '')
+        ? (relations
+            .filter((r) => r.type === 'spouse' && (r.from === key || r.to === key))
+            .map((r) => byKey.get(r.from === key ? r.to : r.from))
+            .find((h) => h && h.persona.sex !== 'F' && surnameOf(h)) ??
+          relations
+            .filter((r) => r.type === 'mother' && r.from === key)
+            .flatMap((r) => relations.filter((f) => f.type === 'father' && f.to === r.to).map((f) => byKey.get(f.from)))
+            .find((h) => h && surnameOf(h)))
+        : undefined;
+    if (husband && !relations.some((r) => (r.type === 'father' || r.type === 'mother') && r.to === key)) {
+      const name = husband.persona.name.replace(/\//g, '');
+      out.set(i, {
+        surname: surnameOf(husband),
+        parent: name,
+        why: `"${given}" is written without a surname, as the wife of ${name} in this record: read under his surname, ${given} ${surnameOf(husband)}`,
+        married: true,
+      });
+      return;
+    }
     const from =
       father && surnameOf(father)
         ? father
