@@ -9,6 +9,94 @@
  * every script (the tree index's name search).
  */
 
+/**
+ * Cyrillic and Greek letters in Latin, as the registers of emigration wrote the same names (BGN/PCGN
+ * for Russian and Greek, the Ukrainian national system when the text has a Ukrainian letter):
+ * "Гнатишин" is "hnatyshyn", "Иван" is "ivan", "Γεώργιος" is "georgios". Lower case. A name written
+ * in Cyrillic is then compared, indexed and searched like its Latin forms instead of folding to nothing.
+ */
+const CYRILLIC_GREEK: Record<string, string> = {
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+  і: 'i',
+  ї: 'yi',
+  є: 'ye',
+  ґ: 'g',
+  ў: 'u',
+  α: 'a',
+  β: 'v',
+  γ: 'g',
+  δ: 'd',
+  ε: 'e',
+  ζ: 'z',
+  η: 'i',
+  θ: 'th',
+  ι: 'i',
+  κ: 'k',
+  λ: 'l',
+  μ: 'm',
+  ν: 'n',
+  ξ: 'x',
+  ο: 'o',
+  π: 'p',
+  ρ: 'r',
+  σ: 's',
+  ς: 's',
+  τ: 't',
+  υ: 'y',
+  φ: 'f',
+  χ: 'ch',
+  ψ: 'ps',
+  ω: 'o',
+};
+const UKRAINIAN: Record<string, string> = { г: 'h', и: 'y', й: 'i' };
+const NON_LATIN = /[\u0370-\u03ff\u0400-\u04ff]/;
+
+export function latinLetters(s: string): string {
+  if (!NON_LATIN.test(s)) return s;
+  const table = /[іїєґІЇЄҐ]/.test(s) ? { ...CYRILLIC_GREEK, ...UKRAINIAN } : CYRILLIC_GREEK;
+  let out = '';
+  // Greek "ου" is one sound, written "ou" ("Παπαδόπουλος" → "papadopoulos").
+  for (const ch of s.replace(/[οΟ][υύΥ]/g, 'ou')) {
+    const lower = ch.toLowerCase();
+    // A Greek vowel with its accent ("ώ") is its base letter; Cyrillic "й" and "ё" are letters of their own.
+    const base = /[\u0370-\u03ff]/.test(lower) ? lower.normalize('NFD')[0] : lower;
+    out += table[base] ?? ch;
+  }
+  return out;
+}
+
 /** Lower case, no diacritics (NFKD with the combining marks dropped); every other character kept. */
 export function unaccented(s: string): string {
   return s
@@ -33,7 +121,7 @@ export function nameWords(text: string): string[] {
 
 /** Lower case, no diacritics (ß → ss), letters, spaces, apostrophes and hyphens only. */
 export function foldName(s: string): string {
-  return s
+  return latinLetters(s)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/ß/g, 'ss')
@@ -56,7 +144,7 @@ export function fold(text: string): string {
 }
 
 function foldText(text: string): string {
-  return text
+  return latinLetters(text)
     .replace(/ß/g, 'ss')
     .replace(/[æÆ]/g, 'ae')
     .replace(/[øØ]/g, 'o')
