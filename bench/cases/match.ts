@@ -3,6 +3,7 @@
  * dates (a dual-dated day is one day of the later year; a coarser output value is not the preferred
  * precise one) and places (the same place written with more or fewer jurisdictions).
  */
+import { latinLetters } from '../../src/model/names/fold';
 
 const TITLES = new Set([
   'mr',
@@ -27,9 +28,9 @@ const TITLES = new Set([
   'pan',
 ]);
 
-/** Lower case, no diacritics, no punctuation, letters like ł and ß spelt out. */
+/** Lower case, no diacritics, no punctuation, letters like ł and ß spelt out, Cyrillic and Greek in Latin letters. */
 export function fold(s: string): string {
-  return s
+  return latinLetters(s)
     .replace(/[łŁ]/g, 'l')
     .replace(/ß/g, 'ss')
     .replace(/[øØ]/g, 'o')
