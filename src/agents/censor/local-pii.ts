@@ -54,6 +54,10 @@ const POST_BOX = new RegExp(
   'gu',
 );
 
+/** Words that say a phone number follows ("tel.", "τηλ.", "тел.", "ring"). */
+const PHONE_WORDS =
+  'tel|tlf|tfn|phone|telephone|call|ring|ringa|ruf|telefon|telefoon|teléfono|telefono|téléphone|telefone|puhelin|puh|tél|τηλ|τηλέφωνο|тел|телефон|mob|mobile|cel|cell|celular|móvil|handy|kom';
+
 const ADDRESS_PATTERNS: RegExp[] = [
   ...EAST_ASIAN_ADDRESSES,
   POST_BOX,
@@ -64,7 +68,21 @@ const ADDRESS_PATTERNS: RegExp[] = [
     String.raw`(?<![\p{L}\p{N}])\p{Lu}[\p{L}'-]+(?:${WS}+[\p{L}'-]+){0,2}${WS}+${HOUSE},${WS}*${POSTCODE}(?=${SP}+\p{Lu})`,
     'gu',
   ),
+  // The other order, a postal code and a town before the street: "942 01 Šurany, Hlavná 27".
+  new RegExp(
+    String.raw`(?<![\p{L}\p{N}])${POSTCODE}${WS}+\p{Lu}[\p{L}'-]+(?:${WS}+\p{Lu}[\p{L}'-]+)?,${WS}*(?!(?:${PHONE_WORDS.split('|').map(either).join('|')})(?![\p{L}]))\p{Lu}[\p{L}'.-]+(?:${WS}+[\p{L}'.-]+){0,2}${WS}+${HOUSE}`,
+    'gu',
+  ),
 ];
+/**
+ * A postal code named as one ("postcode 70002", "Τ.Κ. 70002", "PLZ 10115", "C.P. 28001", "PSČ 942 01",
+ * "zip 02747"), and a US state with its ZIP code wrapped onto the next line ("Dartmouth, MA⏎02747").
+ */
+const NAMED_POSTCODE = new RegExp(
+  String.raw`(?<![\p{L}])(?:post${SP}?code|postal${SP}+code|zip(?:${SP}+code)?|plz|postleitzahl|code${SP}+postal|c\.${SP}?p\.|cap|t\.${SP}?k\.|τ\.${SP}?κ\.|ταχ\.${SP}?κώδ(?:ικας|\.)|psč|kod${SP}+pocztowy|irányítószám|indeks|индекс|postnummer|postinumero)${SP}*:?${WS}*(?:\d{3}${SP}?\d{2}|\d{4,6})(?![\p{N}])`,
+  'giu',
+);
+const STATE_ZIP = new RegExp(String.raw`(?<=,${SP}*[A-Z]{2}${WS}+)\d{5}(?:-\d{4})?(?![\p{N}])`, 'gu');
 /** A postal code left between a redacted address and its town: "[address redacted], 342 50 Vislanda". */
 const POSTCODE_AFTER = new RegExp(String.raw`(\[address redacted\],?${SP}*)${POSTCODE}(?=${SP}+\p{Lu})`, 'gu');
 
@@ -75,7 +93,7 @@ const PHONE = new RegExp(
 );
 /** A phone word followed by digits in groups: "tel. 33 3456 7890", "ring 55 01 72", "call: 555-0172". */
 const PHONE_AFTER_WORD = new RegExp(
-  String.raw`(?<![\p{L}])((?:tel|tlf|tfn|phone|telephone|call|ring|ringa|ruf|telefon|telefoon|teléfono|telefono|téléphone|telefone|puhelin)\.?\s*:?\s*(?:at${SP}+|på${SP}+|au${SP}+|al${SP}+)?)(\d{1,4}(?:${SP}?[-/.]?${SP}?\d{1,4}){1,6})(?![\p{N}])`,
+  String.raw`(?<![\p{L}])((?:${PHONE_WORDS})\.?\s*:?\s*(?:at${SP}+|på${SP}+|au${SP}+|al${SP}+)?)(\d{1,4}(?:${SP}?[-/.]?${SP}?\d{1,4}){1,6})(?![\p{N}])`,
   'giu',
 );
 
@@ -91,6 +109,9 @@ export function redactLocalPii(text: string, out: Redaction[]): string {
   let body = text;
   for (const re of ADDRESS_PATTERNS)
     body = body.replace(re, () => (out.push({ kind: 'pii', what: 'street_address' }), '[address redacted]'));
+  body = body
+    .replace(NAMED_POSTCODE, () => (out.push({ kind: 'pii', what: 'postal code' }), '[postal code redacted]'))
+    .replace(STATE_ZIP, () => (out.push({ kind: 'pii', what: 'postal code' }), '[postal code redacted]'));
   body = body.replace(
     POSTCODE_AFTER,
     (_m, lead: string) => (out.push({ kind: 'pii', what: 'postal code' }), lead.trimEnd()),

@@ -47,6 +47,13 @@ describe('Censor: addresses and phone numbers as written outside North America, 
     ['3-12-8 Funakoshi-minami, Aki-ku, Hiroshima', ['3-12-8 Funakoshi']],
     ['上海市中山路12号', ['中山路12号']],
     ['서울 종로구 세종대로 175', ['세종대로 175']],
+    // A postal code named as one, a ZIP wrapped onto the next line, a phone after a Greek or Russian word
+    ['Γιάννης Μαρκάκης, Ζαρός, Τ.Κ. 70002,\nτηλ. 28940 55123.', ['70002', '28940 55123']],
+    ['Zaros, postcode 70002, tel. 28940 55123.', ['70002', '28940 55123']],
+    ['88 Slocum Road, Dartmouth, MA\n02747, tel. (508) 555-0127.', ['02747']],
+    ['Иван Петров, индекс 123456, тел. 8 495 123 45 67', ['123456', '123 45 67']],
+    // A postal code and a town before the street: "942 01 Šurany, Hlavná 27"
+    ['Szabó Péter, 942 01 Šurany, Hlavná 27, tel. +421 905 555 318.', ['Hlavná 27', '942 01', '555 318']],
   ];
   for (const [text, gone] of found)
     it(`redacts ${JSON.stringify(text)}`, () => {
@@ -67,6 +74,8 @@ describe('Censor: addresses and phone numbers as written outside North America, 
     'box and barrel maker, aged 45; in the 1930 census',
     '明治15年3月8日生、大正5年に死去',
     'pages 3-12 and 14-18 of the register',
+    'in 1880 the cap was 40000 men; the 1907 census, 342 pages',
+    'Boston, MA, in 1880 with 4 children',
   ];
   for (const text of kept)
     it(`keeps ${JSON.stringify(text)}`, () => {
