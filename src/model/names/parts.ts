@@ -4,7 +4,14 @@
  */
 import { fold } from './fold';
 
-const SUFFIXES = new Set(['jr', 'sr', 'junior', 'senior', 'esq', 'der', 'aeltere', 'juengere', 'elder', 'younger']);
+/**
+ * The younger and the elder of one name as other languages write them after it: Hungarian "ifj."
+ * (ifjabb) and "idősebb", French "fils", Portuguese "Filho", Spanish "hijo", British "Jnr"/"Snr".
+ * ("père", "Jun." and "Sen." are left out: Pere, Jun and Sen are also names.)
+ */
+const YOUNGER = ['jr', 'junior', 'juengere', 'younger', 'ifj', 'ifjabb', 'fils', 'filho', 'hijo', 'jnr', 'junr'];
+const ELDER = ['sr', 'senior', 'aeltere', 'elder', 'idosebb', 'snr', 'senr'];
+const SUFFIXES = new Set([...YOUNGER, ...ELDER, 'esq', 'der']);
 /** A generational suffix or honorific written after a name (Jr, Sr, Esq, der Ältere), folded. */
 export function isSuffix(token: string): boolean {
   return SUFFIXES.has(token);
@@ -133,8 +140,8 @@ export function generationOf(...parts: (string | undefined)[]): string | undefin
   for (const p of parts) {
     if (!p) continue;
     for (const t of fold(p).split(' ')) {
-      if (t === 'jr' || t === 'junior' || t === 'ii' || t === 'juengere' || t === 'younger') return 'jr';
-      if (t === 'sr' || t === 'senior' || t === 'aeltere' || t === 'elder') return 'sr';
+      if (t === 'ii' || YOUNGER.includes(t)) return 'jr';
+      if (ELDER.includes(t)) return 'sr';
       if (t === 'iii' || t === 'iv') return t;
     }
   }
