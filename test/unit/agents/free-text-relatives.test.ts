@@ -120,4 +120,24 @@ describe('free text: the relatives a notice names (issue #14 items 4 and 8)', ()
     assert.ok(bertha.relationships.some((r) => r.type === 'spouse' && r.person === leo.id));
     assert.ok(!walter.relationships.some((r) => r.person === leo.id), 'her husband is not his');
   });
+
+  it('a town after a bracketed name is where she lives, not another child', () => {
+    const t = extractFromText(
+      'Death of Mr Donald MacLeod',
+      'There passed away at his home, 14 Balallan, Mr Donald MacLeod, crofter. He is survived by his widow, a son, John, at home, and a daughter, Mrs Kenneth Macdonald (Catherine), Glasgow. The funeral was largely attended.',
+    );
+    const names = t.personas.map((p) => p.persona.name);
+    assert.ok(!names.some((n) => /Glasgow/.test(n)), names.join('; '));
+  });
+
+  it('a kinship word before the name in another language is no part of it ("Großvater Peter H. Penner")', () => {
+    const t = extractFromText(
+      'Nachruf',
+      'Goessel, Kansas. Unser lieber Vater und Großvater Peter H. Penner wurde geboren den 3. Februar 1868.',
+    );
+    assert.ok(
+      !t.personas.some((p) => /Großvater/.test(p.persona.name)),
+      t.personas.map((p) => p.persona.name).join('; '),
+    );
+  });
 });

@@ -106,7 +106,7 @@ const STOPWORDS = new Set([
  * Ryan", "Bubbe Rebecca"): a kinship word, not part of the name.
  */
 const KIN_TITLE =
-  /^(?:(?:Great-)*(?:Grand(?:pa|ma|father|mother|dad|mom)|Gran|Granny|Nana|Uncle|Aunt|Auntie|Cousin|Bubbe|Zayde|Nonno|Nonna|Oma|Opa|Abuelo|Abuela|Tante|Onkel|Babcia|Dziadek)\s+)+/i;
+  /^(?:(?:Great-)*(?:Grand(?:pa|ma|father|mother|dad|mom)|Gran|Granny|Nana|Uncle|Aunt|Auntie|Cousin|Bubbe|Zayde|Nonno|Nonna|Oma|Opa|Abuelo|Abuela|Tante|Onkel|Babcia|Dziadek|(?:Ur)*Gro(?:ß|ss)(?:vater|mutter|papa|mama)|Vater|Mutter|Grootvader|Grootmoeder|Farfar|Morfar|Farmor|Mormor|Bestefar|Bestemor|Isoisä|Isoäiti|Mummo|Vaari|(?:Arrière-)*Grand-(?:père|mère)|Pépère|Mémère|Avô|Avó|Bisavô|Bisavó|Vovó|Vovô|Nagyapa|Nagyanya|Nagymama|Dédapa|Dédanya|Taid|Nain|Seanair|Seanmhair)\s+)+/i;
 
 /** A phrase written all in capitals is a heading ("THE BOYDS OF TOWNEND"), not a person named in a sentence. */
 function heading(words: readonly string[]): boolean {

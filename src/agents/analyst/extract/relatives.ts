@@ -172,9 +172,17 @@ export function relativeLists(body: string, family: FamilySurnames): RelativeDra
       .filter(Boolean);
     const drafts: { item: Item; sex?: 'M' | 'F' }[] = [];
     let residence = false;
+    let previous = '';
     for (const it of items) {
-      // "of this city", "of Wilkes-Barre": where the one before lives; "Mich", "O": the rest of a residence.
-      if (/^(?:of|in|at)\s/u.test(it) || (residence && STATES.has(it.replace(/\.$/, '').toLowerCase()))) {
+      const after = previous;
+      previous = it;
+      // "of this city", "of Wilkes-Barre": where the one before lives; "Mich", "O": the rest of a residence;
+      // "Mrs Kenneth Macdonald (Catherine), Glasgow": one word after a bracketed name is where she lives.
+      if (
+        /^(?:of|in|at)\s/u.test(it) ||
+        (residence && STATES.has(it.replace(/\.$/, '').toLowerCase())) ||
+        (/\)$/u.test(after) && /^\p{Lu}[\p{L}'’.-]+$/u.test(it))
+      ) {
         residence = true;
         continue;
       }
