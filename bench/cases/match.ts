@@ -130,6 +130,8 @@ export function nameScore(written: string, given: string, surname: string): numb
     return 0;
   if (sameSurname && a.given.join(' ') === b.given.join(' ')) return 3;
   if (!a.given.length || !b.given.length) return 0;
+  // "Peter J. Penner" is not a file named "Peter H. Penner": second given names or initials that differ.
+  if (a.given.length > 1 && b.given.length > 1 && a.given[1][0] !== b.given[1][0]) return 0;
   if (a.given[0] === b.given[0]) return 2;
   const compatible = (x: string, y: string) =>
     x.length > 0 &&
