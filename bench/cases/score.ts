@@ -27,6 +27,8 @@ export interface PersonaPlacement {
   placedIn?: string;
   how: 'name' | 'log' | 'unplaced';
   why?: string;
+  /** The answer key names the persona by its record's key (a structured entry, not free text). */
+  keyed?: boolean;
 }
 export interface FactCheck {
   person: string;
@@ -119,7 +121,7 @@ export function placePersonas(caseDir: string, expected: Expected, out: CaseOutp
       const occurrence = ref.key
         ? (recordOccurrence(caseRoot(caseDir, expected), ref.record, ref.key) ?? counted)
         : counted;
-      const base = { person: person.id, record: ref.record, written };
+      const base = { person: person.id, record: ref.record, written, ...(ref.key ? { keyed: true } : {}) };
       const sources = out.sourcesByRecord.get(ref.record) ?? [];
       if (!sources.length) {
         placements.push({ ...base, how: 'unplaced', why: 'record not captured as a source' });
@@ -355,15 +357,20 @@ export function scoreCase(
       joined.push(n.persons.join(' + '));
   }
 
-  // Junk: person files whose every name is a title, a bare given name, or a listed junk name.
+  // Junk: person files whose every name is a title, a bare given name, or a listed junk name, unless
+  // a keyed persona of the answer key is placed there (a register's "Patsy", mother of a depositor,
+  // is a person a genealogist files by her given name alone; free text's bare names stay junk).
   const junkNames = new Set(expected.junk.map(fold));
   const placedIn = new Set(placements.map((p) => p.placedIn).filter(Boolean));
+  const keyedIn = new Set(placements.filter((p) => p.keyed).map((p) => p.placedIn));
   const junk: string[] = [];
   const extra: string[] = [];
   for (const p of out.persons.values()) {
     const isJunk =
-      p.names.length > 0 &&
-      p.names.every((n) => isJunkName(n.given, n.surname) || junkNames.has(fold(`${n.given} ${n.surname}`)));
+      (p.names.length > 0 && p.names.every((n) => junkNames.has(fold(`${n.given} ${n.surname}`)))) ||
+      (!keyedIn.has(p.id) &&
+        p.names.length > 0 &&
+        p.names.every((n) => isJunkName(n.given, n.surname) || junkNames.has(fold(`${n.given} ${n.surname}`))));
     if (isJunk) junk.push(`${outName(p)} (${p.id})`);
     else if (!placedIn.has(p.id)) extra.push(`${outName(p)} (${p.id})`);
   }
