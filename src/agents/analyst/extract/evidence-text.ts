@@ -79,11 +79,13 @@ export function squash(s: string): string {
 export function snippetInSource(
   snippet: string,
   record: Pick<RawRecord, 'persons' | 'text' | 'title' | 'date' | 'place'> &
-    Partial<Pick<RawRecord, 'relationships' | 'events'>>,
+    Partial<Pick<RawRecord, 'relationships' | 'events' | 'translation'>>,
 ): boolean {
   const s = squash(snippet);
   if (!s) return false;
   if (squash(record.text).includes(s)) return true;
+  // The record's own translation, captured with it (v2 `translation:`), is read as its text is.
+  if (record.translation && squash(record.translation).includes(s)) return true;
   return (
     indexLines(record).some((l) => squash(l) === s) ||
     recordLines(record).some((l) => squash(l) === s) ||

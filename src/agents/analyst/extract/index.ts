@@ -36,7 +36,13 @@ export class DeterministicExtractor implements RecordExtractor {
   async extract(record: SourceRecord): Promise<ExtractionResult> {
     if (record.persons.length)
       return { personas: extractStructured(record), ...extractStatements(record), hypotheses: [], rejected: [] };
-    const { personas, hypotheses, relations } = extractFromText(record.title, record.text, record.date);
+    // A notice in German or Welsh with the translation its record carries: the patterns read English,
+    // so the translation is read too, and the reading that finds more persons is kept (never both:
+    // one person named in each would be two).
+    const body = extractFromText(record.title, record.text, record.date);
+    const translated = record.translation ? extractFromText(record.title, record.translation, record.date) : undefined;
+    const { personas, hypotheses, relations } =
+      translated && translated.personas.length > body.personas.length ? translated : body;
     return {
       personas,
       hypotheses,
