@@ -8,7 +8,14 @@ import type { Person, Persona, PersonName, SourceRecord } from '../../model';
 import { displayName } from '../../model';
 import type { ExtractionResult, GroundedPersona, PairAdjudicator } from '../../engine/agents';
 import { stableId } from '../../engine/ids';
-import { DEFAULT_THRESHOLDS, featuresOfPersona, scorePair, type PairScore, type PersonFeatures } from './resolve';
+import {
+  DEFAULT_THRESHOLDS,
+  dateFeature,
+  featuresOfPersona,
+  scorePair,
+  type PairScore,
+  type PersonFeatures,
+} from './resolve';
 import { foldName, namesAlike, nicknameMatch, splitPersonaName } from '../../model/names';
 import { yearRange } from '../../model/gdate';
 import { evidenceClaim } from './mills';
@@ -383,6 +390,20 @@ export async function integrateRecord(
     personas.map((gp) => gp.key ?? gp.persona.key),
     registerEvents,
   );
+  // A death or burial register's own deceased died by its date (within a year of a burial): one who
+  // died in 1867 is not the weaver buried in 1852 (lifespan.ts then keeps them apart).
+  const ended = featsOf[aIdx];
+  if (
+    ended &&
+    !ended.death &&
+    source.date &&
+    (source.recordType === 'death' || source.recordType === 'burial') &&
+    ['deceased', 'principal'].includes(personas[aIdx].persona.role)
+  ) {
+    const d = dateFeature(source.date);
+    if (d?.min !== undefined && d.max !== undefined)
+      ended.death = source.recordType === 'burial' ? { ...d, min: d.min - 1, stated: false } : d;
+  }
   // Names without identity never make a person; a known person may still resolve them (item 4).
   const mention = personas.map((gp) => mentionReason(gp, source));
   // A hard fact against a person (another birth country, another wife at the time …) keeps a namesake apart (item 3).

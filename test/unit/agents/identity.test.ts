@@ -252,6 +252,25 @@ describe('identity: namesakes kept apart on hard facts', () => {
     );
   });
 
+  it('a burial register dates its own dead: the man buried in 1870 is not the subject who died in 1905', async () => {
+    const { graph, analyst } = setup();
+    await analyst.analyseFor(BAPTISM, 1, 'P-subject');
+    const register = (recordType: RawRecord['recordType'], date: string) =>
+      rec({
+        title: `${recordType} register, Oberdorf, ${date}`,
+        recordType,
+        date,
+        place: 'Oberdorf, Württemberg, Germany',
+        persons: [{ name: 'Johann Georg /Müller/', role: 'deceased', sex: 'M' }],
+        text: `${date}: Johann Georg Müller`,
+      });
+    const death = await analyst.analyseFor(register('death', '12 NOV 1905'), 1, 'P-subject');
+    assert.equal(death.integration.personIds[0], 'P-subject');
+    const burial = await analyst.analyseFor(register('burial', '9 MAR 1870'), 1, 'P-subject');
+    assert.notEqual(burial.integration.personIds[0], 'P-subject');
+    assert.ok(!graph.get('P-subject')!.assertions.some((a) => a.field.startsWith('burial.')));
+  });
+
   it('countries: historical regions and empires are compatible, other countries are not', () => {
     assert.ok(differentCountries('Ireland', 'Oberdorf, Württemberg, Germany'));
     assert.ok(differentCountries('Ireland', 'Liverpool, England'));
