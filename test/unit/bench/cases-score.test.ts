@@ -374,6 +374,10 @@ describe('bench/cases scorer', () => {
     assert.equal(nameScore('Klaas Jans de Vries', 'Klaas Jans', 'de Vries'), 3);
     // An Irish O' is part of the surname as written in free text.
     assert.equal(nameScore("Timothy O'Sullivan", 'Timothy', "O'Sullivan"), 3);
+    // A name written in Cyrillic compares in Latin letters; a middle initial that differs is another name.
+    assert.equal(nameScore('Теодор Коваль', 'Teodor', 'Koval'), 3);
+    assert.equal(nameScore('Peter J. Penner', 'Peter H.', 'Penner'), 0);
+    assert.equal(nameScore('Peter J. Penner', 'Peter J.', 'Penner'), 3);
     assert.ok(baitPattern('555-0172', true).test('call 555 0172.'));
     assert.ok(!baitPattern('555-0172', true).test('S-a5550172f'));
   });
