@@ -9,10 +9,20 @@
  * (Johan = Juho, Matts = Matti, Lisa = Liisa); Slavic rows the Church Slavonic and Ukrainian forms
  * of an emigrant's name (Ioann = Ivan = John, Vasily = Wasyl = Basil); Central European rows the Latin,
  * Hungarian, Slovak, Czech and Polish forms one person takes as church and civil registers change
- * language (Michael = Mihály = Michal, Elisabetha = Erzsébet = Alžbeta, Ladislaus = László).
+ * language (Michael = Mihály = Michal, Elisabetha = Erzsébet = Alžbeta, Ladislaus = László);
+ * Jewish rows the Yiddish, Hebrew and Polish or Russian register forms (Itsko = Yitzchak = Isaac,
+ * Rywka = Rivka = Rebecca, Szmul = Shmuel = Samuel); Greek rows the modern forms (Georgios = George).
  * Each row is one group of names that may denote the same given name.
  */
 const GROUPS: string[][] = [
+  // Yiddish, Hebrew and Polish or Russian register forms of Jewish given names, one person's as the
+  // records change language (Moshe = Movsha = Moische = Moses; Leib = Leiba = Lejb; Chaya = Khaya).
+  ['moses', 'moshe', 'movsha', 'moische', 'moishe', 'mojzesz', 'mosze', 'moszek', 'moyshe'],
+  ['leib', 'leiba', 'lejb', 'leyb', 'lejba', 'leibish'],
+  ['chaya', 'chaja', 'khaya', 'chaje', 'haya'],
+  ['hersz', 'hirsh', 'hirsch', 'hersh', 'herschel', 'hershel', 'hirsz'],
+  ['berko', 'berek', 'berel', 'beryl'],
+  ['feiga', 'fejga', 'feige', 'fajga'],
   [
     'william',
     'will',
@@ -59,7 +69,21 @@ const GROUPS: string[][] = [
     'jancsi',
   ],
   ['james', 'jim', 'jimmy', 'jas', 'jamie', 'jacobus', 'jakob', 'jacques', 'diego', 'seamus'],
-  ['jacob', 'jake', 'jakob', 'jacobus', 'jacques', 'jaakko', 'jakab', 'jakub'],
+  [
+    'jacob',
+    'jake',
+    'jakob',
+    'jacobus',
+    'jacques',
+    'jaakko',
+    'jakab',
+    'jakub',
+    'yakov',
+    'yaakov',
+    'jankiel',
+    'jankel',
+    'yankel',
+  ],
   ['joseph', 'joe', 'joey', 'jos', 'josef', 'josephus', 'giuseppe', 'jose', 'jozsef', 'jozef', 'josip'],
   [
     'charles',
@@ -96,6 +120,9 @@ const GROUPS: string[][] = [
     'yuriy',
     'jurgen',
     'jorg',
+    'georgios',
+    'giorgos',
+    'yiorgos',
   ],
   [
     'alexander',
@@ -131,7 +158,7 @@ const GROUPS: string[][] = [
   ['benjamin', 'ben', 'benny', 'benj'],
   ['christopher', 'chris', 'kit', 'christoph', 'christophe', 'cristobal'],
   ['daniel', 'dan', 'danny'],
-  ['david', 'dave', 'davy', 'davie', 'dafydd'],
+  ['david', 'dave', 'davy', 'davie', 'dafydd', 'dawid', 'dovid'],
   [
     'francis',
     'frank',
@@ -147,7 +174,20 @@ const GROUPS: string[][] = [
   ],
   ['frederick', 'fred', 'freddie', 'fritz', 'friedrich', 'frederic', 'fredk'],
   ['gregory', 'greg', 'gregor', 'grigory', 'grigoriy', 'hryhoriy', 'grzegorz', 'gergely', 'rehor', 'gregorius'],
-  ['isaac', 'ike', 'isaak', 'isak'],
+  [
+    'isaac',
+    'ike',
+    'isaak',
+    'isak',
+    'itsko',
+    'itzko',
+    'itzik',
+    'yitzchak',
+    'yitzhak',
+    'izaak',
+    'ajzyk',
+    'eisik',
+  ],
   ['lawrence', 'larry', 'laurence', 'lorenz', 'lorenzo', 'laurent'],
   ['leonard', 'leo', 'len', 'lenny'],
   ['louis', 'lou', 'lewis', 'ludwig', 'luis', 'luigi', 'ludovicus', 'ludovic', 'lajos', 'ludvik', 'ludwik'],
@@ -186,6 +226,8 @@ const GROUPS: string[][] = [
     'mihail',
     'mihai',
     'michaelus',
+    'michail',
+    'michalis',
   ],
   [
     'nicholas',
@@ -204,6 +246,8 @@ const GROUPS: string[][] = [
     'nikolai',
     'mykola',
     'nicolaus',
+    'nikolaos',
+    'nikos',
   ],
   ['patrick', 'pat', 'paddy', 'patricius', 'patritius'],
   [
@@ -225,7 +269,7 @@ const GROUPS: string[][] = [
     'petru',
   ],
   ['philip', 'phil', 'philipp', 'philippe', 'felipe', 'filippo'],
-  ['samuel', 'sam', 'sammy'],
+  ['samuel', 'sam', 'sammy', 'szmul', 'shmuel', 'shmuil', 'schmul', 'szmuel'],
   [
     'stephen',
     'steve',
@@ -245,7 +289,7 @@ const GROUPS: string[][] = [
   ['timothy', 'tim', 'timmy', 'timotheus', 'tadhg', 'teague'],
   ['walter', 'walt', 'wally', 'gualterus'],
   ['zachariah', 'zach', 'zack', 'zachary', 'zacharias'],
-  ['abraham', 'abe', 'bram'],
+  ['abraham', 'abe', 'bram', 'avrom', 'avraham', 'abram', 'abrom'],
   ['albert', 'al', 'bert', 'albrecht', 'alberto'],
   // St Adalbert is Święty Wojciech: Polish and Czech baptisms write Adalbertus for Wojciech/Vojtěch, emigrants became Albert.
   ['adalbert', 'adalbertus', 'wojciech', 'vojtech', 'albert', 'albertus'],
@@ -385,7 +429,7 @@ const GROUPS: string[][] = [
     'kata',
   ],
   ['anne', 'ann', 'anna', 'annie', 'nan', 'nancy', 'nanny', 'hannah', 'anita', 'annette', 'nettie'],
-  ['sarah', 'sally', 'sadie', 'sara', 'sal'],
+  ['sarah', 'sally', 'sadie', 'sara', 'sal', 'sora', 'sura', 'sure', 'sorke'],
   ['susan', 'sue', 'susie', 'susanna', 'susannah', 'suzanne', 'sukey', 'zsuzsanna', 'zuzana', 'zuzanna'],
   ['dorothy', 'dolly', 'dot', 'dottie', 'dora', 'dorothea', 'dorota', 'dorottya'],
   [
@@ -406,6 +450,7 @@ const GROUPS: string[][] = [
     'jelena',
     'olena',
     'elena',
+    'eleni',
   ],
   [
     'frances',
@@ -425,7 +470,7 @@ const GROUPS: string[][] = [
   ['louisa', 'louise', 'lou', 'lulu', 'luise', 'luisa', 'lois', 'lujza', 'ludwika', 'ludovica'],
   ['martha', 'patty', 'patsy', 'mattie', 'marta', 'marthe'],
   ['patricia', 'pat', 'patty', 'trish', 'tricia'],
-  ['rebecca', 'becky', 'becca', 'rebekah', 'riva'],
+  ['rebecca', 'becky', 'becca', 'rebekah', 'riva', 'rivka', 'rywka', 'rifka', 'ryfka', 'rivke', 'rywke'],
   ['deborah', 'debbie', 'debby', 'deb'],
   ['abigail', 'abby', 'nabby', 'gail'],
   ['barbara', 'barb', 'babs', 'bab', 'borbala', 'barbora'],

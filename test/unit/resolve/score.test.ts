@@ -63,6 +63,12 @@ describe('resolve: names and places', () => {
   it('knows nicknames both ways', () => {
     assert.ok(nicknameMatch('bill', 'william'));
     assert.ok(nicknameMatch('william', 'wilhelm'));
+    // Jewish given names as Yiddish, Hebrew, Polish and Russian registers write them; Greek forms.
+    assert.ok(
+      nicknameMatch('movsha', 'moshe') && nicknameMatch('yitzchak', 'isaac') && nicknameMatch('rywka', 'rebecca'),
+    );
+    assert.ok(nicknameMatch('georgios', 'george') && nicknameMatch('eleni', 'helen'));
+    assert.ok(!nicknameMatch('moshe', 'max') && !nicknameMatch('leib', 'louis'));
     assert.ok(nicknameMatch('peggy', 'margaret'));
     assert.ok(!nicknameMatch('william', 'john'));
   });
