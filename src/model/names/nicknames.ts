@@ -181,6 +181,7 @@ const GROUPS: string[][] = [
     'isak',
     'itsko',
     'itzko',
+    'icko',
     'itzik',
     'yitzchak',
     'yitzhak',

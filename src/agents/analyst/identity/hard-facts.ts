@@ -22,6 +22,7 @@ import type { DateFeature } from '../resolve';
 import { lifespanContradiction } from './lifespan';
 import { registeredTwice } from './register-entries';
 import { foundlingContradiction } from './foundlings';
+import { otherFatherByPatronymic } from './patronymic';
 
 /** Countries written as such (folded). England, Scotland and Wales stay apart: a birthplace names the nation. */
 const COUNTRIES = new Set([
@@ -142,8 +143,13 @@ export function differentCountries(a: string | undefined, b: string | undefined)
 
 /** Given names that may be one person's: equal, a variant, an abbreviation ("Joh."), an initial or alike in sound. */
 export function givenNamesAlike(a: string, b: string): boolean {
-  const x = foldName(a).split(/\s+/).filter(Boolean);
-  const y = foldName(b).split(/\s+/).filter(Boolean);
+  // "Chaja-Sora" is called "Chaje", "Jean-Baptiste" "Jean": a hyphen joins two given names.
+  const x = foldName(a)
+    .split(/[\s-]+/)
+    .filter(Boolean);
+  const y = foldName(b)
+    .split(/[\s-]+/)
+    .filter(Boolean);
   if (!x.length || !y.length) return false;
   // Any given name of one side against the first of the other: "Anna Maria" is called "Maria".
   return x.some((s) => namesAlike(s, y[0])) || y.some((t) => namesAlike(x[0], t));
@@ -151,6 +157,15 @@ export function givenNamesAlike(a: string, b: string): boolean {
 
 function personGiven(p: Person): string[] {
   return p.names.map((n) => n.given).filter(Boolean);
+}
+
+/** The given names of a person's known fathers (parents recorded as male). */
+function fathersGiven(g: KnowledgeGraph, p: Person): string[] {
+  return p.relationships
+    .filter((r) => r.type === 'parent' && r.status !== 'rejected')
+    .map((r) => g.get(r.person))
+    .filter((q): q is Person => q?.sex === 'M')
+    .flatMap((q) => personGiven(q).slice(0, 1));
 }
 
 function personSex(p: Person): 'M' | 'F' | undefined {
@@ -363,6 +378,7 @@ export function hardContradiction(
     registeredTwice(pr.vitals ?? [], p, pr.source.id) ??
     otherSpouse(g, pr, p) ??
     otherParents(g, pr, p) ??
+    otherFatherByPatronymic(pr.persona.name, p, (q) => fathersGiven(g, q), `${displayName(p)} (${p.id})`) ??
     foundlingContradiction(g, pr.persona, pr.relatives.parents, p) ??
     ageOutside(pr, p, birthOfPerson) ??
     twoPlaces(pr, p) ??
