@@ -131,6 +131,16 @@ export async function renderPdf(pages: PageSpec[]): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** A scanned PDF: each PNG is one page, drawn at its pixel size, with no text layer (as a scanner writes it). */
+export async function renderScannedPdf(pngs: Uint8Array[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  for (const png of pngs) {
+    const img = await doc.embedPng(png);
+    doc.addPage([img.width, img.height]).drawImage(img, { x: 0, y: 0 });
+  }
+  return doc.save();
+}
+
 /** Levenshtein distance over arrays (characters or words). */
 function distance<T>(a: readonly T[], b: readonly T[]): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);

@@ -19,7 +19,8 @@ import {
   sniffFormat,
   type TranscriptionEngine,
 } from './kinds';
-import { createOcrEngine, type OcrEngine } from './ocr';
+import { createOcrEngine, type OcrEngine, type OcrPage } from './ocr';
+import { pdfPageImages } from './pdf-images';
 import { hasTextLayer, pdfTextPages } from './pdf-text';
 import { readSidecar, renderSidecar, seal, sha256Hex, type DocumentMeta } from './sidecar';
 
@@ -270,20 +271,19 @@ export class Transcriber {
   ): Promise<ReadResult> {
     const want = this.opts.engine;
     if (isPdf(rel)) {
-      if (want === 'ocr')
-        throw new Error('OCR reads images; export the scanned pages as PNG, or use --engine claude for a scanned PDF');
-      if (want !== 'claude') {
+      if (want !== 'claude' && want !== 'ocr') {
         const pdf = await pdfTextPages(bytes);
-        pdf.pages.forEach((_, i) => progress(i + 1, pdf.pages.length, 1));
-        if (hasTextLayer(pdf.pages))
+        if (hasTextLayer(pdf.pages)) {
+          pdf.pages.forEach((_, i) => progress(i + 1, pdf.pages.length, 1));
           return { engine: 'pdf', transcriber: pdf.producer, pages: pdf.pages, confidence: 1, uncertain: 0 };
+        }
         if (want === 'pdf')
-          throw new Error('this PDF has no text layer (a scan): use --engine claude, or OCR its pages as images');
+          throw new Error('this PDF has no text layer (a scan): use --engine ocr (print) or --engine claude');
       }
+      const visionPdf = want === 'claude' || (want === undefined && this.opts.vision !== undefined);
+      if (!visionPdf) return this.ocrPdf(bytes, progress);
       if (!this.opts.vision)
-        throw new Error(
-          'a scanned PDF (no text layer) needs Claude vision: set an Anthropic key and llm.vision: true in case.yaml',
-        );
+        throw new Error('Claude vision is not available: set an Anthropic key and llm.vision: true in case.yaml');
       const r = await this.opts.vision.read({ rel, bytes, mediaType: mediaTypeOf(rel) }, this.opts.signal);
       return { engine: 'claude', transcriber: this.opts.vision.name, pages: [r.text], ...r };
     }
@@ -310,6 +310,47 @@ export class Transcriber {
     }
     const r = await this.opts.vision!.read({ rel, bytes, mediaType: mediaTypeOf(rel), ocr }, this.opts.signal);
     return { engine: 'claude', transcriber: this.opts.vision!.name, pages: [r.text], ...r };
+  }
+
+  /**
+   * A scanned PDF, page by page: each page's scan goes through the same OCR as an image, with
+   * progress per page. The confidence is the mean over every word of every page.
+   */
+  private async ocrPdf(
+    bytes: Uint8Array,
+    progress: (page: number, pages: number, p: number) => void,
+  ): Promise<ReadResult> {
+    const engine = await this.ocrEngine();
+    const texts: string[] = [];
+    let words = 0;
+    let sum = 0;
+    let uncertain = 0;
+    for await (const img of pdfPageImages(bytes, { signal: this.opts.signal })) {
+      progress(img.page, img.pages, 0);
+      if (!img.png) {
+        texts.push('');
+        progress(img.page, img.pages, 1);
+        continue;
+      }
+      let page: OcrPage;
+      try {
+        page = await engine.recognize(img.png, (p) => progress(img.page, img.pages, p));
+      } catch (e) {
+        throw new Error(`OCR failed on page ${img.page}: ${(e as Error).message}`);
+      }
+      texts.push(page.text);
+      words += page.words.length;
+      sum += page.confidence * page.words.length;
+      uncertain += page.uncertain;
+    }
+    if (!words) throw new Error('this PDF has no text layer and no page image OCR could read');
+    return {
+      engine: 'ocr',
+      transcriber: `${engine.name} on the PDF's page images`,
+      pages: texts,
+      confidence: sum / words,
+      uncertain,
+    };
   }
 
   /** A person's correction is logged once per version of the sidecar; it supersedes the machine's reading. */
