@@ -61,7 +61,9 @@ export async function* pdfPageImages(
         if (ops.fnArray[i] !== OPS.paintImageXObject) continue;
         const key = (ops.argsArray[i] as unknown[])[0] as string;
         const store = key.startsWith('g_') ? page.commonObjs : page.objs;
-        const img = await new Promise<PdfJsImage | null>((resolve) => store.get(key, resolve));
+        const img = await new Promise<PdfJsImage | null>((resolve) => {
+          store.get(key, (v: unknown) => resolve(v as PdfJsImage | null));
+        });
         const r = img ? toRaster(img) : undefined;
         if (r && (!best || r.width * r.height > best.width * best.height)) best = r;
       }

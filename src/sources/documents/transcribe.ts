@@ -21,6 +21,15 @@ import {
 } from './kinds';
 import { createOcrEngine, type OcrEngine, type OcrPage } from './ocr';
 import { pdfPageImages } from './pdf-images';
+import { tiffPages } from './tiff';
+
+/** One page's image, for OCR page by page. */
+interface PageImage {
+  page: number;
+  pages: number;
+  /** An image file OCR reads (a PNG, a one-page TIFF); none for a page without a scan. */
+  image?: Uint8Array;
+}
 import { hasTextLayer, pdfTextPages } from './pdf-text';
 import { readSidecar, renderSidecar, seal, sha256Hex, type DocumentMeta } from './sidecar';
 
@@ -291,6 +300,16 @@ export class Transcriber {
     const useVision = want === 'claude' || (want === undefined && this.opts.vision !== undefined);
     if (useVision && !this.opts.vision)
       throw new Error('Claude vision is not available: set an Anthropic key and llm.vision: true in case.yaml');
+    // A multi-page TIFF is read page by page; the decoder (libtiff in tesseract.js) reads a file's first page only.
+    if (!useVision && sniffFormat(bytes) === 'tiff') {
+      const pages = tiffPages(bytes);
+      if (pages.length > 1)
+        return this.ocrPages(
+          pages.map((image, i) => ({ page: i + 1, pages: pages.length, image })),
+          progress,
+          (name) => `${name}, ${pages.length} TIFF pages`,
+        );
+    }
     // OCR first in any case: it is offline and free, and it cross-checks a vision reading of print.
     let ocr: Reading | undefined;
     try {
@@ -306,47 +325,58 @@ export class Transcriber {
           uncertain: page.uncertain,
         };
     } catch (e) {
-      if (!useVision) throw new Error(`OCR failed: ${(e as Error).message}`);
+      if (!useVision) throw new Error(`OCR failed: ${(e as Error).message}`, { cause: e });
     }
     const r = await this.opts.vision!.read({ rel, bytes, mediaType: mediaTypeOf(rel), ocr }, this.opts.signal);
     return { engine: 'claude', transcriber: this.opts.vision!.name, pages: [r.text], ...r };
   }
 
+  /** A scanned PDF, page by page, from the scan each page holds. */
+  private ocrPdf(bytes: Uint8Array, progress: (page: number, pages: number, p: number) => void): Promise<ReadResult> {
+    const signal = this.opts.signal;
+    async function* images(): AsyncGenerator<PageImage> {
+      for await (const p of pdfPageImages(bytes, { signal })) yield { page: p.page, pages: p.pages, image: p.png };
+    }
+    return this.ocrPages(images(), progress, (name) => `${name} on the PDF's page images`);
+  }
+
   /**
-   * A scanned PDF, page by page: each page's scan goes through the same OCR as an image, with
-   * progress per page. The confidence is the mean over every word of every page.
+   * Pages (of a scanned PDF or a multi-page TIFF) one at a time through the same OCR as an image,
+   * with progress per page. The confidence is the mean over every word of every page.
    */
-  private async ocrPdf(
-    bytes: Uint8Array,
+  private async ocrPages(
+    images: Iterable<PageImage> | AsyncIterable<PageImage>,
     progress: (page: number, pages: number, p: number) => void,
+    transcriber: (engine: string) => string,
   ): Promise<ReadResult> {
     const engine = await this.ocrEngine();
     const texts: string[] = [];
     let words = 0;
     let sum = 0;
     let uncertain = 0;
-    for await (const img of pdfPageImages(bytes, { signal: this.opts.signal })) {
+    for await (const img of images) {
+      this.opts.signal?.throwIfAborted();
       progress(img.page, img.pages, 0);
-      if (!img.png) {
+      if (!img.image) {
         texts.push('');
         progress(img.page, img.pages, 1);
         continue;
       }
       let page: OcrPage;
       try {
-        page = await engine.recognize(img.png, (p) => progress(img.page, img.pages, p));
+        page = await engine.recognize(img.image, (p) => progress(img.page, img.pages, p));
       } catch (e) {
-        throw new Error(`OCR failed on page ${img.page}: ${(e as Error).message}`);
+        throw new Error(`OCR failed on page ${img.page}: ${(e as Error).message}`, { cause: e });
       }
       texts.push(page.text);
       words += page.words.length;
       sum += page.confidence * page.words.length;
       uncertain += page.uncertain;
     }
-    if (!words) throw new Error('this PDF has no text layer and no page image OCR could read');
+    if (!words) throw new Error('this document has no text layer and no page image OCR could read');
     return {
       engine: 'ocr',
-      transcriber: `${engine.name} on the PDF's page images`,
+      transcriber: transcriber(engine.name),
       pages: texts,
       confidence: sum / words,
       uncertain,
