@@ -385,27 +385,41 @@ export class Transcriber {
 
   /** A person's correction is logged once per version of the sidecar; it supersedes the machine's reading. */
   private async logCorrection(sidecar: string, sha: string): Promise<void> {
-    const context = `${sidecar}#${sha.slice(0, 16)}`;
-    if (
-      this.store
-        .log()
-        .some(
-          (e) => e.actionType === 'decision' && e.decisionType === 'transcription_correction' && e.context === context,
-        )
-    )
-      return;
-    await this.store.appendLog([
-      {
-        agent: 'Analyst',
-        actionType: 'decision',
-        decisionType: 'transcription_correction',
-        optionsConsidered: ['machine reading', 'person’s correction'],
-        chosenOption: 'person’s correction',
-        rationale: `${sidecar} was edited by a person: their transcription supersedes the machine's and is never overwritten`,
-        context,
-      },
-    ]);
+    await logTranscriptionCorrection(this.store, sidecar, sha);
   }
+}
+
+/**
+ * Logs that a person's version of a sidecar (`sha` of its text) supersedes the machine's reading,
+ * once per version: the document view logs it when the person saves, and a later transcription run
+ * finds it logged already.
+ */
+export async function logTranscriptionCorrection(
+  store: FileCaseStore,
+  sidecar: string,
+  sha: string,
+  how = 'was edited by a person',
+): Promise<void> {
+  const context = `${sidecar}#${sha.slice(0, 16)}`;
+  if (
+    store
+      .log()
+      .some(
+        (e) => e.actionType === 'decision' && e.decisionType === 'transcription_correction' && e.context === context,
+      )
+  )
+    return;
+  await store.appendLog([
+    {
+      agent: 'Analyst',
+      actionType: 'decision',
+      decisionType: 'transcription_correction',
+      optionsConsidered: ['machine reading', 'person’s correction'],
+      chosenOption: 'person’s correction',
+      rationale: `${sidecar} ${how}: their transcription supersedes the machine's and is never overwritten`,
+      context,
+    },
+  ]);
 }
 
 export async function transcribeDocuments(
