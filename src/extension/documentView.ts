@@ -64,10 +64,8 @@ export function transcriptionOf(root: string, rel: string): DocumentTranscriptio
     body: s.body.replace(/^\s*\n/, '').replace(/\s+$/, ''),
     sha256: sha256Hex(text),
     engine: byPerson ? 'person' : (s.meta?.engine ?? 'person'),
-    transcriber:
-      byPerson && s.meta && s.meta.engine !== 'person'
-        ? `a person (corrected ${s.meta.transcriber})`
-        : (s.meta?.transcriber ?? 'a person'),
+    // A corrected sidecar names the machine that read it first; a person's own names no one.
+    transcriber: s.meta && s.meta.engine !== 'person' ? s.meta.transcriber : 'a person',
     ...(s.meta?.date ? { date: s.meta.date } : {}),
     ...(!byPerson && s.meta?.confidence !== undefined ? { confidence: s.meta.confidence } : {}),
     ...(s.meta?.uncertain !== undefined ? { uncertain: s.meta.uncertain } : {}),

@@ -313,7 +313,13 @@ function metaLine(v: DocumentView): string {
   const t = v.transcription;
   if (!t) return 'Not transcribed yet: type a transcription and save it, or run Transcribe Document.';
   const when = t.date ? ` on ${t.date.slice(0, 10)}` : '';
-  const parts = [`${t.byPerson ? 'Corrected by a person' : 'Machine reading'}: ${t.transcriber}${when}`];
+  const parts = [
+    !t.byPerson
+      ? `Machine reading by ${t.transcriber}${when}`
+      : t.transcriber === 'a person'
+        ? 'Transcribed by a person'
+        : `Corrected by a person (first read by ${t.transcriber}${when})`,
+  ];
   if (t.confidence !== undefined) parts.push(`confidence ${percent(t.confidence)}`);
   if (t.uncertain) parts.push(`${t.uncertain} uncertain word(s) marked [word?]`);
   return parts.join(' · ');

@@ -44,7 +44,7 @@ describe('documents: a person corrects a transcription (the document view’s Sa
     assert.equal(s.kind, 'edited');
     const view = transcriptionOf(root, 'archive/grave.png')!;
     assert.equal(view.byPerson, true);
-    assert.match(view.transcriber, /^a person \(corrected tesseract\.js/);
+    assert.match(view.transcriber, /^tesseract\.js/);
     assert.equal((await corrections(root)).length, 1);
 
     // Research reads the person's text, as theirs.
