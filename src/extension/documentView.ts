@@ -9,7 +9,7 @@ import { basename, join, relative, sep } from 'node:path';
 import { openCase } from '../case';
 import { withCaseLock } from '../case/lock';
 import { formatCitation } from '../model/citation-format';
-import type { DocumentFact, DocumentTranscription, DocumentView } from '../protocol/document';
+import type { DocumentFact, DocumentImage, DocumentTranscription, DocumentView } from '../protocol/document';
 import { CorrectionConflict, correctTranscription } from '../sources/documents/correct';
 import {
   alternateOf,
@@ -105,6 +105,23 @@ export function factsCiting(snap: CaseSnapshot, rel: string, name: PersonName): 
   return out.sort((x, y) => x.person.localeCompare(y.person) || x.field.localeCompare(y.field));
 }
 
+/** A scanned PDF's pages, decoded once per version of the file (the view redraws on every case change). */
+const pageCache = new Map<string, DocumentImage[]>();
+
+async function scannedPages(bytes: Uint8Array): Promise<DocumentImage[]> {
+  const key = sha256Hex(bytes);
+  const hit = pageCache.get(key);
+  if (hit) return hit;
+  const images: DocumentImage[] = [];
+  for await (const p of pdfPageImages(bytes)) {
+    if (p.png) images.push({ page: p.page, src: `data:image/png;base64,${Buffer.from(p.png).toString('base64')}` });
+    if (p.page >= MAX_PAGES) break;
+  }
+  if (pageCache.size >= 4) pageCache.delete(pageCache.keys().next().value!);
+  pageCache.set(key, images);
+  return images;
+}
+
 /**
  * The view without its image sources: `fileUri` turns the document into the webview's URI
  * (host side). A scanned PDF's pages are data: URIs; a TIFF or a PDF with a text layer shows a note.
@@ -133,11 +150,7 @@ export async function documentView(
   else if (format === 'tiff')
     view.imageNote = 'A TIFF cannot be drawn in VS Code: open it in an image viewer beside this transcription.';
   else if (format === 'pdf' && isPdf(rel)) {
-    for await (const p of pdfPageImages(bytes)) {
-      if (p.png)
-        view.images.push({ page: p.page, src: `data:image/png;base64,${Buffer.from(p.png).toString('base64')}` });
-      if (p.page >= MAX_PAGES) break;
-    }
+    view.images = await scannedPages(bytes);
     if (!view.images.length)
       view.imageNote = 'This PDF has a text layer and no scanned pages: its text is the transcription.';
   } else view.imageNote = 'Not an image or PDF this view can show.';

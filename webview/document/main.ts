@@ -379,7 +379,6 @@ function factsTable(v: DocumentView): Node {
 }
 
 function update(v: DocumentView): void {
-  const first = !view;
   view = v;
   title.textContent = v.name;
   meta.textContent = metaLine(v);
@@ -421,7 +420,7 @@ function update(v: DocumentView): void {
   note.textContent = v.imageNote ?? '';
   viewport.hidden = !v.images.length;
   toolbar.hidden = !v.images.length;
-  if (v.images.length) showPage(first ? state.page : state.page);
+  if (v.images.length) showPage(state.page);
 }
 
 channel.post({ type: 'ready' });
