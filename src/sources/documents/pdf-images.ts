@@ -3,6 +3,7 @@
  * decodes each image the page paints, and a scan is one image per page, so the page's largest image
  * is the page. Returned as PNG files, which OCR and the document view read.
  */
+import { withPdfJsGlobals } from './pdfjs-globals';
 import { encodePng, type Raster } from './raster';
 
 export interface PdfPageImage {
@@ -47,32 +48,37 @@ export async function* pdfPageImages(
   bytes: Uint8Array,
   opts: { pages?: number[]; signal?: AbortSignal } = {},
 ): AsyncGenerator<PdfPageImage & { pages: number }> {
-  const { getDocumentProxy, getResolvedPDFJS } = await import('unpdf');
-  const { OPS } = await getResolvedPDFJS();
-  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const g = withPdfJsGlobals;
+  const { getDocumentProxy, getResolvedPDFJS } = await g(() => import('unpdf'));
+  const { OPS } = await g(() => getResolvedPDFJS());
+  const pdf = await g(() => getDocumentProxy(new Uint8Array(bytes)));
   try {
     const wanted = opts.pages ?? Array.from({ length: pdf.numPages }, (_, i) => i + 1);
     for (const n of wanted) {
       opts.signal?.throwIfAborted();
-      const page = await pdf.getPage(n);
-      const ops = await page.getOperatorList();
-      let best: Raster | undefined;
-      for (let i = 0; i < ops.fnArray.length; i++) {
-        if (ops.fnArray[i] !== OPS.paintImageXObject) continue;
-        const key = (ops.argsArray[i] as unknown[])[0] as string;
-        const store = key.startsWith('g_') ? page.commonObjs : page.objs;
-        const img = await new Promise<PdfJsImage | null>((resolve) => {
-          store.get(key, (v: unknown) => resolve(v as PdfJsImage | null));
-        });
-        const r = img ? toRaster(img) : undefined;
-        if (r && (!best || r.width * r.height > best.width * best.height)) best = r;
-      }
-      page.cleanup();
+      // Each page's pdf.js work inside the globals it needs; the caller's OCR between pages outside them.
+      const best = await g(async () => {
+        const page = await pdf.getPage(n);
+        const ops = await page.getOperatorList();
+        let found: Raster | undefined;
+        for (let i = 0; i < ops.fnArray.length; i++) {
+          if (ops.fnArray[i] !== OPS.paintImageXObject) continue;
+          const key = (ops.argsArray[i] as unknown[])[0] as string;
+          const store = key.startsWith('g_') ? page.commonObjs : page.objs;
+          const img = await new Promise<PdfJsImage | null>((resolve) => {
+            store.get(key, (v: unknown) => resolve(v as PdfJsImage | null));
+          });
+          const r = img ? toRaster(img) : undefined;
+          if (r && (!found || r.width * r.height > found.width * found.height)) found = r;
+        }
+        page.cleanup();
+        return found;
+      });
       yield best
         ? { page: n, pages: pdf.numPages, png: encodePng(best), width: best.width, height: best.height }
         : { page: n, pages: pdf.numPages };
     }
   } finally {
-    await pdf.destroy();
+    await g(() => pdf.destroy());
   }
 }
