@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { readSidecar } from '../../src/sources/documents/sidecar';
-import { PAGES, renderPng } from '../documents/pages';
+import { PAGES, renderPng, renderScannedPdf } from '../documents/pages';
 import { stepRunner, type FlowContext, type StepResult } from './flow';
 import { chooseTheme, webviewFrame } from './workbench';
 
@@ -33,6 +33,14 @@ export async function runDocumentsFlow(ctx: FlowContext): Promise<StepResult[]> 
   const { shot, step } = stepRunner(ctx, page, results, 'document-');
   const doc = 'archive/cemetery/owens-gravestone.png';
   writeFileSync(join(ctx.workspace, doc), await renderPng(PAGES[2], { px: 28, skew: 1, noise: 0.005, seed: 11 }));
+  const scan = 'archive/newspapers/scanned-notices.pdf';
+  writeFileSync(
+    join(ctx.workspace, scan),
+    await renderScannedPdf([
+      await renderPng(PAGES[3], { px: 24, seed: 12 }),
+      await renderPng(PAGES[1], { px: 24, seed: 13 }),
+    ]),
+  );
   let frame: Frame | undefined;
   const view = () => frame ?? Promise.reject(new Error('the document view did not open'));
 
@@ -118,6 +126,37 @@ export async function runDocumentsFlow(ctx: FlowContext): Promise<StepResult[]> 
     return (await f.locator('#save-status').innerText()).slice(0, 100);
   });
 
+  await step('document: a scanned PDF is OCR’d page by page and its pages turn with Page Down', async () => {
+    await palette(page, 'Ancestry: Open Document View');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'scanned-notices.pdf' }).first().waitFor();
+    await page.keyboard.type('scanned-notices');
+    await page.keyboard.press('Enter');
+    const until = Date.now() + 120_000;
+    let f: Frame | undefined;
+    while (!f && Date.now() < until) {
+      for (const fr of page.frames())
+        if (
+          (await fr
+            .locator('#doc-title', { hasText: 'scanned-notices.pdf' })
+            .count()
+            .catch(() => 0)) > 0
+        )
+          f = fr;
+      if (!f) await page.waitForTimeout(500);
+    }
+    if (!f) throw new Error('the scanned PDF did not open in the document view');
+    const text = await f.locator('#transcription').inputValue();
+    if (!/## Page 1[\s\S]*## Page 2/.test(text)) throw new Error(`no page headings in: ${text.slice(0, 120)}`);
+    await f.locator('#page-label', { hasText: 'Page 1 of 2' }).waitFor();
+    await f.locator('.viewport').focus();
+    await page.keyboard.press('PageDown');
+    await f.locator('#page-label', { hasText: 'Page 2 of 2' }).waitFor();
+    const src = await f.locator('.viewport img.page').getAttribute('src');
+    if (!src?.startsWith('data:image/png;base64,')) throw new Error(`page image is ${src?.slice(0, 40)}`);
+    await shot('document-scanned-pdf-page-2');
+    return (await f.locator('#transcription-meta').innerText()).slice(0, 90);
+  });
+
   await step('document: screenshots in the light, dark and high-contrast themes', async () => {
     for (const [label, name] of [
       ['Light Modern', 'light'],
@@ -125,6 +164,7 @@ export async function runDocumentsFlow(ctx: FlowContext): Promise<StepResult[]> 
       ['Dark High Contrast', 'hc'],
     ] as const) {
       await chooseTheme(page, label);
+      await page.locator('.tabs-container .tab', { hasText: 'owens-gravestone.png' }).first().click();
       const f = await view();
       await f.locator('.viewport').focus();
       await page.waitForTimeout(500);
