@@ -199,7 +199,7 @@ async function levelThree(tmp) {
     { env, encoding: 'utf8' },
   );
   record('vsix installs into code-server', /successfully installed/i.test(install), install.trim().split('\n').pop());
-  packagedDocuments(dirs.ext, copyCase(tmp, 'documents-case'));
+  if (only !== 'documents') packagedDocuments(dirs.ext, copyCase(tmp, 'documents-case'));
   const workspace = copyCase(tmp, 'sample-case');
   const port = await freePort();
   const server = await startCodeServer(port, dirs, workspace);
@@ -207,12 +207,25 @@ async function levelThree(tmp) {
   try {
     const { tsImport } = await import('tsx/esm/api');
     const { runFlow } = await tsImport('../test/e2e/flow.ts', import.meta.url);
-    // --only=charts runs just the family chart flow on royal92 (quicker when working on the charts).
+    // --only=charts runs just the family chart flow on royal92 (quicker when working on the charts);
+    // --only=documents just the document view (#17) on its own copy of the sample case.
     const flow =
-      only === 'charts'
+      only === 'charts' || only === 'documents'
         ? []
         : await runFlow({ browser, baseUrl: `http://127.0.0.1:${port}`, workspace, screenshots: SHOTS, log });
     for (const r of flow) record(r.name, r.ok, r.detail);
+    if (only !== 'charts') {
+      const { runDocumentsFlow } = await tsImport('../test/e2e/documents.ts', import.meta.url);
+      const documents = await runDocumentsFlow({
+        browser,
+        baseUrl: `http://127.0.0.1:${port}`,
+        workspace: copyCase(tmp, 'document-view-case'),
+        screenshots: SHOTS,
+        log,
+      });
+      for (const r of documents) record(r.name, r.ok, r.detail);
+    }
+    if (only === 'documents') return;
     // The People view on an imported tree (#16 item 3): royal92.ged imported as one tree file.
     const royal = resolve(REPO, '..', 'shared', 'data', 'gedcom', 'royal92.ged');
     if (existsSync(royal)) {
@@ -319,7 +332,7 @@ try {
   rmSync(SHOTS, { recursive: true, force: true });
   mkdirSync(SHOTS, { recursive: true });
   tmp = mkdtempSync(join(tmpdir(), 'ancestry-e2e-'));
-  if (!only || only === 'ui' || only === 'charts') await levelThree(tmp);
+  if (!only || only === 'ui' || only === 'charts' || only === 'documents') await levelThree(tmp);
   if (!only || only === 'host') await levelFour(tmp);
 } catch (e) {
   record('e2e run', false, e instanceof Error ? (e.stack ?? e.message) : String(e));

@@ -51,6 +51,9 @@ export function registerCommands(services: Services, people?: PeopleClient): vsc
     reg('ancestry.transcribeDocument', async (file?: vscode.Uri) =>
       (await loadEngine('documents')).transcribeDocumentCommand(services, file),
     ),
+    reg('ancestry.openDocument', async (file?: vscode.Uri) =>
+      (await import('./webviews/documentPanel')).openDocumentCommand(services, file),
+    ),
     reg('ancestry.showPedigree', async (id?: string | { id: string }, generations?: { up: number; down: number }) =>
       (await import('./webviews/pedigreePanel')).PedigreePanel.show(
         services,

@@ -2,16 +2,17 @@
  * "Transcribe Document" (command palette, and the explorer's context menu on images and PDFs), in
  * dist/engine.js so the activation bundle does not carry it: transcribes archive documents of a case
  * under its lock, with a cancellable progress notification per page and the key from SecretStorage
- * for Claude vision (used only when case.yaml sets llm.vision: true), then shows the image (VS
- * Code's own viewer, which zooms) and its transcription side by side.
+ * for Claude vision (used only when case.yaml sets llm.vision: true), then opens the document view
+ * (the image beside its transcription, webviews/documentPanel.ts).
  */
-import { relative, sep } from 'node:path';
+import { sep } from 'node:path';
 import * as vscode from 'vscode';
 import { openCase } from '../case';
 import { withCaseLock } from '../case/lock';
 import { transcribeDocuments, type TranscribeOutcome, type TranscribeProgress } from '../sources/documents/transcribe';
 import { visionFromEnv } from '../sources/documents/vision-setup';
 import type { Services } from './services';
+import { relativeDocument } from './documentView';
 
 export async function transcribeInCase(req: {
   root: string;
@@ -33,8 +34,6 @@ export async function transcribeInCase(req: {
   });
 }
 
-const DOCUMENT = /\.(jpe?g|png|tiff?|webp|pdf)$/i;
-
 export async function transcribeDocumentCommand(services: Services, file?: vscode.Uri): Promise<unknown> {
   const root = await services.requireCase();
   let uri = file;
@@ -49,10 +48,8 @@ export async function transcribeDocumentCommand(services: Services, file?: vscod
     uri = picked?.[0];
   }
   if (!uri) return undefined;
-  const rel = relative(root, uri.fsPath).split(sep).join('/');
-  if (!DOCUMENT.test(rel)) throw new Error(`${rel} is not an image or PDF (.jpg .png .tif .webp .pdf)`);
-  if (rel.startsWith('..') || !rel.startsWith('archive/'))
-    throw new Error(`${uri.fsPath}: documents are read from the case's archive/ folder; copy it there first`);
+  const rel = relativeDocument(root, uri.fsPath);
+  uri = vscode.Uri.file(`${root}/${rel}`);
   const apiKey = await services.apiKey();
   const outcomes = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Ancestry: transcribing ${rel}`, cancellable: true },
@@ -77,10 +74,7 @@ export async function transcribeDocumentCommand(services: Services, file?: vscod
   if (!o) return undefined;
   if (o.status === 'failed') throw new Error(`${o.file}: ${o.reason}`);
   services.output.appendLine(`[transcribe] ${o.file} → ${o.sidecar} (${o.status})`);
-  await vscode.commands.executeCommand('vscode.open', uri, { viewColumn: vscode.ViewColumn.One, preview: false });
-  await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(`${root}/${o.sidecar}`), {
-    viewColumn: vscode.ViewColumn.Beside,
-    preview: false,
-  });
+  // The document view: the image beside its transcription, with the facts and their citations.
+  await vscode.commands.executeCommand('ancestry.openDocument', uri);
   return o;
 }

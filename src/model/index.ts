@@ -2,6 +2,7 @@ export * from './common';
 export * from './citation';
 export * from './person';
 export * from './record';
+export * from './document-page';
 export * from './research';
 export * from './log';
 export * from './review';

@@ -90,6 +90,74 @@ async function encodePng(img: PImage.Bitmap): Promise<Uint8Array> {
 }
 
 export async function renderPng(p: PageSpec, o: RenderOptions): Promise<Uint8Array> {
+  return encodePng(renderBitmap(p, o));
+}
+
+/**
+ * A multi-page TIFF as a scanner writes one: 8-bit grey, uncompressed, one strip a page, little
+ * endian; `thumbnail` adds a reduced-resolution copy of the first page (NewSubfileType 1), which is
+ * not a page.
+ */
+export function renderTiff(pages: PageSpec[], o: RenderOptions, thumbnail = false): Uint8Array {
+  const bitmaps = pages.map((p, i) => ({ bmp: renderBitmap(p, { ...o, seed: (o.seed ?? 1) + i }), reduced: false }));
+  if (thumbnail)
+    bitmaps.splice(1, 0, { bmp: renderBitmap(pages[0], { ...o, px: Math.max(6, o.px / 4) }), reduced: true });
+  const parts: Uint8Array[] = [];
+  let at = 8;
+  const header = new Uint8Array(8);
+  new DataView(header.buffer).setUint16(0, 0x4949, true);
+  new DataView(header.buffer).setUint16(2, 42, true);
+  parts.push(header);
+  const patches: number[] = [];
+  for (const { bmp, reduced } of bitmaps) {
+    const grey = new Uint8Array(bmp.width * bmp.height);
+    for (let i = 0; i < grey.length; i++) grey[i] = bmp.data[i * 4];
+    const stripAt = at;
+    parts.push(grey);
+    at += grey.length + (grey.length % 2);
+    if (grey.length % 2) parts.push(new Uint8Array(1));
+    const tags: [number, number, number][] = [
+      [254, 4, reduced ? 1 : 0],
+      [256, 4, bmp.width],
+      [257, 4, bmp.height],
+      [258, 3, 8],
+      [259, 3, 1],
+      [262, 3, 1],
+      [273, 4, stripAt],
+      [277, 3, 1],
+      [278, 4, bmp.height],
+      [279, 4, grey.length],
+    ];
+    const ifd = new Uint8Array(2 + tags.length * 12 + 4);
+    const v = new DataView(ifd.buffer);
+    v.setUint16(0, tags.length, true);
+    tags.forEach(([tag, type, value], i) => {
+      v.setUint16(2 + i * 12, tag, true);
+      v.setUint16(4 + i * 12, type, true);
+      v.setUint32(6 + i * 12, 1, true);
+      if (type === 3) v.setUint16(10 + i * 12, value, true);
+      else v.setUint32(10 + i * 12, value, true);
+    });
+    patches.push(at);
+    parts.push(ifd);
+    at += ifd.length;
+  }
+  const out = new Uint8Array(at);
+  let o2 = 0;
+  for (const p of parts) {
+    out.set(p, o2);
+    o2 += p.length;
+  }
+  const dv = new DataView(out.buffer);
+  dv.setUint32(4, patches[0], true);
+  patches.forEach((ifdAt, i) => {
+    const next = patches[i + 1] ?? 0;
+    dv.setUint32(ifdAt + 2 + dv.getUint16(ifdAt, true) * 12, next, true);
+  });
+  return out;
+}
+
+function renderBitmap(p: PageSpec, o: RenderOptions): PImage.Bitmap {
   const family = font();
   const lineH = Math.round(o.px * 1.6);
   const longest = Math.max(...p.lines.map((l) => l.length));
@@ -117,7 +185,7 @@ export async function renderPng(p: PageSpec, o: RenderOptions): Promise<Uint8Arr
       img.setPixelRGBA(Math.floor(r() * w), Math.floor(r() * h), ((g << 24) | (g << 16) | (g << 8) | 0xff) >>> 0);
     }
   }
-  return encodePng(img);
+  return img;
 }
 
 /** A PDF with a real text layer (Times, a standard font: pdf-lib embeds no file for it). */
@@ -127,6 +195,16 @@ export async function renderPdf(pages: PageSpec[]): Promise<Uint8Array> {
   for (const p of pages) {
     const page = doc.addPage([420, 300]);
     p.lines.forEach((line, i) => page.drawText(line, { x: 24, y: 260 - i * 22, size: 14, font: times }));
+  }
+  return doc.save();
+}
+
+/** A scanned PDF: each PNG is one page, drawn at its pixel size, with no text layer (as a scanner writes it). */
+export async function renderScannedPdf(pngs: Uint8Array[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  for (const png of pngs) {
+    const img = await doc.embedPng(png);
+    doc.addPage([img.width, img.height]).drawImage(img, { x: 0, y: 0 });
   }
   return doc.save();
 }

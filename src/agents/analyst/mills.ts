@@ -4,6 +4,7 @@
  * evidence class (stated = direct, derived from an age or a household = indirect).
  */
 import {
+  documentPage,
   evidenceTypeOf,
   type EvidenceClaim,
   type InformationClass,
@@ -79,6 +80,8 @@ export function evidenceClaim(
     opts.method === 'user'
       ? opts.method
       : 'structured';
+  // The page of a document's transcription the snippet is on goes in the citation (issue #17).
+  const page = documentPage(source, snippet);
   return {
     source: source.id,
     snippet,
@@ -98,5 +101,6 @@ export function evidenceClaim(
       ).toFixed(4),
     ),
     method,
+    ...(page ? { page } : {}),
   };
 }

@@ -108,3 +108,10 @@ export function readSidecar(text: string): SidecarState {
   if (meta && sealValue && sealValue === sha256Hex(unsealed(text))) return { kind: 'machine', meta, body };
   return { kind: 'edited', meta, body, sha256: sha256Hex(text) };
 }
+
+/** The same sidecar with another body: the front matter (and its seal, now stale) as it was. */
+export function withBody(text: string, body: string): string {
+  const m = FENCED.exec(text);
+  const front = m ? m[0].replace(/\r?\n?$/, '\n') : '';
+  return `${front}${body.replace(/\r\n/g, '\n').replace(/\s+$/, '')}\n`;
+}

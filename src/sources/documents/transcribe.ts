@@ -19,7 +19,17 @@ import {
   sniffFormat,
   type TranscriptionEngine,
 } from './kinds';
-import { createOcrEngine, type OcrEngine } from './ocr';
+import { createOcrEngine, type OcrEngine, type OcrPage } from './ocr';
+import { pdfPageImages } from './pdf-images';
+import { tiffPages } from './tiff';
+
+/** One page's image, for OCR page by page. */
+interface PageImage {
+  page: number;
+  pages: number;
+  /** An image file OCR reads (a PNG, a one-page TIFF); none for a page without a scan. */
+  image?: Uint8Array;
+}
 import { hasTextLayer, pdfTextPages } from './pdf-text';
 import { readSidecar, renderSidecar, seal, sha256Hex, type DocumentMeta } from './sidecar';
 
@@ -270,20 +280,19 @@ export class Transcriber {
   ): Promise<ReadResult> {
     const want = this.opts.engine;
     if (isPdf(rel)) {
-      if (want === 'ocr')
-        throw new Error('OCR reads images; export the scanned pages as PNG, or use --engine claude for a scanned PDF');
-      if (want !== 'claude') {
+      if (want !== 'claude' && want !== 'ocr') {
         const pdf = await pdfTextPages(bytes);
-        pdf.pages.forEach((_, i) => progress(i + 1, pdf.pages.length, 1));
-        if (hasTextLayer(pdf.pages))
+        if (hasTextLayer(pdf.pages)) {
+          pdf.pages.forEach((_, i) => progress(i + 1, pdf.pages.length, 1));
           return { engine: 'pdf', transcriber: pdf.producer, pages: pdf.pages, confidence: 1, uncertain: 0 };
+        }
         if (want === 'pdf')
-          throw new Error('this PDF has no text layer (a scan): use --engine claude, or OCR its pages as images');
+          throw new Error('this PDF has no text layer (a scan): use --engine ocr (print) or --engine claude');
       }
+      const visionPdf = want === 'claude' || (want === undefined && this.opts.vision !== undefined);
+      if (!visionPdf) return this.ocrPdf(bytes, progress);
       if (!this.opts.vision)
-        throw new Error(
-          'a scanned PDF (no text layer) needs Claude vision: set an Anthropic key and llm.vision: true in case.yaml',
-        );
+        throw new Error('Claude vision is not available: set an Anthropic key and llm.vision: true in case.yaml');
       const r = await this.opts.vision.read({ rel, bytes, mediaType: mediaTypeOf(rel) }, this.opts.signal);
       return { engine: 'claude', transcriber: this.opts.vision.name, pages: [r.text], ...r };
     }
@@ -291,6 +300,16 @@ export class Transcriber {
     const useVision = want === 'claude' || (want === undefined && this.opts.vision !== undefined);
     if (useVision && !this.opts.vision)
       throw new Error('Claude vision is not available: set an Anthropic key and llm.vision: true in case.yaml');
+    // A multi-page TIFF is read page by page; the decoder (libtiff in tesseract.js) reads a file's first page only.
+    if (!useVision && sniffFormat(bytes) === 'tiff') {
+      const pages = tiffPages(bytes);
+      if (pages.length > 1)
+        return this.ocrPages(
+          pages.map((image, i) => ({ page: i + 1, pages: pages.length, image })),
+          progress,
+          (name) => `${name}, ${pages.length} TIFF pages`,
+        );
+    }
     // OCR first in any case: it is offline and free, and it cross-checks a vision reading of print.
     let ocr: Reading | undefined;
     try {
@@ -306,35 +325,101 @@ export class Transcriber {
           uncertain: page.uncertain,
         };
     } catch (e) {
-      if (!useVision) throw new Error(`OCR failed: ${(e as Error).message}`);
+      if (!useVision) throw new Error(`OCR failed: ${(e as Error).message}`, { cause: e });
     }
     const r = await this.opts.vision!.read({ rel, bytes, mediaType: mediaTypeOf(rel), ocr }, this.opts.signal);
     return { engine: 'claude', transcriber: this.opts.vision!.name, pages: [r.text], ...r };
   }
 
+  /** A scanned PDF, page by page, from the scan each page holds. */
+  private ocrPdf(bytes: Uint8Array, progress: (page: number, pages: number, p: number) => void): Promise<ReadResult> {
+    const signal = this.opts.signal;
+    async function* images(): AsyncGenerator<PageImage> {
+      for await (const p of pdfPageImages(bytes, { signal })) yield { page: p.page, pages: p.pages, image: p.png };
+    }
+    return this.ocrPages(images(), progress, (name) => `${name} on the PDF's page images`);
+  }
+
+  /**
+   * Pages (of a scanned PDF or a multi-page TIFF) one at a time through the same OCR as an image,
+   * with progress per page. The confidence is the mean over every word of every page.
+   */
+  private async ocrPages(
+    images: Iterable<PageImage> | AsyncIterable<PageImage>,
+    progress: (page: number, pages: number, p: number) => void,
+    transcriber: (engine: string) => string,
+  ): Promise<ReadResult> {
+    const engine = await this.ocrEngine();
+    const texts: string[] = [];
+    let words = 0;
+    let sum = 0;
+    let uncertain = 0;
+    for await (const img of images) {
+      this.opts.signal?.throwIfAborted();
+      progress(img.page, img.pages, 0);
+      if (!img.image) {
+        texts.push('');
+        progress(img.page, img.pages, 1);
+        continue;
+      }
+      let page: OcrPage;
+      try {
+        page = await engine.recognize(img.image, (p) => progress(img.page, img.pages, p));
+      } catch (e) {
+        throw new Error(`OCR failed on page ${img.page}: ${(e as Error).message}`, { cause: e });
+      }
+      texts.push(page.text);
+      words += page.words.length;
+      sum += page.confidence * page.words.length;
+      uncertain += page.uncertain;
+    }
+    if (!words) throw new Error('this document has no text layer and no page image OCR could read');
+    return {
+      engine: 'ocr',
+      transcriber: transcriber(engine.name),
+      pages: texts,
+      confidence: sum / words,
+      uncertain,
+    };
+  }
+
   /** A person's correction is logged once per version of the sidecar; it supersedes the machine's reading. */
   private async logCorrection(sidecar: string, sha: string): Promise<void> {
-    const context = `${sidecar}#${sha.slice(0, 16)}`;
-    if (
-      this.store
-        .log()
-        .some(
-          (e) => e.actionType === 'decision' && e.decisionType === 'transcription_correction' && e.context === context,
-        )
-    )
-      return;
-    await this.store.appendLog([
-      {
-        agent: 'Analyst',
-        actionType: 'decision',
-        decisionType: 'transcription_correction',
-        optionsConsidered: ['machine reading', 'person’s correction'],
-        chosenOption: 'person’s correction',
-        rationale: `${sidecar} was edited by a person: their transcription supersedes the machine's and is never overwritten`,
-        context,
-      },
-    ]);
+    await logTranscriptionCorrection(this.store, sidecar, sha);
   }
+}
+
+/**
+ * Logs that a person's version of a sidecar (`sha` of its text) supersedes the machine's reading,
+ * once per version: the document view logs it when the person saves, and a later transcription run
+ * finds it logged already.
+ */
+export async function logTranscriptionCorrection(
+  store: FileCaseStore,
+  sidecar: string,
+  sha: string,
+  how = 'was edited by a person',
+): Promise<void> {
+  const context = `${sidecar}#${sha.slice(0, 16)}`;
+  if (
+    store
+      .log()
+      .some(
+        (e) => e.actionType === 'decision' && e.decisionType === 'transcription_correction' && e.context === context,
+      )
+  )
+    return;
+  await store.appendLog([
+    {
+      agent: 'Analyst',
+      actionType: 'decision',
+      decisionType: 'transcription_correction',
+      optionsConsidered: ['machine reading', 'person’s correction'],
+      chosenOption: 'person’s correction',
+      rationale: `${sidecar} ${how}: their transcription supersedes the machine's and is never overwritten`,
+      context,
+    },
+  ]);
 }
 
 export async function transcribeDocuments(

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { PDFDocument } from 'pdf-lib';
 import { createOcrEngine, type OcrEngine } from '../../../src/sources/documents/ocr';
 import { hasTextLayer, pdfTextPages } from '../../../src/sources/documents/pdf-text';
-import { accuracy, PAGES, pageText, renderPdf, renderPng } from '../../documents/pages';
+import { pdfPageImages } from '../../../src/sources/documents/pdf-images';
+import { accuracy, PAGES, pageText, renderPdf, renderPng, renderScannedPdf } from '../../documents/pages';
 
 // Floors a working OCR clears on these pages with a margin (see bench/documents.ts for the
 // figures); an OCR that returns nothing, the wrong page or its raw symbols fails them.
@@ -64,5 +65,30 @@ describe('documents: OCR and PDF text of record-like pages', function () {
     const scanned = await pdfTextPages(await scan.save());
     assert.equal(scanned.pages.length, 1);
     assert.ok(!hasTextLayer(scanned.pages));
+  });
+
+  it('OCRs a scanned PDF page by page from its page images, as accurately as the images themselves', async () => {
+    for (const px of Object.keys(FLOORS).map(Number)) {
+      const pngs = await Promise.all(
+        PAGES.map((p, i) => renderPng(p, { px, skew: i % 2 ? -1.5 : 1.5, noise: 0.01, seed: 7 + i })),
+      );
+      const pdf = await renderScannedPdf(pngs);
+      assert.ok(!hasTextLayer((await pdfTextPages(pdf)).pages));
+      const scores: { page: number; chars: number; words: number }[] = [];
+      for await (const img of pdfPageImages(pdf)) {
+        assert.equal(img.pages, PAGES.length);
+        assert.ok(img.png, `page ${img.page} has its scan`);
+        const page = await ocr.recognize(img.png);
+        scores.push({ page: img.page, ...accuracy(pageText(PAGES[img.page - 1]), page.text) });
+      }
+      assert.deepEqual(
+        scores.map((s) => s.page),
+        [1, 2, 3, 4],
+      );
+      const mean = (k: 'chars' | 'words') => scores.reduce((s, x) => s + x[k], 0) / scores.length;
+      const detail = JSON.stringify(scores);
+      assert.ok(mean('chars') >= FLOORS[px].chars, `scanned PDF, ${px} px: ${detail}`);
+      assert.ok(mean('words') >= FLOORS[px].words, `scanned PDF, ${px} px: ${detail}`);
+    }
   });
 });

@@ -6,10 +6,10 @@ import { transcribeCommand } from '../../../src/cli/commands/transcribe';
 import type { CliIo } from '../../../src/cli/command';
 import { ArchiveConnector } from '../../../src/sources/archive/connector';
 import { evidenceClaim } from '../../../src/agents/analyst/mills';
-import { documentsToTranscribe } from '../../../src/sources/documents/transcribe';
+import { documentsToTranscribe, transcribeDocuments } from '../../../src/sources/documents/transcribe';
 import { readSidecar } from '../../../src/sources/documents/sidecar';
 import type { SourceRecord } from '../../../src/model';
-import { PAGES, renderPdf, renderPng } from '../../documents/pages';
+import { PAGES, renderPdf, renderPng, renderScannedPdf } from '../../documents/pages';
 import { tempDir } from '../../helpers/paths';
 
 function io(): CliIo & { out_: string[]; err_: string[] } {
@@ -129,7 +129,45 @@ describe('ancestry transcribe', function () {
     );
   });
 
-  it('says clearly what it cannot do: bad engine, a file outside archive/, a scanned PDF without vision', async () => {
+  it('OCRs a scanned PDF page by page, with progress per page, into a sidecar with its pages', async () => {
+    const root = join(tempDir(), 'case');
+    await initCase(root, { question: 'Who was Thomas Owens?', subject: { name: 'Thomas Owens' } });
+    const pdf = await renderScannedPdf([
+      await renderPng(PAGES[1], { px: 20, skew: 1, noise: 0.01, seed: 4 }),
+      await renderPng(PAGES[2], { px: 20, skew: -1, noise: 0.01, seed: 5 }),
+    ]);
+    writeFileSync(join(root, 'archive/scan.pdf'), pdf);
+    const seen = new Map<number, number[]>();
+    const store = await openCase(root);
+    const [o] = await transcribeDocuments(store, {
+      onProgress: (p) => {
+        assert.equal(p.pages, 2);
+        seen.set(p.page, [...(seen.get(p.page) ?? []), p.progress]);
+      },
+    });
+    assert.equal(o.status, 'written');
+    assert.equal(o.status === 'written' && o.engine, 'ocr');
+    assert.deepEqual([...seen.keys()], [1, 2], 'progress for each page in turn');
+    for (const ps of seen.values()) assert.ok(ps.at(-1) === 1 && ps.every((v, i) => i === 0 || v >= ps[i - 1]));
+    const side = readSidecar(readFileSync(join(root, 'archive/scan.pdf.md'), 'utf8'));
+    assert.equal(side.kind, 'machine');
+    if (side.kind !== 'machine') return;
+    assert.equal(side.meta.pages, 2);
+    assert.match(side.meta.transcriber, /tesseract\.js .* page images/);
+    assert.match(side.body, /## Page 1\n\nCertificate of Marriage[\s\S]*## Page 2\n\nIN MEMORY OF/);
+    // The archive reads it, and a fact from page 2 cites page 2.
+    const rec = new ArchiveConnector({ root }).records().find((r) => r.transcription?.document === 'archive/scan.pdf');
+    assert.ok(rec);
+    const claim = evidenceClaim(
+      { ...rec, id: 'S-000000000002', accessedAt: '2026-01-01T00:00:00.000Z', sha256: '0'.repeat(64) },
+      'burial.place',
+      'IN MEMORY OF',
+      { principal: true, direct: true, method: 'pattern' },
+    );
+    assert.equal(claim.page, 'p. 2');
+  });
+
+  it('says clearly what it cannot do: bad engine, a file outside archive/, a broken image, a PDF with neither text nor scans', async () => {
     const root = join(tempDir(), 'case');
     await initCase(root, { question: 'Q?', subject: { name: 'Anna Hoffman' } });
     const o = io();
@@ -142,16 +180,16 @@ describe('ancestry transcribe', function () {
     await assert.rejects(transcribeCommand.run([root, loose], o), /archive\/ folder/);
     await assert.rejects(transcribeCommand.run([root, '--engine', 'claude'], o), /ANTHROPIC_API_KEY|llm.vision/);
     const { PDFDocument } = await import('pdf-lib');
-    const scan = await PDFDocument.create();
-    const img = await scan.embedPng(await renderPng(PAGES[2], { px: 14 }));
-    scan.addPage([img.width, img.height]).drawImage(img, { x: 0, y: 0 });
-    writeFileSync(join(root, 'archive/scan.pdf'), await scan.save());
+    // A page of lines only: no text layer, no image to OCR.
+    const drawn = await PDFDocument.create();
+    drawn.addPage([200, 200]).drawLine({ start: { x: 10, y: 10 }, end: { x: 190, y: 190 } });
+    writeFileSync(join(root, 'archive/scan.pdf'), await drawn.save());
     writeFileSync(join(root, 'archive/broken.png'), 'not a png');
     const r = await transcribe([root]);
     assert.equal(r.code, 1);
     const byFile = Object.fromEntries(r.documents.map((d) => [d.file, d]));
     assert.equal(byFile['archive/scan.pdf'].status, 'failed');
-    assert.match(byFile['archive/scan.pdf'].reason ?? '', /scanned PDF|no text layer/);
+    assert.match(byFile['archive/scan.pdf'].reason ?? '', /no text layer and no page image/);
     assert.equal(byFile['archive/broken.png'].status, 'failed');
     assert.ok(!existsSync(join(root, 'archive/scan.pdf.md')) && !existsSync(join(root, 'archive/broken.png.md')));
   });

@@ -169,7 +169,7 @@ function principalMarried(body: string, principal: string): RegExpExecArray | nu
 }
 
 /** What a free-text relative is to the principal, as a stated relationship. */
-function toPrincipal(p: Persona): StatedRelation['type'] | undefined {
+export function toPrincipal(p: Persona): StatedRelation['type'] | undefined {
   if (p.role === 'child') return 'child';
   if (p.role === 'spouse') return 'spouse';
   if (p.role === 'father' || p.role === 'mother') return p.role;
