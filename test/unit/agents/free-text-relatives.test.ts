@@ -140,4 +140,15 @@ describe('free text: the relatives a notice names (issue #14 items 4 and 8)', ()
       t.personas.map((p) => p.persona.name).join('; '),
     );
   });
+
+  it('reads "the son of X and Y née Z" after a principal written with a middle initial', () => {
+    const t = extractFromText(
+      'Obituary',
+      'Goessel, Kansas. Our dear father Peter H. Penner was born on 3 February 1868 at Rückenau, Molotschna, South Russia, the son of Heinrich Penner and Aganetha née Klassen. He died in 1934.',
+    );
+    const father = t.personas.find((p) => p.persona.role === 'father');
+    const mother = t.personas.find((p) => p.persona.role === 'mother');
+    assert.equal(father?.persona.name, 'Heinrich Penner');
+    assert.deepEqual([mother?.persona.name, mother?.persona.marriedName], ['Aganetha Klassen', 'Aganetha Penner']);
+  });
 });

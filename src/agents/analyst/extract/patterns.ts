@@ -76,6 +76,9 @@ export function toGedcomDate(text: string): string {
   return t;
 }
 
+/** A full stop or semicolon that ends a sentence: not after an initial ("H.") or a title ("Mr.", "Wm."). */
+const SENTENCE_END = /(?<!(?:^|[\s(])(?:\p{Lu}|Mr|Mrs|Ms|Dr|St|Rev|Jr|Sr|Wm|Jno|Chas|Jas|Geo|Thos))[.;](?=\s)/gu;
+
 function re(src: string, flags = 'gu'): RegExp {
   return new RegExp(src, flags);
 }
@@ -361,7 +364,9 @@ export function extractFromText(
   const ofPrincipal = (m: RegExpExecArray | null): RegExpExecArray | null => {
     if (!m) return null;
     const before = body.slice(0, m.index);
-    const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('; ')) + 1);
+    // The sentence ends at a full stop that ends a word, not at an initial ("Peter H. Penner") or "Mr.".
+    const ends = [...before.matchAll(SENTENCE_END)];
+    const sentence = before.slice(ends.length ? ends[ends.length - 1].index + 1 : 0);
     const given = principal.name.split(/\s+/)[0];
     return /\b(?:he|she)\b/i.test(sentence) || sentence.includes(given) || !sentence.trim() ? m : null;
   };
@@ -376,7 +381,7 @@ export function extractFromText(
     : ofPrincipal(
         re(
           // "… born August 17, 1928, in Benham, Kentucky, to the late Ray and Edna (Hensley) Mullins" too.
-          `(?:(?<!\\b(?:foster|step|god|nurse)[\\s-]?)\\b(son|daughter|child)\\s+of|\\b[Bb]orn\\b${BIRTH_FILLER}\\s+to(?!\\s+(?:Mr|Mrs)\\b))\\s+(?:the\\s+late\\s+)?(${NAME})(?:\\s+and\\s+(${NAME})(?:\\s+\\((${NAME_WORD})\\)\\s+(${NAME_WORD}))?)?`,
+          `(?:(?<!\\b(?:foster|step|god|nurse)[\\s-]?)\\b(son|daughter|child)\\s+of|\\b[Bb]orn\\b${BIRTH_FILLER}\\s+to(?!\\s+(?:Mr|Mrs)\\b))\\s+(?:the\\s+late\\s+)?(${NAME})(?:\\s+and\\s+(${NAME})(?:\\s+\\((${NAME_WORD})\\)\\s+(${NAME_WORD})|,?\\s+(?:née|nee|geb\\.|geborene)\\s+(${NAME_WORD}))?)?`,
           'u',
         ).exec(body),
       );
@@ -414,10 +419,21 @@ export function extractFromText(
       snippets: { name: parents[0], role: parents[0] },
     });
     if (b) {
+      // "Heinrich Penner and Aganetha née Klassen": her birth surname, the couple's as her married one.
+      const nee = parents[6];
       const mother: Draft = {
-        persona: { name: withSurname(b, shared), role: 'mother', sex: 'F', relationship: 'mother' },
+        persona: {
+          name: nee ? `${b} ${nee}` : withSurname(b, shared),
+          role: 'mother',
+          sex: 'F',
+          relationship: 'mother',
+        },
         snippets: { name: parents[0], role: parents[0] },
       };
+      if (nee && shared) {
+        mother.persona.marriedName = `${b} ${shared}`;
+        mother.snippets.marriedName = parents[0];
+      }
       if (parents[4]) {
         mother.persona.marriedName = `${parents[3]} ${shared}`;
         mother.snippets.marriedName = parents[0];
