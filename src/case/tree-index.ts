@@ -206,6 +206,13 @@ function plainName(given: string, surname: string): string {
 /** Living for a year and a threshold, as isLiving decides it (parameters: year − threshold). */
 const LIVING_SQL = 'COALESCE(p.living_flag, CASE WHEN p.dead = 0 AND p.latest_birth > ? THEN 1 ELSE 0 END) = 1';
 const NOT_SHADOWED = 'p.id NOT IN (SELECT id FROM shadow)';
+/**
+ * Tree persons a person file shadows, and the living among them (parameter: year − threshold). The
+ * CROSS JOIN keeps the shadow table (a few rows, often none) the outer loop, each looked up in
+ * persons by id: with a plain JOIN SQLite scanned all 100k persons for the living count (0.2 s).
+ */
+export const SHADOWED_COUNT_SQL = 'SELECT COUNT(*) FROM shadow s CROSS JOIN persons p ON p.id = s.id';
+export const SHADOWED_LIVING_SQL = `${SHADOWED_COUNT_SQL} WHERE ${LIVING_SQL}`;
 
 /** A person's row: where its line is, then what the index keeps of it (the person itself is not kept). */
 interface Row {
@@ -342,6 +349,11 @@ export class TreeIndex {
     this.db.close();
   }
 
+  /** SQLite's plan of a query (EXPLAIN QUERY PLAN's detail lines), for tests of what a query reads. */
+  queryPlan(sql: string, params: (string | number)[] = []): string[] {
+    return this.all(`EXPLAIN QUERY PLAN ${sql}`, params).map((r) => String(r[3]));
+  }
+
   /** Where the tree's persons were found wrong when the index was built (the store's problems). */
   problems(): CaseProblem[] {
     return this.all('SELECT file, line, field, message FROM problems ORDER BY rowid', []).map(
@@ -365,7 +377,7 @@ export class TreeIndex {
   /** Tree persons not shadowed by a person file: the build's count less the shadowed (found by id). */
   count(): number {
     const total = Number(this.meta('count'));
-    const shadowed = Number(this.all('SELECT COUNT(*) FROM shadow s JOIN persons p ON p.id = s.id', [])[0][0]);
+    const shadowed = Number(this.all(SHADOWED_COUNT_SQL, [])[0][0]);
     return total - shadowed;
   }
 
@@ -379,9 +391,7 @@ export class TreeIndex {
     const basis = LivingHistogram.parse(JSON.parse(this.meta('living') ?? '{}'));
     let n = basis.flagged;
     for (const [year, count] of Object.entries(basis.births)) if (Number(year) > after) n += count;
-    const shadowed = Number(
-      this.all(`SELECT COUNT(*) FROM shadow s JOIN persons p ON p.id = s.id WHERE ${LIVING_SQL}`, [after])[0][0],
-    );
+    const shadowed = Number(this.all(SHADOWED_LIVING_SQL, [after])[0][0]);
     return n - shadowed;
   }
 

@@ -17,7 +17,7 @@ import {
   type PersonQuery,
 } from '../../../src/case/person-catalog';
 import type { FileCaseStore } from '../../../src/case/store';
-import { lifeYears, TREE_INDEX_FILE } from '../../../src/case/tree-index';
+import { lifeYears, SHADOWED_COUNT_SQL, SHADOWED_LIVING_SQL, TREE_INDEX_FILE } from '../../../src/case/tree-index';
 import { contextOfText, readTreeLine } from '../../../src/case/tree-format';
 import { personsCommand } from '../../../src/cli/commands/persons';
 import { UsageError } from '../../../src/cli/command';
@@ -106,6 +106,18 @@ describe('tree index: opening a case without reading its trees (#16)', function 
     const store = await assertSameAsFullRead(root);
     assert.ok(countPersons(store) > 3000);
     assert.ok(countLiving(store) > 0, 'the generated tree has living persons');
+  });
+
+  it('counts the shadowed tree persons by looking each up, not by scanning every row', async () => {
+    const index = (await open(root, 'indexed')).indexOfTrees()!;
+    for (const sql of [SHADOWED_COUNT_SQL, SHADOWED_LIVING_SQL]) {
+      const plan = index.queryPlan(sql, sql === SHADOWED_LIVING_SQL ? [1926] : []);
+      assert.ok(
+        plan.some((l) => /^SEARCH p USING (COVERING )?INDEX/.test(l)),
+        `persons searched by id: ${plan.join(' | ')}`,
+      );
+      assert.ok(!plan.some((l) => /^SCAN p\b/.test(l)), `no scan of persons: ${plan.join(' | ')}`);
+    }
   });
 
   it('answers the living rule for any threshold as isLiving does', async () => {
