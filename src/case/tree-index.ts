@@ -28,7 +28,7 @@ import { headerLine, PLAIN, readHeader, readTreeLine, type TreeContext } from '.
 
 export const TREE_INDEX_FILE = '.ancestry/trees-index.sqlite';
 /** Bumped when the schema or what a row holds changes: an index of another version is rebuilt. */
-const VERSION = '4';
+const VERSION = '5';
 
 /** What a listing shows of a person, without reading the person. */
 export interface PersonSummary {
@@ -123,7 +123,12 @@ export function lifeYears(p: Pick<Person, 'assertions'>): { birth: number | null
 /** The order of a listing: surname, given name, id (case-insensitive). */
 export function sortKeyOf(p: Pick<Person, 'names' | 'id'>): string {
   const n = p.names[0];
-  return `${(n?.surname ?? '').toLowerCase()}\u0001${(n?.given ?? '').toLowerCase()}\u0001${p.id}`;
+  return sortKeyOfParts(n?.surname ?? '', n?.given ?? '', p.id);
+}
+
+/** sortKeyOf from the first name's surname and given name and the id (what an index row keeps). */
+function sortKeyOfParts(surname: string, given: string, id: string): string {
+  return `${surname.toLowerCase()}\u0001${given.toLowerCase()}\u0001${id}`;
 }
 
 export function summaryOf(p: Person, file: string, living: boolean): PersonSummary {
@@ -185,10 +190,9 @@ const SCHEMA = `
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE trees(n INTEGER PRIMARY KEY, name TEXT, format TEXT);
 CREATE TABLE persons(rowid INTEGER PRIMARY KEY, id TEXT UNIQUE, tree INTEGER, line INTEGER, offset INTEGER, length INTEGER,
-  name TEXT, surname TEXT, given TEXT, sort_key TEXT, birth_year INTEGER, death_year INTEGER,
+  name TEXT, surname TEXT, given TEXT, birth_year INTEGER, death_year INTEGER,
   living_flag INTEGER, dead INTEGER, latest_birth INTEGER, full_names TEXT, words TEXT, places TEXT);
 CREATE TABLE problems(file TEXT, line INTEGER, field TEXT, message TEXT);
-CREATE INDEX persons_sort ON persons(sort_key);
 CREATE INDEX persons_birth ON persons(birth_year);
 `;
 
@@ -196,7 +200,9 @@ const SUMMARY_COLUMNS = 'p.id, p.name, p.surname, p.given, p.birth_year, p.death
 
 /*
  * What is left out to keep the index small (at 100k persons every byte per row is 100 kB of file
- * and twice that of memory when it is opened): the tree as a number, the display name and the full
+ * and twice that of memory when it is opened): the listing order as a column and an index on it
+ * (rows are written in listing order, sortKeyOf, so the rowid is the order: a sort key column and
+ * its index were 6.4 of the 23 MB at 100k persons), the tree as a number, the display name and the full
  * names when they are the first name's "given surname" (NULL), and the name words as a plain column
  * searched by scanning (a full-text table doubled the file; a scan of 100k short texts is a few ms).
  */
@@ -213,6 +219,8 @@ const NOT_SHADOWED = 'p.id NOT IN (SELECT id FROM shadow)';
  */
 export const SHADOWED_COUNT_SQL = 'SELECT COUNT(*) FROM shadow s CROSS JOIN persons p ON p.id = s.id';
 export const SHADOWED_LIVING_SQL = `${SHADOWED_COUNT_SQL} WHERE ${LIVING_SQL}`;
+/** A page in listing order: the rows are in it, so the first page reads its rows and sorts nothing. */
+export const PAGE_SQL = `SELECT ${SUMMARY_COLUMNS}, ${LIVING_SQL} FROM persons p WHERE ${NOT_SHADOWED} ORDER BY p.rowid LIMIT ? OFFSET ?`;
 
 /** A person's row: where its line is, then what the index keeps of it (the person itself is not kept). */
 interface Row {
@@ -220,6 +228,8 @@ interface Row {
   line: number;
   offset: number;
   length: number;
+  /** The listing order (sortKeyOf): rows are inserted in it, so their rowid is the order. */
+  sortKey: string;
   columns: (string | number | null)[];
 }
 
@@ -233,7 +243,6 @@ function columnsOf(p: Person): (string | number | null)[] {
     name === plainName(given, surname) && name ? null : name,
     surname,
     given,
-    sortKeyOf(p),
     birth,
     death,
     basis.flag === undefined ? null : basis.flag ? 1 : 0,
@@ -291,7 +300,7 @@ function readTree(root: string, tree: string, rows: Map<string, Row>, problems: 
         });
     else if (r.kind === 'person') {
       rows.delete(r.person.id);
-      rows.set(r.person.id, { tree, line, offset, length, columns: columnsOf(r.person) });
+      rows.set(r.person.id, { tree, line, offset, length, sortKey: sortKeyOf(r.person), columns: columnsOf(r.person) });
     }
   }
   return format;
@@ -444,10 +453,7 @@ export class TreeIndex {
 
   /** A page of the tree persons in listing order (sortKeyOf); living as of `now`. */
   page(offset: number, limit: number, now: Date, thresholdYears: number): (PersonSummary & { sortKey: string })[] {
-    return this.summaries(
-      `SELECT ${SUMMARY_COLUMNS}, p.sort_key, ${LIVING_SQL} FROM persons p WHERE ${NOT_SHADOWED} ORDER BY p.sort_key LIMIT ? OFFSET ?`,
-      [now.getUTCFullYear() - thresholdYears, limit, offset],
-    );
+    return this.summaries(PAGE_SQL, [now.getUTCFullYear() - thresholdYears, limit, offset]);
   }
 
   /** Tree persons matching a query, in listing order, the first `limit` from `offset`. */
@@ -463,7 +469,7 @@ export class TreeIndex {
     params.unshift(now.getUTCFullYear() - thresholdYears);
     params.push(limit, offset);
     return this.summaries(
-      `SELECT ${SUMMARY_COLUMNS}, p.sort_key, ${LIVING_SQL} FROM persons p WHERE ${where} ORDER BY p.sort_key LIMIT ? OFFSET ?`,
+      `SELECT ${SUMMARY_COLUMNS}, ${LIVING_SQL} FROM persons p WHERE ${where} ORDER BY p.rowid LIMIT ? OFFSET ?`,
       params,
     );
   }
@@ -533,7 +539,7 @@ export class TreeIndex {
   }
 
   private summaries(sql: string, params: (string | number)[]): (PersonSummary & { sortKey: string })[] {
-    return this.all(sql, params).map(([id, name, surname, given, b, d, tree, sortKey, living]) => ({
+    return this.all(sql, params).map(([id, name, surname, given, b, d, tree, living]) => ({
       id: String(id),
       name: typeof name === 'string' ? name : plainName(String(given), String(surname)) || '(unnamed)',
       surname: String(surname),
@@ -541,7 +547,7 @@ export class TreeIndex {
       birthYear: b === null ? null : Number(b),
       deathYear: d === null ? null : Number(d),
       file: `${TREES_DIR}/${this.tree(tree)}`,
-      sortKey: String(sortKey),
+      sortKey: sortKeyOfParts(String(surname), String(given), String(id)),
       living: Number(living) === 1,
     }));
   }
@@ -593,25 +599,28 @@ export async function openTreeIndex(
   db.run(SCHEMA);
   db.run('BEGIN');
   const insert = db.prepare(
-    'INSERT INTO persons(rowid, id, tree, line, offset, length, name, surname, given, sort_key, birth_year, death_year, living_flag, dead, latest_birth, full_names, words, places) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)',
+    'INSERT INTO persons(rowid, id, tree, line, offset, length, name, surname, given, birth_year, death_year, living_flag, dead, latest_birth, full_names, words, places) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)',
   );
   const treeNumber = new Map(trees.map((t, i) => [t, i + 1]));
   for (const [t, n] of treeNumber) {
     const format = formats.get(t);
     db.run('INSERT INTO trees VALUES (?, ?, ?)', [n, t, format && format !== PLAIN ? headerLine(format) : null]);
   }
+  // In listing order (as the catalog compares keys), so that ORDER BY rowid lists them.
+  const ordered = [...rows].sort(([, a], [, b]) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
   let rowid = 0;
-  for (const [id, r] of rows) {
+  for (const [id, r] of ordered) {
     rowid += 1;
     insert.run([rowid, id, treeNumber.get(r.tree)!, r.line, r.offset, r.length, ...r.columns]);
   }
+  ordered.length = 0;
   const problem = db.prepare('INSERT INTO problems VALUES (?,?,?,?)');
   for (const p of problems) problem.run([p.file, p.line, p.field ?? null, p.message]);
   for (const st of [insert, problem]) st.free();
   const living = { flagged: 0, births: {} as Record<string, number> };
   for (const r of rows.values()) {
-    // columns: name, surname, given, sort_key, birth, death, living_flag, dead, latest_birth, …
-    const [flag, dead, latest] = [r.columns[6], r.columns[7], r.columns[8]];
+    // columns: name, surname, given, birth, death, living_flag, dead, latest_birth, …
+    const [flag, dead, latest] = [r.columns[5], r.columns[6], r.columns[7]];
     if (flag === 1) living.flagged += 1;
     else if (flag === null && dead === 0 && latest !== null) living.births[latest] = (living.births[latest] ?? 0) + 1;
   }

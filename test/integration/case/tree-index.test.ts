@@ -17,7 +17,13 @@ import {
   type PersonQuery,
 } from '../../../src/case/person-catalog';
 import type { FileCaseStore } from '../../../src/case/store';
-import { lifeYears, SHADOWED_COUNT_SQL, SHADOWED_LIVING_SQL, TREE_INDEX_FILE } from '../../../src/case/tree-index';
+import {
+  lifeYears,
+  PAGE_SQL,
+  SHADOWED_COUNT_SQL,
+  SHADOWED_LIVING_SQL,
+  TREE_INDEX_FILE,
+} from '../../../src/case/tree-index';
 import { contextOfText, readTreeLine } from '../../../src/case/tree-format';
 import { personsCommand } from '../../../src/cli/commands/persons';
 import { UsageError } from '../../../src/cli/command';
@@ -118,6 +124,18 @@ describe('tree index: opening a case without reading its trees (#16)', function 
       );
       assert.ok(!plan.some((l) => /^SCAN p\b/.test(l)), `no scan of persons: ${plan.join(' | ')}`);
     }
+  });
+
+  it('keeps its rows in listing order: a page is read in rowid order, with no sort', async () => {
+    const index = (await open(root, 'indexed')).indexOfTrees()!;
+    const plan = index.queryPlan(PAGE_SQL, [1926, 50, 0]);
+    assert.ok(!plan.some((l) => /TEMP B-TREE/.test(l)), `no sort: ${plan.join(' | ')}`);
+    // Every row's rowid follows the listing order of the whole index (pagePersons checks it against a full read).
+    const all = index.page(0, 1_000_000, NOW, 100);
+    assert.deepEqual(
+      all.map((p) => p.sortKey),
+      all.map((p) => p.sortKey).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
   });
 
   it('answers the living rule for any threshold as isLiving does', async () => {
