@@ -404,12 +404,18 @@ export class TreeIndex {
     return n - shadowed;
   }
 
-  /** Ids and full names ("Given Surname") of the living tree persons, for the Censor. */
+  /**
+   * Ids and full names ("Given Surname") of the living tree persons, for the Censor. Fetched as one
+   * JSON array built in SQL: stepping through 27k rows at 100k persons, each value crossing from
+   * the wasm one call at a time, took 0.2 s of a process's start (three times the JSON's cost).
+   */
   livingNames(now: Date, thresholdYears: number): [string, string[]][] {
-    return this.all(
-      `SELECT p.id, p.full_names, p.given, p.surname FROM persons p WHERE ${LIVING_SQL} AND ${NOT_SHADOWED}`,
+    const json = this.all(
+      `SELECT json_group_array(json_array(p.id, p.full_names, p.given, p.surname)) FROM persons p WHERE ${LIVING_SQL} AND ${NOT_SHADOWED}`,
       [now.getUTCFullYear() - thresholdYears],
-    ).map(([id, names, given, surname]) => {
+    )[0]?.[0];
+    const rows = typeof json === 'string' ? (JSON.parse(json) as unknown[][]) : [];
+    return rows.map(([id, names, given, surname]) => {
       if (typeof names === 'string') return [String(id), JSON.parse(names) as string[]];
       const full = `${String(given)} ${String(surname)}`.trim();
       return [String(id), full.includes(' ') ? [full] : []];

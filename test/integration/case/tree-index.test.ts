@@ -81,6 +81,11 @@ async function assertSameAsFullRead(root: string): Promise<FileCaseStore> {
   assert.ok(indexed.indexOfTrees(), 'the indexed open has an index');
   assert.equal(read.indexOfTrees(), undefined);
   assert.deepEqual(answers(indexed, QUERIES), answers(read, QUERIES));
+  // The Censor's list of living names, from the index's living rows as from every person read.
+  assert.deepEqual(
+    [...(indexed.censorContext().livingNames ?? [])].sort(),
+    [...(read.censorContext().livingNames ?? [])].sort(),
+  );
   for (const p of read.persons()) {
     assert.deepEqual(indexed.person(p.id), p, p.id);
     assert.equal(indexed.personFile(p.id), read.personFile(p.id), p.id);
