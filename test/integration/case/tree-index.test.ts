@@ -57,6 +57,11 @@ const QUERIES: PersonQuery[] = [
   { name: 'muller james' },
   { place: 'london' },
   { place: 'Paris' },
+  // Place text is numbered in the index: a word in many place texts, none, and an empty one (every person).
+  { place: 'a' },
+  { place: 'ENGLAND', bornFrom: 1800 },
+  { place: 'nowhere-by-this-name' },
+  { place: '' },
   { bornFrom: 1800, bornTo: 1850 },
   { name: 'george', bornFrom: 1700, bornTo: 1800 },
   { name: 'nobody-by-this-name' },
