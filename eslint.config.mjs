@@ -13,7 +13,9 @@ const nodeGlobals = Object.fromEntries(
 );
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test/fixtures/**', 'test/cases/**', '.vscode-test/**'] },
+  {
+    ignores: ['dist/**', 'node_modules/**', 'test/fixtures/**', 'test/cases/**', '.vscode-test/**', 'bench/results/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

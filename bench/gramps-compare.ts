@@ -20,7 +20,7 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as jsonld from 'jsonld';
-import { commands } from '../src/cli/commands';
+import { loadCommand } from '../src/cli/commands';
 import type { CliIo } from '../src/cli/command';
 import { openCase } from '../src/case';
 import { conclusionsOnly } from '../src/interchange/conclusions';
@@ -104,7 +104,7 @@ function quietIo(out: string[] = []): CliIo {
 async function cli(...args: string[]): Promise<string> {
   const [verb, ...rest] = args;
   const out: string[] = [];
-  const code = await commands.find((c) => c.name === verb)!.run(rest, quietIo(out));
+  const code = await (await loadCommand(verb))!.run(rest, quietIo(out));
   if (code !== 0) throw new Error(`ancestry ${args.join(' ')} exited ${code}`);
   return out.join('\n');
 }

@@ -10,7 +10,7 @@
  * front matter still passes the schema; the cache carries the sha256 of its own entries, so a
  * damaged or hand-edited cache is dropped whole (and said so) and rebuilt from the files.
  */
-import { closeSync, fstatSync, readFileSync, readSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
 import { z } from 'zod';
 import { sha256 } from './ids';
 import type { CaseProblem } from './problems';
@@ -70,6 +70,12 @@ export function readSourceCache(bytes: Uint8Array | undefined): {
 export function renderSourceCache(entries: Map<string, SourceCacheEntry>): Uint8Array {
   const obj = Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return Buffer.from(JSON.stringify({ version: VERSION, digest: digestOf(obj), entries: obj }));
+}
+
+/** A file's stamp now, without reading it (undefined when it cannot be stat'ed: then it is read, and that fails as before). */
+export function statStamp(abs: string): string | undefined {
+  const st = statSync(abs, { throwIfNoEntry: false });
+  return st ? stampOf(st) : undefined;
 }
 
 /**

@@ -40,6 +40,7 @@ import {
   renderSourceCache,
   SOURCE_CACHE_FILE,
   type SourceCacheEntry,
+  statStamp,
 } from './source-cache';
 import { openTreeIndex, StaleTreeIndexError, TREE_INDEX_FILE, type TreeIndex } from './tree-index';
 import {
@@ -484,11 +485,10 @@ export class FileCaseStore implements CaseStore {
       const file = `${L.SOURCES_DIR}/${name}`;
       // Inside a transaction or a journal being read through, what it holds is not on disk: no cache.
       const staged = this.writer.stagedText(file) !== undefined;
-      const { text, stamp } = staged
-        ? { text: this.read(file) ?? '', stamp: undefined }
-        : readStamped(join(this.root, file));
-      const hit = stamp !== undefined ? cached.entries.get(name) : undefined;
-      if (hit && hit.stamp === stamp) {
+      // A cached entry whose file has its stamp still is used without reading the file: a stat, not
+      // the bytes (a long research run captures thousands of sources).
+      const hit = staged ? undefined : cached.entries.get(name);
+      if (hit && hit.stamp === statStamp(join(this.root, file))) {
         const front = hit.front && SourceFrontMatter.safeParse(hit.front);
         if (!hit.front || front?.success) {
           fresh.set(name, hit);
@@ -498,6 +498,9 @@ export class FileCaseStore implements CaseStore {
         }
       }
       changed = true;
+      const { text, stamp } = staged
+        ? { text: this.read(file) ?? '', stamp: undefined }
+        : readStamped(join(this.root, file));
       const r = readFrontMatter(text, file, SourceFrontMatter);
       if (!r.ok) {
         this.problems.push(...r.problems);

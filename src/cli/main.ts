@@ -1,12 +1,13 @@
 import { CaseLockedError } from '../case/lock';
 import { CaseFileError, formatProblem } from '../case/problems';
-import { commands } from './commands';
+import { loadCommand, loadCommands } from './commands';
 import { UsageError, type CliIo } from './command';
 import { drain, escapeControl } from './output';
 import { releaseCliLocks } from './locks';
 
 /** Each verb's full usage (the same string its errors print), its summary indented below. */
-export function help(): string {
+export async function help(): Promise<string> {
+  const commands = await loadCommands();
   return [
     'usage: ancestry <verb> [options] [--debug]',
     '',
@@ -39,10 +40,10 @@ export async function main(argv: string[]): Promise<number> {
   const [verb, ...rest] = argv.filter((a) => a !== '--debug');
   try {
     if (!verb || verb === '--help' || verb === '-h' || verb === 'help') {
-      io.out(help());
+      io.out(await help());
       return verb ? 0 : 2;
     }
-    const command = commands.find((c) => c.name === verb);
+    const command = await loadCommand(verb);
     if (!command) throw new UsageError(`unknown verb "${verb}"; "ancestry --help" lists the verbs and their options`);
     const code = await command.run(rest, io);
     // A verb that stopped early on Ctrl-C saved its work, but the run did not finish: the shell

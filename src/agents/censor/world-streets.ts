@@ -198,16 +198,19 @@ function streetWordNear(text: string, at: number, end: number): boolean {
   return false;
 }
 
-const LINE_PATTERNS = worldStreetPatternsFor(false);
-const PROSE_PATTERNS = worldStreetPatternsFor(true);
+// Built on first use, not when the module loads: every CLI verb loads the Censor, and building
+// these Unicode patterns took 70–120 ms of a process's start, also for verbs that write nothing.
+let linePatterns: RegExp[] | undefined;
+let prosePatterns: RegExp[] | undefined;
 function worldStreetPatternsFor(prose: boolean): RegExp[] {
-  return worldStreetPatterns(prose ? PROSE_SP : LINE_SP);
+  if (prose) return (prosePatterns ??= worldStreetPatterns(PROSE_SP));
+  return (linePatterns ??= worldStreetPatterns(LINE_SP));
 }
 
 /** Every address of these shapes in the text (matches may overlap: the caller merges them). */
 export function scanWorldStreets(text: string, prose = false): { match: string; index: number }[] {
   const found: { match: string; index: number }[] = [];
-  const patterns = prose ? PROSE_PATTERNS : LINE_PATTERNS;
+  const patterns = worldStreetPatternsFor(prose);
   for (const [start, end] of windows(text)) {
     const part = text.slice(start, end);
     for (const re of patterns)

@@ -1,7 +1,7 @@
 import { ConflictError, resolveConflictByUser } from '../../agents/analyst/conflicts';
 import { parse } from '../args';
 import { type CliCommand, UsageError } from '../command';
-import { openReviewCase } from './merges';
+import { openReviewCase } from '../review-case';
 
 const usage = 'ancestry conflict resolve <id> --value VALUE [--reason TEXT] [--case <dir>] [--json]';
 

@@ -2,7 +2,7 @@ import { caseConflicts } from '../../agents/analyst/conflicts';
 import { displayName } from '../../model';
 import { parse } from '../args';
 import type { CliCommand } from '../command';
-import { openReviewCase } from './merges';
+import { openReviewCase } from '../review-case';
 
 const usage = 'ancestry conflicts <dir> [--all] [--json]';
 

@@ -9,7 +9,7 @@ import {
 } from '../../agents/analyst/merge';
 import { parse } from '../args';
 import { type CliCommand, UsageError } from '../command';
-import { openReviewCase } from './merges';
+import { openReviewCase } from '../review-case';
 
 const usage =
   'ancestry merge accept|reject|undo <id> [--case <dir>] [--reason TEXT] [--canonical ID] [--force] [--json]\n       ancestry merge accept --min-score X [--limit N] [--case <dir>] [--json]   (every open MERGE ≥ X, one batch)\n       ancestry merge undo <batch id> [--case <dir>] [--force]';

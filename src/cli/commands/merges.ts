@@ -1,6 +1,4 @@
 import { resolve } from 'node:path';
-import { CaseFileError, isCaseFolder, openCase, type OpenCaseOptions } from '../../case';
-import { lockCase } from '../locks';
 import { displayName, type MergeCluster } from '../../model';
 import {
   DEFAULT_PAGE,
@@ -12,6 +10,7 @@ import {
 } from '../../agents/analyst/merge';
 import { parse } from '../args';
 import { type CliCommand, type CliIo, UsageError } from '../command';
+import { openReviewCase } from '../review-case';
 
 const usage =
   'ancestry merges <dir> [--status proposed|accepted|rejected|undone|all] [--recommendation merge|review] [--min-score X] [--group family|surname] [--limit N] [--offset N] [--all] [--all-reviews] [--json]';
@@ -47,24 +46,6 @@ function reviewQuery(values: Record<string, string | boolean | undefined>): Revi
     limit: num('limit', 1, 1_000_000, true) ?? DEFAULT_PAGE,
     offset: num('offset', 0, Number.MAX_SAFE_INTEGER, true) ?? 0,
   };
-}
-
-/**
- * Shared by the review verbs (merges, merge, conflicts, conflict): a bad case folder is exit 2. The
- * verbs that write (`lock`: merges proposes, merge, conflict resolve) hold the case's write lock.
- */
-export async function openReviewCase(
-  dir: string | undefined,
-  usage: string,
-  lock?: { verb: string; io: Pick<CliIo, 'err'> },
-  opts: OpenCaseOptions = {},
-) {
-  if (!dir) throw new UsageError(`missing case folder; usage: ${usage}`);
-  if (lock && isCaseFolder(resolve(dir))) await lockCase(resolve(dir), lock.verb, lock.io);
-  return openCase(resolve(dir), opts).catch((e) => {
-    if (e instanceof CaseFileError) throw new UsageError(e.message);
-    throw e;
-  });
 }
 
 export const mergesCommand: CliCommand = {

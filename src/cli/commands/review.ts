@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { decideReview, ReviewError, reviewQueue, type ReviewAction, type ReviewItem } from '../../case/review-queue';
 import { parse } from '../args';
 import { type CliCommand, UsageError } from '../command';
-import { openReviewCase } from './merges';
+import { openReviewCase } from '../review-case';
 
 const usage =
   'ancestry review <dir> [--all] [--limit N] [--json]\n       ancestry review <dir> accept|reject|edit <id…> [--reason TEXT] [--value VALUE] [--json]   (reject needs --reason, edit --value)';

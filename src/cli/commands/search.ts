@@ -1,7 +1,7 @@
 import { openIndex } from '../../case';
 import { parse } from '../args';
 import { type CliCommand, UsageError } from '../command';
-import { openReviewCase } from './merges';
+import { openReviewCase } from '../review-case';
 
 const usage = 'ancestry search <dir> <text…> [--limit N] [--offset N] [--json]';
 

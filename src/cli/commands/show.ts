@@ -1,7 +1,7 @@
 import { formatPersonView, lookupPerson, personView } from '../../case/person-view';
 import { parse } from '../args';
 import { type CliCommand, UsageError } from '../command';
-import { openReviewCase } from './merges';
+import { openReviewCase } from '../review-case';
 
 const usage = 'ancestry show <dir> <person id or name> [--json]';
 

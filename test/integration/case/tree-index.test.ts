@@ -17,7 +17,13 @@ import {
   type PersonQuery,
 } from '../../../src/case/person-catalog';
 import type { FileCaseStore } from '../../../src/case/store';
-import { lifeYears, TREE_INDEX_FILE } from '../../../src/case/tree-index';
+import {
+  lifeYears,
+  PAGE_SQL,
+  SHADOWED_COUNT_SQL,
+  SHADOWED_LIVING_SQL,
+  TREE_INDEX_FILE,
+} from '../../../src/case/tree-index';
 import { contextOfText, readTreeLine } from '../../../src/case/tree-format';
 import { personsCommand } from '../../../src/cli/commands/persons';
 import { UsageError } from '../../../src/cli/command';
@@ -51,6 +57,11 @@ const QUERIES: PersonQuery[] = [
   { name: 'muller james' },
   { place: 'london' },
   { place: 'Paris' },
+  // Place text is numbered in the index: a word in many place texts, none, and an empty one (every person).
+  { place: 'a' },
+  { place: 'ENGLAND', bornFrom: 1800 },
+  { place: 'nowhere-by-this-name' },
+  { place: '' },
   { bornFrom: 1800, bornTo: 1850 },
   { name: 'george', bornFrom: 1700, bornTo: 1800 },
   { name: 'nobody-by-this-name' },
@@ -75,6 +86,11 @@ async function assertSameAsFullRead(root: string): Promise<FileCaseStore> {
   assert.ok(indexed.indexOfTrees(), 'the indexed open has an index');
   assert.equal(read.indexOfTrees(), undefined);
   assert.deepEqual(answers(indexed, QUERIES), answers(read, QUERIES));
+  // The Censor's list of living names, from the index's living rows as from every person read.
+  assert.deepEqual(
+    [...(indexed.censorContext().livingNames ?? [])].sort(),
+    [...(read.censorContext().livingNames ?? [])].sort(),
+  );
   for (const p of read.persons()) {
     assert.deepEqual(indexed.person(p.id), p, p.id);
     assert.equal(indexed.personFile(p.id), read.personFile(p.id), p.id);
@@ -106,6 +122,30 @@ describe('tree index: opening a case without reading its trees (#16)', function 
     const store = await assertSameAsFullRead(root);
     assert.ok(countPersons(store) > 3000);
     assert.ok(countLiving(store) > 0, 'the generated tree has living persons');
+  });
+
+  it('counts the shadowed tree persons by looking each up, not by scanning every row', async () => {
+    const index = (await open(root, 'indexed')).indexOfTrees()!;
+    for (const sql of [SHADOWED_COUNT_SQL, SHADOWED_LIVING_SQL]) {
+      const plan = index.queryPlan(sql, sql === SHADOWED_LIVING_SQL ? [1926] : []);
+      assert.ok(
+        plan.some((l) => /^SEARCH p USING (COVERING )?INDEX/.test(l)),
+        `persons searched by id: ${plan.join(' | ')}`,
+      );
+      assert.ok(!plan.some((l) => /^SCAN p\b/.test(l)), `no scan of persons: ${plan.join(' | ')}`);
+    }
+  });
+
+  it('keeps its rows in listing order: a page is read in rowid order, with no sort', async () => {
+    const index = (await open(root, 'indexed')).indexOfTrees()!;
+    const plan = index.queryPlan(PAGE_SQL, [1926, 50, 0]);
+    assert.ok(!plan.some((l) => /TEMP B-TREE/.test(l)), `no sort: ${plan.join(' | ')}`);
+    // Every row's rowid follows the listing order of the whole index (pagePersons checks it against a full read).
+    const all = index.page(0, 1_000_000, NOW, 100);
+    assert.deepEqual(
+      all.map((p) => p.sortKey),
+      all.map((p) => p.sortKey).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
   });
 
   it('answers the living rule for any threshold as isLiving does', async () => {
