@@ -25,6 +25,27 @@ describe('resolve: features', () => {
     assert.deepEqual(p.names[0].surnames, ['schmidt']);
     assert.deepEqual(p.residences, [['springfield', 'illinois']]);
   });
+  it('weighs occupations that share a trade word ("overseer Amoskeag Mfg Co" / "overseer cotton mill"), not a generic one', () => {
+    const ctx = { date: '1900', place: 'Manchester, New Hampshire' };
+    const directory = featuresOfPersona(
+      { name: 'Joseph /Greenwood/', role: 'other', occupation: 'overseer Amoskeag Mfg Co' },
+      ctx,
+    );
+    const census = featuresOfPersona(
+      { name: 'Joseph /Greenwood/', role: 'head', occupation: 'overseer cotton mill' },
+      ctx,
+    );
+    const operative = featuresOfPersona(
+      { name: 'Joseph /Greenwood/', role: 'head', occupation: 'cotton mill operative' },
+      ctx,
+    );
+    const shared = scorePair(directory, census);
+    assert.ok(/occupations share "overseer"/.test(shared.rationale));
+    assert.ok(shared.similarity > scorePair(directory, operative).similarity);
+    const retired = featuresOfPersona({ name: 'Joseph /Greenwood/', role: 'head', occupation: 'retired farmer' }, ctx);
+    const master = featuresOfPersona({ name: 'Joseph /Greenwood/', role: 'head', occupation: 'retired weaver' }, ctx);
+    assert.ok(!/occupation/.test(scorePair(retired, master).rationale));
+  });
   it('reads ages written as text', () => {
     assert.equal(ageInYears('30y'), 30);
     assert.equal(ageInYears('6 months'), 0);

@@ -409,6 +409,30 @@ const RESIDENCE = 11;
 const RELATIONSHIPS = 12;
 const IDENTIFIER = 13;
 const OCCUPATION = 14;
+/** Words that name no trade of their own in an occupation as written. */
+const NOT_A_TRADE = new Set([
+  'retired',
+  'former',
+  'late',
+  'master',
+  'journeyman',
+  'apprentice',
+  'assistant',
+  'head',
+  'chief',
+  'company',
+  'works',
+  'with',
+  'from',
+  'none',
+]);
+/** The words of a folded occupation that name the trade (four letters or more, a plural as its singular). */
+function occupationWords(occupation: string): string[] {
+  return occupation
+    .split(' ')
+    .filter((w) => w.length >= 4 && !NOT_A_TRADE.has(w))
+    .map((w) => (w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
+}
 /** Features that are names (the persons' or their relatives'): they never corroborate on their own. */
 const NAME_LIKE = new Set([GIVEN, SURNAME, SEX, OCCUPATION, RELATIONSHIPS]);
 
@@ -1248,8 +1272,24 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   }
   if (idParts) addC(IDENTIFIER, { score: Math.max(0, idScore), reason: idParts.join('; ') }, idW);
 
-  if (a.attributes.occupation && b.attributes.occupation && a.attributes.occupation === b.attributes.occupation) {
-    addC(OCCUPATION, { score: 1, reason: `same occupation (${a.attributes.occupation})` }, 0.5);
+  if (a.attributes.occupation && b.attributes.occupation) {
+    if (a.attributes.occupation === b.attributes.occupation)
+      addC(OCCUPATION, { score: 1, reason: `same occupation (${a.attributes.occupation})` }, 0.5);
+    else {
+      // "overseer Amoskeag Mfg Co" and "overseer cotton mill": one trade written two ways.
+      const shared = occupationWords(a.attributes.occupation).find((w) =>
+        occupationWords(b.attributes.occupation!).includes(w),
+      );
+      if (shared)
+        addC(
+          OCCUPATION,
+          {
+            score: 1,
+            reason: `occupations share "${shared}" (${a.attributes.occupation} / ${b.attributes.occupation})`,
+          },
+          0.5,
+        );
+    }
   }
 
   const similarity = 1 / (1 + Math.exp(-total));
