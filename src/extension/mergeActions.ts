@@ -15,8 +15,13 @@ async function applyLocked(root: string, m: Decision): Promise<string> {
   const now = store.clock.now();
   switch (m.type) {
     case 'accept': {
-      const c = await acceptMerge(store, m.clusterId, now, m.reason ? { reason: m.reason } : {});
-      return `Merged into ${c.canonicalId}. The prior files are kept for undo.`;
+      const c = await acceptMerge(store, m.clusterId, now, {
+        ...(m.reason ? { reason: m.reason } : {}),
+        ...(m.canonicalId ? { canonicalId: m.canonicalId } : {}),
+        ...(m.keep && Object.keys(m.keep).length ? { keep: m.keep } : {}),
+      });
+      const kept = Object.keys(m.keep ?? {}).length;
+      return `Merged into ${c.canonicalId}${kept ? ` keeping the ${kept} value(s) you chose` : ''}. The prior files are kept for undo.`;
     }
     case 'reject':
       await rejectMerge(store, m.clusterId, m.reason, now);
