@@ -17,6 +17,7 @@ export const modules = {
   gps: () => import('./core/gps'),
   labels: () => import('./views/labels'),
   mergeActions: () => import('./mergeActions'),
+  mergeCompare: () => import('./merge/compare'),
   mergeReview: () => import('../agents/analyst/merge/review-list'),
   model: () => import('../model'),
   protocolConflicts: () => import('../protocol/conflicts'),

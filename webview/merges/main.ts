@@ -52,6 +52,7 @@ function recommendationBadge(p: MergeProposalView): HTMLElement {
 
 function sideBySide(p: MergeProposalView): HTMLElement {
   const fields = [...new Set(p.members.flatMap((m) => m.facts.map((f) => f.field)))];
+  const labels = new Map(p.members.flatMap((m) => m.facts.map((f) => [f.field, f.label ?? f.field] as const)));
   const valueOf = (memberIdx: number, field: string) =>
     p.members[memberIdx].facts.find((f) => f.field === field)?.value ?? '';
   return h(
@@ -93,7 +94,7 @@ function sideBySide(p: MergeProposalView): HTMLElement {
         return h(
           'tr',
           { className: differs ? 'differs' : '' },
-          h('th', {}, field),
+          h('th', { title: field }, labels.get(field) ?? field),
           ...values.map((v) =>
             h('td', { className: differs && v ? 'diff' : '' }, v || h('span', { className: 'muted' }, '—')),
           ),
