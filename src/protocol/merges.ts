@@ -78,6 +78,8 @@ export const MergesToWebview = z.discriminatedUnion('type', [
     caseName: z.string(),
     proposals: z.array(MergeProposalView),
     page: MergesPage.optional(),
+    /** the proposal to show (the review panel opened on it) */
+    select: z.string().optional(),
   }),
   z.object({ type: z.literal('result'), clusterId: z.string(), ok: z.boolean(), message: z.string() }),
 ]);
@@ -104,6 +106,11 @@ export const MergesFromWebview = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('undo'), clusterId: z.string().min(1), reason: z.string().trim().max(2000).optional() }),
   z.object({ type: z.literal('openPerson'), id: z.string().min(1) }),
+  z.object({ type: z.literal('openSource'), id: z.string().min(1) }),
+  /** the review panel's "Find Duplicates" (the duplicate search again) */
+  z.object({ type: z.literal('findDuplicates') }),
+  /** the sidebar's "Open Merge Review" */
+  z.object({ type: z.literal('openReview'), clusterId: z.string().min(1).optional() }),
   z.object({ type: z.literal('query'), query: MergesQuery }),
   /** every open MERGE at or above minScore, as one batch */
   z.object({ type: z.literal('acceptBatch'), minScore: z.number().gt(0).max(1) }),

@@ -293,7 +293,8 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
   );
 
   await step('merges side panel: accept a proposal, then undo it', async () => {
-    await palette(page, 'Ancestry: Review Merges');
+    // The side bar's Merges view ("Review Merges" opens the editor panel, test/e2e/merge-review.ts).
+    await palette(page, 'Focus on Merges View');
     const frame = await webviewFrame(page, 'body[data-panel="merges"] #app[aria-busy="false"]');
     const card = frame.locator('section.proposal[data-status="proposed"]').first();
     if (!(await card.count())) {

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
-export type PanelKind = 'pedigree' | 'merges' | 'conflicts' | 'queue' | 'person';
+export type PanelKind = 'pedigree' | 'merges' | 'merge-review' | 'conflicts' | 'queue' | 'person';
 
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
   return {

@@ -90,6 +90,9 @@ export class MergesViewProvider implements vscode.WebviewViewProvider, vscode.Di
   private async onMessage(m: MergesFromWebview): Promise<void> {
     if (m.type === 'ready') return this.render();
     if (m.type === 'openPerson') return void vscode.commands.executeCommand('ancestry.openPerson', m.id);
+    if (m.type === 'openReview') return void vscode.commands.executeCommand('ancestry.reviewMerges', m.clusterId);
+    if (m.type === 'findDuplicates') return void vscode.commands.executeCommand('ancestry.findDuplicates');
+    if (m.type === 'openSource') return;
     if (m.type === 'query') {
       this.query = m.query;
       return this.render();

@@ -8,7 +8,7 @@ import { strict as assert } from 'node:assert';
 import { openCase } from '../../../src/case';
 import { acceptMerge, proposeMerges, rejectMerge, undoMerge } from '../../../src/agents/analyst/merge';
 import { factValue } from '../../../src/model';
-import { applyMergeDecision } from '../../../src/extension/mergeActions';
+import { applyMergeDecision, findDuplicates } from '../../../src/extension/mergeActions';
 import { MergesFromWebview } from '../../../src/protocol/merges';
 import { cli } from '../../helpers/cli-in-process';
 import { caseFiles, clock, newCase, person, rel } from './helpers';
@@ -144,5 +144,19 @@ describe('review: a value chosen per field when accepting a merge', () => {
     const store = await openCase(root);
     const merged = store.person(store.merges().clusters.find((c) => c.id === cluster.id)!.canonicalId)!;
     assert.equal(factValue(merged, 'birth.place'), 'Springfield, Sangamon, Illinois, USA');
+  });
+
+  it('Find Duplicates searches under the case lock and says what it found; an unchanged case is not searched again', async () => {
+    const { root } = await newCase();
+    const store = await openCase(root);
+    await store.writePerson(person('P-a', 'Adam', 'Zeller', { 'birth.date': '12 MAR 1850' }));
+    await store.writePerson(person('P-b', 'Adam', 'Zeller', { 'birth.date': '12 MAR 1850', 'death.date': '1901' }));
+    const first = await findDuplicates(root);
+    assert.equal(first.added, 1);
+    assert.equal(first.open, 1);
+    assert.match(first.message, /Found 1 new possible duplicate/);
+    const again = await findDuplicates(root);
+    assert.equal(again.added, 0);
+    assert.match(again.message, /Nothing changed since the last search: 1 open/);
   });
 });
