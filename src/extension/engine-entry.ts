@@ -26,6 +26,7 @@ export const modules = {
   protocolQueue: () => import('../protocol/queue'),
   protocolReview: () => import('../protocol/review'),
   protocolPerson: () => import('../protocol/person'),
+  personViewModel: () => import('./person/view-model'),
   reviewActions: () => import('./reviewActions'),
   snapshot: () => import('./core/snapshot'),
   snippet: () => import('../model/snippet'),

@@ -329,6 +329,16 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
       throw new Error('research produced no open conflict to resolve');
     }
     const id = await open.getAttribute('data-conflict-id');
+    // Persons and sources are real links (an href, a title), so Tab reaches them (#19 item 4).
+    const links = await frame.evaluate(() =>
+      [...document.querySelectorAll('section.conflict a')].map((a) => ({
+        href: a.getAttribute('href'),
+        title: a.getAttribute('title'),
+        tabbable: (a as HTMLElement).tabIndex >= 0,
+      })),
+    );
+    const bad = links.filter((l) => !l.href || !l.title || !l.tabbable);
+    if (!links.length || bad.length) throw new Error(`${bad.length} of ${links.length} conflict links lack an href`);
     // Keep resolved conflicts on screen so the result can be seen.
     // A tab's hover tooltip, left by an earlier click on a tab, can lie over the panel's header and
     // take the click meant for the checkbox beneath it: the pointer goes to the panel's body first.
