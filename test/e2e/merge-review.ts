@@ -8,7 +8,7 @@
  * Screenshots of the panel in the light, dark and high-contrast themes, on the open John Smith
  * proposal (test-results/e2e/merge-review-*.png).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { stepRunner, type FlowContext, type StepResult } from './flow';
@@ -287,6 +287,41 @@ export async function runMergeReviewFlow(ctx: FlowContext): Promise<StepResult[]
       const s = await listState(f());
       return s.selected === s.ids[0] && s.focused === s.ids[0];
     });
+  });
+
+  await step('merge review: Tab reaches a Keep button, Space chooses that value, A merges keeping it', async () => {
+    await until('John to be shown', async () => (await listState(f())).selected === john);
+    const keepOf = () =>
+      f().evaluate(() => {
+        const a = document.activeElement;
+        return { keep: a?.getAttribute('data-keep') ?? null, label: a?.getAttribute('aria-label') ?? null };
+      });
+    let k = await keepOf();
+    for (let i = 0; i < 40 && !(k.keep === 'death.date' && /3 FEB 1902/.test(k.label ?? '')); i++) {
+      await page.keyboard.press('Tab');
+      k = await keepOf();
+    }
+    if (k.keep !== 'death.date') throw new Error('Tab never reached the Keep button of the second death date');
+    await page.keyboard.press('Space');
+    await until('the button to be pressed and still focused', () =>
+      f().evaluate(
+        () =>
+          document.activeElement?.getAttribute('data-keep') === 'death.date' &&
+          document.activeElement.getAttribute('aria-pressed') === 'true',
+      ),
+    );
+    await shot('merge-review-keep-chosen');
+    await page.keyboard.press('a');
+    await until('merges.json to say John is accepted', () => statusIn(ctx.workspace, john) === 'accepted', 60_000);
+    const m = JSON.parse(readFileSync(join(ctx.workspace, 'merges.json'), 'utf8')) as {
+      clusters: { id: string; canonicalId: string }[];
+    };
+    const canonical = m.clusters.find((c) => c.id === john)!.canonicalId;
+    const file = readdirSync(join(ctx.workspace, 'people')).find((x) => x.startsWith(`${canonical}-`));
+    const text = file ? readFileSync(join(ctx.workspace, 'people', file), 'utf8') : '';
+    if (!/not kept when merging/.test(text) || !/value: 3 FEB 1902/.test(text))
+      throw new Error(`${file ?? canonical} does not show the chosen death date kept and the other not kept`);
+    return `John merged into ${canonical} keeping 3 FEB 1902; 1901 kept in the file as not kept`;
   });
 
   await page.close();

@@ -283,7 +283,14 @@ function personLink(m: { id: string; name: string }, extra = ''): HTMLElement {
 }
 
 /** A "Keep" toggle: which member's value (or person) the merged person keeps. */
-function keepButton(p: MergeProposalView, key: string, pressed: boolean, label: string, onpress: () => void) {
+function keepButton(
+  p: MergeProposalView,
+  member: string,
+  key: string,
+  pressed: boolean,
+  label: string,
+  onpress: () => void,
+) {
   return h(
     'button',
     {
@@ -291,7 +298,7 @@ function keepButton(p: MergeProposalView, key: string, pressed: boolean, label: 
       'aria-pressed': pressed ? 'true' : 'false',
       'aria-label': label,
       title: label,
-      'data-focus': `keep:${p.id}:${key}`,
+      'data-focus': `keep:${p.id}:${key}:${member}`,
       'data-keep': key,
       disabled: !decidable(p),
       onclick: () => {
@@ -400,7 +407,7 @@ function compare(p: MergeProposalView): HTMLElement {
             { className: 'cell' },
             h('span', {}, m.id === canonical ? 'keeps this name and id' : 'merged into the other'),
             p.members.length > 1 && !m.missing
-              ? keepButton(p, 'canonical', m.id === canonical, `Keep ${nameOf(m)} as the merged person`, () => {
+              ? keepButton(p, m.id, 'canonical', m.id === canonical, `Keep ${nameOf(m)} as the merged person`, () => {
                   c.canonicalId = m.id;
                 })
               : null,
@@ -422,7 +429,7 @@ function compare(p: MergeProposalView): HTMLElement {
               { className: `cell${differs ? ' diff' : ''}` },
               h('span', { className: 'value' }, v),
               differs
-                ? keepButton(p, field, kept, `Keep ${label} ${v} from ${nameOf(m)}`, () => {
+                ? keepButton(p, m.id, field, kept, `Keep ${label} ${v} from ${nameOf(m)}`, () => {
                     if (kept) c.keep = Object.fromEntries(Object.entries(c.keep).filter(([k]) => k !== field));
                     else c.keep[field] = m.id;
                   })
