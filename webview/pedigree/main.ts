@@ -194,7 +194,9 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 function badges(p: ChartPerson): { text: string; cls: string }[] {
   const out: { text: string; cls: string }[] = [];
   if (p.living) out.push({ text: 'living', cls: 'living' });
-  out.push({ text: p.sources ? plural(p.sources, 'source') : 'no sources', cls: p.sources ? 'sources' : 'nosources' });
+  // A person with no citation (most of an imported tree that cites none) is simply unsourced:
+  // said quietly, in the description colour without an outline, not as a warning on every box.
+  out.push({ text: p.sources ? plural(p.sources, 'source') : 'unsourced', cls: p.sources ? 'sources' : 'nosources' });
   if (p.conflicts) out.push({ text: `⚠ ${plural(p.conflicts, 'conflict')}`, cls: 'conflict' });
   if (p.staged) out.push({ text: `${p.staged} staged`, cls: 'staged' });
   return out;
