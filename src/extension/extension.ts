@@ -54,6 +54,7 @@ export function activate(context: vscode.ExtensionContext): AncestryApi {
   // The People directory runs in a worker thread beside the bundle (dist/people-worker.js).
   const people = new PeopleClient(join(__dirname, 'people-worker.js'));
   const peopleTree = new PeopleTree(services, people);
+  MergeReviewPanel.people = people;
   const peopleView = vscode.window.createTreeView('ancestry.people', {
     treeDataProvider: peopleTree,
     showCollapseAll: true,

@@ -118,3 +118,24 @@ export function proposalViews(
       members: c.memberIds.map((id) => memberView(id, snap, personLabel)),
     }));
 }
+
+/** The persons a list of proposals names that the snapshot does not hold (a big tree's, read elsewhere). */
+export function membersNotIn(clusters: readonly MergeCluster[], snap: Pick<Snap, 'persons'>): string[] {
+  return [...new Set(clusters.flatMap((c) => c.memberIds))].filter((id) => !snap.persons.has(id));
+}
+
+/** The relatives of `persons` the snapshot does not hold (their names and years in a comparison). */
+export function relativesNotIn(persons: readonly Person[], snap: Pick<Snap, 'persons'>): string[] {
+  const have = new Set(persons.map((p) => p.id));
+  return [...new Set(persons.flatMap((p) => p.relationships.map((r) => r.person)))].filter(
+    (id) => !have.has(id) && !snap.persons.has(id),
+  );
+}
+
+/** The snapshot with persons read from the tree index added (their file unknown here: ''). */
+export function withPersons<S extends Pick<Snap, 'persons'>>(snap: S, persons: readonly Person[]): S {
+  if (!persons.length) return snap;
+  const map = new Map(snap.persons);
+  for (const p of persons) if (!map.has(p.id)) map.set(p.id, { person: p, file: '' });
+  return { ...snap, persons: map };
+}

@@ -9,6 +9,8 @@
 import * as vscode from 'vscode';
 import type { ZodType } from 'zod';
 import type { MergeReviewState, MergesFromWebview, MergesQuery, MergesToWebview } from '../../protocol/merges';
+import type { PeopleClient } from '../people/client';
+import type { CaseSnapshot } from '../core/snapshot';
 import type { Services } from '../services';
 import { WebviewChannel } from './channel';
 import { webviewHtml, webviewOptions } from './html';
@@ -19,6 +21,11 @@ export const MERGE_REVIEW_VIEW_TYPE = 'ancestry.mergeReview';
 
 export class MergeReviewPanel implements vscode.Disposable {
   static current: MergeReviewPanel | undefined;
+  /**
+   * Where the persons of a tree too big for the snapshot are read (the People worker's tree index):
+   * without it a big tree's proposals would compare persons the panel cannot see.
+   */
+  static people: PeopleClient | undefined;
   readonly channel: WebviewChannel<MergesFromWebview, MergesToWebview>;
   private query: MergesQuery | undefined;
   /** A proposal to show on the next render (the panel was opened on it). */
@@ -146,8 +153,27 @@ export class MergeReviewPanel implements vscode.Disposable {
     await this.services.model.reload();
   }
 
+  /** The snapshot with the proposals' persons of big trees (and their relatives) read from the tree index. */
+  private async withTreePersons(snap: CaseSnapshot): Promise<CaseSnapshot> {
+    const people = MergeReviewPanel.people;
+    if (!people || !snap.bigTrees?.length) return snap;
+    const { membersNotIn, relativesNotIn, withPersons } = await loadEngine('mergeCompare');
+    const missing = membersNotIn(snap.merges.clusters, snap);
+    if (!missing.length) return snap;
+    try {
+      if (people.caseRoot !== snap.root) await people.open(snap.root);
+      const members = await people.persons(missing.slice(0, 10_000));
+      const relatives = await people.persons(relativesNotIn(members, snap).slice(0, 10_000));
+      return withPersons(snap, [...members, ...relatives]);
+    } catch (e) {
+      this.services.output.appendLine(`[merge review] tree persons: ${e instanceof Error ? e.message : String(e)}`);
+      return snap;
+    }
+  }
+
   async render(): Promise<void> {
-    const snap = await this.services.model.ensure();
+    const loaded = await this.services.model.ensure();
+    const snap = loaded && (await this.withTreePersons(loaded));
     const { MergesQuery } = await loadEngine('protocolMerges');
     const query = this.query ?? MergesQuery.parse({});
     const { proposals, page } = snap ? await mergePage(snap, query) : { proposals: [], page: undefined };

@@ -6,7 +6,13 @@
  */
 import { strict as assert } from 'node:assert';
 import { Person, type MergeCluster, type SourceRecord } from '../../../src/model';
-import { proposalViews, type Labeller } from '../../../src/extension/merge/compare';
+import {
+  membersNotIn,
+  proposalViews,
+  relativesNotIn,
+  withPersons,
+  type Labeller,
+} from '../../../src/extension/merge/compare';
 import { reviewPage } from '../../../src/agents/analyst/merge';
 import { MergeProposalView, MergesQuery } from '../../../src/protocol/merges';
 import type { CaseSnapshot } from '../../../src/extension/core/snapshot';
@@ -152,5 +158,33 @@ describe('merge review: the queue sorted by score or name and filtered by words'
   it('the protocol refuses an unknown sort and an over-long text', () => {
     assert.equal(MergesQuery.safeParse({ sort: 'date' }).success, false);
     assert.equal(MergesQuery.safeParse({ text: 'x'.repeat(201) }).success, false);
+  });
+});
+
+describe('merge review: persons of a tree too big for the snapshot', () => {
+  it('asks for the members and then the relatives it lacks, and compares them once added', () => {
+    const treeA = Person.parse({
+      id: 'T-a',
+      names: [{ given: 'Olaf', surname: 'Berg' }],
+      assertions: [fact('T1', 'birth.date', '1801')],
+      relationships: [link('parent', 'P-father'), link('parent', 'T-mother')],
+    });
+    const treeB = Person.parse({ id: 'T-b', names: [{ given: 'Olaf', surname: 'Berg' }] });
+    const mother = Person.parse({ id: 'T-mother', names: [{ given: 'Kari', surname: 'Dahl' }] });
+    const clusters = [cluster('M-9', 'T-a', 'T-b', 0.95), cluster('M-1', 'P-a', 'P-b', 0.97)];
+    assert.deepEqual(membersNotIn(clusters, snap), ['T-a', 'T-b']);
+    assert.deepEqual(relativesNotIn([treeA, treeB], snap), ['T-mother']);
+    const more = withPersons(snap, [treeA, treeB, mother]);
+    assert.equal(snap.persons.has('T-a'), false, 'the snapshot itself is not changed');
+    const [view] = proposalViews([clusters[0]], more, label);
+    assert.equal(view.members[0].missing, false);
+    assert.deepEqual(
+      view.members[0].parents.map((r) => r.name),
+      ['Georg Schmidt', 'Kari Dahl'],
+    );
+    assert.deepEqual(
+      view.members[0].facts.map((f) => f.label),
+      ['Born'],
+    );
   });
 });
