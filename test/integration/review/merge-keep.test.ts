@@ -159,4 +159,23 @@ describe('review: a value chosen per field when accepting a merge', () => {
     assert.equal(again.added, 0);
     assert.match(again.message, /Nothing changed since the last search: 1 open/);
   });
+
+  it('the review panel’s batch accept names its batch (the panel’s Undo batch reads it) and one undo restores every file', async () => {
+    const { root } = await twoJohns();
+    const before = caseFiles(root);
+    const accepted = await applyMergeDecision(root, { type: 'acceptBatch', minScore: 0.9 });
+    const batch = /^Batch (B-\S+):/.exec(accepted)?.[1];
+    assert.ok(batch, accepted);
+    const n = Number(/(\d+) merge\(s\) accepted/.exec(accepted)?.[1]);
+    assert.ok(n >= 1, accepted);
+    const undone = await applyMergeDecision(root, { type: 'undoBatch', batch });
+    assert.match(undone, new RegExp(`undone: ${n} merge\\(s\\)`));
+    const after = caseFiles(root);
+    for (const [k, v] of before) assert.equal(after.get(k), v, `${k} restored byte for byte`);
+    assert.equal(
+      (await openCase(root)).merges().clusters.filter((c) => c.status === 'undone').length,
+      n,
+      'the undone proposals can be decided again',
+    );
+  });
 });
