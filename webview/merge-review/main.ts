@@ -102,8 +102,11 @@ function settleAdvance(): void {
   const decided = proposals.find((p) => p.id === advance!.from);
   if (decided && decidable(decided)) return;
   const to = advance.to && proposals.find((p) => p.id === advance!.to && decidable(p));
-  if (to) select(to.id);
-  else if (decided) select(decided.id);
+  // The list takes the focus back unless the user has gone on to the toolbar (the answer can come
+  // late, while they type in the filter).
+  const free = !document.activeElement?.closest('.toolbar');
+  if (to) select(to.id, free);
+  else if (decided) select(decided.id, free);
   advance = undefined;
 }
 
@@ -364,7 +367,17 @@ function sourcesCell(m: MergeMember): HTMLElement {
 
 function compare(p: MergeProposalView): HTMLElement {
   const c = choiceOf(p);
-  const canonical = c.canonicalId ?? p.canonicalId;
+  const canonical = decidable(p) ? (c.canonicalId ?? p.canonicalId) : p.canonicalId;
+  const role = (m: MergeMember) =>
+    p.status === 'rejected'
+      ? 'kept apart'
+      : p.status === 'accepted'
+        ? m.id === canonical
+          ? 'the merged person'
+          : 'merged into the other'
+        : m.id === canonical
+          ? 'keeps this name and id'
+          : 'merged into the other';
   const fields: { field: string; label: string }[] = [];
   for (const m of p.members)
     for (const f of m.facts)
@@ -405,8 +418,8 @@ function compare(p: MergeProposalView): HTMLElement {
           h(
             'div',
             { className: 'cell' },
-            h('span', {}, m.id === canonical ? 'keeps this name and id' : 'merged into the other'),
-            p.members.length > 1 && !m.missing
+            h('span', {}, role(m)),
+            decidable(p) && !m.missing
               ? keepButton(p, m.id, 'canonical', m.id === canonical, `Keep ${nameOf(m)} as the merged person`, () => {
                   c.canonicalId = m.id;
                 })
@@ -428,7 +441,7 @@ function compare(p: MergeProposalView): HTMLElement {
               'div',
               { className: `cell${differs ? ' diff' : ''}` },
               h('span', { className: 'value' }, v),
-              differs
+              differs && decidable(p)
                 ? keepButton(p, m.id, field, kept, `Keep ${label} ${v} from ${nameOf(m)}`, () => {
                     if (kept) c.keep = Object.fromEntries(Object.entries(c.keep).filter(([k]) => k !== field));
                     else c.keep[field] = m.id;
@@ -670,6 +683,11 @@ function select_(
 }
 
 let textTimer: ReturnType<typeof setTimeout> | undefined;
+/**
+ * What the filter field holds as typed: a redraw (the host answering, a file changing) can come
+ * before the typing pauses and the filter is sent, and must not put back the older text.
+ */
+let typedText: string | undefined;
 
 function toolbar(): HTMLElement {
   const q = query();
@@ -711,9 +729,10 @@ function toolbar(): HTMLElement {
           placeholder: 'Filter by name or id',
           'data-focus': 'filter:text',
           'data-role': 'text',
-          value: q.text ?? '',
+          value: typedText ?? q.text ?? '',
           oninput: (e: Event) => {
             const v = (e.target as HTMLInputElement).value;
+            typedText = v;
             clearTimeout(textTimer);
             textTimer = setTimeout(() => setQuery({ text: v.trim() || undefined }), 300);
           },
@@ -778,7 +797,7 @@ function toolbar(): HTMLElement {
           step: '0.01',
           'data-focus': 'batch-score',
           value: String(batchScore),
-          onchange: (e: Event) => {
+          oninput: (e: Event) => {
             const n = Number((e.target as HTMLInputElement).value);
             if (Number.isFinite(n) && n > 0 && n <= 1) batchScore = n;
           },
