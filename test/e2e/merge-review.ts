@@ -324,6 +324,28 @@ export async function runMergeReviewFlow(ctx: FlowContext): Promise<StepResult[]
     return `John merged into ${canonical} keeping 3 FEB 1902; 1901 kept in the file as not kept`;
   });
 
+  await step('merge review: / filters by name as you type, the caret stays in the field across redraws', async () => {
+    await page.keyboard.press('/');
+    await until('the filter field to have the focus', () =>
+      f().evaluate(() => document.activeElement?.getAttribute('data-role') === 'text'),
+    );
+    await page.keyboard.type('bra', { delay: 60 });
+    await until('the list to narrow to Peter Braun', async () => {
+      const s = await listState(f());
+      return s.ids.length === 1 && s.ids[0] === peter;
+    });
+    await page.keyboard.type('un', { delay: 60 });
+    await page.waitForTimeout(800);
+    const field = await f().evaluate(() => {
+      const a = document.activeElement as HTMLInputElement | null;
+      return { role: a?.getAttribute('data-role'), value: a?.value, caret: a?.selectionStart };
+    });
+    if (field.role !== 'text' || field.value !== 'braun' || field.caret !== 5)
+      throw new Error(`after the redraws the focus is on ${field.role} with "${field.value}" (caret ${field.caret})`);
+    await shot('merge-review-filtered');
+    return 'typed "braun": one proposal listed, the field kept the focus and the caret';
+  });
+
   await page.close();
   return results;
 }
