@@ -199,7 +199,7 @@ async function levelThree(tmp) {
     { env, encoding: 'utf8' },
   );
   record('vsix installs into code-server', /successfully installed/i.test(install), install.trim().split('\n').pop());
-  if (only !== 'documents') packagedDocuments(dirs.ext, copyCase(tmp, 'documents-case'));
+  if (only !== 'documents' && only !== 'merges') packagedDocuments(dirs.ext, copyCase(tmp, 'documents-case'));
   const workspace = copyCase(tmp, 'sample-case');
   const port = await freePort();
   const server = await startCodeServer(port, dirs, workspace);
@@ -207,6 +207,30 @@ async function levelThree(tmp) {
   try {
     const { tsImport } = await import('tsx/esm/api');
     const { runFlow } = await tsImport('../test/e2e/flow.ts', import.meta.url);
+    // Merge review by keyboard (#19 item 3) on a case imported from a GEDCOM with two duplicate pairs.
+    if (!only || only === 'ui' || only === 'merges') {
+      const { writeDuplicatesGedcom, runMergeReviewFlow } = await tsImport(
+        '../test/e2e/merge-review.ts',
+        import.meta.url,
+      );
+      const dupCase = join(tmp, 'duplicates-case');
+      execFileSync(process.execPath, [
+        join(REPO, 'dist', 'cli.js'),
+        'import',
+        writeDuplicatesGedcom(tmp),
+        '--case',
+        dupCase,
+      ]);
+      const merges = await runMergeReviewFlow({
+        browser,
+        baseUrl: `http://127.0.0.1:${port}`,
+        workspace: dupCase,
+        screenshots: SHOTS,
+        log,
+      });
+      for (const r of merges) record(r.name, r.ok, r.detail);
+      if (only === 'merges') return;
+    }
     // --only=charts runs just the family chart flow on royal92 (quicker when working on the charts);
     // --only=documents just the document view (#17) on its own copy of the sample case.
     const flow =
@@ -332,7 +356,7 @@ try {
   rmSync(SHOTS, { recursive: true, force: true });
   mkdirSync(SHOTS, { recursive: true });
   tmp = mkdtempSync(join(tmpdir(), 'ancestry-e2e-'));
-  if (!only || only === 'ui' || only === 'charts' || only === 'documents') await levelThree(tmp);
+  if (!only || only === 'ui' || only === 'charts' || only === 'documents' || only === 'merges') await levelThree(tmp);
   if (!only || only === 'host') await levelFour(tmp);
 } catch (e) {
   record('e2e run', false, e instanceof Error ? (e.stack ?? e.message) : String(e));

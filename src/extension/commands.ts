@@ -62,10 +62,15 @@ export function registerCommands(services: Services, people?: PeopleClient): vsc
         generations,
       ),
     ),
-    reg('ancestry.reviewMerges', async () => {
-      await vscode.commands.executeCommand('workbench.view.extension.ancestry');
-      await vscode.commands.executeCommand('ancestry.merges.focus');
-    }),
+    // Merge review is an editor panel (issue #19 item 3); the Merges side bar stays for a glance.
+    reg('ancestry.reviewMerges', async (select?: string) =>
+      (await import('./webviews/mergeReviewPanel')).MergeReviewPanel.show(services, {
+        select: typeof select === 'string' ? select : undefined,
+      }),
+    ),
+    reg('ancestry.findDuplicates', async () =>
+      (await import('./webviews/mergeReviewPanel')).findDuplicatesCommand(services),
+    ),
     reg('ancestry.reviewConflicts', async (id?: string) =>
       (await import('./webviews/conflictsPanel')).ConflictsPanel.show(services, id),
     ),

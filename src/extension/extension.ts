@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { MergesViewProvider, MERGES_VIEW_ID } from './webviews/mergesView';
 import { registerPedigreeSerializer, PedigreePanel } from './webviews/pedigreePanel';
 import { registerConflictsSerializer, ConflictsPanel } from './webviews/conflictsPanel';
+import { registerMergeReviewSerializer, MergeReviewPanel } from './webviews/mergeReviewPanel';
 import { registerQueueSerializer, QueuePanel } from './webviews/queuePanel';
 import { registerPersonPage, PersonPanel } from './webviews/personPanel';
 
@@ -32,6 +33,7 @@ export interface AncestryApi {
     queue(): QueuePanel | undefined;
     person(): PersonPanel | undefined;
     merges(): MergesViewProvider | undefined;
+    mergeReview(): MergeReviewPanel | undefined;
   };
   apiKeySecret: string;
   /** The People view's tree (its pages, filter and Go to Person focus). */
@@ -52,6 +54,7 @@ export function activate(context: vscode.ExtensionContext): AncestryApi {
   // The People directory runs in a worker thread beside the bundle (dist/people-worker.js).
   const people = new PeopleClient(join(__dirname, 'people-worker.js'));
   const peopleTree = new PeopleTree(services, people);
+  MergeReviewPanel.people = people;
   const peopleView = vscode.window.createTreeView('ancestry.people', {
     treeDataProvider: peopleTree,
     showCollapseAll: true,
@@ -71,6 +74,7 @@ export function activate(context: vscode.ExtensionContext): AncestryApi {
     vscode.window.registerWebviewViewProvider(MERGES_VIEW_ID, merges),
     registerPedigreeSerializer(services, people),
     registerConflictsSerializer(services),
+    registerMergeReviewSerializer(services),
     registerQueueSerializer(services),
     ...registerPersonPage(services, people),
     vscode.languages.registerCodeLensProvider(
@@ -95,6 +99,7 @@ export function activate(context: vscode.ExtensionContext): AncestryApi {
       queue: () => QueuePanel.current,
       person: () => PersonPanel.current,
       merges: () => MergesViewProvider.instance,
+      mergeReview: () => MergeReviewPanel.current,
     },
     apiKeySecret: API_KEY_SECRET,
     people: peopleTree,

@@ -1,5 +1,13 @@
 /** Merge decisions from the Merges panel, applied by the Analyst's merge module through the case writer. */
-import { acceptBatch, acceptMerge, rejectMerge, undoBatch, undoMerge } from '../agents/analyst/merge';
+import {
+  acceptBatch,
+  acceptMerge,
+  LISTED_REVIEWS,
+  proposeMerges,
+  rejectMerge,
+  undoBatch,
+  undoMerge,
+} from '../agents/analyst/merge';
 import { openCase, withCaseLock } from '../case';
 import type { MergesFromWebview } from '../protocol/merges';
 
@@ -15,8 +23,13 @@ async function applyLocked(root: string, m: Decision): Promise<string> {
   const now = store.clock.now();
   switch (m.type) {
     case 'accept': {
-      const c = await acceptMerge(store, m.clusterId, now, m.reason ? { reason: m.reason } : {});
-      return `Merged into ${c.canonicalId}. The prior files are kept for undo.`;
+      const c = await acceptMerge(store, m.clusterId, now, {
+        ...(m.reason ? { reason: m.reason } : {}),
+        ...(m.canonicalId ? { canonicalId: m.canonicalId } : {}),
+        ...(m.keep && Object.keys(m.keep).length ? { keep: m.keep } : {}),
+      });
+      const kept = Object.keys(m.keep ?? {}).length;
+      return `Merged into ${c.canonicalId}${kept ? ` keeping the ${kept} value(s) you chose` : ''}. The prior files are kept for undo.`;
     }
     case 'reject':
       await rejectMerge(store, m.clusterId, m.reason, now);
@@ -35,4 +48,39 @@ async function applyLocked(root: string, m: Decision): Promise<string> {
       return `Batch ${m.batch} undone: ${undone.length} merge(s), the files back exactly as they were.`;
     }
   }
+}
+
+export interface FoundDuplicates {
+  /** proposals the search added */
+  added: number;
+  /** open proposals after the search */
+  open: number;
+  message: string;
+}
+
+/**
+ * "Ancestry: Find Duplicates": the duplicate search `ancestry merges` runs (persons and imported
+ * trees, the stored search reused while the case is unchanged), under the case's write lock.
+ */
+export function findDuplicates(root: string): Promise<FoundDuplicates> {
+  return withCaseLock(
+    root,
+    'merges (VS Code)',
+    async () => {
+      const store = await openCase(root, { trees: 'lazy' });
+      const r = await proposeMerges(store, store.clock.now());
+      const open = r.merges.clusters.filter((c) => c.status === 'proposed').length;
+      const cut =
+        r.reviewsBelow === undefined
+          ? ''
+          : ` The best ${LISTED_REVIEWS} "review" pairs are kept (the others score below ${r.reviewsBelow.toFixed(3)}).`;
+      const message = !r.searched
+        ? `Nothing changed since the last search: ${open} open proposal(s).`
+        : r.added.length
+          ? `Found ${r.added.length} new possible duplicate(s); ${open} open proposal(s) to review.${cut}`
+          : `No new duplicates found; ${open} open proposal(s) to review.`;
+      return { added: r.added.length, open, message };
+    },
+    { waitMs: 5000 },
+  );
 }

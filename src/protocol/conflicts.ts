@@ -15,6 +15,8 @@ export const ConflictView = z.object({
   person: z.string(),
   personName: z.string(),
   field: z.string(),
+  /** What a reader calls the field ("Born" for birth.date). */
+  fieldLabel: z.string().optional(),
   status: z.enum(['open', 'tentative', 'resolved']),
   preferred: z.string(),
   rationale: z.string(),

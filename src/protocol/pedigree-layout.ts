@@ -35,6 +35,8 @@ export interface LaidBox {
   away?: string;
   /** For a spouse: the person they are married to. */
   partner?: string;
+  /** An ancestor's other spouses (not drawn as boxes; named on the box). */
+  otherSpouses?: string[];
   /** A fan chart's cell: angles in radians (0 = right, clockwise, as SVG draws), radii in pixels. */
   arc?: { a0: number; a1: number; r0: number; r1: number };
 }
@@ -72,6 +74,7 @@ function ancestorsLayout(root: AncestorNode, out: LaidBox[], links: LaidLink[]):
       ...(node.id ? { id: node.id } : {}),
       ...(node.role !== 'subject' ? { role: node.role } : {}),
       ...(node.more ? { more: 'up' as const } : {}),
+      ...(node.otherSpouses?.length ? { otherSpouses: node.otherSpouses } : {}),
       ...(toward ? { toward } : {}),
     };
     out.push(box);

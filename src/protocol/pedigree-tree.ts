@@ -23,6 +23,9 @@ export interface FamilySource {
   member(id: string): FamilyMember | undefined;
 }
 
+/** Other spouses named on an ancestor's box, at most. */
+const MAX_OTHER_SPOUSES = 6;
+
 /** Default upper bound on boxes; beyond it the chart says it was truncated. */
 export const MAX_BOXES = 4000;
 
@@ -136,11 +139,22 @@ function ancestors(walk: Walk, root: FamilyMember, depth: number): AncestorNode 
         if (member.parents.length) node.more = true;
         continue;
       }
-      for (const slot of parentSlots(walk, member)) {
+      const slots = parentSlots(walk, member);
+      for (const slot of slots) {
         if (!walk.take()) break;
         node.parents.push(slot);
         if (!slot.id) continue; // an empty slot: an unknown parent
         const p = walk.get(slot.id)!;
+        // Their other marriages (a widower's second wife): named on the box, not drawn as boxes.
+        const coParent = slots.find((x) => x !== slot)?.id;
+        const others = families(walk, p, true)
+          .map((f) => f.spouse)
+          .filter((s): s is string => s !== undefined && s !== coParent)
+          .slice(0, MAX_OTHER_SPOUSES);
+        if (others.length) {
+          slot.otherSpouses = others;
+          for (const s of others) walk.persons[s] ??= chartPerson(walk.get(s)!);
+        }
         if (walk.meet(p)) next.push({ node: slot, member: p });
         else slot.ref = true;
       }

@@ -37,6 +37,8 @@ export interface AncestorNode {
   role: 'subject' | 'father' | 'mother' | 'parent';
   ref?: boolean;
   more?: boolean;
+  /** An ancestor's other spouses (not the co-parent in this chart), each in `persons`. */
+  otherSpouses?: string[];
   parents: AncestorNode[];
 }
 export const AncestorNode: z.ZodType<AncestorNode> = z.lazy(() =>
@@ -45,6 +47,7 @@ export const AncestorNode: z.ZodType<AncestorNode> = z.lazy(() =>
     role: z.enum(['subject', 'father', 'mother', 'parent']),
     ref: z.boolean().optional(),
     more: z.boolean().optional(),
+    otherSpouses: z.array(z.string().min(1)).max(20).optional(),
     parents: z.array(AncestorNode),
   }),
 );

@@ -293,7 +293,8 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
   );
 
   await step('merges side panel: accept a proposal, then undo it', async () => {
-    await palette(page, 'Ancestry: Review Merges');
+    // The side bar's Merges view ("Review Merges" opens the editor panel, test/e2e/merge-review.ts).
+    await palette(page, 'Focus on Merges View');
     const frame = await webviewFrame(page, 'body[data-panel="merges"] #app[aria-busy="false"]');
     const card = frame.locator('section.proposal[data-status="proposed"]').first();
     if (!(await card.count())) {
@@ -317,7 +318,7 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     return `cluster ${id}: accepted, then undone (merges.json agrees)`;
   });
 
-  await step('conflict review: resolve a conflict and record why', async () => {
+  await step('conflict review by keyboard: Tab, Space on a value, type why, Enter resolves', async () => {
     await palette(page, 'Ancestry: Review Conflicts');
     const frame = await webviewFrame(page, 'body[data-panel="conflicts"] #app[aria-busy="false"]');
     const open = frame
@@ -328,22 +329,49 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
       throw new Error('research produced no open conflict to resolve');
     }
     const id = await open.getAttribute('data-conflict-id');
-    // Keep resolved conflicts on screen so the result can be seen.
-    // A tab's hover tooltip, left by an earlier click on a tab, can lie over the panel's header and
-    // take the click meant for the checkbox beneath it: the pointer goes to the panel's body first.
-    await page.mouse.move(600, 650);
-    await page.waitForTimeout(800);
-    const showResolved = frame.locator('label', { hasText: 'show resolved' }).locator('input');
-    if (!(await showResolved.isChecked())) await showResolved.check();
-    const card = frame.locator(`section.conflict[data-conflict-id="${id}"]`);
-    const choice = card.locator('input[type="radio"]').first();
-    const value = await choice.getAttribute('value');
-    await choice.check();
-    await card
-      .locator('textarea[data-role="reason"]')
-      .fill('Chosen after comparing the cited snippets side by side; the other value stays in the file as disputed.');
+    // Persons and sources are real links (an href, a title), so Tab reaches them (#19 item 4).
+    const links = await frame.evaluate(() =>
+      [...document.querySelectorAll('section.conflict a')].map((a) => ({
+        href: a.getAttribute('href'),
+        title: a.getAttribute('title'),
+        tabbable: (a as HTMLElement).tabIndex >= 0,
+      })),
+    );
+    const bad = links.filter((l) => !l.href || !l.title || !l.tabbable);
+    if (!links.length || bad.length) throw new Error(`${bad.length} of ${links.length} conflict links lack an href`);
+    // By keyboard only (#19 item 4): Tab walks the panel (the panel has the focus once opened).
+    const active = () =>
+      frame.evaluate(() => {
+        const a = document.activeElement as HTMLInputElement | null;
+        return {
+          type: a?.getAttribute('type') ?? a?.tagName.toLowerCase() ?? '',
+          role: a?.getAttribute('data-role') ?? a?.getAttribute('data-action') ?? '',
+          card: a?.closest('section.conflict')?.getAttribute('data-conflict-id') ?? null,
+          value: a?.value ?? '',
+          checked: Boolean(a?.checked),
+        };
+      });
+    const tabTo = async (what: string, ok: (a: Awaited<ReturnType<typeof active>>) => boolean) => {
+      for (let i = 0; i < 60; i++) {
+        if (ok(await active())) return;
+        await page.keyboard.press('Tab');
+      }
+      throw new Error(`Tab never reached ${what}`);
+    };
+    // Keep resolved conflicts on screen so the result can be seen: Space on "show resolved".
+    await tabTo('the "show resolved" checkbox', (a) => a.type === 'checkbox');
+    if (!(await active()).checked) await page.keyboard.press('Space');
+    await tabTo('a value of the open conflict', (a) => a.type === 'radio' && a.card === id);
+    await page.keyboard.press('Space');
+    const value = (await active()).value;
+    if (!(await active()).checked) throw new Error('Space did not choose the value');
+    await tabTo('the reason', (a) => a.role === 'reason' && a.card === id);
+    await page.keyboard.type(
+      'Chosen after comparing the cited snippets side by side; the other value stays in the file as disputed.',
+    );
     await shot('10-conflict-choice');
-    await card.locator('[data-action="resolve"]').click();
+    await tabTo('the resolve button', (a) => a.role === 'resolve' && a.card === id);
+    await page.keyboard.press('Enter');
     await frame
       .locator(`section.conflict[data-conflict-id="${id}"][data-status="resolved"]`)
       .waitFor({ timeout: 30_000 });

@@ -10,6 +10,7 @@ import {
   type ConflictView,
   type ConflictsFromWebview,
 } from '../../src/protocol/conflicts';
+import { keepFocusAcrossBlur } from '../shared/focus-return';
 import { connect, h, mount } from '../shared/vscode';
 
 let state: ConflictsState = { showResolved: false };
@@ -60,6 +61,7 @@ function competing(c: ConflictView): HTMLElement {
                 type: 'radio',
                 name: `choice-${c.id}`,
                 id,
+                'data-focus': `choice:${id}`,
                 value: v.value,
                 checked: selected,
                 onchange: () => {
@@ -86,7 +88,7 @@ function competing(c: ConflictView): HTMLElement {
             return b;
           })(),
         ),
-        ...v.evidence.map((e) =>
+        ...v.evidence.map((e, k) =>
           h(
             'div',
             { className: 'evidence' },
@@ -97,6 +99,10 @@ function competing(c: ConflictView): HTMLElement {
                 'a',
                 {
                   className: 'link',
+                  href: `#source-${e.source}`,
+                  title: `Open the source ${e.title}`,
+                  'data-focus': `source:${c.id}:${i}:${k}`,
+                  'data-source-id': e.source,
                   onclick: (ev: Event) => {
                     ev.preventDefault();
                     channel.post({ type: 'openSource', id: e.source });
@@ -121,6 +127,7 @@ function resolveForm(c: ConflictView): HTMLElement | null {
     placeholder: 'Why is this value right? (recorded in the case and the research log)',
     'aria-label': `reason for ${c.field}`,
     'data-role': 'reason',
+    'data-focus': `reason:${c.id}`,
     oninput: (e: Event) => reasons.set(c.id, (e.target as HTMLTextAreaElement).value),
   });
   reason.value = reasons.get(c.id) ?? '';
@@ -138,6 +145,7 @@ function resolveForm(c: ConflictView): HTMLElement | null {
         'button',
         {
           'data-action': 'resolve',
+          'data-focus': `resolve:${c.id}`,
           disabled: !chosen,
           onclick: () => {
             const why = reason.value.trim();
@@ -171,8 +179,23 @@ function card(c: ConflictView): HTMLElement {
       h(
         'h2',
         {},
-        h('a', { className: 'link', onclick: () => channel.post({ type: 'openPerson', id: c.person }) }, c.personName),
-        ` — ${c.field}`,
+        h(
+          'a',
+          {
+            className: 'link',
+            href: `#person-${c.person}`,
+            title: `Open ${c.personName}'s page`,
+            'data-focus': `person:${c.id}`,
+            'data-person-id': c.person,
+            onclick: (ev: Event) => {
+              ev.preventDefault();
+              channel.post({ type: 'openPerson', id: c.person });
+            },
+          },
+          c.personName,
+        ),
+        ' — ',
+        h('span', { title: c.field }, c.fieldLabel ?? c.field),
       ),
       h('span', { className: 'spacer' }),
       statusBadge(c),
@@ -184,6 +207,17 @@ function card(c: ConflictView): HTMLElement {
 }
 
 function render(): void {
+  // The focus (and a text field's caret) comes back to the same control after the redraw.
+  const active = document.activeElement as HTMLElement | null;
+  const key = active?.getAttribute('data-focus');
+  const caret = active instanceof HTMLTextAreaElement ? [active.selectionStart, active.selectionEnd] : undefined;
+  draw();
+  const again = key ? document.querySelector<HTMLElement>(`[data-focus="${CSS.escape(key)}"]`) : null;
+  again?.focus({ preventScroll: true });
+  if (caret && again instanceof HTMLTextAreaElement) again.setSelectionRange(caret[0], caret[1]);
+}
+
+function draw(): void {
   const open = conflicts.filter((c) => c.status !== 'resolved');
   const resolved = conflicts.filter((c) => c.status === 'resolved');
   const shown = [...open, ...(state.showResolved ? resolved : [])];
@@ -199,6 +233,7 @@ function render(): void {
         { className: 'muted' },
         h('input', {
           type: 'checkbox',
+          'data-focus': 'show-resolved',
           checked: state.showResolved,
           onchange: (e: Event) => {
             state = { ...state, showResolved: (e.target as HTMLInputElement).checked };
@@ -223,4 +258,5 @@ function render(): void {
     document.querySelector(`[data-conflict-id="${CSS.escape(state.selected)}"]`)?.scrollIntoView({ block: 'nearest' });
 }
 
+keepFocusAcrossBlur();
 channel.post({ type: 'ready' });

@@ -52,6 +52,7 @@ function recommendationBadge(p: MergeProposalView): HTMLElement {
 
 function sideBySide(p: MergeProposalView): HTMLElement {
   const fields = [...new Set(p.members.flatMap((m) => m.facts.map((f) => f.field)))];
+  const labels = new Map(p.members.flatMap((m) => m.facts.map((f) => [f.field, f.label ?? f.field] as const)));
   const valueOf = (memberIdx: number, field: string) =>
     p.members[memberIdx].facts.find((f) => f.field === field)?.value ?? '';
   return h(
@@ -74,8 +75,13 @@ function sideBySide(p: MergeProposalView): HTMLElement {
                   'a',
                   {
                     className: 'link',
+                    href: `#person-${m.id}`,
+                    title: `Open ${m.name}'s page`,
                     'data-person-id': m.id,
-                    onclick: () => channel.post({ type: 'openPerson', id: m.id }),
+                    onclick: (e: Event) => {
+                      e.preventDefault();
+                      channel.post({ type: 'openPerson', id: m.id });
+                    },
                   },
                   m.name,
                 ),
@@ -93,7 +99,7 @@ function sideBySide(p: MergeProposalView): HTMLElement {
         return h(
           'tr',
           { className: differs ? 'differs' : '' },
-          h('th', {}, field),
+          h('th', { title: field }, labels.get(field) ?? field),
           ...values.map((v) =>
             h('td', { className: differs && v ? 'diff' : '' }, v || h('span', { className: 'muted' }, '—')),
           ),
@@ -273,8 +279,25 @@ function card(p: MergeProposalView): HTMLElement {
     { className: `card proposal status-${p.status}`, 'data-cluster-id': p.id, 'data-status': p.status },
     h(
       'div',
-      { className: 'row header', onclick: p.status === 'proposed' ? undefined : toggle },
-      h('h2', {}, p.members.map(nameOf).join(' / ')),
+      { className: 'row header' },
+      // A decided card folds: its title is the button that opens and closes it (Tab, Enter, Space).
+      p.status === 'proposed'
+        ? h('h2', {}, p.members.map(nameOf).join(' / '))
+        : h(
+            'h2',
+            {},
+            h(
+              'button',
+              {
+                className: 'fold',
+                'aria-expanded': expanded ? 'true' : 'false',
+                'data-action': 'toggle',
+                title: expanded ? 'Fold this decided proposal' : 'Show this decided proposal',
+                onclick: toggle,
+              },
+              `${expanded ? '▾' : '▸'} ${p.members.map(nameOf).join(' / ')}`,
+            ),
+          ),
       h('span', { className: 'spacer' }),
       h('span', { className: 'similarity', title: 'similarity' }, percent(p.similarity)),
       ' ',
@@ -365,6 +388,17 @@ function toolbar(): HTMLElement {
         t
           ? `${t.proposed} to review (${t.merge} merge, ${t.review} review) · ${t.accepted} accepted`
           : `${proposals.length}`,
+      ),
+      h('span', { className: 'spacer' }),
+      h(
+        'button',
+        {
+          className: 'secondary',
+          'data-action': 'open-review',
+          title: 'Review the proposals side by side in an editor panel, by keyboard (A, R, U, N, K)',
+          onclick: () => channel.post({ type: 'openReview' }),
+        },
+        'Open Merge Review',
       ),
     ),
     h(

@@ -191,12 +191,16 @@ function eventText(prefix: string, e: ChartEvent | undefined): string {
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-function badges(p: ChartPerson): { text: string; cls: string }[] {
+function badges(p: ChartPerson, b?: LaidBox): { text: string; cls: string }[] {
   const out: { text: string; cls: string }[] = [];
   if (p.living) out.push({ text: 'living', cls: 'living' });
-  out.push({ text: p.sources ? plural(p.sources, 'source') : 'no sources', cls: p.sources ? 'sources' : 'nosources' });
+  // A person with no citation (most of an imported tree that cites none) is simply unsourced:
+  // said quietly, in the description colour without an outline, not as a warning on every box.
+  out.push({ text: p.sources ? plural(p.sources, 'source') : 'unsourced', cls: p.sources ? 'sources' : 'nosources' });
   if (p.conflicts) out.push({ text: `⚠ ${plural(p.conflicts, 'conflict')}`, cls: 'conflict' });
   if (p.staged) out.push({ text: `${p.staged} staged`, cls: 'staged' });
+  // An ancestor's other marriages (the co-parent is the box beside them): how many, named below.
+  if (b?.otherSpouses?.length) out.push({ text: `⚭ +${b.otherSpouses.length}`, cls: 'spouses' });
   return out;
 }
 
@@ -217,6 +221,16 @@ function describe(b: LaidBox, view: PedigreeView): string {
       .filter((x) => x.cls !== 'living')
       .map((x) => x.text.replace('⚠ ', '')),
   );
+  if (b.otherSpouses?.length)
+    parts.push(
+      `also married to ${b.otherSpouses
+        .map((id) => {
+          const s = view.persons[id];
+          const years = [s?.birth?.date, s?.death?.date].map((d) => d?.match(/\d{3,4}/)?.[0] ?? '');
+          return s ? `${s.name}${years[0] || years[1] ? ` (${years[0]}–${years[1]})` : ''}` : id;
+        })
+        .join('; ')}`,
+    );
   if (b.kind === 'spouse') parts.push('spouse');
   if (b.firstKey) parts.push('repeated (pedigree collapse): Enter goes to the first box');
   if (b.more === 'up') parts.push('more ancestors beyond the window: Space centres the chart here');
@@ -306,7 +320,7 @@ function drawBox(b: LaidBox, view: PedigreeView, font: string, boldFont: string,
   }
   // Badges on the last line: outlined pills in the text colour (contrast of the theme's own text).
   let bx = 12;
-  for (const badge of badges(p)) {
+  for (const badge of badges(p, b)) {
     const w = textWidth(badge.text, font) + 10;
     const pill = el('g', { class: `badge ${badge.cls}`, transform: `translate(${bx},${BOX.h - 19})` });
     pill.append(el('rect', { width: w, height: 15, rx: 7 }));

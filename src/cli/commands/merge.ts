@@ -12,7 +12,7 @@ import { type CliCommand, UsageError } from '../command';
 import { openReviewCase } from '../review-case';
 
 const usage =
-  'ancestry merge accept|reject|undo <id> [--case <dir>] [--reason TEXT] [--canonical ID] [--force] [--json]\n       ancestry merge accept --min-score X [--limit N] [--case <dir>] [--json]   (every open MERGE ≥ X, one batch)\n       ancestry merge undo <batch id> [--case <dir>] [--force]';
+  'ancestry merge accept|reject|undo <id> [--case <dir>] [--reason TEXT] [--canonical ID] [--keep FIELD=ID ...] [--force] [--json]\n       ancestry merge accept --min-score X [--limit N] [--case <dir>] [--json]   (every open MERGE ≥ X, one batch)\n       ancestry merge undo <batch id> [--case <dir>] [--force]';
 
 export const mergeCommand: CliCommand = {
   name: 'merge',
@@ -25,6 +25,8 @@ export const mergeCommand: CliCommand = {
         case: { type: 'string' },
         reason: { type: 'string' },
         canonical: { type: 'string' },
+        // accept: which member's value the merged person keeps for a field (repeatable)
+        keep: { type: 'string', multiple: true },
         force: { type: 'boolean' },
         json: { type: 'boolean' },
         'min-score': { type: 'string' },
@@ -71,12 +73,19 @@ export const mergeCommand: CliCommand = {
     }
     if (action === 'reject' && !values.reason?.trim())
       throw new UsageError('reject needs --reason "…": the reason is remembered so the pair is never proposed again');
+    const keep: Record<string, string> = {};
+    for (const k of values.keep ?? []) {
+      const m = /^([a-z_.]+)=(\S+)$/.exec(k);
+      if (!m || action !== 'accept')
+        throw new UsageError(`--keep FIELD=ID goes with accept, e.g. --keep birth.date=P-b (got "${k}")`);
+      keep[m[1]] = m[2];
+    }
     const store = await openReviewCase(values.case ?? '.', usage, { verb: `merge ${action}`, io });
     const now = store.clock.now();
     try {
       const cluster =
         action === 'accept'
-          ? await acceptMerge(store, id, now, { canonicalId: values.canonical, reason: values.reason })
+          ? await acceptMerge(store, id, now, { canonicalId: values.canonical, reason: values.reason, keep })
           : action === 'reject'
             ? await rejectMerge(store, id, values.reason!, now)
             : await undoMerge(store, id, now, { force: values.force, reason: values.reason });

@@ -85,6 +85,8 @@ export function fieldLabel(field: string): string {
     'burial.place': 'Place of burial',
     'baptism.date': 'Baptised',
     'baptism.place': 'Place of baptism',
+    'marriage.date': 'Married',
+    'marriage.place': 'Place of marriage',
   };
   if (simple[field]) return simple[field];
   const sub = FIELD_LABELS[part];

@@ -15,6 +15,7 @@ export async function conflictViews(snap: CaseSnapshot): Promise<ConflictView[]>
   const { redactText } = await loadEngine('censor');
   const { privacyOf } = await loadEngine('labels');
   const privacy = privacyOf(snap);
+  const { fieldLabel } = await loadEngine('personViewModel');
   const now = new Date();
   return snap.conflicts.map(({ conflict: c }) => {
     const person = snap.persons.get(c.person)?.person;
@@ -31,6 +32,7 @@ export async function conflictViews(snap: CaseSnapshot): Promise<ConflictView[]>
       person: c.person,
       personName: label?.name ?? c.person,
       field: c.field,
+      fieldLabel: fieldLabel(c.field),
       status: c.status,
       preferred: c.preferred,
       rationale: c.rationale,

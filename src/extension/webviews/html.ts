@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
-export type PanelKind = 'pedigree' | 'merges' | 'conflicts' | 'queue' | 'person' | 'document';
+export type PanelKind = 'pedigree' | 'merges' | 'merge-review' | 'conflicts' | 'queue' | 'person' | 'document';
 
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
   return {

@@ -18,18 +18,6 @@ import { loadEngine } from '../loadEngine';
 
 export const MERGES_VIEW_ID = 'ancestry.merges';
 
-const FACT_ORDER = [
-  'sex',
-  'birth.date',
-  'birth.place',
-  'baptism.date',
-  'death.date',
-  'death.place',
-  'burial.date',
-  'residence.place',
-  'occupation.value',
-];
-
 /** The page of proposals the query asks for (ranked, filtered, grouped: the CLI's order) and its views. */
 export async function mergePage(
   snap: CaseSnapshot,
@@ -52,42 +40,10 @@ export async function mergeViews(
   snap: CaseSnapshot,
   clusters: CaseSnapshot['merges']['clusters'] = snap.merges.clusters,
 ): Promise<MergeProposalView[]> {
+  const { proposalViews } = await loadEngine('mergeCompare');
   const { personLabel } = await loadEngine('labels');
-  const { factValue } = await loadEngine('model');
   const now = new Date();
-  const order = { proposed: 0, accepted: 1, undone: 2, rejected: 3 } as const;
-  return clusters
-    .slice()
-    .sort((a, b) => order[a.status] - order[b.status])
-    .map((c) => ({
-      id: c.id,
-      canonicalId: c.canonicalId,
-      similarity: c.similarity,
-      // Beyond the best reviews a proposal is stored unexplained (issue #15): the CLI explains it.
-      rationale:
-        c.rationale ||
-        `Stored without its reasons (one of the many lower "review" proposals); "ancestry merges <case> --min-score ${c.similarity}" lists it with them.`,
-      whyNotMerge: c.whyNotMerge,
-      recommendation: c.recommendation,
-      status: c.status,
-      reason: c.reason,
-      decidedAt: c.decidedAt,
-      batch: c.batch,
-      features: Object.entries(c.features).map(([name, f]) => ({ name, score: f.score, reason: f.reason })),
-      members: c.memberIds.map((id) => {
-        const person = snap.persons.get(id)?.person;
-        if (!person) return { id, name: id, facts: [], missing: true };
-        const label = personLabel(person, snap, now);
-        const fields = [...new Set([...FACT_ORDER, ...person.assertions.map((a) => a.field)])];
-        const facts = label.living
-          ? [{ field: 'living', value: 'details redacted' }]
-          : fields.flatMap((field) => {
-              const value = field === 'sex' ? (person.sex !== 'U' ? person.sex : undefined) : factValue(person, field);
-              return value ? [{ field, value }] : [];
-            });
-        return { id, name: label.name, facts, missing: false };
-      }),
-    }));
+  return proposalViews(clusters, snap, (p) => personLabel(p, snap, now));
 }
 
 export class MergesViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -134,6 +90,9 @@ export class MergesViewProvider implements vscode.WebviewViewProvider, vscode.Di
   private async onMessage(m: MergesFromWebview): Promise<void> {
     if (m.type === 'ready') return this.render();
     if (m.type === 'openPerson') return void vscode.commands.executeCommand('ancestry.openPerson', m.id);
+    if (m.type === 'openReview') return void vscode.commands.executeCommand('ancestry.reviewMerges', m.clusterId);
+    if (m.type === 'findDuplicates') return void vscode.commands.executeCommand('ancestry.findDuplicates');
+    if (m.type === 'openSource') return;
     if (m.type === 'query') {
       this.query = m.query;
       return this.render();

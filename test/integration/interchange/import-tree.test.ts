@@ -11,6 +11,7 @@ import { importGedcom } from '../../../src/interchange/gedcom/import';
 import { GedcomSyntaxError } from '../../../src/interchange/gedcom/parse';
 import type { Person } from '../../../src/model';
 import { tempDir } from '../../helpers/paths';
+import { storeFamilySource } from '../../../src/extension/webviews/pedigreeFamily';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 /** Imported persons (the case's own subject has an id without the file key). */
@@ -89,6 +90,19 @@ describe('GEDCOM import as a tree into the case folder', function () {
     const byId = (ps: Person[]) => Object.fromEntries(ps.filter(isImported).map((p) => [p.id, p]));
     assert.deepEqual(byId(store.persons()), byId(reopened.persons()));
     assert.deepEqual(reopened.problems, []);
+  });
+
+  it('a tree person’s GEDCOM citations count as their sources in the family chart (#19 item 4)', async () => {
+    const { dir, file, store } = await fresh();
+    await importGedcom(file, store, { as: 'tree', now: NOW });
+    const reopened = await openCase(dir);
+    const chart = storeFamilySource(reopened, { thresholdYears: 100, consent: true }, NOW);
+    const imported = reopened.persons().filter(isImported);
+    for (const p of imported) {
+      const cited = new Set(p.assertions.flatMap((a) => a.evidence.map((e) => e.source)));
+      assert.ok(cited.size > 0, `${p.id} cites its GEDCOM sources`);
+      assert.equal(chart.member(p.id)?.sources, cited.size, p.id);
+    }
   });
 
   it('shows a living person as the Censor wrote them, never as mapped', async () => {

@@ -4,7 +4,13 @@
  * fills its defaults (all statuses, 50 a page, from the first).
  */
 import { strict as assert } from 'node:assert';
-import { MergesFromWebview, MergesQuery, MergesState } from '../../../src/protocol/merges';
+import {
+  MergeReviewState,
+  MergesFromWebview,
+  MergesQuery,
+  MergesState,
+  MergesToWebview,
+} from '../../../src/protocol/merges';
 
 describe('protocol: Merges panel messages', () => {
   it('a query fills its defaults and keeps its filters', () => {
@@ -39,5 +45,30 @@ describe('protocol: Merges panel messages', () => {
 
   it('the panel state keeps an older state (no query) valid', () => {
     assert.deepEqual(MergesState.parse({ expanded: ['M-1'] }), { expanded: ['M-1'], showDecided: true });
+  });
+
+  it('the review panel: sort, text, a chosen canonical person and values per field, sources, Find Duplicates', () => {
+    assert.ok(MergesFromWebview.safeParse({ type: 'query', query: { sort: 'name', text: 'smith' } }).success);
+    const accept = MergesFromWebview.parse({
+      type: 'accept',
+      clusterId: 'M-1',
+      canonicalId: 'P-b',
+      keep: { 'birth.date': 'P-b', sex: 'P-a' },
+    });
+    assert.deepEqual(accept.type === 'accept' && accept.keep, { 'birth.date': 'P-b', sex: 'P-a' });
+    for (const bad of [
+      { type: 'accept', clusterId: 'M-1', canonicalId: '' },
+      { type: 'accept', clusterId: 'M-1', keep: { 'birth.date': 7 } },
+      { type: 'accept', clusterId: 'M-1', keep: { __proto__x: 'P-a' } },
+      { type: 'openSource', id: '' },
+      { type: 'openReview', clusterId: '' },
+    ])
+      assert.equal(MergesFromWebview.safeParse(bad).success, false, JSON.stringify(bad));
+    for (const ok of [{ type: 'openSource', id: 'S-1' }, { type: 'findDuplicates' }, { type: 'openReview' }])
+      assert.ok(MergesFromWebview.safeParse(ok).success, JSON.stringify(ok));
+    const state = MergesToWebview.parse({ type: 'state', caseName: 'x', proposals: [], select: 'M-1' });
+    assert.equal(state.type === 'state' && state.select, 'M-1');
+    assert.deepEqual(MergeReviewState.parse({}), {});
+    assert.equal(MergeReviewState.safeParse({ query: { sort: 'date' } }).success, false);
   });
 });

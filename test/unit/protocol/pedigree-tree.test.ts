@@ -222,4 +222,36 @@ describe('pedigree tree (family-aware, endogamy-safe traversal)', () => {
       { numRuns: 200 },
     );
   });
+
+  it('names an ancestor’s other spouses (a second wife, a stated second husband) on their box, not as boxes', () => {
+    const wife2 = member('W2', 'F');
+    const half = member('HALF', 'M', ['F', 'W2'], '1880');
+    const husband2 = { ...member('H2', 'M'), spouses: ['M'] };
+    const source = indexFamily([
+      member('ROOT', 'M', ['F', 'M'], '1870'),
+      member('F', 'M'),
+      member('M', 'F'),
+      wife2,
+      half,
+      husband2,
+    ]);
+    const view = buildPedigree(source, 'ROOT', { up: 1, down: 0 })!;
+    const [father, mother] = view.ancestors.parents;
+    assert.deepEqual(father.otherSpouses, ['W2']);
+    assert.deepEqual(mother.otherSpouses, ['H2']);
+    assert.equal(view.persons.W2?.name, 'W2');
+    assert.equal(view.persons.H2?.name, 'H2');
+    assert.equal(countBoxes(view), 3, 'the subject and two parents: other spouses are not boxes');
+    assert.ok(PedigreeToWebview.safeParse({ type: 'render', view }).success);
+    // The co-parent is never named as an "other" spouse.
+    const alone = buildPedigree(
+      indexFamily([member('ROOT', 'M', ['F', 'M']), member('F', 'M'), member('M', 'F')]),
+      'ROOT',
+      {
+        up: 2,
+        down: 0,
+      },
+    )!;
+    assert.ok(alone.ancestors.parents.every((p) => p.otherSpouses === undefined));
+  });
 });

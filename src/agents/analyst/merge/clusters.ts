@@ -31,7 +31,7 @@ import {
   type PairScore,
   type PersonFeatures,
 } from '../resolve';
-import { combinePersons, repointRelationships } from './combine';
+import { combinePersons, keptValue, repointRelationships, type KeepChoices } from './combine';
 import { contextOfText, idOfLine, PLAIN, readTreeLine } from '../../../case/tree-format';
 
 /** What merges need beyond the CaseStore port (FileCaseStore provides all of it). */
@@ -440,7 +440,7 @@ export async function acceptMerge(
   store: MergeStore,
   id: string,
   now: Date,
-  opts: { canonicalId?: string; batch?: string; reason?: string } = {},
+  opts: { canonicalId?: string; batch?: string; reason?: string; keep?: KeepChoices } = {},
 ): Promise<MergeCluster> {
   const cluster = findCluster(store, id);
   if (cluster.status === 'accepted') throw new MergeError(`${id} is already accepted`);
@@ -459,6 +459,13 @@ export async function acceptMerge(
   });
   const canonical = members.find((p) => p.id === canonicalId)!;
   const absorbed = members.filter((p) => p.id !== canonicalId);
+  // A value chosen per field must be one a member holds: checked before any file is touched.
+  const keep = opts.keep ?? {};
+  for (const [field, from] of Object.entries(keep)) {
+    const member = members.find((p) => p.id === from);
+    if (!member) throw new MergeError(`keep ${field}=${from}: ${from} is not a member of ${id}`);
+    if (keptValue(member, field) === undefined) throw new MergeError(`keep ${field}=${from}: ${from} has no ${field}`);
+  }
   const absorbedIds = new Set(absorbed.map((p) => p.id));
   const relatives = store
     .persons()
@@ -503,7 +510,7 @@ export async function acceptMerge(
       return b ? `\n## Notes merged from ${p.id} (${id})\n\n${b}\n` : '';
     }),
   ].join('');
-  const merged = combinePersons(canonical, absorbed, id, now);
+  const merged = combinePersons(canonical, absorbed, id, now, keep);
   await store.writePerson(merged, body || undefined);
   for (const r of relatives) await store.writePerson(r.after);
   const treeRemovals = new Map<string, Set<string>>();
@@ -571,10 +578,16 @@ export async function acceptMerge(
       clusterId: id,
       operation: 'accept',
       rationale: `${opts.reason?.trim() || 'no reason given'}; the proposal: ${proposal}`,
-      context: `${[...absorbedIds].join(', ')} merged into ${canonicalId}; prior files kept in ${dir}/`,
+      context: `${[...absorbedIds].join(', ')} merged into ${canonicalId}${keepText(keep)}; prior files kept in ${dir}/`,
     },
   ]);
   return accepted;
+}
+
+/** "; kept birth.date of P-b, death.date of P-a" for the log. */
+function keepText(keep: KeepChoices): string {
+  const parts = Object.entries(keep).map(([field, from]) => `${field} of ${from}`);
+  return parts.length ? `; kept ${parts.join(', ')}` : '';
 }
 
 export async function rejectMerge(store: MergeStore, id: string, reason: string, now: Date): Promise<MergeCluster> {

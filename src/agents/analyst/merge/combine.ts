@@ -4,8 +4,28 @@
  * relationships (re-targeted to the canonical id), external ids and notes are united; each piece
  * taken from an absorbed member says where it came from.
  */
-import type { Assertion, EvidenceClaim, Person, PersonName, Relationship } from '../../../model';
+import {
+  factValue,
+  type Assertion,
+  type EvidenceClaim,
+  type Person,
+  type PersonName,
+  type Relationship,
+} from '../../../model';
 import { fold } from '../../../model/names';
+
+/**
+ * The user's choice per field when accepting a merge: field → the member whose value the merged
+ * person keeps ("birth.date" → "P-b"). Every other value of that field stays in the file, rejected
+ * with the user's decision, so nothing is lost and the conflict does not come back.
+ */
+export type KeepChoices = Record<string, string>;
+
+/** The value a member holds for `field` (sex is the person's own key, not an assertion). */
+export function keptValue(p: Person, field: string): string | undefined {
+  if (field === 'sex') return p.sex !== 'U' ? p.sex : undefined;
+  return factValue(p, field);
+}
 
 export interface MergedFrom {
   id: string;
@@ -25,7 +45,13 @@ function assertionKey(a: Assertion): string {
   return `${a.field}|${a.value.trim()}|${a.event ?? ''}`;
 }
 
-export function combinePersons(canonical: Person, absorbed: Person[], clusterId: string, now: Date): Person {
+export function combinePersons(
+  canonical: Person,
+  absorbed: Person[],
+  clusterId: string,
+  now: Date,
+  keep: KeepChoices = {},
+): Person {
   const memberIds = new Set([canonical.id, ...absorbed.map((p) => p.id)]);
   const names = [...canonical.names];
   const nameKeys = new Set(names.map(nameKey));
@@ -67,7 +93,34 @@ export function combinePersons(canonical: Person, absorbed: Person[], clusterId:
     if (p.living) living = true;
     if (p.confidence !== undefined) confidence = Math.max(confidence ?? 0, p.confidence);
   }
-  const relationships = combineRelationships([canonical, ...absorbed], memberIds);
+  const members = [canonical, ...absorbed];
+  for (const [field, from] of Object.entries(keep)) {
+    const member = members.find((p) => p.id === from);
+    const value = member && keptValue(member, field);
+    if (value === undefined) continue;
+    if (field === 'sex') {
+      sex = value as Person['sex'];
+      continue;
+    }
+    const at = now.toISOString();
+    for (const a of assertions) {
+      if (a.field !== field) continue;
+      if (a.value.trim() === value.trim()) {
+        if (a.status !== 'accepted') {
+          a.status = 'accepted';
+          a.reviewed = { decision: 'accepted', at, reason: `kept when merging ${clusterId} (the value of ${from})` };
+        }
+      } else if (a.status !== 'rejected') {
+        a.status = 'rejected';
+        a.reviewed = {
+          decision: 'rejected',
+          at,
+          reason: `not kept when merging ${clusterId}: the user kept ${from}'s "${value}"`,
+        };
+      }
+    }
+  }
+  const relationships = combineRelationships(members, memberIds);
   const previous = Array.isArray((canonical as Record<string, unknown>).mergedFrom)
     ? ((canonical as Record<string, unknown>).mergedFrom as MergedFrom[])
     : [];

@@ -19,7 +19,8 @@ export {
   MergeManifest,
 } from './clusters';
 export type { MergeStore } from './clusters';
-export { combinePersons, repointRelationships } from './combine';
+export { combinePersons, keptValue, repointRelationships } from './combine';
+export type { KeepChoices } from './combine';
 export { acceptBatch, undoBatch, isBatchId } from './batch';
 export type { BatchResult } from './batch';
 export { reviewPage, compareClusters, groupOf, DEFAULT_PAGE } from './review-list';

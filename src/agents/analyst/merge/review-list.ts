@@ -5,6 +5,7 @@
  * CLI `merges` verb and the Merges view both list through it, so they show the same order.
  */
 import { displayName, type MergeCluster, type Person } from '../../../model';
+import { nameWords } from '../../../model/names/fold';
 
 export type ClusterStatus = MergeCluster['status'];
 export type GroupBy = 'family' | 'surname';
@@ -15,6 +16,10 @@ export interface ReviewQuery {
   recommendation?: MergeCluster['recommendation'];
   minScore?: number;
   group?: GroupBy;
+  /** 'score' (default: merge before review, best first) or 'name' (the canonical person's name) */
+  sort?: 'score' | 'name';
+  /** words that must all appear in a member's name or id (accents and case ignored) */
+  text?: string;
   /** page size; default 50 */
   limit?: number;
   offset?: number;
@@ -90,6 +95,26 @@ export function groupOf(
   return { key: `f:${parents.join('+')}`, label: `children of ${names.join(' & ')}` };
 }
 
+/** Keeps the clusters whose members' names or ids hold every word of `text`. */
+function textFilter(
+  text: string | undefined,
+  person: (id: string) => Person | undefined,
+): ((c: MergeCluster) => boolean) | undefined {
+  const words = nameWords(text ?? '');
+  if (!words.length) return undefined;
+  return (c) => {
+    const hay = nameWords(
+      c.memberIds
+        .map((id) => {
+          const p = person(id);
+          return `${id} ${p ? p.names.map((n) => `${n.given} ${n.surname}`).join(' ') : ''}`;
+        })
+        .join(' '),
+    );
+    return words.every((w) => hay.some((h) => h.startsWith(w)));
+  };
+}
+
 export function reviewPage(
   clusters: MergeCluster[],
   q: ReviewQuery,
@@ -103,7 +128,21 @@ export function reviewPage(
   }
   const limit = Math.max(1, q.limit ?? DEFAULT_PAGE);
   const offset = Math.max(0, q.offset ?? 0);
-  const filtered = clusters.filter((c) => matches(c, q)).sort(compareClusters);
+  const byText = textFilter(q.text, person);
+  const filtered = clusters.filter((c) => matches(c, q) && (!byText || byText(c))).sort(compareClusters);
+  if (q.sort === 'name') {
+    const names = new Map(
+      filtered.map((c) => {
+        const p = person(c.canonicalId) ?? person(c.memberIds[0]);
+        const n = p?.names[0];
+        return [c.id, n ? `${n.surname} ${n.given}`.trim().toLowerCase() : c.canonicalId];
+      }),
+    );
+    // Stable: within a name, the score order stays.
+    filtered.sort(
+      (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || names.get(a.id)!.localeCompare(names.get(b.id)!),
+    );
+  }
   if (!q.group)
     return { matching: filtered.length, totals, offset, limit, clusters: filtered.slice(offset, offset + limit) };
   // Grouped: whole groups stay together, groups ranked by their best cluster; the page cuts the
