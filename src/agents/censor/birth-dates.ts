@@ -61,6 +61,11 @@ const MONTHS = new Set(
     'січня лютого березня квітня травня червня липня серпня вересня жовтня листопада грудня',
     'yanvarya fevralya marta aprelya maya iyunya iyulya avgusta sentyabrya oktyabrya noyabrya dekabrya',
     'sichnia liutoho bereznia kvitnia travnia chervnia lypnia serpnia veresnia zhovtnia lystopada hrudnia',
+    // Greek (genitive, as dates write them, and nominative), Romanian, Slovak (genitive)
+    'ιανουαρίου φεβρουαρίου μαρτίου απριλίου μαΐου μαίου ιουνίου ιουλίου αυγούστου σεπτεμβρίου οκτωβρίου νοεμβρίου δεκεμβρίου',
+    'ιανουάριος φεβρουάριος μάρτιος απρίλιος μάιος ιούνιος ιούλιος αύγουστος σεπτέμβριος οκτώβριος νοέμβριος δεκέμβριος',
+    'ianuarie februarie martie aprilie iunie iulie septembrie octombrie noiembrie decembrie',
+    'januára februára apríla mája júna júla augusta septembra októbra novembra decembra',
     // Latin of church registers, and the numeral abbreviations ("7bris", "Xbris", "9ber")
     'januarii ianuarii februarii martii aprilis maii junii iunii julii iulii augusti septembris octobris novembris decembris',
     'januarius februarius martius aprilis maius junius julius augustus september october november december',
@@ -145,6 +150,8 @@ const BIRTH_WORDS = [
   // Welsh with its mutations: "a anwyd" (who was born), "fe'i ganwyd", "yng ngenedigaeth"
   String.raw`ganwyd|anwyd|nganwyd|ganed|aned|nganed|genedigaeth|enedigaeth|ngenedigaeth|g\.|rugadh|breith|breithe`,
   String.raw`родил(?:ся|ась)|род\.|р\.|рождения|народил(?:ся|ася)|народився|нар\.|народження|rodil(?:sya|as['’]?)|narodyv(?:sya|sia)`,
+  // Greek, Romanian
+  String.raw`γεν\.|γεννήθηκε|γεννηθείς|γεννηθείσα|γέννηση|γέννησης|născut|născută|nascut|nascuta`,
   // Japanese, Chinese, Korean: "生年月日", "出生日期", "생년월일" before the date
   String.raw`生年月日|出生年月日|出生日期|出生|생년월일|출생`,
 ];

@@ -16,7 +16,7 @@ const WS = String.raw`(?:[^\S\r\n]|\r?\n(?![^\S\r\n]*\r?\n))`;
 /** A house number: "4", "214", "12b", "3-5"; never a year ("via Bremen 1893", "Brigade 1944"). */
 const HOUSE = String.raw`(?!(?:1[5-9]|20)\d\d(?!\d))\d{1,4}(?:[a-zA-Z]|-\d{1,4})?(?![\p{L}\p{N}])`;
 /** Postal codes of the forms Europe and Latin America use: "342 50", "10115", "1012", "00-950", "SW1A 1AA". */
-const POSTCODE = String.raw`(?:\d{3}${SP}?\d{2}|\d{4,5}|\d{2}-\d{3}|[A-Z]{1,2}\d[A-Z\d]?${SP}?\d[A-Z]{2})`;
+const POSTCODE = String.raw`(?:\d{4}${SP}?[A-Z]{2}(?![\p{L}])|\d{5}-\d{3}|\d{3}${SP}?\d{2}|\d{4,5}|\d{2}-\d{3}|[A-Z]{1,2}\d[A-Z\d]?${SP}?\d[A-Z]{2})`;
 
 /** A word in either initial case: "[Cc]alle" (the patterns run without the i flag, so \p{Lu} stays upper case). */
 const either = (w: string): string => `[${w[0].toUpperCase()}${w[0]}]${w.slice(1).replace(/[./]/g, '\\$&')}`;
@@ -82,6 +82,11 @@ const NAMED_POSTCODE = new RegExp(
   String.raw`(?<![\p{L}])(?:post${SP}?code|postal${SP}+code|zip(?:${SP}+code)?|plz|postleitzahl|code${SP}+postal|c\.${SP}?p\.|cap|t\.${SP}?k\.|τ\.${SP}?κ\.|ταχ\.${SP}?κώδ(?:ικας|\.)|psč|kod${SP}+pocztowy|irányítószám|indeks|индекс|postnummer|postinumero)${SP}*:?${WS}*(?:\d{3}${SP}?\d{2}|\d{4,6})(?![\p{N}])`,
   'giu',
 );
+/** Japan's postal mark ("〒736-0081"), Brazil's CEP ("CEP 01310-100") and an Australian state's postcode ("Sydney NSW 2000"). */
+const MARKED_POSTCODE = new RegExp(
+  String.raw`〒${SP}?\d{3}-?\d{4}|(?<![\p{L}])CEP:?${SP}*\d{5}-?\d{3}(?![\p{N}])|(?<=(?<![\p{L}])(?:NSW|VIC|QLD|TAS|ACT|NT|SA|WA)${SP}+)\d{4}(?![\p{N}])`,
+  'gu',
+);
 const STATE_ZIP = new RegExp(String.raw`(?<=,${SP}*[A-Z]{2}${WS}+)\d{5}(?:-\d{4})?(?![\p{N}])`, 'gu');
 /** A postal code left between a redacted address and its town: "[address redacted], 342 50 Vislanda". */
 const POSTCODE_AFTER = new RegExp(String.raw`(\[address redacted\],?${SP}*)${POSTCODE}(?=${SP}+\p{Lu})`, 'gu');
@@ -111,7 +116,8 @@ export function redactLocalPii(text: string, out: Redaction[]): string {
     body = body.replace(re, () => (out.push({ kind: 'pii', what: 'street_address' }), '[address redacted]'));
   body = body
     .replace(NAMED_POSTCODE, () => (out.push({ kind: 'pii', what: 'postal code' }), '[postal code redacted]'))
-    .replace(STATE_ZIP, () => (out.push({ kind: 'pii', what: 'postal code' }), '[postal code redacted]'));
+    .replace(STATE_ZIP, () => (out.push({ kind: 'pii', what: 'postal code' }), '[postal code redacted]'))
+    .replace(MARKED_POSTCODE, () => (out.push({ kind: 'pii', what: 'postal code' }), '[postal code redacted]'));
   body = body.replace(
     POSTCODE_AFTER,
     (_m, lead: string) => (out.push({ kind: 'pii', what: 'postal code' }), lead.trimEnd()),

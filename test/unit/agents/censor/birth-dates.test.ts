@@ -57,6 +57,8 @@ describe('Censor: exact birth dates of the living in free text, across forms and
     ['上田美咲 昭和60年7月14日生まれ', '昭和60年7月14日', '1980s'],
     ['王芳，出生日期：1985年7月14日', '1985年7月14日', '1980s'],
     ['김민지 (1985년 7월 14일 출생)', '1985년 7월 14일', '1980s'],
+    ['Γιάννης Μαρκάκης, γεν. 27 Σεπτεμβρίου 1959, Ζαρός', '27 Σεπτεμβρίου 1959', '1950s'],
+    ['Maria Popescu, născută la 3 martie 1958', '3 martie 1958', '1950s'],
   ];
   for (const [text, date, decade] of living)
     it(`redacts "${date}" in: ${text}`, () => {

@@ -52,6 +52,11 @@ describe('Censor: addresses and phone numbers as written outside North America, 
     ['Zaros, postcode 70002, tel. 28940 55123.', ['70002', '28940 55123']],
     ['88 Slocum Road, Dartmouth, MA\n02747, tel. (508) 555-0127.', ['02747']],
     ['Иван Петров, индекс 123456, тел. 8 495 123 45 67', ['123456', '123 45 67']],
+    // Dutch, Japanese, Brazilian and Australian postal codes
+    ['woont op Kerkstraat 12, 1012 AB Amsterdam', ['Kerkstraat 12', '1012 AB']],
+    ['〒736-0081 広島市安芸区', ['736-0081']],
+    ['Rua Augusta 200, CEP 01310-100, São Paulo', ['01310-100']],
+    ['14 Cattai Road, Pitt Town NSW 2756', ['2756']],
     // A postal code and a town before the street: "942 01 Šurany, Hlavná 27"
     ['Szabó Péter, 942 01 Šurany, Hlavná 27, tel. +421 905 555 318.', ['Hlavná 27', '942 01', '555 318']],
   ];
