@@ -6,6 +6,7 @@ import type { CaseSnapshot } from '../core/snapshot';
 import type { Services } from '../services';
 import { WebviewChannel } from './channel';
 import { webviewHtml, webviewOptions } from './html';
+import { openSourceBeside } from './openSource';
 import { loadEngine } from '../loadEngine';
 
 export const CONFLICTS_VIEW_TYPE = 'ancestry.conflicts';
@@ -107,15 +108,8 @@ export class ConflictsPanel implements vscode.Disposable {
         return this.render();
       case 'openPerson':
         return void vscode.commands.executeCommand('ancestry.openPerson', m.id);
-      case 'openSource': {
-        const file = this.services.model.snapshot?.sources.get(m.id)?.file;
-        if (file)
-          await vscode.window.showTextDocument(vscode.Uri.file(file), {
-            preview: true,
-            viewColumn: vscode.ViewColumn.Beside,
-          });
-        return;
-      }
+      case 'openSource':
+        return openSourceBeside(this.services, m.id);
       case 'resolve': {
         const root = await this.services.requireCase();
         try {

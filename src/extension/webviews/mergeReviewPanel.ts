@@ -14,6 +14,7 @@ import type { CaseSnapshot } from '../core/snapshot';
 import type { Services } from '../services';
 import { WebviewChannel } from './channel';
 import { webviewHtml, webviewOptions } from './html';
+import { openSourceBeside } from './openSource';
 import { mergePage } from './mergesView';
 import { loadEngine } from '../loadEngine';
 
@@ -89,15 +90,8 @@ export class MergeReviewPanel implements vscode.Disposable {
         return this.render();
       case 'openPerson':
         return void vscode.commands.executeCommand('ancestry.openPerson', m.id);
-      case 'openSource': {
-        const file = this.services.model.snapshot?.sources.get(m.id)?.file;
-        if (file)
-          await vscode.window.showTextDocument(vscode.Uri.file(file), {
-            preview: true,
-            viewColumn: vscode.ViewColumn.Beside,
-          });
-        return;
-      }
+      case 'openSource':
+        return openSourceBeside(this.services, m.id);
       case 'findDuplicates':
         return void vscode.commands.executeCommand('ancestry.findDuplicates');
       case 'openReview':
