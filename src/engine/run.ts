@@ -18,6 +18,7 @@ import { cycle } from './phases/cycle';
 import { InvariantViolationError } from './invariants';
 import { closeSession, openSession, type RunStatus } from './phases/session';
 import { createContext, setup } from './phases/setup';
+import { changedSources, heldBackSources, queueVerifications } from './phases/verify-source';
 
 export type { EngineEvent, RunResult } from './events';
 export type { RunOptions } from './phases/context';
@@ -32,6 +33,14 @@ export async function runResearch(opts: RunOptions): Promise<RunResult> {
   });
   const { engine } = research;
   ctx.log.stampWith(() => ({ sessionId: engine.sessionId, cycle: engine.cycle }));
+  // A captured source whose file no longer matches its capture, or that facts are held back for, is
+  // re-read and checked first.
+  queueVerifications(
+    ctx,
+    research,
+    [...changedSources(ctx), ...heldBackSources(research.graph.persons.values())],
+    'captured source file(s) changed on disk since capture, or facts held back for them',
+  );
   await openSession(ctx, research, open, mode);
   // The loop's own state: the cycle in progress (a resumed run continues it) and the last checkpoint.
   const cycles: CycleState = {

@@ -18,6 +18,7 @@ import { nextCycle, queue, scheduleRevisits, takePendingMerges, terminateIf } fr
 import { committed, persist } from './session';
 import { step } from './step';
 import { writeOutputs } from './summary';
+import { failedSources, queueVerifications } from './verify-source';
 
 const DEFAULT_STEPS_PER_CYCLE = 6;
 
@@ -111,6 +112,9 @@ async function endCycle(ctx: RunContext, research: Research, state: CycleState, 
     identityNotes: research.identityNotes,
     skipped: research.skipped,
   });
+  // A source the checkpoint could not confirm a citation in is re-read and checked (VerifyTask).
+  if (!engine.terminated && !ctx.opts.signal?.aborted)
+    queueVerifications(ctx, research, failedSources(state.verification), 'the verification checkpoint failed');
   if (!engine.terminated && !ctx.opts.signal?.aborted) decideNow(ctx, research, state, true);
   assertInvariants(ctx, research, state, `at the end of cycle ${engine.cycle}`);
   const counts = {

@@ -12,6 +12,7 @@ import { censorActive, recordSearch, requeue, takePendingMerges } from './resear
 import { search } from './search';
 import { persist } from './session';
 import { writeDirty } from './validate-output';
+import { verifySourceTask } from './verify-source';
 
 /** `open`: the cycle in progress, persisted with the session when the step is cut short. */
 export async function step(ctx: RunContext, research: Research, open: OpenCycle | undefined): Promise<void> {
@@ -49,6 +50,7 @@ async function execute(ctx: RunContext, research: Research, task: Task): Promise
     });
     recordSearch(research, searched);
   } else if (task.taskType === 'AnalyzeTask') await analyse(ctx, research, task);
+  else if (task.taskType === 'VerifyTask') verifySourceTask(ctx, research, task);
   else
     ctx.log.add({
       agent: 'Lead',
