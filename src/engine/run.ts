@@ -19,6 +19,7 @@ import { InvariantViolationError } from './invariants';
 import { closeSession, openSession, type RunStatus } from './phases/session';
 import { createContext, setup } from './phases/setup';
 import { changedSources, heldBackSources, queueVerifications } from './phases/verify-source';
+import { changedConflicts, queueResolutions } from './phases/resolve-conflict';
 
 export type { EngineEvent, RunResult } from './events';
 export type { RunOptions } from './phases/context';
@@ -40,6 +41,13 @@ export async function runResearch(opts: RunOptions): Promise<RunResult> {
     research,
     [...changedSources(ctx), ...heldBackSources(research.graph.persons.values())],
     'captured source file(s) changed on disk since capture, or facts held back for them',
+  );
+  // A conflict whose competing evidence changed since its file was written is weighed again.
+  queueResolutions(
+    ctx,
+    research,
+    changedConflicts(research.conflicts.values(), research.graph),
+    "conflict(s) whose persons' evidence changed since they were written",
   );
   await openSession(ctx, research, open, mode);
   // The loop's own state: the cycle in progress (a resumed run continues it) and the last checkpoint.
