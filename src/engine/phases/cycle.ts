@@ -14,7 +14,7 @@ import { Cancelled, type CycleState, type OpenCycle, type Research, type RunCont
 import { decide } from './decide';
 import { cycleStrategy, logPlan, planCycle } from './plan';
 import { writeResearchState } from './research-state';
-import { nextCycle, queue, scheduleRevisits, takePendingMerges, terminateIf } from './research';
+import { nextCycle, queue, recordPlannerMerges, scheduleRevisits, takePendingMerges, terminateIf } from './research';
 import { committed, persist } from './session';
 import { step } from './step';
 import { writeOutputs } from './summary';
@@ -56,6 +56,7 @@ async function beginCycle(ctx: RunContext, research: Research, state: CycleState
   scheduleRevisits(research);
   const plan = await planCycle(ctx, { engine, graph, conflicts, recent: research.recent, strategy: state.strategy });
   const { added } = queue(research, plan.tasks);
+  recordPlannerMerges(research, plan.merges);
   logPlan(ctx, plan, { cycle: n, strategy: state.strategy, added, queued: engine.frontier.size });
   state.plannerStop = plan.plannerStop;
   state.open = {

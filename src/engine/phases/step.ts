@@ -58,9 +58,9 @@ async function execute(ctx: RunContext, research: Research, task: Task): Promise
       agent: 'Lead',
       actionType: 'decision',
       decisionType: 'skip_task',
-      optionsConsidered: [task.taskType],
+      optionsConsidered: [String((task as { taskType: unknown }).taskType)],
       chosenOption: 'skip',
-      rationale: `${task.taskType} has no executor in this engine`,
+      rationale: `${String((task as { taskType: unknown }).taskType)} has no executor in this engine`,
       context: task.id,
     });
 }
