@@ -8,8 +8,10 @@
  * and promoted again only on its evidence).
  *
  * Queued by the Lead when the cycle's verification checkpoint fails for a source, and at a run's
- * start for a source whose file no longer matches its capture (edited on disk since) or that facts
- * are held back for (restored, it passes and the marks are lifted). One task per state of the file.
+ * start for a source whose file no longer matches its capture (edited on disk since), that facts
+ * are held back for (restored, it passes and the marks are lifted), or that the checkpoint cannot
+ * confirm a citation in (a person file edited since; a run that ended exhausted or on its budget
+ * queues nothing more at its last checkpoint). One task per state of the file.
  */
 import type { Person, Task } from '../../model';
 import { displayName } from '../../model';
@@ -17,6 +19,7 @@ import { verifySource, type SourceVerdict } from '../../agents/analyst/gps/verif
 import type { VerificationResult } from '../../agents/analyst/gps';
 import type { KnowledgeGraph } from '../../agents/analyst/graph';
 import { editedCapturedFields, sourceHash } from '../../case/source-integrity';
+import { sha256 } from '../ids';
 import { makeTask, PreconditionError } from '../state';
 import type { Research, RunContext } from './context';
 import { queue } from './research';
@@ -29,16 +32,35 @@ export function verificationMark(sourceId: string): string {
   return `source ${sourceId} failed verification`;
 }
 
-/** A VerifyTask for one source, once per state of its file (a new edit is verified again). */
-export function verifyTask(ctx: RunContext, sourceId: string): Task {
+/**
+ * A VerifyTask for one source, once per state of its file and of what the case cites from it
+ * (`cited`: the snippets, see citedState): a new edit of either is verified again.
+ */
+export function verifyTask(ctx: RunContext, sourceId: string, cited = ''): Task {
   const s = ctx.store.source(sourceId);
   return makeTask({
     taskType: 'VerifyTask',
     priority: VERIFY_PRIORITY,
     createdAt: ctx.clock.now().toISOString(),
     records: [sourceId],
-    queryHash: `verify:${sourceId}:${s ? sourceHash(s).slice(0, 16) : 'missing'}`,
+    queryHash: `verify:${sourceId}:${s ? sourceHash(s).slice(0, 16) : 'missing'}:${cited}`,
   });
+}
+
+/** Per source of `ids`: a digest of the snippets the case cites from it (not rejected; the user's and GEDCOM's aside). */
+export function citedState(persons: Iterable<Person>, ids: ReadonlySet<string>): Map<string, string> {
+  const snippets = new Map<string, string[]>();
+  for (const p of persons)
+    for (const x of [...p.assertions, ...p.relationships]) {
+      if (x.status === 'rejected') continue;
+      for (const e of x.evidence)
+        if (ids.has(e.source) && e.method !== 'user' && e.method !== 'gedcom') {
+          const list = snippets.get(e.source) ?? [];
+          list.push(e.snippet);
+          snippets.set(e.source, list);
+        }
+    }
+  return new Map([...snippets].map(([id, list]) => [id, sha256(list.sort().join('\u0000')).slice(0, 12)]));
 }
 
 /** Captured sources whose file as read does not match its capture (body sha256 or a captured field). */
@@ -72,9 +94,11 @@ export function queueVerifications(
   why: string,
 ): void {
   if (!sourceIds.length) return;
+  const ids = new Set(sourceIds);
+  const cited = citedState(research.graph.persons.values(), ids);
   const { added } = queue(
     research,
-    [...new Set(sourceIds)].map((id) => verifyTask(ctx, id)),
+    [...ids].map((id) => verifyTask(ctx, id, cited.get(id))),
   );
   if (!added.length) return;
   ctx.log.add({

@@ -99,3 +99,66 @@ describe('VerifyTask: a captured source re-read and checked (sha256, cited snipp
     assert.doesNotMatch(readFileSync(join(dir, 'summary.md'), 'utf8'), /Failed verification/);
   });
 });
+
+describe('VerifyTask for a citation the checkpoint cannot confirm', function () {
+  this.timeout(300_000);
+
+  it('a cited snippet its source does not hold (a person file edited): the Lead queues a VerifyTask at the run start, which holds that fact back until the citation is fixed', async () => {
+    const dir = sampleCopy();
+    await runResearch({ store: await openCase(dir), connectors: [], checkInvariants: true });
+    const store = await openCase(dir);
+    // A fact whose citation quotes words its source never held (the file itself is as captured).
+    const p = store.persons().find((x) => x.assertions.some((a) => a.status === 'accepted' && a.evidence.length))!;
+    const a = p.assertions.find((x) => x.status === 'accepted' && x.evidence.length)!;
+    const e = a.evidence[0];
+    await store.writePerson({
+      ...p,
+      assertions: p.assertions.map((x) =>
+        x.id === a.id
+          ? {
+              ...x,
+              evidence: [...x.evidence, { ...e, snippet: 'words this record never held', method: 'pattern' as const }],
+            }
+          : x,
+      ),
+    });
+    await runResearch({ store: await openCase(dir), connectors: [], checkInvariants: true });
+    const after = await openCase(dir);
+    const log = after.log();
+    const queued = log.find(
+      (x) => x.actionType === 'decision' && x.decisionType === 'queue_verification' && x.context.includes(e.source),
+    );
+    assert.ok(queued && queued.actionType === 'decision');
+    assert.match(queued.rationale, /not confirming a citation/);
+    const verdict = log.find(
+      (x) => x.actionType === 'decision' && x.decisionType === 'source_verification' && x.context === e.source,
+    );
+    assert.ok(verdict && verdict.actionType === 'decision' && verdict.chosenOption === 'failed');
+    assert.match(verdict.rationale, /"words this record never held"/);
+    const held = after.person(p.id)!.assertions.find((x) => x.id === a.id)!;
+    assert.equal(held.status, 'staged');
+    assert.ok(held.escalated?.reasons[0].startsWith(`source ${e.source} failed verification`));
+    // Only the claim whose snippet is gone is affected: the source's other facts stand.
+    const others = after
+      .persons()
+      .flatMap((x) => x.assertions)
+      .filter((x) => x.id !== a.id && x.evidence.some((c) => c.source === e.source));
+    assert.ok(others.every((x) => !x.escalated));
+    // The user removes the bad citation: the source is verified again, passes, and the mark is lifted.
+    const q = after.person(p.id)!;
+    await after.writePerson({
+      ...q,
+      assertions: q.assertions.map((x) =>
+        x.id === a.id ? { ...x, evidence: x.evidence.filter((c) => c.snippet !== 'words this record never held') } : x,
+      ),
+    });
+    await runResearch({ store: await openCase(dir), connectors: [], checkInvariants: true });
+    const fixed = await openCase(dir);
+    const verdicts = fixed
+      .log()
+      .filter((x) => x.actionType === 'decision' && x.decisionType === 'source_verification' && x.context === e.source);
+    assert.equal(verdicts.length, 2);
+    assert.ok(verdicts[1].actionType === 'decision' && verdicts[1].chosenOption === 'passed');
+    assert.equal(fixed.person(p.id)!.assertions.find((x) => x.id === a.id)!.escalated, undefined);
+  });
+});
