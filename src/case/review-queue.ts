@@ -181,6 +181,7 @@ export function reviewQueue(store: FileCaseStore, opts: { all?: boolean } = {}):
         confidence: r.confidence,
         status: r.status,
         ...(r.reviewed ? { reviewed: r.reviewed } : {}),
+        ...(r.escalated ? { escalated: r.escalated.reasons } : {}),
         sources,
         file: store.personFile(from) ?? file,
       };

@@ -868,6 +868,16 @@ export class FileCaseStore implements CaseStore {
     return write;
   }
 
+  rereadSource(id: string): { record?: SourceRecord; problem?: string } {
+    const file = `${L.SOURCES_DIR}/${id}.md`;
+    const text = this.read(file);
+    if (text === undefined) return { problem: `${file} is missing` };
+    const r = readFrontMatter(text, file, SourceFrontMatter);
+    if (!r.ok)
+      return { problem: `${file} cannot be read: ${r.problems[0]?.message.split('\n')[0] ?? 'invalid front matter'}` };
+    return { record: { ...r.value, text: r.fm.body } };
+  }
+
   conflicts(): Conflict[] {
     return [...this.conflictMap.values()].map((c) => c.conflict);
   }

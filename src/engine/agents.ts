@@ -36,12 +36,20 @@ export interface PlanningView {
   pendingClues: Pick<ClueHypothesis, 'id' | 'statement' | 'priority' | 'suggestedQueries'>[];
   frontier: Pick<Task, 'id' | 'taskType' | 'priority' | 'query'>[];
   gaps: string[];
+  /** The subject and their immediate family, by id (a `merge` action names persons by these). */
+  persons?: { id: string; name: string }[];
+  /** Open conflicts by id (a `resolve` action names one). */
+  conflicts?: { id: string; person: string; field: string; values: string[] }[];
 }
 
 export interface PlanDecision {
   nextActions: {
-    action: 'fetch' | 'revisit' | 'merge' | 'stop';
+    action: 'fetch' | 'revisit' | 'merge' | 'resolve' | 'stop';
     query?: SearchQuery;
+    /** merge: the persons the planner takes to be one (a proposal for the user, never a merge). */
+    persons?: string[];
+    /** resolve: the conflict to weigh again (a ResolveTask). */
+    conflict?: string;
     priority: number;
     reason: string;
     tier?: 0 | 1 | 2;

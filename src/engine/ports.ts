@@ -134,6 +134,11 @@ export interface CaseStore {
   removePerson(id: string): Promise<void>;
   sources(): SourceRecord[];
   source(id: string): SourceRecord | undefined;
+  /**
+   * Optional (the file case store has it): the captured source as its file reads now, afresh from
+   * disk (VerifyTask); `problem` says why there is no record (missing or unreadable file).
+   */
+  rereadSource?(id: string): { record?: SourceRecord; problem?: string };
   /** Captures evidence; a source is never rewritten (same id and sha256 → no-op, else error). */
   captureSource(record: RawRecord, accessedAt: Date, opts?: CaptureOptions): Promise<SourceRecord>;
   conflicts(): Conflict[];

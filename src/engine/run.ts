@@ -18,6 +18,9 @@ import { cycle } from './phases/cycle';
 import { InvariantViolationError } from './invariants';
 import { closeSession, openSession, type RunStatus } from './phases/session';
 import { createContext, setup } from './phases/setup';
+import { changedSources, failedSources, heldBackSources, queueVerifications } from './phases/verify-source';
+import { verifiedNow } from './phases/verify';
+import { changedConflicts, queueResolutions } from './phases/resolve-conflict';
 
 export type { EngineEvent, RunResult } from './events';
 export type { RunOptions } from './phases/context';
@@ -32,6 +35,26 @@ export async function runResearch(opts: RunOptions): Promise<RunResult> {
   });
   const { engine } = research;
   ctx.log.stampWith(() => ({ sessionId: engine.sessionId, cycle: engine.cycle }));
+  // A captured source whose file no longer matches its capture, that facts are held back for, or
+  // that the checkpoint cannot confirm a citation in (a person file edited since), is re-read and
+  // checked first.
+  queueVerifications(
+    ctx,
+    research,
+    [
+      ...changedSources(ctx),
+      ...heldBackSources(research.graph.persons.values()),
+      ...failedSources(verifiedNow(ctx, research.graph)),
+    ],
+    'captured source file(s) changed on disk since capture, held back, or not confirming a citation',
+  );
+  // A conflict whose competing evidence changed since its file was written is weighed again.
+  queueResolutions(
+    ctx,
+    research,
+    changedConflicts(research.conflicts.values(), research.graph),
+    "conflict(s) whose persons' evidence changed since they were written",
+  );
   await openSession(ctx, research, open, mode);
   // The loop's own state: the cycle in progress (a resumed run continues it) and the last checkpoint.
   const cycles: CycleState = {

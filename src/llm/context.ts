@@ -59,6 +59,7 @@ export function buildPlanningContext(view: PlanningView): { text: string; sectio
       `Cycle ${view.cycle}; subject ${view.subject.name}${view.subject.id ? ` (${view.subject.id})` : ''}`,
       `${c.persons} persons, ${c.assertions} assertions, ${c.sources} captured sources, ${c.frontier} queued tasks, ${c.clues} pending clues, ${c.openConflicts} open conflicts`,
       `Budget remaining: ${b.cycles} cycles, ${b.requests} source requests, ${b.tokens} tokens, $${b.usd.toFixed(2)}`,
+      ...(view.persons?.length ? [`Persons: ${view.persons.map((p) => `${p.name} (${p.id})`).join('; ')}`] : []),
     ],
     prior_cycles: view.recentDiscoveries,
     search_history: view.frontier.map(
@@ -67,6 +68,7 @@ export function buildPlanningContext(view: PlanningView): { text: string; sectio
     contradictions: [
       ...(c.openConflicts ? [`${c.openConflicts} open conflict(s) need corroborating evidence`] : []),
       ...view.gaps.filter((g) => /conflict|disagree|contradict/i.test(g)),
+      ...(view.conflicts ?? []).map((c) => `${c.id}: ${c.field} of ${c.person} (${c.values.join(' vs ')})`),
     ],
     weakest_nodes: [...view.pendingClues]
       .sort((x, y) => y.priority - x.priority)

@@ -34,7 +34,9 @@ export const STRATEGY_INSTRUCTIONS: Record<PlanningView['strategy'], string> = {
 export const PLANNER_SUCCESS = `# Success criteria
 - next_actions: at most 5, each with a concrete query and a priority in [0, 1].
 - query_expansions: variant spellings or places that appear in the context.
-- revisit_schedule: only for source ids listed in the context, with an improved query and a reason.`;
+- revisit_schedule: only for source ids listed in the context, with an improved query and a reason.
+- merge: when two persons listed by id in the context look like one person, name their ids in persons with the reason; it becomes a proposal a person decides, never a merge.
+- resolve: to have a listed conflict weighed again, give its id in conflict.`;
 
 export const VERIFIER_SYSTEM = `You are the Verification Agent for genealogical fact extraction.
 Your role is to validate extracted data against source text and to extract persons a free-text record names.

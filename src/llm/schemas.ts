@@ -25,8 +25,13 @@ export const PlannerOutput = z.object({
   next_actions: z
     .array(
       z.object({
-        action: z.enum(['fetch', 'revisit', 'merge', 'stop']),
+        action: z.enum(['fetch', 'revisit', 'merge', 'resolve', 'stop']),
         query: Query.optional(),
+        persons: z
+          .array(z.string())
+          .default([])
+          .describe('merge: the ids of the persons (from the context) the planner takes to be one person'),
+        conflict: z.string().optional().describe('resolve: the id of a conflict in the context to weigh again'),
         source_tier: z.number().int().default(0),
         priority: z.number(),
         reason: z.string().default(''),

@@ -74,6 +74,7 @@ export const Relationship = z.object({
   evidence: z.array(EvidenceClaim).default([]),
   pedigree: z.enum(['birth', 'adopted', 'step', 'foster', 'unknown']).optional(),
   reviewed: UserReview.optional(),
+  escalated: Escalation.optional(),
 });
 export type Relationship = z.infer<typeof Relationship>;
 

@@ -69,7 +69,11 @@ export const Task = z
     queryHash: z.string().optional(),
     revisitReason: z.string().optional(),
     retryCount: z.number().int().min(0).default(0),
-    records: z.array(Id).optional().describe('AnalyzeTask: captured sources to analyse'),
+    records: z
+      .array(Id)
+      .optional()
+      .describe('AnalyzeTask: captured sources to analyse; VerifyTask: the source to verify'),
+    conflict: Id.optional().describe('ResolveTask: the conflict to analyse again'),
   })
   .superRefine((t, ctx) => {
     const only = (a: Agent) => t.assignedTo.length === 1 && t.assignedTo[0] === a;

@@ -26,6 +26,8 @@ export const MergeCluster = z.object({
   reason: z.string().optional().describe("the user's reason for a reject"),
   snapshot: z.string().optional().describe('where the exact prior files are kept for undo'),
   batch: z.string().optional().describe('the batch accept this merge was part of (one undo for the batch)'),
+  /** Who proposed it: the Analyst's resolver (absent), or the Lead planner, whose reason is no evidence. */
+  proposedBy: z.enum(['Analyst', 'Lead']).optional(),
 });
 export type MergeCluster = z.infer<typeof MergeCluster>;
 

@@ -193,13 +193,57 @@ export class Analyst {
         cycle,
       });
 
-    // Conflicts for every person this record touched (AnalystResolveConflict).
+    // Conflicts for every person this record touched (AnalystResolveConflict), then seed 004: accept or stage.
+    const { conflicts, revisits, disputedBy } = await this.weighConflicts(integration.touched, log, cycle, signal);
+    const staging = this.stage(integration.touched, disputedBy, log, source.id, cycle);
+    const now = this.opts.now();
+    const drafts: ClueDraft[] = generateClues(graph, source, integration, extraction.hypotheses);
+    const clues = dedupe(drafts.map((d) => clueOf(d, now)));
+    return { extraction, integration, clues, conflicts, revisits, staging, log, touched: [...integration.touched] };
+  }
+
+  /**
+   * ResolveTask (Z AnalystResolveConflict on one conflict): the conflict analysis run again on the
+   * conflict `id` of `person` as the person stands now, and the person's facts staged again. A
+   * conflict a user resolved is left alone; `stands` is false when its values no longer compete.
+   */
+  async resolveConflict(
+    id: string,
+    person: string,
+    cycle: number,
+    signal?: AbortSignal,
+  ): Promise<{
+    stands: boolean;
+    conflicts: Conflict[];
+    revisits: ConflictRevisit[];
+    staging: StagingDecision[];
+    log: NewLogEntry[];
+  }> {
+    const log: NewLogEntry[] = [];
+    const p = this.opts.graph.get(person);
+    const stands = Boolean(p && detectConflicts(p).some((c) => c.id === id));
+    if (!p || !stands) return { stands, conflicts: [], revisits: [], staging: [], log };
+    const { conflicts, revisits, disputedBy } = await this.weighConflicts([person], log, cycle, signal, id);
+    const staging = conflicts.length ? this.stage([person], disputedBy, log, id, cycle) : [];
+    return { stands, conflicts, revisits, staging, log };
+  }
+
+  /** The conflicts of the persons `ids` weighed (all, or only the conflict `only`); a user's resolution is kept. */
+  private async weighConflicts(
+    ids: Iterable<string>,
+    log: NewLogEntry[],
+    cycle: number,
+    signal: AbortSignal | undefined,
+    only?: string,
+  ): Promise<{ conflicts: Conflict[]; revisits: ConflictRevisit[]; disputedBy: Map<string, Set<string>> }> {
+    const { graph } = this.opts;
     const conflicts: Conflict[] = [];
     const revisits: ConflictRevisit[] = [];
     const disputedBy = new Map<string, Set<string>>();
-    for (const id of integration.touched) {
+    for (const id of ids) {
       const p = graph.get(id)!;
       for (const found of detectConflicts(p)) {
+        if (only !== undefined && found.id !== only) continue;
         const prior = this.opts.existingConflict(found.id);
         if (prior?.resolvedBy === 'user') continue;
         let c = found;
@@ -239,9 +283,20 @@ export class Analyst {
         revisits.push({ conflict: c, query: personQuery(p, { recordTypes: recordTypesFor(c.field) }) });
       }
     }
-    // Seed 004: accept or stage.
+    return { conflicts, revisits, disputedBy };
+  }
+
+  /** Seed 004: the persons `ids` accepted or staged again (losers of a tentative conflict disputed); logged once. */
+  private stage(
+    ids: Iterable<string>,
+    disputedBy: ReadonlyMap<string, Set<string>>,
+    log: NewLogEntry[],
+    context: string,
+    cycle: number,
+  ): StagingDecision[] {
+    const { graph } = this.opts;
     const staging: StagingDecision[] = [];
-    for (const id of integration.touched) {
+    for (const id of ids) {
       const p = graph.get(id)!;
       const keepDisputed = new Set(p.assertions.filter((a) => a.status === 'disputed').map((a) => a.id));
       for (const d of disputedBy.get(id) ?? []) keepDisputed.add(d);
@@ -261,14 +316,11 @@ export class Analyst {
             .slice(0, 12)
             .map((s) => s.reason)
             .join('; ') + (staging.length > 12 ? `; … ${staging.length - 12} more` : ''),
-        context: source.id,
+        context,
         cycle,
       });
     }
-    const now = this.opts.now();
-    const drafts: ClueDraft[] = generateClues(graph, source, integration, extraction.hypotheses);
-    const clues = dedupe(drafts.map((d) => clueOf(d, now)));
-    return { extraction, integration, clues, conflicts, revisits, staging, log, touched: [...integration.touched] };
+    return staging;
   }
 }
 

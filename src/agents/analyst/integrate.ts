@@ -22,7 +22,7 @@ import { evidenceClaim } from './mills';
 import type { KnowledgeGraph, RelKind } from './graph';
 import { SnippetFinder } from './extract/snippets';
 import { adjudicatorOpinion } from './merge/model-opinion';
-import { recordLines, snippetInSource } from './extract/evidence-text';
+import { indexLine, recordLines, snippetInSource } from './extract/evidence-text';
 import { hardContradiction, recordRelatives } from './identity/hard-facts';
 import {
   generationAgainst,
@@ -1018,7 +1018,7 @@ export async function integrateRecord(
         p,
         'death.date',
         source.date,
-        evidenceClaim(source, 'death.date', finder.find(persona, 'date', source.date) ?? `date: ${source.date}`, {
+        evidenceClaim(source, 'death.date', registerDateSnippet(finder, persona, source.date), {
           principal,
           direct: true,
           method,
@@ -1208,4 +1208,15 @@ export async function integrateRecord(
       });
   }
   return result;
+}
+
+/**
+ * The snippet of a death register's own date read as its deceased's death: the line of the text that
+ * names them with it, else the record's date line ('date: 14 JAN 1911'). SnippetFinder falls back to
+ * a persona index line ('Name: date 14 JAN 1911'), which is no line of the source: a persona has no
+ * 'date' field, so the verification checkpoint could not find it.
+ */
+function registerDateSnippet(finder: SnippetFinder, persona: Persona, date: string): string {
+  const found = finder.find(persona, 'date', date);
+  return found === indexLine(persona, 'date', date) ? `date: ${date}` : found;
 }

@@ -89,7 +89,8 @@ function supportersOf(p: Person, a: Assertion): Assertion[] {
 export function restage(p: Person, disputedIds: ReadonlySet<string>): { person: Person; decisions: StagingDecision[] } {
   const decisions: StagingDecision[] = [];
   const assertions: Assertion[] = p.assertions.map((a) => {
-    if (userOwned(a)) return a;
+    // Escalated (a person has to decide, e.g. its source failed verification): never promoted here.
+    if (userOwned(a) || a.escalated) return a;
     // "Wales" (two censuses) supports "Llanidloes, Wales" (one record): values that agree at a coarser
     // precision are not rivals of the precise one but its evidence (issue #14 item 9).
     const coarser = supportersOf(p, a);
@@ -114,7 +115,7 @@ export function restage(p: Person, disputedIds: ReadonlySet<string>): { person: 
       : { ...a, status: d.status, confidence: d.confidence };
   });
   const relationships: Relationship[] = p.relationships.map((r) => {
-    if (userOwned(r)) return r;
+    if (userOwned(r) || r.escalated) return r;
     const d = decide(r.evidence, false);
     if (d.status !== r.status)
       decisions.push({

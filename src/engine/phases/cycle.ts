@@ -14,10 +14,11 @@ import { Cancelled, type CycleState, type OpenCycle, type Research, type RunCont
 import { decide } from './decide';
 import { cycleStrategy, logPlan, planCycle } from './plan';
 import { writeResearchState } from './research-state';
-import { nextCycle, queue, scheduleRevisits, takePendingMerges, terminateIf } from './research';
+import { nextCycle, queue, recordPlannerMerges, scheduleRevisits, takePendingMerges, terminateIf } from './research';
 import { committed, persist } from './session';
 import { step } from './step';
 import { writeOutputs } from './summary';
+import { failedSources, queueVerifications } from './verify-source';
 
 const DEFAULT_STEPS_PER_CYCLE = 6;
 
@@ -55,6 +56,7 @@ async function beginCycle(ctx: RunContext, research: Research, state: CycleState
   scheduleRevisits(research);
   const plan = await planCycle(ctx, { engine, graph, conflicts, recent: research.recent, strategy: state.strategy });
   const { added } = queue(research, plan.tasks);
+  recordPlannerMerges(research, plan.merges);
   logPlan(ctx, plan, { cycle: n, strategy: state.strategy, added, queued: engine.frontier.size });
   state.plannerStop = plan.plannerStop;
   state.open = {
@@ -111,6 +113,9 @@ async function endCycle(ctx: RunContext, research: Research, state: CycleState, 
     identityNotes: research.identityNotes,
     skipped: research.skipped,
   });
+  // A source the checkpoint could not confirm a citation in is re-read and checked (VerifyTask).
+  if (!engine.terminated && !ctx.opts.signal?.aborted)
+    queueVerifications(ctx, research, failedSources(state.verification), 'the verification checkpoint failed');
   if (!engine.terminated && !ctx.opts.signal?.aborted) decideNow(ctx, research, state, true);
   assertInvariants(ctx, research, state, `at the end of cycle ${engine.cycle}`);
   const counts = {

@@ -4,7 +4,7 @@
  * frontier, the plan, its tasks queued, the plan logged, the cycle opened and persisted with the
  * session, so a resumed run continues it instead of planning anew.
  */
-import type { Conflict, Person, Task } from '../../model';
+import { MergeCluster, type Conflict, type Person, type Task } from '../../model';
 import { displayName } from '../../model';
 import type { PlanDecision, PlanningView } from '../agents';
 import { personQuery } from '../../agents/analyst/clues';
@@ -18,6 +18,8 @@ import { openHypotheses, type EngineState } from '../state';
 import { chooseStrategy, type Strategy } from '../strategy';
 import type { RunContext } from './context';
 import { REVISIT_PRIORITY, searchTask } from './tasks';
+import { resolveTask } from './resolve-conflict';
+import { stableId } from '../ids';
 
 /** What the Lead reads of the research to plan a cycle. */
 export interface PlanInput {
@@ -36,6 +38,8 @@ export interface Plan {
   tasks: Task[];
   /** Why the planner would stop now (PlanDecision.shouldStop), if it would. */
   plannerStop: string | undefined;
+  /** Its `merge` actions as merge proposals for the user (never a merge). */
+  merges: MergeCluster[];
 }
 
 /** The cycle's Winterfox strategy, from the state before due revisits are queued. */
@@ -81,10 +85,50 @@ export async function planCycle(ctx: RunContext, input: PlanInput & { strategy: 
       ),
     );
   }
+  // `resolve`: the conflict weighed again (a ResolveTask); `merge`: a proposal the user decides.
+  for (const a of decision.nextActions) {
+    const c = a.action === 'resolve' && a.conflict ? input.conflicts.get(a.conflict) : undefined;
+    if (c) tasks.push(resolveTask(ctx, c));
+  }
+  const merges = plannerMerges(ctx, input.graph, decision);
   const plannerStop = decision.shouldStop
     ? decision.stopReason || `the Lead planner (${ctx.agents.planner.kind}) decided to stop`
     : undefined;
-  return { view, decision, tasks, plannerStop };
+  return { view, decision, tasks, plannerStop, merges };
+}
+
+/**
+ * The planner's `merge` actions as merge proposals (merges.json, the Analyst's own path): the persons
+ * it names, when each is in the case and no one decided they are not the same person. Its reason is
+ * quoted as the planner's rationale, never evidence; the recommendation is 'review' (a person
+ * decides: nothing compares the persons' features here), so it is never merged by itself.
+ */
+function plannerMerges(ctx: RunContext, graph: KnowledgeGraph, decision: PlanDecision): MergeCluster[] {
+  const out: MergeCluster[] = [];
+  const notSame = ctx.store.merges().notSamePerson;
+  const now = ctx.clock.now().toISOString();
+  for (const a of decision.nextActions) {
+    if (a.action !== 'merge') continue;
+    const ids = [...new Set(a.persons ?? [])].filter((id) => graph.get(id));
+    if (ids.length < 2) continue;
+    if (notSame.some((d) => ids.includes(d.a) && ids.includes(d.b))) continue;
+    out.push(
+      MergeCluster.parse({
+        id: stableId('M', 'planner', ...[...ids].sort()),
+        canonicalId: ids[0],
+        memberIds: ids,
+        similarity: 0,
+        rationale: `the Lead planner (${ctx.agents.planner.kind}) proposed these as one person: "${a.reason.replace(/\s+/g, ' ').trim() || '(no reason given)'}"`,
+        whyNotMerge:
+          "the planner's reason is not evidence and no features were compared: compare the persons' records before accepting",
+        recommendation: 'review',
+        status: 'proposed',
+        createdAt: now,
+        proposedBy: 'Lead',
+      }),
+    );
+  }
+  return out;
 }
 
 /** The plan's decision entry and the host's event, once its tasks are queued (`added`: those the novelty guard let in). */
@@ -144,6 +188,15 @@ export function planningView(ctx: RunContext, input: PlanInput & { strategy: Str
       .slice(0, 20)
       .map((t) => ({ id: t.id, taskType: t.taskType, priority: t.priority, query: t.query })),
     gaps: gaps(input.conflicts, subject, goals),
+    persons: [subject, ...subject.relationships.map((r) => graph.get(r.person))]
+      .filter((p): p is Person => p !== undefined)
+      .filter((p, i, all) => all.findIndex((x) => x.id === p.id) === i)
+      .slice(0, 20)
+      .map((p) => ({ id: p.id, name: displayName(p) })),
+    conflicts: [...input.conflicts.values()]
+      .filter((c) => c.status !== 'resolved')
+      .slice(0, 10)
+      .map((c) => ({ id: c.id, person: c.person, field: c.field, values: c.competing.map((x) => x.value) })),
   };
 }
 

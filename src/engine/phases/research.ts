@@ -74,6 +74,11 @@ export function recordResolved(research: Research, out: Resolved): void {
   research.pendingMerges.push(...out.merges);
 }
 
+/** The Lead planner's merge proposals, written with the next step's output (never merged by the engine). */
+export function recordPlannerMerges(research: Research, merges: readonly MergeCluster[]): void {
+  research.pendingMerges.push(...merges);
+}
+
 /** The merge proposals waiting to be written, taken once. */
 export function takePendingMerges(research: Research): MergeCluster[] {
   return research.pendingMerges.splice(0);

@@ -12,6 +12,8 @@ import { censorActive, recordSearch, requeue, takePendingMerges } from './resear
 import { search } from './search';
 import { persist } from './session';
 import { writeDirty } from './validate-output';
+import { verifySourceTask } from './verify-source';
+import { resolveConflictTask } from './resolve-conflict';
 
 /** `open`: the cycle in progress, persisted with the session when the step is cut short. */
 export async function step(ctx: RunContext, research: Research, open: OpenCycle | undefined): Promise<void> {
@@ -36,7 +38,7 @@ export async function step(ctx: RunContext, research: Research, open: OpenCycle 
   bump(engine, 'steps');
 }
 
-/** ScoutSearchSource ∨ AnalystGenerateHypotheses, as the task says. */
+/** ScoutSearchSource ∨ AnalystGenerateHypotheses ∨ VerifyTask ∨ AnalystResolveConflict, as the task says. */
 async function execute(ctx: RunContext, research: Research, task: Task): Promise<void> {
   const { engine } = research;
   if (task.taskType === 'SearchTask') {
@@ -49,14 +51,16 @@ async function execute(ctx: RunContext, research: Research, task: Task): Promise
     });
     recordSearch(research, searched);
   } else if (task.taskType === 'AnalyzeTask') await analyse(ctx, research, task);
+  else if (task.taskType === 'VerifyTask') verifySourceTask(ctx, research, task);
+  else if (task.taskType === 'ResolveTask') await resolveConflictTask(ctx, research, task);
   else
     ctx.log.add({
       agent: 'Lead',
       actionType: 'decision',
       decisionType: 'skip_task',
-      optionsConsidered: [task.taskType],
+      optionsConsidered: [String((task as { taskType: unknown }).taskType)],
       chosenOption: 'skip',
-      rationale: `${task.taskType} has no executor in this engine`,
+      rationale: `${String((task as { taskType: unknown }).taskType)} has no executor in this engine`,
       context: task.id,
     });
 }

@@ -15,6 +15,7 @@ import { withUnreadableFiles } from '../unreadable-summary';
 import type { RunContext } from './context';
 import { writeDirty } from './validate-output';
 import { verificationCheckpoint } from './verify';
+import { withHeldBack } from './verify-source';
 
 export interface OutputsInput {
   engine: Readonly<EngineState>;
@@ -66,7 +67,7 @@ export async function writeOutputs(ctx: RunContext, input: OutputsInput): Promis
     unreadablePersonFile: (id) =>
       (ctx.store as { unreadablePersonFile?(id: string): string | undefined }).unreadablePersonFile?.(id),
   });
-  await ctx.store.writeSummary(md);
+  await ctx.store.writeSummary(withHeldBack(md, graph.persons.values()));
   await writeExports(ctx);
   return v;
 }

@@ -31,7 +31,7 @@ export async function writeDirty(ctx: RunContext, input: ValidateOutputInput): P
   await ctx.store.writeMerges({ ...merges, clusters: [...merges.clusters, ...add] });
   for (const m of add)
     ctx.log.add({
-      agent: 'Analyst',
+      agent: m.proposedBy ?? 'Analyst',
       actionType: 'merge',
       clusterId: m.id,
       operation: 'propose',

@@ -433,9 +433,26 @@ export function checkPlan(output: PlannerOutput, input: PlanInput): { decision: 
     const urls = fabricatedUrls(a.reason, input.contextText);
     if (urls.length) return void rejected.push({ check: 8, reason: `${where}: URL not in the input: ${urls[0]}` });
     const tier = a.source_tier === 1 || a.source_tier === 2 ? a.source_tier : 0;
+    // A merge names persons and a resolve a conflict by the ids the context gave (check 8: nothing invented).
+    const persons = [...new Set(a.persons)];
+    if (a.action === 'merge') {
+      const unknown = persons.find((id) => !input.contextText.includes(id));
+      if (persons.length < 2 || unknown !== undefined)
+        return void rejected.push({
+          check: 8,
+          reason: `${where}: ${unknown !== undefined ? `person "${short(unknown, 40)}" is not in the input` : 'a merge names at least two persons by id'}`,
+        });
+    }
+    if (a.action === 'resolve' && (!a.conflict || !input.contextText.includes(a.conflict)))
+      return void rejected.push({
+        check: 8,
+        reason: `${where}: ${a.conflict ? `conflict "${short(a.conflict, 40)}" is not in the input` : 'a resolve names a conflict by id'}`,
+      });
     decision.nextActions.push({
       action: a.action,
       ...(a.query ? { query: toSearchQuery(a.query) } : {}),
+      ...(a.action === 'merge' ? { persons } : {}),
+      ...(a.action === 'resolve' && a.conflict ? { conflict: a.conflict } : {}),
       priority: a.priority,
       reason: groundedReason(a.reason, input, corpus),
       tier,

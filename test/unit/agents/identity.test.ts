@@ -1,6 +1,6 @@
 // Issue #14 items 3 and 4: namesakes kept apart on hard facts, mentions without identity stay mentions.
 import assert from 'node:assert/strict';
-import { extractFromText } from '../../../src/agents/analyst/extract';
+import { extractFromText, snippetInSource } from '../../../src/agents/analyst/extract';
 import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
 import { countriesOfPlace, differentCountries } from '../../../src/agents/analyst/identity/hard-facts';
 import { mentionReason } from '../../../src/agents/analyst/identity/mentions';
@@ -269,6 +269,27 @@ describe('identity: namesakes kept apart on hard facts', () => {
     const burial = await analyst.analyseFor(register('burial', '9 MAR 1870'), 1, 'P-subject');
     assert.notEqual(burial.integration.personIds[0], 'P-subject');
     assert.ok(!graph.get('P-subject')!.assertions.some((a) => a.field.startsWith('burial.')));
+  });
+
+  it("a death register's date read as its deceased's death cites a line of the source (the verification checkpoint finds it)", async () => {
+    const { graph, analyst } = setup();
+    await analyst.analyseFor(BAPTISM, 1, 'P-subject');
+    const death = rec({
+      title: 'Death register, Oberdorf, 1905',
+      recordType: 'death',
+      date: '14 NOV 1905',
+      place: 'Oberdorf, Württemberg, Germany',
+      persons: [{ name: 'Johann Georg /Müller/', role: 'deceased', sex: 'M' }],
+      text: 'Died yesterday: Johann Georg Müller, of this parish.',
+    });
+    await analyst.analyseFor(death, 1, 'P-subject');
+    const claims = graph
+      .get('P-subject')!
+      .assertions.filter((a) => a.field === 'death.date')
+      .flatMap((a) => a.evidence.filter((e) => e.source === death.id));
+    assert.equal(claims.length, 1);
+    assert.equal(claims[0].snippet, 'date: 14 NOV 1905');
+    assert.ok(snippetInSource(claims[0].snippet, death));
   });
 
   it('countries: historical regions and empires are compatible, other countries are not', () => {
