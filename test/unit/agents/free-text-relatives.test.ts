@@ -151,4 +151,22 @@ describe('free text: the relatives a notice names (issue #14 items 4 and 8)', ()
     assert.equal(father?.persona.name, 'Heinrich Penner');
     assert.deepEqual([mother?.persona.name, mother?.persona.marriedName], ['Aganetha Klassen', 'Aganetha Penner']);
   });
+
+  it('files a cousin, a nephew or an in-law named in full as a person of the notice, tied to no one', () => {
+    const t = extractFromText(
+      'Obituary of Morris Kahn',
+      'Morris Kahn, 65, died yesterday. He leaves his widow, Rose Kahn; a brother, Louis Kagan of Chicago, and a cousin, Max Kagan of Brooklyn. His cousin and brother-in-law Peter J. Penner preceded him. His nephew Carl spoke, and his great-granddaughter Lisa Kane wrote the notice.',
+    );
+    const kin = t.personas.filter((p) => p.persona.role === 'other' && p.persona.relationship !== 'brother');
+    assert.deepEqual(
+      kin.map((p) => [p.persona.name, p.persona.relationship]),
+      [
+        ['Max Kagan', 'cousin'],
+        ['Peter J. Penner', 'cousin'],
+      ],
+    );
+    // A given name alone stays a mention; a great-granddaughter of a modern notice is not filed as kin.
+    assert.ok(!t.personas.some((p) => /^Carl$|Lisa Kane/.test(p.persona.name)));
+    assert.ok(!t.relations.some((r) => kin.some((k) => k.key === r.from || k.key === r.to)));
+  });
 });

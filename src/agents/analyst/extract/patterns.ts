@@ -11,6 +11,7 @@ import {
   type FamilySurname,
   type FamilySurnames,
   formerNames,
+  kinNamedInFull,
   namedCouple,
   pronounRelatives,
   relativeLists,
@@ -588,6 +589,9 @@ export function extractFromText(
       links.push({ from: h, to: d, type: 'spouse', snippet: h.snippets.name });
     }
   }
+  // "a cousin, Max Kagan of Brooklyn", "his nephew Carl Engle": persons of the record, tied to no one.
+  for (const k of kinNamedInFull(body))
+    if (!others.some((o) => o.persona.name === k.persona.name) && k.persona.name !== main.persona.name) others.push(k);
   // "Mrs. Ross, the former Janet Hoffman, daughter of the late Robert Hoffman"; "Mr. and Mrs. Dale Ross".
   const sameName = (p: Persona) => others.find((o) => o.persona.name === p.name);
   for (const c of formerNames(body)) {

@@ -11,7 +11,7 @@ import type { Persona } from '../../../model';
 import { splitPersonaName } from '../../../model/names';
 import { isMaleGiven } from './given-sex';
 import { subjectAt } from './subject';
-import { DAY_DATE, NAME_WORD } from './text-patterns';
+import { DAY_DATE, NAME, NAME_WORD } from './text-patterns';
 
 export type RelativeKind = 'child' | 'sibling' | 'spouse' | 'parent';
 
@@ -375,4 +375,29 @@ export function namedCouple(
     persona: { name: `${m[1]} ${surname}`, role: 'spouse', relationship: 'spouse' },
     snippets: { name: m[0], role: m[0] },
   };
+}
+
+/** Kin a notice names in full but the family tree has no tie for: "a cousin, Max Kagan of Brooklyn". */
+// Not "great-granddaughter": a modern notice's descendant is usually its living informant, whom the
+// record names for the story, not as kin of the dead to be filed.
+const KIN_WORD = String.raw`(?:cousin|nephew|niece|uncle|aunt|(?:brother|sister|son|daughter)-in-law)`;
+const KIN = new RegExp(String.raw`\b(${KIN_WORD})s?(?:\s+and\s+${KIN_WORD})?,?\s+(${NAME})`, 'gu');
+
+/**
+ * A cousin, a nephew, an uncle or an in-law named in full (given name and surname): a person of
+ * the record with the kinship word as written, and no tie to the principal (the tree has none for a
+ * cousin; a son-in-law's is read from his wife where the record names her).
+ */
+export function kinNamedInFull(body: string): { persona: Persona; snippets: Record<string, string> }[] {
+  const out: { persona: Persona; snippets: Record<string, string> }[] = [];
+  for (const m of body.matchAll(KIN)) {
+    const name = m[2].replace(/\s+(?:of|in|at)$/u, '').trim();
+    const words = name.split(/\s+/);
+    if (words.length < 2 || !/^\p{Lu}\p{Ll}/u.test(words[words.length - 1])) continue;
+    out.push({
+      persona: { name, role: 'other', relationship: m[1].toLowerCase() },
+      snippets: { name: m[0], role: m[0] },
+    });
+  }
+  return out;
 }
