@@ -46,6 +46,15 @@ describe('resolve: features', () => {
     const master = featuresOfPersona({ name: 'Joseph /Greenwood/', role: 'head', occupation: 'retired weaver' }, ctx);
     assert.ok(!/occupation/.test(scorePair(retired, master).rationale));
   });
+  it('two numbered houses or crofts of one place are not the same place, however alike they are spelt', () => {
+    const c = comparePlaces(
+      placeParts('14 Balallan, Lochs, Ross and Cromarty'),
+      placeParts('9 Balallan, Lochs, Ross and Cromarty'),
+    );
+    assert.ok(c && c.score < 1, c?.reason);
+    const same = comparePlaces(placeParts('14 Balallan, Lochs'), placeParts('14 Balallan, Lochs, Ross and Cromarty'));
+    assert.equal(same?.score, 1);
+  });
   it('reads ages written as text', () => {
     assert.equal(ageInYears('30y'), 30);
     assert.equal(ageInYears('6 months'), 0);

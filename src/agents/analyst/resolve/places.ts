@@ -104,8 +104,18 @@ export function placeParts(place: string | undefined): string[] {
   return parts;
 }
 
+/** The numbers of a place part ("14 balallan", "lot 9"): a house, a croft or a lot. */
+function numbersOf(part: string): string {
+  return (part.match(/\d+/g) ?? []).join(' ');
+}
+
 function same(a: string, b: string): boolean {
-  return a === b || (a.length > 3 && b.length > 3 && jaroWinkler(a, b) >= 0.93);
+  if (a === b) return true;
+  // "14 Balallan" and "9 Balallan" are two crofts of one township, however alike they are spelt.
+  const na = numbersOf(a);
+  const nb = numbersOf(b);
+  if (na && nb && na !== nb) return false;
+  return a.length > 3 && b.length > 3 && jaroWinkler(a, b) >= 0.93;
 }
 
 /** Index of `part` within `parts` (fuzzy), or -1. */
