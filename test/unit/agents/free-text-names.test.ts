@@ -66,6 +66,8 @@ describe('a name taken by order or declaration', () => {
       [],
     );
     assert.deepEqual(statedAliases(['Juan Buenaventura (antes Juan de la Cruz)'], 'Pedro Buenaventura'), []);
+    // German "als" is "as": "Johann Schmidt als Zeuge" names a witness, not a second name.
+    assert.deepEqual(statedAliases(['Johann Schmidt als Zeuge, Anna Weber als Patin'], 'Johann Schmidt'), []);
   });
 
   it('gives the petitioner the new name as an alias, so his later records are searched and read under it', async () => {

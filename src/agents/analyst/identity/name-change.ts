@@ -28,6 +28,8 @@ const BORN_SURNAME = /\(\s*born\s+([A-Z][a-z'’-]+)(?=\s*[,;)])/g;
 /** Particles inside a name ("Pedro de la Cruz", "Jan van der Berg", "John ap Rhys"). */
 const PARTICLE = String.raw`(?:de|del|della|dei|degli|di|da|das|do|dos|du|la|las|los|le|les|van|von|der|den|ter|ten|ap|ab|y|bin|ben)`;
 const PARTICLE_WORD = new RegExp(String.raw`^${PARTICLE}$`, 'i');
+/** Particles that open a surname given alone ("antes de los Reyes"). */
+const LEADING_PARTICLES = new RegExp(String.raw`^((?:${PARTICLE}\s+)+)`, 'i');
 const CAP = String.raw`[A-Z][A-Za-z'’-]*\.?`;
 /** One to four capitalised words, with particles between ("ISADORE GORDON", "Pedro de la Cruz", "Hurst"). */
 const NAME = new RegExp(String.raw`^(${CAP}(?:\s+(?:${PARTICLE}\s+)*${CAP}){0,3})`);
@@ -104,7 +106,7 @@ export function statedNameChange(text: string | undefined, ownName?: string): Na
 }
 
 /** Words that put a second name right after a person's own in a list or register. */
-const ALIAS_WORDS = String.raw`(?:alias|als|formerly|previously|otherwise|antes|anteriormente|früher|vormals|genannt|autrefois|ci-devant|detto|vulgo|a\/k\/a|aka|also\s+known\s+as)`;
+const ALIAS_WORDS = String.raw`(?:alias|formerly|previously|otherwise|antes|anteriormente|früher|vormals|genannt|autrefois|ci-devant|detto|vulgo|a\/k\/a|aka|also\s+known\s+as)`;
 
 /**
  * The names a record writes right after this persona's own: "Juan Buenaventura (antes Juan de la
@@ -123,7 +125,7 @@ export function statedAliases(texts: readonly (string | undefined)[], personaNam
       const at = m.index + m[0].length;
       const after = text.slice(at, at + 80);
       // "(antes de los Reyes)": a lower-case particle may open a surname given alone.
-      const particle = new RegExp(String.raw`^((?:${PARTICLE}\s+)+)`, 'i').exec(after)?.[1] ?? '';
+      const particle = LEADING_PARTICLES.exec(after)?.[1] ?? '';
       const n = nameAfter(after.slice(particle.length), given);
       if (!n) continue;
       const alias =
