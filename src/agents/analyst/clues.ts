@@ -73,6 +73,9 @@ export function nextCensusYear(p: Person): number | undefined {
   return CENSUS_YEARS.find((y) => y > born && y <= died && !covered.has(y));
 }
 
+/** Surnames compared as written, case and surrounding spaces aside. */
+const fold = (x: string) => x.trim().toLowerCase();
+
 function onlyCites(n: Person['names'][number], sourceId: string): boolean {
   return (n.citations ?? []).length > 0 && (n.citations ?? []).every((c) => c === sourceId);
 }
@@ -112,7 +115,6 @@ export function generateClues(
       });
     // The record gives them a second surname too ("known to his landsleit as Morris Kagan").
     const first = p.names[0];
-    const fold = (x: string) => x.trim().toLowerCase();
     for (const n of p.names.slice(1)) {
       if (!n.surname || !first || fold(n.surname) === fold(first.surname) || n.type === 'married') continue;
       const other = `${n.given} ${n.surname}`.trim();
@@ -132,7 +134,6 @@ export function generateClues(
   for (const id of r.touched) {
     const p = g.get(id);
     if (!p || created.has(id) || !near(id)) continue;
-    const fold = (x: string) => x.trim().toLowerCase();
     const known = p.names.filter((n) => !onlyCites(n, source.id));
     const older = new Set(known.map((n) => fold(n.surname)));
     if (!older.size) continue;
