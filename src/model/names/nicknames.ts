@@ -11,13 +11,15 @@
  * Hungarian, Slovak, Czech and Polish forms one person takes as church and civil registers change
  * language (Michael = Mihály = Michal, Elisabetha = Erzsébet = Alžbeta, Ladislaus = László);
  * Jewish rows the Yiddish, Hebrew and Polish or Russian register forms (Itsko = Yitzchak = Isaac,
- * Rywka = Rivka = Rebecca, Szmul = Shmuel = Samuel); Greek rows the modern forms (Georgios = George).
+ * Rywka = Rivka = Rebecca, Szmul = Shmuel = Samuel); Greek rows the modern forms (Georgios = George);
+ * Arabic forms of Christian and shared names as Levantine emigrants' records write them
+ * (Youssef = Joseph, Boutros = Peter, Girgis = George, Ibrahim = Abraham).
  * Each row is one group of names that may denote the same given name.
  */
 const GROUPS: string[][] = [
   // Yiddish, Hebrew and Polish or Russian register forms of Jewish given names, one person's as the
   // records change language (Moshe = Movsha = Moische = Moses; Leib = Leiba = Lejb; Chaya = Khaya).
-  ['moses', 'moshe', 'movsha', 'moische', 'moishe', 'mojzesz', 'mosze', 'moszek', 'moyshe'],
+  ['moses', 'moshe', 'movsha', 'moische', 'moishe', 'mojzesz', 'mosze', 'moszek', 'moyshe', 'musa'],
   ['leib', 'leiba', 'lejb', 'leyb', 'lejba', 'leibish'],
   ['chaya', 'chaja', 'khaya', 'chaje', 'haya'],
   ['hersz', 'hirsh', 'hirsch', 'hersh', 'herschel', 'hershel', 'hirsz'],
@@ -83,8 +85,28 @@ const GROUPS: string[][] = [
     'jankiel',
     'jankel',
     'yankel',
+    'yaqub',
+    'yacoub',
+    'yakoub',
   ],
-  ['joseph', 'joe', 'joey', 'jos', 'josef', 'josephus', 'giuseppe', 'jose', 'jozsef', 'jozef', 'josip'],
+  [
+    'joseph',
+    'joe',
+    'joey',
+    'jos',
+    'josef',
+    'josephus',
+    'giuseppe',
+    'jose',
+    'jozsef',
+    'jozef',
+    'josip',
+    'youssef',
+    'yusuf',
+    'yousef',
+    'youssif',
+    'yusef',
+  ],
   [
     'charles',
     'charlie',
@@ -123,6 +145,9 @@ const GROUPS: string[][] = [
     'georgios',
     'giorgos',
     'yiorgos',
+    'girgis',
+    'jirjis',
+    'gerges',
   ],
   [
     'alexander',
@@ -154,11 +179,11 @@ const GROUPS: string[][] = [
     'andrei',
     'andriy',
   ],
-  ['anthony', 'tony', 'anton', 'antonio', 'antoine', 'antonius', 'antal', 'antonin', 'antoni'],
+  ['anthony', 'tony', 'anton', 'antonio', 'antoine', 'antonius', 'antal', 'antonin', 'antoni', 'antoun', 'antonios'],
   ['benjamin', 'ben', 'benny', 'benj'],
   ['christopher', 'chris', 'kit', 'christoph', 'christophe', 'cristobal'],
   ['daniel', 'dan', 'danny'],
-  ['david', 'dave', 'davy', 'davie', 'dafydd', 'dawid', 'dovid'],
+  ['david', 'dave', 'davy', 'davie', 'dafydd', 'dawid', 'dovid', 'daoud', 'dawood', 'dawud'],
   [
     'francis',
     'frank',
@@ -188,6 +213,7 @@ const GROUPS: string[][] = [
     'izaak',
     'ajzyk',
     'eisik',
+    'ishaq',
   ],
   ['lawrence', 'larry', 'laurence', 'lorenz', 'lorenzo', 'laurent'],
   ['leonard', 'leo', 'len', 'lenny'],
@@ -229,6 +255,7 @@ const GROUPS: string[][] = [
     'michaelus',
     'michail',
     'michalis',
+    'mikhael',
   ],
   [
     'nicholas',
@@ -268,6 +295,9 @@ const GROUPS: string[][] = [
     'petr',
     'piotr',
     'petru',
+    'boutros',
+    'butrus',
+    'botros',
   ],
   ['philip', 'phil', 'philipp', 'philippe', 'felipe', 'filippo'],
   ['samuel', 'sam', 'sammy', 'szmul', 'shmuel', 'shmuil', 'schmul', 'szmuel'],
@@ -290,7 +320,7 @@ const GROUPS: string[][] = [
   ['timothy', 'tim', 'timmy', 'timotheus', 'tadhg', 'teague'],
   ['walter', 'walt', 'wally', 'gualterus'],
   ['zachariah', 'zach', 'zack', 'zachary', 'zacharias'],
-  ['abraham', 'abe', 'bram', 'avrom', 'avraham', 'abram', 'abrom'],
+  ['abraham', 'abe', 'bram', 'avrom', 'avraham', 'abram', 'abrom', 'ibrahim'],
   ['albert', 'al', 'bert', 'albrecht', 'alberto'],
   // St Adalbert is Święty Wojciech: Polish and Czech baptisms write Adalbertus for Wojciech/Vojtěch, emigrants became Albert.
   ['adalbert', 'adalbertus', 'wojciech', 'vojtech', 'albert', 'albertus'],
@@ -309,14 +339,14 @@ const GROUPS: string[][] = [
   ['raymond', 'ray'],
   ['ronald', 'ron', 'ronnie'],
   ['donald', 'don', 'donnie'],
-  ['solomon', 'sol'],
+  ['solomon', 'sol', 'suleiman', 'sulayman'],
   ['augustus', 'gus', 'august', 'augustin', 'augustine'],
   ['hugh', 'hugo', 'hugues'],
   ['martin', 'marty', 'martinus', 'marton', 'marcin'],
   ['paul', 'paulus', 'pablo', 'paolo', 'pal', 'pavel', 'pavol'],
   ['mark', 'marcus', 'marc', 'marco', 'markus'],
   ['luke', 'lucas', 'lukas', 'luc'],
-  ['simon', 'simeon', 'sim', 'simo'],
+  ['simon', 'simeon', 'sim', 'simo', 'semaan', 'simaan'],
   ['erik', 'eric', 'erkki', 'erich', 'ericus'],
   ['gustav', 'gustaf', 'gustavus', 'kustaa', 'gosta'],
   ['basil', 'vasily', 'vasiliy', 'vasyl', 'wasyl', 'wassili', 'basilius'],
@@ -338,6 +368,8 @@ const GROUPS: string[][] = [
     'maureen',
     'maija',
     'mariska',
+    'mariam',
+    'maryam',
   ],
   [
     'margaret',

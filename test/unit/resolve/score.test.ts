@@ -95,6 +95,10 @@ describe('resolve: names and places', () => {
       nicknameMatch('movsha', 'moshe') && nicknameMatch('yitzchak', 'isaac') && nicknameMatch('rywka', 'rebecca'),
     );
     assert.ok(nicknameMatch('georgios', 'george') && nicknameMatch('eleni', 'helen'));
+    // Arabic forms as Levantine emigrants' records write them.
+    assert.ok(
+      nicknameMatch('youssef', 'joseph') && nicknameMatch('boutros', 'peter') && nicknameMatch('ibrahim', 'abraham'),
+    );
     assert.ok(!nicknameMatch('moshe', 'max') && !nicknameMatch('leib', 'louis'));
     assert.ok(nicknameMatch('peggy', 'margaret'));
     assert.ok(!nicknameMatch('william', 'john'));
