@@ -12,17 +12,7 @@ import type { Frame, Page } from 'playwright-core';
 import { readSidecar } from '../../src/sources/documents/sidecar';
 import { PAGES, renderPng, renderScannedPdf } from '../documents/pages';
 import { stepRunner, type FlowContext, type StepResult } from './flow';
-import { chooseTheme, webviewFrame } from './workbench';
-
-async function palette(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible', timeout: 10_000 });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10_000 });
-  await page.keyboard.press('Enter');
-}
+import { chooseTheme, palette, webviewFrame } from './workbench';
 
 const attr = (frame: Frame, name: string) => frame.locator('.viewport').evaluate((el, n) => el.getAttribute(n), name);
 

@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { stepRunner, type FlowContext, type StepResult } from './flow';
-import { chooseTheme, webviewFrame } from './workbench';
+import { chooseTheme, palette, webviewFrame } from './workbench';
 
 /** Three likely duplicates, a family around each John and a cited source for the first one's birth. */
 export const DUPLICATES_GED = `0 HEAD
@@ -114,27 +114,6 @@ export function writeDuplicatesGedcom(dir: string): string {
   const file = join(dir, 'duplicates.ged');
   writeFileSync(file, DUPLICATES_GED);
   return file;
-}
-
-async function palette(page: Page, title: string, timeout = 120_000): Promise<void> {
-  const until = Date.now() + timeout;
-  for (;;) {
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget input.input');
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
-    await input.fill(`>${title}`);
-    try {
-      await page
-        .locator('.quick-input-widget .monaco-list-row', { hasText: title })
-        .first()
-        .waitFor({ timeout: 5_000 });
-      break;
-    } catch (e) {
-      if (Date.now() > until) throw e;
-    }
-  }
-  await page.keyboard.press('Enter');
 }
 
 /** The list item that has the keyboard focus, and the one selected. */

@@ -8,32 +8,7 @@
  */
 import type { Frame, Page } from 'playwright-core';
 import { stepRunner, type FlowContext, type StepResult } from './flow';
-import { chooseTheme, webviewFrame } from './workbench';
-
-/**
- * Runs a command from the palette. The extension's commands appear only once the extension host
- * has registered it, which a loaded machine takes a while to do: ask again until it is listed.
- */
-async function palette(page: Page, title: string, timeout = 120_000): Promise<void> {
-  const until = Date.now() + timeout;
-  for (;;) {
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget input.input');
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
-    await input.fill(`>${title}`);
-    try {
-      await page
-        .locator('.quick-input-widget .monaco-list-row', { hasText: title })
-        .first()
-        .waitFor({ timeout: 5_000 });
-      break;
-    } catch (e) {
-      if (Date.now() > until) throw e;
-    }
-  }
-  await page.keyboard.press('Enter');
-}
+import { chooseTheme, palette, webviewFrame } from './workbench';
 
 /** The focused box: its person, generation, and whether it lies fully inside the chart's viewport. */
 function focused(frame: Frame) {

@@ -1,4 +1,4 @@
-/** What every e2e flow does with the workbench itself: find a webview's frame, change the colour theme. */
+/** What every e2e flow does with the workbench itself: run a command, find a webview's frame, change the colour theme. */
 import type { Frame, Page } from 'playwright-core';
 
 /** Waits for a webview whose document matches `selector` (webviews are nested iframes). */
@@ -41,4 +41,29 @@ export async function chooseTheme(page: Page, label: string): Promise<void> {
   await picker.press('Enter');
   await page.locator('.quick-input-widget').first().waitFor({ state: 'hidden', timeout: 10_000 });
   await page.waitForTimeout(1000);
+}
+
+/**
+ * Runs a command from the palette. The extension's commands appear only once the extension host
+ * has registered it, which a loaded machine takes a while to do: ask again until it is listed.
+ */
+export async function palette(page: Page, title: string, timeout = 120_000): Promise<void> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input.input');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill(`>${title}`);
+    try {
+      await page
+        .locator('.quick-input-widget .monaco-list-row', { hasText: title })
+        .first()
+        .waitFor({ timeout: 5_000 });
+      break;
+    } catch (e) {
+      if (Date.now() > until) throw e;
+    }
+  }
+  await page.keyboard.press('Enter');
 }
