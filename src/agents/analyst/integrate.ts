@@ -1013,7 +1013,9 @@ export async function integrateRecord(
         ctx.now,
         `${id}-burial`,
       );
-    if (principal && source.recordType === 'death' && !persona.deathDate && source.date)
+    // A death register's date is its death's only when the record gives the death no date of its own
+    // (an event "died 13 JAN", registered on the 14th, is the death's day).
+    if (principal && source.recordType === 'death' && !persona.deathDate && source.date && !ownEvent(i, 'death'))
       p = addAssertion(
         p,
         'death.date',

@@ -160,6 +160,28 @@ Thomas Whitcombe, bachelor; Sarah Pegg, 20, spinster.
     assert.ok(!out.clues.some((c) => /under the name Thomas/.test(c.statement)));
   });
 
+  it("a death register's own date is not the death when the record dates the death itself (died 13th, registered 14th)", async () => {
+    const { graph, analyst } = testAnalyst([], 'P-1');
+    const register = `---
+title: Atto di morte, Laurenzana, 1911
+recordType: death
+date: 14 JAN 1911
+place: Laurenzana, Potenza, Italy
+persons:
+  - { key: D, name: Giovanni Battista /Rossi/, role: deceased, sex: M }
+events:
+  - { type: death, date: 13 JAN 1911, place: Laurenzana, persons: [D] }
+---
+L'anno 1911, addì 14 gennaio … è morto Giovanni Battista Rossi, il giorno 13 gennaio.
+`;
+    const out = await analyst.analyse(source(register, 'archive/m.md'), 1);
+    const deaths = graph.get(out.integration.personIds[0]!)!.assertions.filter((a) => a.field === 'death.date');
+    assert.deepEqual(
+      deaths.map((a) => a.value),
+      ['13 JAN 1911'],
+    );
+  });
+
   it('a person first met in a record that gives them a second surname gets a clue for it too', async () => {
     const { analyst } = testAnalyst([], 'P-1');
     const padron = `---
