@@ -11,19 +11,10 @@ import { initCase, openCase } from '../../../src/case';
 import { exportGedcom, exportJsonLd } from '../../../src/interchange';
 import type { EvidenceClaim, Person } from '../../../src/model';
 import { tempDir } from '../../helpers/paths';
+import { evidenceClaim } from '../../helpers/evidence-claim';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
-const claim = (source: string, snippet: string): EvidenceClaim => ({
-  source,
-  snippet,
-  tier: 0,
-  evidenceType: 'Primary',
-  sourceClass: 'original',
-  information: 'primary',
-  evidence: 'direct',
-  confidence: 0.9,
-  method: 'structured',
-});
+const claim = (source: string, snippet: string): EvidenceClaim => evidenceClaim(snippet, { source });
 
 function person(id: string, given: string, surname: string, over: Partial<Person>): Person {
   return {

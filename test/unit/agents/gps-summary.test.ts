@@ -3,7 +3,8 @@ import { checkGPSCoverage, goalStatus, verifyCitations } from '../../../src/agen
 import { renderSummary } from '../../../src/agents/analyst/proof/summary';
 import { DeterministicPlanner, GAP_QUERY_MARK } from '../../../src/engine/lead-planner';
 import { chooseStrategy } from '../../../src/engine/strategy';
-import { CaseConfig, Person, type EvidenceClaim, type SourceRecord } from '../../../src/model';
+import { CaseConfig, Person, type SourceRecord } from '../../../src/model';
+import { evidenceClaim } from '../../helpers/evidence-claim';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 const source: SourceRecord = {
@@ -21,18 +22,7 @@ const source: SourceRecord = {
   accessedAt: NOW.toISOString(),
   sha256: 'a'.repeat(64),
 };
-const claim = (snippet: string, over: Partial<EvidenceClaim> = {}): EvidenceClaim => ({
-  source: 'S-1',
-  snippet,
-  tier: 0,
-  evidenceType: 'Primary',
-  sourceClass: 'original',
-  information: 'primary',
-  evidence: 'direct',
-  confidence: 0.9,
-  method: 'structured',
-  ...over,
-});
+const claim = evidenceClaim;
 
 function person(id: string, over: Partial<Person> = {}): Person {
   return Person.parse({ id, names: [{ given: id, surname: 'Lee' }], ...over });

@@ -3,6 +3,7 @@ import { verifySource } from '../../../src/agents/analyst/gps/verify-source';
 import { capturedFieldDigests, sourceHash } from '../../../src/case/source-integrity';
 import { heldBackLines, heldBackSources } from '../../../src/engine/phases/verify-source';
 import { Person, type EvidenceClaim, type SourceRecord } from '../../../src/model';
+import { evidenceClaim } from '../../helpers/evidence-claim';
 
 const text = 'Ann, daughter of Tom Lee, born 2 March 1850.';
 const base: SourceRecord = {
@@ -20,18 +21,8 @@ const base: SourceRecord = {
   sha256: '',
 };
 const captured: SourceRecord = { ...base, sha256: sourceHash(base) };
-const claim = (snippet: string, over: Partial<EvidenceClaim> = {}): EvidenceClaim => ({
-  source: 'S-1',
-  snippet,
-  tier: 0,
-  evidenceType: 'Primary',
-  sourceClass: 'original',
-  information: 'primary',
-  evidence: 'direct',
-  confidence: 0.9,
-  method: 'pattern',
-  ...over,
-});
+const claim = (snippet: string, over: Partial<EvidenceClaim> = {}): EvidenceClaim =>
+  evidenceClaim(snippet, { method: 'pattern', ...over });
 const ann = Person.parse({
   id: 'P-ann',
   names: [{ given: 'Ann', surname: 'Lee' }],
