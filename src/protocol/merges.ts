@@ -56,6 +56,20 @@ export const MergesQuery = z.object({
 });
 export type MergesQuery = z.infer<typeof MergesQuery>;
 
+/** The status and recommendation filters both merge views offer, as [value, label]. */
+export const STATUS_CHOICES: readonly (readonly [MergesQuery['status'], string])[] = [
+  ['all', 'all'],
+  ['proposed', 'open'],
+  ['accepted', 'accepted'],
+  ['rejected', 'rejected'],
+  ['undone', 'undone'],
+];
+export const RECOMMENDATION_CHOICES: readonly (readonly [string, string])[] = [
+  ['', 'any'],
+  ['merge', 'merge'],
+  ['review', 'review'],
+];
+
 export const MergesPage = z.object({
   query: MergesQuery,
   /** matching the filter, all pages */

@@ -10,6 +10,8 @@ import './style.css';
 import {
   MergeReviewState,
   MergesQuery,
+  RECOMMENDATION_CHOICES,
+  STATUS_CHOICES,
   MergesToWebview,
   type MergeMember,
   type MergeProposalView,
@@ -663,7 +665,7 @@ function select_(
   label: string,
   role: string,
   value: string,
-  options: [string, string][],
+  options: readonly (readonly [string, string])[],
   onchange: (v: string) => void,
 ) {
   return h(
@@ -738,29 +740,9 @@ function toolbar(): HTMLElement {
           },
         }),
       ),
-      select_(
-        'Status',
-        'status',
-        q.status,
-        [
-          ['all', 'all'],
-          ['proposed', 'open'],
-          ['accepted', 'accepted'],
-          ['rejected', 'rejected'],
-          ['undone', 'undone'],
-        ],
-        (v) => setQuery({ status: v as MergesQuery['status'] }),
-      ),
-      select_(
-        'Recommendation',
-        'recommendation',
-        q.recommendation ?? '',
-        [
-          ['', 'any'],
-          ['merge', 'merge'],
-          ['review', 'review'],
-        ],
-        (v) => setQuery({ recommendation: v === 'merge' || v === 'review' ? v : undefined }),
+      select_('Status', 'status', q.status, STATUS_CHOICES, (v) => setQuery({ status: v as MergesQuery['status'] })),
+      select_('Recommendation', 'recommendation', q.recommendation ?? '', RECOMMENDATION_CHOICES, (v) =>
+        setQuery({ recommendation: v === 'merge' || v === 'review' ? v : undefined }),
       ),
       select_(
         'Sort',

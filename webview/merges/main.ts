@@ -6,6 +6,8 @@ import '../shared/base.css';
 import './style.css';
 import {
   MergesQuery,
+  RECOMMENDATION_CHOICES,
+  STATUS_CHOICES,
   MergesState,
   MergesToWebview,
   type MergeProposalView,
@@ -327,7 +329,12 @@ function card(p: MergeProposalView): HTMLElement {
   );
 }
 
-function select(label: string, value: string, options: [string, string][], onchange: (v: string) => void): HTMLElement {
+function select(
+  label: string,
+  value: string,
+  options: readonly (readonly [string, string])[],
+  onchange: (v: string) => void,
+): HTMLElement {
   return h(
     'label',
     { className: 'muted' },
@@ -404,27 +411,9 @@ function toolbar(): HTMLElement {
     h(
       'div',
       { className: 'row' },
-      select(
-        'status',
-        q.status,
-        [
-          ['all', 'all'],
-          ['proposed', 'open'],
-          ['accepted', 'accepted'],
-          ['rejected', 'rejected'],
-          ['undone', 'undone'],
-        ],
-        (v) => setQuery({ status: v as MergesQuery['status'] }),
-      ),
-      select(
-        'recommendation',
-        q.recommendation ?? '',
-        [
-          ['', 'any'],
-          ['merge', 'merge'],
-          ['review', 'review'],
-        ],
-        (v) => setQuery({ recommendation: v === 'merge' || v === 'review' ? v : undefined }),
+      select('status', q.status, STATUS_CHOICES, (v) => setQuery({ status: v as MergesQuery['status'] })),
+      select('recommendation', q.recommendation ?? '', RECOMMENDATION_CHOICES, (v) =>
+        setQuery({ recommendation: v === 'merge' || v === 'review' ? v : undefined }),
       ),
       select(
         'group',
