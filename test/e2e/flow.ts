@@ -260,6 +260,25 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
       if (!pedigreeParent) throw new Error('no parent to click (previous step failed)');
       const people = persons(ctx.workspace);
       const parent = people.get(pedigreeParent)!;
+      // Root the chart at the subject again first: the step before leaves it on whoever its last
+      // "Show in pedigree" reached, and a chart rooted at the living great-grandson need not reach
+      // the subject's parents (the CI run of stop 30 failed here on that).
+      // The person is asked for by id: the quick pick's first row is "case subject" or, when the
+      // chart already shows the subject, "in the chart now".
+      const subjectId = (
+        parseYaml(readFileSync(join(ctx.workspace, 'case.yaml'), 'utf8')) as { subject?: { person?: string } }
+      ).subject?.person;
+      if (!subjectId) throw new Error('case.yaml names no subject person');
+      await palette(page, 'Ancestry: Show Pedigree');
+      const ask = page.locator('.quick-input-widget input.input');
+      await ask.waitFor({ state: 'visible', timeout: 20_000 });
+      await ask.fill(subjectId);
+      await page
+        .locator('.quick-input-widget .monaco-list-row', { hasText: subjectId })
+        .first()
+        .waitFor({ timeout: 20_000 });
+      await page.keyboard.press('Enter');
+      await webviewFrame(page, `g.box.root[data-person-id="${subjectId}"]`);
       let frame = await webviewFrame(page, `g.box[data-person-id="${parent.id}"]`);
       await frame.locator(`g.box[data-person-id="${parent.id}"] rect.frame`).first().click();
       // ancestry.openPerson opens the person page; the file opens on "Open as Text".
