@@ -33,7 +33,8 @@ export const CaseConfig = z.looseObject({
     person: Id.optional().describe('id of the subject person file, once created'),
   }),
   goals: z
-    .array(z.enum(['parents', 'spouse', 'children', 'birth', 'death', 'marriage']))
+    // siblings: the other children of the subject's accepted parents.
+    .array(z.enum(['parents', 'spouse', 'children', 'siblings', 'birth', 'death', 'marriage']))
     .default(['parents', 'spouse', 'children', 'birth', 'death']),
   /** Seed 001's target_generations: the run ends on its goal only once this many generations are proven. */
   targetGenerations: z.number().int().min(1).max(30).optional(),

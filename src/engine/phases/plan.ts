@@ -211,6 +211,7 @@ function gaps(
     parents: ['birth', 'baptism', 'death'],
     spouse: ['marriage'],
     children: ['census', 'baptism', 'birth'],
+    siblings: ['census', 'baptism', 'birth'],
     birth: ['birth', 'baptism'],
     death: ['death', 'burial', 'obituary'],
     marriage: ['marriage'],

@@ -6,6 +6,40 @@
 import { fold } from './fold';
 import { isSuffix } from './parts';
 
+/**
+ * Words that begin a surname when written before its last word ("Jan de Vries", "Maria de Jesus",
+ * "Ludwig van der Berg"): without slashes, they belong to the surname, not to the given names.
+ */
+const SURNAME_PARTICLES = new Set([
+  'de',
+  'da',
+  'das',
+  'do',
+  'dos',
+  'di',
+  'del',
+  'della',
+  'du',
+  'des',
+  'van',
+  'von',
+  'der',
+  'den',
+  'ter',
+  'ten',
+  'te',
+  'zu',
+  'la',
+  'le',
+]);
+
+/** Where the surname begins among a name's words: the last word, with the particles before it; a given name stays. */
+function surnameStart(words: readonly string[]): number {
+  let i = words.length - 1;
+  while (i > 1 && SURNAME_PARTICLES.has(fold(words[i - 1]))) i -= 1;
+  return i;
+}
+
 /** "Johann /Schmidt/", "Johann Schmidt" or "Schmidt, Johann" → given and surname. */
 export function splitPersonaName(name: string): { given: string; surname: string } {
   const slash = /^(.*?)\s*\/([^/]*)\/\s*(.*)$/.exec(name.trim());
@@ -14,7 +48,8 @@ export function splitPersonaName(name: string): { given: string; surname: string
   if (comma) return { given: comma[2].trim(), surname: comma[1].trim() };
   const parts = name.trim().split(/\s+/);
   if (parts.length < 2) return { given: parts[0] ?? '', surname: '' };
-  return { given: parts.slice(0, -1).join(' '), surname: parts[parts.length - 1] };
+  const at = surnameStart(parts);
+  return { given: parts.slice(0, at).join(' '), surname: parts.slice(at).join(' ') };
 }
 
 /**
@@ -31,8 +66,8 @@ export function splitName(name: string): { given: string; surname: string; suffi
   let suffix: string | undefined;
   while (words.length > 1 && isSuffix(fold(words[words.length - 1]))) suffix = words.pop();
   if (words.length === 1) return { given: words[0], surname: '', suffix };
-  const surname = words.pop() ?? '';
-  return { given: words.join(' '), surname, suffix };
+  const at = surnameStart(words);
+  return { given: words.slice(0, at).join(' '), surname: words.slice(at).join(' '), suffix };
 }
 
 /**
@@ -43,9 +78,9 @@ export function splitSubjectName(name: string): { given: string; surname: string
   const slash = /^(.*?)\s*\/([^/]*)\/\s*(.*)$/.exec(name.trim());
   if (slash) return { given: `${slash[1] ?? ''} ${slash[3] ?? ''}`.trim(), surname: (slash[2] ?? '').trim() };
   const parts = name.trim().split(/\s+/);
-  return parts.length > 1
-    ? { given: parts.slice(0, -1).join(' '), surname: parts[parts.length - 1] ?? '' }
-    : { given: parts[0] ?? '', surname: '' };
+  if (parts.length < 2) return { given: parts[0] ?? '', surname: '' };
+  const at = surnameStart(parts);
+  return { given: parts.slice(0, at).join(' '), surname: parts.slice(at).join(' ') };
 }
 
 export interface QueryName {

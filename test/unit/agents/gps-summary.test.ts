@@ -146,6 +146,51 @@ describe('GPS checks and the verification checkpoint', () => {
       ],
     );
   });
+
+  it("siblings: the accepted parents' other children, each proven by two sources of the shared parent", () => {
+    const rel = (
+      type: 'parent' | 'child',
+      id: string,
+      sources: string[],
+      status: 'accepted' | 'staged' = 'accepted',
+    ) => ({
+      type,
+      person: id,
+      status,
+      confidence: 0.9,
+      evidence: sources.map((s) => claim('child', { source: s })),
+    });
+    const john = person('John', { relationships: [rel('parent', 'Tom', ['S-1', 'S-2'])] });
+    const files = new Map<string, Person>([
+      ['John', john],
+      ['Ann', person('Ann')],
+      ['Bess', person('Bess')],
+      ['Cy', person('Cy')],
+      [
+        'Tom',
+        person('Tom', {
+          relationships: [
+            rel('child', 'John', ['S-1', 'S-2']),
+            rel('child', 'Ann', ['S-1', 'S-3']),
+            rel('child', 'Bess', ['S-4']),
+            rel('child', 'Cy', ['S-5', 'S-6'], 'staged'),
+          ],
+        }),
+      ],
+    ]);
+    const [one] = goalStatus(john, ['siblings'], (id) => files.get(id));
+    // Bess has one source: found, not proven; Cy's link is only staged; John is not his own sibling.
+    assert.deepEqual([one.met, one.sufficient, one.detail], [true, false, 'Ann Lee, Bess Lee']);
+    files.set(
+      'Tom',
+      person('Tom', { relationships: [rel('child', 'John', ['S-1']), rel('child', 'Ann', ['S-1', 'S-3'])] }),
+    );
+    const [two] = goalStatus(john, ['siblings'], (id) => files.get(id));
+    assert.deepEqual([two.met, two.sufficient, two.detail], [true, true, 'Ann Lee']);
+    // No accepted parent: the goal is open and says why.
+    const [none] = goalStatus(person('John'), ['siblings'], (id) => files.get(id));
+    assert.deepEqual([none.met, none.sufficient, none.detail], [false, false, 'no accepted parent yet']);
+  });
 });
 
 describe('summary.md (proof argument)', () => {

@@ -1,7 +1,7 @@
 /**
  * GPS checks: seed 003's verification checkpoint (every cited snippet is found in its captured
  * source), seed 000's checkGPSCoverage (a Primary and a Secondary source per person) and the case's
- * goals (parents, spouse, children, birth, death, marriage) answered with sufficient evidence.
+ * goals (parents, spouse, children, siblings, birth, death, marriage) answered with sufficient evidence.
  */
 import type { CaseConfig, EvidenceClaim, Person, SourceRecord } from '../../../model';
 import { displayName } from '../../../model';
@@ -118,6 +118,27 @@ export function goalStatus(
           met: r.length >= 1,
           sufficient: r.length >= 1 && r.every((x) => sourcesOf(x.evidence).size >= 2),
           detail: named(r, unread(goal === 'spouse' ? 'spouse' : 'child')),
+        };
+      }
+      case 'siblings': {
+        // The parents' other accepted children: a sibling is proven through the parent they share
+        // with the subject, so each needs that link from two sources, and the parents must be known.
+        const parents = rels('parent')
+          .map((r) => get(r.person))
+          .filter((p): p is Person => Boolean(p));
+        const links = new Map<string, Person['relationships'][number]>();
+        for (const parent of parents)
+          for (const r of parent.relationships)
+            if (r.type === 'child' && r.status === 'accepted' && r.person !== subject.id && get(r.person)) {
+              const known = links.get(r.person);
+              if (!known || sourcesOf(r.evidence).size > sourcesOf(known.evidence).size) links.set(r.person, r);
+            }
+        const r = [...links.values()];
+        return {
+          goal,
+          met: r.length >= 1,
+          sufficient: parents.length >= 1 && r.length >= 1 && r.every((x) => sourcesOf(x.evidence).size >= 2),
+          detail: parents.length ? named(r, '') : 'no accepted parent yet',
         };
       }
       default: {
