@@ -86,4 +86,50 @@ Jorge Mota e Clara Reis. Testemunha: Bento Sardinha.
     const second = await analyst.analyse(other, 1);
     assert.notEqual(second.integration.personIds[2], first.integration.personIds[2]);
   });
+
+  it('a godmother named beside her own husband is not the namesake married to another man, whatever company she keeps', async () => {
+    const { analyst } = setup();
+    // The groom's mother Anna née Kubát, wife of Wenzel Dwořak, then a baptism whose godparents are
+    // "Wenzel Kubát and his wife Anna": the bride (the child's mother) links the two records.
+    const wedding = source(`---
+title: Marriage of Josef Dwořak and Maria Swoboda, Zhoř, 1852
+recordType: marriage
+date: 24 NOV 1852
+place: Zhoř, Bohemia
+persons:
+  - { key: G, name: Josef /Dwořak/, role: groom, sex: M, age: 30 }
+  - { key: F, name: Wenzel /Dwořak/, role: father, sex: M }
+  - { key: M, name: Anna /Kubát/, role: mother, sex: F }
+  - { key: B, name: Maria /Swoboda/, role: bride, sex: F, age: 24 }
+relationships:
+  - { from: F, to: G, type: father }
+  - { from: M, to: G, type: mother }
+  - { from: F, to: M, type: spouse }
+  - { from: G, to: B, type: spouse }
+---
+Josef Dwořak, Sohn des Wenzel Dwořak und der Anna geb. Kubát; Braut Maria Swoboda.
+`);
+    const baptism = source(`---
+title: Baptism of Anna Dwořak, Zhoř, 1854
+recordType: baptism
+date: 3 MAR 1854
+place: Zhoř, Bohemia
+persons:
+  - { key: C, name: Anna /Dwořak/, role: principal, sex: F }
+  - { key: F, name: Josef /Dwořak/, role: father, sex: M }
+  - { key: M, name: Maria /Swoboda/, role: mother, sex: F }
+  - { key: GF, name: Wenzel /Kubát/, role: godparent, sex: M }
+  - { key: GM, name: Anna /Kubát/, role: godparent, sex: F }
+relationships:
+  - { from: F, to: C, type: father }
+  - { from: M, to: C, type: mother }
+  - { from: GF, to: GM, type: spouse }
+---
+Anna, Tochter des Josef Dwořak und der Maria Swoboda. Pathen: Wenzel Kubát und dessen Ehewirthin Anna.
+`);
+    const first = await analyst.analyse(wedding, 1);
+    const second = await analyst.analyse(baptism, 1);
+    assert.notEqual(second.integration.personIds[4], first.integration.personIds[2]);
+    assert.ok(!matches(second.log).some((r) => /Associates recur: Anna Kubát/.test(r)));
+  });
 });

@@ -13,6 +13,7 @@
  */
 import type { Person } from '../../../model';
 import { displayName } from '../../../model';
+import { namesAlike, splitPersonaName } from '../../../model/names';
 import type { KnowledgeGraph } from '../graph';
 
 const ASSOCIATE_ROLES = new Set(['witness', 'sponsor', 'godparent', 'officiant']);
@@ -26,6 +27,31 @@ function namedIn(p: Person): Set<string> {
   const out = new Set<string>();
   for (const n of p.names) for (const c of n.citations ?? []) out.add(c);
   return out;
+}
+
+/**
+ * The associate's own spouse, named beside them here ("Wenzel Kubát and his wife Anna"), is not the
+ * candidate's known spouse: the company a godmother keeps does not make her the other Anna Kubát,
+ * wife of Wenzel Dwořak. Both names must be alike to be one spouse (a husband keeps his surname; a
+ * wife named by maiden and married surnames is compared by her given names).
+ */
+export function otherKnownSpouse(g: KnowledgeGraph, candidateId: string, spousesHere: readonly string[]): boolean {
+  const cand = g.get(candidateId);
+  if (!cand || !spousesHere.length) return false;
+  const known = cand.relationships
+    .filter((r) => r.type === 'spouse' && r.status !== 'rejected')
+    .map((r) => g.get(r.person))
+    .filter((q): q is Person => Boolean(q));
+  if (!known.length) return false;
+  const alike = (name: string, q: Person) => {
+    const n = splitPersonaName(name);
+    return q.names.some(
+      (m) =>
+        namesAlike(n.given.split(/\s+/)[0] ?? '', m.given.split(/\s+/)[0] ?? '') &&
+        (q.sex !== 'M' || !n.surname || !m.surname || namesAlike(n.surname, m.surname)),
+    );
+  };
+  return !spousesHere.some((name) => known.some((q) => alike(name, q)));
 }
 
 /**
