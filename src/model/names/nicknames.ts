@@ -13,7 +13,10 @@
  * Jewish rows the Yiddish, Hebrew and Polish or Russian register forms (Itsko = Yitzchak = Isaac,
  * Rywka = Rivka = Rebecca, Szmul = Shmuel = Samuel); Greek rows the modern forms (Georgios = George);
  * Arabic forms of Christian and shared names as Levantine emigrants' records write them
- * (Youssef = Joseph, Boutros = Peter, Girgis = George, Ibrahim = Abraham).
+ * (Youssef = Joseph, Boutros = Peter, Girgis = George, Ibrahim = Abraham); the Russian forms the
+ * revision lists and metric books give German colonists' names, read from Cyrillic (Иоганн =
+ * Johann, Генрих = Heinrich, Вильгельм = Wilhelm: Russian writes a German h as г; Екатерина =
+ * Katharina, Елисавета = Elisabetha).
  * Each row is one group of names that may denote the same given name.
  */
 const GROUPS: string[][] = [
@@ -38,6 +41,7 @@ const GROUPS: string[][] = [
     'willem',
     'guglielmo',
     'guilielmus',
+    'vilgelm',
     'liam',
   ],
   ['robert', 'rob', 'bob', 'bobby', 'robin', 'bert', 'robt', 'robertus'],
@@ -69,6 +73,8 @@ const GROUPS: string[][] = [
     'ioannes',
     'janos',
     'jancsi',
+    'iogann',
+    'iogannes',
   ],
   ['james', 'jim', 'jimmy', 'jas', 'jamie', 'jacobus', 'jakob', 'jacques', 'diego', 'seamus'],
   [
@@ -123,7 +129,22 @@ const GROUPS: string[][] = [
     'karol',
   ],
   ['thomas', 'tom', 'tommy', 'thos', 'thomasius', 'tomas', 'tommaso', 'tuomas', 'tamas', 'tomasz'],
-  ['henry', 'harry', 'hank', 'hal', 'henri', 'heinrich', 'hendrik', 'enrico', 'henricus', 'heinz', 'henrik', 'heikki'],
+  [
+    'henry',
+    'harry',
+    'hank',
+    'hal',
+    'henri',
+    'heinrich',
+    'hendrik',
+    'enrico',
+    'henricus',
+    'heinz',
+    'henrik',
+    'heikki',
+    'genrikh',
+    'geynrikh',
+  ],
   ['edward', 'ed', 'eddie', 'ned', 'ted', 'teddy', 'edw', 'eduard', 'edouard', 'edwardus'],
   ['edmund', 'ed', 'ned', 'edmond'],
   [
@@ -217,7 +238,7 @@ const GROUPS: string[][] = [
   ],
   ['lawrence', 'larry', 'laurence', 'lorenz', 'lorenzo', 'laurent'],
   ['leonard', 'leo', 'len', 'lenny'],
-  ['louis', 'lou', 'lewis', 'ludwig', 'luis', 'luigi', 'ludovicus', 'ludovic', 'lajos', 'ludvik', 'ludwik'],
+  ['louis', 'lou', 'lewis', 'ludwig', 'luis', 'luigi', 'ludovicus', 'ludovic', 'lajos', 'ludvik', 'ludwik', 'lyudvig'],
   [
     'matthew',
     'matt',
@@ -329,7 +350,7 @@ const GROUPS: string[][] = [
   ['cornelius', 'neil', 'con', 'cornelis', 'kees'],
   ['ebenezer', 'eben'],
   ['ezekiel', 'zeke'],
-  ['gerald', 'gerry', 'jerry', 'gerhard', 'gerard'],
+  ['gerald', 'gerry', 'jerry', 'gerhard', 'gerard', 'gergard'],
   ['gottfried', 'godfrey', 'friedel'],
   ['hezekiah', 'hez'],
   ['jeremiah', 'jerry', 'jeremy', 'jeremias', 'diarmuid', 'dermot', 'darby'],
@@ -340,7 +361,8 @@ const GROUPS: string[][] = [
   ['ronald', 'ron', 'ronnie'],
   ['donald', 'don', 'donnie'],
   ['solomon', 'sol', 'suleiman', 'sulayman'],
-  ['augustus', 'gus', 'august', 'augustin', 'augustine'],
+  ['augustus', 'gus', 'august', 'augustin', 'augustine', 'avgust'],
+  ['augusta', 'auguste', 'gussie', 'avgusta'],
   ['hugh', 'hugo', 'hugues'],
   ['martin', 'marty', 'martinus', 'marton', 'marcin'],
   ['paul', 'paulus', 'pablo', 'paolo', 'pal', 'pavel', 'pavol'],
@@ -430,6 +452,9 @@ const GROUPS: string[][] = [
     'elzbieta',
     'eliska',
     'elisabetha',
+    'elizaveta',
+    'elisaveta',
+    'yelizaveta',
   ],
   [
     'catherine',
@@ -458,6 +483,8 @@ const GROUPS: string[][] = [
     'cajsa',
     'katalin',
     'katarzyna',
+    'ekaterina',
+    'yekaterina',
     'katerina',
     'kata',
   ],
@@ -531,7 +558,7 @@ const GROUPS: string[][] = [
   ['evangeline', 'eva', 'eve', 'evie', 'vangie'],
   ['florence', 'flo', 'flossie', 'florrie'],
   ['gertrude', 'gertie', 'trudy', 'gertrud'],
-  ['henrietta', 'etta', 'hetty', 'nettie', 'henriette'],
+  ['henrietta', 'etta', 'hetty', 'nettie', 'henriette', 'genrietta'],
   ['joanna', 'joan', 'jo', 'johanna', 'hanna'],
   ['lucy', 'lucinda', 'lucille', 'lucia', 'luzia'],
   ['penelope', 'penny', 'nellie'],

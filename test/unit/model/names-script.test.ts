@@ -1,7 +1,7 @@
 // Names written in Cyrillic or Greek compare, index and search like their Latin forms (issue #14:
 // a Ukrainian marriage register in Cyrillic was never found under "Hnatyshyn" and its persons folded to nothing).
 import assert from 'node:assert/strict';
-import { fold, foldName, latinLetters, nameTokens } from '../../../src/model/names';
+import { fold, foldName, latinLetters, nameTokens, namesAlike } from '../../../src/model/names';
 import { RawRecord } from '../../../src/model';
 import { ArchiveSearchIndex } from '../../../src/sources/archive/search-index';
 
@@ -12,6 +12,22 @@ describe('names in Cyrillic and Greek letters', () => {
     assert.deepEqual(nameTokens('Мовша Лейбович Каган'), ['movsha', 'leybovich', 'kagan']);
     assert.equal(fold('Γεώργιος Παπαδόπουλος'), 'georgios papadopoulos');
     assert.equal(fold('Щербаков, Юрий'), 'shcherbakov yuriy');
+  });
+
+  it("a German colonist's names as a Russian revision list writes them are his German names (г for h)", () => {
+    for (const [ru, de] of [
+      ['Иоганн', 'Johann'],
+      ['Генрих', 'Heinrich'],
+      ['Вильгельм', 'Wilhelm'],
+      ['Людвиг', 'Ludwig'],
+      ['Екатерина', 'Katharina'],
+      ['Елисавета', 'Elisabetha'],
+      ['Августа', 'Augusta'],
+      ['Георг', 'Georg'],
+    ])
+      assert.ok(namesAlike(ru, de), `${ru} = ${de}`);
+    // The rows join German names only to their Russian forms, not to other names.
+    assert.ok(!namesAlike('Генрих', 'Georg') && !namesAlike('Екатерина', 'Elisabeth'));
   });
 
   it('leave Latin text as it was', () => {
