@@ -1,5 +1,6 @@
 import type { Assertion } from '../../model';
 import { yearRange } from '../../model/gdate';
+import { HOUSE_POSTCODE } from './postcodes';
 
 export interface CensorContext {
   now: Date;
@@ -70,7 +71,7 @@ export function isLivingPersona(
   let latest = persona.birthDate ? yearRange(persona.birthDate).max : undefined;
   if (latest === undefined && persona.age !== undefined && recordDate) {
     const recordYear = yearRange(recordDate).max;
-    const age = typeof persona.age === 'number' ? persona.age : Number.parseInt(String(persona.age), 10);
+    const age = typeof persona.age === 'number' ? persona.age : Number.parseInt(persona.age, 10);
     if (recordYear !== undefined && Number.isFinite(age)) latest = recordYear - age + 1;
   }
   if (latest === undefined && recordDate) {
@@ -83,10 +84,18 @@ export function isLivingPersona(
 
 /** Seed 001 §8.2: birth_place → state_country (drop the city/county and anything finer). */
 export function generalizePlace(place: string): string {
-  // Postal codes ("Illinois 62702", "D-97199") narrow a place to a street: they go too.
+  // Postal codes ("Illinois 62702", "D-97199", "ON L2N 4P6", "LS17 6AQ") narrow a place to a street:
+  // they go too, and so does what an earlier step left as "[address redacted]".
   const parts = place
     .split(',')
-    .map((p) => p.replace(/\s*\b(?:[A-Z]{1,2}-)?\d{4,5}(?:-\d{4})?\b/g, '').trim())
+    .map((p) =>
+      p
+        .replace(HOUSE_POSTCODE, '')
+        .replace(/\[[^\]]*redacted\]/g, '')
+        .replace(/\s*\b(?:[A-Z]{1,2}-)?\d{4,5}(?:-\d{4})?\b/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter(Boolean);
   return parts.length <= 2 ? parts.filter((p) => !/\d/.test(p)).join(', ') : parts.slice(-2).join(', ');
 }

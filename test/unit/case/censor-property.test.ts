@@ -191,5 +191,9 @@ describe('Censor: postal codes of the living', () => {
     );
     assert.equal(generalizePlace('1423 Elm Street, Springfield, Illinois 62702, USA'), 'Illinois, USA');
     assert.equal(generalizePlace('Springfield, IL 62702'), 'Springfield, IL');
+    // A Canadian or British postcode after the province or town, and what address redaction left
+    // (a living applicant's residence in a 2022 lineage application reached a place search).
+    assert.equal(generalizePlace('[address redacted], St. Catharines, ON L2N 4P6'), 'St. Catharines, ON');
+    assert.equal(generalizePlace('Leeds LS17 6AQ, England'), 'Leeds, England');
   });
 });
