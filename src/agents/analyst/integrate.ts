@@ -47,6 +47,7 @@ import { registeredVitals, withRegisterEvent } from './identity/register-entries
 import { asParentRelations, grandparentLinks } from './identity/grandparents';
 import { isAssociateRole, keptCompany, otherKnownSpouse } from './identity/associates';
 import { pickUnmarried } from './identity/marriage-choice';
+import { spouseOfKnownPartner } from './identity/known-partner';
 import { sameArrival } from './identity/same-arrival';
 import { namesakesByEvidence } from './identity/namesakes-in-record';
 import { statedAliases, statedNameChange } from './identity/name-change';
@@ -761,6 +762,34 @@ export async function integrateRecord(
         const company = keptCompany(g, best.id, result.personIds, source.id);
         if (company)
           chosen = { id: best.id, s: { ...best.s, rationale: `${best.s.rationale} ${company}` }, how: 'context' };
+      }
+      // No one like the anchor, but the husband or wife the record names is found with confidence:
+      // his one known wife of her given name is she (identity/known-partner.ts).
+      if (!chosen && i === aIdx && (!best || best.s.similarity < DEFAULT_THRESHOLDS.review)) {
+        const strong = family[i].spouses.flatMap((j) =>
+          g.index
+            .candidates(featsOf[j])
+            .filter((f) => !used.has(f.id) && g.get(f.id))
+            .filter((f) => {
+              const s = scorePair(featsOf[j], f, { frequencies: g.index.frequencies, family: g.index });
+              return !s.hardNegative && s.recommendation !== 'separate' && s.similarity >= MATCH_REVIEW_ACCEPT;
+            })
+            .map((f) => f.id),
+        );
+        const sexOk = (id: string) => {
+          const sex = g.get(id)?.sex;
+          return !(feats.sex === 'M' && sex === 'F') && !(feats.sex === 'F' && sex === 'M');
+        };
+        const hit = spouseOfKnownPartner(
+          (id) => g.get(id),
+          [...new Set(strong)],
+          splitPersonaName(persona.name).given,
+          (id) => !used.has(id) && sexOk(id) && !contradiction(i, id) && !score(g.features(id)!).hardNegative,
+        );
+        if (hit) {
+          const s = score(g.features(hit.spouse.id)!);
+          chosen = { id: hit.spouse.id, s: { ...s, rationale: `${s.rationale} ${hit.why}` }, how: 'context' };
+        }
       }
       if (chosen) {
         // matched through the record's family context
