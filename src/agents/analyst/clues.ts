@@ -151,19 +151,26 @@ export function generateClues(
     }
   }
   const subject = g.subjectId ? g.get(g.subjectId) : undefined;
-  const surname = subject?.names[0]?.surname;
+  // Every surname the subject is known by: the records of the old country are under the old one
+  // (Kagan in Kelmy, Kahn in New York), the first name on file being whichever was found first.
+  const surnames: string[] = [];
+  for (const n of subject?.names ?? [])
+    if (n.surname && !surnames.some((x) => fold(x) === fold(n.surname))) surnames.push(n.surname);
+  surnames.splice(3);
   for (const place of r.places) {
-    if (place.split(',').length < 2 || !surname) continue;
+    if (place.split(',').length < 2 || !surnames.length) continue;
     const holders = [...r.touched].filter((id) => g.distanceFromSubject(id) <= 1);
     if (!holders.length) continue;
-    out.push({
-      type: 'place_search',
-      statement: `Search records in ${place}`,
-      targetPersons: holders,
-      query: { surname, place },
-      priority: prior(place),
-      evidence: [source.id],
-    });
+    surnames.forEach((surname, n) =>
+      out.push({
+        type: 'place_search',
+        statement: n === 0 ? `Search records in ${place}` : `Search records in ${place} under ${surname}`,
+        targetPersons: holders,
+        query: { surname, place },
+        priority: prior(place),
+        evidence: [source.id],
+      }),
+    );
   }
   for (const id of r.touched) {
     const p = g.get(id);
