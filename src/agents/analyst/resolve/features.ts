@@ -7,6 +7,7 @@ import { parseAge } from '../../../model/age';
 import { displayName, factValue, type Persona } from '../../../model';
 import { parseGDate } from '../../../model/gdate';
 import {
+  isNordicPatronymic,
   canonicalGiven,
   daitchMokotoffCodes as dm,
   fold,
@@ -65,6 +66,7 @@ function computeNameFeature(given: string, surname: string, type: string): NameF
   const gkey = g.join(' ');
   const skey = `${s.join(' ')}\u0000${type}`;
   const gid = intern(gkey);
+  const patronymics = surname.split(/[\s/]+/).filter((w) => w && isNordicPatronymic(w));
   return {
     gkey,
     skey,
@@ -78,6 +80,7 @@ function computeNameFeature(given: string, surname: string, type: string): NameF
     ...(compoundOf(given) ? { compound: compoundOf(given) } : {}),
     given: g,
     surnames: s,
+    ...(patronymics.length ? { patronymics } : {}),
     type,
     givenMeta: callName && !/^\d+$/.test(callName) ? meta(canonicalGiven(callName)) : [],
     surnameDm: s[0] ? dm(s[0]) : [],
