@@ -113,10 +113,11 @@ interface Item {
 const LIST_OPENERS =
   /\b(?:survived\s+by|survivors|surviving|leaves|left\s+to\s+mourn|preceded\s+in\s+death|predeceased|their\s+children)\b/iu;
 
-function listsRelatives(body: string, at: number): boolean {
+function listsRelatives(body: string, at: number, head: string): boolean {
   const before = body.slice(Math.max(0, at - 200), at);
   const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n\n')) + 1);
-  return LIST_OPENERS.test(sentence);
+  // The head word itself may complete the opener: "… and of their children Thorsteinn Johnson, …".
+  return LIST_OPENERS.test(`${sentence}${head}`);
 }
 
 /** One entry of a list: "Robert of Fort Wayne", "Mrs. Walter (Ruth) Engle of New Haven", "Lewis Stewart". */
@@ -152,7 +153,8 @@ export function relativeLists(body: string, family: FamilySurnames): RelativeDra
   // (pronounRelatives reads those, with their subject).
   const listed = [...body.matchAll(LIST_HEAD)];
   const named = [...body.matchAll(NAMED_HEAD)].filter(
-    (h) => listsRelatives(body, h.index) && !listed.some((l) => l.index <= h.index && h.index < l.index + l[0].length),
+    (h) =>
+      listsRelatives(body, h.index, h[0]) && !listed.some((l) => l.index <= h.index && h.index < l.index + l[0].length),
   );
   const heads = [...listed, ...named].sort((a, b) => a.index - b.index);
   heads.forEach((h, n) => {
