@@ -13,6 +13,15 @@ describe('surnames by Nordic patronymic', () => {
     );
   });
 
+  it("codes the farm name beside a patronymic for blocking, so 'Matt Makela' meets 'Matti Juhonpoika Mäkelä'", () => {
+    const farm = nameFeature('Matt', 'Makela');
+    const full = nameFeature('Matti', 'Juhonpoika Mäkelä');
+    assert.ok(farm.surnameDm.some((c) => full.surnameDm.includes(c)));
+    // Without a patronymic the codes stay those of the whole surname.
+    const berg = nameFeature('Jan', 'Berg').surnameDm;
+    assert.ok(!nameFeature('Jan', 'van der Berg').surnameDm.some((c) => berg.includes(c)));
+  });
+
   it('does not take patronymics of different fathers for one', () => {
     assert.ok(compareSurname(nameFeature('Matti', 'Juhonpoika'), nameFeature('Matts', 'Henriksson'))!.score < 0.9);
   });

@@ -46,6 +46,13 @@ export function nameFeature(given: string, surname: string, type = 'birth'): Nam
   return f;
 }
 
+/** The codes of a surname's first form, and of its last word too when a patronymic stands before it. */
+function withFarm(code: (s: string) => string[], forms: string[], patronymic: boolean): string[] {
+  const own = code(forms[0]);
+  if (!patronymic || forms.length < 2) return own;
+  return [...new Set([...own, ...code(forms[forms.length - 1])])];
+}
+
 function computeNameFeature(given: string, surname: string, type: string): NameFeature {
   let g = givenTokens(given);
   let s = surnameForms(surname);
@@ -83,8 +90,10 @@ function computeNameFeature(given: string, surname: string, type: string): NameF
     ...(patronymics.length ? { patronymics } : {}),
     type,
     givenMeta: callName && !/^\d+$/.test(callName) ? meta(canonicalGiven(callName)) : [],
-    surnameDm: s[0] ? dm(s[0]) : [],
-    surnameMeta: s[0] ? meta(s[0]) : [],
+    // A patronymic with a farm name ("Juhonpoika Mäkelä"): the farm name alone is how the bearer is
+    // found elsewhere ("Matt Makela" in America), so its sound codes count too.
+    surnameDm: s[0] ? withFarm(dm, s, patronymics.length > 0) : [],
+    surnameMeta: s[0] ? withFarm(meta, s, patronymics.length > 0) : [],
   };
 }
 
