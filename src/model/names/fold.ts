@@ -83,7 +83,16 @@ const CYRILLIC_GREEK: Record<string, string> = {
 const UKRAINIAN: Record<string, string> = { г: 'h', и: 'y', й: 'i' };
 const NON_LATIN = /[\u0370-\u03ff\u0400-\u04ff]/;
 
+/**
+ * Icelandic (and Old Norse) letters as emigrants' records and indexes write them: Þorsteinn is
+ * Thorsteinn, Sigríður is Sigridur, Guðrún is Gudrun. Without this a fold dropped them and split
+ * the name ("sigri ur", "orsteinn").
+ */
+const ICELANDIC: Record<string, string> = { þ: 'th', Þ: 'Th', ð: 'd', Ð: 'D' };
+const ICELANDIC_LETTER = /[þÞðÐ]/g;
+
 export function latinLetters(s: string): string {
+  if (/[þÞðÐ]/.test(s)) s = s.replace(ICELANDIC_LETTER, (ch) => ICELANDIC[ch]);
   if (!NON_LATIN.test(s)) return s;
   const table = /[іїєґІЇЄҐ]/.test(s) ? { ...CYRILLIC_GREEK, ...UKRAINIAN } : CYRILLIC_GREEK;
   let out = '';

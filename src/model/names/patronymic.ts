@@ -37,9 +37,9 @@ function finnishNominatives(stem: string): string[] {
   return out;
 }
 
-/** Icelandic and Danish letters in Latin before folding (Þorsteinn → Thorsteinn, Guðrún → Gudrun). */
+/** Danish and Norwegian letters in Latin before folding (foldName keeps Þ and ð as th and d). */
 function latin(word: string): string {
-  return word.replace(/[þÞ]/g, 'th').replace(/[ðÐ]/g, 'd').replace(/[æÆ]/g, 'ae').replace(/[øØ]/g, 'o');
+  return word.replace(/[æÆ]/g, 'ae').replace(/[øØ]/g, 'o');
 }
 
 /** The patronymic a single surname word is, or undefined. */

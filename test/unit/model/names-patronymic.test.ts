@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import {
+  fold,
+  foldName,
   namesAlike,
   nordicPatronymic,
   patronymicsAlike,
@@ -52,5 +54,11 @@ describe('Nordic patronymics (the surname word that names the father)', () => {
       assert.equal(split('John Henry Smith').surname, 'Smith');
       assert.equal(split('Mary Johnson Smith').surname, 'Smith');
     }
+  });
+
+  it("folds the Icelandic letters as emigrants' records write them (Þ = Th, ð = d), not to nothing", () => {
+    assert.equal(fold('Sigríður Björnsdóttir'), 'sigridur bjornsdottir');
+    assert.equal(foldName('Þorsteinn Jónsson'), 'thorsteinn jonsson');
+    assert.equal(fold('Guðrún Þorsteinsdóttir'), 'gudrun thorsteinsdottir');
   });
 });
