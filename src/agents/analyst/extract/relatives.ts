@@ -379,6 +379,32 @@ export function namedCouple(
   };
 }
 
+/**
+ * "Descendants of Jón Þorsteinsson Hólm (1838–1912) and Sigríður Björnsdóttir": a reunion notice or
+ * a family history names the couple whose descendants it gathers; the one named after the principal
+ * is the principal's spouse. Only a name written in full (given name and surname) is read: a given
+ * name alone would have to borrow a surname the notice does not write.
+ */
+export function descendantsCouple(
+  body: string,
+  principal: string,
+): { persona: Persona; snippets: Record<string, string> } | undefined {
+  if (!principal.trim()) return undefined;
+  const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(
+    // Not case-blind: NAME needs its capitals.
+    `\\b(?:[Dd]escendants|DESCENDANTS)\\s+(?:of|OF)\\s+(?:the\\s+late\\s+)?${esc(principal.trim())}(?:\\s*\\([^)]{0,20}\\))?\\s+(?:and|&)\\s+(${NAME})`,
+    'u',
+  ).exec(body);
+  if (!m) return undefined;
+  const name = m[1].replace(/\s+(?:of|in|at)$/u, '').trim();
+  if (name.split(/\s+/).length < 2 || /^(?:Mr|Mrs|The|Their|His|Her)\b/.test(name)) return undefined;
+  return {
+    persona: { name, role: 'spouse', relationship: 'spouse' },
+    snippets: { name: m[0], role: m[0] },
+  };
+}
+
 /** Kin a notice names in full but the family tree has no tie for: "a cousin, Max Kagan of Brooklyn". */
 // Not "great-granddaughter": a modern notice's descendant is usually its living informant, whom the
 // record names for the story, not as kin of the dead to be filed.
