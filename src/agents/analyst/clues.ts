@@ -12,6 +12,7 @@ import { formatQuery, NEW_NAME_CLUE } from '../../model';
 import { calculatePriority } from '../../engine/priority';
 import type { KnowledgeGraph } from './graph';
 import type { IntegrationResult } from './integration-result';
+import { isNordicPatronymic } from '../../model/names';
 
 /** Clues are made for persons this close to the subject: the research stays on the family in question. */
 export const CLUE_DEPTH = 2;
@@ -150,6 +151,7 @@ export function generateClues(
       });
     }
   }
+  out.push(...farmNameClues(g, source, r, prior, near));
   const subject = g.subjectId ? g.get(g.subjectId) : undefined;
   // Every surname the subject is known by: the records of the old country are under the old one
   // (Kagan in Kelmy, Kahn in New York), the first name on file being whichever was found first.
@@ -210,6 +212,59 @@ export function generateClues(
       priority: h.priority,
       evidence: [source.id],
     });
+  }
+  return out;
+}
+
+/** The words of a surname that are not Nordic patronymics ("Koivisto" of "Juhonpoika Koivisto"). */
+function farmPart(surname: string): string | undefined {
+  const words = surname.trim().split(/\s+/).filter(Boolean);
+  if (!words.some((w) => isNordicPatronymic(w))) return undefined;
+  const farm = words.filter((w) => !isNordicPatronymic(w));
+  return farm.length && farm.length < words.length ? farm.join(' ') : undefined;
+}
+
+/**
+ * A child a Nordic register names by a patronymic alone ("Juho /Matinpoika/") in the household of a
+ * parent written with patronymic and farm ("Matti /Juhonpoika Koivisto/"): the household is filed
+ * under the farm, and the child, once away from it (an emigrant above all: "Johan Koivisto" on a
+ * passenger list), is often found under that farm name. Search the child under it.
+ */
+function farmNameClues(
+  g: KnowledgeGraph,
+  source: { id: string },
+  r: IntegrationResult,
+  prior: (entity: string) => number,
+  near: (id: string) => boolean,
+): ClueDraft[] {
+  const out: ClueDraft[] = [];
+  for (const id of r.touched) {
+    const p = g.get(id);
+    if (!p || !near(id)) continue;
+    const own = p.names.find(
+      (n) =>
+        (n.citations ?? []).includes(source.id) && n.given && n.surname.trim().split(/\s+/).every(isNordicPatronymic),
+    );
+    if (!own) continue;
+    const farms = new Set<string>();
+    for (const rel of p.relationships) {
+      if (rel.type !== 'parent' || rel.status === 'rejected') continue;
+      for (const n of g.get(rel.person)?.names ?? []) {
+        const farm = (n.citations ?? []).includes(source.id) ? farmPart(n.surname) : undefined;
+        if (farm && !p.names.some((m) => fold(m.surname) === fold(farm))) farms.add(farm);
+      }
+    }
+    for (const farm of farms) {
+      const name = `${own.given} ${farm}`;
+      out.push({
+        type: 'vital_records',
+        statement: `${NEW_NAME_CLUE} ${name} (${displayName(p)}, of the ${farm} household in this record)`,
+        targetPersons: [id],
+        query: personQuery(p, { given: own.given, surname: farm }),
+        priority: prior(name),
+        evidence: [source.id],
+      });
+    }
   }
   return out;
 }

@@ -83,7 +83,16 @@ const CYRILLIC_GREEK: Record<string, string> = {
 const UKRAINIAN: Record<string, string> = { г: 'h', и: 'y', й: 'i' };
 const NON_LATIN = /[\u0370-\u03ff\u0400-\u04ff]/;
 
+/**
+ * Nordic letters as emigrants' records and indexes write them: Þorsteinn is Thorsteinn, Sigríður is
+ * Sigridur, Sørensen is Sorensen, Kræn is Kraen. Unicode gives them no base letter, so a fold dropped
+ * them and split the name ("sigri ur", "orsteinn", "s rensen").
+ */
+const NORDIC: Record<string, string> = { þ: 'th', Þ: 'Th', ð: 'd', Ð: 'D', ø: 'o', Ø: 'O', æ: 'ae', Æ: 'Ae' };
+const NORDIC_LETTER = /[þÞðÐøØæÆ]/g;
+
 export function latinLetters(s: string): string {
+  if (/[þÞðÐøØæÆ]/.test(s)) s = s.replace(NORDIC_LETTER, (ch) => NORDIC[ch]);
   if (!NON_LATIN.test(s)) return s;
   const table = /[іїєґІЇЄҐ]/.test(s) ? { ...CYRILLIC_GREEK, ...UKRAINIAN } : CYRILLIC_GREEK;
   let out = '';

@@ -8,3 +8,4 @@ export { queryName, splitName, splitPersonaName, splitSubjectName, type QueryNam
 export { canonicalGiven, nicknameMatch } from './nicknames';
 export { daitchMokotoffCodes, doubleMetaphone, metaphoneCodes, phoneticKeys, surnameSoundex } from './phonetic';
 export { namesAlike } from './match';
+export { isNordicPatronymic, nordicPatronymic, patronymicsAlike } from './patronymic';

@@ -1,10 +1,15 @@
 /** Whether two name tokens may be one name, as the archive search and the Analyst's mentions ask it. */
 import { foldName } from './fold';
 import { nicknameMatch } from './nicknames';
+import { patronymicsAlike } from './patronymic';
 import { phoneticKeys } from './phonetic';
 
-/** Phonetically alike, known variants (Johann ~ John, Karl ~ Charles), an initial or an abbreviation. */
+/**
+ * Phonetically alike, known variants (Johann ~ John, Karl ~ Charles), an initial or an abbreviation,
+ * or one Nordic patronymic in two languages (Juhonpoika ~ Johansson).
+ */
 export function namesAlike(a: string, b: string): boolean {
+  if (patronymicsAlike(a, b)) return true;
   const fa = foldName(a).replace(/[^a-z]/g, '');
   const fb = foldName(b).replace(/[^a-z]/g, '');
   if (!fa || !fb) return false;

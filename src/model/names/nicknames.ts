@@ -603,3 +603,8 @@ export function nicknameMatch(a: string, b: string): boolean {
 export function canonicalGiven(name: string): string {
   return CANON.get(name) ?? name;
 }
+
+/** Whether the given-name table lists a folded name (as a form of some name). */
+export function listedGiven(name: string): boolean {
+  return EQUIV.has(name);
+}

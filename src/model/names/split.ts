@@ -5,6 +5,7 @@
  */
 import { fold } from './fold';
 import { isSuffix } from './parts';
+import { isNordicPatronymic } from './patronymic';
 
 /**
  * Words that begin a surname when written before its last word ("Jan de Vries", "Maria de Jesus",
@@ -33,10 +34,16 @@ const SURNAME_PARTICLES = new Set([
   'le',
 ]);
 
-/** Where the surname begins among a name's words: the last word, with the particles before it; a given name stays. */
+/**
+ * Where the surname begins among a name's words: the last word, with the particles before it; a
+ * given name stays. A Nordic patronymic before a farm name is part of the surname, as the registers
+ * and their indexes write it ("Matti /Juhonpoika Kallio/", "Ole /Andersen Bakken/"): the farm name
+ * changes when the bearer moves, the patronymic does not.
+ */
 function surnameStart(words: readonly string[]): number {
   let i = words.length - 1;
   while (i > 1 && SURNAME_PARTICLES.has(fold(words[i - 1]))) i -= 1;
+  if (i === words.length - 1 && i > 1 && isNordicPatronymic(words[i - 1]) && !isNordicPatronymic(words[i])) i -= 1;
   return i;
 }
 

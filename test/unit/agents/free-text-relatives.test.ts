@@ -77,6 +77,31 @@ describe('free text: the relatives a notice names (issue #14 items 4 and 8)', ()
     assert.equal(byName(out, 'George Kessler')?.persona.marriageDate, '9 MAY 1901');
   });
 
+  it('reads the list after "their children" with the names right after the word', () => {
+    const out = extractFromText(
+      'Holm family reunion notice, 2016',
+      'FAMILY REUNION. Descendants of Jón Holm (1838–1912) and Sigríður Björnsdóttir, who came to Gimli in 1876, and of their children Thorsteinn Johnson of Árnes, Björn Hólm of Selkirk and Ingibjörg Sveinsson of Winnipeg, will gather at the church hall.',
+    );
+    const children = out.personas.filter((p) => p.persona.role === 'child').map((p) => p.persona.name);
+    assert.deepEqual(children, ['Thorsteinn Johnson', 'Björn Hólm', 'Ingibjörg Sveinsson']);
+    // Without an opener a head word names no list: "His big sister Agnes" is a sentence's.
+    const plain = extractFromText('Agnes', 'Henry Miller died. His big sister Agnes Miller came from Ohio.');
+    assert.ok(!plain.personas.some((p) => p.persona.role === 'child'));
+  });
+
+  it('reads the couple of "Descendants of X (dates) and Y Z" as the principal and spouse', () => {
+    const out = extractFromText(
+      'Holm family reunion notice, 2016',
+      'FAMILY REUNION. Descendants of Jón Holm (1838–1912) and Sigríður Björnsdóttir, who came to Gimli in 1876, will gather at the church hall.',
+    );
+    const names = out.personas.map((p) => `${p.persona.role}:${p.persona.name}`);
+    assert.ok(names.includes('principal:Jón Holm'), names.join('; '));
+    assert.ok(names.includes('spouse:Sigríður Björnsdóttir'), names.join('; '));
+    // A given name alone is not read: it would need a surname the notice does not write.
+    const bare = extractFromText('Reunion', 'Descendants of Jón Holm and Sigga will gather at the hall.');
+    assert.ok(!bare.personas.some((p) => p.persona.role === 'spouse'));
+  });
+
   it('reads "his son, Name", "His wife, Jane" and a couple named together with their children', () => {
     const out = extractFromText(
       'Death of Owen Rees',

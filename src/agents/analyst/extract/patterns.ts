@@ -13,6 +13,7 @@ import {
   formerNames,
   kinNamedInFull,
   namedCouple,
+  descendantsCouple,
   pronounRelatives,
   relativeLists,
 } from './relatives';
@@ -557,7 +558,7 @@ export function extractFromText(
   }
   // "the late Frederick and Clara Hoffman": a spouse no other phrase names.
   if (!others.some((o) => o.persona.role === 'spouse')) {
-    const pair = namedCouple(body, principal.name.split(/\s+/)[0], surname);
+    const pair = namedCouple(body, principal.name.split(/\s+/)[0], surname) ?? descendantsCouple(body, principal.name);
     if (pair) others.push(pair);
   }
   // Children, brothers and sisters: lists ("two sons, Robert of Fort Wayne and Harold") and single

@@ -113,10 +113,11 @@ interface Item {
 const LIST_OPENERS =
   /\b(?:survived\s+by|survivors|surviving|leaves|left\s+to\s+mourn|preceded\s+in\s+death|predeceased|their\s+children)\b/iu;
 
-function listsRelatives(body: string, at: number): boolean {
+function listsRelatives(body: string, at: number, head: string): boolean {
   const before = body.slice(Math.max(0, at - 200), at);
   const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n\n')) + 1);
-  return LIST_OPENERS.test(sentence);
+  // The head word itself may complete the opener: "… and of their children Thorsteinn Johnson, …".
+  return LIST_OPENERS.test(`${sentence}${head}`);
 }
 
 /** One entry of a list: "Robert of Fort Wayne", "Mrs. Walter (Ruth) Engle of New Haven", "Lewis Stewart". */
@@ -152,7 +153,8 @@ export function relativeLists(body: string, family: FamilySurnames): RelativeDra
   // (pronounRelatives reads those, with their subject).
   const listed = [...body.matchAll(LIST_HEAD)];
   const named = [...body.matchAll(NAMED_HEAD)].filter(
-    (h) => listsRelatives(body, h.index) && !listed.some((l) => l.index <= h.index && h.index < l.index + l[0].length),
+    (h) =>
+      listsRelatives(body, h.index, h[0]) && !listed.some((l) => l.index <= h.index && h.index < l.index + l[0].length),
   );
   const heads = [...listed, ...named].sort((a, b) => a.index - b.index);
   heads.forEach((h, n) => {
@@ -373,6 +375,32 @@ export function namedCouple(
   if (!m || /^(?:Mr|Mrs|The|And)$/.test(m[1])) return undefined;
   return {
     persona: { name: `${m[1]} ${surname}`, role: 'spouse', relationship: 'spouse' },
+    snippets: { name: m[0], role: m[0] },
+  };
+}
+
+/**
+ * "Descendants of Jón Þorsteinsson Hólm (1838–1912) and Sigríður Björnsdóttir": a reunion notice or
+ * a family history names the couple whose descendants it gathers; the one named after the principal
+ * is the principal's spouse. Only a name written in full (given name and surname) is read: a given
+ * name alone would have to borrow a surname the notice does not write.
+ */
+export function descendantsCouple(
+  body: string,
+  principal: string,
+): { persona: Persona; snippets: Record<string, string> } | undefined {
+  if (!principal.trim()) return undefined;
+  const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(
+    // Not case-blind: NAME needs its capitals.
+    `\\b(?:[Dd]escendants|DESCENDANTS)\\s+(?:of|OF)\\s+(?:the\\s+late\\s+)?${esc(principal.trim())}(?:\\s*\\([^)]{0,20}\\))?\\s+(?:and|&)\\s+(${NAME})`,
+    'u',
+  ).exec(body);
+  if (!m) return undefined;
+  const name = m[1].replace(/\s+(?:of|in|at)$/u, '').trim();
+  if (name.split(/\s+/).length < 2 || /^(?:Mr|Mrs|The|Their|His|Her)\b/.test(name)) return undefined;
+  return {
+    persona: { name, role: 'spouse', relationship: 'spouse' },
     snippets: { name: m[0], role: m[0] },
   };
 }

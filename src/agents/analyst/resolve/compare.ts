@@ -1,7 +1,7 @@
 /** Field comparators: each returns a score in [0,1] and a reason a genealogist can read. */
 import type { DateFeature, NameFeature } from './feature-types';
 import { jaroWinkler, oneEditApart } from './metrics';
-import { canonicalGiven, nicknameMatch } from '../../../model/names';
+import { canonicalGiven, nicknameMatch, patronymicsAlike } from '../../../model/names';
 
 export interface Comparison {
   score: number;
@@ -132,6 +132,15 @@ export function compareSurname(a: NameFeature, b: NameFeature): Comparison | und
     return lazy(
       jw,
       () => `surnames "${x}" and "${y}" differ by a spelling slip (Jaro-Winkler ${jw.toFixed(2)})${note}`,
+    );
+  // Nordic patronymics name the father, in the register's language (Juhonpoika = Johansson, son of
+  // Juho = Johan; Heikintytär = Henriksdotter); a farm name beside one changes when its bearer moves.
+  const pat = a.patronymics?.find((p) => b.patronymics?.some((q) => patronymicsAlike(p, q)));
+  if (pat)
+    return lazy(
+      0.9,
+      () =>
+        `patronymics "${pat}" and "${b.patronymics!.find((q) => patronymicsAlike(pat, q))}" name one father (${x} vs ${y})${note}`,
     );
   if (overlapsAny(a.surnameDm, b.surnameDm))
     return lazy(

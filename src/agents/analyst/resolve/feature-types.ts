@@ -23,6 +23,8 @@ export interface NameFeature {
   given: string[];
   /** Folded surname forms ("vanderberg", "berg"). */
   surnames: string[];
+  /** Surname words that are Nordic patronymics, as written (Juhonpoika, Johansson): they name the father. */
+  patronymics?: string[];
   type: string;
   /** Double Metaphone (primary, alternate) of the first given name. */
   givenMeta: string[];

@@ -7,6 +7,7 @@ import { parseAge } from '../../../model/age';
 import { displayName, factValue, type Persona } from '../../../model';
 import { parseGDate } from '../../../model/gdate';
 import {
+  isNordicPatronymic,
   canonicalGiven,
   daitchMokotoffCodes as dm,
   fold,
@@ -45,6 +46,13 @@ export function nameFeature(given: string, surname: string, type = 'birth'): Nam
   return f;
 }
 
+/** The codes of a surname's first form, and of its last word too when a patronymic stands before it. */
+function withFarm(code: (s: string) => string[], forms: string[], patronymic: boolean): string[] {
+  const own = code(forms[0]);
+  if (!patronymic || forms.length < 2) return own;
+  return [...new Set([...own, ...code(forms[forms.length - 1])])];
+}
+
 function computeNameFeature(given: string, surname: string, type: string): NameFeature {
   let g = givenTokens(given);
   let s = surnameForms(surname);
@@ -65,6 +73,7 @@ function computeNameFeature(given: string, surname: string, type: string): NameF
   const gkey = g.join(' ');
   const skey = `${s.join(' ')}\u0000${type}`;
   const gid = intern(gkey);
+  const patronymics = surname.split(/[\s/]+/).filter((w) => w && isNordicPatronymic(w));
   return {
     gkey,
     skey,
@@ -78,10 +87,13 @@ function computeNameFeature(given: string, surname: string, type: string): NameF
     ...(compoundOf(given) ? { compound: compoundOf(given) } : {}),
     given: g,
     surnames: s,
+    ...(patronymics.length ? { patronymics } : {}),
     type,
     givenMeta: callName && !/^\d+$/.test(callName) ? meta(canonicalGiven(callName)) : [],
-    surnameDm: s[0] ? dm(s[0]) : [],
-    surnameMeta: s[0] ? meta(s[0]) : [],
+    // A patronymic with a farm name ("Juhonpoika Mäkelä"): the farm name alone is how the bearer is
+    // found elsewhere ("Matt Makela" in America), so its sound codes count too.
+    surnameDm: s[0] ? withFarm(dm, s, patronymics.length > 0) : [],
+    surnameMeta: s[0] ? withFarm(meta, s, patronymics.length > 0) : [],
   };
 }
 
