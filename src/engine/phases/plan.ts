@@ -14,6 +14,7 @@ import type { KnowledgeGraph } from '../../agents/analyst/graph';
 import { GAP_QUERY_MARK } from '../lead-planner';
 import { quotedStopReason } from '../planner-stop';
 import { formatQuery } from '../../model';
+import { apSurnameFathers } from '../../model/names';
 import { openHypotheses, type EngineState } from '../state';
 import { chooseStrategy, type Strategy } from '../strategy';
 import type { RunContext } from './context';
@@ -216,10 +217,17 @@ function gaps(
     death: ['death', 'burial', 'obituary'],
     marriage: ['marriage'],
   };
+  // A Welsh surname made from a patronymic (Price, ap Rhys): the baptism is under the father's name.
+  const surname = (subject.names.find((n) => n.type === 'birth') ?? subject.names[0])?.surname ?? '';
+  const welsh = apSurnameFathers(surname);
   for (const g of goals) {
     if (g.sufficient) continue;
     const q = personQuery(subject, { recordTypes: types[g.goal] });
     out.push(`${g.goal}: ${g.met ? 'found but not corroborated' : 'not found'}${GAP_QUERY_MARK}${formatQuery(q)}`);
+    if (welsh.length && (g.goal === 'birth' || g.goal === 'parents'))
+      out.push(
+        `${g.goal}: ${surname} is "ap ${welsh[0]}", so the baptism may name the father, not a surname${GAP_QUERY_MARK}${formatQuery(personQuery(subject, { surname: undefined, recordTypes: ['birth', 'baptism'] }))}`,
+      );
   }
   for (const c of conflicts.values()) {
     if (c.person !== subject.id || c.status === 'resolved') continue;

@@ -9,3 +9,4 @@ export { canonicalGiven, nicknameMatch } from './nicknames';
 export { daitchMokotoffCodes, doubleMetaphone, metaphoneCodes, phoneticKeys, surnameSoundex } from './phonetic';
 export { namesAlike } from './match';
 export { isNordicPatronymic, nordicPatronymic, patronymicsAlike } from './patronymic';
+export { apSurnameFathers, apSurnameOf } from './welsh';

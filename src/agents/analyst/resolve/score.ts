@@ -6,7 +6,7 @@
  */
 import { compareIdentifier, bestNameMatch, dateScore, lazy, yearsApart, YEAR_APART, type Comparison } from './compare';
 import { oneEditApart } from './metrics';
-import { nicknameMatch } from '../../../model/names';
+import { apSurnameOf, nicknameMatch } from '../../../model/names';
 import {
   datesM,
   givenM,
@@ -646,6 +646,21 @@ function secondGivenAgrees(): string | undefined {
   return s === t || nicknameMatch(s, t) ? s : undefined;
 }
 
+/**
+ * One side written without a surname and a father whose given name the other's Welsh surname was
+ * made from ("John, son of Rhys Evan" and John Price, ap Rhys): as good as a surname that agrees
+ * but for a spelling, since a patronymic names the family as the surname does.
+ */
+function apSurname(x: PersonFeatures, y: PersonFeatures): string | undefined {
+  if (!x.relativeNames.parent.length || x.names.some((n) => n.surnames.length)) return undefined;
+  for (const n of y.names)
+    for (const s of n.surnames.slice(0, 1))
+      for (const father of x.relativeNames.parent)
+        if (apSurnameOf(s, father))
+          return `surname "${s}" is "ap ${father.split(' ')[0]}", the father's name it was made from`;
+  return undefined;
+}
+
 /** Extra log-odds against a different given name when both were born the same day. */
 const TWIN_PATTERN = -1;
 
@@ -991,6 +1006,9 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
         c = adj ? lazy(sc, () => `${base.reason}, ${adj < 0 ? 'a common' : 'a rare'} surname here`) : base;
       }
       add(SURNAME, sc, w, c);
+    } else {
+      const ap = apSurname(a, b) ?? apSurname(b, a);
+      if (ap) add(SURNAME, 0.9, weightFor(0.9, SURNAME_W), explaining ? { score: 0.9, reason: ap } : undefined);
     }
   }
   yearOffByOne(a, b, explaining);
