@@ -443,7 +443,7 @@ const NAME_LIKE = new Set([GIVEN, SURNAME, SEX, OCCUPATION, RELATIONSHIPS]);
 const tWeight = new Float64Array(KEYS.length);
 const tScore = new Float64Array(KEYS.length);
 const tHas = new Uint8Array(KEYS.length);
-const tReason: (Comparison | undefined)[] = new Array(KEYS.length).fill(undefined);
+const tReason: (Comparison | undefined)[] = Array.from({ length: KEYS.length }, () => undefined);
 
 /**
  * A shared linked parent or spouse together with the same given name (exact, a known variant or a
@@ -1296,7 +1296,7 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
     else {
       // "overseer Amoskeag Mfg Co" and "overseer cotton mill": one trade written two ways.
       const shared = occupationWords(a.attributes.occupation).find((w) =>
-        occupationWords(b.attributes.occupation!).includes(w),
+        occupationWords(b.attributes.occupation).includes(w),
       );
       if (shared)
         addC(
