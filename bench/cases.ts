@@ -4,7 +4,8 @@
  * person clusters (B-cubed over the expected personas), relationships, key facts, conflicts kept,
  * namesakes wrongly joined, junk persons, persons outside the answer key, privacy leaks and time.
  *
- *   npm run bench -- cases [--json] [--details] [--case=<name>[,<name>]] [--dir=<folder of cases>] [--keep]
+ *   npm run bench -- cases [--json] [--details] [--case=<name>[,<name>]] [--dir=<folder of cases>] [--keep] [--runs=N]
+ *   (--runs=2: research run twice on the same folder before scoring, as a user running it again would)
  *   npx tsx bench/cases.ts --details
  *
  * Targets for the whole set (issue #14): person and relationship F1 ≥ 0.95, 0 namesakes joined,
@@ -32,7 +33,10 @@ async function main() {
     if (!json) process.stderr.write(`  ${name} …\n`);
     let run: CaseRun;
     try {
-      run = await runCase(dir, { keep: args.includes('--keep') });
+      run = await runCase(dir, {
+        keep: args.includes('--keep'),
+        runs: Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 1),
+      });
     } catch (e) {
       run = { error: e instanceof Error ? e.message : String(e), seconds: 0 };
     }
