@@ -7,6 +7,12 @@ import { Agent, Id, Instant, Probability, Tier } from './common';
  */
 export const NEW_NAME_CLUE = 'Find records under the name';
 
+/**
+ * The statement of a lead to an enslaver's estate records (extract/enslavers.ts): the only place an
+ * enslaved family is named before 1865, so it is followed before the research calls it a day.
+ */
+export const ESTATE_LEAD = 'Search the estate records of';
+
 export const HypothesisStatus = z.enum(['pending', 'in_progress', 'completed', 'rejected', 'dismissed']);
 export const HypothesisType = z.enum([
   'vital_records',

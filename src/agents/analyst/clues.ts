@@ -8,7 +8,7 @@ import type { ClueHypothesis, Person, SearchQuery } from '../../model';
 import { displayName, factValue } from '../../model';
 import { yearRange } from '../../model/gdate';
 import { stableId } from '../../engine/ids';
-import { formatQuery, NEW_NAME_CLUE } from '../../model';
+import { formatQuery, NEW_NAME_CLUE, parseQuery } from '../../model';
 import { calculatePriority } from '../../engine/priority';
 import type { KnowledgeGraph } from './graph';
 import type { IntegrationResult } from './integration-result';
@@ -208,7 +208,7 @@ export function generateClues(
       type: h.type === 'parental_discovery' ? 'parental_discovery' : 'other',
       statement: h.text,
       targetPersons: [],
-      query: { name: q.replace(/^name:/, '').replace(/"/g, '') },
+      query: parseQuery(q),
       priority: h.priority,
       evidence: [source.id],
     });

@@ -48,6 +48,7 @@ import { asParentRelations, grandparentLinks } from './identity/grandparents';
 import { isAssociateRole, keptCompany, otherKnownSpouse } from './identity/associates';
 import { pickUnmarried } from './identity/marriage-choice';
 import { spouseOfKnownPartner } from './identity/known-partner';
+import { familyGroupAssignment, type RecordTie } from './identity/family-group';
 import { sameArrival } from './identity/same-arrival';
 import { namesakesByEvidence } from './identity/namesakes-in-record';
 import { statedAliases, statedNameChange } from './identity/name-change';
@@ -496,6 +497,33 @@ export async function integrateRecord(
       targetPick = undefined;
   }
 
+  // A family the record lists as a whole (a household without surnames in an estate inventory) is
+  // matched as a whole: the one known family in which every stated tie holds (identity/family-group.ts).
+  const ties: RecordTie[] = family.flatMap((f, i) => [
+    ...f.spouses.filter((j) => j > i).map((j) => ({ a: i, b: j, kind: 'spouse' as const })),
+    ...f.children.map((j) => ({ a: i, b: j, kind: 'parent' as const })),
+  ]);
+  const groupPick = familyGroupAssignment(
+    ties.filter((t) => !mention[t.a] && !mention[t.b]),
+    (i) =>
+      g.index
+        .candidates(featsOf[i])
+        .filter((f) => g.get(f.id) && !used.has(f.id))
+        .filter((f) => {
+          const s = scorePair(featsOf[i], f, { frequencies: g.index.frequencies, family: g.index });
+          return (
+            !s.hardNegative &&
+            s.recommendation !== 'separate' &&
+            s.similarity >= DEFAULT_THRESHOLDS.review &&
+            !contradiction(i, f.id)
+          );
+        })
+        .map((f) => f.id),
+    (x, y, kind) =>
+      (g.get(x)?.relationships ?? []).some(
+        (r) => r.person === y && r.status !== 'rejected' && r.type === (kind === 'spouse' ? 'spouse' : 'child'),
+      ),
+  );
   // Of namesakes in the record, the one it tells more about is matched first.
   const matchOrder = namesakesByEvidence(
     order,
@@ -762,6 +790,18 @@ export async function integrateRecord(
         const company = keptCompany(g, best.id, result.personIds, source.id);
         if (company)
           chosen = { id: best.id, s: { ...best.s, rationale: `${best.s.rationale} ${company}` }, how: 'context' };
+      }
+      const inGroup = groupPick.get(i);
+      if (!chosen && inGroup && best?.s.recommendation !== 'merge' && !used.has(inGroup)) {
+        const s = score(g.features(inGroup)!);
+        chosen = {
+          id: inGroup,
+          s: {
+            ...s,
+            rationale: `${s.rationale} Family group: the record's household (${[...groupPick.keys()].map((j) => recordPersonas[j].name.replace(/\//g, '').trim()).join(', ')}) fits one known family as a whole, every stated tie holding.`,
+          },
+          how: 'context',
+        };
       }
       // No one like the anchor, but the husband or wife the record names is found with confidence:
       // his one known wife of her given name is she (identity/known-partner.ts).

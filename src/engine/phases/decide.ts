@@ -9,7 +9,7 @@ import { openHypotheses, type EngineState, type TerminationConditions } from '..
 import type { RunContext } from './context';
 import { verifiedNow } from './verify';
 import { generationDepth } from '../generations';
-import { NEW_NAME_CLUE } from '../../model';
+import { ESTATE_LEAD, NEW_NAME_CLUE } from '../../model';
 
 /** Seed 001 §7 diminishing returns: more than 10 queries since the last discovery. */
 const QUERIES_WITHOUT_DISCOVERY = 10;
@@ -67,7 +67,8 @@ export function decide(ctx: RunContext, input: DecideInput): Decision | undefine
   const newNameQueued = engine.frontier.some((t) => {
     const h = t.hypothesis ? engine.hypotheses.get(t.hypothesis) : undefined;
     return Boolean(
-      h?.statement.startsWith(NEW_NAME_CLUE) && h.targetPersons.some((id) => graph.distanceFromSubject(id) <= 1),
+      (h?.statement.startsWith(NEW_NAME_CLUE) && h.targetPersons.some((id) => graph.distanceFromSubject(id) <= 1)) ||
+      h?.statement.startsWith(ESTATE_LEAD),
     );
   });
   const diminishingReturns =

@@ -8,6 +8,7 @@ import { SnippetFinder } from './snippets';
 import { extractFromText, toPrincipal } from './patterns';
 import { extractStatements, personaDetails } from './statements';
 import { INDEX_FIELDS } from './evidence-text';
+import { enslaverLeads } from './enslavers';
 
 export function extractStructured(
   record: Pick<SourceRecord, 'persons' | 'text'> &
@@ -34,8 +35,9 @@ export class DeterministicExtractor implements RecordExtractor {
   readonly kind = 'deterministic' as const;
 
   async extract(record: SourceRecord): Promise<ExtractionResult> {
+    const leads = enslaverLeads(record.text, record.translation);
     if (record.persons.length)
-      return { personas: extractStructured(record), ...extractStatements(record), hypotheses: [], rejected: [] };
+      return { personas: extractStructured(record), ...extractStatements(record), hypotheses: leads, rejected: [] };
     // A notice in German or Welsh with the translation its record carries: the patterns read English,
     // so the translation is read too, and the reading that finds more persons is kept (never both:
     // one person named in each would be two).
@@ -45,7 +47,7 @@ export class DeterministicExtractor implements RecordExtractor {
       translated && translated.personas.length > body.personas.length ? translated : body;
     return {
       personas,
-      hypotheses,
+      hypotheses: [...hypotheses, ...leads],
       relations,
       events: [],
       rejected: personas.length ? [] : [{ reason: 'no persons index and no recognisable pattern in the text' }],
