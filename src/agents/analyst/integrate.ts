@@ -49,6 +49,7 @@ import { isAssociateRole, keptCompany } from './identity/associates';
 import { pickUnmarried } from './identity/marriage-choice';
 import { sameArrival } from './identity/same-arrival';
 import { namesakesByEvidence } from './identity/namesakes-in-record';
+import { pickByMiddleInitial } from './identity/middle-initial';
 import { statedAliases, statedNameChange } from './identity/name-change';
 import { informantAge, scoreBesideInformantAge } from './identity/informant-age';
 import { foundlingWords, notKinship } from './register-roles';
@@ -456,6 +457,7 @@ export async function integrateRecord(
   // The searched-for person is the persona most like them (if any is like them at all).
   const targetFeats = ctx.target && !already.some((p) => p.id === ctx.target) ? g.features(ctx.target) : undefined;
   let targetPick: { i: number; s: PairScore } | undefined;
+  const targetAlike: { i: number; s: PairScore }[] = [];
   if (targetFeats) {
     personas.forEach((_, i) => {
       const s = scoreBesideInformantAge(
@@ -468,11 +470,23 @@ export async function integrateRecord(
         !mention[i] &&
         s.recommendation !== 'separate' &&
         s.similarity >= TARGET_FLOOR &&
-        (!targetPick || s.similarity > targetPick.s.similarity) &&
         !contradiction(i, targetFeats.id)
-      )
-        targetPick = { i, s };
+      ) {
+        targetAlike.push({ i, s });
+        if (!targetPick || s.similarity > targetPick.s.similarity) targetPick = { i, s };
+      }
     });
+  }
+  // Two of the sought person's name in one record, one written with his middle initial and one without:
+  // the initial is the mark the record tells them apart by (identity/middle-initial.ts).
+  if (targetPick && targetFeats) {
+    const j = pickByMiddleInitial(
+      targetPick.i,
+      targetAlike.map((x) => x.i),
+      (i) => featsOf[i].names,
+      targetFeats.names,
+    );
+    if (j !== undefined) targetPick = targetAlike.find((x) => x.i === j);
   }
   // A bride or groom like the one sought, who is already married to another, while an unmarried
   // namesake is as alike: the aim of the search does not decide; the resolver's tie rules do.
@@ -495,6 +509,8 @@ export async function integrateRecord(
       targetPick = undefined;
   }
 
+  // The sought person, when the record's persona most like them is another of its personas, is kept for that one.
+  const reservedFor = (id: string, i: number) => Boolean(targetPick && id === ctx.target && targetPick.i !== i);
   // Of namesakes in the record, the one it tells more about is matched first.
   const matchOrder = namesakesByEvidence(
     order,
@@ -635,7 +651,7 @@ export async function integrateRecord(
       let best: { id: string; s: PairScore } | undefined;
       const alike: { id: string; s: PairScore }[] = [];
       for (const f of g.index.candidates(feats)) {
-        if (used.has(f.id) || !g.get(f.id)) continue;
+        if (used.has(f.id) || !g.get(f.id) || reservedFor(f.id, i)) continue;
         const s = score(f);
         const against =
           s.recommendation === 'separate' || s.similarity < DEFAULT_THRESHOLDS.review
