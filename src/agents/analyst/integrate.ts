@@ -505,8 +505,9 @@ export async function integrateRecord(
           !contradiction(i, f.id),
       )
       .map((f) => f.id);
-    if (rivals.length && pickUnmarried(g, [targetFeats.id, ...rivals], spouseGiven(i), recordYear))
-      targetPick = undefined;
+    // Only when that unmarried namesake is a rival: the sought person free to marry stays the pick.
+    const free = rivals.length ? pickUnmarried(g, [targetFeats.id, ...rivals], spouseGiven(i), recordYear) : undefined;
+    if (free && free.id !== targetFeats.id) targetPick = undefined;
   }
 
   // The sought person, when the record's persona most like them is another of its personas, is kept for that one.
