@@ -50,6 +50,7 @@ import { pickUnmarried } from './identity/marriage-choice';
 import { sameArrival } from './identity/same-arrival';
 import { namesakesByEvidence } from './identity/namesakes-in-record';
 import { pickByMiddleInitial } from './identity/middle-initial';
+import { husbandToAwait } from './identity/wife-after-husband';
 import { statedAliases, statedNameChange } from './identity/name-change';
 import { informantAge, scoreBesideInformantAge } from './identity/informant-age';
 import { foundlingWords, notKinship } from './register-roles';
@@ -518,7 +519,26 @@ export async function integrateRecord(
     recordPersonas.map((p) => p.name),
     featsOf.map((f) => Boolean(f.birth)),
   );
+  // A wife is known by her husband (her surname changes with each marriage): unless a parent already
+  // known identifies her, he is matched before her (identity/wife-after-husband.ts).
+  const awaited = new Set<number>();
   for (const i of matchOrder) {
+    if (!awaited.has(i)) {
+      const h = husbandToAwait(
+        i,
+        family,
+        (j) => roleSex(personas[j].persona),
+        aIdx,
+        (j) => result.personIds[j] !== undefined,
+        (j) => !result.created.includes(result.personIds[j]!),
+      );
+      const at = h === undefined ? -1 : matchOrder.indexOf(h, matchOrder.indexOf(i));
+      if (at >= 0) {
+        awaited.add(i);
+        matchOrder.splice(at + 1, 0, i);
+        continue;
+      }
+    }
     const gp = personas[i];
     const persona: Persona = { ...gp.persona, sex: roleSex(gp.persona) };
     const feats = featsOf[i];
