@@ -45,7 +45,7 @@ import type { IntegrationResult, MatchDecision, UnresolvedMention } from './inte
 import { withEventDates } from './identity/event-dates';
 import { registeredVitals, withRegisterEvent } from './identity/register-entries';
 import { asParentRelations, grandparentLinks } from './identity/grandparents';
-import { isAssociateRole, keptCompany } from './identity/associates';
+import { isAssociateRole, keptCompany, unrelatedMention } from './identity/associates';
 import { pickUnmarried } from './identity/marriage-choice';
 import { sameArrival } from './identity/same-arrival';
 import { namesakesByEvidence } from './identity/namesakes-in-record';
@@ -788,7 +788,7 @@ export async function integrateRecord(
         best?.s.recommendation === 'review' &&
         best.s.similarity >= TARGET_FLOOR &&
         tied.length <= 1 &&
-        isAssociateRole(persona.role)
+        (isAssociateRole(persona.role) || unrelatedMention(i, recordPersonas, family[i]))
       ) {
         const company = keptCompany(g, best.id, result.personIds, source.id);
         if (company)
