@@ -45,12 +45,14 @@ import type { IntegrationResult, MatchDecision, UnresolvedMention } from './inte
 import { withEventDates } from './identity/event-dates';
 import { registeredVitals, withRegisterEvent } from './identity/register-entries';
 import { asParentRelations, grandparentLinks } from './identity/grandparents';
-import { isAssociateRole, keptCompany, otherKnownSpouse } from './identity/associates';
+import { isAssociateRole, keptCompany, otherKnownSpouse, unrelatedMention } from './identity/associates';
 import { pickUnmarried } from './identity/marriage-choice';
 import { spouseOfKnownPartner } from './identity/known-partner';
 import { familyGroupAssignment, type RecordTie } from './identity/family-group';
 import { sameArrival } from './identity/same-arrival';
 import { namesakesByEvidence } from './identity/namesakes-in-record';
+import { pickByMiddleInitial } from './identity/middle-initial';
+import { husbandToAwait } from './identity/wife-after-husband';
 import { statedAliases, statedNameChange } from './identity/name-change';
 import { informantAge, scoreBesideInformantAge } from './identity/informant-age';
 import { foundlingWords, notKinship } from './register-roles';
@@ -458,6 +460,7 @@ export async function integrateRecord(
   // The searched-for person is the persona most like them (if any is like them at all).
   const targetFeats = ctx.target && !already.some((p) => p.id === ctx.target) ? g.features(ctx.target) : undefined;
   let targetPick: { i: number; s: PairScore } | undefined;
+  const targetAlike: { i: number; s: PairScore }[] = [];
   if (targetFeats) {
     personas.forEach((_, i) => {
       const s = scoreBesideInformantAge(
@@ -470,11 +473,23 @@ export async function integrateRecord(
         !mention[i] &&
         s.recommendation !== 'separate' &&
         s.similarity >= TARGET_FLOOR &&
-        (!targetPick || s.similarity > targetPick.s.similarity) &&
         !contradiction(i, targetFeats.id)
-      )
-        targetPick = { i, s };
+      ) {
+        targetAlike.push({ i, s });
+        if (!targetPick || s.similarity > targetPick.s.similarity) targetPick = { i, s };
+      }
     });
+  }
+  // Two of the sought person's name in one record, one written with his middle initial and one without:
+  // the initial is the mark the record tells them apart by (identity/middle-initial.ts).
+  if (targetPick && targetFeats) {
+    const j = pickByMiddleInitial(
+      targetPick.i,
+      targetAlike.map((x) => x.i),
+      (i) => featsOf[i].names,
+      targetFeats.names,
+    );
+    if (j !== undefined) targetPick = targetAlike.find((x) => x.i === j);
   }
   // A bride or groom like the one sought, who is already married to another, while an unmarried
   // namesake is as alike: the aim of the search does not decide; the resolver's tie rules do.
@@ -493,10 +508,13 @@ export async function integrateRecord(
           !contradiction(i, f.id),
       )
       .map((f) => f.id);
-    if (rivals.length && pickUnmarried(g, [targetFeats.id, ...rivals], spouseGiven(i), recordYear))
-      targetPick = undefined;
+    // Only when that unmarried namesake is a rival: the sought person free to marry stays the pick.
+    const free = rivals.length ? pickUnmarried(g, [targetFeats.id, ...rivals], spouseGiven(i), recordYear) : undefined;
+    if (free && free.id !== targetFeats.id) targetPick = undefined;
   }
 
+  // The sought person, when the record's persona most like them is another of its personas, is kept for that one.
+  const reservedFor = (id: string, i: number) => Boolean(targetPick && id === ctx.target && targetPick.i !== i);
   // A family the record lists as a whole (a household without surnames in an estate inventory) is
   // matched as a whole: the one known family in which every stated tie holds (identity/family-group.ts).
   const ties: RecordTie[] = family.flatMap((f, i) => [
@@ -530,7 +548,26 @@ export async function integrateRecord(
     recordPersonas.map((p) => p.name),
     featsOf.map((f) => Boolean(f.birth)),
   );
+  // A wife is known by her husband (her surname changes with each marriage): unless a parent already
+  // known identifies her, he is matched before her (identity/wife-after-husband.ts).
+  const awaited = new Set<number>();
   for (const i of matchOrder) {
+    if (!awaited.has(i)) {
+      const h = husbandToAwait(
+        i,
+        family,
+        (j) => roleSex(personas[j].persona),
+        aIdx,
+        (j) => result.personIds[j] !== undefined,
+        (j) => !result.created.includes(result.personIds[j]!),
+      );
+      const at = h === undefined ? -1 : matchOrder.indexOf(h, matchOrder.indexOf(i));
+      if (at >= 0) {
+        awaited.add(i);
+        matchOrder.splice(at + 1, 0, i);
+        continue;
+      }
+    }
     const gp = personas[i];
     const persona: Persona = { ...gp.persona, sex: roleSex(gp.persona) };
     const feats = featsOf[i];
@@ -664,7 +701,7 @@ export async function integrateRecord(
       let best: { id: string; s: PairScore } | undefined;
       const alike: { id: string; s: PairScore }[] = [];
       for (const f of g.index.candidates(feats)) {
-        if (used.has(f.id) || !g.get(f.id)) continue;
+        if (used.has(f.id) || !g.get(f.id) || reservedFor(f.id, i)) continue;
         const s = score(f);
         const against =
           s.recommendation === 'separate' || s.similarity < DEFAULT_THRESHOLDS.review
@@ -780,7 +817,7 @@ export async function integrateRecord(
         best?.s.recommendation === 'review' &&
         best.s.similarity >= TARGET_FLOOR &&
         tied.length <= 1 &&
-        isAssociateRole(persona.role) &&
+        (isAssociateRole(persona.role) || unrelatedMention(i, recordPersonas, family[i])) &&
         !otherKnownSpouse(
           g,
           best.id,

@@ -11,15 +11,33 @@
  * only against a candidate the resolver already finds alike, and never against a hard fact (the
  * caller has ruled those out first).
  */
-import type { Person } from '../../../model';
+import type { Person, Persona } from '../../../model';
 import { displayName } from '../../../model';
-import { namesAlike, splitPersonaName } from '../../../model/names';
+import { foldName, namesAlike, splitPersonaName } from '../../../model/names';
 import type { KnowledgeGraph } from '../graph';
 
 const ASSOCIATE_ROLES = new Set(['witness', 'sponsor', 'godparent', 'officiant']);
 
 export function isAssociateRole(role: string | undefined): boolean {
   return Boolean(role && ASSOCIATE_ROLES.has(role));
+}
+
+/**
+ * A person a record only mentions, with no kinship to anyone in it and no surname shared with anyone
+ * in it (the minister a widow says married her, the attorney, the neighbour): an associate of the
+ * family too, whatever role the index gives. One of the family's surname may be kin the record does
+ * not state (a son of one name with his father), so he is not judged by the company he keeps.
+ */
+export function unrelatedMention(
+  i: number,
+  personas: readonly Persona[],
+  family: { parents: readonly number[]; spouses: readonly number[]; children: readonly number[] } | undefined,
+): boolean {
+  if (personas[i]?.role !== 'mentioned' || family?.parents.length || family?.spouses.length || family?.children.length)
+    return false;
+  const surname = (p: Persona) => foldName(splitPersonaName(p.name).surname);
+  const own = surname(personas[i]);
+  return Boolean(own) && !personas.some((p, j) => j !== i && surname(p) === own);
 }
 
 /** Records citing the person by name (the records that name them). */

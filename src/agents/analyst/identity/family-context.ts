@@ -379,7 +379,7 @@ export function familyPool(
   const out: string[] = [];
   const from = (js: number[], kind: 'child' | 'spouse' | 'parent') => {
     for (const j of js) {
-      const p = personIds[j] ? g.get(personIds[j]!) : undefined;
+      const p = personIds[j] ? g.get(personIds[j]) : undefined;
       for (const r of p?.relationships ?? [])
         if (r.type === kind && r.status !== 'rejected' && !out.includes(r.person)) out.push(r.person);
     }

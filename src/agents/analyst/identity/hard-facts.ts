@@ -151,8 +151,15 @@ export function givenNamesAlike(a: string, b: string): boolean {
     .split(/[\s-]+/)
     .filter(Boolean);
   if (!x.length || !y.length) return false;
-  // Any given name of one side against the first of the other: "Anna Maria" is called "Maria".
-  return x.some((s) => namesAlike(s, y[0])) || y.some((t) => namesAlike(x[0], t));
+  if (namesAlike(x[0], y[0])) return true;
+  // Any later given name of one side against the first of the other: "Anna Maria" is called "Maria".
+  // A bare middle initial is not such a name: "John W. Reese" is not "William", whose first name is
+  // spelt out as another; the initial only says a second name began with W. (A lone initial written
+  // first, "W. Hollis", is still compared above: it stands for the name he was called by.)
+  const named = (s: string) => s.replace(/\./g, '').length > 1;
+  return (
+    x.slice(1).some((s) => named(s) && namesAlike(s, y[0])) || y.slice(1).some((t) => named(t) && namesAlike(x[0], t))
+  );
 }
 
 function personGiven(p: Person): string[] {

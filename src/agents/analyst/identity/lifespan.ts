@@ -47,9 +47,27 @@ const AGES_OF_THE_LIVING = new Set([
 /** Whose death a death or burial register records: their age is their age at death. */
 const ENDED = new Set<Persona['role']>(['principal', 'deceased']);
 
+/**
+ * The record itself calls the persona dead by its date: his wife is written his "widow" or "relict"
+ * ("Sarah A. Reese, formerly widow of William H. Hollis"; "Ann, relict of the late John Day"). A
+ * schedule of veterans and widows, a directory or a census lists the widow with her late husband's
+ * name and service: he is named there, not recorded alive.
+ */
+export function namedAsDead(text: string | undefined, name: string): boolean {
+  const plain = name.replace(/\//g, ' ').replace(/\s+/g, ' ').trim();
+  if (!text || !plain) return false;
+  const words = plain.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const pattern = new RegExp(
+    String.raw`\b(?:widow|relict)\s+of\s+(?:the\s+late\s+)?` + words.join(String.raw`\s+`) + String.raw`\b`,
+    'i',
+  );
+  return pattern.test(text.replace(/\s+/g, ' '));
+}
+
 /** The persona is shown alive on the record's date, by its role in that record type or by an age written for it. */
-function aliveInRecord(recordType: string, persona: Persona): boolean {
+function aliveInRecord(recordType: string, persona: Persona, text?: string): boolean {
   const role = persona.role;
+  if (namedAsDead(text, persona.name)) return false;
   if (recordType === 'census') return role !== 'informant' && role !== 'mentioned';
   if (recordType === 'marriage' && (role === 'groom' || role === 'bride' || role === 'principal')) return true;
   if ((recordType === 'birth' || recordType === 'baptism') && (role === 'father' || role === 'mother')) return true;
@@ -62,7 +80,7 @@ function aliveInRecord(recordType: string, persona: Persona): boolean {
 export interface LifeInRecord {
   persona: Persona;
   death?: DateFeature;
-  source: { recordType: string; date?: string };
+  source: { recordType: string; date?: string; text?: string };
 }
 
 function label(p: Person): string {
@@ -107,7 +125,7 @@ function deadBeforeLife(g: KnowledgeGraph, pr: LifeInRecord, p: Person): string 
 }
 
 function aliveAfterDeath(pr: LifeInRecord, p: Person, death: DateFeature | undefined): string | undefined {
-  if (death?.max === undefined || !aliveInRecord(pr.source.recordType, pr.persona)) return undefined;
+  if (death?.max === undefined || !aliveInRecord(pr.source.recordType, pr.persona, pr.source.text)) return undefined;
   const when = pr.source.date ? yearRange(pr.source.date) : undefined;
   if (when?.min === undefined || when.min <= death.max + AFTER_DEATH) return undefined;
   const aged = pr.persona.age !== undefined ? `, aged ${pr.persona.age},` : '';

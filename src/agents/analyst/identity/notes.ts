@@ -18,7 +18,7 @@ const MAX = 50;
 export function noteIdentity(notes: IdentityNotes, entries: readonly NewLogEntry[]): void {
   for (const e of entries) {
     if (e.actionType !== 'decision') continue;
-    const text = String(e.rationale ?? '');
+    const text = e.rationale ?? '';
     if (e.decisionType === 'namesake_kept_apart' && !notes.namesakes.includes(text)) notes.namesakes.push(text);
     else if (e.decisionType === 'mention_unresolved' && !notes.mentions.includes(text)) notes.mentions.push(text);
     else if (e.decisionType === 'mention_resolved') {
