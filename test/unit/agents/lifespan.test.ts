@@ -153,6 +153,23 @@ describe('identity: a life has one end', () => {
     assert.equal(lifespanContradiction(g, testator, p), undefined);
   });
 
+  it('an informant, a witness or a godparent acts in person: not the infant of the name who died before', () => {
+    const g = new KnowledgeGraph([person('P-infant', 'Jakob', { 'death.date': '3 SEP 1862' })]);
+    const p = g.get('P-infant')!;
+    for (const [role, recordType] of [
+      ['informant', 'death'],
+      ['witness', 'marriage'],
+      ['godparent', 'baptism'],
+    ] as const)
+      assert.match(
+        lifespanContradiction(g, { persona: persona(role), source: { recordType, date: '14 MAY 1897' } }, p) ?? '',
+        new RegExp(`recorded alive as ${role} in 14 MAY 1897, after the death`),
+      );
+    // A newspaper's "mentioned" is no act: nothing follows from it.
+    const mentioned = { persona: persona('mentioned'), source: { recordType: 'newspaper', date: '14 MAY 1897' } };
+    assert.equal(lifespanContradiction(g, mentioned, p), undefined);
+  });
+
   it('a person buried as an infant is not the man recorded married years later', () => {
     const g = new KnowledgeGraph([person('P-man', 'Walter', { 'marriage.date': '12 OCT 1738' })]);
     const infant = {

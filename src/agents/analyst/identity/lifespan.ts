@@ -44,6 +44,17 @@ const AGES_OF_THE_LIVING = new Set([
   'directory',
   'school',
 ]);
+/** Roles of persons acting in a record on its date. */
+const ACTING = new Set<Persona['role']>([
+  'informant',
+  'witness',
+  'godparent',
+  'sponsor',
+  'officiant',
+  'executor',
+  'grantor',
+  'grantee',
+]);
 /** Whose death a death or burial register records: their age is their age at death. */
 const ENDED = new Set<Persona['role']>(['principal', 'deceased']);
 
@@ -71,6 +82,10 @@ function aliveInRecord(recordType: string, persona: Persona, text?: string): boo
   if (recordType === 'census') return role !== 'informant' && role !== 'mentioned';
   if (recordType === 'marriage' && (role === 'groom' || role === 'bride' || role === 'principal')) return true;
   if ((recordType === 'birth' || recordType === 'baptism') && (role === 'father' || role === 'mother')) return true;
+  // Who acts in a register or a legal act does so on its date, in person: the informant of a death,
+  // a witness, a godparent, the officiant, an executor, the parties to a deed ("J. J. Zbinden",
+  // informant of his father's death in 1897, is not the infant Johann Jakob buried in 1862).
+  if (ACTING.has(role) && AGES_OF_THE_LIVING.has(recordType)) return true;
   // An age written beside a relative's name is a living person's age: a death register's issue
   // ("Hugh, 8 years"; a child already dead is written "dec."), an informant's, a witness's.
   const ended = (recordType === 'death' || recordType === 'burial') && ENDED.has(role);
