@@ -10,3 +10,4 @@ export { daitchMokotoffCodes, doubleMetaphone, metaphoneCodes, phoneticKeys, sur
 export { namesAlike } from './match';
 export { isNordicPatronymic, nordicPatronymic, patronymicsAlike } from './patronymic';
 export { apSurnameFathers, apSurnameOf } from './welsh';
+export { surnameRootKey } from './slavic-surnames';

@@ -6,7 +6,15 @@
 import { parseAge } from '../../model/age';
 import type { Persona, RawRecord, SearchQuery } from '../../model';
 import { yearRange } from '../../model/gdate';
-import { foldName, namesAlike, nameTokens, phoneticKeys, splitPersonaName, surnameSoundex } from '../../model/names';
+import {
+  foldName,
+  namesAlike,
+  nameTokens,
+  phoneticKeys,
+  splitPersonaName,
+  surnameRootKey,
+  surnameSoundex,
+} from '../../model/names';
 
 function soundexAlike(a: string, b: string): boolean {
   const kb = new Set(surnameSoundex(b));
@@ -113,6 +121,9 @@ export class ArchiveSearchIndex {
       for (const t of nameTokens(n.surname)) {
         for (const k of phoneticKeys(t)) put(this.bySurname, k);
         for (const k of surnameSoundex(t)) put(this.bySurname, `dm:${k}`);
+        // Wojciechowski and Vojtěchovský: one surname made from one given name (slavic-surnames.ts).
+        const root = surnameRootKey(t);
+        if (root) put(this.bySurname, `root:${root}`);
       }
       for (const t of nameTokens(n.given)) for (const k of phoneticKeys(t)) put(this.byGiven, k);
     }
@@ -147,7 +158,11 @@ export class ArchiveSearchIndex {
     const candidates = new Set<number>();
     if (surname) {
       for (const t of nameTokens(surname))
-        for (const k of [...phoneticKeys(t), ...surnameSoundex(t).map((c) => `dm:${c}`)])
+        for (const k of [
+          ...phoneticKeys(t),
+          ...surnameSoundex(t).map((c) => `dm:${c}`),
+          ...[surnameRootKey(t)].filter(Boolean).map((r) => `root:${r}`),
+        ])
           for (const i of this.bySurname.get(k) ?? []) candidates.add(i);
     } else if (given) {
       for (const t of nameTokens(given))
@@ -196,7 +211,10 @@ export class ArchiveSearchIndex {
         const us = nameTokens(surname);
         const alike = ts.some((t) => us.some((u) => namesAlike(t, u)));
         // An emigrant's surname respelt (Lewkowicz → Lefkowitz) is still worth reading, ranked lower.
-        if (!alike && !ts.some((t) => us.some((u) => soundexAlike(t, u)))) continue;
+        const sameRoot = ts.some((t) =>
+          us.some((u) => surnameRootKey(t) !== undefined && surnameRootKey(t) === surnameRootKey(u)),
+        );
+        if (!alike && !sameRoot && !ts.some((t) => us.some((u) => soundexAlike(t, u)))) continue;
         s += foldName(n.surname) === foldName(surname) ? 1 : alike ? 0.8 : 0.6;
       }
       if (given) {

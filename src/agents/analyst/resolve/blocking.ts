@@ -47,7 +47,10 @@ export function blockingKeys(f: PersonFeatures): string[] {
     f.death?.min !== undefined && f.death.max !== undefined && f.death.max - f.death.min <= 12 ? f.death : undefined;
   for (const n of f.names) {
     const initial = n.given[0]?.[0];
-    for (const code of n.surnameDm.length ? n.surnameDm : n.surnameMeta) {
+    for (const code of [
+      ...(n.surnameDm.length ? n.surnameDm : n.surnameMeta),
+      ...(n.surnameRoot ? [n.surnameRoot] : []),
+    ]) {
       if (initial) keys.add(`s:${code}|g:${initial}`);
       for (const d of decades) keys.add(`s:${code}|d:${d}`);
       if (!initial && !decades.length) keys.add(`s:${code}`);

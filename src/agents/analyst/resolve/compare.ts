@@ -142,6 +142,8 @@ export function compareSurname(a: NameFeature, b: NameFeature): Comparison | und
       () =>
         `patronymics "${pat}" and "${b.patronymics!.find((q) => patronymicsAlike(pat, q))}" name one father (${x} vs ${y})${note}`,
     );
+  if (a.surnameRoot && a.surnameRoot === b.surnameRoot)
+    return lazy(0.88, () => `surnames "${x}" and "${y}" are one name made from one given name in two languages${note}`);
   if (overlapsAny(a.surnameDm, b.surnameDm))
     return lazy(
       0.85,

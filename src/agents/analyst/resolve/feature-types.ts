@@ -32,6 +32,8 @@ export interface NameFeature {
   surnameDm: string[];
   /** Double Metaphone (primary, alternate) of the surname. */
   surnameMeta: string[];
+  /** A Slavic surname made from a given name, keyed by that name ("adalbert+ski": Wojciechowski, Vojtěchovský). */
+  surnameRoot?: string;
 }
 
 export interface DateFeature {

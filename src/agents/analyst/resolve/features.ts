@@ -17,6 +17,7 @@ import {
   metaphoneCodes as meta,
   splitName,
   surnameForms,
+  surnameRootKey,
 } from '../../../model/names';
 import type { DateFeature, NameFeature, PersonFeatures, RecordContext } from './feature-types';
 import type { FeatureSource } from './feature-source';
@@ -88,6 +89,7 @@ function computeNameFeature(given: string, surname: string, type: string): NameF
     given: g,
     surnames: s,
     ...(patronymics.length ? { patronymics } : {}),
+    ...(surnameRootKey(surname) ? { surnameRoot: surnameRootKey(surname) } : {}),
     type,
     givenMeta: callName && !/^\d+$/.test(callName) ? meta(canonicalGiven(callName)) : [],
     // A patronymic with a farm name ("Juhonpoika Mäkelä"): the farm name alone is how the bearer is
