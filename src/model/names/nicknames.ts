@@ -41,6 +41,7 @@ const GROUPS: string[][] = [
     'willem',
     'guglielmo',
     'guilielmus',
+    'vilmos',
     'vilgelm',
     'liam',
   ],
@@ -146,7 +147,7 @@ const GROUPS: string[][] = [
     'geynrikh',
   ],
   ['edward', 'ed', 'eddie', 'ned', 'ted', 'teddy', 'edw', 'eduard', 'edouard', 'edwardus'],
-  ['edmund', 'ed', 'ned', 'edmond'],
+  ['edmund', 'ed', 'ned', 'edmond', 'odon', 'edmundus'],
   [
     'george',
     'geo',
@@ -218,7 +219,7 @@ const GROUPS: string[][] = [
     'frantisek',
     'franciszek',
   ],
-  ['frederick', 'fred', 'freddie', 'fritz', 'friedrich', 'frederic', 'fredk'],
+  ['frederick', 'fred', 'freddie', 'fritz', 'friedrich', 'frederic', 'fredk', 'frigyes'],
   ['gregory', 'greg', 'gregor', 'grigory', 'grigoriy', 'hryhoriy', 'grzegorz', 'gergely', 'rehor', 'gregorius'],
   [
     'isaac',
@@ -570,7 +571,13 @@ const GROUPS: string[][] = [
   ['wenceslaus', 'vaclav', 'wenzel', 'vencel', 'wenceslas', 'venceslav'],
   ['vincent', 'vincenz', 'vincenzo', 'vince', 'vincenc', 'wincenty', 'vincentius'],
   ['leopold', 'lipot', 'leopoldus', 'poldi'],
-  ['ignatius', 'ignac', 'ignaz', 'ignacy', 'ignacio', 'ignazio'],
+  ['ignatius', 'ignac', 'ignaz', 'ignacy', 'ignacio', 'ignazio', 'ignacz', 'ignatz'],
+  // Hungarian forms with their German and English ones, as Hungarian, German and American records
+  // write one person (Ernő = Ernst = Ernest; Mór = Moritz = Maurice; Gyula = Julius; Jenő = Eugen).
+  ['ernest', 'ernst', 'erno', 'ernesto', 'ernestus', 'ernie'],
+  ['maurice', 'moritz', 'mor', 'mauritius', 'maurycy', 'moric', 'maurizio', 'mauricio'],
+  ['julius', 'gyula', 'julio', 'giulio', 'juliusz'],
+  ['desiderius', 'dezso', 'desider', 'didier'],
   ['valentine', 'valentin', 'valentinus', 'balint', 'walenty'],
   ['veronica', 'veronika', 'weronika', 'verona'],
   ['magdalena', 'magdalene', 'madeleine', 'magdolna', 'magda', 'maddalena'],
@@ -579,7 +586,7 @@ const GROUPS: string[][] = [
   // Irish names and the Latin forms Catholic registers wrote them in.
   ['honora', 'honor', 'honoria', 'onora', 'nora', 'norah'],
   ['denis', 'dennis', 'dionysius', 'donnchadh'],
-  ['eugene', 'owen', 'eoghan', 'eugenius'],
+  ['eugene', 'owen', 'eoghan', 'eugenius', 'eugen', 'jeno'],
 ];
 
 const EQUIV = new Map<string, Set<string>>();
