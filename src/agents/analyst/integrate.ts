@@ -436,22 +436,24 @@ export async function integrateRecord(
     const r = relativesOf(recordPersonas, f);
     return { spouses: r.spouses.filter((x) => named.has(x)), parents: r.parents.filter((x) => named.has(x)) };
   });
+  // Why persona i cannot be person id (no side effect): contradiction() below also notes it as a namesake.
+  const contradicts = (i: number, id: string): string | undefined =>
+    hardContradiction(
+      g,
+      id,
+      {
+        persona: personas[i].persona,
+        sex: roleSex(personas[i].persona),
+        birth: featsOf[i].birth,
+        death: featsOf[i].death,
+        relatives: relativesInRecord[i],
+        source,
+        vitals: registeredVitals(registerEvents, keyOf(i)),
+      },
+      g.features(id)?.birth,
+    ) ?? generationAgainst(g, id, i, family, featsOf, recordPersonas, source);
   const contradiction = (i: number, id: string): string | undefined => {
-    const why =
-      hardContradiction(
-        g,
-        id,
-        {
-          persona: personas[i].persona,
-          sex: roleSex(personas[i].persona),
-          birth: featsOf[i].birth,
-          death: featsOf[i].death,
-          relatives: relativesInRecord[i],
-          source,
-          vitals: registeredVitals(registerEvents, keyOf(i)),
-        },
-        g.features(id)?.birth,
-      ) ?? generationAgainst(g, id, i, family, featsOf, recordPersonas, source);
+    const why = contradicts(i, id);
     if (why && !result.namesakes.some((n) => n.person === id && n.persona === personas[i].persona.name))
       result.namesakes.push({ persona: personas[i].persona.name, person: id, reason: why });
     return why;
@@ -533,7 +535,7 @@ export async function integrateRecord(
             !s.hardNegative &&
             s.recommendation !== 'separate' &&
             s.similarity >= DEFAULT_THRESHOLDS.review &&
-            !contradiction(i, f.id)
+            !contradicts(i, f.id)
           );
         })
         .map((f) => f.id),
