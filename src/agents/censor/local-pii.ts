@@ -58,9 +58,21 @@ const POST_BOX = new RegExp(
 const PHONE_WORDS =
   'tel|tlf|tfn|phone|telephone|call|ring|ringa|ruf|telefon|telefoon|teléfono|telefono|téléphone|telefone|puhelin|puh|tél|τηλ|τηλέφωνο|тел|телефон|mob|mobile|cel|cell|celular|móvil|handy|kom';
 
+/**
+ * British street names ending in a word that is a street only in a house's address ("7 Chapel Bank",
+ * "12 Market Hill", "3 Holly Croft"): too common as plain words to be read in old text (pii.ts), so
+ * only in modern text, and only after a house number.
+ */
+const UK_STREET_ENDS =
+  'Bank|Hill|Green|Croft|Fold|Brow|Villas|Cottages|Meadows?|Side|Gate|Park|Lea|Dale|Mount|Paddock|Orchard';
+
 const ADDRESS_PATTERNS: RegExp[] = [
   ...EAST_ASIAN_ADDRESSES,
   POST_BOX,
+  new RegExp(
+    String.raw`(?<![\p{L}\p{N}])${HOUSE}${SP}+(?:\p{Lu}[\p{L}'-]+${SP}+){1,3}(?:${UK_STREET_ENDS})(?![\p{L}])`,
+    'gu',
+  ),
   new RegExp(String.raw`(?<![\p{L}\p{N}])${STREET_BEFORE}${WS}+(?:${NAME_WORD}${WS}+){0,4}?${HOUSE}`, 'gu'),
   new RegExp(String.raw`(?<![\p{L}\p{N}])${STREET_AFTER}${WS}+${HOUSE}`, 'gu'),
   // A name and a house number followed by a postal code and a town: "Skälsnäs 4, 342 50 Vislanda".
@@ -96,6 +108,11 @@ const PHONE = new RegExp(
   String.raw`(?<![\p{L}\p{N}+])(?:\+\d{1,3}(?:${SP}?\(0\))?|0\d{1,4})(?:${SP}?[-/.]?${SP}?\d{1,4}){2,6}(?![\p{N}])`,
   'gu',
 );
+/** An area code in brackets, then the number: "(03492) 55-0187" (Argentina), "(47) 99555-0163" (Brazil). */
+const PHONE_BRACKETED = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])\(\d{2,5}\)${SP}?\d{2,5}(?:${SP}?[-.]?${SP}?\d{2,5}){1,3}(?![\p{N}])`,
+  'gu',
+);
 /** A phone word followed by digits in groups: "tel. 33 3456 7890", "ring 55 01 72", "call: 555-0172". */
 const PHONE_AFTER_WORD = new RegExp(
   String.raw`(?<![\p{L}])((?:${PHONE_WORDS})\.?\s*:?\s*(?:at${SP}+|på${SP}+|au${SP}+|al${SP}+)?)(\d{1,4}(?:${SP}?[-/.]?${SP}?\d{1,4}){1,6})(?![\p{N}])`,
@@ -121,6 +138,9 @@ export function redactLocalPii(text: string, out: Redaction[]): string {
   body = body.replace(
     POSTCODE_AFTER,
     (_m, lead: string) => (out.push({ kind: 'pii', what: 'postal code' }), lead.trimEnd()),
+  );
+  body = body.replace(PHONE_BRACKETED, (m) =>
+    digits(m) >= 8 ? (out.push({ kind: 'pii', what: 'phone' }), '[phone redacted]') : m,
   );
   body = body.replace(PHONE, (m) =>
     digits(m) >= 7 && !NUMERIC_DATE.test(m) ? (out.push({ kind: 'pii', what: 'phone' }), '[phone redacted]') : m,

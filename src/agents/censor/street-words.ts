@@ -14,9 +14,10 @@
 /** Words that open a street's name. Abbreviations keep their dot. */
 export const STREET_BEFORE_WORDS: readonly string[] = [
   // French
-  'rue r. avenue av. boulevard bd bd. boul. bld. place pl. chemin ch. allée impasse imp. quai cours route rte rte. faubourg fg fbg ruelle sentier cité square',
+  'rue r. avenue av. boulevard bd bd. boul. bld. place pl. chemin ch. allée impasse imp. quai cours route rte rte. faubourg fg fbg ruelle sentier cité square traverse montée',
   // Spanish
-  'calle c/ avenida avda. avda paseo pº camino callejón plaza pza. ronda carretera ctra. travesía glorieta calzada',
+  // (Argentina and Uruguay: "Bv. Santa Fe 1234", "Pje. Rivadavia 12")
+  'calle c/ avenida avda. avda paseo pº camino callejón plaza pza. ronda carretera ctra. travesía glorieta calzada bulevar bv. pasaje pje.',
   // Portuguese
   'rua travessa tv. largo praça pç. estrada alameda beco calçada rodovia',
   // Italian

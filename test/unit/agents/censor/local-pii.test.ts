@@ -100,6 +100,21 @@ describe('Censor: addresses and phone numbers as written outside North America, 
     }
   });
 
+  it('a modern record loses Argentine, Brazilian, French and British shapes met in held-out cases', () => {
+    for (const [text, baits] of [
+      ['Contacto: Bv. Santa Fe 1234, Rafaela (2300), tel. (03492) 55-0187.', ['Bv. Santa Fe 1234', '(03492) 55-0187']],
+      ['CEP 89107-000, Pomerode/SC — fone (47) 99555-0163.', ['89107-000', '(47) 99555-0163']],
+      ['Écrire au 27 traverse de la Granière, 13012 Marseille.', ['27 traverse de la Granière']],
+      ['Write to 7 Chapel Bank, Burslem, Stoke-on-Trent ST6 4JQ.', ['7 Chapel Bank', 'ST6 4JQ']],
+    ] as const) {
+      const r = redactRecord(record(text, '2022'), ctx).record.text;
+      for (const bait of baits) assert.ok(!r.includes(bait), `${bait} in ${r}`);
+    }
+    // Old text keeps such a street: only a modern record is read for these shapes.
+    const old = 'In 1851 he lived at 7 Chapel Bank, Burslem.';
+    assert.equal(redactRecord(record(old, '1851'), ctx).record.text, old);
+  });
+
   it('a historical record keeps its addresses: only modern text locates the living', () => {
     const text = 'Anders Stark, soldier, at Skälsnäs 4, 342 50 Vislanda, in 1860.';
     assert.equal(redactRecord(record(text, '1860'), ctx).record.text, text);
