@@ -50,7 +50,7 @@ import { pickUnmarried } from './identity/marriage-choice';
 import { spouseOfKnownPartner } from './identity/known-partner';
 import { familyGroupAssignment, type RecordTie } from './identity/family-group';
 import { sameArrival } from './identity/same-arrival';
-import { namesakesByEvidence } from './identity/namesakes-in-record';
+import { namesakesByEvidence, sameWrittenName, toldNothingBut } from './identity/namesakes-in-record';
 import { pickByMiddleInitial } from './identity/middle-initial';
 import { husbandToAwait } from './identity/wife-after-husband';
 import { statedAliases, statedNameChange } from './identity/name-change';
@@ -544,6 +544,11 @@ export async function integrateRecord(
         (r) => r.person === y && r.status !== 'rejected' && r.type === (kind === 'spouse' ? 'spouse' : 'child'),
       ),
   );
+  // A persona the record gives nothing but a name, beside another persona of that name ("Thomas Wroe,
+  // potter … and his grandson Pte Thomas Wroe"): two men of one name, and nothing to say which is whom.
+  const bareNamesake = (i: number): boolean =>
+    toldNothingBut(recordPersonas[i], featsOf[i], family[i]) &&
+    recordPersonas.some((p, j) => j !== i && sameWrittenName(p.name, recordPersonas[i].name));
   // Of namesakes in the record, the one it tells more about is matched first.
   const matchOrder = namesakesByEvidence(
     order,
@@ -698,8 +703,8 @@ export async function integrateRecord(
       if (hit && s && !s.hardNegative)
         chosen = { id: hit.id, s: { ...s, rationale: `${s.rationale} ${hit.why}` }, how: 'context' };
     }
-    // 3. The resolver over blocked candidates.
-    if (!chosen && !mention[i]) {
+    // 3. The resolver over blocked candidates; not for a bare namesake (identity/namesakes-in-record.ts).
+    if (!chosen && !mention[i] && !bareNamesake(i)) {
       let best: { id: string; s: PairScore } | undefined;
       const alike: { id: string; s: PairScore }[] = [];
       for (const f of g.index.candidates(feats)) {

@@ -6,6 +6,7 @@
  * then takes what is left. Read in the order written, the bare "Hugh" would take whichever Hugh came
  * first and leave the eight-year-old the infant who died in 1846.
  */
+import type { Persona } from '../../../model';
 import { foldName } from '../../../model/names';
 
 /**
@@ -34,4 +35,35 @@ export function namesakesByEvidence(
     positions.forEach((pos, n) => (out[pos] = sorted[n]));
   }
   return out;
+}
+
+/** Two personas written with one name (folded, slashes and spacing aside). */
+export function sameWrittenName(a: string, b: string): boolean {
+  const key = (x: string) => foldName(x.replace(/\//g, ' ')).replace(/\s+/g, ' ').trim();
+  return Boolean(key(a)) && key(a) === key(b);
+}
+
+/**
+ * The record tells nothing of the persona but its name: no date or age, no relative, no occupation,
+ * residence or place of its own. Such a persona beside a namesake in the same record cannot be told
+ * from him, so it is matched to no one by name alone (a family history naming "Thomas Wroe, potter"
+ * and "his grandson Pte Thomas Wroe" without a date for the second gave him to a cousin of the name).
+ */
+export function toldNothingBut(
+  persona: Persona,
+  feats: { birth?: unknown; death?: unknown },
+  family: { parents: readonly number[]; spouses: readonly number[]; children: readonly number[] },
+): boolean {
+  return (
+    !feats.birth &&
+    !feats.death &&
+    !family.parents.length &&
+    !family.spouses.length &&
+    !family.children.length &&
+    !persona.occupation &&
+    !persona.residence &&
+    !persona.birthPlace &&
+    !persona.deathPlace &&
+    persona.age === undefined
+  );
 }
