@@ -6,6 +6,7 @@
  * - born in another country (historical regions and empires count as every country they were part of);
  * - married to someone else at a time the person is known married to their own spouse;
  * - other parents (both parents named on both sides, neither in common);
+ * - called the principal's nephew, cousin, grandson or brother while a child of the principal (collateral-kin.ts);
  * - a foundling of unknown parents against a named couple's child (foundlings.ts);
  * - an age outside the tolerance of the record type (an informant's age at death is looser than a census);
  * - in two places on the same day (or in two censuses of the same year in different places);
@@ -23,6 +24,7 @@ import { lifespanContradiction } from './lifespan';
 import { registeredTwice } from './register-entries';
 import { foundlingContradiction } from './foundlings';
 import { otherFatherByPatronymic } from './patronymic';
+import { collateralNotChild } from './collateral-kin';
 
 /** Countries written as such (folded). England, Scotland and Wales stay apart: a birthplace names the nation. */
 const COUNTRIES = new Set([
@@ -385,6 +387,7 @@ export function hardContradiction(
     registeredTwice(pr.vitals ?? [], p, pr.source.id) ??
     otherSpouse(g, pr, p) ??
     otherParents(g, pr, p) ??
+    collateralNotChild(pr.persona, pr.source, p, (id) => g.get(id)) ??
     otherFatherByPatronymic(pr.persona.name, p, (q) => fathersGiven(g, q), `${displayName(p)} (${p.id})`) ??
     foundlingContradiction(g, pr.persona, pr.relatives.parents, p) ??
     ageOutside(pr, p, birthOfPerson) ??
