@@ -177,8 +177,9 @@ export function buildRoyalSet(
     const [first, ...rest] = o.names[0].given.split(' ');
     let given = o.names[0].given;
     const x = r();
-    if (x < 0.3) given = given;
-    else if (x < 0.45 && VARIANTS[first.toLowerCase()]) given = [VARIANTS[first.toLowerCase()], ...rest].join(' ');
+    if (x < 0.3) {
+      // the given name is kept as it is
+    } else if (x < 0.45 && VARIANTS[first.toLowerCase()]) given = [VARIANTS[first.toLowerCase()], ...rest].join(' ');
     else if (x < 0.7) given = [typo(first, r), ...rest].join(' ');
     else if (x < 0.8 && rest.length) given = `${first[0]}. ${rest.join(' ')}`;
     else given = first;

@@ -24,7 +24,6 @@ import {
   layoutFan,
   layoutPedigree,
   move,
-  type Arrow,
   type ChartLayout,
   type LaidBox,
 } from '../../src/protocol/pedigree-layout';
