@@ -70,7 +70,10 @@ export function loadGedcomPersons(file: string): Person[] {
     const kids = childrenOf(fam, 'CHIL')
       .map((c) => c.pointer)
       .filter((x): x is string => Boolean(x));
-    if (husb && wife) (link(idOf(husb), 'spouse', idOf(wife)), link(idOf(wife), 'spouse', idOf(husb)));
+    if (husb && wife) {
+      link(idOf(husb), 'spouse', idOf(wife));
+      link(idOf(wife), 'spouse', idOf(husb));
+    }
     for (const k of kids)
       for (const p of [husb, wife]) {
         // A child of two families (adopted, step-): the first family's parents only, as a person has two.

@@ -781,7 +781,10 @@ export class FileCaseStore implements CaseStore {
     });
     // What the earlier file of this tree put in the store goes: its persons, and its living names.
     for (const [id, t] of this.treeCache)
-      if (t.tree === tree) (this.treeCache.delete(id), this.people.has(id) || this.livingById.delete(id));
+      if (t.tree === tree) {
+        this.treeCache.delete(id);
+        if (!this.people.has(id)) this.livingById.delete(id);
+      }
     for (const id of this.livingOfTree.get(tree) ?? []) if (!this.people.has(id)) this.livingById.delete(id);
     // A person file with the same id wins over the tree entry, for the living list too.
     for (const [id, names] of livingNames) if (!this.people.has(id)) this.livingById.set(id, names);

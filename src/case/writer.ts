@@ -322,7 +322,10 @@ export class CaseWriter {
 
   async remove(rel: string): Promise<void> {
     if (this.staged) this.staged.files.set(this.abs(rel), null);
-    else (this.settle(), rmSync(this.abs(rel), { force: true }));
+    else {
+      this.settle();
+      rmSync(this.abs(rel), { force: true });
+    }
   }
 
   // ---------- transactions ----------

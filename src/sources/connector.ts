@@ -63,7 +63,10 @@ export class SearchCall {
       if (auth.param) {
         params[auth.param] = this.credential.value;
         // An app id is not a secret (WikiTree documents it as an identifier); keys and tokens are.
-        if (auth.type !== 'app_id') (secretParams.push(auth.param), secrets.push(this.credential.value));
+        if (auth.type !== 'app_id') {
+          secretParams.push(auth.param);
+          secrets.push(this.credential.value);
+        }
       }
       if (auth.header) {
         headers[auth.header] =

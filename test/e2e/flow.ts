@@ -413,7 +413,11 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
       };
       if (session.hypotheses.length < 2) throw new Error(`research left ${session.hypotheses.length} hypotheses`);
       const [a, b] = session.hypotheses.slice(-2).map((x) => x.id);
-      for (const x of session.hypotheses) if (x.id === a || x.id === b) ((x.status = 'pending'), (x.priority = 0.5));
+      for (const x of session.hypotheses)
+        if (x.id === a || x.id === b) {
+          x.status = 'pending';
+          x.priority = 0.5;
+        }
       writeFileSync(file, `${JSON.stringify(session, null, 2)}\n`);
       await palette(page, 'Ancestry: Show Hypothesis Queue');
       const frame = await webviewFrame(page, 'body[data-panel="queue"] #app[aria-busy="false"]');
