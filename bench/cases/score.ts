@@ -76,7 +76,10 @@ function recordPersons(archiveRoot: string, record: string): { key?: string; nam
     throw new Error(`${file}: ${(e as Error).message.split('\n')[0]}`, { cause: e });
   }
   const persons = Array.isArray(fm?.persons) ? (fm.persons as Record<string, unknown>[]) : [];
-  return persons.map((p) => ({ key: typeof p.key === 'string' ? p.key : undefined, name: String(p.name ?? '') }));
+  return persons.map((p) => ({
+    key: typeof p.key === 'string' ? p.key : undefined,
+    name: typeof p.name === 'string' || typeof p.name === 'number' ? String(p.name) : '',
+  }));
 }
 
 function writtenName(archiveRoot: string, ref: PersonaRef): string {

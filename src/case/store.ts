@@ -218,7 +218,7 @@ export class FileCaseStore implements CaseStore {
     this.loadSources();
     this.loadConflicts();
     this.mergesData = this.loadJson(L.MERGES_FILE, MergesFile) ?? MergesFile.parse({});
-    this.sessionData = this.loadJson(L.SESSION_FILE, SessionStateSchema) as SessionState | undefined;
+    this.sessionData = this.loadJson<z.ZodType<SessionState>>(L.SESSION_FILE, SessionStateSchema);
     this.problems.push(...leftBehind(this.root));
     if (this.treesMode !== 'read') this.livingStale = true;
     else this.refreshLiving();
@@ -649,7 +649,7 @@ export class FileCaseStore implements CaseStore {
     const previous = this.read(L.CASE_FILE) ?? '';
     const before = CaseConfig.safeParse(parseDocument(previous).toJS());
     // Only what changed is written: the user's comments and layout stay (yaml-merge.ts).
-    const text = rewriteYaml(previous, before.success ? before.data : undefined, parsed as Record<string, unknown>);
+    const text = rewriteYaml(previous, before.success ? before.data : undefined, parsed);
     await this.writer.writeText(L.CASE_FILE, text);
     this.cfg = parsed;
   }

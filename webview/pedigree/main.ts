@@ -637,7 +637,7 @@ document.addEventListener('keydown', (e) => {
   if (e.key === '0') return (e.preventDefault(), fit(true));
   if (e.key === '/') return (e.preventDefault(), channel.post({ type: 'pick' }));
   const kinds: Record<string, ChartKind> = { p: 'pedigree', d: 'descendants', f: 'fan' };
-  if (kinds[e.key]) return (e.preventDefault(), showKind(kinds[e.key]!));
+  if (kinds[e.key]) return (e.preventDefault(), showKind(kinds[e.key]));
 });
 
 window.addEventListener('resize', () => current && fit(false));

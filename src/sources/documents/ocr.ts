@@ -110,7 +110,7 @@ export async function createOcrEngine(): Promise<OcrEngine> {
       onProgress = progress;
       try {
         const r = await worker.recognize(Buffer.from(image), { rotateAuto: true }, { blocks: true, text: true });
-        return pageFromBlocks(r.data.blocks as TessBlock[] | null, r.data.text);
+        return pageFromBlocks(r.data.blocks, r.data.text);
       } finally {
         onProgress = undefined;
       }

@@ -132,7 +132,7 @@ describe('review: reversible merges through the case store', () => {
     assert.deepEqual(ops.slice(-2), ['accept', 'undo']);
     // Both were the user's decisions, logged as the user's (issue #19 item 6).
     const decisions = usersLastTwo(reopened);
-    assert.equal(decisions[1]!.rationale, 'two men of the same name');
+    assert.equal(decisions[1].rationale, 'two men of the same name');
   });
 
   it('the Merges panel sends the reason typed for an accept and an undo; the log keeps it as the user’s', async () => {
