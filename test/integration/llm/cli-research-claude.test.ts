@@ -22,8 +22,11 @@ function careful(body: Record<string, unknown>): unknown {
   const tool = choice?.type === 'tool' ? choice.name! : tools[tools.length - 1].name;
   const user = JSON.stringify((body.messages as unknown[])[0]);
   const competing = /"competing_claims"/.test(user)
-    ? (JSON.parse(JSON.parse(user).content) as { competing_claims: { value: string; weight: number }[] })
-        .competing_claims
+    ? (
+        JSON.parse((JSON.parse(user) as { content: string }).content) as {
+          competing_claims: { value: string; weight: number }[];
+        }
+      ).competing_claims
     : [];
   const inputs: Record<string, unknown> = {
     submit_plan: {

@@ -24,7 +24,7 @@ function killedAt(store: MergeStore, k: number): { store: MergeStore; calls: () 
     get(target, prop) {
       const v = Reflect.get(target, prop, target) as unknown;
       if (typeof v !== 'function') return v;
-      if (!MUTATORS.has(String(prop))) return v.bind(target);
+      if (!MUTATORS.has(String(prop))) return (v as (...a: unknown[]) => unknown).bind(target);
       return async (...args: unknown[]) => {
         if (++n >= k) throw new Error(`killed before write ${n}`);
         return (v as (...a: unknown[]) => unknown).apply(target, args);

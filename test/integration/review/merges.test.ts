@@ -112,8 +112,9 @@ describe('review: reversible merges through the case store', () => {
     assert.equal(manifest.files.length, 3, 'two members and the re-pointed father');
     for (const f of manifest.files.filter((x) => x.existed)) assert.ok(existsSync(join(root, f.snapshot!)));
     assert.equal(
-      JSON.parse(readFileSync(join(root, 'merges.json'), 'utf8')).clusters.find((x: { id: string }) => x.id === c.id)
-        .status,
+      (
+        JSON.parse(readFileSync(join(root, 'merges.json'), 'utf8')) as { clusters: { id: string; status: string }[] }
+      ).clusters.find((x) => x.id === c.id)!.status,
       'accepted',
     );
 
