@@ -254,12 +254,14 @@ export abstract class PluginConnector implements SourceConnector {
         context: a.status ? `HTTP ${a.status}` : '',
       }),
     );
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what the request threw, as caught (unknown, narrowed to {} by the check)
     if (error && ctx.signal?.aborted) throw error;
     return { records, trace: call.trace, error: records.length ? undefined : error };
   }
 
   private finish(r: { records: RawRecord[]; trace: Access[]; error?: unknown }): SearchOutcome {
     // Nothing found and a failure: the caller learns why (already logged). Partial finds are kept.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the search's failure as caught (unknown, narrowed to {} by the check)
     if (r.error) throw r.error;
     const last = [...r.trace].reverse().find((a) => a.success);
     return {

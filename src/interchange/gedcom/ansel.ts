@@ -142,6 +142,7 @@ export function encodeAnsel(text: string): { bytes: Uint8Array; unmappable: numb
   const out: number[] = [];
   let unmappable = 0;
   for (const cluster of text.normalize('NFD').match(/\P{M}\p{M}*|\p{M}+/gu) ?? []) {
+    // eslint-disable-next-line @typescript-eslint/no-misused-spread -- code points are meant: a base and its NFD marks, each its own ANSEL byte
     const chars = [...cluster];
     const base = /\p{M}/u.test(chars[0]) ? '' : chars.shift()!;
     for (const m of chars) {

@@ -82,6 +82,7 @@ function englishModelDir(): string {
 
 function tesseractVersion(): string {
   try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- read lazily, at run time, and allowed to fail
     return (require('tesseract.js/package.json') as { version: string }).version;
   } catch {
     return 'unknown';
