@@ -1029,7 +1029,7 @@ export class FileCaseStore implements CaseStore {
   }
 }
 
-function stripUndefined<T extends object>(o: T): Record<string, unknown> {
+function stripUndefined(o: object): Record<string, unknown> {
   return JSON.parse(JSON.stringify(o)) as Record<string, unknown>;
 }
 

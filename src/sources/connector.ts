@@ -83,7 +83,7 @@ export class SearchCall {
       secrets,
       secretParams,
       trace: this.trace,
-      log: this.ctx.log,
+      log: (entry) => this.ctx.log(entry),
       signal: this.ctx.signal,
     };
   }
@@ -114,7 +114,7 @@ export class SearchCall {
     action: SourceAction,
     endpoint: Endpoint,
     opts: RequestOptions & { suffix?: string } = {},
-  ): Promise<unknown | undefined> {
+  ): Promise<unknown> {
     try {
       return await this.json(action, endpoint, opts);
     } catch (e) {

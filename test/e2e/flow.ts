@@ -68,7 +68,7 @@ function persons(workspace: string): Map<string, PersonFile & { file: string }> 
  */
 export function stepRunner(ctx: FlowContext, page: Page, results: StepResult[], prefix = '') {
   const shot = (name: string) => page.screenshot({ path: join(ctx.screenshots, `${name}.png`) }).catch(() => undefined);
-  const step = async (name: string, fn: () => Promise<string | void>) => {
+  const step = async (name: string, fn: (() => Promise<string>) | (() => Promise<void>)) => {
     const t0 = Date.now();
     try {
       const detail = (await fn()) ?? '';

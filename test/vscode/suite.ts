@@ -274,7 +274,9 @@ export function defineSuites(): void {
         .then(undefined, (e: unknown) => {
           throw new Error(`executeHoverProvider: ${e instanceof Error ? e.message : String(e)}`);
         });
-      const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+      const text = hovers
+        .flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value)))
+        .join('\n');
       const words =
         evidence.snippet
           .split(/\s+/)

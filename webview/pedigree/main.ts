@@ -547,13 +547,13 @@ function panInto(b: LaidBox): void {
   else if (x1 > w - m) dx = w - m - x1;
   if (y0 < m) dy = m - y0;
   else if (y1 > hgt - m) dy = hgt - m - y1;
-  if (dx || dy) select(svg).call(zoomer.transform, t.translate(dx / t.k, dy / t.k));
+  if (dx || dy) zoomer.transform(select(svg), t.translate(dx / t.k, dy / t.k));
 }
 
 function zoomBy(k: number): void {
   const svg = document.querySelector<SVGSVGElement>('svg.chart');
   if (!svg || !zoomer) return;
-  select(svg).call(zoomer.scaleBy, k);
+  zoomer.scaleBy(select(svg), k);
   const b = focusKey ? current?.layout.byKey.get(focusKey) : undefined;
   if (b) panInto(b);
 }
@@ -578,7 +578,7 @@ function fit(userAsked: boolean, around?: string): void {
     const k2 = 0.75;
     t = zoomIdentity.translate(w / 2 - k2 * (r.x + r.w / 2), hgt / 2 - k2 * (r.y + r.h / 2)).scale(k2);
   }
-  select(svg).call(zoomer.transform, t);
+  zoomer.transform(select(svg), t);
 }
 
 // ---------------------------------------------------------------- export

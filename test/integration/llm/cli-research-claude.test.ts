@@ -157,7 +157,7 @@ describe('ancestry research with Claude agents (real SDK against a local Message
         'every llm_call keeps the answer',
       );
     } finally {
-      for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+      for (const k of Object.keys(process.env)) if (!(k in saved)) Reflect.deleteProperty(process.env, k);
       Object.assign(process.env, saved);
       await server.close();
     }
