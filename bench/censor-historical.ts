@@ -67,10 +67,10 @@ function freeTexts(text: string): string[] {
 async function main(): Promise<void> {
   const censor = (await import(pathToFileURL(join(src, 'agents', 'censor', 'index.ts')).href)) as CensorApi;
   const { parseArchiveRecord } = (await import(pathToFileURL(join(src, 'sources', 'archive', 'record.ts')).href)) as {
-    parseArchiveRecord(t: string, rel: string): { ok: boolean; record?: unknown };
+    parseArchiveRecord: (t: string, rel: string) => { ok: boolean; record?: unknown };
   };
   const { decodeGedcom } = (await import(pathToFileURL(join(src, 'interchange', 'gedcom', 'decode.ts')).href)) as {
-    decodeGedcom(b: Uint8Array, f?: string): { text: string };
+    decodeGedcom: (b: Uint8Array, f?: string) => { text: string };
   };
   const ctx = { now: NOW, thresholdYears: 100, consent: false };
   const count = (rs: Redaction[]): Map<string, number> => {

@@ -41,7 +41,9 @@ async function one(mode: Mode, file: string, extra?: string): Promise<void> {
     const bytes = readFileSync(file);
     const doc = parseGedcom(decodeGedcom(bytes, file).text, { file, defer: new Set(['INDI']) });
     const mapped = streamGedcom(doc, { file, key: importKeyOf(bytes), consume: true });
-    for (const p of mapped.persons) p;
+    for (const _person of mapped.persons) {
+      // only drained: each person is built and dropped
+    }
     mapped.finish();
   } else if (mode === 'open') {
     (await openCase(file)).persons();
@@ -134,7 +136,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((e) => {
+main().catch((e: unknown) => {
   console.error(e);
   process.exit(1);
 });

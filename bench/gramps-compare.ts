@@ -228,7 +228,11 @@ export function fileLinks(ged: string): { links: Set<string>; oneSided: Set<stri
     const children = [...f.children].filter((x) => persons.has(x));
     for (const a of spouses) for (const b of spouses) if (a !== b) out.add(`${a} spouse ${b}`);
     for (const p of spouses)
-      for (const c of children) if (p !== c) (out.add(`${p} children ${c}`), out.add(`${c} parent ${p}`));
+      for (const c of children)
+        if (p !== c) {
+          out.add(`${p} children ${c}`);
+          out.add(`${c} parent ${p}`);
+        }
   };
   const links = new Set<string>();
   for (const f of listed.values()) linksOf(f, links);

@@ -30,7 +30,6 @@ const set: Labelled =
           );
 const byId = new Map(set.persons.map((p) => [p.id, p]));
 const feats = set.persons.map((p) => featuresOfPerson(p, (id) => byId.get(id)));
-let found = 0;
 const idx = new CandidateIndex(feats);
 const missed: string[] = [];
 const hist = new Map<string, [number, number]>();
@@ -47,7 +46,6 @@ for (const [a, b] of idx.pairs()) {
         .map((f) => f.reason)
         .join(' | ')}`,
     );
-  if (truth) found++;
   if (truth && s.recommendation !== 'merge' && missed.length < Number(process.argv[3] ?? 15))
     missed.push(
       `${s.similarity.toFixed(3)} ${a.label} (${a.birth?.text ?? '-'}–${a.death?.text ?? '-'}) ~ ${b.label} (${b.birth?.text ?? '-'}–${b.death?.text ?? '-'}) ${JSON.stringify(s.weights)}\n   ${Object.values(

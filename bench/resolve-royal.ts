@@ -70,7 +70,10 @@ export function loadGedcomPersons(file: string): Person[] {
     const kids = childrenOf(fam, 'CHIL')
       .map((c) => c.pointer)
       .filter((x): x is string => Boolean(x));
-    if (husb && wife) (link(idOf(husb), 'spouse', idOf(wife)), link(idOf(wife), 'spouse', idOf(husb)));
+    if (husb && wife) {
+      link(idOf(husb), 'spouse', idOf(wife));
+      link(idOf(wife), 'spouse', idOf(husb));
+    }
     for (const k of kids)
       for (const p of [husb, wife]) {
         // A child of two families (adopted, step-): the first family's parents only, as a person has two.
@@ -177,8 +180,9 @@ export function buildRoyalSet(
     const [first, ...rest] = o.names[0].given.split(' ');
     let given = o.names[0].given;
     const x = r();
-    if (x < 0.3) given = given;
-    else if (x < 0.45 && VARIANTS[first.toLowerCase()]) given = [VARIANTS[first.toLowerCase()], ...rest].join(' ');
+    if (x < 0.3) {
+      // the given name is kept as it is
+    } else if (x < 0.45 && VARIANTS[first.toLowerCase()]) given = [VARIANTS[first.toLowerCase()], ...rest].join(' ');
     else if (x < 0.7) given = [typo(first, r), ...rest].join(' ');
     else if (x < 0.8 && rest.length) given = `${first[0]}. ${rest.join(' ')}`;
     else given = first;

@@ -325,7 +325,7 @@ function main() {
   if (extra.hardNegatives) log(`hard negatives: ${JSON.stringify(extra.hardNegatives)}`);
   if (extra.royalFalsePositives)
     log(
-      `royal92 merges between its own original records (unlabelled; many are real duplicates of the file): ${extra.royalNaturalPairsMerged}; first 5 false positives: ${JSON.stringify(extra.royalFalsePositives, null, 1)}`,
+      `royal92 merges between its own original records (unlabelled; many are real duplicates of the file): ${Number(extra.royalNaturalPairsMerged)}; first 5 false positives: ${JSON.stringify(extra.royalFalsePositives, null, 1)}`,
     );
   if (want('scale')) {
     const small = population(10_000);

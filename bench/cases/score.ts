@@ -69,14 +69,17 @@ function recordPersons(archiveRoot: string, record: string): { key?: string; nam
   if (!existsSync(file))
     throw new Error(`expected.yaml: persona record "${record}" does not exist under ${join(archiveRoot, 'archive')}`);
   const m = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---/.exec(readFileSync(file, 'utf8'));
-  let fm: Record<string, unknown> = {};
+  let fm: Record<string, unknown>;
   try {
     fm = m ? (parseYaml(m[1]) as Record<string, unknown>) : {};
   } catch (e) {
-    throw new Error(`${file}: ${(e as Error).message.split('\n')[0]}`);
+    throw new Error(`${file}: ${(e as Error).message.split('\n')[0]}`, { cause: e });
   }
   const persons = Array.isArray(fm?.persons) ? (fm.persons as Record<string, unknown>[]) : [];
-  return persons.map((p) => ({ key: typeof p.key === 'string' ? p.key : undefined, name: String(p.name ?? '') }));
+  return persons.map((p) => ({
+    key: typeof p.key === 'string' ? p.key : undefined,
+    name: typeof p.name === 'string' || typeof p.name === 'number' ? String(p.name) : '',
+  }));
 }
 
 function writtenName(archiveRoot: string, ref: PersonaRef): string {

@@ -218,7 +218,7 @@ export class FileCaseStore implements CaseStore {
     this.loadSources();
     this.loadConflicts();
     this.mergesData = this.loadJson(L.MERGES_FILE, MergesFile) ?? MergesFile.parse({});
-    this.sessionData = this.loadJson(L.SESSION_FILE, SessionStateSchema) as SessionState | undefined;
+    this.sessionData = this.loadJson<z.ZodType<SessionState>>(L.SESSION_FILE, SessionStateSchema);
     this.problems.push(...leftBehind(this.root));
     if (this.treesMode !== 'read') this.livingStale = true;
     else this.refreshLiving();
@@ -649,7 +649,7 @@ export class FileCaseStore implements CaseStore {
     const previous = this.read(L.CASE_FILE) ?? '';
     const before = CaseConfig.safeParse(parseDocument(previous).toJS());
     // Only what changed is written: the user's comments and layout stay (yaml-merge.ts).
-    const text = rewriteYaml(previous, before.success ? before.data : undefined, parsed as Record<string, unknown>);
+    const text = rewriteYaml(previous, before.success ? before.data : undefined, parsed);
     await this.writer.writeText(L.CASE_FILE, text);
     this.cfg = parsed;
   }
@@ -781,7 +781,10 @@ export class FileCaseStore implements CaseStore {
     });
     // What the earlier file of this tree put in the store goes: its persons, and its living names.
     for (const [id, t] of this.treeCache)
-      if (t.tree === tree) (this.treeCache.delete(id), this.people.has(id) || this.livingById.delete(id));
+      if (t.tree === tree) {
+        this.treeCache.delete(id);
+        if (!this.people.has(id)) this.livingById.delete(id);
+      }
     for (const id of this.livingOfTree.get(tree) ?? []) if (!this.people.has(id)) this.livingById.delete(id);
     // A person file with the same id wins over the tree entry, for the living list too.
     for (const [id, names] of livingNames) if (!this.people.has(id)) this.livingById.set(id, names);
@@ -1026,7 +1029,7 @@ export class FileCaseStore implements CaseStore {
   }
 }
 
-function stripUndefined<T extends object>(o: T): Record<string, unknown> {
+function stripUndefined(o: object): Record<string, unknown> {
   return JSON.parse(JSON.stringify(o)) as Record<string, unknown>;
 }
 

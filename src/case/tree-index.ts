@@ -148,6 +148,7 @@ export function summaryOf(p: Person, file: string, living: boolean): PersonSumma
 
 /** SQL LIKE pattern of a fuzzy term: its letters in order, within one word of the name words. */
 export function fuzzyPattern(term: string): string {
+  // eslint-disable-next-line @typescript-eslint/no-misused-spread -- code points are meant: a letter may carry combining marks after it, LIKE's % takes them
   return `%${[...term].map((c) => (c === '%' || c === '_' || c === '\\' ? `\\${c}` : c)).join('%')}%`;
 }
 

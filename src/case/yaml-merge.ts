@@ -81,11 +81,11 @@ class Planner {
     const key = String(path[path.length - 1]);
     const parent = path.length > 1 ? this.doc.getIn(path.slice(0, -1), true) : this.doc.contents;
     if (!isMap(parent) || parent.flow || !parent.items.length || !parent.range) return void (this.fallback = true);
-    const first = parent.items[0]!.key as { range?: [number, number, number] } | null;
+    const first = parent.items[0].key as { range?: [number, number, number] } | null;
     if (!first?.range) return void (this.fallback = true);
     const indent = ' '.repeat(first.range[0] - lineStart(this.text, first.range[0]));
     // The section ends where its last value's node ends (its trailing comment included).
-    const last = parent.items[parent.items.length - 1]!;
+    const last = parent.items[parent.items.length - 1];
     const end = (last.value as { range?: [number, number, number] } | null)?.range?.[2] ?? parent.range[2];
     const at = path.length > 1 ? lineEnd(this.text, Math.max(end - 1, 0)) : this.text.length;
     const sep = at > 0 && this.text[at - 1] !== '\n' ? '\n' : '';

@@ -32,6 +32,7 @@ export async function main(argv: string[]): Promise<number> {
     out: (t) => process.stdout.write(escapeControl(t.endsWith('\n') ? t : `${t}\n`)),
     err: (t) => process.stderr.write(escapeControl(t.endsWith('\n') ? t : `${t}\n`)),
     data: (t) => process.stdout.write(t),
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- isTTY is undefined, not false, when stdout is no terminal (Node's types say boolean)
     tty: Boolean(process.stdout.isTTY),
     signal: controller.signal,
   };

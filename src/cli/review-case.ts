@@ -17,7 +17,7 @@ export async function openReviewCase(
 ) {
   if (!dir) throw new UsageError(`missing case folder; usage: ${usage}`);
   if (lock && isCaseFolder(resolve(dir))) await lockCase(resolve(dir), lock.verb, lock.io);
-  return openCase(resolve(dir), opts).catch((e) => {
+  return openCase(resolve(dir), opts).catch((e: unknown) => {
     if (e instanceof CaseFileError) throw new UsageError(e.message);
     throw e;
   });

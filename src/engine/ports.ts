@@ -26,9 +26,19 @@ export const systemClock: Clock = {
   now: () => new Date(),
   sleep: (ms, signal) =>
     new Promise((resolve, reject) => {
+      // An aborted sleep rejects with the signal's reason, as AbortSignal-aware APIs do (`any` in the DOM types).
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- see above
       if (signal?.aborted) return reject(signal.reason);
       const t = setTimeout(resolve, ms);
-      signal?.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), { once: true });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(t);
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- see above
+          reject(signal.reason);
+        },
+        { once: true },
+      );
     }),
 };
 

@@ -34,7 +34,8 @@ function failNoPeople(): never {
 }
 
 export function registerCommands(services: Services, people?: PeopleClient): vscode.Disposable[] {
-  const reg = <A extends unknown[], R>(id: string, fn: (...args: A) => Promise<R> | R) =>
+  // VS Code passes a command whatever arguments its caller gave: each handler declares its own.
+  const reg = (id: string, fn: (...args: never[]) => unknown) =>
     vscode.commands.registerCommand(id, guarded(services, id, fn));
   return [
     reg(

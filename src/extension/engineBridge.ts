@@ -173,6 +173,6 @@ async function runEngineLocked(req: EngineRunRequest): Promise<RunResult> {
     signal: req.signal,
     maxCycles: req.maxCycles,
     person: req.person,
-    onEvent: req.onEvent,
+    onEvent: (e) => req.onEvent(e),
   });
 }

@@ -15,6 +15,7 @@ let entry: typeof EngineEntry | undefined;
 
 export async function loadEngine<K extends EngineModuleName>(name: K): Promise<EngineModule<K>> {
   // Bundled: __dirname is dist/ and engine.js sits beside extension.js. From source (tsx): the .ts entry.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a run-time path esbuild must not follow (see above)
   entry ??= require(
     join(__dirname, __filename.endsWith('.ts') ? 'engine-entry.ts' : 'engine.js'),
   ) as typeof EngineEntry;

@@ -123,8 +123,10 @@ export function exportJsonLd(caseStore: CaseStore, opts: { now?: Date; includeSt
   for (const c of store.merges().clusters) {
     if (c.status !== 'accepted') continue;
     for (const m of c.memberIds)
-      if (m !== c.canonicalId)
-        (redirect.set(m, c.canonicalId), sameAs.set(c.canonicalId, [...(sameAs.get(c.canonicalId) ?? []), m]));
+      if (m !== c.canonicalId) {
+        redirect.set(m, c.canonicalId);
+        sameAs.set(c.canonicalId, [...(sameAs.get(c.canonicalId) ?? []), m]);
+      }
   }
   const canon = (id: string) => {
     let x = id;
@@ -233,7 +235,10 @@ export function exportJsonLd(caseStore: CaseStore, opts: { now?: Date; includeSt
       if (loc) ev.location = loc;
       if (value && value.value !== 'Y') ev.description = value.value;
       // A family event is on both spouses: one node.
-      if (!emittedEvents.has(eid)) (emittedEvents.add(eid), graph.push(ev));
+      if (!emittedEvents.has(eid)) {
+        emittedEvents.add(eid);
+        graph.push(ev);
+      }
       for (const a of as) {
         for (const e of a.evidence) usedSources.add(e.source);
         graph.push({

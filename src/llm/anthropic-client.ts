@@ -24,7 +24,7 @@ function classify(err: unknown, attempts: number): LlmError {
   if (err instanceof Anthropic.APIConnectionError)
     return new LlmError('connection', `cannot reach the model API: ${err.message}`, undefined, attempts);
   if (err instanceof Anthropic.APIError) {
-    const status = err.status;
+    const status = err.status as number | undefined;
     const type = (err.error as { error?: { type?: string } } | undefined)?.error?.type;
     const detail = `${status ?? ''} ${type ?? ''} ${err.message}`.trim();
     if (status === 529 || type === 'overloaded_error')

@@ -55,7 +55,7 @@ export function synthesise(results: ExtractionResult[]): ExtractionResult & { re
       for (const [field, value] of Object.entries(gp.persona)) {
         if (value === undefined || value === null || typeof value === 'object') continue;
         let byValue = g.fields.get(field);
-        if (!byValue) g.fields.set(field, (byValue = new Map()));
+        if (!byValue) g.fields.set(field, (byValue = new Map<string, Support>()));
         const vk = norm(value);
         let s = byValue.get(vk);
         if (!s) byValue.set(vk, (s = { value, snippet: gp.snippets[field], agents: new Set(), confidences: [] }));

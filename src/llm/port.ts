@@ -121,9 +121,9 @@ export class LlmError extends Error {
 }
 
 export function toolUses(message: LlmMessage): LlmToolUseBlock[] {
-  return message.content.filter(
+  return message.content.filter<LlmToolUseBlock>(
     (b): b is LlmToolUseBlock => b.type === 'tool_use' && 'input' in b && 'name' in b,
-  ) as LlmToolUseBlock[];
+  );
 }
 
 export function textOf(message: LlmMessage): string {

@@ -31,7 +31,9 @@ export function loadTranscript(path: string): Transcript {
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
-    throw new Error(`${path}: not a JSON transcript (${err instanceof Error ? err.message : String(err)})`);
+    throw new Error(`${path}: not a JSON transcript (${err instanceof Error ? err.message : String(err)})`, {
+      cause: err,
+    });
   }
   const parsed = Transcript.safeParse(raw);
   if (!parsed.success) {

@@ -125,7 +125,7 @@ export class ClaudeWebSearchConnector implements SourceConnector {
     const records: RawRecord[] = [];
     for (const page of citedPages(messages)) {
       if (!page.passages.length) continue;
-      let repository = 'web';
+      let repository: string;
       try {
         repository = new URL(page.url).hostname;
       } catch {

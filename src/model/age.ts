@@ -117,7 +117,6 @@ export function parseAge(input: number | string | undefined): StatedAge | undefi
   let years: number | undefined;
   let months: number | undefined;
   let days: number | undefined;
-  let consumed = '';
   for (const u of rest.matchAll(unit)) {
     const n = num(u[1].replace(',', '.'));
     if (n === undefined) return undefined;
@@ -127,7 +126,6 @@ export function parseAge(input: number | string | undefined): StatedAge | undefi
     else if (key === 'm') months = (months ?? 0) + n;
     else if (key === 'w') days = (days ?? 0) + n * 7;
     else if (key === 'd' || key === 't') days = (days ?? 0) + n;
-    consumed += u[0];
   }
   if (years === undefined && months === undefined && days === undefined) return undefined;
   // Anything left that is not a unit means this is not an age we can read ("at the age of reason").

@@ -9,7 +9,7 @@ export type Id = z.infer<typeof Id>;
 export const Probability = z.number().min(0).max(1);
 
 /** ISO 8601 instant, as written by `new Date().toISOString()`. */
-export const Instant = z.string().datetime({ offset: true });
+export const Instant = z.iso.datetime({ offset: true });
 
 /**
  * A date phrase as a user types it in YAML: `born: 1884` is a number to YAML, and is kept as the

@@ -63,7 +63,10 @@ export class SearchCall {
       if (auth.param) {
         params[auth.param] = this.credential.value;
         // An app id is not a secret (WikiTree documents it as an identifier); keys and tokens are.
-        if (auth.type !== 'app_id') (secretParams.push(auth.param), secrets.push(this.credential.value));
+        if (auth.type !== 'app_id') {
+          secretParams.push(auth.param);
+          secrets.push(this.credential.value);
+        }
       }
       if (auth.header) {
         headers[auth.header] =
@@ -80,7 +83,7 @@ export class SearchCall {
       secrets,
       secretParams,
       trace: this.trace,
-      log: this.ctx.log,
+      log: (entry) => this.ctx.log(entry),
       signal: this.ctx.signal,
     };
   }
@@ -111,7 +114,7 @@ export class SearchCall {
     action: SourceAction,
     endpoint: Endpoint,
     opts: RequestOptions & { suffix?: string } = {},
-  ): Promise<unknown | undefined> {
+  ): Promise<unknown> {
     try {
       return await this.json(action, endpoint, opts);
     } catch (e) {
@@ -251,12 +254,14 @@ export abstract class PluginConnector implements SourceConnector {
         context: a.status ? `HTTP ${a.status}` : '',
       }),
     );
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what the request threw, as caught (unknown, narrowed to {} by the check)
     if (error && ctx.signal?.aborted) throw error;
     return { records, trace: call.trace, error: records.length ? undefined : error };
   }
 
   private finish(r: { records: RawRecord[]; trace: Access[]; error?: unknown }): SearchOutcome {
     // Nothing found and a failure: the caller learns why (already logged). Partial finds are kept.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the search's failure as caught (unknown, narrowed to {} by the check)
     if (r.error) throw r.error;
     const last = [...r.trace].reverse().find((a) => a.success);
     return {

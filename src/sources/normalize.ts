@@ -21,7 +21,7 @@ export function gedcomDate(year?: number, month?: number, day?: number): string 
  */
 export function isoToGedcom(value: string | null | undefined): string | undefined {
   if (value == null) return undefined;
-  const v = String(value).trim();
+  const v = value.trim();
   if (!v) return undefined;
   const m = /^(-?\d{1,4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?(?:T.*)?$/.exec(v);
   if (!m) return v;
@@ -68,8 +68,8 @@ export function wikibaseTime(time: string, precision = 11, calendarModel?: strin
   return out;
 }
 
-export function sexOf(value: unknown): Sex | undefined {
-  const v = String(value ?? '').toLowerCase();
+export function sexOf(value: string | null | undefined): Sex | undefined {
+  const v = (value ?? '').toLowerCase();
   if (/^(m|male|man|http:\/\/gedcomx\.org\/male|q6581097)$/.test(v) || v.endsWith('/male')) return 'M';
   if (/^(f|female|woman|http:\/\/gedcomx\.org\/female|q6581072)$/.test(v) || v.endsWith('/female')) return 'F';
   if (v) return 'U';

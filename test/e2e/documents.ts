@@ -8,7 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { readSidecar } from '../../src/sources/documents/sidecar';
 import { PAGES, renderPng, renderScannedPdf } from '../documents/pages';
 import { stepRunner, type FlowContext, type StepResult } from './flow';

@@ -68,7 +68,7 @@ function persons(workspace: string): Map<string, PersonFile & { file: string }> 
  */
 export function stepRunner(ctx: FlowContext, page: Page, results: StepResult[], prefix = '') {
   const shot = (name: string) => page.screenshot({ path: join(ctx.screenshots, `${name}.png`) }).catch(() => undefined);
-  const step = async (name: string, fn: () => Promise<string | void>) => {
+  const step = async (name: string, fn: (() => Promise<string>) | (() => Promise<void>)) => {
     const t0 = Date.now();
     try {
       const detail = (await fn()) ?? '';
@@ -413,7 +413,11 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
       };
       if (session.hypotheses.length < 2) throw new Error(`research left ${session.hypotheses.length} hypotheses`);
       const [a, b] = session.hypotheses.slice(-2).map((x) => x.id);
-      for (const x of session.hypotheses) if (x.id === a || x.id === b) ((x.status = 'pending'), (x.priority = 0.5));
+      for (const x of session.hypotheses)
+        if (x.id === a || x.id === b) {
+          x.status = 'pending';
+          x.priority = 0.5;
+        }
       writeFileSync(file, `${JSON.stringify(session, null, 2)}\n`);
       await palette(page, 'Ancestry: Show Hypothesis Queue');
       const frame = await webviewFrame(page, 'body[data-panel="queue"] #app[aria-busy="false"]');

@@ -10,7 +10,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { stepRunner, type FlowContext, type StepResult } from './flow';
 import { chooseTheme, palette, webviewFrame } from './workbench';
 

@@ -6,7 +6,7 @@
  * descendants and fan charts, and the focused person survives a window reload. Screenshots in the
  * light, dark and high-contrast themes (test-results/e2e/pedigree-*.png).
  */
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { stepRunner, type FlowContext, type StepResult } from './flow';
 import { chooseTheme, palette, webviewFrame } from './workbench';
 

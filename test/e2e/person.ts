@@ -40,7 +40,7 @@ export async function personPageByKeyboard(
     .waitFor({ timeout: 20_000 });
   await page.keyboard.press('Enter');
   let frame = await ctx.webviewFrame(page, `body[data-panel="person"] h1#person-name`, 30_000);
-  await frame.locator('h1#person-name', { hasText: subject.name.split(' ')[0]! }).waitFor({ timeout: 20_000 });
+  await frame.locator('h1#person-name', { hasText: subject.name.split(' ')[0] }).waitFor({ timeout: 20_000 });
   // Tab from the top of the page to the first parent link (keyboard only: no click anywhere).
   let reached: string | undefined;
   const seen: string[] = [];
@@ -78,6 +78,6 @@ export async function personPageByKeyboard(
   }
   if (!back) throw new Error('Shift+Tab from the heading never reached Back');
   await page.keyboard.press('Enter');
-  await frame.locator('h1#person-name', { hasText: subject.name.split(' ')[0]! }).waitFor({ timeout: 20_000 });
+  await frame.locator('h1#person-name', { hasText: subject.name.split(' ')[0] }).waitFor({ timeout: 20_000 });
   return `${subject.name} → ${parentName} after ${tabs} Tab presses and Enter; Back by Shift+Tab and Enter`;
 }

@@ -37,11 +37,10 @@ export class HostileServer {
   ) {}
 
   static async start(): Promise<HostileServer> {
-    let self: HostileServer | undefined;
-    const server = createServer((req, res) => self!.handle(req, res));
+    const server = createServer((req, res) => self.handle(req, res));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as AddressInfo;
-    self = new HostileServer(server, `http://127.0.0.1:${port}`);
+    const self = new HostileServer(server, `http://127.0.0.1:${port}`);
     server.on('connection', (s) => {
       self.sockets.add(s);
       s.on('close', () => self.sockets.delete(s));

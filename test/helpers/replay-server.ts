@@ -109,17 +109,16 @@ export class ReplayServer {
   ) {}
 
   static async start(): Promise<ReplayServer> {
-    let self: ReplayServer | undefined;
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () =>
-        self!.handle(req.method ?? 'GET', req.url ?? '/', req.headers, Buffer.concat(chunks).toString('utf8'), res),
+        self.handle(req.method ?? 'GET', req.url ?? '/', req.headers, Buffer.concat(chunks).toString('utf8'), res),
       );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    self = new ReplayServer(server, `http://127.0.0.1:${port}`);
+    const self = new ReplayServer(server, `http://127.0.0.1:${port}`);
     server.on('connection', (s) => {
       self.sockets.add(s);
       s.on('close', () => self.sockets.delete(s));
@@ -161,7 +160,7 @@ export class ReplayServer {
   ): void {
     const u = new URL(rawUrl, 'http://127.0.0.1');
     const query = new URLSearchParams(u.searchParams);
-    if (method === 'POST' && String(headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) {
+    if (method === 'POST' && (headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) {
       for (const [k, v] of new URLSearchParams(body)) query.append(k, v);
     }
     this.requests.push({ method, path: u.pathname, query, headers, body, at: Date.now() });

@@ -64,7 +64,7 @@ export async function checkSampleCasePage(ancestry: AncestryApi): Promise<string
     'the person file did not open as text',
   );
   // Follow a parent link as the webview would (the same message), and come back.
-  const parent = page.parents[0]!;
+  const parent = page.parents[0];
   const back = openPersonPage(ancestry, parent.id);
   await panel.view.show(parent.id, true);
   await back;

@@ -250,8 +250,8 @@ export function defineSuites(): void {
       const uri = doc.uri;
       const lenses = await vscode.commands
         .executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)
-        .then(undefined, (e: Error) => {
-          throw new Error(`executeCodeLensProvider: ${e.message}`);
+        .then(undefined, (e: unknown) => {
+          throw new Error(`executeCodeLensProvider: ${e instanceof Error ? e.message : String(e)}`);
         });
       const titles = lenses.map((l) => l.command?.title ?? '');
       assert.ok(
@@ -271,10 +271,12 @@ export function defineSuites(): void {
       const col = doc.lineAt(line).text.indexOf(evidence.source) + 2;
       const hovers = await vscode.commands
         .executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(line, col))
-        .then(undefined, (e: Error) => {
-          throw new Error(`executeHoverProvider: ${e.message}`);
+        .then(undefined, (e: unknown) => {
+          throw new Error(`executeHoverProvider: ${e instanceof Error ? e.message : String(e)}`);
         });
-      const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+      const text = hovers
+        .flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value)))
+        .join('\n');
       const words =
         evidence.snippet
           .split(/\s+/)

@@ -24,7 +24,6 @@ import {
   layoutFan,
   layoutPedigree,
   move,
-  type Arrow,
   type ChartLayout,
   type LaidBox,
 } from '../../src/protocol/pedigree-layout';
@@ -548,13 +547,13 @@ function panInto(b: LaidBox): void {
   else if (x1 > w - m) dx = w - m - x1;
   if (y0 < m) dy = m - y0;
   else if (y1 > hgt - m) dy = hgt - m - y1;
-  if (dx || dy) select(svg).call(zoomer.transform, t.translate(dx / t.k, dy / t.k));
+  if (dx || dy) zoomer.transform(select(svg), t.translate(dx / t.k, dy / t.k));
 }
 
 function zoomBy(k: number): void {
   const svg = document.querySelector<SVGSVGElement>('svg.chart');
   if (!svg || !zoomer) return;
-  select(svg).call(zoomer.scaleBy, k);
+  zoomer.scaleBy(select(svg), k);
   const b = focusKey ? current?.layout.byKey.get(focusKey) : undefined;
   if (b) panInto(b);
 }
@@ -579,7 +578,7 @@ function fit(userAsked: boolean, around?: string): void {
     const k2 = 0.75;
     t = zoomIdentity.translate(w / 2 - k2 * (r.x + r.w / 2), hgt / 2 - k2 * (r.y + r.h / 2)).scale(k2);
   }
-  select(svg).call(zoomer.transform, t);
+  zoomer.transform(select(svg), t);
 }
 
 // ---------------------------------------------------------------- export
@@ -638,7 +637,7 @@ document.addEventListener('keydown', (e) => {
   if (e.key === '0') return (e.preventDefault(), fit(true));
   if (e.key === '/') return (e.preventDefault(), channel.post({ type: 'pick' }));
   const kinds: Record<string, ChartKind> = { p: 'pedigree', d: 'descendants', f: 'fan' };
-  if (kinds[e.key]) return (e.preventDefault(), showKind(kinds[e.key]!));
+  if (kinds[e.key]) return (e.preventDefault(), showKind(kinds[e.key]));
 });
 
 window.addEventListener('resize', () => current && fit(false));

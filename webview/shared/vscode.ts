@@ -12,7 +12,7 @@ interface VsCodeApi<Out, State> {
 }
 declare function acquireVsCodeApi<Out, State>(): VsCodeApi<Out, State>;
 
-export interface Channel<In, Out, State> {
+export interface Channel<Out, State> {
   post(message: Out): void;
   state(): State | undefined;
   saveState(state: State): void;
@@ -22,7 +22,7 @@ export function connect<In, Out extends { type: string }, State>(
   incoming: z.ZodType<In>,
   stateSchema: z.ZodType<State>,
   onMessage: (message: In) => void,
-): Channel<In, Out, State> {
+): Channel<Out, State> {
   const api = acquireVsCodeApi<Out, State>();
   window.addEventListener('message', (event: MessageEvent<unknown>) => {
     const parsed = parseMessage(incoming, event.data);

@@ -33,7 +33,7 @@ export const exportCommand: CliCommand = {
     const v7 = values['gedcom-version'];
     if (v7 !== undefined && (format !== 'gedcom7' || !['7.0', '7.1'].includes(v7)))
       throw new UsageError('--gedcom-version takes 7.0 or 7.1 and only with --format gedcom7');
-    const store = await openCase(resolve(positionals[0])).catch((e) => {
+    const store = await openCase(resolve(positionals[0])).catch((e: unknown) => {
       if (e instanceof CaseFileError) throw new UsageError(e.message);
       throw e;
     });

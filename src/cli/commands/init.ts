@@ -34,8 +34,8 @@ export const initCommand: CliCommand = {
         ...(values.born ? { born: values.born } : {}),
         ...(values.place ? { place: values.place } : {}),
       },
-    }).catch((e: Error) => {
-      throw new UsageError(e.message);
+    }).catch((e: unknown) => {
+      throw new UsageError(e instanceof Error ? e.message : String(e));
     });
     const subject = store.config().subject.person;
     if (values.json) io.out(JSON.stringify({ case: store.root, subject }));

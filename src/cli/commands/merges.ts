@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { displayName, type MergeCluster } from '../../model';
 import {
   DEFAULT_PAGE,
@@ -9,7 +8,7 @@ import {
   type ReviewQuery,
 } from '../../agents/analyst/merge';
 import { parse } from '../args';
-import { type CliCommand, type CliIo, UsageError } from '../command';
+import { type CliCommand, UsageError } from '../command';
 import { openReviewCase } from '../review-case';
 
 const usage =

@@ -55,7 +55,7 @@ export const personsCommand: CliCommand = {
     const offset = count(values.offset, 'offset', 0);
     const limit = count(values.limit, 'limit', 50);
     // Indexed: a page or a lookup in a 100k-person tree reads its derived index, not the tree (issue #16).
-    const store = await openCase(resolve(positionals[0]), { trees: 'indexed' }).catch((e) => {
+    const store = await openCase(resolve(positionals[0]), { trees: 'indexed' }).catch((e: unknown) => {
       if (e instanceof CaseFileError) throw new UsageError(e.message);
       throw e;
     });

@@ -46,7 +46,7 @@ export const researchCommand: CliCommand = {
     return withCaseLock(dir, 'research', async (lock) => {
       if (!values.json) reportLock(lock, io);
       // A big tree: opened from its index, the run sees the subject's neighbourhood (issue #16 item 5).
-      const { store, scope } = await openForResearch(dir, values.person).catch((e) => {
+      const { store, scope } = await openForResearch(dir, values.person).catch((e: unknown) => {
         if (e instanceof CaseFileError) throw new UsageError(e.message);
         throw e;
       });

@@ -39,7 +39,7 @@ export const sourcesCommand: CliCommand = {
     const { values, positionals } = parse(args, { json: { type: 'boolean' } }, usage);
     const env = process.env;
     const store = positionals[0]
-      ? await openCase(resolve(positionals[0])).catch((e) => {
+      ? await openCase(resolve(positionals[0])).catch((e: unknown) => {
           if (e instanceof CaseFileError) throw new UsageError(e.message);
           throw e;
         })

@@ -18,7 +18,7 @@ export const statusCommand: CliCommand = {
     const { values, positionals } = parse(args, { json: { type: 'boolean' } }, usage);
     if (!positionals[0]) throw new UsageError(`missing <dir>; usage: ${usage}`);
     // Indexed: a 100k-person tree is counted from its derived index, not read (issue #16).
-    const store = await openCase(resolve(positionals[0]), { trees: 'indexed' }).catch((e) => {
+    const store = await openCase(resolve(positionals[0]), { trees: 'indexed' }).catch((e: unknown) => {
       if (e instanceof CaseFileError) throw new UsageError(e.message);
       throw e;
     });

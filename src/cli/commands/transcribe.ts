@@ -53,7 +53,7 @@ export const transcribeCommand: CliCommand = {
     });
     return withCaseLock(dir, 'transcribe', async (lock) => {
       if (!values.json) reportLock(lock, io);
-      const store = await openCase(dir).catch((e) => {
+      const store = await openCase(dir).catch((e: unknown) => {
         if (e instanceof CaseFileError) throw new UsageError(e.message);
         throw e;
       });

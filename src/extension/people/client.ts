@@ -42,7 +42,10 @@ export class PeopleClient {
     const fail = (e: Error) => {
       for (const p of this.pending.values()) p.reject(e);
       this.pending.clear();
-      if (this.worker === w) ((this.worker = undefined), (this.opened = undefined));
+      if (this.worker === w) {
+        this.worker = undefined;
+        this.opened = undefined;
+      }
     };
     w.on('error', fail);
     w.on('exit', (code) => fail(new Error(`the people worker exited (${code})`)));

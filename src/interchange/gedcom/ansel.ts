@@ -95,7 +95,10 @@ export function decodeAnsel(bytes: Uint8Array): AnselResult {
   let unmapped = 0;
   let chunk = '';
   const flush = () => {
-    if (chunk) (out.push(chunk), (chunk = ''));
+    if (chunk) {
+      out.push(chunk);
+      chunk = '';
+    }
   };
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
@@ -139,6 +142,7 @@ export function encodeAnsel(text: string): { bytes: Uint8Array; unmappable: numb
   const out: number[] = [];
   let unmappable = 0;
   for (const cluster of text.normalize('NFD').match(/\P{M}\p{M}*|\p{M}+/gu) ?? []) {
+    // eslint-disable-next-line @typescript-eslint/no-misused-spread -- code points are meant: a base and its NFD marks, each its own ANSEL byte
     const chars = [...cluster];
     const base = /\p{M}/u.test(chars[0]) ? '' : chars.shift()!;
     for (const m of chars) {
@@ -151,8 +155,10 @@ export function encodeAnsel(text: string): { bytes: Uint8Array; unmappable: numb
     if (c < 0x80) out.push(c);
     else {
       const code = ENCODE_SPACING.get(base);
-      if (code === undefined) (unmappable++, out.push(0x3f));
-      else out.push(code);
+      if (code === undefined) {
+        unmappable++;
+        out.push(0x3f);
+      } else out.push(code);
     }
   }
   return { bytes: Uint8Array.from(out), unmappable };

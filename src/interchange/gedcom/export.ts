@@ -911,12 +911,18 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
   for (const f of families) {
     counts.families++;
     writeNode(out, 0, 'FAM', undefined, undefined, wopts, famX.get(f.id));
-    if (f.husb)
-      (writeNode(out, 1, 'HUSB', undefined, indiX.get(f.husb), wopts), emitRaw(out, 2, f.links?.HUSB, 'FAM.HUSB'));
-    if (f.wife)
-      (writeNode(out, 1, 'WIFE', undefined, indiX.get(f.wife), wopts), emitRaw(out, 2, f.links?.WIFE, 'FAM.WIFE'));
-    for (const c of f.children)
-      (writeNode(out, 1, 'CHIL', undefined, indiX.get(c.id), wopts), emitRaw(out, 2, c.extra, 'FAM.CHIL'));
+    if (f.husb) {
+      writeNode(out, 1, 'HUSB', undefined, indiX.get(f.husb), wopts);
+      emitRaw(out, 2, f.links?.HUSB, 'FAM.HUSB');
+    }
+    if (f.wife) {
+      writeNode(out, 1, 'WIFE', undefined, indiX.get(f.wife), wopts);
+      emitRaw(out, 2, f.links?.WIFE, 'FAM.WIFE');
+    }
+    for (const c of f.children) {
+      writeNode(out, 1, 'CHIL', undefined, indiX.get(c.id), wopts);
+      emitRaw(out, 2, c.extra, 'FAM.CHIL');
+    }
     const holder = (f.husb && byId.get(f.husb)) || (f.wife && byId.get(f.wife)) || undefined;
     const holderRedacted = holder ? isLiving(holder, ctx.now, ctx.thresholdYears) && !ctx.consent : false;
     const hp = holder && holderRedacted ? redactPerson(holder, ctx).person : holder;
@@ -1000,7 +1006,10 @@ export function exportGedcom(caseStore: CaseStore, opts: ExportOptions): ExportR
     emitNote(out, 1, meta);
     if (s.url) {
       if (v7) writeNode(out, 1, 'REFN', s.url, undefined, wopts);
-      else (writeNode(out, 1, '_URL', s.url, undefined, wopts), customTags.add('_URL'));
+      else {
+        writeNode(out, 1, '_URL', s.url, undefined, wopts);
+        customTags.add('_URL');
+      }
     }
   }
   out.push(...repoLines);

@@ -14,6 +14,10 @@ import { askTool, isRecoverable, logRejections } from './ask';
 
 type Verdict = Awaited<ReturnType<PairAdjudicator['adjudicate']>>;
 
+/** A pair member's id for the log label (person ids are strings), else the stand-in given. */
+const idOf = (o: Record<string, unknown>, otherwise: string): string =>
+  typeof o.id === 'string' || typeof o.id === 'number' ? String(o.id) : otherwise;
+
 /** Seed 001 §5.3 rule 4: a merge the model is not sure of becomes "review". */
 export const MERGE_MIN_CONFIDENCE = 0.9;
 
@@ -51,7 +55,7 @@ export class LlmPairAdjudicator implements PairAdjudicator {
     signal?: AbortSignal,
   ): Promise<Verdict> {
     const input = JSON.stringify({ person_a: a, person_b: b, feature_scores: features }, null, 1);
-    const label = `adjudicate ${String(a.id ?? 'a')} / ${String(b.id ?? 'b')}`;
+    const label = `adjudicate ${idOf(a, 'a')} / ${idOf(b, 'b')}`;
     let answer;
     try {
       answer = await askTool(

@@ -122,7 +122,7 @@ export function yearsIn(text: string): number[] {
 
 /** URLs mentioned anywhere in a text, without trailing punctuation. */
 export function urlsIn(text: string): string[] {
-  return [...text.matchAll(/\bhttps?:\/\/[^\s"'<>\]\[)(}{\\]+/gi)].map((m) => m[0].replace(/[.,;:!?]+$/, ''));
+  return [...text.matchAll(/\bhttps?:\/\/[^\s"'<>\][)(}{\\]+/gi)].map((m) => m[0].replace(/[.,;:!?]+$/, ''));
 }
 
 /** Every string inside a JSON-like value, for whole-output scans (URLs, years). */

@@ -83,7 +83,8 @@ function keysAsText(v: unknown): unknown {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
   const o = rejoinPlaces(v as Record<string, unknown>);
   for (const k of ['from', 'to']) if (typeof o[k] === 'number') o[k] = String(o[k]);
-  if (Array.isArray(o.persons)) o.persons = o.persons.map((x) => (typeof x === 'number' ? String(x) : x));
+  if (Array.isArray(o.persons))
+    o.persons = (o.persons as unknown[]).map((x) => (typeof x === 'number' ? String(x) : x));
   return o;
 }
 

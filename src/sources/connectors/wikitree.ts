@@ -164,8 +164,7 @@ export function wikitreePersona(p: WtPersonT, role: Persona['role'], relationshi
   if (p.marriage_date) persona.marriageDate = isoToGedcom(p.marriage_date);
   if (p.marriage_location) persona.marriagePlace = p.marriage_location;
   if (asNumber(p.IsLiving) === 1) persona.living = true;
-  for (const k of Object.keys(persona)) if (persona[k] === undefined) delete persona[k];
-  return persona;
+  return Object.fromEntries(Object.entries(persona).filter(([, v]) => v !== undefined)) as Persona;
 }
 
 export class WikiTreeConnector extends PluginConnector {

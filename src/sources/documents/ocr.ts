@@ -82,6 +82,7 @@ function englishModelDir(): string {
 
 function tesseractVersion(): string {
   try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- read lazily, at run time, and allowed to fail
     return (require('tesseract.js/package.json') as { version: string }).version;
   } catch {
     return 'unknown';
@@ -110,7 +111,7 @@ export async function createOcrEngine(): Promise<OcrEngine> {
       onProgress = progress;
       try {
         const r = await worker.recognize(Buffer.from(image), { rotateAuto: true }, { blocks: true, text: true });
-        return pageFromBlocks(r.data.blocks as TessBlock[] | null, r.data.text);
+        return pageFromBlocks(r.data.blocks, r.data.text);
       } finally {
         onProgress = undefined;
       }

@@ -97,8 +97,8 @@ const extractTool = {
               'occupation',
               'relationship',
             ]
-              .map((k) => [k, { type: 'string' }])
-              .concat([['sex', { type: 'string', enum: ['M', 'F'] } as never]]),
+              .map((k): [string, object] => [k, { type: 'string' }])
+              .concat([['sex', { type: 'string', enum: ['M', 'F'] }]]),
           ),
           required: ['name'],
         },

@@ -256,7 +256,8 @@ export class HttpClient {
     for (const [k, v] of Object.entries(opts.params ?? {})) {
       if (Array.isArray(v)) {
         url.searchParams.delete(k);
-        for (const x of v) url.searchParams.append(k, x);
+        // Array.isArray narrows a readonly string[] to any[]
+        for (const x of v as readonly string[]) url.searchParams.append(k, x);
       } else if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
     }
     const shown = redactUrl(url, secretParams);

@@ -24,5 +24,5 @@ export function parseRobots(robotsUrl: string, status: number, body: string): Ro
 
 /** The product token robots.txt groups match against ("AncestryEngine" of "AncestryEngine/0.1 (…)"). */
 export function robotsAgent(userAgent: string): string {
-  return userAgent.split(/[\/\s]/)[0] || userAgent;
+  return userAgent.split(/[/\s]/)[0] || userAgent;
 }

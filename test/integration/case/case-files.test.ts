@@ -70,7 +70,7 @@ describe('case files: validation, round trips, atomic writes, index, log', () =>
   });
 
   it('a file that could not be parsed is never overwritten', async () => {
-    const { root, store } = await newCase();
+    const { root } = await newCase();
     const bad = '---\nid: P-x\nnames: 3\n---\nprecious notes\n';
     writeFileSync(join(root, 'people/P-x-someone.md'), bad);
     const again = await openCase(root, { clock });
@@ -81,7 +81,6 @@ describe('case files: validation, round trips, atomic writes, index, log', () =>
     const third = await openCase(root, { clock });
     await assert.rejects(() => third.writeMerges({ version: 1, clusters: [], notSamePerson: [] }), /merges\.json/);
     assert.equal(readFileSync(join(root, 'merges.json'), 'utf8'), '{ "clusters": [ }');
-    store;
   });
 
   it('unknown fields, comments and formatting survive a read/write round trip byte-identical where untouched', async () => {

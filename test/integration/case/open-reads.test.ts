@@ -26,10 +26,10 @@ async function filesRead(root: string, run: () => Promise<unknown>): Promise<str
     if (typeof p === 'string' && p.startsWith(root)) seen.push(relative(root, p));
   };
   const { openSync, readFileSync } = fs;
-  fs.openSync = ((p: fs.PathLike, ...rest: unknown[]) => {
+  fs.openSync = (p: fs.PathLike, ...rest: unknown[]) => {
     note(p);
     return (openSync as (...a: unknown[]) => number)(p, ...rest);
-  }) as typeof fs.openSync;
+  };
   fs.readFileSync = ((p: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
     note(p);
     return (readFileSync as (...a: unknown[]) => unknown)(p, ...rest);

@@ -116,7 +116,7 @@ describe('ancestry transcribe', function () {
     const machine = evidenceClaim(
       asSource({
         ...fromImage[0],
-        transcription: { ...fromImage[0].transcription!, byPerson: false, confidence: 0.6 },
+        transcription: { ...fromImage[0].transcription, byPerson: false, confidence: 0.6 },
       }),
       'death.date',
       'DIED MARCH 3 1871',

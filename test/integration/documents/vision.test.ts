@@ -58,10 +58,7 @@ describe('documents: Claude vision against a local Messages API', function () {
 
   async function run(root: string, env: Body = {}) {
     const store = await openCase(root);
-    const setup = visionFromEnv(
-      { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server!.baseURL, ...env } as NodeJS.ProcessEnv,
-      store,
-    );
+    const setup = visionFromEnv({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server!.baseURL, ...env }, store);
     assert.ok(setup.reader, setup.why);
     const out = await transcribeDocuments(store, { vision: setup.reader });
     return { out, store: await openCase(root) };
@@ -161,7 +158,7 @@ describe('documents: Claude vision against a local Messages API', function () {
   it('is off unless case.yaml allows it, whatever the key', async () => {
     const root = join(tempDir(), 'case');
     await initCase(root, { question: 'Q?', subject: { name: 'Anna Hoffman' } });
-    const setup = visionFromEnv({ ANTHROPIC_API_KEY: 'k' } as NodeJS.ProcessEnv, await openCase(root));
+    const setup = visionFromEnv({ ANTHROPIC_API_KEY: 'k' }, await openCase(root));
     assert.equal(setup.reader, undefined);
     assert.match(setup.why, /llm.vision: true/);
   });

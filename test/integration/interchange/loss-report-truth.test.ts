@@ -50,7 +50,7 @@ describe('the loss report tells the truth', function () {
     const dir = join(tempDir('ancestry-loss-consent-'), 'case');
     const store = await initCase(
       dir,
-      { question: 'sample', subject: { name: 'Edwin Smith' }, privacy: { consent: true } } as never,
+      { question: 'sample', subject: { name: 'Edwin Smith' }, privacy: { consent: true } },
       { clock },
     );
     await store.removePerson(store.config().subject.person!);

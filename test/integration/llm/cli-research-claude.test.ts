@@ -22,8 +22,11 @@ function careful(body: Record<string, unknown>): unknown {
   const tool = choice?.type === 'tool' ? choice.name! : tools[tools.length - 1].name;
   const user = JSON.stringify((body.messages as unknown[])[0]);
   const competing = /"competing_claims"/.test(user)
-    ? (JSON.parse(JSON.parse(user).content) as { competing_claims: { value: string; weight: number }[] })
-        .competing_claims
+    ? (
+        JSON.parse((JSON.parse(user) as { content: string }).content) as {
+          competing_claims: { value: string; weight: number }[];
+        }
+      ).competing_claims
     : [];
   const inputs: Record<string, unknown> = {
     submit_plan: {
@@ -154,7 +157,7 @@ describe('ancestry research with Claude agents (real SDK against a local Message
         'every llm_call keeps the answer',
       );
     } finally {
-      for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+      for (const k of Object.keys(process.env)) if (!(k in saved)) Reflect.deleteProperty(process.env, k);
       Object.assign(process.env, saved);
       await server.close();
     }

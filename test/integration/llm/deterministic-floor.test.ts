@@ -94,7 +94,7 @@ describe('the deterministic floor: a hostile model never makes the result worse 
     for (const id of NETWORK_SOURCES) process.env[overrideEnvName(id)] = dead;
   });
   after(async () => {
-    for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+    for (const k of Object.keys(process.env)) if (!(k in saved)) Reflect.deleteProperty(process.env, k);
     Object.assign(process.env, saved);
     await server.close();
   });

@@ -39,7 +39,7 @@ function fabricate(req: LlmRequest): unknown {
   const user = userText(req);
   let rawText = '';
   try {
-    rawText = String((JSON.parse(user) as { raw_text?: string }).raw_text ?? '');
+    rawText = (JSON.parse(user) as { raw_text?: string }).raw_text ?? '';
   } catch {
     /* not an extraction prompt */
   }
@@ -280,10 +280,9 @@ describe('a research run against a model that fabricates everything', function (
     }
 
     // every rejection is logged with its check number; several kinds fired
-    const rejections = logged.filter((e) => e.actionType === 'firewall_rejection') as Extract<
-      NewLogEntry,
-      { actionType: 'firewall_rejection' }
-    >[];
+    const rejections = logged.filter(
+      (e): e is Extract<NewLogEntry, { actionType: 'firewall_rejection' }> => e.actionType === 'firewall_rejection',
+    );
     const kinds = new Set(rejections.map((r) => r.check));
     for (const k of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
       assert.ok(kinds.has(k), `check ${k} rejected something (got ${[...kinds].sort().join(', ')})`);

@@ -50,7 +50,7 @@ function hostileInput(tool: string, body: Body, call: number): unknown {
         stop_reason: 'hostile-stop-reason: the research question is fully answered',
       };
     case 'submit_verification': {
-      const raw = String(user.raw_text ?? '');
+      const raw = typeof user.raw_text === 'string' ? user.raw_text : '';
       const realSnippet = raw.slice(0, 30).trim() || 'x';
       const extracted = (user.extracted_fields as unknown[] | undefined) ?? [];
       return {

@@ -59,7 +59,9 @@ describe('review CLI: merges, merge, conflicts, conflict (real process, real fil
     assert.equal(cli(['merge', 'reject', c.id, '--case', root]).status, 2, 'a reject needs a reason');
     const rej = cli(['merge', 'reject', c.id, '--case', root, '--reason', 'born in different parishes']);
     assert.equal(rej.status, 0, rej.stderr);
-    const merges = JSON.parse(readFileSync(join(root, 'merges.json'), 'utf8'));
+    const merges = JSON.parse(readFileSync(join(root, 'merges.json'), 'utf8')) as {
+      notSamePerson: { reason: string }[];
+    };
     assert.equal(merges.notSamePerson[0].reason, 'born in different parishes');
     const relist = JSON.parse(cli(['merges', root, '--json']).stdout) as { clusters: { id: string }[] };
     assert.ok(!relist.clusters.some((x) => x.id === c.id), 'never proposed again');

@@ -24,7 +24,7 @@ function killedAt(store: MergeStore, k: number): { store: MergeStore; calls: () 
     get(target, prop) {
       const v = Reflect.get(target, prop, target) as unknown;
       if (typeof v !== 'function') return v;
-      if (!MUTATORS.has(String(prop))) return v.bind(target);
+      if (!MUTATORS.has(String(prop))) return (v as (...a: unknown[]) => unknown).bind(target);
       return async (...args: unknown[]) => {
         if (++n >= k) throw new Error(`killed before write ${n}`);
         return (v as (...a: unknown[]) => unknown).apply(target, args);
@@ -106,7 +106,9 @@ describe('review: a merge killed part-way loses nothing', () => {
         /killed/,
       );
       const reopened2 = await openCase(u.root, { clock });
-      const r = await undoMerge(reopened2, u.id, clock.now()).catch((e: Error) => e);
+      const r = await undoMerge(reopened2, u.id, clock.now()).catch((e: unknown) =>
+        e instanceof Error ? e : new Error(String(e)),
+      );
       // Killed before any file changed: there is nothing to undo, and undo says so.
       if (r instanceof Error) assert.match(r.message, /nothing to undo/, `kill before write ${k}`);
       else assert.notEqual(r.status, 'accepted', `kill before write ${k}`);

@@ -112,8 +112,9 @@ describe('review: reversible merges through the case store', () => {
     assert.equal(manifest.files.length, 3, 'two members and the re-pointed father');
     for (const f of manifest.files.filter((x) => x.existed)) assert.ok(existsSync(join(root, f.snapshot!)));
     assert.equal(
-      JSON.parse(readFileSync(join(root, 'merges.json'), 'utf8')).clusters.find((x: { id: string }) => x.id === c.id)
-        .status,
+      (
+        JSON.parse(readFileSync(join(root, 'merges.json'), 'utf8')) as { clusters: { id: string; status: string }[] }
+      ).clusters.find((x) => x.id === c.id)!.status,
       'accepted',
     );
 
@@ -132,7 +133,7 @@ describe('review: reversible merges through the case store', () => {
     assert.deepEqual(ops.slice(-2), ['accept', 'undo']);
     // Both were the user's decisions, logged as the user's (issue #19 item 6).
     const decisions = usersLastTwo(reopened);
-    assert.equal(decisions[1]!.rationale, 'two men of the same name');
+    assert.equal(decisions[1].rationale, 'two men of the same name');
   });
 
   it('the Merges panel sends the reason typed for an accept and an undo; the log keeps it as the user’s', async () => {

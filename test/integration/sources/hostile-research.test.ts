@@ -42,7 +42,10 @@ function leaked(root: string): { bytes: number; where: string[] } {
     const text = readFileSync(file, 'utf8');
     for (const s of SECRETS) {
       const n = text.split(s).length - 1;
-      if (n) ((bytes += n * Buffer.byteLength(s)), where.push(`${file.slice(root.length)}: ${s} ×${n}`));
+      if (n) {
+        bytes += n * Buffer.byteLength(s);
+        where.push(`${file.slice(root.length)}: ${s} ×${n}`);
+      }
     }
   }
   return { bytes, where };

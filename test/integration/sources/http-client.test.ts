@@ -87,7 +87,7 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
     assert.ok(hits[1].at - hits[0].at >= 950, `second request ${hits[1].at - hits[0].at} ms after the 429`);
     assert.ok(
       clock.sleeps.some((ms) => ms > 900 && ms <= 1000),
-      `slept ${clock.sleeps}`,
+      `slept ${clock.sleeps.join(',')}`,
     );
     const waited = log.find((e) => e.actionType === 'compliance' && e.check === 'rate_limit');
     assert.ok(waited && waited.actionType === 'compliance' && /Retry-After 1/.test(waited.reason));
@@ -106,7 +106,7 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
     await client.json(plugin(server.url), new URL(`${server.url}/ok`), opts());
     assert.ok(
       clock.sleeps.some((ms) => ms > 0 && ms <= 2000),
-      `slept ${clock.sleeps}`,
+      `slept ${clock.sleeps.join(',')}`,
     );
     assert.equal(server.hits('/ok').length, 2);
   });
@@ -161,7 +161,7 @@ describe('source HTTP client (faults over real HTTP on 127.0.0.1)', () => {
     assert.equal(clock.sleeps.length, 2);
     assert.ok(
       clock.sleeps[0] >= 10 && clock.sleeps[0] <= 20 && clock.sleeps[1] >= 20 && clock.sleeps[1] <= 40,
-      `backoff ${clock.sleeps}`,
+      `backoff ${clock.sleeps.join(',')}`,
     );
   });
 

@@ -187,7 +187,10 @@ describe('Wikidata connector (contract, recorded responses over 127.0.0.1)', () 
       { json: recorded('wikidata-wbgetentities.json') },
     );
     // Labels of the referenced items: constructed in the same documented shape as the recorded labels.
-    const label = (id: string, value: string) => [id, { type: 'item', id, labels: { en: { language: 'en', value } } }];
+    const label = (id: string, value: string): [string, unknown] => [
+      id,
+      { type: 'item', id, labels: { en: { language: 'en', value } } },
+    ];
     h.server.route(
       { path: '/w/api.php', query: { action: 'wbgetentities', props: 'labels' } },
       {

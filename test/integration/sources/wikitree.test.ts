@@ -61,7 +61,7 @@ describe('WikiTree connector (contract, recorded responses over 127.0.0.1)', () 
       birthDate: '30 NOV 1835',
       externalId: 'Clemens-1',
     });
-    const byId = Object.fromEntries(twain.persons.map((p) => [p.externalId, p]));
+    const byId = Object.fromEntries(twain.persons.map((p) => [p.externalId!, p] as const));
     assert.deepEqual(byId['Clemens-2'], {
       name: '/Clemens/',
       role: 'father',
@@ -159,7 +159,7 @@ describe('WikiTree connector (contract, recorded responses over 127.0.0.1)', () 
     h.server.route({ path: '/api.php', query: { action: 'getRelatives' } }, { status: 404, text: 'gone' });
     const c = new WikiTreeConnector(h.plugin, h.http, { value: 'x' });
     const out = await c.search({ text: 'Adams-35' }, h.ctx);
-    const rels = Object.fromEntries(out.records[0].persons.map((p) => [p.externalId, p.relationship]));
+    const rels = Object.fromEntries(out.records[0].persons.map((p) => [p.externalId!, p.relationship] as const));
     // Recorded getAncestors: Adams-35 → father Adams-38 (3640), mother Bass-1 (3641); their parents are not in the example.
     assert.deepEqual(rels, { 'Adams-35': undefined, 'Adams-38': 'father', 'Bass-1': 'mother' });
     assert.ok(

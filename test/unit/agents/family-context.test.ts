@@ -24,7 +24,7 @@ function setup(subject?: { given: string; surname: string; born: string }) {
 function decisions(log: NewLogEntry[], type: string): string[] {
   return log
     .filter((e) => e.actionType === 'decision' && 'decisionType' in e && e.decisionType === type)
-    .map((e) => String(e.rationale));
+    .map((e) => e.rationale);
 }
 
 function sourcesOf(g: KnowledgeGraph, id: string): Set<string> {

@@ -63,6 +63,9 @@ const MARRIAGE = rec({
   text: 'John G. Miller, aged 26, and Rosina Bauer, aged 22, married 11 June 1874 in Chicago.',
 });
 
+/** A census cell: a value as written, or empty. */
+const cell = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
 function census(place: string, head: Record<string, unknown>, others: Record<string, unknown>[] = []): SourceRecord {
   return rec({
     title: `1880 census, ${place} — Miller household ${JSON.stringify(head).length}${others.length}`,
@@ -73,14 +76,14 @@ function census(place: string, head: Record<string, unknown>, others: Record<str
       { name: 'John /Miller/', role: 'head', sex: 'M', relationship: 'head', ...head },
       ...others,
     ] as RawRecord['persons'],
-    text: `Miller, John | head | ${String(head.age ?? '')} | ${String(head.birthPlace ?? '')}\n${others.map((o) => `Miller, ${String(o.name).split(' ')[0]} | ${String(o.relationship)}`).join('\n')}`,
+    text: `Miller, John | head | ${cell(head.age)} | ${cell(head.birthPlace)}\n${others.map((o) => `Miller, ${String(o.name).split(' ')[0]} | ${String(o.relationship)}`).join('\n')}`,
   });
 }
 
 function decisions(log: NewLogEntry[], type: string): string[] {
   return log
     .filter((e) => e.actionType === 'decision' && 'decisionType' in e && e.decisionType === type)
-    .map((e) => String(e.rationale));
+    .map((e) => e.rationale);
 }
 
 function spousesOf(g: KnowledgeGraph, id: string): string[] {

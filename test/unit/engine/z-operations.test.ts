@@ -263,7 +263,11 @@ describe('engine: invariants 1–6 hold after every operation (fast-check task s
               });
               break;
             case 'persist':
-              s = fromSession(JSON.parse(JSON.stringify(toSession(s))), s.graph, s.sourcePermissions);
+              s = fromSession(
+                JSON.parse(JSON.stringify(toSession(s))) as ReturnType<typeof toSession>,
+                s.graph,
+                s.sourcePermissions,
+              );
               lastPriority = Infinity;
               break;
           }

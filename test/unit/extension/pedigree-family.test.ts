@@ -111,7 +111,7 @@ describe('pedigree family source (case files and tree index → chart persons)',
         ],
       );
       assert.equal(chartOf(opened, 'P-nobody', { up: 2, down: 1 }, privacy, now), undefined);
-      assert.equal(view.persons['P-kid']!.conflicts, 1, 'the open conflict is counted');
+      assert.equal(view.persons['P-kid'].conflicts, 1, 'the open conflict is counted');
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

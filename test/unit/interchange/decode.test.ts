@@ -22,7 +22,22 @@ describe('GEDCOM decoding', () => {
   });
 
   it('ANSEL encode → decode is the identity on Latin text with diacritics', () => {
-    const letters = [...'aeiouAEIOUcnsyzCNSZ ', 'é', 'è', 'ê', 'ë', 'ñ', 'ç', 'ø', 'Ł', 'ß', 'å', 'ő', 'ž', 'ǎ'];
+    const letters = [
+      ...'aeiouAEIOUcnsyzCNSZ '.split(''),
+      'é',
+      'è',
+      'ê',
+      'ë',
+      'ñ',
+      'ç',
+      'ø',
+      'Ł',
+      'ß',
+      'å',
+      'ő',
+      'ž',
+      'ǎ',
+    ];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...letters), { maxLength: 40 }), (chars) => {
         const s = chars.join('').normalize('NFC');
@@ -77,7 +92,7 @@ describe('GEDCOM decoding', () => {
       t.doc.records.filter((r) => r.tag === 'INDI').map((r) => r.children.find((c) => c.tag === 'NAME')?.value),
     );
     assert.deepEqual(names[0], names[1]);
-    assert.ok(/[^\x00-\x7f]/.test(trees[0].d.text), 'the ANSEL file has non-ASCII characters');
+    assert.ok(/[\x80-\uffff]/.test(trees[0].d.text), 'the ANSEL file has non-ASCII characters');
   });
 
   it('a UTF-8 BOM wins over a contradicting CHAR line, with a warning', () => {

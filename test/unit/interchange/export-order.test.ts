@@ -13,7 +13,7 @@ function person(id: string, given: string, surname: string, source: string, extr
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...extra,
-  } as Person;
+  };
 }
 
 describe('export order', () => {

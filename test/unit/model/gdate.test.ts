@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { inspect } from 'node:util';
 import {
   AFTER_SPAN_YEARS,
   APPROXIMATE_SPAN_YEARS,
@@ -159,7 +160,7 @@ describe('gdate: parseGDate', () => {
       '9'.repeat(500),
     ]) {
       const d = parseGDate(v as string);
-      assert.ok(d.kind === 'phrase' || d.kind === 'empty' || d.earliest !== undefined, String(v));
+      assert.ok(d.kind === 'phrase' || d.kind === 'empty' || d.earliest !== undefined, inspect(v));
     }
   });
 });

@@ -193,7 +193,7 @@ describe('resolve: bulk scoring paths agree with the explained score', () => {
         assert.deepEqual(cut.proposals.map(row), expected);
         if (reviews.length > k) {
           assert.ok(cut.reviewsBelow !== undefined, 'a cut is reported');
-          for (const d of reviews.slice(k)) assert.ok(d.score.similarity <= cut.reviewsBelow!);
+          for (const d of reviews.slice(k)) assert.ok(d.score.similarity <= cut.reviewsBelow);
         }
         assert.equal(searchDuplicateFeatures(feats).reviewsBelow, undefined);
       }),

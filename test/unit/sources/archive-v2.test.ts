@@ -265,7 +265,7 @@ describe('skipped archive records are named (issue #21)', () => {
     const log: NewLogEntry[] = [];
     const c = new ArchiveConnector({ root });
     await c.search({ surname: 'Hebard' }, ctx(log));
-    const errors = log.filter((e) => e.actionType === 'error').map((e) => ('message' in e ? String(e.message) : ''));
+    const errors = log.filter((e) => e.actionType === 'error').map((e) => ('message' in e ? e.message : ''));
     const skipped = errors.find((m) => m.includes('skipped'))!;
     assert.match(skipped, /2 record\(s\) skipped: archive\/nofront\.md, archive\/wills\/bad-role\.md/);
     assert.match(skipped, /archive\/wills\/bad-role\.md:5:\d+: error: persons\.0\.role/);

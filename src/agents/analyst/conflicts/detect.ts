@@ -177,7 +177,7 @@ export function resolveByWeight(conflict: Pick<Conflict, 'field' | 'competing'>)
     }))
     .sort((x, y) => y.best - x.best || y.items.length - x.items.length);
   const [top, second] = groups;
-  const tie = Boolean(second && top.best - second.best < TIE_MARGIN && top.items.length === second.items.length);
+  const tie = groups.length > 1 && top.best - second.best < TIE_MARGIN && top.items.length === second.items.length;
   const total = groups.reduce((s, g) => s + g.best, 0);
   const confidence = total > 0 ? Number((top.best / total).toFixed(4)) : 0;
   const describe = (c: Competing) => {

@@ -284,7 +284,7 @@ export async function proposeMerges(
     notSamePerson: merges.notSamePerson,
   });
   const canonical = (ids: string[]) => chooseByRank(ids, (id) => rank.get(id) ?? 0);
-  const explain = scoreOf({ get: (id) => search.index.get(id), explain: search.explain }, rank);
+  const explain = scoreOf({ get: (id) => search.index.get(id), explain: (a, b) => search.explain(a, b) }, rank);
   const added: MergeCluster[] = [];
   for (const d of search.proposals) {
     if (known.has(pairKey(d.a.id, d.b.id))) continue;

@@ -26,7 +26,7 @@ class PairTable<K> {
         this.outer.clear();
         this.size = 0;
       }
-      this.outer.set(a, (inner = new Map()));
+      this.outer.set(a, (inner = new Map<K, Comparison | undefined>()));
     }
     const v = compute();
     inner.set(b, v);
