@@ -91,8 +91,68 @@ const NON_LATIN = /[\u0370-\u03ff\u0400-\u04ff]/;
 const NORDIC: Record<string, string> = { þ: 'th', Þ: 'Th', ð: 'd', Ð: 'D', ø: 'o', Ø: 'O', æ: 'ae', Æ: 'Ae' };
 const NORDIC_LETTER = /[þÞðÐøØæÆ]/g;
 
+/**
+ * Armenian letters as the diaspora's records write the names (Western Armenian, the speech of the
+ * Ottoman Armenians who reached Marseille, Beirut and Boston): Յակոբ is Hagop, Կարապետ Garabed,
+ * Սարգսեան Sarkissian, Պօղոս Boghos. Classical spelling: "ու" is ou, the ending "եան" is -ian, and an
+ * initial Յ is h. Western values (բ p, պ b, գ k, կ g, դ t, տ d), so emigrants' spellings meet.
+ */
+const ARMENIAN: Record<string, string> = {
+  ա: 'a',
+  բ: 'p',
+  գ: 'k',
+  դ: 't',
+  ե: 'e',
+  զ: 'z',
+  է: 'e',
+  ը: 'e',
+  թ: 't',
+  ժ: 'zh',
+  ի: 'i',
+  լ: 'l',
+  խ: 'kh',
+  ծ: 'dz',
+  կ: 'g',
+  հ: 'h',
+  ձ: 'ts',
+  ղ: 'gh',
+  ճ: 'j',
+  մ: 'm',
+  յ: 'y',
+  ն: 'n',
+  շ: 'sh',
+  ո: 'o',
+  չ: 'ch',
+  պ: 'b',
+  ջ: 'ch',
+  ռ: 'r',
+  ս: 's',
+  վ: 'v',
+  տ: 'd',
+  ր: 'r',
+  ց: 'ts',
+  ւ: 'v',
+  փ: 'p',
+  ք: 'k',
+  օ: 'o',
+  ֆ: 'f',
+  և: 'yev',
+};
+const ARMENIAN_TEXT = /[\u0531-\u0587]/;
+
+function armenianLetters(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/(^|[^\u0561-\u0587])յ/g, '$1h')
+    .replace(/ու/g, 'ou')
+    .replace(/եա/g, 'ia')
+    .replace(/իւ/g, 'iu')
+    .replace(/[\u0561-\u0587]/g, (ch) => ARMENIAN[ch] ?? ch);
+}
+
 export function latinLetters(s: string): string {
   if (/[þÞðÐøØæÆ]/.test(s)) s = s.replace(NORDIC_LETTER, (ch) => NORDIC[ch]);
+  if (ARMENIAN_TEXT.test(s)) s = armenianLetters(s);
   if (!NON_LATIN.test(s)) return s;
   const table = /[іїєґІЇЄҐ]/.test(s) ? { ...CYRILLIC_GREEK, ...UKRAINIAN } : CYRILLIC_GREEK;
   let out = '';

@@ -30,6 +30,22 @@ describe('names in Cyrillic and Greek letters', () => {
     assert.ok(!namesAlike('Генрих', 'Georg') && !namesAlike('Екатерина', 'Elisabeth'));
   });
 
+  it('Armenian names read as the diaspora writes them (Western Armenian): Յակոբ Սարգսեան is Hagop Sarkissian', () => {
+    assert.equal(foldName('Յակոբ /Սարգսեան/').replace(/\s+/g, ' '), 'hagop sarksian');
+    assert.equal(foldName('Կարապետ').replace(/\s+/g, ' '), 'garabed');
+    assert.equal(foldName('Պօղոս /Գալուստեան/').replace(/\s+/g, ' '), 'boghos kalousdian');
+    for (const [hy, en] of [
+      ['Յակոբ', 'Jacques'],
+      ['Յակոբ', 'Agop'],
+      ['Սարգսեան', 'Sarkissian'],
+      ['Կարապետ', 'Garabed'],
+      ['Պօղոս', 'Paul'],
+      ['Grigor', 'Krikor'],
+      ['Hovhannes', 'John'],
+    ])
+      assert.ok(namesAlike(hy, en), `${hy} = ${en}`);
+  });
+
   it('leave Latin text as it was', () => {
     for (const s of ['Müller', 'Jan Kowalski', "O'Sullivan", 'Zołotniki 12']) assert.equal(latinLetters(s), s);
   });
