@@ -493,6 +493,18 @@ export async function integrateRecord(
     );
     if (j !== undefined) targetPick = targetAlike.find((x) => x.i === j);
   }
+  // Two personas written with one name, the record's principal and a godparent or witness (a convert
+  // who took his godfather's full name marries with the godfather as witness): the witness is there for
+  // the principal, who is the one a search for the person found, however the witness's place fits.
+  if (targetPick && targetPick.i !== aIdx) {
+    const anchor = targetAlike.find((x) => x.i === aIdx);
+    if (
+      anchor &&
+      isAssociateRole(recordPersonas[targetPick.i].role) &&
+      sameWrittenName(recordPersonas[aIdx].name, recordPersonas[targetPick.i].name)
+    )
+      targetPick = anchor;
+  }
   // A bride or groom like the one sought, who is already married to another, while an unmarried
   // namesake is as alike: the aim of the search does not decide; the resolver's tie rules do.
   const spouseGiven = (i: number) =>

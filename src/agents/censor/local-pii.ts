@@ -69,6 +69,8 @@ const UK_STREET_ENDS =
 const ADDRESS_PATTERNS: RegExp[] = [
   ...EAST_ASIAN_ADDRESSES,
   POST_BOX,
+  // A Peruvian jirón ("Jr. Huallaga 745"): "Jr." opens a street only before a name and a house number.
+  new RegExp(String.raw`(?<![\p{L}\p{N}])(?:Jr\.|Jir[óo]n)${SP}+(?:\p{Lu}[\p{L}'-]+${SP}+){1,3}${HOUSE}`, 'gu'),
   new RegExp(
     String.raw`(?<![\p{L}\p{N}])${HOUSE}${SP}+(?:\p{Lu}[\p{L}'-]+${SP}+){1,3}(?:${UK_STREET_ENDS})(?![\p{L}])`,
     'gu',
@@ -94,9 +96,13 @@ const NAMED_POSTCODE = new RegExp(
   String.raw`(?<![\p{L}])(?:post${SP}?code|postal${SP}+code|zip(?:${SP}+code)?|plz|postleitzahl|code${SP}+postal|c\.${SP}?p\.|cap|t\.${SP}?k\.|τ\.${SP}?κ\.|ταχ\.${SP}?κώδ(?:ικας|\.)|psč|kod${SP}+pocztowy|irányítószám|indeks|индекс|postnummer|postinumero)${SP}*:?${WS}*(?:\d{3}${SP}?\d{2}|\d{4,6})(?![\p{N}])`,
   'giu',
 );
-/** Japan's postal mark ("〒736-0081"), Brazil's CEP ("CEP 01310-100") and an Australian state's postcode ("Sydney NSW 2000"). */
+/**
+ * Japan's postal mark ("〒736-0081"), Brazil's CEP ("CEP 01310-100"), an Australian state's postcode
+ * ("Sydney NSW 2000"), and a four-digit code with a leading zero after a town ("Dargaville 0310",
+ * New Zealand; no house number or year starts with 0).
+ */
 const MARKED_POSTCODE = new RegExp(
-  String.raw`〒${SP}?\d{3}-?\d{4}|(?<![\p{L}])CEP:?${SP}*\d{5}-?\d{3}(?![\p{N}])|(?<=(?<![\p{L}])(?:NSW|VIC|QLD|TAS|ACT|NT|SA|WA)${SP}+)\d{4}(?![\p{N}])`,
+  String.raw`〒${SP}?\d{3}-?\d{4}|(?<![\p{L}])CEP:?${SP}*\d{5}-?\d{3}(?![\p{N}])|(?<=(?<![\p{L}])(?:NSW|VIC|QLD|TAS|ACT|NT|SA|WA)${SP}+)\d{4}(?![\p{N}])|(?<=\p{Lu}\p{Ll}+${SP})0\d{3}(?![\p{N}])`,
   'gu',
 );
 const STATE_ZIP = new RegExp(String.raw`(?<=,${SP}*[A-Z]{2}${WS}+)\d{5}(?:-\d{4})?(?![\p{N}])`, 'gu');

@@ -54,3 +54,20 @@ describe('evaluation set: nothing of a living person leaks, in any case', () => 
     assert.deepEqual(failures, []);
   });
 });
+
+describe('evaluation set: a convert who took his godfather’s full name, at his wedding', () => {
+  // chan-afuc-supe-villanueva (a held-out case): the 1880 marriage names the groom and a witness, his
+  // old godfather, both "José María Villanueva"; the witness's place fits the case better, but the
+  // groom is the record's principal. Before the rule, the witness took the person sought.
+  it('gives the marriage’s groom, not the witness of his name, to the person sought', async () => {
+    const run = await runCase(join(CASES_DIR, 'chan-afuc-supe-villanueva'));
+    assert.ok(run.score, run.error);
+    const at = (person: string, record: string) =>
+      run.score!.placements.find((p) => p.person === person && p.record === record)?.placedIn;
+    const marriage = '1880-matrimonio-villanueva-huaman-supe.md';
+    const death = '1915-acta-defuncion-jose-maria-villanueva-supe.md';
+    assert.ok(at('afuc', death));
+    assert.equal(at('afuc', marriage), at('afuc', death));
+    assert.notEqual(at('padrino', marriage), at('afuc', death));
+  });
+});

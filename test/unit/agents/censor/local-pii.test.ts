@@ -106,10 +106,17 @@ describe('Censor: addresses and phone numbers as written outside North America, 
       ['CEP 89107-000, Pomerode/SC — fone (47) 99555-0163.', ['89107-000', '(47) 99555-0163']],
       ['Écrire au 27 traverse de la Granière, 13012 Marseille.', ['27 traverse de la Granière']],
       ['Write to 7 Chapel Bank, Burslem, Stoke-on-Trent ST6 4JQ.', ['7 Chapel Bank', 'ST6 4JQ']],
+      ['Pueden escribirme a Jr. Huallaga 745, Cercado de Lima.', ['Jr. Huallaga 745']],
+      ['17 Awakino Road, Dargaville 0310, phone 021 448 9031.', ['0310', '021 448 9031']],
     ] as const) {
       const r = redactRecord(record(text, '2022'), ctx).record.text;
       for (const bait of baits) assert.ok(!r.includes(bait), `${bait} in ${r}`);
     }
+    // "Jr." is a jirón only before a street's name and a number, never after a man's name.
+    assert.equal(
+      redactRecord(record('John Smith Jr. 45 years old.', '2022'), ctx).record.text,
+      'John Smith Jr. 45 years old.',
+    );
     // Old text keeps such a street: only a modern record is read for these shapes.
     const old = 'In 1851 he lived at 7 Chapel Bank, Burslem.';
     assert.equal(redactRecord(record(old, '1851'), ctx).record.text, old);
