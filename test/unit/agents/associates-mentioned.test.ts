@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { unrelatedMention } from '../../../src/agents/analyst/identity/associates';
 import type { Persona } from '../../../src/model';
 import { archiveSource } from '../../helpers/archive-source';
-import { stagedSubject, testAnalyst } from '../../helpers/analyst';
+import { hollisAnalyst, widowsDeclaration1881 } from '../../helpers/hollis';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 const none = { parents: [], spouses: [], children: [] };
@@ -23,10 +23,7 @@ describe('associates: a person only mentioned', () => {
     assert.equal(unrelatedMention(1, kin, none), false, 'the family surname: perhaps kin unstated');
   });
   it('the officiant of a marriage and the minister its couple later name are one man', async () => {
-    const { analyst } = testAnalyst(
-      [stagedSubject({ given: 'William H.', surname: 'Hollis', born: 'ABT 1839' })],
-      'P-subject',
-    );
+    const { analyst } = hollisAnalyst();
     const marriage = archiveSource(
       `---
 title: Marriage of William H. Hollis and Sarah A. Kimble, 1866
@@ -54,14 +51,8 @@ William H. Hollis and Sarah A. Kimble, married 8 Nov. 1866 by Isaac Shaffer, M.G
       NOW,
     );
     const first = await analyst.analyseFor(marriage, 1, 'P-subject');
-    const declaration = archiveSource(
-      `---
-title: Declaration for widow's pension, Sarah A. Hollis, 1881
-recordType: military
-date: 14 MAR 1881
-place: Findlay, Hancock, Ohio, USA
-persons:
-  - key: P1
+    const declaration = widowsDeclaration1881(
+      `  - key: P1
     name: William H. /Hollis/
     role: principal
     sex: M
@@ -69,11 +60,8 @@ persons:
   - key: P2
     name: Isaac /Shaffer/
     role: mentioned
-    sex: M
----
-William H. Hollis, who died July 14, 1880, was married by Rev. Isaac Shaffer.
-`,
-      NOW,
+    sex: M`,
+      `William H. Hollis, who died July 14, 1880, was married by Rev. Isaac Shaffer.`,
     );
     const out = await analyst.analyseFor(declaration, 1, 'P-subject');
     assert.equal(out.integration.personIds[0], 'P-subject');

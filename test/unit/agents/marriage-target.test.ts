@@ -2,16 +2,13 @@
 // the sought man, free to marry, stays the groom (the "already married" tie rule speaks for him).
 import assert from 'node:assert/strict';
 import { archiveSource } from '../../helpers/archive-source';
-import { stagedSubject, testAnalyst } from '../../helpers/analyst';
+import { hollisAnalyst } from '../../helpers/hollis';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
 describe('marriage: the sought person against a married namesake', () => {
   it('the groom is the sought man when the only rival namesake is already married to another', async () => {
-    const { analyst } = testAnalyst(
-      [stagedSubject({ given: 'William H.', surname: 'Hollis', born: 'ABT 1839' })],
-      'P-subject',
-    );
+    const { analyst } = hollisAnalyst();
     const census = archiveSource(
       `---
 title: 1860 census, Findlay, Hancock, Ohio — William Hollis household

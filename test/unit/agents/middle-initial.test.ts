@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { pickByMiddleInitial } from '../../../src/agents/analyst/identity/middle-initial';
 import type { NameFeature } from '../../../src/agents/analyst/resolve';
 import { archiveSource } from '../../helpers/archive-source';
-import { stagedSubject, testAnalyst } from '../../helpers/analyst';
+import { hollisAnalyst } from '../../helpers/hollis';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
@@ -33,10 +33,7 @@ describe('middle initial: namesakes in one record', () => {
     );
   });
   it('a letter on a claimant "not identical with" the sought man: the one with his initial is he', async () => {
-    const { graph, analyst } = testAnalyst(
-      [stagedSubject({ given: 'William H.', surname: 'Hollis', born: 'ABT 1839' })],
-      'P-subject',
-    );
+    const { graph, analyst } = hollisAnalyst();
     const letter = archiveSource(
       `---
 title: Letter of the Commissioner of Pensions on the claim of William Hollis, 1892

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { namedAsDead } from '../../../src/agents/analyst/identity/lifespan';
 import { archiveSource } from '../../helpers/archive-source';
-import { stagedSubject, testAnalyst } from '../../helpers/analyst';
+import { hollisAnalyst, widowsDeclaration1881 } from '../../helpers/hollis';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
@@ -17,27 +17,15 @@ describe('lifespan: named as dead by the record', () => {
     assert.equal(namedAsDead('widow of William Hollisson', 'William /Hollis/'), false);
   });
   it("a veterans' and widows' schedule naming the widow's late husband does not show him alive after his death", async () => {
-    const { analyst } = testAnalyst(
-      [stagedSubject({ given: 'William H.', surname: 'Hollis', born: 'ABT 1839' })],
-      'P-subject',
-    );
-    const declaration = archiveSource(
-      `---
-title: Declaration for widow's pension, Sarah A. Hollis, 1881
-recordType: military
-date: 14 MAR 1881
-place: Findlay, Hancock, Ohio, USA
-persons:
-  - key: P1
+    const { analyst } = hollisAnalyst();
+    const declaration = widowsDeclaration1881(
+      `  - key: P1
     name: William H. /Hollis/
     role: principal
     sex: M
     deathDate: 14 JUL 1880
-    deathPlace: Findlay, Hancock, Ohio
----
-William H. Hollis died July 14, 1880 at Findlay.
-`,
-      NOW,
+    deathPlace: Findlay, Hancock, Ohio`,
+      `William H. Hollis died July 14, 1880 at Findlay.`,
     );
     await analyst.analyseFor(declaration, 1, 'P-subject');
     const schedule = archiveSource(

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { givenNamesAlike } from '../../../src/agents/analyst/identity/hard-facts';
 import { archiveSource } from '../../helpers/archive-source';
-import { stagedSubject, testAnalyst } from '../../helpers/analyst';
+import { hollisAnalyst, widowsDeclaration1881 } from '../../helpers/hollis';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
@@ -21,18 +21,9 @@ describe('given names alike: initials', () => {
 
 describe('family context: a widow remarried', () => {
   it('the husband named in her drop report for remarriage is not her late husband, whose initial he shares', async () => {
-    const { graph, analyst } = testAnalyst(
-      [stagedSubject({ given: 'William H.', surname: 'Hollis', born: 'ABT 1839' })],
-      'P-subject',
-    );
-    const declaration = archiveSource(
-      `---
-title: Declaration for widow's pension, Sarah A. Hollis, 1881
-recordType: military
-date: 14 MAR 1881
-place: Findlay, Hancock, Ohio, USA
-persons:
-  - key: P1
+    const { graph, analyst } = hollisAnalyst();
+    const declaration = widowsDeclaration1881(
+      `  - key: P1
     name: Sarah A. /Hollis/
     role: principal
     sex: F
@@ -40,13 +31,9 @@ persons:
     name: William H. /Hollis/
     role: spouse
     sex: M
-    deathDate: 14 JUL 1880
-relationships:
-  - { from: P1, to: P2, type: spouse }
----
-Sarah A. Hollis, widow of William H. Hollis, who died July 14, 1880.
-`,
-      NOW,
+    deathDate: 14 JUL 1880`,
+      `Sarah A. Hollis, widow of William H. Hollis, who died July 14, 1880.`,
+      `  - { from: P1, to: P2, type: spouse }`,
     );
     const first = await analyst.analyseFor(declaration, 1, 'P-subject');
     assert.equal(first.integration.personIds[1], 'P-subject');

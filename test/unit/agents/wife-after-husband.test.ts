@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { husbandToAwait } from '../../../src/agents/analyst/identity/wife-after-husband';
 import type { RecordFamily } from '../../../src/agents/analyst/identity/family-context';
 import { archiveSource } from '../../helpers/archive-source';
-import { stagedSubject, testAnalyst } from '../../helpers/analyst';
+import { hollisAnalyst, widowsDeclaration1881 } from '../../helpers/hollis';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
@@ -74,18 +74,9 @@ describe('wife after husband: matching order', () => {
     );
   });
   it("a widow listed under her second husband's surname beside her late husband is his known wife", async () => {
-    const { graph, analyst } = testAnalyst(
-      [stagedSubject({ given: 'William H.', surname: 'Hollis', born: 'ABT 1839' })],
-      'P-subject',
-    );
-    const declaration = archiveSource(
-      `---
-title: Declaration for widow's pension, Sarah A. Hollis, 1881
-recordType: military
-date: 14 MAR 1881
-place: Findlay, Hancock, Ohio, USA
-persons:
-  - key: P1
+    const { graph, analyst } = hollisAnalyst();
+    const declaration = widowsDeclaration1881(
+      `  - key: P1
     name: William H. /Hollis/
     role: principal
     sex: M
@@ -93,13 +84,9 @@ persons:
   - key: P2
     name: Sarah A. /Hollis/
     role: spouse
-    sex: F
-relationships:
-  - { from: P2, to: P1, type: spouse }
----
-Sarah A. Hollis, widow of William H. Hollis, who died July 14, 1880.
-`,
-      NOW,
+    sex: F`,
+      `Sarah A. Hollis, widow of William H. Hollis, who died July 14, 1880.`,
+      `  - { from: P2, to: P1, type: spouse }`,
     );
     const first = await analyst.analyseFor(declaration, 1, 'P-subject');
     assert.equal(first.integration.personIds[0], 'P-subject');
