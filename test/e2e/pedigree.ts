@@ -6,7 +6,7 @@
  * descendants and fan charts, and the focused person survives a window reload. Screenshots in the
  * light, dark and high-contrast themes (test-results/e2e/pedigree-*.png).
  */
-import type { Frame } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { stepRunner, type FlowContext, type StepResult } from './flow';
 import { chooseTheme, palette, webviewFrame } from './workbench';
 
@@ -190,12 +190,14 @@ export async function runPedigreeFlow(ctx: FlowContext): Promise<StepResult[]> {
     await page.keyboard.press('ArrowRight');
     const before = await focused(frame);
     // The chart's root before the reload (Space re-centred it on the earlier step's person).
-    const rootBefore = await frame.locator('g.box.root').first().getAttribute('data-person-id');
+    const rootBefore = await rootOf(page, 'g.box.root');
     await page.waitForTimeout(600);
     await palette(page, 'Developer: Reload Window');
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 90_000 });
-    const revived = await webviewFrame(page, `g.box.focused[data-person-id="${before.id}"]`, 90_000);
-    const root = await revived.locator('g.box.root').first().getAttribute('data-person-id');
+    await webviewFrame(page, `g.box.focused[data-person-id="${before.id}"]`, 90_000);
+    // The revived panel may be drawn twice (restored state, then the extension's answer): a frame
+    // found once can be replaced before it is read, so the root is read from whichever frame shows it.
+    const root = await rootOf(page, `g.box.focused[data-person-id="${before.id}"]`);
     if (root !== rootBefore) throw new Error(`revived on ${root}, not on ${rootBefore}`);
     await shot('pedigree-restored-after-reload');
     return `revived on ${rootBefore} with ${before.label?.split(',')[0]} focused`;
@@ -203,4 +205,17 @@ export async function runPedigreeFlow(ctx: FlowContext): Promise<StepResult[]> {
 
   await page.close();
   return results;
+}
+
+/** The chart root's person id, read from a webview showing `selector`, again if its frame is replaced meanwhile. */
+async function rootOf(page: Page, selector: string, timeout = 30_000): Promise<string | null> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    try {
+      const frame = await webviewFrame(page, selector, Math.max(1_000, until - Date.now()));
+      return await frame.locator('g.box.root').first().getAttribute('data-person-id', { timeout: 5_000 });
+    } catch (e) {
+      if (Date.now() > until || !/detached|Target closed|Timeout/i.test(String(e))) throw e;
+    }
+  }
 }
