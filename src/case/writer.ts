@@ -31,6 +31,7 @@ import {
   redactText,
   replacePii,
   type Redaction,
+  withoutPostalCodes,
 } from '../agents/censor';
 
 export interface CensorDecision {
@@ -294,7 +295,8 @@ export class CaseWriter {
     const abs = this.abs(rel);
     mkdirSync(dirname(abs), { recursive: true });
     const ctx = this.censor();
-    const censored = lines.map((l) => redactText(l, ctx).text);
+    // A log line is censored as any text, and loses every postal code besides (censor/log-line.ts).
+    const censored = lines.map((l) => withoutPostalCodes(redactText(l, ctx).text));
     if (this.staged) {
       const held = this.staged.log.get(rel) ?? [];
       held.push(...censored);

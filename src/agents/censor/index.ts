@@ -4,3 +4,4 @@ export { redactPerson, redactRecord, DATE_WITHHELD, PLACE_WITHHELD } from './red
 export { redactText } from './redact-text';
 export type { Redaction } from './redaction';
 export { widenDate, dateIdentifies, reducePlaceLevels, placeText } from './fields';
+export { withoutPostalCodes } from './log-line';
