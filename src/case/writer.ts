@@ -295,7 +295,7 @@ export class CaseWriter {
     const abs = this.abs(rel);
     mkdirSync(dirname(abs), { recursive: true });
     const ctx = this.censor();
-    // A log line is censored as any text, and loses every postal code besides (censor/log-line.ts).
+    // A log line is censored as any text, and loses every postal code besides (withoutPostalCodes).
     const censored = lines.map((l) => withoutPostalCodes(redactText(l, ctx).text));
     if (this.staged) {
       const held = this.staged.log.get(rel) ?? [];

@@ -87,15 +87,7 @@ export function redactText(text: string, ctx: CensorContext): { text: string; re
   const redactions: Redaction[] = pii.redactions.map((m: PiiMatch) => ({ kind: 'pii', what: m.kind }));
   if (!living) return { text: pii.text, redactions };
   const cutoff = ctx.now.getUTCFullYear() - ctx.thresholdYears;
-  // A postal code after a state ("Illinois 62702", "IL 62702") locates a living person's street.
-  const withoutZip = !WHITE_SPACE.test(pii.text)
-    ? pii.text
-    : pii.text.replace(POSTAL_CODE, (_m, state: string) => {
-        redactions.push({ kind: 'pii', what: 'postal code' });
-        return state;
-      });
-  // A British, Irish or Canadian postcode locates the house itself (postcodes.ts).
-  const withoutPostcode = redactHousePostcodes(withoutZip, redactions);
+  const withoutPostcode = withoutPostalCodes(pii.text, redactions);
   if (!DATE_HINT.test(withoutPostcode)) return { text: withoutPostcode, redactions };
   // Every exact-date form (FULL_DATE's and the other languages' and numeric ones): birth-dates.ts.
   const out = withoutPostcode.replace(EXACT_DATE, (m: string, month1?: string, month2?: string, month3?: string) => {
@@ -105,4 +97,22 @@ export function redactText(text: string, ctx: CensorContext): { text: string; re
     return decadeOfYear(year);
   });
   return { text: out, redactions };
+}
+
+/**
+ * The text without postal codes: a code after a state or province ("Illinois 62702", "IL 62702")
+ * locates a street, a British, Irish or Canadian postcode the house itself (postcodes.ts). Text about
+ * a living person loses them here; a research-log line loses them whoever it names (writer.ts): the
+ * log is the engine's account, not evidence, and a query built from a living person's birthplace
+ * names no one. Each code removed is listed in `out`.
+ */
+export function withoutPostalCodes(text: string, out: Redaction[] = []): string {
+  if (!/\d/.test(text)) return text;
+  const zipless = !WHITE_SPACE.test(text)
+    ? text
+    : text.replace(POSTAL_CODE, (_m, state: string) => {
+        out.push({ kind: 'pii', what: 'postal code' });
+        return state;
+      });
+  return redactHousePostcodes(zipless, out);
 }

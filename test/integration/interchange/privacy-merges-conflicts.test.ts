@@ -6,6 +6,7 @@ import type { EvidenceClaim, Person } from '../../../src/model';
 import { exportGedcom } from '../../../src/interchange/gedcom/export';
 import { exportJsonLd, offlineDocumentLoader, SCHEMA_ORG_CONTEXT } from '../../../src/interchange/jsonld';
 import { tempDir } from '../../helpers/paths';
+import { evidenceClaim } from '../../helpers/evidence-claim';
 
 const S = 'https://schema.org/';
 
@@ -33,18 +34,8 @@ describe('exports of a researched case', function () {
       },
       new Date('2026-01-02T00:00:00Z'),
     );
-    const ev = (snippet: string, over: Partial<EvidenceClaim> = {}): EvidenceClaim => ({
-      source: src.id,
-      snippet,
-      tier: 0,
-      evidenceType: 'Primary',
-      sourceClass: 'original',
-      information: 'primary',
-      evidence: 'direct',
-      confidence: 0.9,
-      method: 'structured',
-      ...over,
-    });
+    const ev = (snippet: string, over: Partial<EvidenceClaim> = {}): EvidenceClaim =>
+      evidenceClaim(snippet, { source: src.id, ...over });
     const john: Person = {
       id: 'P-john',
       names: [{ given: 'John', surname: 'Smith', type: 'birth' }],

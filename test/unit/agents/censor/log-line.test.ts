@@ -1,4 +1,4 @@
-// The research log loses every postal code: a query or clue built from a living person's birthplace names no one.
+// The research log loses every postal code (withoutPostalCodes): a query or clue built from a living person's birthplace names no one.
 import { strict as assert } from 'node:assert';
 import { withoutPostalCodes } from '../../../../src/agents/censor';
 
