@@ -31,3 +31,29 @@ ${body.trim()}
     TEST_NOW,
   );
 }
+
+/** Their marriage of 8 November 1866: William H. Hollis (P1) and Sarah A. Kimble (P2), with `more` persons. */
+export function marriage1866(body: string, more = ''): SourceRecord {
+  return archiveSource(
+    `---
+title: Marriage of William H. Hollis and Sarah A. Kimble, 1866
+recordType: marriage
+date: 8 NOV 1866
+place: Findlay, Hancock, Ohio, USA
+persons:
+  - key: P1
+    name: William H. /Hollis/
+    role: groom
+    sex: M
+  - key: P2
+    name: Sarah A. /Kimble/
+    role: bride
+    sex: F
+${block(more) ? `${block(more)}\n` : ''}relationships:
+  - { from: P1, to: P2, type: spouse }
+---
+${body.trim()}
+`,
+    TEST_NOW,
+  );
+}

@@ -2,10 +2,8 @@
 import assert from 'node:assert/strict';
 import { unrelatedMention } from '../../../src/agents/analyst/identity/associates';
 import type { Persona } from '../../../src/model';
-import { archiveSource } from '../../helpers/archive-source';
-import { hollisAnalyst, widowsDeclaration1881 } from '../../helpers/hollis';
+import { hollisAnalyst, marriage1866, widowsDeclaration1881 } from '../../helpers/hollis';
 
-const NOW = new Date('2026-01-01T00:00:00Z');
 const none = { parents: [], spouses: [], children: [] };
 const p = (name: string, role: string) => ({ name, role }) as unknown as Persona;
 
@@ -24,31 +22,12 @@ describe('associates: a person only mentioned', () => {
   });
   it('the officiant of a marriage and the minister its couple later name are one man', async () => {
     const { analyst } = hollisAnalyst();
-    const marriage = archiveSource(
-      `---
-title: Marriage of William H. Hollis and Sarah A. Kimble, 1866
-recordType: marriage
-date: 8 NOV 1866
-place: Findlay, Hancock, Ohio, USA
-persons:
-  - key: P1
-    name: William H. /Hollis/
-    role: groom
-    sex: M
-  - key: P2
-    name: Sarah A. /Kimble/
-    role: bride
-    sex: F
-  - key: P3
+    const marriage = marriage1866(
+      `William H. Hollis and Sarah A. Kimble, married 8 Nov. 1866 by Isaac Shaffer, M.G.`,
+      `  - key: P3
     name: Isaac /Shaffer/
     role: officiant
-    sex: M
-relationships:
-  - { from: P1, to: P2, type: spouse }
----
-William H. Hollis and Sarah A. Kimble, married 8 Nov. 1866 by Isaac Shaffer, M.G.
-`,
-      NOW,
+    sex: M`,
     );
     const first = await analyst.analyseFor(marriage, 1, 'P-subject');
     const declaration = widowsDeclaration1881(

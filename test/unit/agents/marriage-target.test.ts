@@ -2,7 +2,7 @@
 // the sought man, free to marry, stays the groom (the "already married" tie rule speaks for him).
 import assert from 'node:assert/strict';
 import { archiveSource } from '../../helpers/archive-source';
-import { hollisAnalyst } from '../../helpers/hollis';
+import { hollisAnalyst, marriage1866 } from '../../helpers/hollis';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
@@ -36,28 +36,7 @@ William Hollis 45 Wyandot Co.; Lucinda Hollis 20, wife.
     );
     const first = await analyst.analyseFor(census, 1, 'P-subject');
     const rival = first.integration.personIds[0]!;
-    const marriage = archiveSource(
-      `---
-title: Marriage of William H. Hollis and Sarah A. Kimble, 1866
-recordType: marriage
-date: 8 NOV 1866
-place: Findlay, Hancock, Ohio, USA
-persons:
-  - key: P1
-    name: William H. /Hollis/
-    role: groom
-    sex: M
-  - key: P2
-    name: Sarah A. /Kimble/
-    role: bride
-    sex: F
-relationships:
-  - { from: P1, to: P2, type: spouse }
----
-William H. Hollis and Sarah A. Kimble, married 8 Nov. 1866.
-`,
-      NOW,
-    );
+    const marriage = marriage1866(`William H. Hollis and Sarah A. Kimble, married 8 Nov. 1866.`);
     const out = await analyst.analyseFor(marriage, 1, 'P-subject');
     const groom = out.integration.personIds[0];
     assert.notEqual(groom, rival, 'not the namesake already married to Lucinda');
