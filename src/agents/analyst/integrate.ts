@@ -86,6 +86,11 @@ function roleSex(p: Persona): Persona['sex'] {
   return undefined;
 }
 
+/** Neither is male where the other is female (an unknown sex fits either). */
+function sexesFit(a: string | undefined, b: string | undefined): boolean {
+  return !(a === 'M' && b === 'F') && !(a === 'F' && b === 'M');
+}
+
 /** How persona `x` relates to the anchor, read from its role and the relationship as written. */
 export function relationToAnchor(
   x: Persona,
@@ -679,7 +684,7 @@ export async function integrateRecord(
       );
       // Any given name of one side against the first of the other: "Geo." is Johann Georg.
       const named = givenAlike || familyGivenAlike(persona.name, g.get(id)!);
-      const sexOk = !(feats.sex === 'M' && f.sex === 'F') && !(feats.sex === 'F' && f.sex === 'M');
+      const sexOk = sexesFit(feats.sex, f.sex);
       // A household member is only likely a relative: the resolver must find the pair worth a look too.
       const ok =
         !s.hardNegative &&
@@ -872,15 +877,15 @@ export async function integrateRecord(
             })
             .map((f) => f.id),
         );
-        const sexOk = (id: string) => {
-          const sex = g.get(id)?.sex;
-          return !(feats.sex === 'M' && sex === 'F') && !(feats.sex === 'F' && sex === 'M');
-        };
         const hit = spouseOfKnownPartner(
           (id) => g.get(id),
           [...new Set(strong)],
           splitPersonaName(persona.name).given,
-          (id) => !used.has(id) && sexOk(id) && !contradiction(i, id) && !score(g.features(id)!).hardNegative,
+          (id) =>
+            !used.has(id) &&
+            sexesFit(feats.sex, g.get(id)?.sex) &&
+            !contradiction(i, id) &&
+            !score(g.features(id)!).hardNegative,
         );
         if (hit) {
           const s = score(g.features(hit.spouse.id)!);
