@@ -71,6 +71,8 @@ export interface SourceConnector {
  */
 export interface ArchiveSource extends SourceConnector {
   readonly fingerprint: string;
+  /** The id of every record it holds (`archive:<path>`), when it can list them: a search by `records` reads them. */
+  catalogue?(): readonly string[];
 }
 
 /** The archive among a run's connectors, when the host handed one in that reports its fingerprint. */

@@ -19,6 +19,7 @@ export function normaliseQuery(q: SearchQuery): Record<string, string | number |
   if (q.recordTypes?.length) out.recordTypes = [...new Set(q.recordTypes.map(foldWords))].sort();
   if (q.sources?.length) out.sources = [...new Set(q.sources.map(foldWords))].sort();
   if (q.text) out.text = foldWords(q.text);
+  if (q.records?.length) out.records = [...new Set(q.records)].sort();
   return Object.fromEntries(
     Object.entries(out)
       .filter(([, v]) => (Array.isArray(v) ? v.length > 0 : v !== ''))

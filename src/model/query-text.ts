@@ -5,7 +5,7 @@
  */
 import type { SearchQuery } from './research';
 
-const KEYS = ['given', 'surname', 'name', 'born', 'died', 'place', 'types', 'sources', 'text'] as const;
+const KEYS = ['given', 'surname', 'name', 'born', 'died', 'place', 'types', 'sources', 'text', 'records'] as const;
 
 function quote(v: string): string {
   return /[\s":]/.test(v) ? `"${v.replace(/"/g, "'")}"` : v;
@@ -23,6 +23,7 @@ export function formatQuery(q: SearchQuery): string {
   if (q.recordTypes?.length) parts.push(`types:${q.recordTypes.join(',')}`);
   if (q.sources?.length) parts.push(`sources:${q.sources.join(',')}`);
   if (q.text) parts.push(`text:${quote(q.text)}`);
+  if (q.records?.length) parts.push(`records:${quote(q.records.join(','))}`);
   return parts.join(' ');
 }
 
@@ -69,6 +70,9 @@ export function parseQuery(text: string): SearchQuery {
         break;
       case 'text':
         q.text = value;
+        break;
+      case 'records':
+        q.records = value.split(',').filter(Boolean);
         break;
     }
   }

@@ -56,6 +56,8 @@ export const SearchQuery = z.object({
   recordTypes: z.array(z.string()).optional(),
   sources: z.array(z.string()).optional().describe('plugin ids; all permitted when absent'),
   text: z.string().optional(),
+  /** Records by id ("archive:<path>"): the sweep of the local archive reads those no search reached. */
+  records: z.array(z.string()).optional(),
 });
 export type SearchQuery = z.infer<typeof SearchQuery>;
 

@@ -17,6 +17,8 @@ import { writeResearchState } from './research-state';
 import { nextCycle, queue, recordPlannerMerges, scheduleRevisits, takePendingMerges, terminateIf } from './research';
 import { committed, persist } from './session';
 import { step } from './step';
+import { archiveSweepTasks } from './archive-sweep';
+import type { TerminationConditions } from '../state';
 import { writeOutputs } from './summary';
 import { failedSources, queueVerifications } from './verify-source';
 
@@ -91,11 +93,37 @@ function decideNow(ctx: RunContext, research: Research, state: CycleState, cycle
   });
   if (!d) return;
   if (d.verification) state.verification = d.verification;
+  if (sweptInstead(ctx, research, d.conditions)) return;
   const entry = terminateIf(research, d.conditions);
   if (entry) {
     ctx.log.add(entry);
     ctx.log.emit('step', `Stopping: ${d.conditions.reason}`);
   }
+}
+
+/**
+ * A research about to end on its own rules reads the archive records no search reached first
+ * (archive-sweep.ts); a budget or the user ends it as it stands.
+ */
+function sweptInstead(ctx: RunContext, research: Research, c: TerminationConditions): boolean {
+  const ending = c.goalAchieved || c.exhausted || c.gpsSatisfied || c.diminishingReturns;
+  if (!ending || c.budgetExceeded || c.userCancelled) return false;
+  const tasks = archiveSweepTasks(ctx, research);
+  const { added } = queue(research, tasks);
+  if (!added.length) return false;
+  const records = added.reduce((n, t) => n + (t.query?.records?.length ?? 0), 0);
+  ctx.log.add({
+    agent: 'Lead',
+    actionType: 'decision',
+    decisionType: 'archive_sweep',
+    optionsConsidered: ['end the research', 'read the archive records no search reached'],
+    chosenOption: 'read the archive records no search reached',
+    rationale: `${records} record(s) of the case's archive were reached by no search; the research was about to end (${c.reason}) and reads them first, as a genealogist reads every paper in the case file`,
+    context: `cycle ${research.engine.cycle}`,
+    cycle: research.engine.cycle,
+  });
+  ctx.log.emit('step', `Reading the ${records} archive record(s) no search reached`);
+  return true;
 }
 
 /** End of cycle: verification checkpoint, outputs, Winterfox cycle record; the cycle is closed. */

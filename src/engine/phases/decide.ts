@@ -8,6 +8,7 @@ import { outageNote } from '../source-outage';
 import { openHypotheses, type EngineState, type TerminationConditions } from '../state';
 import type { RunContext } from './context';
 import { verifiedNow } from './verify';
+import { isArchiveSweep } from './archive-sweep';
 import { generationDepth } from '../generations';
 import { ESTATE_LEAD, NEW_NAME_CLUE } from '../../model';
 
@@ -56,7 +57,8 @@ export function decide(ctx: RunContext, input: DecideInput): Decision | undefine
   // Evidence already captured is analysed before the research may end on its results.
   // Anywhere in the queue, not only at its head: a capture queued behind searches of equal priority
   // was otherwise dropped unanalysed when the run ended on diminishing returns.
-  const analysisQueued = engine.frontier.some((t) => t.taskType === 'AnalyzeTask');
+  // So is the sweep of the archive (archive-sweep.ts), queued when the research was about to end.
+  const analysisQueued = engine.frontier.some((t) => t.taskType === 'AnalyzeTask' || isArchiveSweep(t));
   // "Answered with sufficient evidence" also means the leads about the immediate family were followed.
   const familyLeadsOpen = () =>
     openHypotheses(engine).some((h) => h.targetPersons.some((id) => graph.distanceFromSubject(id) <= 1));

@@ -48,6 +48,11 @@ export class ArchiveConnector implements SourceConnector {
     return this.load().size;
   }
 
+  /** The id of every readable record (`archive:<path>`): the engine reads those no search reached. */
+  catalogue(): string[] {
+    return this.load().ids();
+  }
+
   /** Every record, in path order (used by tests and the bench to build expectations). */
   records(): RawRecord[] {
     const dir = join(this.opts.root, 'archive');

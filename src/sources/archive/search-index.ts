@@ -104,6 +104,20 @@ export class ArchiveSearchIndex {
     return this.entries.length;
   }
 
+  /** The id (`archive:<path>`) of every record, in path order. */
+  ids(): string[] {
+    return this.entries.map((e) => e.record.externalId ?? `archive:${e.rel}`);
+  }
+
+  /** The records asked for by id, in the order asked (the archive sweep). */
+  private byIds(ids: readonly string[]): ArchiveHit[] {
+    const at = new Map(this.entries.map((e) => [e.record.externalId ?? `archive:${e.rel}`, e]));
+    return ids.flatMap((id) => {
+      const e = at.get(id);
+      return e ? [{ rel: e.rel, record: e.record, score: 1 }] : [];
+    });
+  }
+
   add(rel: string, record: RawRecord): void {
     const idx = this.entries.length;
     const names: NameRef[] = record.persons.map((p) => {
@@ -153,6 +167,7 @@ export class ArchiveSearchIndex {
    * query intersects its place tokens; a query with neither matches nothing (no full scans).
    */
   search(q: SearchQuery, limit = 25): ArchiveHit[] {
+    if (q.records?.length) return this.byIds(q.records).slice(0, limit);
     const given = q.given ?? (q.name && !q.surname ? splitPersonaName(q.name).given : '');
     const surname = q.surname ?? (q.name ? splitPersonaName(q.name).surname : '');
     const candidates = new Set<number>();
