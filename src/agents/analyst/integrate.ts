@@ -453,7 +453,7 @@ export async function integrateRecord(
         death: featsOf[i].death,
         relatives: relativesInRecord[i],
         source,
-        vitals: registeredVitals(registerEvents, keyOf(i)),
+        vitals: registeredVitals(registerEvents, keyOf(i), source.recordType),
       },
       g.features(id)?.birth,
     ) ?? generationAgainst(g, id, i, family, featsOf, recordPersonas, source);

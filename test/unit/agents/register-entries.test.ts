@@ -50,7 +50,7 @@ const decisions = (log: NewLogEntry[], type: string) =>
 describe('identity: a register entry is the event it records', () => {
   it('a v1 baptism register dates its principal; a v2 record keeps its own events', () => {
     const v1 = withRegisterEvent({ recordType: 'baptism', date: '3 JAN 1847' }, undefined, '#0', 'principal');
-    assert.deepEqual(registeredVitals(v1, '#0'), [{ type: 'baptism', date: '3 JAN 1847' }]);
+    assert.deepEqual(registeredVitals(v1, '#0', 'baptism'), [{ type: 'baptism', date: '3 JAN 1847' }]);
     // A census head is not the principal of a register entry.
     assert.deepEqual(withRegisterEvent({ recordType: 'census', date: '1901' }, undefined, '#0', 'head'), []);
     const v2 = withRegisterEvent(
@@ -60,6 +60,17 @@ describe('identity: a register entry is the event it records', () => {
       'principal',
     );
     assert.equal(v2.length, 1);
+  });
+
+  it("a death certificate's birth event is a birth told later, not a register entry", () => {
+    // Trevethan: the widow told the registrar 4 MAR 1850; the baptism register's child was born 12 FEB 1851.
+    const events = [
+      { type: 'death', date: '3 NOV 1912', persons: ['D'] },
+      { type: 'birth', date: '4 MAR 1850', persons: ['D'] },
+    ];
+    assert.deepEqual(registeredVitals(events, 'D', 'death'), []);
+    assert.deepEqual(registeredVitals(events, 'D', 'census'), []);
+    assert.deepEqual(registeredVitals(events, 'D', 'register'), [{ type: 'birth', date: '4 MAR 1850' }]);
   });
 
   it('two baptisms of the name months apart are two children; one baptism written twice is one', () => {

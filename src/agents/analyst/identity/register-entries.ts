@@ -45,12 +45,20 @@ export function withRegisterEvent(
   return out;
 }
 
+/**
+ * Records that register births and baptisms as they happen. A death certificate, a census or a
+ * marriage entry may carry a birth event (version 2), but it is a birth told later, often by an
+ * informant who guessed: a conflict to weigh, not a second register entry.
+ */
+const REGISTERS = new Set(['birth', 'baptism', 'christening', 'register']);
+
 /** The birth and baptism dates this record registers for the persona keyed `key`. */
 export function registeredVitals(
   events: readonly RecordEvent[],
   key: string | undefined,
+  recordType: string,
 ): { type: 'birth' | 'baptism'; date: string }[] {
-  if (!key) return [];
+  if (!key || !REGISTERS.has(recordType)) return [];
   const out: { type: 'birth' | 'baptism'; date: string }[] = [];
   for (const e of events) {
     const type = VITAL[e.type.toLowerCase()];
