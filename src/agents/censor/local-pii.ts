@@ -5,7 +5,10 @@
  * whoever it names. pii.ts keeps the North American shapes it runs everywhere; these are only run on
  * modern text, where a house number next to a place name is far more likely a home than history.
  */
+import { replacePii, type PiiKind } from './pii';
 import type { Redaction } from './redaction';
+
+const ID_NUMBERS: ReadonlySet<PiiKind> = new Set<PiiKind>(['id_number']);
 
 const SP = String.raw`[^\S\r\n]`;
 /**
@@ -132,9 +135,12 @@ function digits(s: string): number {
   return s.replace(/\D/g, '').length;
 }
 
-/** The text with such addresses, postal codes and phone numbers replaced; each replacement listed in `out`. */
+/** The text with such addresses, postal codes, phone numbers and labelled identifiers replaced; each replacement listed in `out`. */
 export function redactLocalPii(text: string, out: Redaction[]): string {
-  let body = text;
+  // A labelled personal identifier ("isikukood 47611230215", "NATIONAL NUMBER 781234"), pii.ts's rule.
+  const ids = replacePii(text, ID_NUMBERS);
+  for (const m of ids.redactions) out.push({ kind: 'pii', what: m.kind });
+  let body = ids.text;
   for (const re of ADDRESS_PATTERNS)
     body = body.replace(re, () => (out.push({ kind: 'pii', what: 'street_address' }), '[address redacted]'));
   body = body

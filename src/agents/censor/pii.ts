@@ -5,7 +5,7 @@
  */
 import { scanWorldStreets } from './world-streets';
 
-export type PiiKind = 'ssn' | 'phone' | 'email' | 'street_address';
+export type PiiKind = 'ssn' | 'phone' | 'email' | 'street_address' | 'id_number';
 
 export interface PiiMatch {
   kind: PiiKind;
@@ -41,6 +41,60 @@ const PROSE_SP = '(?:[^\\S\\r\\n]|\\r?\\n(?![^\\S\\r\\n]*\\r?\\n))';
 const PROSE_STREET = streetPattern(PROSE_SP);
 const DIGIT = /\d/;
 
+/** A word in any case, letter by letter ("national" → "[nN][aA]…"): the patterns run without the i flag. */
+const anyCase = (w: string): string =>
+  w
+    .replace(/\./g, '\\.')
+    .replace(/\p{L}/gu, (c) => (c.toLowerCase() !== c.toUpperCase() ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c));
+/** Phrases, each word in any case, white space between words: "(?:social security|passport)". */
+const phrases = (...ps: string[]): string => `(?:${ps.map((p) => p.split(' ').map(anyCase).join(`${SP}+`)).join('|')})`;
+
+/** The word after a label that says a number follows: "number", "no.", "nr.", "#", "code". */
+const NUMBER_WORD = phrases('number', 'no.', 'no', 'nr.', 'nr', 'nº', 'n°', '#', 'code');
+/**
+ * Labels that say a personal identifier follows: national and membership numbers, identity cards,
+ * the national codes of Europe and the Americas (isikukood, personnummer, henkilötunnus, PESEL,
+ * codice fiscale, CURP, CPF …), social-security, tax, health and passport numbers. Words in any
+ * case ("NATIONAL NUMBER", "Personal code"); the acronyms only in capitals ("SIN", not "sin").
+ */
+const ID_LABEL = [
+  `${phrases('national')}${SP}+(?:${phrases('insurance', 'identity', 'identification', 'id', 'registration', 'health')}${SP}+)?${NUMBER_WORD}`,
+  `${phrases('member', 'membership')}${SP}+${NUMBER_WORD}`,
+  `(?:${phrases('personal', 'national')}${SP}+)?${phrases('id', 'identity', 'identification')}(?:${SP}+${phrases('card')})?${SP}*${NUMBER_WORD}`,
+  `${phrases('personal')}${SP}+(?:${phrases('identification', 'identity', 'id')}${SP}+)?${NUMBER_WORD}`,
+  `${phrases('social security', 'social insurance', 'tax file', 'tax id', 'tax identification', 'passport', 'nhs', "driver's licence", "driver's license", 'drivers license', 'driving licence')}${SP}*${NUMBER_WORD}`,
+  phrases(
+    'isikukood',
+    'personas kods',
+    'asmens kodas',
+    'personnummer',
+    'personnr.',
+    'henkilötunnus',
+    'hetu',
+    'fødselsnummer',
+    'fødselsnr.',
+    'burgerservicenummer',
+    'sofinummer',
+    'rodné číslo',
+    'rodne cislo',
+    'codice fiscale',
+    'sozialversicherungsnummer',
+    'steueridentifikationsnummer',
+    'numéro de sécurité sociale',
+  ),
+  `(?:CPR|BSN|PESEL|EMŠO|EMSO|JMBG|OIB|EGN|CNP|DNI|NIE|NIF|CURP|RUT|CPF|SIN|SSN|TFN|IRD|NHS|PPSN|NINO|AHV|NIR)(?:(?:-|${SP}*)${NUMBER_WORD})?`,
+];
+/**
+ * The identifier itself: letters and digits, with the separators such numbers are printed with
+ * ("850101-1234", "12.345.678-5", "943 476 5919"); it holds three digits, and a year alone is not one.
+ */
+const ID_VALUE = String.raw`(?=[A-Za-z]{0,6}${SP}?\d)(?=(?:(?:[A-Za-z\-./]|${SP}(?=[A-Za-z\d]))*\d){3})(?!(?:1[5-9]|20)\d\d(?![\p{L}\p{N}]|[-./]\d))[A-Za-z\d](?:[A-Za-z\d]|[-./](?=[A-Za-z\d])|${SP}(?=\d))*`;
+/** A labelled identifier: "isikukood 47611230215", "NATIONAL NUMBER 781234", "personnummer: 850101-1234". */
+const ID_NUMBER = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:${ID_LABEL.join('|')})(?![\p{L}])${SP}*(?:[:=(]${SP}*)?(?:[iI]s${SP}+)?${ID_VALUE}`,
+  'gu',
+);
+
 const PATTERNS: { kind: PiiKind; re: RegExp }[] = [
   { kind: 'ssn', re: /\b\d{3}-\d{2}-\d{4}\b/g },
   { kind: 'email', re: /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/g },
@@ -50,6 +104,7 @@ const PATTERNS: { kind: PiiKind; re: RegExp }[] = [
     re: /(?:\+\d{1,3}[ \t\u00a0.-]?)?(?:\(\d{3}\)[ \t\u00a0]?|\b\d{3}[ \t\u00a0.-])\d{3}[ \t\u00a0.-]\d{4}\b/g,
   },
   { kind: 'street_address', re: streetPattern(SP) },
+  { kind: 'id_number', re: ID_NUMBER },
 ];
 
 /** Word characters of an e-mail address's local part and domain, for the cheap pre-check below. */
@@ -114,6 +169,7 @@ export const PII_PLACEHOLDER: Record<PiiKind, string> = {
   phone: '[phone redacted]',
   email: '[e-mail redacted]',
   street_address: '[address redacted]',
+  id_number: '[ID number redacted]',
 };
 
 export interface PiiOptions {

@@ -41,8 +41,14 @@ export const STREET_AFTER_WORDS: readonly string[] = [
   'straße strasse str. weg gasse platz allee damm ufer straat laan gracht plein kade singel gade vej allé plads torv gata gatan vägen väg torget gate vei veien veg plass torg',
   // Hungarian
   'utca u. út tér körút krt. köz sor sétány',
+  // Estonian ("Kase tee 4", "Pärnu mnt 10", "Pikk tänav 7", "Kadrioru pst 2")
+  'tee tänav tn. tn mnt. mnt maantee puiestee pst. pst põik väljak',
+  // Latvian ("Brīvības iela 12", "Aspazijas bulvāris 3")
+  'iela bulvāris bulv. prospekts laukums gatve',
   // Lithuanian
   'gatvė g. prospektas pr. alėja al. aikštė',
+  // Finnish written apart from the name, as forms and lists sometimes do ("Rauhan katu 5")
+  'katu tie kuja polku väylä tori',
   // Croatian
   'ulica cesta obala',
   // Russian, Ukrainian

@@ -1,0 +1,121 @@
+/**
+ * The Censor on a living person's labelled identifiers (national, membership, identity-card and tax
+ * numbers under their many names) and Baltic and Finnish street words; each only in text about the living or in a modern record, never in history.
+ * Sentences written for this test (no real person).
+ */
+import { strict as assert } from 'node:assert';
+import { redactRecord, redactText, scanPii, type CensorContext } from '../../../../src/agents/censor';
+import type { RawRecord } from '../../../../src/model';
+
+const ctx: CensorContext = { now: new Date('2026-11-24T00:00:00Z'), thresholdYears: 100, consent: false };
+const about: CensorContext = { ...ctx, aboutLiving: true };
+
+function record(text: string, date: string, persons: RawRecord['persons'] = []): RawRecord {
+  return {
+    title: 'Record',
+    recordType: 'letter',
+    repository: 'Family papers',
+    sourceType: 'original',
+    sourceId: 'archive',
+    tier: 0,
+    persons,
+    text,
+    date,
+  };
+}
+
+const ids = (text: string): string[] => scanPii(text, new Set(['id_number'])).map((m) => m.match);
+
+describe('Censor: labelled personal identifiers of the living', () => {
+  // [text, the identifier that must be found]
+  const found: [string, string][] = [
+    ['born in Tallinn (isikukood 47611230215, in case', '47611230215'],
+    ['NATIONAL NUMBER 781234            Chapter: Watauga Old Fields', '781234'],
+    ['Membership No. 45210, Clan Donald Society', '45210'],
+    ['personnummer: 850101-1234, Växjö', '850101-1234'],
+    ['henkilötunnus 131052-308T', '131052-308T'],
+    ['fødselsnummer 01020312345', '01020312345'],
+    ['CPR-nr. 010203-1234', '010203-1234'],
+    ['BSN 123456782', '123456782'],
+    ['PESEL 44051401359', '44051401359'],
+    ['rodné číslo 765312/1234', '765312/1234'],
+    ['EMŠO 0101006500006', '0101006500006'],
+    ['OIB 12345678901', '12345678901'],
+    ['codice fiscale RSSMRA85T10A562S', 'RSSMRA85T10A562S'],
+    ['DNI 12345678Z', '12345678Z'],
+    ['NIE X1234567L', 'X1234567L'],
+    ['CURP GODE561231HDFRRN09', 'GODE561231HDFRRN09'],
+    ['RUT 12.345.678-5', '12.345.678-5'],
+    ['CPF 123.456.789-09', '123.456.789-09'],
+    ['SIN 046 454 286', '046 454 286'],
+    ['SSN No. 123456789', '123456789'],
+    ['Social Security No. 123-45-6789', '123-45-6789'],
+    ['TFN 123 456 782', '123 456 782'],
+    ['IRD number 49-091-850', '49-091-850'],
+    ['NHS number 943 476 5919.', '943 476 5919'],
+    ['passport no. X1234567', 'X1234567'],
+    ['personal identification code 38001085718', '38001085718'],
+    ['ID no. is 12345', '12345'],
+    ['National Insurance number AB 12 34 56 C', 'AB 12 34 56'],
+  ];
+  for (const [text, id] of found)
+    it(`finds ${JSON.stringify(text)}`, () => {
+      assert.ok(
+        ids(text).some((m) => m.endsWith(id)),
+        `${id} not found in ${text}: ${JSON.stringify(ids(text))}`,
+      );
+      assert.ok(!redactText(text, about).text.includes(id));
+    });
+
+  const kept = [
+    'Certificate no. 288, 1912',
+    'entry no. 288 in the register of 1912; page 14, roll 1234, film 1905723',
+    'Tallinn 1944',
+    'national number 1944',
+    'Member No. 1998',
+    'ID no. 5',
+    'sin 12345 pesos',
+    'the SINGER 1234',
+  ];
+  for (const text of kept)
+    it(`keeps ${JSON.stringify(text)}`, () => {
+      assert.deepEqual(ids(text), []);
+      assert.equal(redactText(text, about).text, text);
+    });
+
+  it('a record of the dead keeps its numbers; a modern record loses them', () => {
+    const old = 'Civil marriage certificate no. 288, 1912; national number 781234 of the society.';
+    assert.equal(redactText(old, ctx).text, old);
+    assert.equal(redactRecord(record(old, '12 MAR 1912'), ctx).record.text, old);
+    const modern = 'NATIONAL NUMBER 781234. Applicant: Linda Barnett.';
+    const r = redactRecord(record(modern, '1998'), ctx).record.text ?? '';
+    assert.ok(!r.includes('781234'), r);
+    assert.match(r, /Linda Barnett/);
+  });
+});
+
+describe('Censor: Baltic and Finnish street words', () => {
+  const streets: [string, string][] = [
+    ['kirjutage mulle Kase tee 4, Kiiu küla', 'Kase tee 4'],
+    ['elab Pärnu mnt 10, Tallinn', 'Pärnu mnt 10'],
+    ['Pikk tänav 7, Tallinn', 'Pikk tänav 7'],
+    ['Narva maantee 25, Tallinn', 'Narva maantee 25'],
+    ['Kadrioru pst 2, Tallinn', 'Kadrioru pst 2'],
+    ['dzīvo Brīvības iela 12, Rīga', 'Brīvības iela 12'],
+    ['Aspazijas bulvāris 3, Rīga', 'Aspazijas bulvāris 3'],
+    ['gyvena Gedimino prospektas 9, Vilnius', 'Gedimino prospektas 9'],
+    ['Vilniaus g. 15, Kaunas', 'Vilniaus g. 15'],
+    ['asuu Mannerheimintie 5, Helsinki', 'Mannerheimintie 5'],
+    ['asuu Rauhan katu 5, Helsinki', 'Rauhan katu 5'],
+  ];
+  for (const [text, street] of streets)
+    it(`a living person's ${JSON.stringify(street)} goes`, () => {
+      assert.ok(!redactText(text, about).text.includes(street), redactText(text, about).text);
+    });
+
+  it('history keeps them: a dead person’s street, and years after a place', () => {
+    for (const text of ['Jüri Tamm lived at Kase tee 4 until 1913.', 'Tallinn 1944', 'the Tamme farm at Kiiu, 1826'])
+      assert.equal(redactText(text, ctx).text, text);
+    assert.equal(redactText('Tallinn 1944; Riga 1919', about).text, 'Tallinn 1944; Riga 1919');
+  });
+});
