@@ -5,7 +5,7 @@
  * whoever it names. pii.ts keeps the North American shapes it runs everywhere; these are only run on
  * modern text, where a house number next to a place name is far more likely a home than history.
  */
-import { replacePii, type PiiKind } from './pii';
+import { replacePii, scanPii, type PiiKind } from './pii';
 import type { Redaction } from './redaction';
 
 const ID_NUMBERS: ReadonlySet<PiiKind> = new Set<PiiKind>(['id_number']);
@@ -19,7 +19,9 @@ const WS = String.raw`(?:[^\S\r\n]|\r?\n(?![^\S\r\n]*\r?\n))`;
 /** A house number: "4", "214", "12b", "3-5"; never a year ("via Bremen 1893", "Brigade 1944"). */
 const HOUSE = String.raw`(?!(?:1[5-9]|20)\d\d(?!\d))\d{1,4}(?:[a-zA-Z]|-\d{1,4})?(?![\p{L}\p{N}])`;
 /** Postal codes of the forms Europe and Latin America use: "342 50", "10115", "1012", "00-950", "SW1A 1AA". */
-const POSTCODE = String.raw`(?:\d{4}${SP}?[A-Z]{2}(?![\p{L}])|\d{5}-\d{3}|\d{3}${SP}?\d{2}|\d{4,5}|\d{2}-\d{3}|[A-Z]{1,2}\d[A-Z\d]?${SP}?\d[A-Z]{2})`;
+const postcode = (digits: string): string =>
+  String.raw`(?:\d{4}${SP}?[A-Z]{2}(?![\p{L}])|\d{5}-\d{3}|\d{3}${SP}?\d{2}|${digits}|\d{2}-\d{3}|[A-Z]{1,2}\d[A-Z\d]?${SP}?\d[A-Z]{2})`;
+const POSTCODE = postcode(String.raw`\d{4,5}`);
 
 /** A word in either initial case: "[Cc]alle" (the patterns run without the i flag, so \p{Lu} stays upper case). */
 const either = (w: string): string => `[${w[0].toUpperCase()}${w[0]}]${w.slice(1).replace(/[./]/g, '\\$&')}`;
@@ -108,6 +110,28 @@ const MARKED_POSTCODE = new RegExp(
   String.raw`〒${SP}?\d{3}-?\d{4}|(?<![\p{L}])CEP:?${SP}*\d{5}-?\d{3}(?![\p{N}])|(?<=(?<![\p{L}])(?:NSW|VIC|QLD|TAS|ACT|NT|SA|WA)${SP}+)\d{4}(?![\p{N}])|(?<=\p{Lu}\p{Ll}+${SP})0\d{3}(?![\p{N}])`,
   'gu',
 );
+/**
+ * A European postal code before its place, the line an address ends with: "74604 Harju maakond",
+ * "10115 Berlin", "00100 Helsinki", "00-950 Warszawa", after a comma or at a line's start. Not four
+ * digits alone: "2207 Hillcrest Drive" and "1944 Tallinn" are a house number and a year, and a code
+ * like "1010 Wien" is caught after its street's house number (above). A code with its country's
+ * prefix, place or none: "LV-1050 Rīga", "LT-01103 Vilnius", "EE-74604", "D-10115 Berlin" (two
+ * letters or more, or D with five digits).
+ */
+const POSTCODE_BEFORE_PLACE = new RegExp(
+  String.raw`(?<=(?:^|[\r\n,])${SP}*)${postcode(String.raw`\d{5}`)}(?=${SP}+\p{Lu}\p{Ll})`,
+  'gu',
+);
+/** A five-digit house number starts a street ("10115 Berlin Road"), not a postal code: the street patterns of pii.ts. */
+const STREETS: ReadonlySet<PiiKind> = new Set<PiiKind>(['street_address']);
+function startsStreet(text: string, at: number): boolean {
+  const eol = text.indexOf('\n', at);
+  return scanPii(text.slice(at, eol === -1 ? undefined : eol), STREETS).some((m) => m.index === 0);
+}
+const PREFIXED_POSTCODE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}-])(?:(?:AT|BE|BG|CH|CZ|DE|DK|EE|ES|FI|FIN|FR|GR|HR|HU|IS|IT|LT|LU|LV|NL|NO|PL|PT|RO|SE|SI|SK|SLO)-(?:\d{3}${SP}?\d{2}|\d{4,5})|D-\d{5})(?![\p{N}])`,
+  'gu',
+);
 const STATE_ZIP = new RegExp(String.raw`(?<=,${SP}*[A-Z]{2}${WS}+)\d{5}(?:-\d{4})?(?![\p{N}])`, 'gu');
 /** A postal code left between a redacted address and its town: "[address redacted], 342 50 Vislanda". */
 const POSTCODE_AFTER = new RegExp(String.raw`(\[address redacted\],?${SP}*)${POSTCODE}(?=${SP}+\p{Lu})`, 'gu');
@@ -147,10 +171,12 @@ export function redactLocalPii(text: string, out: Redaction[]): string {
     .replace(NAMED_POSTCODE, () => (out.push({ kind: 'pii', what: 'postal code' }), '[postal code redacted]'))
     .replace(STATE_ZIP, () => (out.push({ kind: 'pii', what: 'postal code' }), '[postal code redacted]'))
     .replace(MARKED_POSTCODE, () => (out.push({ kind: 'pii', what: 'postal code' }), '[postal code redacted]'));
-  body = body.replace(
-    POSTCODE_AFTER,
-    (_m, lead: string) => (out.push({ kind: 'pii', what: 'postal code' }), lead.trimEnd()),
-  );
+  body = body
+    .replace(POSTCODE_AFTER, (_m, lead: string) => (out.push({ kind: 'pii', what: 'postal code' }), lead.trimEnd()))
+    .replace(PREFIXED_POSTCODE, () => (out.push({ kind: 'pii', what: 'postal code' }), '[postal code redacted]'))
+    .replace(POSTCODE_BEFORE_PLACE, (m: string, at: number, whole: string) =>
+      startsStreet(whole, at) ? m : (out.push({ kind: 'pii', what: 'postal code' }), '[postal code redacted]'),
+    );
   body = body.replace(PHONE_BRACKETED, (m) =>
     digits(m) >= 8 ? (out.push({ kind: 'pii', what: 'phone' }), '[phone redacted]') : m,
   );

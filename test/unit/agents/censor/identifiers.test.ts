@@ -1,10 +1,12 @@
 /**
  * The Censor on a living person's labelled identifiers (national, membership, identity-card and tax
- * numbers under their many names) and Baltic and Finnish street words; each only in text about the living or in a modern record, never in history.
+ * numbers under their many names), Baltic and Finnish street words, and a European postal code
+ * before its place; each only in text about the living or in a modern record, never in history.
  * Sentences written for this test (no real person).
  */
 import { strict as assert } from 'node:assert';
 import { redactRecord, redactText, scanPii, type CensorContext } from '../../../../src/agents/censor';
+import { redactLocalPii } from '../../../../src/agents/censor/local-pii';
 import type { RawRecord } from '../../../../src/model';
 
 const ctx: CensorContext = { now: new Date('2026-11-24T00:00:00Z'), thresholdYears: 100, consent: false };
@@ -117,5 +119,54 @@ describe('Censor: Baltic and Finnish street words', () => {
     for (const text of ['Jüri Tamm lived at Kase tee 4 until 1913.', 'Tallinn 1944', 'the Tamme farm at Kiiu, 1826'])
       assert.equal(redactText(text, ctx).text, text);
     assert.equal(redactText('Tallinn 1944; Riga 1919', about).text, 'Tallinn 1944; Riga 1919');
+  });
+});
+
+describe('Censor: a European postal code before its place, in modern text', () => {
+  const found: [string, string][] = [
+    ['Kase tee 4, Kiiu küla, 74604 Harju maakond, Estonia', '74604'],
+    ['c/o Müller,\n10115 Berlin', '10115'],
+    ['Kauppatori, 00100 Helsinki', '00100'],
+    ['Brīvības iela 12, LV-1050 Rīga', 'LV-1050'],
+    ['Gedimino pr. 9, LT-01103 Vilnius', 'LT-01103'],
+    ['postal address EE-74604', 'EE-74604'],
+    ['Marktgasse 3, CH-8001 Zürich', 'CH-8001'],
+  ];
+  for (const [text, code] of found)
+    it(`redacts ${code} in ${JSON.stringify(text)}`, () => {
+      const out: { kind: 'living' | 'pii'; what: string }[] = [];
+      const r = redactLocalPii(text, out);
+      assert.ok(!r.includes(code), r);
+      assert.ok(out.length > 0);
+    });
+
+  const kept = [
+    'Tallinn 1944',
+    'In 1944 Tallinn burned; the farm, 1944 Tallinn',
+    'the house at\n2207 Hillcrest Drive in Red Wing',
+    'Albert Benson (son), 2400 Grand Concourse, Bronx.',
+    'x,\n10115 Berlin Road',
+    'form I-130 and N-400, roll T-624, microfilm 1234',
+    'Certificate no. 288, 1912',
+  ];
+  for (const text of kept)
+    it(`keeps ${JSON.stringify(text)}`, () => {
+      const out: { kind: 'living' | 'pii'; what: string }[] = [];
+      const r = redactLocalPii(text, out);
+      assert.ok(!/postal code|ID number/.test(r), r);
+    });
+
+  it('the 2016 letter shape: identifier, street, postal code, phone and e-mail all go; the village stays', () => {
+    const text =
+      'I am Kadri Tamm-Kuusk, born 23 November 1976 in Tallinn (isikukood 47611230215).\n' +
+      'My grandmother always told us the old farmhouse burned in 1944.\n\n' +
+      'You can write to me at Kase tee 4, Kiiu küla, 74604 Harju maakond, Estonia, or call +372 5344 8761,\n' +
+      'e-mail kadri.tk@example.ee.';
+    const r = redactRecord(record(text, '14 SEP 2016'), ctx).record.text ?? '';
+    for (const bait of ['47611230215', 'Kase tee 4', '74604', '5344 8761', 'kadri.tk@example.ee', '23 November 1976'])
+      assert.ok(!r.includes(bait), `${bait} in ${r}`);
+    assert.match(r, /Kiiu küla/);
+    assert.match(r, /Harju maakond/);
+    assert.match(r, /burned in 1944/);
   });
 });
