@@ -1,7 +1,9 @@
 /**
  * PII patterns the Censor redacts from anything that leaves the engine (files, prompts, exports).
  * Regexes, not a library: the four kinds the spec names are narrow, well-known shapes, and a
- * general NER/PII library would add weight and false positives on historical records.
+ * general NER/PII library would add weight and false positives on historical records. A fifth,
+ * id_number, is an identifier under its label ("isikukood …", "NATIONAL NUMBER …"): like a street
+ * address, only redacted in text about the living (redact-text.ts) or a modern record (local-pii.ts).
  */
 import { scanWorldStreets } from './world-streets';
 
