@@ -131,6 +131,14 @@ export function placePersonas(caseDir: string, expected: Expected, out: CaseOutp
         continue;
       }
       const src = new Set(sources);
+      // A keyed persona is the one the log decided under its key (two of one name in a record, "Pál
+      // Kovács" and "Pál Kovács ifj.", are told apart by it, not by a name that may drop the suffix).
+      const keyed = ref.key ? out.decisions.find((d) => src.has(d.source) && d.key === ref.key) : undefined;
+      const keyedIn = keyed ? resolve(keyed.person) : undefined;
+      if (keyedIn) {
+        placements.push({ ...base, placedIn: keyedIn, how: 'log' });
+        continue;
+      }
       const readings = [written, ...ref.aliases];
       let best = 0;
       let winners: string[] = [];

@@ -347,6 +347,60 @@ describe('bench/cases scorer', () => {
     );
   });
 
+  it('places a keyed persona by its key even where a name alone picks another file', () => {
+    // "Pál Kovács ifj." (W2) was decided into his own file, which the engine names without the suffix's
+    // match: by name alone the father's file wins and the two read as one person.
+    const dir = join(root, 'younger');
+    write(
+      join(dir, 'archive', 'reg.md'),
+      md({
+        title: 'marriage',
+        persons: [
+          { key: 'BF', name: 'Pál /Kovács/' },
+          { key: 'W2', name: 'Pál /Kovács/ ifj.' },
+        ],
+      }),
+    );
+    write(
+      join(dir, 'expected.yaml'),
+      stringify({
+        subject: 'pal',
+        persons: [
+          { id: 'pal', name: 'the father', personas: [{ record: 'reg.md', key: 'BF' }] },
+          { id: 'pal-ifj', name: 'the younger', personas: [{ record: 'reg.md', key: 'W2' }] },
+        ],
+      }),
+    );
+    const out = join(root, 'younger-out');
+    write(join(out, 'sources', 'S-1.md'), md({ id: 'S-1', externalId: 'archive:archive/reg.md' }));
+    write(
+      join(out, 'people', 'P-f.md'),
+      md({ id: 'P-f', names: [{ given: 'Pál', surname: 'Kovács', citations: ['S-1'] }] }),
+    );
+    write(
+      join(out, 'people', 'P-y.md'),
+      md({ id: 'P-y', names: [{ given: 'Pál ifj.', surname: 'X', citations: ['S-1'] }] }),
+    );
+    const log = [
+      ['BF', 'P-f'],
+      ['W2', 'P-y'],
+    ].map(([key, id]) => ({
+      actionType: 'decision',
+      decisionType: 'persona_match',
+      rationale: `"Pál /Kovács/" (${key}) in S-1 → new person (new)`,
+      chosenOption: `new person ${id}`,
+    }));
+    write(join(out, 'log', 'research-log.jsonl'), log.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const placements = placePersonas(dir, loadExpected(dir), readCaseOutput(out));
+    assert.deepEqual(
+      placements.map((p) => [p.person, p.placedIn, p.how]),
+      [
+        ['pal', 'P-f', 'log'],
+        ['pal-ifj', 'P-y', 'log'],
+      ],
+    );
+  });
+
   it('rejects an answer key naming an unknown person or a missing record key, naming the file and field', () => {
     const dir = join(root, 'bad');
     write(join(dir, 'expected.yaml'), stringify({ ...EXPECTED, relationships: [{ parent: 'adam', child: 'abel' }] }));
