@@ -18,7 +18,7 @@ function people(root: string): Person[] {
 }
 
 function conflicts(root: string): Conflict[] {
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(join(root, 'conflicts')).filter((f) => f.endsWith('.md'));
   } catch {
@@ -27,7 +27,8 @@ function conflicts(root: string): Conflict[] {
   return files.map((f) => front(readFileSync(join(root, 'conflicts', f), 'utf8')) as unknown as Conflict);
 }
 
-const MACHINE_BODY = 'In memory of Thomas Owens, who was born August 11, 1804, in Wales. He died March 3, 1871, in Lowell.\n';
+const MACHINE_BODY =
+  'In memory of Thomas Owens, who was born August 11, 1804, in Wales. He died March 3, 1871, in Lowell.\n';
 const PERSON_BODY = MACHINE_BODY.replace('August 11', 'August 17');
 
 /** A case with a gravestone photo whose machine reading misread the birth year, and a census that gives it right. */
@@ -83,7 +84,9 @@ const research = async (root: string) => {
 
 const owens = (root: string) => people(root).find((p) => p.names.some((n) => n.surname === 'Owens'))!;
 const birthYears = (p: Person) =>
-  [...new Set(p.assertions.filter((a) => a.field === 'birth.date' && a.status !== 'rejected').map((a) => a.value))].sort();
+  [
+    ...new Set(p.assertions.filter((a) => a.field === 'birth.date' && a.status !== 'rejected').map((a) => a.value)),
+  ].sort();
 
 describe('documents: a person’s correction of a transcription supersedes the machine’s reading', function () {
   this.timeout(300_000);
@@ -97,9 +100,7 @@ describe('documents: a person’s correction of a transcription supersedes the m
       conflicts(root).some((c) => c.field === 'birth.date' && c.status !== 'resolved'),
       'the misreading is a conflict',
     );
-    const machineSource = before.assertions
-      .find((a) => a.value === '11 AUG 1804')!
-      .evidence.map((e) => e.source)[0];
+    const machineSource = before.assertions.find((a) => a.value === '11 AUG 1804')!.evidence.map((e) => e.source)[0];
 
     const store = await openCase(root);
     const base = sha256Hex(readFileSync(join(root, 'archive/stone.png.md'), 'utf8'));
@@ -130,7 +131,9 @@ describe('documents: a person’s correction of a transcription supersedes the m
     );
     const log = reopened.log();
     assert.ok(
-      log.some((e) => e.actionType === 'decision' && /supersedes/.test(e.rationale) && e.context.includes(machineSource)),
+      log.some(
+        (e) => e.actionType === 'decision' && /supersedes/.test(e.rationale) && e.context.includes(machineSource),
+      ),
       'the supersession is logged',
     );
   });
