@@ -29,15 +29,18 @@ export interface Supersession {
 }
 
 /**
- * The older captures `latest` supersedes: the other captures of its archive record not marked yet
- * (a capture already marked keeps its mark). `latest` is the record as the archive holds it now.
+ * The older captures `latest` supersedes: the other captures of its archive record that said
+ * something else, not marked yet (a capture already marked keeps its mark). `latest` is the record
+ * as the archive holds it now. Captures of the same answer (`sha256`, of the record before the
+ * Censor) are the same reading: one the Censor redacted differently (a person since known to be
+ * living) supersedes nothing.
  */
 export function supersededBy(latest: SourceRecord, sources: Iterable<SourceRecord>): Supersession[] {
   const key = archiveRecordKey(latest);
   if (!key || latest.supersededBy) return [];
   const out: Supersession[] = [];
   for (const s of sources)
-    if (s.id !== latest.id && !s.supersededBy && archiveRecordKey(s) === key)
+    if (s.id !== latest.id && !s.supersededBy && s.sha256 !== latest.sha256 && archiveRecordKey(s) === key)
       out.push({ old: s.id, by: latest.id, record: key });
   return out.sort((a, b) => a.old.localeCompare(b.old));
 }

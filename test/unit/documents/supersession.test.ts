@@ -84,12 +84,14 @@ describe('supersession: a newer capture of an archive record replaces the older'
 
   it('pairs the captures of one archive record, once; other sources are not archive records', () => {
     const old = source(OLD);
-    const now = source(NEW, { accessedAt: '2026-02-01T00:00:00.000Z' });
+    const now = source(NEW, { accessedAt: '2026-02-01T00:00:00.000Z', sha256: '1'.repeat(64) });
     const other = source(CENSUS, { externalId: 'archive:archive/census.md' });
     assert.deepEqual(supersededBy(now, [old, now, other]), [
       { old: OLD, by: NEW, record: 'archive:archive/stone.png.md' },
     ]);
     assert.deepEqual(supersededBy(now, [{ ...old, supersededBy: NEW }, now]), [], 'already marked');
+    // The same answer redacted otherwise by the Censor (a person since known to be living): not a new reading.
+    assert.deepEqual(supersededBy({ ...now, sha256: old.sha256, redactions: ['street_address'] }, [old]), []);
     assert.equal(archiveRecordKey({ sourceId: 'wikitree', externalId: 'archive:x' }), undefined);
   });
 
