@@ -8,6 +8,7 @@ import type { Conflict, Person } from '../../../src/model';
 import { ArchiveConnector } from '../../../src/sources/archive/connector';
 import { correctTranscription } from '../../../src/sources/documents/correct';
 import { renderSidecar, seal, sha256Hex } from '../../../src/sources/documents/sidecar';
+import { documentsToTranscribe } from '../../../src/sources/documents/transcribe';
 import { cli } from '../../helpers/cli-in-process';
 import { tempDir } from '../../helpers/paths';
 
@@ -135,6 +136,11 @@ async function assertSuperseded(root: string, machineSource: string): Promise<vo
     [],
     'the mark added after capture is not an edit of the capture',
   );
+  assert.match(
+    readFileSync(join(root, 'summary.md'), 'utf8'),
+    new RegExp(`\\| ${machineSource} \\| .*\\(superseded by ${by}: its facts withdrawn\\)`),
+  );
+  assert.deepEqual(documentsToTranscribe(root), [], 'the person’s sidecar is not read again by the machine');
   const log = await superseded(root);
   assert.equal(log.length, 1, 'the supersession is logged once');
   assert.match(log[0].rationale, new RegExp(`${by} supersedes ${machineSource}`));
