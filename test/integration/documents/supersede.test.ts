@@ -168,6 +168,32 @@ describe('documents: a person’s correction of a transcription supersedes the m
     assert.match(conflict.rationale, /^No longer a conflict: .* supersedes/);
   });
 
+  it('a hand edit of any archive record supersedes its earlier capture the same way', async () => {
+    const root = await gravestoneCase();
+    await research(root);
+    const census = (p: Person) =>
+      p.assertions.find((a) => a.field === 'residence.date')!.evidence.map((e) => e.source)[0];
+    const oldCensus = census(owens(root));
+    const file = join(root, 'archive/census-1850.md');
+    // The census gives an age, not a day: the user corrects the transcription and the index. (A
+    // capture is named by its text: an edit of the index alone is the same capture, not a new one.)
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8')
+        .replace('birthDate: 17 AUG 1804', 'birthDate: ABT 1805')
+        .replace('Thomas Owens, 45,', 'Thomas Owens, aged 45,'),
+    );
+    await research(root);
+    const after = owens(root);
+    assert.ok(!birthYears(after).includes('17 AUG 1804'), 'the value only the old index gave is withdrawn');
+    assert.ok(!after.assertions.some((a) => a.evidence.some((e) => e.source === oldCensus)));
+    const by = front(readFileSync(join(root, 'sources', `${oldCensus}.md`), 'utf8')).supersededBy as string;
+    assert.equal(census(after), by);
+    const log = await superseded(root);
+    assert.equal(log.length, 1);
+    assert.match(log[0].rationale, /archive:archive\/census-1850\.md \(the archive file was edited\)/);
+  });
+
   it('research again with nothing changed supersedes nothing and changes no fact', async () => {
     const { root, machineSource } = await misreadThenCorrected();
     await research(root);
