@@ -6,7 +6,8 @@
  * before `frontSha256` existed have no digests and are checked by their body only. Keys a user adds
  * that are not capture fields are not part of the capture (the schema drops them) and not checked.
  * `accessedAt` is not digested: it is the clock time of the capture, not what the source said (and a
- * resumed run must write the same file as an uninterrupted one, apart from clock times).
+ * resumed run must write the same file as an uninterrupted one, apart from clock times), nor is
+ * `supersededBy` (the engine's mark, after capture, that a newer capture of the record replaced it).
  */
 import type { SourceRecord } from '../model';
 import { type FrontMatterFile, locate } from './frontmatter';
@@ -14,7 +15,9 @@ import { sha256 } from './ids';
 import type { CaseProblem } from './problems';
 
 export const FRONT_DIGESTS = 'frontSha256';
-const NOT_DIGESTED = new Set([FRONT_DIGESTS, 'text', 'accessedAt']);
+// `supersededBy` is the engine's mark on a capture a newer one of the same record replaced, added
+// after capture (src/case/supersession.ts): not what the source said.
+const NOT_DIGESTED = new Set([FRONT_DIGESTS, 'text', 'accessedAt', 'supersededBy']);
 
 /** A captured source's content hash: its verbatim text, or its personas when it has no text. */
 export function sourceHash(record: Pick<SourceRecord, 'text' | 'persons'>): string {

@@ -32,6 +32,7 @@ import { rewriteYaml } from './yaml-merge';
 import { SessionStateSchema } from './session-schema';
 import { leftBehind } from './left-behind';
 import { capturedFieldDigests, sourceEditProblems, sourceHash } from './source-integrity';
+import { SUPERSEDED_BY } from './supersession';
 import { CaseWriter, censorPerson } from './writer';
 import {
   entryProblems,
@@ -869,6 +870,19 @@ export class FileCaseStore implements CaseStore {
     })().finally(() => this.capturing.delete(id));
     this.capturing.set(id, write);
     return write;
+  }
+
+  /**
+   * Marks a captured source as superseded by a newer capture of the same archive record
+   * (src/case/supersession.ts): the file keeps every captured byte and gains `supersededBy`.
+   */
+  async markSuperseded(id: string, by: string): Promise<void> {
+    const s = this.sourceMap.get(id);
+    if (!s) throw new Error(`${id}: no such source`);
+    if (s.supersededBy === by) return;
+    await this.writer.markSource(`${L.SOURCES_DIR}/${id}.md`, SUPERSEDED_BY, by);
+    this.sourceMap.set(id, { ...s, supersededBy: by });
+    this.sourceList = undefined;
   }
 
   rereadSource(id: string): { record?: SourceRecord; problem?: string } {

@@ -24,6 +24,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import type { Person, RawRecord } from '../model';
+import { withFrontKey } from './supersession';
 import {
   type CensorContext,
   redactPerson,
@@ -159,6 +160,20 @@ export class CaseWriter {
     }
     await this.atomic(abs, text);
     this.report(rel, redactions);
+  }
+
+  /**
+   * One key added to (or replaced in) a captured source's front matter after capture (the
+   * `supersededBy` mark, src/case/supersession.ts); every captured byte stays as it was. The value
+   * is a source id, which the Censor has nothing to take from.
+   */
+  async markSource(rel: string, key: string, value: string): Promise<void> {
+    const abs = this.abs(rel);
+    const held = this.stagedText(rel);
+    const current = held !== undefined ? held : existsSync(abs) ? readFileSync(abs, 'utf8') : null;
+    if (current === null) throw new Error(`${rel}: no captured source to mark`);
+    const next = withFrontKey(current, key, value);
+    if (next !== current) await this.atomic(abs, next);
   }
 
   /** Any other case file (case.yaml, conflicts, merges, hypotheses, summary, exports): scanned as text. */

@@ -153,6 +153,11 @@ export interface CaseStore {
   rereadSource?(id: string): { record?: SourceRecord; problem?: string };
   /** Captures evidence; a source is never rewritten (same id and sha256 → no-op, else error). */
   captureSource(record: RawRecord, accessedAt: Date, opts?: CaptureOptions): Promise<SourceRecord>;
+  /**
+   * Optional (the file case store has it): marks a captured source as superseded by a newer capture
+   * of the same archive record; the file keeps every captured byte (src/case/supersession.ts).
+   */
+  markSuperseded?(id: string, by: string): Promise<void>;
   conflicts(): Conflict[];
   writeConflict(conflict: Conflict): Promise<void>;
   merges(): MergesFile;

@@ -21,6 +21,8 @@ import { createContext, setup } from './phases/setup';
 import { changedSources, failedSources, heldBackSources, queueVerifications } from './phases/verify-source';
 import { verifiedNow } from './phases/verify';
 import { changedConflicts, queueResolutions } from './phases/resolve-conflict';
+import { supersede, unfinishedSupersessions } from './phases/supersede';
+import { writeDirty } from './phases/validate-output';
 
 export type { EngineEvent, RunResult } from './events';
 export type { RunOptions } from './phases/context';
@@ -35,6 +37,9 @@ export async function runResearch(opts: RunOptions): Promise<RunResult> {
   });
   const { engine } = research;
   ctx.log.stampWith(() => ({ sessionId: engine.sessionId, cycle: engine.cycle }));
+  // Supersessions an earlier run left unfinished or did not know of (src/engine/phases/supersede.ts).
+  if (await supersede(ctx, research, unfinishedSupersessions(ctx, research.graph)))
+    await writeDirty(ctx, { graph: research.graph, merges: [] });
   // A captured source whose file no longer matches its capture, that facts are held back for, or
   // that the checkpoint cannot confirm a citation in (a person file edited since), is re-read and
   // checked first.

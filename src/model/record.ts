@@ -187,5 +187,10 @@ export const SourceRecord = RawRecord.extend({
     .optional(),
   /** Per captured front matter field, a digest written at capture: an edited field is named (src/case/source-integrity.ts). */
   frontSha256: z.record(z.string(), z.string().regex(/^[0-9a-f]{12}$/)).optional(),
+  /**
+   * A newer capture of the same archive record (the file edited, a transcription corrected): this
+   * capture is kept, and the facts read from it are withdrawn. Written after capture, not digested.
+   */
+  supersededBy: Id.optional(),
 });
 export type SourceRecord = z.infer<typeof SourceRecord>;

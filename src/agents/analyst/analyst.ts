@@ -18,6 +18,7 @@ import type { IntegrationResult, UnresolvedMention } from './integration-result'
 import { resolveMentions } from './identity/resolve-mentions';
 import { restage, type StagingDecision } from './staging';
 import { withoutNonPersons } from './non-persons';
+import { withdrawSource, type Withdrawn } from './withdraw';
 import { clueOf, generateClues, personQuery, type ClueDraft } from './clues';
 import type { SearchQuery } from '../../model';
 
@@ -226,6 +227,48 @@ export class Analyst {
     const { conflicts, revisits, disputedBy } = await this.weighConflicts([person], log, cycle, signal, id);
     const staging = conflicts.length ? this.stage([person], disputedBy, log, id, cycle) : [];
     return { stands, conflicts, revisits, staging, log };
+  }
+
+  /**
+   * The claims of a superseded source withdrawn from every person citing it (withdraw.ts), then
+   * their conflicts weighed and their facts staged again as after any record: a value only it
+   * supported is gone, and a value it alone disputed is no longer disputed.
+   */
+  async withdrawSource(
+    sourceId: string,
+    cycle: number,
+    signal?: AbortSignal,
+  ): Promise<{
+    withdrawn: Omit<Withdrawn, 'person'>;
+    touched: string[];
+    conflicts: Conflict[];
+    revisits: ConflictRevisit[];
+    staging: StagingDecision[];
+    log: NewLogEntry[];
+  }> {
+    const { graph } = this.opts;
+    const log: NewLogEntry[] = [];
+    const withdrawn: Omit<Withdrawn, 'person'> = { removed: [], reduced: [], kept: [] };
+    const touched: string[] = [];
+    for (const p of graph.citing(sourceId)) {
+      const w = withdrawSource(p, sourceId);
+      withdrawn.removed.push(...w.removed.map((x) => `${p.id} ${x}`));
+      withdrawn.reduced.push(...w.reduced.map((x) => `${p.id} ${x}`));
+      withdrawn.kept.push(...w.kept.map((x) => `${p.id} ${x}`));
+      if (w.person === p) continue;
+      // A value outweighed only in a conflict that no longer stands is weighed afresh (restage).
+      const disputedFields = new Set(detectConflicts(w.person).map((c) => c.field));
+      graph.put({
+        ...w.person,
+        assertions: w.person.assertions.map((a) =>
+          a.status === 'disputed' && !a.reviewed && !disputedFields.has(a.field) ? { ...a, status: 'staged' } : a,
+        ),
+      });
+      touched.push(p.id);
+    }
+    const { conflicts, revisits, disputedBy } = await this.weighConflicts(touched, log, cycle, signal);
+    const staging = this.stage(touched, disputedBy, log, sourceId, cycle);
+    return { withdrawn, touched, conflicts, revisits, staging, log };
   }
 
   /** The conflicts of the persons `ids` weighed (all, or only the conflict `only`); a user's resolution is kept. */

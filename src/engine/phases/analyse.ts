@@ -23,7 +23,8 @@ export async function analyse(ctx: RunContext, research: Research, task: Task): 
   const ids = task.records ?? [];
   ctx.log.emit('step', `Analysing ${ids.length} record(s)`);
   const newClues: ClueHypothesis[] = [];
-  const found = ids.map((id) => ctx.store.source(id)).filter((s): s is SourceRecord => Boolean(s));
+  // A capture superseded since the task was queued (a newer one of its record) is not read.
+  const found = ids.map((id) => ctx.store.source(id)).filter((s): s is SourceRecord => Boolean(s && !s.supersededBy));
   const permissions = engine.sourcePermissions;
   // The record most like the person sought is read first (a genealogist weighs namesakes side by side).
   for (const source of task.targetPerson ? orderByFit(graph, found, task.targetPerson) : found) {

@@ -10,6 +10,7 @@ import { Cancelled, type OpenCycle, type Research, type RunContext } from './con
 import { analyse } from './analyse';
 import { censorActive, recordSearch, requeue, takePendingMerges } from './research';
 import { search } from './search';
+import { supersede, supersessionsOf } from './supersede';
 import { persist } from './session';
 import { writeDirty } from './validate-output';
 import { verifySourceTask } from './verify-source';
@@ -50,6 +51,8 @@ async function execute(ctx: RunContext, research: Research, task: Task): Promise
       countRequest: () => bump(engine, 'requests'),
     });
     recordSearch(research, searched);
+    // A record captured afresh supersedes its earlier captures (an archive file edited since).
+    await supersede(ctx, research, supersessionsOf(ctx, searched.analyse?.records ?? []));
   } else if (task.taskType === 'AnalyzeTask') await analyse(ctx, research, task);
   else if (task.taskType === 'VerifyTask') verifySourceTask(ctx, research, task);
   else if (task.taskType === 'ResolveTask') await resolveConflictTask(ctx, research, task);

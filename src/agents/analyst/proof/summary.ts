@@ -282,7 +282,7 @@ export function renderSummary(input: SummaryInput): string {
   );
   for (const s of input.sources.slice(0, MAX_ROWS))
     out.push(
-      `| ${s.id} | ${cell(s.title)} | ${cell(s.repository)} | ${s.sourceType}${s.informationType ? `/${s.informationType}` : ''} | ${s.tier} | ${s.accessedAt.slice(0, 10)} |`,
+      `| ${s.id} | ${cell(s.title)}${s.supersededBy ? ` (superseded by ${s.supersededBy}: its facts withdrawn)` : ''} | ${cell(s.repository)} | ${s.sourceType}${s.informationType ? `/${s.informationType}` : ''} | ${s.tier} | ${s.accessedAt.slice(0, 10)} |`,
     );
   if (input.sources.length > MAX_ROWS) out.push(`| … | ${input.sources.length - MAX_ROWS} more | | | | |`);
   out.push('');
