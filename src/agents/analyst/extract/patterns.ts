@@ -20,6 +20,7 @@ import {
 import { FUNCTION_WORDS, subjectAt } from './subject';
 import { DAY, DAY_DATE, MONTH, NAME, NAME_WORD } from './text-patterns';
 import { dayInRecordYear } from './yearless-date';
+import { ageAtDeath, headedNotice, nativeOf, noticeDeathDay, noticeSpouse, principalClause } from './notices';
 
 const MONTHS: Record<string, string> = {
   jan: 'JAN',
@@ -58,8 +59,11 @@ const PLACE = `${NAME_WORD}(?:(?:,\\s*|\\s+)(?:${NAME_WORD}|\\p{Lu}\\.))*`;
 const MARRIED_ON = `(?:(?:on\\s+)?${FULL_DATE},?\\s+to\\s+)?`;
 /** "he married, according to the usage of Friends, Elizabeth": an aside between the verb and the name. */
 const ASIDE = '(?:,\\s+[^,.;]{3,60},)?';
+/** "married", "wed", "entered into marriage with", "was united in marriage to", "was joined in holy matrimony with". */
+const MARRY =
+  '(?:married|wed|(?:entered\\s+into|(?:was\\s+)?(?:united|joined)\\s+in)\\s+(?:holy\\s+)?(?:marriage|matrimony|wedlock)\\s+(?:to|with))';
 /** "married [, aside,] [on <date>, to] [Miss] <name> [… in|on <date>]": the spouse's name, then a date. */
-const MARRIED = `\\b(?:married|wed)${ASIDE}\\s+${MARRIED_ON}(?:Miss\\s+)?(?!${MONTH}\\s+\\d)(${NAME})(?:[^.;]{0,40}?\\b(?:in|on)\\s+(${DATE}))?`;
+const MARRIED = `\\b${MARRY}${ASIDE}\\s+${MARRIED_ON}(?:Miss\\s+)?(?!${MONTH}\\s+\\d)(${NAME})(?:[^.;]{0,40}?\\b(?:in|on)\\s+(${DATE}))?`;
 
 /** "March 14, 1842" → "14 MAR 1842" (a GEDCOM date); a bare year stays a year. */
 export function toGedcomDate(text: string): string {
@@ -141,7 +145,7 @@ interface Draft {
  * else one that follows the spouse's name, unless it dates a death ("who preceded her in death in 1948").
  */
 function marriageDateOf(phrase: string, after: string | undefined): string | undefined {
-  const first = re(`^(?:married|wed)\\s+(?:on\\s+)?(${FULL_DATE})`, 'u').exec(phrase);
+  const first = re(`^${MARRY}\\s+(?:on\\s+)?(${FULL_DATE})`, 'u').exec(phrase);
   if (first) return first[1];
   if (!after || /\b(?:death|died|deceased)\b/.test(phrase)) return undefined;
   return after;
@@ -202,6 +206,9 @@ export function principalName(title: string, text: string): { name: string; snip
     const given = leadTrimmed(lead[2].split(/\s+/)).join(' ');
     if (given) return { name: `${given} ${titleCase(lead[1])}`, snippet: lead[0].trim() };
   }
+  // "CARROLL.—On the 17th inst., …, Honora, relict of …": the surname heads the notice, the given name follows.
+  const headed = headedNotice(text);
+  if (headed) return headed;
   // "Obituary of Mrs. Clara B. Hoffman", "— obituary, Delbert Ray Sexton": the word before the name is not part of it.
   const t = re(
     `(?:[Oo]bituary|[Dd]eath notice|[Dd]eath|[Ff]uneral)(?:\\s+notice)?(?:\\s+of|:|,|\\s+[—–-])\\s+(?:(?:Mrs|Mr|Miss|Ms|Dr|Rev)\\.?\\s+)?(${NAME})`,
@@ -360,6 +367,14 @@ export function extractFromText(
       main.snippets.deathDate = recent[0];
     }
   }
+  // "CARROLL.—On the 17th inst.", "passed away … on the 12th inst.": a day of the notice's month.
+  if (!main.persona.deathDate) {
+    const day = noticeDeathDay(body, !!headedNotice(body), recordDate);
+    if (day) {
+      main.persona.deathDate = day.date;
+      main.snippets.deathDate = day.snippet;
+    }
+  }
   // "son of Mr. and Mrs. Jakob Müller": the father is named, the mother only by his name and a title.
   // "son of …" is the principal's only in a sentence about the principal (a pronoun or their given
   // name before it): "Mrs. Ross, the former Janet Hoffman, daughter of …" is about someone else.
@@ -370,6 +385,8 @@ export function extractFromText(
     const ends = [...before.matchAll(SENTENCE_END)];
     const sentence = before.slice(ends.length ? ends[ends.length - 1].index + 1 : 0);
     const given = principal.name.split(/\s+/)[0];
+    // "he entered into marriage with Helena Penner, daughter of Jacob Penner": the spouse's father.
+    if (re(`\\b${MARRY}\\s+(?:Miss\\s+)?${NAME}\\s*,\\s*(?:the\\s+)?$`, 'u').test(sentence)) return null;
     return /\b(?:he|she)\b/i.test(sentence) || sentence.includes(given) || !sentence.trim() ? m : null;
   };
   const couple = ofPrincipal(
@@ -476,7 +493,7 @@ export function extractFromText(
   const esc = principal.snippet.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const mrs = re(`\\bMrs\\.?\\s+${esc}`, 'u').test(body) || /\bMrs\.?\s/.test(title);
   const ownWords: FamilySurname | undefined =
-    surname && body.includes(principal.snippet) && principal.snippet.includes(surname)
+    surname && body.includes(principal.snippet) && principal.snippet.toLowerCase().includes(surname.toLowerCase())
       ? { surname, words: principal.snippet }
       : undefined;
   const familySurnames = (): FamilySurnames => {
@@ -525,7 +542,7 @@ export function extractFromText(
     }
     if (!persona.marriageDate) {
       const inYear = re(
-        `\\b(?:In|in|On|on)\\s+(${DATE}),?\\s+(?:he|she)\\s+(?:married|wed)${ASIDE}\\s+(?:Miss\\s+)?(${NAME})`,
+        `\\b(?:In|in|On|on)\\s+(${DATE}),?\\s+(?:he|she)\\s+${MARRY}${ASIDE}\\s+(?:Miss\\s+)?(${NAME})`,
         'u',
       ).exec(body);
       if (inYear && cleanName(inYear[2]).split(/\s+/)[0] === persona.name.split(/\s+/)[0]) {
@@ -554,6 +571,27 @@ export function extractFromText(
       };
       others.push(father);
       inLaw = { from: wed, to: father, type: 'child', snippet: words };
+    } else if (daughterOf && fatherName.split(/\s+/).length >= 2) {
+      // "entered into marriage with Helena Penner, daughter of Jacob Penner": her name as written, her father.
+      const words = body.slice(spouse.index, nameEnd) + daughterOf[0];
+      const father: Draft = {
+        persona: { name: fatherName, role: 'other', sex: 'M', relationship: 'father-in-law' },
+        snippets: { name: words },
+      };
+      others.push(father);
+      inLaw = { from: wed, to: father, type: 'child', snippet: words };
+    }
+  }
+  // "Honora, relict of the late Patrick Carroll", "beloved wife of X": the notice's formula for a spouse.
+  const given = principal.name.split(/\s+/)[0];
+  if (!others.some((o) => o.persona.role === 'spouse')) {
+    const formula = noticeSpouse(body, given);
+    if (formula) {
+      others.push({ persona: formula.persona, snippets: formula.snippets });
+      if (!main.persona.sex) {
+        main.persona.sex = formula.principalSex;
+        main.snippets.sex = formula.snippets.name;
+      }
     }
   }
   // "the late Frederick and Clara Hoffman": a spouse no other phrase names.
@@ -575,7 +613,7 @@ export function extractFromText(
     !male && (main.persona.sex === 'F' || mrs || pronouns(/\b(?:she|her)\b/gi) > pronouns(/\b(?:he|his|him)\b/gi));
   const principalSex = male ? 'M' : female ? 'F' : undefined;
   for (const r of [
-    ...relativeLists(body, family),
+    ...relativeLists(body, family, (at) => !!principalClause(body, at, given), given),
     ...pronounRelatives(body, family, principalSex, toGedcomDate, principal.name),
   ]) {
     if (r.kind === 'spouse' && spouseDraft) continue;
@@ -611,6 +649,24 @@ export function extractFromText(
     }
   }
   lifespans(body, main, others);
+  // "a native of Clonoulty, County Tipperary, Ireland"; "married Ascension Uriarte, a native of Lekeitio".
+  const spouses = others.filter((o) => o.persona.role === 'spouse');
+  const native = nativeOf(
+    body,
+    given,
+    spouses.map((o) => o.persona.name),
+  );
+  const bornIn = native && (native.who === 'principal' ? main : spouses.find((o) => o.persona.name === native.who));
+  if (native && bornIn && !bornIn.persona.birthPlace) {
+    bornIn.persona.birthPlace = native.place;
+    bornIn.snippets.birthPlace = native.snippet;
+  }
+  // "aged 58 years", "in his 73rd year": the age at death, from which a birth year is estimated.
+  const age = main.persona.age === undefined && !main.persona.birthDate ? ageAtDeath(body, given) : undefined;
+  if (age) {
+    main.persona.age = age.age;
+    main.snippets.age = age.snippet;
+  }
   const all = [main, ...others];
   const personas: GroundedPersona[] = all.map((d, i) => ({
     persona: d.persona,

@@ -50,6 +50,11 @@ const LIST_HEAD = new RegExp(
  */
 const NAMED_HEAD =
   /(?<!(?:step|foster|god|grand)[\s-]?)\b(?:half-)?(sons?|daughters?|children|brothers?|sisters?)\s+(?=\p{Lu})/gu;
+/**
+ * As death notices write the children of the deceased: "Honora, relict of …, and dearly beloved mother
+ * of Michael, Maggie (Mrs J. Kelly) and Tim". The principal's only where the caller says so.
+ */
+const PARENT_HEAD = /\b(?:(?:dearly\s+)?(?:beloved|loving|fond)\s+)?(mother|father)\s+of\s+(?=\p{Lu})/gu;
 /** US states and their old abbreviations: "Detroit, Mich." and "Toledo, O." end a residence, they name no one. */
 const STATES = new Set(
   (
@@ -126,6 +131,19 @@ function readItem(raw: string): Item | undefined {
   const noPlace = text.replace(/\s+(?:of|in|at)\s+.*$/u, '').trim();
   const titled = TITLE.exec(noPlace);
   const rest = titled ? noPlace.slice(titled[0].length) : noPlace;
+  // "Maggie (Mrs J. Kelly)", "Maria (Mrs Johann Regier)": a married daughter, her husband's name in brackets.
+  const mrsAfter = new RegExp(
+    `^(${NAME_WORD})\\s+\\(Mrs\\.?\\s+((?:\\p{Lu}\\.\\s*|${NAME_WORD}\\s+)+?(${NAME_WORD}))\\)$`,
+    'u',
+  ).exec(rest);
+  if (mrsAfter && !titled) return { text, given: mrsAfter[1], surname: mrsAfter[3], husband: mrsAfter[2].trim() };
+  // "Mrs Kenneth Macdonald (Catherine)": her husband's name, her own given name in brackets.
+  const givenAfter = new RegExp(
+    `^((?:\\p{Lu}\\.\\s*|${NAME_WORD}\\s+)+?(${NAME_WORD}))\\s+\\((${NAME_WORD})\\)$`,
+    'u',
+  ).exec(rest);
+  if (givenAfter && titled && /^Mrs/.test(titled[0]))
+    return { text, given: givenAfter[3], surname: givenAfter[2], husband: givenAfter[1].trim() };
   // "Walter (Ruth) Engle": the husband's given name, hers in brackets, the married surname.
   const paren = new RegExp(`^(${NAME_WORD}(?:\\s+\\p{Lu}\\.)?)\\s+\\((${NAME_WORD})\\)\\s+(${NAME_WORD})$`, 'u').exec(
     rest,
@@ -146,7 +164,12 @@ function readItem(raw: string): Item | undefined {
 }
 
 /** The lists of children and brothers and sisters a notice gives, each entry a draft relative. */
-export function relativeLists(body: string, family: FamilySurnames): RelativeDraft[] {
+export function relativeLists(
+  body: string,
+  family: FamilySurnames,
+  parentOfPrincipal: (index: number) => boolean = () => false,
+  principalGiven?: string,
+): RelativeDraft[] {
   const out: RelativeDraft[] = [];
   // A head with the name right after it ("sister Agnes") lists relatives only where a notice lists
   // survivors or the dead before them; elsewhere "His big sister Agnes" is a sentence's, not a list's
@@ -156,7 +179,8 @@ export function relativeLists(body: string, family: FamilySurnames): RelativeDra
     (h) =>
       listsRelatives(body, h.index, h[0]) && !listed.some((l) => l.index <= h.index && h.index < l.index + l[0].length),
   );
-  const heads = [...listed, ...named].sort((a, b) => a.index - b.index);
+  const parentOf = [...body.matchAll(PARENT_HEAD)].filter((h) => parentOfPrincipal(h.index));
+  const heads = [...listed, ...named, ...parentOf].sort((a, b) => a.index - b.index);
   heads.forEach((h, n) => {
     const start = h.index + h[0].length;
     const nextHead = heads[n + 1]?.index ?? body.length;
@@ -165,17 +189,24 @@ export function relativeLists(body: string, family: FamilySurnames): RelativeDra
     // "Frederick and Clara's children were …": the couple's names belong to the words cited.
     const couple = new RegExp(`${NAME_WORD}\\s+(?:and|&)\\s+${NAME_WORD}['’]s\\s*$`, 'u').exec(body.slice(0, h.index));
     const ofCouple = couple ? true : undefined;
+    // "Grandpa Joe's five children were …": the children of the one named, not of another principal.
+    const owner = new RegExp(`(${NAME_WORD})['’]s\\s+(?:${COUNT}\\s+)?$`, 'u').exec(body.slice(0, h.index));
+    if (!couple && owner && principalGiven && owner[1] !== principalGiven) return;
     const from = couple ? couple.index : h.index;
     const words = body.slice(from, end).replace(/[,\s]+(?:and\s*)?$/u, '');
-    const items = body
-      .slice(start, end)
-      .split(/,\s*(?:and\s+)?|\s+and\s+/u)
-      .map((s) => s.trim())
-      .filter(Boolean);
+    // Each entry with the separator before it: "Maggie (Mrs J. Kelly) and Tim" lists Tim; "(Catherine), Glasgow" a place.
+    const parts = body.slice(start, end).split(/(,\s*(?:and\s+)?|\s+and\s+)/u);
+    const items: string[] = [];
+    const commaBefore: boolean[] = [];
+    parts.forEach((p, i) => {
+      if (i % 2 === 1 || !p.trim()) return;
+      items.push(p.trim());
+      commaBefore.push(i > 0 && /^,\s*$/u.test(parts[i - 1]));
+    });
     const drafts: { item: Item; sex?: 'M' | 'F' }[] = [];
     let residence = false;
     let previous = '';
-    for (const it of items) {
+    for (const [index, it] of items.entries()) {
       const after = previous;
       previous = it;
       // "of this city", "of Wilkes-Barre": where the one before lives; "Mich", "O": the rest of a residence;
@@ -183,13 +214,13 @@ export function relativeLists(body: string, family: FamilySurnames): RelativeDra
       if (
         /^(?:of|in|at)\s/u.test(it) ||
         (residence && STATES.has(it.replace(/\.$/, '').toLowerCase())) ||
-        (/\)$/u.test(after) && /^\p{Lu}[\p{L}'’.-]+$/u.test(it))
+        (/\)$/u.test(after) && commaBefore[index] && /^\p{Lu}[\p{L}'’.-]+$/u.test(it))
       ) {
         residence = true;
         continue;
       }
       // "Anna, wife of Henry Miller of Chicago": the one before is a married daughter.
-      const wife = /^(?:wife|husband) of\s+(.+)$/u.exec(it);
+      const wife = /^(?:the\s+)?(?:wife|husband) of\s+(.+)$/u.exec(it);
       if (wife && drafts.length) {
         const last = drafts[drafts.length - 1].item;
         const husband = readItem(wife[1]);

@@ -20,3 +20,22 @@ export function dayInRecordYear(monthName: string, day: number, recordDate: stri
   const onOrBefore = month < rMonth || (month === rMonth && day <= (rDay ?? 31));
   return `${day} ${MONTH_NAMES[month - 1]} ${onOrBefore ? year : year - 1}`;
 }
+
+/**
+ * "On the 17th inst." (instant: this month) and "on the 3rd ult." (ultimo: last month), as notices
+ * write a recent day: the month is the notice's own, or the one before it. Only a record dated to the
+ * month or the day can tell.
+ */
+export function dayOfNoticeMonth(
+  day: number,
+  which: 'inst' | 'ult',
+  recordDate: string | undefined,
+): string | undefined {
+  if (!recordDate || day < 1 || day > 31) return undefined;
+  const d = parseGDate(recordDate);
+  if (d.kind !== 'exact' || d.calendar !== 'gregorian' || !d.earliest || !d.latest) return undefined;
+  const { year, month } = d.latest;
+  if (month === undefined || d.earliest.year !== year || d.earliest.month !== month) return undefined;
+  if (which === 'inst') return `${day} ${MONTH_NAMES[month - 1]} ${year}`;
+  return month === 1 ? `${day} DEC ${year - 1}` : `${day} ${MONTH_NAMES[month - 2]} ${year}`;
+}

@@ -1,0 +1,156 @@
+/**
+ * The formulas of English-language death notices, as British, Irish and Australian papers and the
+ * older American ones wrote them: "CARROLL.—On the 17th inst., at her residence, …, Honora, relict of
+ * the late Patrick Carroll, and dearly beloved mother of Michael, Maggie (Mrs J. Kelly) and Tim, a
+ * native of Clonoulty, County Tipperary, Ireland, aged 58 years." Each reading keeps the words it
+ * came from; a phrase is read as the principal's only where its sentence names the principal.
+ */
+import type { Persona } from '../../../model';
+import { clauseBefore } from './subject';
+import { NAME, NAME_WORD } from './text-patterns';
+import { dayOfNoticeMonth } from './yearless-date';
+
+function re(src: string, flags = 'u'): RegExp {
+  return new RegExp(src, flags);
+}
+
+/** A place as a notice writes it: "Clonoulty, County Tipperary, Ireland". */
+const PLACE = `${NAME_WORD}(?:(?:,\\s*|\\s+)(?:${NAME_WORD}|\\p{Lu}\\.))*`;
+
+/** "CARROLL.—", "SMITH. —", "JONES—": a notice headed by the family's surname in capitals. */
+const HEADING = `^\\s*(\\p{Lu}[\\p{Lu}'’-]+(?:[ -]\\p{Lu}[\\p{Lu}'’-]+)?)\\s*\\.?\\s*[—–-]+\\s*`;
+
+/** What follows the deceased's given name in a headed notice: "relict of", "beloved wife of", "aged". */
+const AFTER_GIVEN =
+  '(?:the\\s+)?(?:relict|widow|widower|(?:dearly\\s+)?(?:beloved\\s+)?(?:wife|husband|son|daughter|mother|father)|(?:eldest|youngest|second|third|only)\\s+(?:son|daughter)|aged)\\b';
+
+function titleCase(word: string): string {
+  return word.toLowerCase().replace(/(^|[-'’])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
+}
+
+/**
+ * "CARROLL.—On the 17th inst., at her residence, Humffray-street, Ballarat East, Honora, relict of …":
+ * the given name before the formula that describes the deceased, and the surname of the heading.
+ */
+export function headedNotice(text: string): { name: string; snippet: string } | undefined {
+  const head = re(HEADING).exec(text);
+  if (!head || /\p{Ll}/u.test(head[1])) return undefined;
+  const rest = text.slice(head[0].length);
+  // The first sentence of the notice: "On the 17th inst., …, Honora, relict of …".
+  const given = re(`^[^;]{0,160}?(?:^|,\\s+)(${NAME})\\s*,\\s+${AFTER_GIVEN}`).exec(rest);
+  if (!given) return undefined;
+  const surname = titleCase(head[1]);
+  const words = given[1].replace(/^(?:Mrs|Mr|Miss|Dr|Rev)\.?\s+/, '').split(/\s+/);
+  if (!words.length || words[0] === words[0].toUpperCase()) return undefined;
+  const name =
+    words[words.length - 1].toLowerCase() === surname.toLowerCase() ? words.join(' ') : `${words.join(' ')} ${surname}`;
+  const end = head[0].length + given.index + given[0].indexOf(given[1]) + given[1].length;
+  return { name, snippet: text.slice(0, end).trim() };
+}
+
+/** Words that say a sentence tells of a death. */
+const DEATH_WORDS = /\b(?:died|dies|death|passed|departed|deceased|relict|widow|late|funeral|R\.I\.P)\b/i;
+
+/** The sentence before `index` is the principal's: it names the principal's given name, or opens with he/she. */
+export function principalClause(body: string, index: number, given: string): string | undefined {
+  const clause = clauseBefore(body, index);
+  const esc = given.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (given && re(`(?:^|[^\\p{L}])${esc}(?![\\p{L}])`).test(clause)) return clause;
+  if (/^\s*(?:He|She)\b/.test(clause)) return clause;
+  return undefined;
+}
+
+/**
+ * The day of death a notice writes as "On the 17th inst." (the notice's month) or "on the 3rd ult."
+ * (the month before): the opening of a headed notice, or the day after "died"/"passed away".
+ */
+export function noticeDeathDay(
+  body: string,
+  headed: boolean,
+  recordDate: string | undefined,
+): { date: string; snippet: string } | undefined {
+  const day = '(\\d{1,2})(?:st|nd|rd|th)?\\s+(inst|ult|instant|ultimo)\\b\\.?';
+  const opening = headed ? re(`${HEADING}(?:[Oo]n\\s+)?(?:the\\s+)?${day}`).exec(body) : null;
+  // A headed notice of a birth or a marriage opens the same way: "SMITH.—On the 3rd inst., the wife of J. Smith, of a son."
+  const sentence = opening ? body.slice(0, 400).split(/\.\s+(?=\p{Lu})/u)[0] : '';
+  const m =
+    opening && !/\bof\s+a\s+(?:son|daughter)\b|\bmarried\b|\bby\s+the\s+Rev/i.test(sentence)
+      ? { day: opening[2], which: opening[3], snippet: opening[0] }
+      : (() => {
+          const d = re(
+            `\\b(?:died|passed\\s+away|departed\\s+this\\s+life)\\b[^.;]{0,60}?\\b[Oo]n\\s+the\\s+${day}`,
+          ).exec(body);
+          return d ? { day: d[1], which: d[2], snippet: d[0] } : undefined;
+        })();
+  if (!m) return undefined;
+  const date = dayOfNoticeMonth(parseInt(m.day, 10), m.which.startsWith('inst') ? 'inst' : 'ult', recordDate);
+  return date ? { date, snippet: m.snippet.trim() } : undefined;
+}
+
+/**
+ * "Honora, relict of the late Patrick Carroll", "widow of the late X", "beloved wife of X", "She was
+ * the wife of X": the principal's spouse, when the sentence names the principal.
+ */
+export function noticeSpouse(
+  body: string,
+  given: string,
+): { persona: Persona; snippets: Record<string, string>; principalSex: 'M' | 'F'; late: boolean } | undefined {
+  const pattern = re(
+    `\\b(relict|widow|widower|(?:dearly\\s+)?(?:beloved\\s+)?(?:wife|husband))\\s+of\\s+(the\\s+late\\s+)?(?:(?:Mr|Mrs|Dr|Capt|Rev)\\.?\\s+)?(${NAME})`,
+    'gu',
+  );
+  for (const m of body.matchAll(pattern)) {
+    const clause = principalClause(body, m.index, given);
+    if (!clause) continue;
+    // Right after the principal's name ("Honora, relict of") or "she was (the) wife of".
+    // Not "a daughter, Luisa, the wife of Santiago Lobero": the name before is the principal's.
+    const own = `${given.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\s+(?:\\p{Lu}\\.|${NAME_WORD}))*`;
+    if (!re(`(?:\\b${own}|\\b(?:he|she)\\s+was)\\s*,?\\s+(?:the\\s+)?(?:and\\s+)?$`).test(clause)) continue;
+    const name = m[3].replace(/\s+(?:of|in|at)$/u, '').trim();
+    if (name.split(/\s+/).length < 2) continue;
+    const word = m[1].toLowerCase();
+    const principalSex: 'M' | 'F' = /widower|husband/.test(word) ? 'M' : 'F';
+    const persona: Persona = {
+      name,
+      role: 'spouse',
+      relationship: principalSex === 'F' ? 'husband' : 'wife',
+      sex: principalSex === 'F' ? 'M' : 'F',
+    };
+    return { persona, snippets: { name: m[0], role: m[0] }, principalSex, late: !!m[2] };
+  }
+  return undefined;
+}
+
+/** "a native of Clonoulty, County Tipperary, Ireland": where the one the sentence is about was born (`who`: 'principal' or a spouse's name). */
+export function nativeOf(
+  body: string,
+  given: string,
+  spouses: readonly string[],
+): { who: string; place: string; snippet: string } | undefined {
+  for (const m of body.matchAll(re(`(?:(${NAME})\\s*,\\s*)?\\b(?:a|being\\s+a)\\s+native\\s+of\\s+(${PLACE})`, 'gu'))) {
+    // "married Ascension Uriarte, a native of Lekeitio": the spouse just named.
+    const spouse = m[1] && spouses.find((s) => s === m[1] || s.endsWith(` ${m[1]}`) || m[1].endsWith(s));
+    if (spouse) return { who: spouse, place: m[2], snippet: m[0] };
+    if (principalClause(body, m.index, given)) return { who: 'principal', place: m[2], snippet: m[0] };
+  }
+  return undefined;
+}
+
+/**
+ * "aged 58 years", "in his 73rd year", "at the age of 66 years": the principal's age at death, in a
+ * sentence that tells of the death and names the principal; not "his father Daniel who died … aged 62".
+ */
+export function ageAtDeath(body: string, given: string): { age: number | string; snippet: string } | undefined {
+  const pattern = re(
+    `\\b(?:aged\\s+(?:(\\d{1,3})|about\\s+\\d{1,3})(?:\\s+years)?|at\\s+the\\s+age\\s+of\\s+(\\d{1,3})(?:\\s+years)?|in\\s+(?:his|her)\\s+\\d{1,3}(?:st|nd|rd|th)\\s+year)\\b`,
+    'gu',
+  );
+  for (const m of body.matchAll(pattern)) {
+    const clause = principalClause(body, m.index, given);
+    if (!clause || !DEATH_WORDS.test(`${clause}${m[0]}`)) continue;
+    if (/\bwho\s+(?:died|was)\b[^;]{0,40}$/.test(clause)) continue;
+    const n = m[1] ?? m[2];
+    return { age: n ? Number(n) : m[0], snippet: m[0] };
+  }
+  return undefined;
+}

@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { extractFromText } from '../../../src/agents/analyst/extract';
+import { dayOfNoticeMonth } from '../../../src/agents/analyst/extract/yearless-date';
+
+const byName = (out: ReturnType<typeof extractFromText>, name: string) =>
+  out.personas.find((p) => p.persona.name === name);
+
+/** Every snippet is words of the text (the hallucination firewall's check 2). */
+function grounded(out: ReturnType<typeof extractFromText>, text: string): void {
+  const body = text.replace(/\s+/g, ' ');
+  for (const p of out.personas)
+    for (const [k, s] of Object.entries(p.snippets)) assert.ok(body.includes(s), `${p.persona.name} ${k}: "${s}"`);
+}
+
+describe('free text: the formulas of English death notices', () => {
+  const CARROLL =
+    'CARROLL.—On the 17th inst., at her residence, Humffray-street, Ballarat East, Honora, relict of the\n' +
+    'late Patrick Carroll, and dearly beloved mother of Michael, Maggie (Mrs J. Kelly) and Tim, a native of\n' +
+    'Clonoulty, County Tipperary, Ireland, aged 58 years. R.I.P.\nTipperary and Geelong papers please copy.';
+
+  it('reads a headed notice: the principal, the day (inst.), the spouse, the children, birthplace and age', () => {
+    const out = extractFromText('The Ballarat Star, 18 July 1889', CARROLL, '18 JUL 1889');
+    grounded(out, CARROLL);
+    const main = out.personas[0].persona;
+    assert.equal(main.name, 'Honora Carroll');
+    assert.equal(main.deathDate, '17 JUL 1889');
+    assert.equal(main.birthPlace, 'Clonoulty, County Tipperary, Ireland');
+    assert.equal(main.age, 58);
+    assert.equal(main.sex, 'F');
+    assert.equal(byName(out, 'Patrick Carroll')?.persona.role, 'spouse');
+    assert.equal(byName(out, 'Michael Carroll')?.persona.role, 'child');
+    assert.equal(byName(out, 'Tim Carroll')?.persona.role, 'child');
+    const maggie = out.personas.find((p) => p.persona.name === 'Maggie Kelly');
+    const kelly = out.personas.find((p) => p.persona.name === 'J. Kelly');
+    assert.equal(maggie?.persona.role, 'child');
+    assert.ok(kelly);
+    assert.ok(out.relations.some((r) => r.from === kelly.key && r.to === maggie.key && r.type === 'spouse'));
+    // No person of a place or a title alone.
+    assert.ok(!out.personas.some((p) => /Clonoulty|Tipperary|^Mrs?\.?$/.test(p.persona.name)));
+  });
+
+  it('reads "ult." as the month before the notice, and no day when the record is dated by its year', () => {
+    assert.equal(dayOfNoticeMonth(30, 'ult', '2 JAN 1890'), '30 DEC 1889');
+    assert.equal(dayOfNoticeMonth(3, 'ult', '18 JUL 1889'), '3 JUN 1889');
+    assert.equal(dayOfNoticeMonth(17, 'inst', '1889'), undefined);
+    const out = extractFromText('Death notice', CARROLL, '1889');
+    assert.equal(out.personas[0].persona.deathDate, undefined);
+  });
+
+  it('does not read a headed birth notice as a death', () => {
+    const text =
+      'SMITH.—On the 3rd inst., at her residence, Lydiard-street, Mary, beloved wife of John Smith, of a son.';
+    const out = extractFromText('Births', text, '10 MAY 1890');
+    assert.equal(out.personas[0].persona.deathDate, undefined);
+  });
+
+  it('reads "passed away … on the 12th inst." and "in his 73rd year"', () => {
+    const text =
+      'There passed away at his home, 14 Balallan, on the 12th inst., Mr Donald MacLeod, crofter, in his 73rd year. ' +
+      'He is survived by a son, John, and a daughter, Mrs Kenneth Macdonald (Catherine), Glasgow.';
+    const out = extractFromText('Obituary: Donald MacLeod', text, '21 JAN 1921');
+    grounded(out, text);
+    const main = out.personas[0].persona;
+    assert.equal(main.deathDate, '12 JAN 1921');
+    assert.equal(main.age, 'in his 73rd year');
+    assert.equal(byName(out, 'Catherine Macdonald')?.persona.relationship, 'daughter');
+    assert.ok(byName(out, 'Kenneth Macdonald'));
+    assert.ok(!byName(out, 'Glasgow Macdonald') && !byName(out, 'Glasgow MacLeod'));
+  });
+
+  it('reads "entered into marriage with X, daughter of Y" and "a daughter, Maria (Mrs Johann Regier)"', () => {
+    const text =
+      'Our dear father Peter H. Penner was born on 3 February 1868 at Rückenau. On 12 June 1890 he entered into ' +
+      'marriage with Helena Penner, daughter of Jacob Penner. He died on 11 March 1934. He is mourned by his wife, ' +
+      'two sons, Heinrich and Peter, a daughter, Maria (Mrs Johann Regier), nine grandchildren and many friends.';
+    const out = extractFromText('Obituary Peter H. Penner', text, '28 MAR 1934');
+    grounded(out, text);
+    const helena = out.personas.find((p) => p.persona.name === 'Helena Penner');
+    const jacob = out.personas.find((p) => p.persona.name === 'Jacob Penner');
+    assert.equal(helena?.persona.role, 'spouse');
+    assert.equal(helena?.persona.marriageDate, '12 JUN 1890');
+    assert.ok(jacob);
+    assert.ok(out.relations.some((r) => r.from === helena.key && r.to === jacob.key && r.type === 'child'));
+    assert.equal(byName(out, 'Maria Regier')?.persona.relationship, 'daughter');
+    assert.ok(byName(out, 'Johann Regier'));
+  });
+
+  it('reads "was united in marriage to X"', () => {
+    const text =
+      'John Weber was born in 1850. In 1875 he was united in marriage to Anna Keller. He died March 3, 1920.';
+    const out = extractFromText('Obituary of John Weber', text, '1920');
+    assert.equal(byName(out, 'Anna Keller')?.persona.role, 'spouse');
+  });
+
+  it('gives "a native of" to the spouse just named, and an age only to the principal', () => {
+    const text =
+      'Joe Goicoechea, 64, died Tuesday. In 1912 he married Ascension Uriarte, a native of Lekeitio, at the cathedral.';
+    const out = extractFromText('Obituary of Joe Goicoechea', text, '1948');
+    assert.equal(byName(out, 'Ascension Uriarte')?.persona.birthPlace, 'Lekeitio');
+    assert.equal(out.personas[0].persona.birthPlace, undefined);
+    const stone =
+      'Erected by Timothy Sullivan in loving memory of his father Daniel Sullivan who died 4th Feb. 1908 aged 62 years.';
+    assert.equal(extractFromText('Headstone', stone, '2021').personas[0].persona.age, undefined);
+  });
+
+  it('does not make "a daughter, Luisa, the wife of X" the principal\'s spouse', () => {
+    const text =
+      'Don Ignacio Ybarra died yesterday, aged about 68 years. He leaves two sons, Antonio and Juan, and a daughter, ' +
+      'Luisa, the wife of Santiago Lobero.';
+    const out = extractFromText('Death of Don Ignacio Ybarra', text, '1888');
+    assert.ok(!out.personas.some((p) => p.persona.role === 'spouse' && p.persona.name === 'Santiago Lobero'));
+    assert.equal(byName(out, 'Santiago Lobero')?.persona.relationship, 'son-in-law');
+    assert.equal(out.personas[0].persona.age, 'aged about 68 years');
+  });
+
+  it('reads "Grandpa Joe\'s children" as no list of another principal\'s children', () => {
+    const text = "Questions to Ed Kallus. Grandpa Joe's five children were John, Frank and Mary.";
+    const out = extractFromText('Reunion', text, '1996');
+    assert.ok(!out.personas.some((p) => p.persona.role === 'child'));
+  });
+});
