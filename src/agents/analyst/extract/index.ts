@@ -9,18 +9,23 @@ import { extractFromText, toPrincipal } from './patterns';
 import { extractStatements, personaDetails } from './statements';
 import { INDEX_FIELDS } from './evidence-text';
 import { enslaverLeads } from './enslavers';
+import { writtenLifespan } from './lifespan-in-text';
 
 export function extractStructured(
   record: Pick<SourceRecord, 'persons' | 'text'> &
     Partial<Pick<SourceRecord, 'informationType' | 'informant' | 'relationships' | 'events'>>,
 ): GroundedPersona[] {
   const finder = new SnippetFinder(record);
-  return record.persons.map((persona, index) => {
-    const snippets: Record<string, string> = { name: finder.find(persona, 'name', persona.name) };
+  return record.persons.map((indexed, index) => {
+    const snippets: Record<string, string> = { name: finder.find(indexed, 'name', indexed.name) };
     for (const f of INDEX_FIELDS) {
-      const v = persona[f];
-      if (v !== undefined && v !== '') snippets[f] = finder.find(persona, f, String(v));
+      const v = indexed[f];
+      if (v !== undefined && v !== '') snippets[f] = finder.find(indexed, f, String(v));
     }
+    // "Ernest Fenyvesi (1886–1942)" in the text of a record whose index gives only the name.
+    const life = writtenLifespan(record.text, indexed);
+    const persona = life ? { ...indexed, birthDate: life.birthDate, deathDate: life.deathDate } : indexed;
+    if (life) snippets.birthDate = snippets.deathDate = life.snippet;
     return {
       persona,
       snippets,
