@@ -102,6 +102,20 @@ describe('resolve: names and places', () => {
     assert.ok(!nicknameMatch('moshe', 'max') && !nicknameMatch('leib', 'louis'));
     assert.ok(nicknameMatch('peggy', 'margaret'));
     assert.ok(!nicknameMatch('william', 'john'));
+    // Portuguese, Estonian, Frisian, Scottish Gaelic forms, and the Hebrew Chaim as emigrants wrote it.
+    assert.ok(
+      nicknameMatch('guilherme', 'wilhelm') && nicknameMatch('joao', 'john') && nicknameMatch('jaan', 'johann'),
+    );
+    assert.ok(
+      nicknameMatch('jurri', 'georg') &&
+        nicknameMatch('grietje', 'margaretha') &&
+        nicknameMatch('trijntje', 'catharina'),
+    );
+    assert.ok(nicknameMatch('domhnall', 'donald') && nicknameMatch('ciorstaidh', 'christina'));
+    assert.ok(
+      nicknameMatch('chaim', 'haim') && nicknameMatch('haim', 'hyman') && nicknameMatch('baptiste', 'bautista'),
+    );
+    assert.ok(!nicknameMatch('haim', 'harry') && !nicknameMatch('jaan', 'jacob'));
   });
   it('treats a place at another precision as the same place', () => {
     const c = comparePlaces(placeParts('Springfield, Illinois'), placeParts('Springfield, Sangamon, Illinois, USA'));
@@ -293,5 +307,38 @@ describe('resolve: regressions found on royal92', () => {
     const s = scorePair(a, b);
     assert.equal(s.recommendation, 'review');
     assert.match(s.whyNotMerge, /only names agree/);
+  });
+});
+
+describe("resolve: parents' given names decide where their surname is the child's", () => {
+  it('a father of another given name and the same surname counts against, not for', () => {
+    const persons = [
+      { key: 'H', name: 'Chaim /Benveniste/', role: 'principal' as const, sex: 'M' as const },
+      { key: 'F', name: 'Jacob /Benveniste/', role: 'father' as const, sex: 'M' as const },
+    ];
+    const draft = featuresOfPersona(persons[0], { date: '1917', persons });
+    const cousin = featuresOfPersona(
+      { name: 'Haim /Benveniste/', role: 'principal', sex: 'M' },
+      {
+        date: '1907',
+        persons: [
+          { name: 'Haim /Benveniste/', role: 'principal' },
+          { name: 'Avram /Benveniste/', role: 'father' },
+        ],
+      },
+    );
+    const same = featuresOfPersona(
+      { name: 'Haim /Benveniste/', role: 'principal', sex: 'M' },
+      {
+        date: '1907',
+        persons: [
+          { name: 'Haim /Benveniste/', role: 'principal' },
+          { name: 'Jacob /Benveniste/', role: 'father' },
+        ],
+      },
+    );
+    const other = scorePair(draft, cousin);
+    assert.match(other.whyNotMerge, /parents' names differ \(jacob benveniste vs avram benveniste\)/);
+    assert.ok(scorePair(draft, same).similarity > other.similarity);
   });
 });

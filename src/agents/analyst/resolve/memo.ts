@@ -7,6 +7,7 @@
  */
 import { compareDates, compareGiven, compareSurname, scoreOf, type Comparison } from './compare';
 import { jaroWinkler } from './metrics';
+import { nicknameMatch } from '../../../model/names';
 import type { DateFeature, NameFeature } from './feature-types';
 import { comparePlaces } from './places';
 
@@ -150,4 +151,21 @@ export function relativeNameScore(a: string, b: string): number {
   relativeYs[slot] = y;
   relativeScores[slot] = v;
   return v;
+}
+
+/**
+ * Two parents' names ("jacob benveniste", "avram benveniste"): a child's father bears the child's
+ * surname on both sides, so the shared surname says nothing and the given names decide. Where the
+ * surnames agree the score is the given names' (a nickname or church form counts as the same);
+ * elsewhere it is the whole names' likeness, as for any relative.
+ */
+export function parentNameScore(a: string, b: string): number {
+  const whole = relativeNameScore(a, b);
+  const x = a.split(' ');
+  const y = b.split(' ');
+  if (x.length < 2 || y.length < 2 || jaroWinkler(x[x.length - 1], y[y.length - 1]) < 0.9) return whole;
+  const gx = x[0];
+  const gy = y[0];
+  const given = gx === gy || nicknameMatch(gx, gy) ? 1 : jaroWinkler(gx, gy);
+  return Math.min(whole, given);
 }

@@ -13,6 +13,7 @@ import {
   givenScore,
   placesM,
   relativeNameScore,
+  parentNameScore,
   surnameM,
   surnameScore,
   swapBackScore,
@@ -1248,7 +1249,7 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
         const x = a.relativeNames[kind];
         const y = b.relativeNames[kind];
         if (!x.length || !y.length) continue;
-        const m = bestNameMatch(x, y, relativeNameScore);
+        const m = bestNameMatch(x, y, kind === 'parent' ? parentNameScore : relativeNameScore);
         if (m.score >= 0.92) {
           w += kind === 'spouse' ? 1.5 : 1.2;
           parts.push(`${kind} named alike (${m.pair![0]} / ${m.pair![1]})`);
