@@ -38,4 +38,24 @@ describe('free text: what a newspaper names', () => {
     assert.equal(index.search({ given: 'Cornelius', surname: 'Donoghue' }).length, 1);
     assert.equal(index.search({ given: 'Cornelius', surname: "O'Donoghue" }).length, 1);
   });
+
+  it('reads no month as a given name after a day ("On 3 March Josef Šimek"), but May and June stand as names', () => {
+    const obit = extractFromText(
+      'Death, Svoboda, 1925',
+      'Death. On 3 March Josef Šimek, an old settler, died aged 75.',
+    );
+    assert.equal(obit.personas[0]?.persona.name, 'Josef Šimek');
+    assert.equal(
+      extractFromText('Note', 'May Anna Smith was born in 1880 at Leeds.').personas[0]?.persona.name,
+      'May Anna Smith',
+    );
+  });
+
+  it("takes a county history's sketch heading in capitals for its subject, McELROY as McElroy", () => {
+    const sketch = extractFromText(
+      'Biographical sketches, 1887',
+      'CAPT. JAMES McELROY, farmer, District No. 9, was born in this county April 11, 1817, a son of Robert and Nancy (Hale) McElroy.',
+    );
+    assert.equal(sketch.personas[0]?.persona.name, 'James McElroy');
+  });
 });

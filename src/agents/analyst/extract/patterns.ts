@@ -119,7 +119,12 @@ const KIN_TITLE =
 
 /** A phrase written all in capitals is a heading ("THE BOYDS OF TOWNEND"), not a person named in a sentence. */
 function heading(words: readonly string[]): boolean {
-  return words.every((w) => w === w.toUpperCase());
+  return words.every(inCapitals);
+}
+
+/** A word set in capitals, "McELROY" and "MacLEOD" too (their prefix keeps its small letter). */
+function inCapitals(w: string): boolean {
+  return w === w.toUpperCase() || /^(?:Mc|Mac)\p{Lu}[\p{Lu}'’-]*$/u.test(w);
 }
 
 function cleanName(n: string): string {
@@ -231,7 +236,7 @@ export function principalName(title: string, text: string): { name: string; snip
     return { name: fromTitle, snippet: fromTitle };
   }
   for (const m of text.matchAll(re(NAME))) {
-    const words = leadTrimmed(m[0].split(/\s+/));
+    const words = leadTrimmed(afterDayOfMonth(text, m.index, m[0].split(/\s+/)));
     if (words.length < 2 || placeLike(words)) continue;
     const written = words.join(' ');
     if (heading(words)) {
@@ -253,8 +258,19 @@ export function principalName(title: string, text: string): { name: string; snip
  */
 function leadTrimmed(words: string[]): string[] {
   const out = withoutOpeningWords(words);
-  while (out.length > 1 && out[0].length > 1 && out[0] === out[0].toUpperCase() && !heading(out)) out.shift();
+  while (out.length > 1 && out[0].length > 1 && inCapitals(out[0]) && !heading(out)) out.shift();
   return out;
+}
+
+/**
+ * "On 3 March Josef Šimek, an old settler, died": after a day's number a month opens the phrase the
+ * name pattern reads, and is no given name (a girl called May or June is not written after a day).
+ */
+function afterDayOfMonth(text: string, at: number, words: string[]): string[] {
+  const month = re(`^(?:${MONTH})$`, 'u');
+  return words.length > 2 && month.test(words[0]) && /\d\.?\s+$/.test(text.slice(Math.max(0, at - 5), at))
+    ? words.slice(1)
+    : words;
 }
 
 /** A name's words without the words that open a sentence before it ("When", "The", "Mrs"). */
@@ -265,7 +281,10 @@ function withoutOpeningWords(words: readonly string[]): string[] {
 }
 
 function titleCase(word: string): string {
-  return word.toLowerCase().replace(/(^|[-'’])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
+  const cased = word.toLowerCase().replace(/(^|[-'’])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
+  // "McELROY" is McElroy, "MacLEOD" MacLeod.
+  const mc = /^(Mc|Mac)\p{Lu}/u.exec(word);
+  return mc ? mc[1] + cased.charAt(mc[1].length).toUpperCase() + cased.slice(mc[1].length + 1) : cased;
 }
 
 /** Words of a heading, never of a name set in capitals. */
@@ -275,14 +294,17 @@ const HEADING_WORDS = /^(?:THE|OF|AND|FAMILY|FAMILIES|NOTES|HISTORY|GENEALOGY|DE
 function biographee(text: string, at: number, words: readonly string[]): boolean {
   if (words.some((w) => HEADING_WORDS.test(w))) return false;
   const line = text.slice(text.lastIndexOf('\n', at - 1) + 1, at);
-  return /\p{Ll}/u.test(line);
+  // "CAPT. JAMES McELROY, farmer, District No. 9, was born …": a county history's sketch opens with
+  // its subject in capitals, a comma and his calling.
+  const after = text.slice(at + words.join(' ').length, at + words.join(' ').length + 3);
+  return /\p{Ll}/u.test(line) || /^,\s*\p{Ll}/u.test(after);
 }
 
 /** Words that start a place's or an institution's name, never a person's ("El Refugio", "The Kerryman"). */
 const ARTICLES = new Set(['El', 'La', 'Los', 'Las', 'Le', 'Les', 'Der', 'Die', 'Das', 'Het', 'The', 'A', 'An']);
 /** Words naming a place or an institution ("Kenmare Old Cemetery", "Calle Hidalgo", "St. Mary's Church"). */
 const PLACE_WORDS =
-  /^(?:Cemetery|Churchyard|Church|Chapel|Cathedral|Parish|Street|Road|Avenue|Lane|Square|County|Township|Hospital|School|College|University|Hall|Society|Company|Hotel|Park|Old|New|North|South|East|West|Capilla|Iglesia|Calle|Panteón|Kyrka|Kirche|Friedhof|Kerk|Église|Cimetière|Chiesa|Cimitero)$/;
+  /^(?:District|Precinct|Ward|Cemetery|Churchyard|Church|Chapel|Cathedral|Parish|Street|Road|Avenue|Lane|Square|County|Township|Hospital|School|College|University|Hall|Society|Company|Hotel|Park|Old|New|North|South|East|West|Capilla|Iglesia|Calle|Panteón|Kyrka|Kirche|Friedhof|Kerk|Église|Cimetière|Chiesa|Cimitero)$/;
 
 /** A capitalised phrase that names a place or an institution, not a person: never a principal. */
 function placeLike(words: readonly string[]): boolean {

@@ -23,6 +23,14 @@ const TITLES = new Set([
   'master',
   'herr',
   'frau',
+  // Spanish and Portuguese "Doña/Dona", "Señor/Señora", Italian "Signor(a)", Dutch "Mevrouw": "Doña
+  // Angelita" names a widow by her given name only ("Don" stays out: it is also Donald's short form).
+  'dona',
+  'senor',
+  'senora',
+  'signor',
+  'signora',
+  'mevrouw',
   'fraulein',
   'dr',
   'doctor',
