@@ -112,6 +112,9 @@ export function placePersonas(caseDir: string, expected: Expected, out: CaseOutp
   };
   // How many personas of the same written name precede this one in its record (for log tie-breaks).
   const seen = new Map<string, number>();
+  // How many free-text personas of the record before this one the same decisions could be (a son
+  // "Michael" after his father "Michael Coughlin": the log's second decision of that name is his).
+  const seenDecided = new Map<string, number>();
   const placements: PersonaPlacement[] = [];
   for (const person of expected.persons) {
     for (const ref of person.personas) {
@@ -139,7 +142,11 @@ export function placePersonas(caseDir: string, expected: Expected, out: CaseOutp
         placements.push({ ...base, placedIn: keyedIn, how: 'log' });
         continue;
       }
-      const readings = [written, ...ref.aliases];
+      // "Mrs. Emil Lehmann" is her husband's name: where the key gives hers too (Emma Lehmann), it
+      // would place her in his file; it is read only when it is all the key has.
+      const all = [written, ...ref.aliases];
+      const own = all.filter((r) => !/^Mrs\.?\s+\S+\s+\S+/.test(r.trim()));
+      const readings = own.length ? own : all;
       let best = 0;
       let winners: string[] = [];
       for (const p of out.persons.values()) {
@@ -163,7 +170,11 @@ export function placePersonas(caseDir: string, expected: Expected, out: CaseOutp
       );
       // The log naming the persona's key decides outright; else its decisions in record order.
       const byKey = ref.key ? decided.find((d) => d.key === ref.key) : undefined;
-      const pick = byKey ?? decided[Math.min(occurrence, decided.length - 1)];
+      const among = `${ref.record}\u0000${decided.map((d) => out.decisions.indexOf(d)).join(',')}`;
+      const before = seenDecided.get(among) ?? 0;
+      seenDecided.set(among, before + 1);
+      const nth = ref.key ? occurrence : before;
+      const pick = byKey ?? decided[Math.min(nth, decided.length - 1)];
       const viaLog = pick ? resolve(pick.person) : undefined;
       if (viaLog && (!winners.length || winners.includes(viaLog)))
         placements.push({ ...base, placedIn: viaLog, how: 'log' });

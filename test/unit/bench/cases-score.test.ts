@@ -401,6 +401,57 @@ describe('bench/cases scorer', () => {
     );
   });
 
+  it('reads a married daughter by her own name, not by "Mrs. <her husband\'s name>", and a son after his father of the name', () => {
+    const dir = join(root, 'notice');
+    write(join(dir, 'archive', 'obit.md'), md({ title: 'Obituary', recordType: 'obituary' }, 'Michael Coughlin died.'));
+    write(
+      join(dir, 'expected.yaml'),
+      stringify({
+        subject: 'michael',
+        persons: [
+          { id: 'michael', name: 'the father', personas: [{ record: 'obit.md', name: 'Michael Coughlin' }] },
+          {
+            id: 'emma',
+            name: 'a daughter',
+            personas: [{ record: 'obit.md', name: 'Mrs. Emil Lehmann', aliases: ['Emma Lehmann'] }],
+          },
+          { id: 'emil', name: 'her husband', personas: [{ record: 'obit.md', name: 'Emil Lehmann' }] },
+          { id: 'son', name: 'the son', personas: [{ record: 'obit.md', name: 'Michael' }] },
+        ],
+      }),
+    );
+    const out = join(root, 'notice-out');
+    write(join(out, 'sources', 'S-1.md'), md({ id: 'S-1', externalId: 'archive:archive/obit.md' }));
+    const file = (id: string, given: string, surname: string) =>
+      write(join(out, 'people', `${id}.md`), md({ id, names: [{ given, surname, citations: ['S-1'] }] }));
+    file('P-f', 'Michael', 'Coughlin');
+    file('P-s', 'Michael', 'Coughlin');
+    file('P-e', 'Emma', 'Lehmann');
+    file('P-h', 'Emil', 'Lehmann');
+    const log = [
+      ['Michael Coughlin', 'P-f'],
+      ['Emma Lehmann', 'P-e'],
+      ['Emil Lehmann', 'P-h'],
+      ['Michael Coughlin', 'P-s'],
+    ].map(([name, id], i) => ({
+      actionType: 'decision',
+      decisionType: 'persona_match',
+      rationale: `"${name}" (#${i}) in S-1 → new person (new)`,
+      chosenOption: `new person ${id}`,
+    }));
+    write(join(out, 'log', 'research-log.jsonl'), log.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const placements = placePersonas(dir, loadExpected(dir), readCaseOutput(out));
+    assert.deepEqual(
+      placements.map((p) => [p.person, p.placedIn]),
+      [
+        ['michael', 'P-f'],
+        ['emma', 'P-e'],
+        ['emil', 'P-h'],
+        ['son', 'P-s'],
+      ],
+    );
+  });
+
   it('rejects an answer key naming an unknown person or a missing record key, naming the file and field', () => {
     const dir = join(root, 'bad');
     write(join(dir, 'expected.yaml'), stringify({ ...EXPECTED, relationships: [{ parent: 'adam', child: 'abel' }] }));
