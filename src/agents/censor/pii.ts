@@ -27,10 +27,14 @@ const STREET_SUFFIX =
  */
 const SP = '[^\\S\\r\\n]';
 
-/** A street address: house number, optional direction, up to three name words, a street word. */
+/**
+ * A street address: house number, optional direction, up to three name words, a street word. The
+ * number may carry a rural grid's direction (Wisconsin's "W5412 County Road P"), and a county road
+ * its letter.
+ */
 function streetPattern(sp: string): RegExp {
   return new RegExp(
-    `\\b\\d{1,5}(?:-\\d{1,5})?${sp}+(?:[NSEW]\\.?${sp}+)?(?:[A-Z0-9][\\w'.-]*${sp}+){0,3}(?:${STREET_SUFFIX})\\b\\.?(?:,?${sp}+(?:Apt|Apartment|Unit|Suite|#)${sp}*[\\w-]+)?`,
+    `\\b(?:[NSEW](?=\\d))?\\d{1,5}(?:-\\d{1,5})?${sp}+(?:[NSEW]\\.?${sp}+)?(?:[A-Z0-9][\\w'.-]*${sp}+){0,3}(?:${STREET_SUFFIX})\\b\\.?(?:${sp}+[A-Z]{1,2}(?![\\w.]))?(?:,?${sp}+(?:Apt|Apartment|Unit|Suite|#)${sp}*[\\w-]+)?`,
     'g',
   );
 }

@@ -118,4 +118,23 @@ describe('free text: the formulas of English death notices', () => {
     const out = extractFromText('Reunion', text, '1996');
     assert.ok(!out.personas.some((p) => p.persona.role === 'child'));
   });
+
+  it('takes the name set in capitals after the date for the principal, and ends a list where another group begins', () => {
+    const text =
+      'DOYLE.—On Monday, March 2, 1891, PATRICK DOYLE, native of the parish of Kilrush, County Clare, Ireland, ' +
+      'beloved husband of Ellen Doyle (née Quinn). Relatives and friends, also those of his sons, Thomas and James, ' +
+      'and of his sons-in-law, John Ryan and Peter Walsh, are invited to the funeral.';
+    const out = extractFromText('Death notice, 1891', text, '3 MAR 1891');
+    grounded(out, text);
+    assert.equal(out.personas[0].persona.name, 'Patrick Doyle');
+    assert.equal(byName(out, 'Ellen Doyle')?.persona.role, 'spouse');
+    // The sons are Thomas and James Doyle: the sons-in-law's names are not theirs.
+    assert.equal(byName(out, 'Thomas Doyle')?.persona.relationship, 'son');
+    assert.equal(byName(out, 'James Doyle')?.persona.relationship, 'son');
+    assert.equal(byName(out, 'Thomas Walsh'), undefined);
+    assert.equal(
+      out.personas.some((p) => p.persona.name === 'John Ryan' && p.persona.relationship === 'son'),
+      false,
+    );
+  });
 });

@@ -36,6 +36,15 @@ export function headedNotice(text: string): { name: string; snippet: string } | 
   const head = re(HEADING).exec(text);
   if (!head || /\p{Ll}/u.test(head[1])) return undefined;
   const rest = text.slice(head[0].length);
+  // "COUGHLIN.—On Wednesday, January 14, 1891, MICHAEL COUGHLIN, native of …": the name in full, in
+  // capitals, in the notice's first lines (before it, a place such as "…, Ireland, beloved husband
+  // of" would read as a given name).
+  const full = re(`^[^;]{0,160}?\\b((?:\\p{Lu}[\\p{Lu}'’-]+\\s+){1,3})${head[1]}\\b`).exec(rest);
+  if (full && !/\p{Ll}/u.test(full[1])) {
+    const given = full[1].trim().split(/\s+/).map(titleCase).join(' ');
+    const end = head[0].length + full.index + full[0].length;
+    return { name: `${given} ${titleCase(head[1])}`, snippet: text.slice(0, end).trim() };
+  }
   // The first sentence of the notice: "On the 17th inst., …, Honora, relict of …".
   const given = re(`^[^;]{0,160}?(?:^|,\\s+)(${NAME})\\s*,\\s+${AFTER_GIVEN}`).exec(rest);
   if (!given) return undefined;
@@ -55,7 +64,8 @@ const DEATH_WORDS = /\b(?:died|dies|death|passed|departed|deceased|relict|widow|
 export function principalClause(body: string, index: number, given: string): string | undefined {
   const clause = clauseBefore(body, index);
   const esc = given.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  if (given && re(`(?:^|[^\\p{L}])${esc}(?![\\p{L}])`).test(clause)) return clause;
+  // As written, or in the capitals a notice sets its subject in ("MICHAEL COUGHLIN").
+  if (given && re(`(?:^|[^\\p{L}])(?:${esc}|${esc.toUpperCase()})(?![\\p{L}])`).test(clause)) return clause;
   if (/^\s*(?:He|She)\b/.test(clause)) return clause;
   return undefined;
 }
@@ -104,8 +114,11 @@ export function noticeSpouse(
     if (!clause) continue;
     // Right after the principal's name ("Honora, relict of") or "she was (the) wife of".
     // Not "a daughter, Luisa, the wife of Santiago Lobero": the name before is the principal's.
-    const own = `${given.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\s+(?:\\p{Lu}\\.|${NAME_WORD}))*`;
-    if (!re(`(?:\\b${own}|\\b(?:he|she)\\s+was)\\s*,?\\s+(?:the\\s+)?(?:and\\s+)?$`).test(clause)) continue;
+    // The given name as written, in capitals too ("MICHAEL COUGHLIN, native of …, beloved husband of").
+    const esc = given.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const own = `(?:${esc}|${esc.toUpperCase()})(?:\\s+(?:\\p{Lu}\\.|${NAME_WORD}))*`;
+    const native = `(?:,\\s+(?:a\\s+)?native\\s+of\\s+[^;]{1,80}?)?`;
+    if (!re(`(?:\\b${own}|\\b(?:he|she)\\s+was)${native}\\s*,?\\s+(?:the\\s+)?(?:and\\s+)?$`).test(clause)) continue;
     const name = m[3].replace(/\s+(?:of|in|at)$/u, '').trim();
     if (name.split(/\s+/).length < 2) continue;
     const word = m[1].toLowerCase();

@@ -92,6 +92,8 @@ function inLaw(kind: RelativeKind): string {
 function listEnd(body: string, from: number): number {
   for (let i = from; i < body.length; i++) {
     if (body[i] === ';') return i;
+    // "his sons, John and Michael, and of his sons-in-law, Patrick Nolan …": another group begins.
+    if (body[i] === ',' && /^,\s+and\s+(?:of\s+)?(?:his|her|their|the|those)\b/.test(body.slice(i, i + 24))) return i;
     if (body[i] !== '.') continue;
     const before = /([\p{L}]+)$/u.exec(body.slice(Math.max(0, i - 20), i))?.[1] ?? '';
     const after = body.slice(i + 1, i + 3);

@@ -170,3 +170,12 @@ describe('Censor: a European postal code before its place, in modern text', () =
     assert.match(r, /burned in 1944/);
   });
 });
+
+describe('Censor: a rural grid address', () => {
+  it('reads Wisconsin\'s "W5412 County Road P" as a street address, and keeps a year before a name', () => {
+    const found = (t: string) => scanPii(t).map((m) => m.match);
+    assert.deepEqual(found('Write to W5412 County Road P, Juneau, WI 53039'), ['W5412 County Road P']);
+    assert.deepEqual(found('N1234 State Hwy 26, Watertown'), ['N1234 State Hwy']);
+    assert.deepEqual(found('In 1880 W. Smith farmed here.'), []);
+  });
+});
