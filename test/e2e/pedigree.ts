@@ -6,7 +6,11 @@
  * descendants and fan charts, and the focused person survives a window reload. Screenshots in the
  * light, dark and high-contrast themes (test-results/e2e/pedigree-*.png).
  */
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import type { Frame, Page } from 'playwright-core';
+import { pdfTextPages } from '../../src/sources/documents/pdf-text';
 import { stepRunner, type FlowContext, type StepResult } from './flow';
 import { chooseTheme, palette, webviewFrame } from './workbench';
 
@@ -181,6 +185,50 @@ export async function runPedigreeFlow(ctx: FlowContext): Promise<StepResult[]> {
     }
     const cells = await frame.locator('svg.chart.fan g.box').count();
     return `pedigree, descendants and fan in ${kinds.join(', ')}; fan of ${cells} cells`;
+  });
+
+  await step('pedigree: Export PDF from the keyboard saves a PDF that parses and names the chart’s persons', async () => {
+    if (!frame) throw new Error('no chart');
+    await focusChart(frame);
+    await page.keyboard.press('p');
+    await frame.waitForSelector('svg.chart.pedigree, svg.chart:not(.fan):not(.descendants)');
+    await page.waitForTimeout(400);
+    const names = (await frame.locator('svg.chart g.box text.name').allTextContents())
+      .map((n) => n.replace(/…$/, '').trim())
+      .filter((n) => n.length > 3);
+    if (names.length < 3) throw new Error(`the chart names ${names.length} persons`);
+    // The toolbar comes before the chart: Shift+Tab walks back from the focused box to Export PDF.
+    await focusChart(frame);
+    let on = '';
+    for (let i = 0; i < 8 && on !== 'Export PDF'; i++) {
+      await page.keyboard.press('Shift+Tab');
+      on = await frame.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    }
+    if (on !== 'Export PDF') throw new Error(`Shift+Tab never reached Export PDF (last: ${on})`);
+    await page.keyboard.press('Enter');
+    // code-server's Save dialog is a quick input holding a path: type ours over it.
+    const out = join(ctx.workspace, 'victoria-pedigree.pdf');
+    const input = page.locator('.quick-input-widget input.input');
+    await input.waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(out, { delay: 10 });
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Enter');
+    const until = Date.now() + 60_000;
+    while (!existsSync(out) && Date.now() < until) await page.waitForTimeout(300);
+    if (!existsSync(out)) throw new Error(`no PDF at ${out}`);
+    await page.locator('.notifications-toasts', { hasText: 'chart saved to' }).first().waitFor({ timeout: 30_000 });
+    await shot('pedigree-export-pdf-saved');
+    // Kept beside the screenshots, to be looked at (pdftoppm renders it to a PNG).
+    copyFileSync(out, join(ctx.screenshots, 'pedigree-export.pdf'));
+    const bytes = new Uint8Array(readFileSync(out));
+    const pdf = await PDFDocument.load(bytes);
+    const [text] = (await pdfTextPages(bytes)).pages;
+    const flat = text.replace(/\s+/g, ' ');
+    const missing = names.filter((n) => !flat.includes(n));
+    if (missing.length) throw new Error(`the PDF's text lacks ${missing.join('; ')}`);
+    return `${pdf.getPageCount()} page, ${bytes.length} bytes, "${pdf.getTitle()}", all ${names.length} names drawn`;
   });
 
   await step('pedigree: the focused person and chart kind survive a window reload', async () => {
