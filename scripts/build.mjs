@@ -56,7 +56,9 @@ const webviewTargets = existsSync('webview')
   : [];
 
 const results = await Promise.all([
-  ...nodeTargets.map((t) => build({ ...common, ...t, ...nodeAlias, platform: 'node', format: 'cjs', target: 'node20' })),
+  ...nodeTargets.map((t) =>
+    build({ ...common, ...t, ...nodeAlias, platform: 'node', format: 'cjs', target: 'node20' }),
+  ),
   ...webviewTargets.map((t) => build({ ...common, ...t, platform: 'browser', format: 'iife', target: 'es2022' })),
 ]);
 copyFileSync('node_modules/sql.js/dist/sql-wasm.wasm', 'dist/sql-wasm.wasm');

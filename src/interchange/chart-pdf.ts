@@ -36,7 +36,10 @@ export function svgSize(svg: string): { w: number; h: number } {
   let w = num(attr('width'));
   let h = num(attr('height'));
   if (!(w > 0 && h > 0)) {
-    const vb = attr('viewBox')?.trim().split(/[\s,]+/).map(Number);
+    const vb = attr('viewBox')
+      ?.trim()
+      .split(/[\s,]+/)
+      .map(Number);
     if (vb?.length === 4 && vb[2] > 0 && vb[3] > 0) [w, h] = [vb[2], vb[3]];
   }
   if (!(w > 0 && h > 0)) throw new Error('the SVG has no size (width and height, or a viewBox)');

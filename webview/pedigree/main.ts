@@ -229,7 +229,7 @@ function describe(b: LaidBox, view: PedigreeView): string {
           const years = [s?.birth?.date, s?.death?.date].map((d) => d?.match(/\d{3,4}/)?.[0] ?? '');
           return s ? `${s.name}${years[0] || years[1] ? ` (${years[0]}–${years[1]})` : ''}` : id;
         })
-        .join('; ')}`,
+        .join('; ')}: Enter opens their page, with each marriage and its children`,
     );
   if (b.kind === 'spouse') parts.push('spouse');
   if (b.firstKey) parts.push('repeated (pedigree collapse): Enter goes to the first box');

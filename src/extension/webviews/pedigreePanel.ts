@@ -248,7 +248,9 @@ export class PedigreePanel implements vscode.Disposable {
       // Through the case's writer (atomic, the Censor's scan), in the worker: never the host's own fs.
       await this.people.saveChart(target.fsPath, svg, format, title);
     } catch (e) {
-      void vscode.window.showErrorMessage(`Ancestry: the chart was not saved: ${e instanceof Error ? e.message : String(e)}`);
+      void vscode.window.showErrorMessage(
+        `Ancestry: the chart was not saved: ${e instanceof Error ? e.message : String(e)}`,
+      );
       return;
     }
     void vscode.window.showInformationMessage(`Ancestry: chart saved to ${vscode.workspace.asRelativePath(target)}.`);
