@@ -201,7 +201,8 @@ async function levelThree(tmp) {
     { env, encoding: 'utf8' },
   );
   record('vsix installs into code-server', /successfully installed/i.test(install), install.trim().split('\n').pop());
-  if (only !== 'documents' && only !== 'merges' && only !== 'flow') packagedDocuments(dirs.ext, copyCase(tmp, 'documents-case'));
+  if (only !== 'documents' && only !== 'merges' && only !== 'flow')
+    packagedDocuments(dirs.ext, copyCase(tmp, 'documents-case'));
   const workspace = copyCase(tmp, 'sample-case');
   const port = await freePort();
   const server = await startCodeServer(port, dirs, workspace);
