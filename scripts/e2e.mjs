@@ -212,7 +212,7 @@ async function levelThree(tmp) {
     const { runFlow } = await tsImport('../test/e2e/flow.ts', import.meta.url);
     // Merge review by keyboard (#19 item 3) on a case imported from a GEDCOM with two duplicate pairs.
     if (!only || only === 'ui' || only === 'merges') {
-      const { writeDuplicatesGedcom, runMergeReviewFlow } = await tsImport(
+      const { writeDuplicatesGedcom, writeBatchGedcom, runMergeReviewFlow, runBatchAcceptFlow } = await tsImport(
         '../test/e2e/merge-review.ts',
         import.meta.url,
       );
@@ -232,6 +232,23 @@ async function levelThree(tmp) {
         log,
       });
       for (const r of merges) record(r.name, r.ok, r.detail);
+      // The batch accept with its question and one undo, on a case of exact duplicates.
+      const batchCase = join(tmp, 'batch-case');
+      execFileSync(process.execPath, [
+        join(REPO, 'dist', 'cli.js'),
+        'import',
+        writeBatchGedcom(tmp),
+        '--case',
+        batchCase,
+      ]);
+      const batch = await runBatchAcceptFlow({
+        browser,
+        baseUrl: `http://127.0.0.1:${port}`,
+        workspace: batchCase,
+        screenshots: SHOTS,
+        log,
+      });
+      for (const r of batch) record(r.name, r.ok, r.detail);
       if (only === 'merges') return;
     }
     // --only=charts runs just the family chart flow on royal92 (quicker when working on the charts);
