@@ -435,26 +435,42 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
         }
         throw new Error(`${keyName} never reached ${key}: ${seen.join(' → ')}`);
       };
+      // Ctrl+A belongs to the workbench here: Delete and Backspace empty the field, as a user would.
+      // (A number field's caret may be anywhere after a redraw: Delete and Backspace clear both sides.)
+      const clearField = async () => {
+        for (let i = 0; i < 8; i++) await page.keyboard.press('Delete');
+        for (let i = 0; i < 8; i++) await page.keyboard.press('Backspace');
+      };
       // Tab into the panel to b's priority; type it; Enter commits it.
       await tabTo(`priority-${b}`);
-      await page.keyboard.press('Control+A');
+      await clearField();
       await page.keyboard.type('0.95');
       await page.keyboard.press('Enter');
-      await frame.locator('[role="status"]', { hasText: 'Priority 0.95' }).waitFor({ timeout: 30_000 });
+      await frame
+        .locator('[role="status"]', { hasText: 'Priority 0.95' })
+        .waitFor({ timeout: 30_000 })
+        .catch(async (e: unknown) => {
+          const field = await frame.evaluate(() => {
+            const a = document.activeElement as HTMLInputElement | null;
+            return `${a?.getAttribute('data-focus')} = "${a?.value}" invalid=${a?.getAttribute('aria-invalid')} ${document.querySelector('.field-error')?.textContent ?? ''}`;
+          });
+          throw new Error(`no "Priority 0.95" (${field}): ${String(e).slice(0, 120)}`);
+        });
       // A priority out of range is refused, said next to the field, and nothing is written.
       if ((await focusKey()) !== `priority-${b}`)
         throw new Error(`after the redraw the focus is on ${await focusKey()}`);
-      await page.keyboard.press('Control+A');
+      await clearField();
       await page.keyboard.type('3');
       await page.keyboard.press('Enter');
       const error = frame.locator(`tr[data-hypothesis-id="${b}"] .field-error`);
-      await error.filter({ hasText: 'out of range' }).waitFor({ timeout: 10_000 });
+      await error.filter({ hasText: 'Priority: 3 is out of range' }).waitFor({ timeout: 10_000 });
       const invalid = await frame
         .locator(`tr[data-hypothesis-id="${b}"] input[type="number"]`)
         .getAttribute('aria-invalid');
       if (invalid !== 'true') throw new Error(`the refused priority is aria-invalid=${invalid}`);
       await shot('12c-hypothesis-queue-refused-priority');
-      await page.keyboard.press('Control+A');
+      const described = await error.textContent();
+      await clearField();
       await page.keyboard.type('0.95');
       await page.keyboard.press('Enter');
       await frame.waitForFunction(
@@ -494,7 +510,7 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
         await chooseTheme(page, label);
         await shot(`12d-hypothesis-queue-${name}`);
       }
-      return `${b} at priority 0.95, 3 refused; ${a} dismissed with its reason (files agree), by keyboard only`;
+      return `${b} at priority 0.95; "3" refused ("${described}"); ${a} dismissed with its reason (files agree), by keyboard only`;
     },
   );
 

@@ -38,7 +38,8 @@ function row(x: HypothesisView): HTMLElement {
   const why = () => reason.value.trim() || undefined;
   const input = numberField({
     key: `priority-${x.id}`,
-    label: `Priority of: ${x.statement}`,
+    label: 'Priority',
+    ariaLabel: `Priority of: ${x.statement}`,
     min: 0,
     max: 1,
     step: 0.05,

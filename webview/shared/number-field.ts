@@ -20,6 +20,8 @@ export interface NumberFieldOptions extends NumberSpec {
   onValid: (value: number | undefined) => void;
   /** The visible label; when omitted the label is for screen readers only (a table cell's field). */
   visibleLabel?: string;
+  /** What a screen reader hears for a field without a visible label, when `label` is too short (a row's priority). */
+  ariaLabel?: string;
   disabled?: boolean;
 }
 
@@ -42,7 +44,7 @@ export function numberField(o: NumberFieldOptions): HTMLElement {
     'data-focus': o.key,
     'aria-describedby': `${id}-error`,
     'aria-invalid': held ? 'true' : 'false',
-    ...(o.visibleLabel ? {} : { 'aria-label': o.label }),
+    ...(o.visibleLabel ? {} : { 'aria-label': o.ariaLabel ?? o.label }),
     disabled: o.disabled ?? false,
   });
   const check = () => {
