@@ -61,7 +61,13 @@ function row(x: HypothesisView): HTMLElement {
       h('div', {}, x.statement),
       x.suggestedQueries.length ? h('div', { className: 'muted' }, x.suggestedQueries.join(' · ')) : null,
     ),
-    h('td', { className: 'muted' }, x.type.replace(/_/g, ' ')),
+    // Type and status share a column, so the table fits a panel beside an editor without scrolling sideways.
+    h(
+      'td',
+      { className: 'muted' },
+      h('div', {}, x.type.replace(/_/g, ' ')),
+      h('div', { className: 'status' }, x.status.replace('_', ' ')),
+    ),
     h(
       'td',
       {},
@@ -86,7 +92,6 @@ function row(x: HypothesisView): HTMLElement {
         ),
       ),
     ),
-    h('td', { className: 'muted' }, x.status.replace('_', ' ')),
     h(
       'td',
       { className: 'actions' },
@@ -164,9 +169,8 @@ function render(): void {
               {},
               h('th', {}, 'Priority'),
               h('th', {}, 'Hypothesis'),
-              h('th', {}, 'Type'),
+              h('th', {}, 'Type, status'),
               h('th', {}, 'About'),
-              h('th', {}, 'Status'),
               h('th', {}, ''),
             ),
           ),

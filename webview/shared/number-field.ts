@@ -30,7 +30,21 @@ export function numberFieldInvalid(key: string): boolean {
   return rejected.has(key);
 }
 
+/** The field being typed in, per key: a redraw puts this same element back, so the text and caret stay. */
+const live = new Map<
+  string,
+  { wrap: HTMLElement; input: HTMLInputElement; options: { current: NumberFieldOptions } }
+>();
+
 export function numberField(o: NumberFieldOptions): HTMLElement {
+  const typing = live.get(o.key);
+  if (typing && document.activeElement === typing.input) {
+    // The user is in this field: keep what they have typed (a redraw would reset it and its caret).
+    typing.options.current = o;
+    typing.input.disabled = o.disabled ?? false;
+    return typing.wrap;
+  }
+  const options = { current: o };
   const id = `nf-${o.key.replace(/[^\w-]/g, '_')}`;
   const held = rejected.get(o.key);
   const message = h('span', { id: `${id}-error`, className: 'field-error', role: 'alert' }, held?.message ?? '');
@@ -48,14 +62,15 @@ export function numberField(o: NumberFieldOptions): HTMLElement {
     disabled: o.disabled ?? false,
   });
   const check = () => {
-    const r = checkNumber(input.value, o, input.validity.badInput);
+    const now = options.current;
+    const r = checkNumber(input.value, now, input.validity.badInput);
     if (r.ok) {
-      rejected.delete(o.key);
+      rejected.delete(now.key);
       input.setAttribute('aria-invalid', 'false');
       message.textContent = '';
-      o.onValid(r.value);
+      now.onValid(r.value);
     } else {
-      rejected.set(o.key, { text: input.value, message: r.message });
+      rejected.set(now.key, { text: input.value, message: r.message });
       input.setAttribute('aria-invalid', 'true');
       message.textContent = r.message;
     }
@@ -63,16 +78,18 @@ export function numberField(o: NumberFieldOptions): HTMLElement {
   input.addEventListener(o.commit, check);
   // Enter in a field commits it (a number input fires `change` on Enter only in some browsers).
   input.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && o.commit === 'change') {
+    if (e.key === 'Enter' && options.current.commit === 'change') {
       e.preventDefault();
       input.dispatchEvent(new Event('change'));
     }
   });
-  return h(
+  const wrap = h(
     'span',
     { className: `number-field${held ? ' invalid' : ''}` },
     o.visibleLabel ? h('label', { for: id }, o.visibleLabel) : null,
     input,
     message,
   );
+  live.set(o.key, { wrap, input, options });
+  return wrap;
 }
