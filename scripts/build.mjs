@@ -43,6 +43,9 @@ for (const entry of ['test/vscode/index.ts']) {
   if (existsSync(entry))
     nodeTargets.push({ entryPoints: [entry], outfile: 'dist/test/vscode/index.js', external: ['vscode', 'mocha'] });
 }
+// PDFKit's ES module entry (what an `import` resolves to) finds its data files through
+// import.meta.url, which a CommonJS bundle does not have: bundle its CommonJS build instead.
+const nodeAlias = { alias: { pdfkit: './node_modules/pdfkit/js/pdfkit.js' } };
 const webviewTargets = existsSync('webview')
   ? readdirSync('webview', { withFileTypes: true })
       .filter((d) => d.isDirectory() && existsSync(join('webview', d.name, 'main.ts')))
@@ -53,10 +56,17 @@ const webviewTargets = existsSync('webview')
   : [];
 
 const results = await Promise.all([
-  ...nodeTargets.map((t) => build({ ...common, ...t, platform: 'node', format: 'cjs', target: 'node20' })),
+  ...nodeTargets.map((t) =>
+    build({ ...common, ...t, ...nodeAlias, platform: 'node', format: 'cjs', target: 'node20' }),
+  ),
   ...webviewTargets.map((t) => build({ ...common, ...t, platform: 'browser', format: 'iife', target: 'es2022' })),
 ]);
 copyFileSync('node_modules/sql.js/dist/sql-wasm.wasm', 'dist/sql-wasm.wasm');
+// The chart PDF export embeds DejaVu Sans (every script a name is written in, and the ♂ ♀ ⚭ signs):
+// the People worker reads it beside itself (src/interchange/chart-pdf.ts), offline.
+mkdirSync('dist/fonts', { recursive: true });
+for (const f of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'])
+  copyFileSync(join('node_modules/dejavu-fonts-ttf/ttf', f), join('dist/fonts', f));
 // The package carries its own document readers; a development build reads node_modules (and drops
 // a package build's copy, which would otherwise shadow an updated node_modules).
 if (production) {

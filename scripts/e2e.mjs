@@ -6,6 +6,8 @@
 //     test-results/e2e/;
 //  3. level 4: run the mocha suite (test/vscode, bundled to dist/test/vscode/index.js) inside
 //     code-server's real extension host with the smoke-test driver.
+// --only=ui|charts|documents|merges|flow|host narrows the run (flow: just test/e2e/flow.ts on the
+// sample case: research, person page, merges side panel, conflicts, hypothesis queue).
 // Every process started here is killed by its pid in a finally. Prints "N passed, N failed".
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -199,7 +201,8 @@ async function levelThree(tmp) {
     { env, encoding: 'utf8' },
   );
   record('vsix installs into code-server', /successfully installed/i.test(install), install.trim().split('\n').pop());
-  if (only !== 'documents' && only !== 'merges') packagedDocuments(dirs.ext, copyCase(tmp, 'documents-case'));
+  if (only !== 'documents' && only !== 'merges' && only !== 'flow')
+    packagedDocuments(dirs.ext, copyCase(tmp, 'documents-case'));
   const workspace = copyCase(tmp, 'sample-case');
   const port = await freePort();
   const server = await startCodeServer(port, dirs, workspace);
@@ -209,7 +212,7 @@ async function levelThree(tmp) {
     const { runFlow } = await tsImport('../test/e2e/flow.ts', import.meta.url);
     // Merge review by keyboard (#19 item 3) on a case imported from a GEDCOM with two duplicate pairs.
     if (!only || only === 'ui' || only === 'merges') {
-      const { writeDuplicatesGedcom, runMergeReviewFlow } = await tsImport(
+      const { writeDuplicatesGedcom, writeBatchGedcom, runMergeReviewFlow, runBatchAcceptFlow } = await tsImport(
         '../test/e2e/merge-review.ts',
         import.meta.url,
       );
@@ -229,6 +232,23 @@ async function levelThree(tmp) {
         log,
       });
       for (const r of merges) record(r.name, r.ok, r.detail);
+      // The batch accept with its question and one undo, on a case of exact duplicates.
+      const batchCase = join(tmp, 'batch-case');
+      execFileSync(process.execPath, [
+        join(REPO, 'dist', 'cli.js'),
+        'import',
+        writeBatchGedcom(tmp),
+        '--case',
+        batchCase,
+      ]);
+      const batch = await runBatchAcceptFlow({
+        browser,
+        baseUrl: `http://127.0.0.1:${port}`,
+        workspace: batchCase,
+        screenshots: SHOTS,
+        log,
+      });
+      for (const r of batch) record(r.name, r.ok, r.detail);
       if (only === 'merges') return;
     }
     // --only=charts runs just the family chart flow on royal92 (quicker when working on the charts);
@@ -238,6 +258,7 @@ async function levelThree(tmp) {
         ? []
         : await runFlow({ browser, baseUrl: `http://127.0.0.1:${port}`, workspace, screenshots: SHOTS, log });
     for (const r of flow) record(r.name, r.ok, r.detail);
+    if (only === 'flow') return;
     if (only !== 'charts') {
       const { runDocumentsFlow } = await tsImport('../test/e2e/documents.ts', import.meta.url);
       const documents = await runDocumentsFlow({
@@ -356,7 +377,7 @@ try {
   rmSync(SHOTS, { recursive: true, force: true });
   mkdirSync(SHOTS, { recursive: true });
   tmp = mkdtempSync(join(tmpdir(), 'ancestry-e2e-'));
-  if (!only || only === 'ui' || only === 'charts' || only === 'documents' || only === 'merges') await levelThree(tmp);
+  if (!only || ['ui', 'charts', 'documents', 'merges', 'flow'].includes(only)) await levelThree(tmp);
   if (!only || only === 'host') await levelFour(tmp);
 } catch (e) {
   record('e2e run', false, e instanceof Error ? (e.stack ?? e.message) : String(e));

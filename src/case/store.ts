@@ -1012,6 +1012,20 @@ export class FileCaseStore implements CaseStore {
     return abs;
   }
 
+  /**
+   * A binary export rendered from censored text (a chart's SVG as a PDF): at a user's path, or a
+   * name under exports/. Returns the absolute path written.
+   */
+  async writeRenderedExport(
+    name: string,
+    text: string,
+    render: (censored: string) => Promise<Uint8Array>,
+  ): Promise<string> {
+    const abs = isAbsolute(name) ? name : join(this.root, L.EXPORTS_DIR, basename(name));
+    await this.writer.writeExternalRendered(abs, text, render);
+    return abs;
+  }
+
   async writeDerived(rel: string, content: string | Uint8Array): Promise<void> {
     await this.writer.writeDerived(rel, content);
   }

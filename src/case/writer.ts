@@ -283,6 +283,20 @@ export class CaseWriter {
   }
 
   /**
+   * A binary rendering of a text export (a chart's SVG drawn as a PDF), outside the case folder or
+   * in it: the Censor reads the text, and the rendering is made from what it let through.
+   */
+  async writeExternalRendered(
+    absPath: string,
+    text: string,
+    render: (censored: string) => Promise<Uint8Array>,
+  ): Promise<void> {
+    const { text: out, redactions } = redactText(text, this.censor());
+    await this.atomic(resolve(absPath), await render(out), false);
+    this.report(absPath, redactions);
+  }
+
+  /**
    * An export whose producer applied the Censor field by field (exportGedcom, exportJsonLd: living
    * persons generalised on the model, free text scanned one value at a time). Written as given:
    * the serialised stream is never scanned as text. Inside the case folder or at a user's path.

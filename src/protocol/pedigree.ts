@@ -119,10 +119,12 @@ export const PedigreeFromWebview = z.discriminatedUnion('type', [
   z.object({ type: z.literal('setGenerations'), generations: Generations }),
   /** Jump to a person: the host asks with a quick pick over the whole case. */
   z.object({ type: z.literal('pick') }),
-  /** Saves the chart as drawn (already redacted) to a file the user chooses. */
+  /** Saves the chart as drawn (already redacted) to a file the user chooses: the SVG, or it drawn as a PDF by the host. */
   z.object({
     type: z.literal('export'),
-    format: z.enum(['svg']),
+    format: z.enum(['svg', 'pdf']),
+    /** Which chart it is (names the file and the PDF's title). */
+    chart: ChartKind.optional(),
     content: z.string().max(20_000_000),
   }),
 ]);

@@ -13,6 +13,8 @@ export const PersonRef = z.object({
   living: z.boolean(),
   /** A relationship that is not an accepted birth link: "staged", "adopted", "step"… */
   qualifier: z.string().optional(),
+  /** A child's other parent (their id), so the page groups children by marriage. */
+  otherParent: z.string().optional(),
 });
 export type PersonRef = z.infer<typeof PersonRef>;
 

@@ -10,7 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import { isLiving } from '../../src/agents/censor/living';
 import { Person } from '../../src/model';
 import { personPageByKeyboard } from './person';
-import { webviewFrame } from './workbench';
+import { chooseTheme, webviewFrame } from './workbench';
 
 export interface FlowContext {
   browser: Browser;
@@ -403,7 +403,7 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
   });
 
   await step(
-    'hypothesis queue: a hand-edited clue appears; reprioritise one, dismiss another; hypotheses.json agrees',
+    'hypothesis queue by keyboard only: a hand-edited clue appears; Tab to a priority, type it, Enter; an out-of-range one is refused; ↓ to the other row, a reason, Dismiss; hypotheses.json and the log agree',
     async () => {
       // Research leaves no clue open, so reopen two by hand as a user editing hypotheses.json would;
       // the file watcher must bring them into the queue.
@@ -424,11 +424,74 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
       await frame.locator(`tr[data-hypothesis-id="${a}"]:not(.closed)`).waitFor({ timeout: 30_000 });
       await frame.locator(`tr[data-hypothesis-id="${b}"]:not(.closed)`).waitFor({ timeout: 30_000 });
       await shot('12-hypothesis-queue');
-      const priority = frame.locator(`tr[data-hypothesis-id="${b}"] input[aria-label="priority"]`);
-      await priority.fill('0.95');
-      await priority.press('Tab');
-      await frame.locator('[role="status"]', { hasText: 'Priority 0.95' }).waitFor({ timeout: 30_000 });
-      await frame.locator(`tr[data-hypothesis-id="${a}"] [data-action="dismiss"]`).click();
+      const focusKey = () => frame.evaluate(() => document.activeElement?.getAttribute('data-focus') ?? '');
+      const tabTo = async (key: string, keyName = 'Tab') => {
+        const seen: string[] = [];
+        for (let i = 0; i < 40; i++) {
+          await page.keyboard.press(keyName);
+          const k = await focusKey();
+          if (k === key) return;
+          seen.push(k || '?');
+        }
+        throw new Error(`${keyName} never reached ${key}: ${seen.join(' → ')}`);
+      };
+      // Ctrl+A belongs to the workbench here: Delete and Backspace empty the field, as a user would.
+      // (A number field's caret may be anywhere after a redraw: Delete and Backspace clear both sides.)
+      const clearField = async () => {
+        for (let i = 0; i < 8; i++) await page.keyboard.press('Delete');
+        for (let i = 0; i < 8; i++) await page.keyboard.press('Backspace');
+      };
+      // Tab into the panel to b's priority; type it; Enter commits it.
+      await tabTo(`priority-${b}`);
+      await clearField();
+      await page.keyboard.type('0.95');
+      await page.keyboard.press('Enter');
+      await frame
+        .locator('[role="status"]', { hasText: 'Priority 0.95' })
+        .waitFor({ timeout: 30_000 })
+        .catch(async (e: unknown) => {
+          const field = await frame.evaluate(() => {
+            const a = document.activeElement as HTMLInputElement | null;
+            return `${a?.getAttribute('data-focus')} = "${a?.value}" invalid=${a?.getAttribute('aria-invalid')} ${document.querySelector('.field-error')?.textContent ?? ''}`;
+          });
+          throw new Error(`no "Priority 0.95" (${field}): ${String(e).slice(0, 120)}`);
+        });
+      // A priority out of range is refused, said next to the field, and nothing is written.
+      if ((await focusKey()) !== `priority-${b}`)
+        throw new Error(`after the redraw the focus is on ${await focusKey()}`);
+      await clearField();
+      await page.keyboard.type('3');
+      await page.keyboard.press('Enter');
+      const error = frame.locator(`tr[data-hypothesis-id="${b}"] .field-error`);
+      await error.filter({ hasText: 'Priority: 3 is out of range' }).waitFor({ timeout: 10_000 });
+      const invalid = await frame
+        .locator(`tr[data-hypothesis-id="${b}"] input[type="number"]`)
+        .getAttribute('aria-invalid');
+      if (invalid !== 'true') throw new Error(`the refused priority is aria-invalid=${invalid}`);
+      await shot('12c-hypothesis-queue-refused-priority');
+      const described = await error.textContent();
+      await clearField();
+      await page.keyboard.type('0.95');
+      await page.keyboard.press('Enter');
+      await frame.waitForFunction(
+        (sel) => document.querySelector(sel)?.getAttribute('aria-invalid') === 'false',
+        `tr[data-hypothesis-id="${b}"] input[type="number"]`,
+        { timeout: 10_000 },
+      );
+      // On to b's Dismiss, then the arrow keys move to a's Dismiss; Shift+Tab to a's reason.
+      await tabTo(`dismiss-${b}`);
+      const order = await frame.evaluate(() =>
+        [...document.querySelectorAll('tbody tr[data-hypothesis-id]')].map((r) => r.getAttribute('data-hypothesis-id')),
+      );
+      const steps = order.indexOf(a) - order.indexOf(b);
+      for (let i = 0; i < Math.abs(steps); i++) await page.keyboard.press(steps > 0 ? 'ArrowDown' : 'ArrowUp');
+      if ((await focusKey()) !== `dismiss-${a}`) throw new Error(`the arrow keys went to ${await focusKey()}`);
+      await page.keyboard.press('Shift+Tab');
+      if ((await focusKey()) !== `reason-${a}`) throw new Error(`Shift+Tab went to ${await focusKey()}`);
+      const reason = 'same search as another clue';
+      await page.keyboard.type(reason);
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
       await frame.locator(`tr[data-hypothesis-id="${a}"]`).waitFor({ state: 'detached', timeout: 30_000 });
       await shot('12b-hypothesis-queue-edited');
       const after = JSON.parse(readFileSync(file, 'utf8')) as typeof session;
@@ -437,7 +500,17 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
       if (ha?.status !== 'dismissed') throw new Error(`hypotheses.json says ${a} is ${ha?.status}`);
       if (hb?.status !== 'pending' || hb.priority !== 0.95)
         throw new Error(`hypotheses.json says ${b} is ${hb?.status} at ${hb?.priority}`);
-      return `${a} dismissed, ${b} at priority 0.95 (file agrees)`;
+      const log = readFileSync(join(ctx.workspace, 'log', 'research-log.jsonl'), 'utf8');
+      if (!log.includes(reason)) throw new Error('the research log does not keep the reason');
+      for (const [label, name] of [
+        ['Light Modern', 'light'],
+        ['Dark High Contrast', 'hc'],
+        ['Dark Modern', 'dark'],
+      ] as const) {
+        await chooseTheme(page, label);
+        await shot(`12d-hypothesis-queue-${name}`);
+      }
+      return `${b} at priority 0.95; "3" refused ("${described}"); ${a} dismissed with its reason (files agree), by keyboard only`;
     },
   );
 

@@ -110,6 +110,88 @@ export const DUPLICATES_GED = `0 HEAD
 0 TRLR
 `;
 
+/** Three exact duplicates (score 1, MERGE) and one pair for review (Braun/Brown): a batch to accept. */
+export const BATCH_GED = `0 HEAD
+1 SOUR TEST
+1 GEDC
+2 VERS 5.5.1
+2 FORM LINEAGE-LINKED
+1 CHAR UTF-8
+0 @I1@ INDI
+1 NAME Anna /Keller/
+1 SEX F
+1 BIRT
+2 DATE 3 JUN 1842
+2 PLAC Zurich, Switzerland
+1 DEAT
+2 DATE 14 OCT 1900
+2 PLAC Zurich, Switzerland
+0 @I2@ INDI
+1 NAME Anna /Keller/
+1 SEX F
+1 BIRT
+2 DATE 3 JUN 1842
+2 PLAC Zurich, Switzerland
+1 DEAT
+2 DATE 14 OCT 1900
+2 PLAC Zurich, Switzerland
+0 @I3@ INDI
+1 NAME Heinrich /Vogel/
+1 SEX M
+1 BIRT
+2 DATE 9 SEP 1838
+2 PLAC Bern, Switzerland
+1 DEAT
+2 DATE 2 FEB 1899
+2 PLAC Bern, Switzerland
+0 @I4@ INDI
+1 NAME Heinrich /Vogel/
+1 SEX M
+1 BIRT
+2 DATE 9 SEP 1838
+2 PLAC Bern, Switzerland
+1 DEAT
+2 DATE 2 FEB 1899
+2 PLAC Bern, Switzerland
+0 @I5@ INDI
+1 NAME Rosa /Frei/
+1 SEX F
+1 BIRT
+2 DATE 21 APR 1850
+2 PLAC Basel, Switzerland
+1 DEAT
+2 DATE 1911
+2 PLAC Basel, Switzerland
+0 @I6@ INDI
+1 NAME Rosa /Frei/
+1 SEX F
+1 BIRT
+2 DATE 21 APR 1850
+2 PLAC Basel, Switzerland
+1 DEAT
+2 DATE 1911
+2 PLAC Basel, Switzerland
+0 @I7@ INDI
+1 NAME Peter /Braun/
+1 SEX M
+1 BIRT
+2 DATE ABT 1860
+2 PLAC Ohio
+0 @I8@ INDI
+1 NAME Peter /Brown/
+1 SEX M
+1 BIRT
+2 DATE 1861
+2 PLAC Ohio, USA
+0 TRLR
+`;
+
+export function writeBatchGedcom(dir: string): string {
+  const file = join(dir, 'batch.ged');
+  writeFileSync(file, BATCH_GED);
+  return file;
+}
+
 export function writeDuplicatesGedcom(dir: string): string {
   const file = join(dir, 'duplicates.ged');
   writeFileSync(file, DUPLICATES_GED);
@@ -323,6 +405,150 @@ export async function runMergeReviewFlow(ctx: FlowContext): Promise<StepResult[]
       throw new Error(`after the redraws the focus is on ${field.role} with "${field.value}" (caret ${field.caret})`);
     await shot('merge-review-filtered');
     return 'typed "braun": one proposal listed, the field kept the focus and the caret';
+  });
+
+  await page.close();
+  return results;
+}
+
+function clusters(workspace: string): { id: string; status: string; batch?: string; recommendation: string }[] {
+  return (
+    JSON.parse(readFileSync(join(workspace, 'merges.json'), 'utf8')) as {
+      clusters: { id: string; status: string; batch?: string; recommendation: string }[];
+    }
+  ).clusters;
+}
+
+/**
+ * Issue #19 item 3, the batch accept, keyboard only, on its own case (three exact duplicates and
+ * one pair for review): the score field refuses a value out of range and says why; Accept batch
+ * asks first (Escape cancels, nothing written); Enter in the question accepts the three as one
+ * batch; Undo batch takes all three back. Screenshots in light, dark and high contrast.
+ */
+export async function runBatchAcceptFlow(ctx: FlowContext): Promise<StepResult[]> {
+  const results: StepResult[] = [];
+  const page = await ctx.browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.setDefaultTimeout(20_000);
+  const { shot, step } = stepRunner(ctx, page, results, 'merge-batch-');
+  let frame: Frame | undefined;
+  const f = () => {
+    if (!frame) throw new Error('the merge review panel did not open');
+    return frame;
+  };
+  const focusKey = () => f().evaluate(() => document.activeElement?.getAttribute('data-focus') ?? '');
+  /** Tab (or Shift+Tab) until the control with `key` has the focus (past the page's end, Tab leaves the webview). */
+  const tabTo = async (key: string, dir: 'Tab' | 'Shift+Tab' = 'Tab') => {
+    const seen: string[] = [];
+    for (let i = 0; i <= 30; i++) {
+      const k = await focusKey();
+      if (k === key) return;
+      seen.push(k || '?');
+      await page.keyboard.press(dir);
+    }
+    throw new Error(`${dir} never reached ${key}: ${seen.join(' → ')}`);
+  };
+  // Ctrl+A belongs to the workbench: Delete and Backspace clear the field wherever its caret is.
+  const clearField = async () => {
+    for (let i = 0; i < 8; i++) await page.keyboard.press('Delete');
+    for (let i = 0; i < 8; i++) await page.keyboard.press('Backspace');
+  };
+  const dialog = page.locator('.monaco-dialog-box');
+
+  await step(
+    'merge batch: the score field refuses 2 and says why; Accept batch then waits for a usable score',
+    async () => {
+      await page.goto(`${ctx.baseUrl}/?folder=${encodeURIComponent(ctx.workspace)}`, { timeout: 120_000 });
+      await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+      await palette(page, 'Ancestry: Find Duplicates');
+      frame = await webviewFrame(page, 'body[data-panel="merge-review"] .queue a.item', 90_000);
+      await until('four proposals', async () => (await f().locator('.queue a.item').count()) === 4);
+      await until('the list to have the focus', async () => (await focusKey()).startsWith('item:'), 15_000);
+      await tabTo('batch-score', 'Shift+Tab');
+      await clearField();
+      await page.keyboard.type('2');
+      const error = f().locator('.number-field .field-error');
+      await error.filter({ hasText: 'Batch-accept score: 2 is out of range' }).waitFor({ timeout: 10_000 });
+      const labelled = await f().evaluate(() => {
+        const input = document.querySelector('[data-focus="batch-score"]') as HTMLInputElement;
+        return {
+          invalid: input.getAttribute('aria-invalid'),
+          label: input.labels?.[0]?.textContent ?? '',
+          described: document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+        };
+      });
+      if (
+        labelled.invalid !== 'true' ||
+        !/scoring at least/.test(labelled.label) ||
+        !/out of range/.test(labelled.described)
+      )
+        throw new Error(`the field: ${JSON.stringify(labelled)}`);
+      await tabTo('action:accept-batch');
+      await page.keyboard.press('Enter');
+      await until('the focus to go back to the score', async () => (await focusKey()) === 'batch-score', 10_000);
+      if (await dialog.isVisible()) throw new Error('a refused score still asked to accept a batch');
+      await shot('merge-batch-refused-score');
+      await clearField();
+      await page.keyboard.type('0.95');
+      await until('the error to clear', async () => (await error.textContent()) === '', 10_000);
+      return `"2" refused: "${labelled.described}"; 0.95 taken`;
+    },
+  );
+
+  let batch = '';
+  await step(
+    'merge batch: Accept batch asks first; Escape cancels and nothing is written; Enter accepts all three as one batch',
+    async () => {
+      await tabTo('action:accept-batch');
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+      const question = await dialog.innerText();
+      if (!/Accept 3 merge proposals scoring at least 0.95/.test(question))
+        throw new Error(`the question: ${question}`);
+      await shot('merge-batch-confirm');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await f().locator('[data-role="notice"]', { hasText: 'Batch accept cancelled' }).waitFor({ timeout: 30_000 });
+      if (clusters(ctx.workspace).some((c) => c.status !== 'proposed'))
+        throw new Error('a cancelled batch wrote merges.json');
+      await tabTo('action:accept-batch');
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+      await page.keyboard.press('Enter');
+      await until(
+        'merges.json to hold three accepted in one batch',
+        () => {
+          const acc = clusters(ctx.workspace).filter((c) => c.status === 'accepted');
+          return acc.length === 3 && new Set(acc.map((c) => c.batch)).size === 1 && Boolean(acc[0].batch);
+        },
+        60_000,
+      );
+      const all = clusters(ctx.workspace);
+      batch = all.find((c) => c.status === 'accepted')!.batch!;
+      const review = all.filter((c) => c.recommendation === 'review');
+      if (review.some((c) => c.status !== 'proposed')) throw new Error('the batch took a proposal for review');
+      await f().locator('[data-role="notice"]', { hasText: batch }).waitFor({ timeout: 30_000 });
+      for (const [label, name] of [
+        ['Light Modern', 'light'],
+        ['Dark High Contrast', 'hc'],
+        ['Dark Modern', 'dark'],
+      ] as const) {
+        await chooseTheme(page, label);
+        await shot(`merge-batch-accepted-${name}`);
+      }
+      return `batch ${batch}: 3 accepted, Braun/Brown left for review; the cancelled try wrote nothing`;
+    },
+  );
+
+  await step('merge batch: Undo batch takes all three back at once', async () => {
+    await tabTo('action:undo-last-batch');
+    await page.keyboard.press('Enter');
+    await until(
+      'merges.json to say the batch is undone',
+      () => clusters(ctx.workspace).filter((c) => c.batch === batch && c.status === 'undone').length === 3,
+      60_000,
+    );
+    await shot('merge-batch-undone');
+    return `${batch}: 3 undone with one Enter`;
   });
 
   await page.close();

@@ -6,7 +6,11 @@
  * descendants and fan charts, and the focused person survives a window reload. Screenshots in the
  * light, dark and high-contrast themes (test-results/e2e/pedigree-*.png).
  */
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import type { Frame, Page } from 'playwright-core';
+import { pdfTextPages } from '../../src/sources/documents/pdf-text';
 import { stepRunner, type FlowContext, type StepResult } from './flow';
 import { chooseTheme, palette, webviewFrame } from './workbench';
 
@@ -183,6 +187,53 @@ export async function runPedigreeFlow(ctx: FlowContext): Promise<StepResult[]> {
     return `pedigree, descendants and fan in ${kinds.join(', ')}; fan of ${cells} cells`;
   });
 
+  await step(
+    'pedigree: Export PDF from the keyboard saves a PDF that parses and names the chart’s persons',
+    async () => {
+      if (!frame) throw new Error('no chart');
+      await focusChart(frame);
+      await page.keyboard.press('p');
+      await frame.waitForSelector('svg.chart.pedigree, svg.chart:not(.fan):not(.descendants)');
+      await page.waitForTimeout(400);
+      const names = (await frame.locator('svg.chart g.box text.name').allTextContents())
+        .map((n) => n.replace(/…$/, '').trim())
+        .filter((n) => n.length > 3);
+      if (names.length < 3) throw new Error(`the chart names ${names.length} persons`);
+      // The toolbar comes before the chart: Shift+Tab walks back from the focused box to Export PDF.
+      await focusChart(frame);
+      let on = '';
+      for (let i = 0; i < 8 && on !== 'Export PDF'; i++) {
+        await page.keyboard.press('Shift+Tab');
+        on = await frame.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+      }
+      if (on !== 'Export PDF') throw new Error(`Shift+Tab never reached Export PDF (last: ${on})`);
+      await page.keyboard.press('Enter');
+      // code-server's Save dialog is a quick input holding a path: type ours over it.
+      const out = join(ctx.workspace, 'victoria-pedigree.pdf');
+      const input = page.locator('.quick-input-widget input.input');
+      await input.waitFor({ state: 'visible', timeout: 30_000 });
+      await page.waitForTimeout(500);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(out, { delay: 10 });
+      await page.waitForTimeout(500);
+      await page.keyboard.press('Enter');
+      const until = Date.now() + 60_000;
+      while (!existsSync(out) && Date.now() < until) await page.waitForTimeout(300);
+      if (!existsSync(out)) throw new Error(`no PDF at ${out}`);
+      await page.locator('.notifications-toasts', { hasText: 'chart saved to' }).first().waitFor({ timeout: 30_000 });
+      await shot('pedigree-export-pdf-saved');
+      // Kept beside the screenshots, to be looked at (pdftoppm renders it to a PNG).
+      copyFileSync(out, join(ctx.screenshots, 'pedigree-export.pdf'));
+      const bytes = new Uint8Array(readFileSync(out));
+      const pdf = await PDFDocument.load(bytes);
+      const [text] = (await pdfTextPages(bytes)).pages;
+      const flat = text.replace(/\s+/g, ' ');
+      const missing = names.filter((n) => !flat.includes(n));
+      if (missing.length) throw new Error(`the PDF's text lacks ${missing.join('; ')}`);
+      return `${pdf.getPageCount()} page, ${bytes.length} bytes, "${pdf.getTitle()}", all ${names.length} names drawn`;
+    },
+  );
+
   await step('pedigree: the focused person and chart kind survive a window reload', async () => {
     if (!frame) throw new Error('no chart');
     await focusChart(frame);
@@ -202,6 +253,66 @@ export async function runPedigreeFlow(ctx: FlowContext): Promise<StepResult[]> {
     await shot('pedigree-restored-after-reload');
     return `revived on ${rootBefore} with ${before.label?.split(',')[0]} focused`;
   });
+
+  await step(
+    'pedigree: an ancestor’s other marriage is one Enter away: her page lists each spouse with that marriage’s children (light, dark, high contrast)',
+    async () => {
+      let chart = await webviewFrame(page, 'body[data-panel="pedigree"] g.box.root', 60_000);
+      // Back to Victoria's pedigree: / finds her, P the pedigree, Home the root, → her father, ↓ her mother.
+      await focusChart(chart);
+      await page.keyboard.press('/');
+      await page.locator('.quick-input-widget', { hasText: 'Go to Person in the Chart' }).first().waitFor();
+      await page.waitForTimeout(400);
+      await page.keyboard.type('victoria hanover', { delay: 20 });
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Victoria Hanover' }).first().waitFor();
+      await page.keyboard.press('Enter');
+      chart = await webviewFrame(page, `body[data-panel="pedigree"] g.box.root[data-person-id="${victoria}"]`, 30_000);
+      await focusChart(chart);
+      await page.keyboard.press('p');
+      await page.keyboard.press('Home');
+      await page.keyboard.press('ArrowRight');
+      let now = await focused(chart);
+      for (let i = 0; i < 6 && !/^Victoria Mary Louisa/.test(now.label ?? ''); i++) {
+        await page.keyboard.press('ArrowDown');
+        now = await focused(chart);
+      }
+      if (!/^Victoria Mary Louisa/.test(now.label ?? '')) throw new Error(`never reached her mother: ${now.label}`);
+      if (!/also married to Emich Karl/.test(now.label ?? '')) throw new Error(`her box says: ${now.label}`);
+      await page.keyboard.press('Enter');
+      const person = await webviewFrame(page, 'body[data-panel="person"] h1#person-name', 30_000);
+      await person.locator('h1#person-name', { hasText: 'Victoria Mary Louisa' }).waitFor({ timeout: 20_000 });
+      // Her marriages: Edward Augustus with Victoria under him; Emich Karl, the other spouse.
+      const withEdward = await person.locator('.marriage', { hasText: 'Edward Augustus' }).first().innerText();
+      if (!/Victoria Hanover/.test(withEdward)) throw new Error(`the marriage with Edward lists: ${withEdward}`);
+      // Tab (keyboard only) to the other spouse's link.
+      let on = { label: '', group: '' };
+      for (let i = 0; i < 60 && !/^spouse: Emich Karl/.test(on.label); i++) {
+        await page.keyboard.press('Tab');
+        on = await person.evaluate(() => {
+          const a = document.activeElement;
+          return {
+            label: a?.getAttribute('aria-label') ?? '',
+            group: a?.closest('.marriage')?.querySelector('h3')?.textContent ?? '',
+          };
+        });
+      }
+      if (!/^spouse: Emich Karl/.test(on.label)) throw new Error(`Tab never reached Emich Karl: last ${on.label}`);
+      for (const [label, name] of [
+        ['Light Modern', 'light'],
+        ['Dark High Contrast', 'hc'],
+        ['Dark Modern', 'dark'],
+      ] as const) {
+        await theme(label);
+        await shot(`person-marriages-${name}`);
+      }
+      const again = await webviewFrame(page, 'body[data-panel="person"] .marriage', 30_000);
+      const still = await again.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+      if (!/^spouse: Emich Karl/.test(still)) throw new Error(`after the theme changes the focus is on "${still}"`);
+      await page.keyboard.press('Enter');
+      await again.locator('h1#person-name', { hasText: 'Emich Karl' }).waitFor({ timeout: 20_000 });
+      return `her box: "…also married to Emich Karl…"; Enter → her page, "${on.group}"; Enter → Emich Karl's page`;
+    },
+  );
 
   await page.close();
   return results;

@@ -20,6 +20,7 @@ import {
   type MergesPage,
 } from '../../src/protocol/merges';
 import { keepFocusAcrossBlur } from '../shared/focus-return';
+import { numberField, numberFieldInvalid } from '../shared/number-field';
 import { connect, h, mount, percent } from '../shared/vscode';
 
 /** A similarity as a percentage; near-certain ones keep a decimal (99.8%, not 100%). */
@@ -30,8 +31,9 @@ let proposals: MergeProposalView[] = [];
 let page: MergesPage | undefined;
 let caseName = '';
 let loaded = false;
-/** The batch-accept threshold (a high-confidence default). */
+/** The batch-accept threshold (a high-confidence default), and the lowest a batch may use. */
 let batchScore = 0.98;
+const BATCH_MIN = 0.5;
 /** Per proposal: the member kept as the merged person, and field → the member whose value is kept. */
 const choices = new Map<string, { canonicalId?: string; keep: Record<string, string> }>();
 const acceptReasons = new Map<string, string>();
@@ -768,28 +770,27 @@ function toolbar(): HTMLElement {
         disabled: last >= matching,
       }),
       h('span', { className: 'spacer' }),
-      h(
-        'label',
-        { className: 'field inline' },
-        h('span', { className: 'muted' }, 'Accept every open MERGE scoring at least'),
-        h('input', {
-          type: 'number',
-          min: '0.5',
-          max: '1',
-          step: '0.01',
-          'data-focus': 'batch-score',
-          value: String(batchScore),
-          oninput: (e: Event) => {
-            const n = Number((e.target as HTMLInputElement).value);
-            if (Number.isFinite(n) && n > 0 && n <= 1) batchScore = n;
-          },
-        }),
-      ),
+      numberField({
+        key: 'batch-score',
+        label: 'Batch-accept score',
+        visibleLabel: 'Accept every open MERGE scoring at least',
+        min: BATCH_MIN,
+        max: 1,
+        step: 0.01,
+        value: batchScore,
+        commit: 'input',
+        onValid: (v) => {
+          if (v !== undefined) batchScore = v;
+        },
+      }),
       button(
         'Accept batch',
         '',
         'accept-batch',
         () => {
+          // A refused score is said beside its field: the batch waits for one it can use.
+          if (numberFieldInvalid('batch-score'))
+            return document.querySelector<HTMLElement>('[data-focus="batch-score"]')?.focus();
           pending.add('batch');
           channel.post({ type: 'acceptBatch', minScore: batchScore });
         },

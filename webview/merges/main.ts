@@ -15,6 +15,7 @@ import {
   type MergesPage,
 } from '../../src/protocol/merges';
 import { connect, h, mount, percent } from '../shared/vscode';
+import { numberField, numberFieldInvalid } from '../shared/number-field';
 
 let state: MergesState = { expanded: [], showDecided: true };
 let proposals: MergeProposalView[] = [];
@@ -358,29 +359,32 @@ function toolbar(): HTMLElement {
   const matching = page?.matching ?? proposals.length;
   const first = matching ? q.offset + 1 : 0;
   const last = Math.min(matching, q.offset + proposals.length);
-  const minScore = h('input', {
-    type: 'number',
-    min: '0',
-    max: '1',
-    step: '0.01',
-    value: q.minScore === undefined ? '' : String(q.minScore),
-    'aria-label': 'minimum score',
-    onchange: (e: Event) => {
-      const v = (e.target as HTMLInputElement).value;
-      const n = Number(v);
-      setQuery({ minScore: v === '' || !Number.isFinite(n) ? undefined : Math.min(1, Math.max(0, n)) });
+  // Empty = no filter; a value it cannot use is refused beside the field, never clamped silently.
+  const minScore = numberField({
+    key: 'min-score',
+    label: 'Minimum score',
+    visibleLabel: 'min score',
+    min: 0,
+    max: 1,
+    step: 0.01,
+    optional: true,
+    value: q.minScore,
+    commit: 'change',
+    onValid: (v) => {
+      if (v !== q.minScore) setQuery({ minScore: v });
     },
   });
-  const batch = h('input', {
-    type: 'number',
-    min: '0.5',
-    max: '1',
-    step: '0.01',
-    value: String(batchScore),
-    'aria-label': 'batch accept threshold',
-    onchange: (e: Event) => {
-      const n = Number((e.target as HTMLInputElement).value);
-      if (Number.isFinite(n) && n > 0 && n <= 1) batchScore = n;
+  const batch = numberField({
+    key: 'batch-score',
+    label: 'Batch-accept score',
+    visibleLabel: 'accept all MERGE ≥',
+    min: 0.5,
+    max: 1,
+    step: 0.01,
+    value: batchScore,
+    commit: 'input',
+    onValid: (v) => {
+      if (v !== undefined) batchScore = v;
     },
   });
   return h(
@@ -425,7 +429,7 @@ function toolbar(): HTMLElement {
         ],
         (v) => setQuery({ group: v === 'family' || v === 'surname' ? v : undefined }),
       ),
-      h('label', { className: 'muted' }, 'min score ', minScore),
+      minScore,
     ),
     h(
       'div',
@@ -452,13 +456,16 @@ function toolbar(): HTMLElement {
         'Next ›',
       ),
       h('span', { className: 'spacer' }),
-      h('label', { className: 'muted' }, 'accept all MERGE ≥ ', batch),
+      batch,
       h(
         'button',
         {
           'data-action': 'accept-batch',
           title: 'Accept every open MERGE proposal at or above this score as one batch (one undo)',
-          onclick: () => channel.post({ type: 'acceptBatch', minScore: batchScore }),
+          onclick: () =>
+            numberFieldInvalid('batch-score')
+              ? document.querySelector<HTMLElement>('[data-focus="batch-score"]')?.focus()
+              : channel.post({ type: 'acceptBatch', minScore: batchScore }),
         },
         'Accept batch',
       ),
@@ -474,6 +481,8 @@ function toolbar(): HTMLElement {
 }
 
 function render(): void {
+  // A number field keeps the focus across the redraw its own value caused (a filter applied).
+  const focusKey = (document.activeElement as HTMLElement | null)?.getAttribute('data-focus');
   const byId = new Map(proposals.map((p) => [p.id, p]));
   const body = page?.groups
     ? page.groups.flatMap((g) => [
@@ -494,6 +503,8 @@ function render(): void {
         ]),
     ...body,
   );
+  if (focusKey)
+    document.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
 }
 
 channel.post({ type: 'ready' });

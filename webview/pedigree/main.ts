@@ -131,7 +131,8 @@ function toolbar(view: PedigreeView): HTMLElement {
     button('+', 'Zoom in (+)', () => zoomBy(1.25)),
     button('−', 'Zoom out (−)', () => zoomBy(0.8)),
     button('Fit', 'Fit the chart (0)', () => fit(true)),
-    button('Export SVG', 'Save the chart as an SVG image', exportSvg),
+    button('Export SVG', 'Save the chart as an SVG image', () => exportChart('svg')),
+    button('Export PDF', 'Save the chart as a PDF document', () => exportChart('pdf')),
   );
 }
 
@@ -228,7 +229,7 @@ function describe(b: LaidBox, view: PedigreeView): string {
           const years = [s?.birth?.date, s?.death?.date].map((d) => d?.match(/\d{3,4}/)?.[0] ?? '');
           return s ? `${s.name}${years[0] || years[1] ? ` (${years[0]}–${years[1]})` : ''}` : id;
         })
-        .join('; ')}`,
+        .join('; ')}: Enter opens their page, with each marriage and its children`,
     );
   if (b.kind === 'spouse') parts.push('spouse');
   if (b.firstKey) parts.push('repeated (pedigree collapse): Enter goes to the first box');
@@ -595,8 +596,11 @@ const INLINE = [
   'opacity',
 ];
 
-/** The chart as a standalone SVG: theme colours resolved into each element, the whole chart in view. */
-function exportSvg(): void {
+/**
+ * The chart as a standalone SVG: theme colours resolved into each element, the whole chart in view.
+ * As a PDF, the host draws this same SVG into a page (the webview has no file access).
+ */
+function exportChart(format: 'svg' | 'pdf'): void {
   const svg = document.querySelector<SVGSVGElement>('svg.chart');
   if (!svg || !current) return;
   const clone = svg.cloneNode(true) as SVGSVGElement;
@@ -623,7 +627,7 @@ function exportSvg(): void {
   });
   clone.insertBefore(bg, clone.firstChild);
   const text = `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(clone)}`;
-  channel.post({ type: 'export', format: 'svg', content: text });
+  channel.post({ type: 'export', format, chart: kind(), content: text });
 }
 
 // ---------------------------------------------------------------- page keys

@@ -96,7 +96,8 @@ function footnotes(notes: number[]): HTMLElement | null {
   );
 }
 
-function personLink(p: PersonRef, relation: string): HTMLElement {
+/** `relation` is what a screen reader hears before the name; `key` (default: relation) keeps the focus across redraws. */
+function personLink(p: PersonRef, relation: string, key = relation): HTMLElement {
   return h(
     'li',
     {},
@@ -105,7 +106,7 @@ function personLink(p: PersonRef, relation: string): HTMLElement {
       {
         href: `#person-${p.id}`,
         'data-person': p.id,
-        'data-focus': `person-${relation}-${p.id}`,
+        'data-focus': `person-${key}-${p.id}`,
         'aria-label': `${relation}: ${p.name}${p.lifespan ? `, ${p.lifespan}` : ''}${p.qualifier ? `, ${p.qualifier}` : ''}`,
         onclick: (e: Event) => {
           e.preventDefault();
@@ -128,6 +129,48 @@ function family(title: string, relation: string, people: PersonRef[], none: stri
       ? h('ul', { className: 'people', 'aria-label': title }, ...people.map((p) => personLink(p, relation)))
       : h('p', { className: 'muted' }, none),
   );
+}
+
+/**
+ * Spouses with their children, one marriage each, when a person married more than once (or has
+ * children with someone not recorded as a spouse): the other spouse and that marriage's children
+ * are one click away, and a reader sees which child belongs to which marriage.
+ */
+function marriages(p: PersonPage): HTMLElement[] | null {
+  const spouseIds = new Set(p.spouses.map((s) => s.id));
+  const outside = p.children.filter((c) => !c.otherParent || !spouseIds.has(c.otherParent));
+  if (p.spouses.length < 2 && (p.spouses.length === 0 || outside.length === 0)) return null;
+  const groups = p.spouses.map((s, i) => {
+    const kids = p.children.filter((c) => c.otherParent === s.id);
+    const title = `Marriage ${i + 1}: with ${s.name}`;
+    return h(
+      'div',
+      { className: 'family-group marriage', 'data-marriage': s.id },
+      h('h3', {}, title),
+      h('ul', { className: 'people', 'aria-label': `Spouse, marriage ${i + 1}` }, personLink(s, 'spouse')),
+      kids.length
+        ? h(
+            'ul',
+            { className: 'people children', 'aria-label': `Children with ${s.name}` },
+            ...kids.map((c) => personLink(c, `child with ${s.name}`, 'child')),
+          )
+        : h('p', { className: 'muted' }, `No child with ${s.name} recorded.`),
+    );
+  });
+  if (outside.length)
+    groups.push(
+      h(
+        'div',
+        { className: 'family-group marriage' },
+        h('h3', {}, 'Children with another or an unknown parent'),
+        h(
+          'ul',
+          { className: 'people children', 'aria-label': 'Children with another or an unknown parent' },
+          ...outside.map((c) => personLink(c, 'child', 'child')),
+        ),
+      ),
+    );
+  return groups;
 }
 
 function button(label: string, action: () => void, focus: string, secondary = true): HTMLElement {
@@ -336,8 +379,10 @@ function render(): void {
         'div',
         { className: 'family', 'data-nav': '' },
         family('Parents', 'parent', p.parents, 'No parent recorded.'),
-        family('Spouses', 'spouse', p.spouses, 'No spouse recorded.'),
-        family('Children', 'child', p.children, 'No child recorded.'),
+        ...(marriages(p) ?? [
+          family('Spouses', 'spouse', p.spouses, 'No spouse recorded.'),
+          family('Children', 'child', p.children, 'No child recorded.'),
+        ]),
       ),
     ),
   );

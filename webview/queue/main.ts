@@ -8,6 +8,7 @@ import './style.css';
 import { QueueState, QueueToWebview, type HypothesisView, type QueueFromWebview } from '../../src/protocol/queue';
 import { connect, h, mount } from '../shared/vscode';
 import { keepFocusAcrossBlur } from '../shared/focus-return';
+import { numberField } from '../shared/number-field';
 
 let state: QueueState = { showClosed: false };
 let items: HypothesisView[] = [];
@@ -35,19 +36,20 @@ function row(x: HypothesisView): HTMLElement {
     'data-focus': `reason-${x.id}`,
   });
   const why = () => reason.value.trim() || undefined;
-  const input = h('input', {
-    type: 'number',
+  const input = numberField({
+    key: `priority-${x.id}`,
+    label: 'Priority',
+    ariaLabel: `Priority of: ${x.statement}`,
     min: 0,
     max: 1,
     step: 0.05,
-    value: x.priority.toFixed(2),
-    'aria-label': 'priority',
-    'data-focus': `priority-${x.id}`,
+    value: Number(x.priority.toFixed(2)),
+    commit: 'change',
     disabled: !open,
-  });
-  input.addEventListener('change', () => {
-    const v = Number(input.value);
-    if (v >= 0 && v <= 1) channel.post({ type: 'reprioritise', id: x.id, priority: v, reason: why() });
+    onValid: (v) => {
+      if (v !== undefined && v !== x.priority)
+        channel.post({ type: 'reprioritise', id: x.id, priority: v, reason: why() });
+    },
   });
   return h(
     'tr',
@@ -59,7 +61,13 @@ function row(x: HypothesisView): HTMLElement {
       h('div', {}, x.statement),
       x.suggestedQueries.length ? h('div', { className: 'muted' }, x.suggestedQueries.join(' · ')) : null,
     ),
-    h('td', { className: 'muted' }, x.type.replace(/_/g, ' ')),
+    // Type and status share a column, so the table fits a panel beside an editor without scrolling sideways.
+    h(
+      'td',
+      { className: 'muted' },
+      h('div', {}, x.type.replace(/_/g, ' ')),
+      h('div', { className: 'status' }, x.status.replace('_', ' ')),
+    ),
     h(
       'td',
       {},
@@ -84,7 +92,6 @@ function row(x: HypothesisView): HTMLElement {
         ),
       ),
     ),
-    h('td', { className: 'muted' }, x.status.replace('_', ' ')),
     h(
       'td',
       { className: 'actions' },
@@ -162,9 +169,8 @@ function render(): void {
               {},
               h('th', {}, 'Priority'),
               h('th', {}, 'Hypothesis'),
-              h('th', {}, 'Type'),
+              h('th', {}, 'Type, status'),
               h('th', {}, 'About'),
-              h('th', {}, 'Status'),
               h('th', {}, ''),
             ),
           ),
@@ -189,6 +195,29 @@ function render(): void {
     again.focus();
   }
 }
+
+/**
+ * Arrow keys move down and up the queue on the same control (a hypothesis's Dismiss to the next
+ * one's Dismiss), Home and End to the first and last row. In a field the arrows stay the field's
+ * own (a number steps, a text moves its caret).
+ */
+document.addEventListener('keydown', (e) => {
+  if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(e.key) || e.altKey || e.ctrlKey || e.metaKey) return;
+  const target = e.target as HTMLElement;
+  if (target.closest('input, textarea, select')) return;
+  const row = target.closest('tr[data-hypothesis-id]');
+  if (!row) return;
+  const controls = (tr: Element) => [...tr.querySelectorAll<HTMLElement>('a[href], button, input:not([disabled])')];
+  const rows = [...document.querySelectorAll('tbody tr[data-hypothesis-id]')];
+  const here = rows.indexOf(row);
+  const next = e.key === 'Home' ? 0 : e.key === 'End' ? rows.length - 1 : here + (e.key === 'ArrowDown' ? 1 : -1);
+  if (next < 0 || next >= rows.length || next === here) return;
+  e.preventDefault();
+  // The same kind of control (Dismiss, Reopen, the research link) in that row, else its first one.
+  const kind = target.getAttribute('data-action') ?? target.tagName;
+  const there = controls(rows[next]);
+  (there.find((c) => (c.getAttribute('data-action') ?? c.tagName) === kind) ?? there[0])?.focus();
+});
 
 channel.post({ type: 'ready' });
 keepFocusAcrossBlur();

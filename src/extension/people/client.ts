@@ -105,9 +105,12 @@ export class PeopleClient {
     return this.ask('chart', [id, generations, privacy]);
   }
 
-  /** Writes a chart's SVG to `path` (absolute, or a name under exports/) through the case's writer. */
-  saveChart(path: string, svg: string): Promise<string> {
-    return this.ask('saveChart', [path, svg]);
+  /**
+   * Writes a chart's SVG, or that SVG drawn as a PDF, to `path` (absolute, or a name under
+   * exports/) through the case's writer.
+   */
+  saveChart(path: string, svg: string, format: 'svg' | 'pdf' = 'svg', title?: string): Promise<string> {
+    return this.ask('saveChart', [path, svg, format, title]);
   }
 
   /** The person page of `id` (null: not in the case). */

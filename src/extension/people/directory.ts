@@ -5,6 +5,7 @@
  * Runs in a worker thread (worker.ts), so a 100k-person case never blocks the extension host.
  * No vscode here: the host sends the questions and shows the answers.
  */
+import { dirname, join } from 'node:path';
 import { isLiving } from '../../agents/censor/living';
 import { openCase, type FileCaseStore } from '../../case';
 import {
@@ -15,6 +16,7 @@ import {
   type PersonSummary,
 } from '../../case/person-catalog';
 import { layout } from '../../case';
+import { chartFontDir, chartSvgToPdf } from '../../interchange/chart-pdf';
 import type { Generations, PedigreeView } from '../../protocol/pedigree';
 import { chartOf, type ChartPrivacy } from '../webviews/pedigreeFamily';
 import { personPageFromStore } from '../person/page-data';
@@ -172,9 +174,14 @@ export class PeopleDirectory {
     return chartOf(this.store, id, generations, privacy, this.store.clock.now());
   }
 
-  /** Saves a drawn chart (already redacted) through the case's writer and its Censor; returns the path. */
-  saveChart(path: string, svg: string): Promise<string> {
-    return this.store.writeExport(path, svg);
+  /**
+   * Saves a drawn chart (already redacted) through the case's writer and its Censor; returns the
+   * path. As a PDF, the censored SVG is drawn into a page (src/interchange/chart-pdf.ts).
+   */
+  saveChart(path: string, svg: string, format: 'svg' | 'pdf' = 'svg', title?: string): Promise<string> {
+    if (format === 'svg') return this.store.writeExport(path, svg);
+    const fontDir = chartFonts();
+    return this.store.writeRenderedExport(path, svg, (censored) => chartSvgToPdf(censored, { fontDir, title }));
   }
 
   /** The person page's view model (src/extension/person): the worker builds it, so big trees never reach the host. */
@@ -214,4 +221,15 @@ export class PeopleDirectory {
     const c = this.store.config().privacy;
     return p ? isLiving(p, this.store.clock.now(), c.livingThresholdYears) : false;
   }
+}
+
+/** The chart fonts: copied beside the bundle (dist/fonts, scripts/build.mjs), else the dev package (tests from source). */
+function chartFonts(): string {
+  const dirs = [join(__dirname, 'fonts')];
+  try {
+    dirs.push(join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf'));
+  } catch {
+    // a package build: only the bundle's own copy
+  }
+  return chartFontDir(dirs);
 }

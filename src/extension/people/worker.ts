@@ -66,7 +66,12 @@ async function answer(method: z.infer<typeof Request>['method'], args: unknown[]
     case 'subject':
       return d.subject ?? null;
     case 'saveChart':
-      return d.saveChart(z.string().min(1).parse(args[0]), z.string().parse(args[1]));
+      return d.saveChart(
+        z.string().min(1).parse(args[0]),
+        z.string().parse(args[1]),
+        z.enum(['svg', 'pdf']).optional().parse(args[2]),
+        z.string().optional().parse(args[3]),
+      );
     case 'chart':
       return (
         d.chart(

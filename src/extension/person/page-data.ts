@@ -6,6 +6,7 @@
 import { isLiving } from '../../agents/censor/living';
 import { detectConflicts } from '../../agents/analyst/conflicts/detect';
 import { layout, type FileCaseStore } from '../../case';
+import { linkedIds } from '../../case/tree-family';
 import type { Conflict, Person } from '../../model';
 import type { PersonPage, PersonRef } from '../../protocol/person';
 import { personPage } from './view-model';
@@ -50,6 +51,26 @@ function qualify(person: Person, type: 'parent' | 'spouse' | 'child', rows: Rela
   });
 }
 
+/**
+ * Each child's other parent: a spouse of the person's when the child names one (the marriage the
+ * child belongs to), else any other parent recorded. A child with none keeps no `otherParent`.
+ */
+function withOtherParents(
+  store: FileCaseStore,
+  id: string,
+  spouses: readonly PersonRef[],
+  children: PersonRef[],
+): PersonRef[] {
+  const married = new Set(spouses.map((s) => s.id));
+  return children.map((c) => {
+    const child = store.person(c.id);
+    if (!child) return c;
+    const others = linkedIds(store, child).parent.filter((x) => x !== id);
+    const other = others.find((x) => married.has(x)) ?? others[0];
+    return other ? { ...c, otherParent: other } : c;
+  });
+}
+
 export function personPageFromStore(store: FileCaseStore, id: string, relatives: RelativeRows): PersonPage | undefined {
   const person = store.person(id);
   if (!person) return undefined;
@@ -63,7 +84,7 @@ export function personPageFromStore(store: FileCaseStore, id: string, relatives:
     consent: privacy.consent,
     parents: qualify(person, 'parent', relatives.parents),
     spouses: qualify(person, 'spouse', relatives.spouses),
-    children: qualify(person, 'child', relatives.children),
+    children: withOtherParents(store, id, relatives.spouses, qualify(person, 'child', relatives.children)),
     source: (s) => store.source(s),
     conflicts: conflictsOf(person, store.conflicts()),
     notes: inTree ? '' : (store.personBody(id) ?? ''),

@@ -13,6 +13,7 @@ import type { PeopleClient } from '../people/client';
 import type { CaseSnapshot } from '../core/snapshot';
 import type { Services } from '../services';
 import { WebviewChannel } from './channel';
+import { confirmBatch } from './confirmBatch';
 import { webviewHtml, webviewOptions } from './html';
 import { openSourceBeside } from './openSource';
 import { mergePage } from './mergesView';
@@ -98,22 +99,9 @@ export class MergeReviewPanel implements vscode.Disposable {
         return;
       case 'acceptBatch': {
         // Many merges at once: said in numbers before anything is written (one undo takes them back).
-        const snap = await this.services.model.ensure();
-        const n = snap
-          ? snap.merges.clusters.filter(
-              (c) => c.status === 'proposed' && c.recommendation === 'merge' && c.similarity >= m.minScore,
-            ).length
-          : 0;
-        if (n > 1) {
-          const ok = await vscode.window.showWarningMessage(
-            `Accept ${n} merge proposals scoring at least ${m.minScore}? They are accepted as one batch, undone together with "Undo batch".`,
-            { modal: true },
-            'Accept Batch',
-          );
-          if (ok !== 'Accept Batch') {
-            this.channel.post({ type: 'result', clusterId: 'batch', ok: true, message: 'Batch accept cancelled.' });
-            return;
-          }
+        if (!(await confirmBatch(this.services, m.minScore))) {
+          this.channel.post({ type: 'result', clusterId: 'batch', ok: true, message: 'Batch accept cancelled.' });
+          return;
         }
         return this.decide(m, 'batch');
       }

@@ -12,6 +12,7 @@ import type {
 } from '../../protocol/merges';
 import type { CaseSnapshot } from '../core/snapshot';
 import type { Services } from '../services';
+import { confirmBatch } from './confirmBatch';
 import { WebviewChannel } from './channel';
 import { webviewHtml, webviewOptions } from './html';
 import { loadEngine } from '../loadEngine';
@@ -98,6 +99,10 @@ export class MergesViewProvider implements vscode.WebviewViewProvider, vscode.Di
       return this.render();
     }
     const subject = m.type === 'acceptBatch' ? 'batch' : m.type === 'undoBatch' ? m.batch : m.clusterId;
+    if (m.type === 'acceptBatch' && !(await confirmBatch(this.services, m.minScore))) {
+      this.channel?.post({ type: 'result', clusterId: 'batch', ok: true, message: 'Batch accept cancelled.' });
+      return;
+    }
     const root = await this.services.requireCase();
     const { applyMergeDecision } = await loadEngine('mergeActions');
     try {

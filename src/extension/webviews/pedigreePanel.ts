@@ -6,7 +6,13 @@
  */
 import * as vscode from 'vscode';
 import type { ZodType } from 'zod';
-import type { Generations, PedigreeFromWebview, PedigreeState, PedigreeToWebview } from '../../protocol/pedigree';
+import type {
+  ChartKind,
+  Generations,
+  PedigreeFromWebview,
+  PedigreeState,
+  PedigreeToWebview,
+} from '../../protocol/pedigree';
 import type { PeopleClient, PersonRow } from '../people/client';
 import type { Services } from '../services';
 import { readSettings } from '../settings';
@@ -220,23 +226,33 @@ export class PedigreePanel implements vscode.Disposable {
         return;
       }
       case 'export':
-        return this.exportChart(m.content);
+        return this.exportChart(m.content, m.format, m.chart);
       case 'rendered':
         return;
     }
   }
 
-  private async exportChart(svg: string): Promise<void> {
+  /** The chart as drawn, as an SVG or that SVG drawn into a PDF page (by the worker, src/interchange/chart-pdf.ts). */
+  private async exportChart(svg: string, format: 'svg' | 'pdf', kind: ChartKind = 'pedigree'): Promise<void> {
     const folder = this.services.model.root;
-    const name = `pedigree-${this.rootId ?? 'chart'}.svg`;
+    const name = `${kind}-${this.rootId ?? 'chart'}.${format}`;
     const target = await vscode.window.showSaveDialog({
-      title: 'Export Chart as SVG',
-      filters: { 'SVG image': ['svg'] },
+      title: format === 'pdf' ? 'Export Chart as PDF' : 'Export Chart as SVG',
+      filters: format === 'pdf' ? { 'PDF document': ['pdf'] } : { 'SVG image': ['svg'] },
       ...(folder ? { defaultUri: vscode.Uri.joinPath(vscode.Uri.file(folder), 'exports', name) } : {}),
     });
     if (!target) return;
-    // Through the case's writer (atomic, the Censor's scan), in the worker: never the host's own fs.
-    await this.people.saveChart(target.fsPath, svg);
+    const subject = this.lastView?.persons[this.lastView.rootId]?.name;
+    const title = subject ? `${kind[0].toUpperCase()}${kind.slice(1)} chart: ${subject}` : undefined;
+    try {
+      // Through the case's writer (atomic, the Censor's scan), in the worker: never the host's own fs.
+      await this.people.saveChart(target.fsPath, svg, format, title);
+    } catch (e) {
+      void vscode.window.showErrorMessage(
+        `Ancestry: the chart was not saved: ${e instanceof Error ? e.message : String(e)}`,
+      );
+      return;
+    }
     void vscode.window.showInformationMessage(`Ancestry: chart saved to ${vscode.workspace.asRelativePath(target)}.`);
   }
 

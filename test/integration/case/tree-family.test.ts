@@ -65,6 +65,45 @@ describe('tree family: a person, parents, spouses, children from the tree index 
     );
   });
 
+  it('the person page names each child’s other parent, so children group by marriage (#19: other spouses)', async () => {
+    const read = await openCase(root, { clock, trees: 'read' });
+    const directory = await PeopleDirectory.open(root);
+    // Henry VIII: Mary with Catherine of Aragon, Elizabeth with Anne Boleyn, Edward with Jane Seymour.
+    const henry = read.persons().find((p) => /^Henry_VIII/.test(p.names[0]?.given))!;
+    assert.ok(henry, 'royal92 has Henry VIII');
+    const page = directory.personPage(henry.id)!;
+    assert.ok(page.spouses.length >= 3, `${page.spouses.length} spouses`);
+    const withSpouse = (re: RegExp) => {
+      const s = page.spouses.find((x) => re.test(x.name));
+      assert.ok(s, `no spouse ${re}: ${page.spouses.map((x) => x.name).join('; ')}`);
+      return page.children.filter((c) => c.otherParent === s.id).map((c) => c.name);
+    };
+    assert.ok(
+      withSpouse(/Catherine of_Aragon/).some((n) => /^Mary/.test(n)),
+      'Mary with Catherine',
+    );
+    assert.ok(
+      withSpouse(/Anne Boleyn/).some((n) => /^Elizabeth/.test(n)),
+      'Elizabeth with Anne',
+    );
+    assert.ok(
+      withSpouse(/Jane Seymour/).some((n) => /^Edward/.test(n)),
+      'Edward with Jane',
+    );
+    // Each child's other parent is a parent the child's own record names.
+    for (const c of page.children)
+      if (c.otherParent) assert.ok(linkedIds(read, read.person(c.id)!).parent.includes(c.otherParent), c.name);
+    // A marriage with no child recorded (Victoria's mother's first, to Emich Karl) groups none.
+    const mother = read.persons().find((p) => /^Victoria Mary Louisa/.test(p.names[0]?.given))!;
+    const hers = directory.personPage(mother.id)!;
+    assert.equal(hers.spouses.length, 2);
+    const edward = hers.spouses.find((x) => /Edward/.test(x.name))!;
+    assert.deepEqual(
+      hers.children.filter((c) => c.otherParent === edward.id).map((c) => c.name.split(' ')[0]),
+      ['Victoria'],
+    );
+  });
+
   it("sees a person file's link that only the person file states", async () => {
     const store = await openCase(root, { clock });
     const child = store.persons().find((p) => p.relationships.length === 0) ?? store.persons()[0];
