@@ -70,6 +70,22 @@ describe('resolve: features', () => {
     assert.deepEqual(father.relativeNames.child, ['anna weber']);
     assert.deepEqual(father.relativeNames.spouse, ['maria huber']);
   });
+  it("in an obituary naming the deceased's parents and children, the children's parent is the deceased", () => {
+    const persons = [
+      { name: 'William Radke', role: 'principal' as const },
+      { name: 'Michael Radke', role: 'father' as const },
+      { name: 'Augusta Radke', role: 'spouse' as const },
+      { name: 'Herman Radke', role: 'child' as const },
+    ];
+    const son = featuresOfPersona(persons[3], { date: '1923', persons });
+    assert.deepEqual(son.relativeNames.parent.sort(), ['augusta radke', 'william radke']);
+    const deceased = featuresOfPersona(persons[0], { date: '1923', persons });
+    assert.deepEqual(deceased.relativeNames.parent, ['michael radke']);
+    assert.deepEqual(deceased.relativeNames.child, ['herman radke']);
+    // Michael is Herman's grandfather: his child here is the deceased only.
+    const father = featuresOfPersona(persons[1], { date: '1923', persons });
+    assert.deepEqual(father.relativeNames.child, ['william radke']);
+  });
   it('uses a baptism date as a birth estimate when no birth is known', () => {
     const p = person({ id: 'P1', given: 'Ann', surname: 'Lee' });
     p.assertions.push({

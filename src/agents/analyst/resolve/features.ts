@@ -341,8 +341,15 @@ export function featuresOfPersona(persona: Persona, record?: RecordContext): Per
     const s = splitName(o.name);
     return fold(`${s.given} ${s.surname}`);
   };
+  // Roles are the principal's: in an obituary naming the deceased's parents and children, the
+  // father and mother are the children's grandparents, and the deceased is their parent.
+  const withPrincipal = (record?.persons ?? []).some((o) => o.role === 'principal');
+  const grandchild = (p: Persona) => p.role === 'child' && withPrincipal;
   for (const o of others) {
-    if (CHILD_ROLES.has(persona.role) && PARENT_ROLES.has(o.role)) relativeNames.parent.push(full(o));
+    if (grandchild(persona) && (o.role === 'principal' || o.role === 'spouse')) relativeNames.parent.push(full(o));
+    else if (persona.role === 'principal' && grandchild(o)) relativeNames.child.push(full(o));
+    else if (grandchild(persona) || (PARENT_ROLES.has(persona.role) && grandchild(o))) continue;
+    else if (CHILD_ROLES.has(persona.role) && PARENT_ROLES.has(o.role)) relativeNames.parent.push(full(o));
     else if (PARENT_ROLES.has(persona.role) && CHILD_ROLES.has(o.role)) relativeNames.child.push(full(o));
     else if (PARENT_ROLES.has(persona.role) && PARENT_ROLES.has(o.role)) relativeNames.spouse.push(full(o));
     else if (o.role === 'spouse' && (persona.role === 'principal' || persona.role === 'head'))
