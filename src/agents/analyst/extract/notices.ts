@@ -7,11 +7,17 @@
  */
 import type { Persona } from '../../../model';
 import { clauseBefore } from './subject';
-import { NAME, NAME_WORD } from './text-patterns';
+import { NAME, NAME_WORD, titleCase } from './text-patterns';
 import { dayOfNoticeMonth } from './yearless-date';
 
 function re(src: string, flags = 'u'): RegExp {
   return new RegExp(src, flags);
+}
+
+/** A given name as the notice writes it, or in the capitals it sets its subject in ("MICHAEL COUGHLIN"). */
+function asWritten(given: string): string {
+  const esc = given.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return `(?:${esc}|${esc.toUpperCase()})`;
 }
 
 /** A place as a notice writes it: "Clonoulty, County Tipperary, Ireland". */
@@ -23,10 +29,6 @@ const HEADING = `^\\s*(\\p{Lu}[\\p{Lu}'’-]+(?:[ -]\\p{Lu}[\\p{Lu}'’-]+)?)\\s
 /** What follows the deceased's given name in a headed notice: "relict of", "beloved wife of", "aged". */
 const AFTER_GIVEN =
   '(?:the\\s+)?(?:relict|widow|widower|(?:dearly\\s+)?(?:beloved\\s+)?(?:wife|husband|son|daughter|mother|father)|(?:eldest|youngest|second|third|only)\\s+(?:son|daughter)|aged)\\b';
-
-function titleCase(word: string): string {
-  return word.toLowerCase().replace(/(^|[-'’])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
-}
 
 /**
  * "CARROLL.—On the 17th inst., at her residence, Humffray-street, Ballarat East, Honora, relict of …":
@@ -63,9 +65,7 @@ const DEATH_WORDS = /\b(?:died|dies|death|passed|departed|deceased|relict|widow|
 /** The sentence before `index` is the principal's: it names the principal's given name, or opens with he/she. */
 export function principalClause(body: string, index: number, given: string): string | undefined {
   const clause = clauseBefore(body, index);
-  const esc = given.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  // As written, or in the capitals a notice sets its subject in ("MICHAEL COUGHLIN").
-  if (given && re(`(?:^|[^\\p{L}])(?:${esc}|${esc.toUpperCase()})(?![\\p{L}])`).test(clause)) return clause;
+  if (given && re(`(?:^|[^\\p{L}])${asWritten(given)}(?![\\p{L}])`).test(clause)) return clause;
   if (/^\s*(?:He|She)\b/.test(clause)) return clause;
   return undefined;
 }
@@ -114,9 +114,7 @@ export function noticeSpouse(
     if (!clause) continue;
     // Right after the principal's name ("Honora, relict of") or "she was (the) wife of".
     // Not "a daughter, Luisa, the wife of Santiago Lobero": the name before is the principal's.
-    // The given name as written, in capitals too ("MICHAEL COUGHLIN, native of …, beloved husband of").
-    const esc = given.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const own = `(?:${esc}|${esc.toUpperCase()})(?:\\s+(?:\\p{Lu}\\.|${NAME_WORD}))*`;
+    const own = `${asWritten(given)}(?:\\s+(?:\\p{Lu}\\.|${NAME_WORD}))*`;
     const native = `(?:,\\s+(?:a\\s+)?native\\s+of\\s+[^;]{1,80}?)?`;
     if (!re(`(?:\\b${own}|\\b(?:he|she)\\s+was)${native}\\s*,?\\s+(?:the\\s+)?(?:and\\s+)?$`).test(clause)) continue;
     const name = m[3].replace(/\s+(?:of|in|at)$/u, '').trim();

@@ -18,7 +18,7 @@ import {
   relativeLists,
 } from './relatives';
 import { FUNCTION_WORDS, subjectAt } from './subject';
-import { DAY, DAY_DATE, MONTH, NAME, NAME_WORD } from './text-patterns';
+import { DAY, DAY_DATE, MONTH, NAME, NAME_WORD, titleCase } from './text-patterns';
 import { dayInRecordYear } from './yearless-date';
 import { ageAtDeath, headedNotice, nativeOf, noticeDeathDay, noticeSpouse, principalClause } from './notices';
 
@@ -262,13 +262,14 @@ function leadTrimmed(words: string[]): string[] {
   return out;
 }
 
+const MONTH_WORD = new RegExp(`^(?:${MONTH})$`, 'u');
+
 /**
  * "On 3 March Josef Šimek, an old settler, died": after a day's number a month opens the phrase the
  * name pattern reads, and is no given name (a girl called May or June is not written after a day).
  */
 function afterDayOfMonth(text: string, at: number, words: string[]): string[] {
-  const month = re(`^(?:${MONTH})$`, 'u');
-  return words.length > 2 && month.test(words[0]) && /\d\.?\s+$/.test(text.slice(Math.max(0, at - 5), at))
+  return words.length > 2 && MONTH_WORD.test(words[0]) && /\d\.?\s+$/.test(text.slice(Math.max(0, at - 5), at))
     ? words.slice(1)
     : words;
 }
@@ -278,13 +279,6 @@ function withoutOpeningWords(words: readonly string[]): string[] {
   const out = [...words];
   while (out.length && (FUNCTION_WORDS.has(out[0]) || STOPWORDS.has(out[0]))) out.shift();
   return out;
-}
-
-function titleCase(word: string): string {
-  const cased = word.toLowerCase().replace(/(^|[-'’])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
-  // "McELROY" is McElroy, "MacLEOD" MacLeod.
-  const mc = /^(Mc|Mac)\p{Lu}/u.exec(word);
-  return mc ? mc[1] + cased.charAt(mc[1].length).toUpperCase() + cased.slice(mc[1].length + 1) : cased;
 }
 
 /** Words of a heading, never of a name set in capitals. */

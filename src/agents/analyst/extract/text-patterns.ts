@@ -15,3 +15,10 @@ export const MONTH =
 export const DAY = '\\d{1,2}(?:st|nd|rd|th)?';
 /** A day, a month and a year: "4th Feb. 1908", "March 14, 1842". */
 export const DAY_DATE = `(?:${DAY}\\s+${MONTH}\\s+\\d{4}|${MONTH}\\s+${DAY},?\\s+\\d{4})`;
+
+/** A word set in capitals as a name is written: "O'SULLIVAN" is O'Sullivan, "McELROY" McElroy. */
+export function titleCase(word: string): string {
+  const cased = word.toLowerCase().replace(/(^|[-'’])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
+  const mc = /^(Mc|Mac)\p{Lu}/u.exec(word);
+  return mc ? mc[1] + cased.charAt(mc[1].length).toUpperCase() + cased.slice(mc[1].length + 1) : cased;
+}
