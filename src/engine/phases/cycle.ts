@@ -7,7 +7,7 @@
  * research.ts.
  */
 import { checkInvariants, InvariantViolationError } from '../invariants';
-import { openHypotheses } from '../state';
+import { openHypotheses, type TerminationConditions } from '../state';
 import type { Strategy } from '../strategy';
 import { plannerStopOverruled } from '../planner-stop';
 import { Cancelled, type CycleState, type OpenCycle, type Research, type RunContext } from './context';
@@ -18,7 +18,6 @@ import { nextCycle, queue, recordPlannerMerges, scheduleRevisits, takePendingMer
 import { committed, persist } from './session';
 import { step } from './step';
 import { archiveSweepTasks } from './archive-sweep';
-import type { TerminationConditions } from '../state';
 import { writeOutputs } from './summary';
 import { failedSources, queueVerifications } from './verify-source';
 

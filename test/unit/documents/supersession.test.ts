@@ -4,6 +4,7 @@ import { capturedFieldDigests, editedCapturedFields } from '../../../src/case/so
 import { archiveRecordKey, supersededBy, withFrontKey } from '../../../src/case/supersession';
 import type { Assertion, Person, SourceRecord } from '../../../src/model';
 import { evidenceClaim } from '../../helpers/evidence-claim';
+import { rawRecord } from '../../helpers/raw-record';
 
 const OLD = 'S-00000000000a';
 const NEW = 'S-00000000000b';
@@ -38,16 +39,8 @@ const person = (assertions: Assertion[]): Person =>
   }) as unknown as Person;
 
 const source = (id: string, over: Partial<SourceRecord> = {}): SourceRecord => ({
+  ...rawRecord({ title: 't', repository: 'Local archive', text: id, externalId: 'archive:archive/stone.png.md' }),
   id,
-  title: 't',
-  recordType: 'other',
-  repository: 'Local archive',
-  sourceType: 'derivative',
-  sourceId: 'archive',
-  tier: 0,
-  persons: [],
-  text: id,
-  externalId: 'archive:archive/stone.png.md',
   accessedAt: '2026-01-01T00:00:00.000Z',
   sha256: '0'.repeat(64),
   ...over,
