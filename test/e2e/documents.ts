@@ -12,7 +12,7 @@ import type { Frame } from 'playwright-core';
 import { readSidecar } from '../../src/sources/documents/sidecar';
 import { PAGES, renderPng, renderScannedPdf } from '../documents/pages';
 import { stepRunner, type FlowContext, type StepResult } from './flow';
-import { chooseTheme, palette, webviewFrame } from './workbench';
+import { THEMES_ENDING_HC, chooseTheme, palette, webviewFrame } from './workbench';
 
 const attr = (frame: Frame, name: string) => frame.locator('.viewport').evaluate((el, n) => el.getAttribute(n), name);
 
@@ -148,11 +148,7 @@ export async function runDocumentsFlow(ctx: FlowContext): Promise<StepResult[]> 
   });
 
   await step('document: screenshots in the light, dark and high-contrast themes', async () => {
-    for (const [label, name] of [
-      ['Light Modern', 'light'],
-      ['Dark Modern', 'dark'],
-      ['Dark High Contrast', 'hc'],
-    ] as const) {
+    for (const [label, name] of THEMES_ENDING_HC) {
       await chooseTheme(page, label);
       await page.locator('.tabs-container .tab', { hasText: 'owens-gravestone.png' }).first().click();
       const f = await view();

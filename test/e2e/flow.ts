@@ -10,7 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import { isLiving } from '../../src/agents/censor/living';
 import { Person } from '../../src/model';
 import { personPageByKeyboard } from './person';
-import { chooseTheme, webviewFrame } from './workbench';
+import { THEMES, chooseTheme, webviewFrame } from './workbench';
 
 export interface FlowContext {
   browser: Browser;
@@ -502,11 +502,7 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
         throw new Error(`hypotheses.json says ${b} is ${hb?.status} at ${hb?.priority}`);
       const log = readFileSync(join(ctx.workspace, 'log', 'research-log.jsonl'), 'utf8');
       if (!log.includes(reason)) throw new Error('the research log does not keep the reason');
-      for (const [label, name] of [
-        ['Light Modern', 'light'],
-        ['Dark High Contrast', 'hc'],
-        ['Dark Modern', 'dark'],
-      ] as const) {
+      for (const [label, name] of THEMES) {
         await chooseTheme(page, label);
         await shot(`12d-hypothesis-queue-${name}`);
       }

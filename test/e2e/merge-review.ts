@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { stepRunner, type FlowContext, type StepResult } from './flow';
-import { chooseTheme, palette, webviewFrame } from './workbench';
+import { THEMES, THEMES_ENDING_HC, chooseTheme, palette, webviewFrame } from './workbench';
 
 /** Three likely duplicates, a family around each John and a cited source for the first one's birth. */
 export const DUPLICATES_GED = `0 HEAD
@@ -334,11 +334,7 @@ export async function runMergeReviewFlow(ctx: FlowContext): Promise<StepResult[]
   });
 
   await step('merge review: screenshots in the light, dark and high-contrast themes', async () => {
-    for (const [label, name] of [
-      ['Light Modern', 'light'],
-      ['Dark Modern', 'dark'],
-      ['Dark High Contrast', 'hc'],
-    ] as const) {
+    for (const [label, name] of THEMES_ENDING_HC) {
       await chooseTheme(page, label);
       await shot(`merge-review-${name}`);
     }
@@ -527,11 +523,7 @@ export async function runBatchAcceptFlow(ctx: FlowContext): Promise<StepResult[]
       const review = all.filter((c) => c.recommendation === 'review');
       if (review.some((c) => c.status !== 'proposed')) throw new Error('the batch took a proposal for review');
       await f().locator('[data-role="notice"]', { hasText: batch }).waitFor({ timeout: 30_000 });
-      for (const [label, name] of [
-        ['Light Modern', 'light'],
-        ['Dark High Contrast', 'hc'],
-        ['Dark Modern', 'dark'],
-      ] as const) {
+      for (const [label, name] of THEMES) {
         await chooseTheme(page, label);
         await shot(`merge-batch-accepted-${name}`);
       }

@@ -12,7 +12,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { Frame, Page } from 'playwright-core';
 import { pdfTextPages } from '../../src/sources/documents/pdf-text';
 import { stepRunner, type FlowContext, type StepResult } from './flow';
-import { chooseTheme, palette, webviewFrame } from './workbench';
+import { THEMES, chooseTheme, palette, webviewFrame } from './workbench';
 
 /** The focused box: its person, generation, and whether it lies fully inside the chart's viewport. */
 function focused(frame: Frame) {
@@ -39,6 +39,16 @@ const scale = (frame: Frame) =>
   });
 
 /** Puts the keyboard focus on the chart's focused box, retrying until the chart's document has it. */
+/** The chart's own person picker (/), Victoria typed and chosen, all by keyboard. */
+async function goToVictoria(page: Page): Promise<void> {
+  await page.keyboard.press('/');
+  await page.locator('.quick-input-widget', { hasText: 'Go to Person in the Chart' }).first().waitFor();
+  await page.waitForTimeout(400);
+  await page.keyboard.type('victoria hanover', { delay: 20 });
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Victoria Hanover' }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
 async function focusChart(frame: Frame): Promise<void> {
   for (let i = 0; i < 20; i++) {
     await frame.locator('g.box.focused a, #box-root').first().focus();
@@ -152,20 +162,11 @@ export async function runPedigreeFlow(ctx: FlowContext): Promise<StepResult[]> {
   await step('pedigree: descendants and fan charts (D, F), screenshots in light, dark and high contrast', async () => {
     if (!frame) throw new Error('no chart');
     // Back to Victoria, through the person picker (/), typed.
-    await page.keyboard.press('/');
-    await page.locator('.quick-input-widget', { hasText: 'Go to Person in the Chart' }).first().waitFor();
-    await page.waitForTimeout(400);
-    await page.keyboard.type('victoria hanover', { delay: 20 });
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Victoria Hanover' }).first().waitFor();
-    await page.keyboard.press('Enter');
+    await goToVictoria(page);
     await frame.waitForSelector(`g.box.root[data-person-id="${victoria}"]`, { timeout: 20_000 });
     await page.waitForTimeout(500);
     const kinds: string[] = [];
-    for (const [label, name] of [
-      ['Light Modern', 'light'],
-      ['Dark High Contrast', 'hc'],
-      ['Dark Modern', 'dark'],
-    ] as const) {
+    for (const [label, name] of THEMES) {
       await theme(label);
       // The theme picker took the focus: back into the chart, and only on when the chart's own
       // document has it (a focus() while the workbench still closes the picker can be lost).
@@ -260,12 +261,7 @@ export async function runPedigreeFlow(ctx: FlowContext): Promise<StepResult[]> {
       let chart = await webviewFrame(page, 'body[data-panel="pedigree"] g.box.root', 60_000);
       // Back to Victoria's pedigree: / finds her, P the pedigree, Home the root, → her father, ↓ her mother.
       await focusChart(chart);
-      await page.keyboard.press('/');
-      await page.locator('.quick-input-widget', { hasText: 'Go to Person in the Chart' }).first().waitFor();
-      await page.waitForTimeout(400);
-      await page.keyboard.type('victoria hanover', { delay: 20 });
-      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Victoria Hanover' }).first().waitFor();
-      await page.keyboard.press('Enter');
+      await goToVictoria(page);
       chart = await webviewFrame(page, `body[data-panel="pedigree"] g.box.root[data-person-id="${victoria}"]`, 30_000);
       await focusChart(chart);
       await page.keyboard.press('p');
@@ -297,11 +293,7 @@ export async function runPedigreeFlow(ctx: FlowContext): Promise<StepResult[]> {
         });
       }
       if (!/^spouse: Emich Karl/.test(on.label)) throw new Error(`Tab never reached Emich Karl: last ${on.label}`);
-      for (const [label, name] of [
-        ['Light Modern', 'light'],
-        ['Dark High Contrast', 'hc'],
-        ['Dark Modern', 'dark'],
-      ] as const) {
+      for (const [label, name] of THEMES) {
         await theme(label);
         await shot(`person-marriages-${name}`);
       }

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { stepRunner, type FlowContext, type StepResult } from './flow';
-import { chooseTheme } from './workbench';
+import { THEMES_ENDING_HC, chooseTheme } from './workbench';
 
 async function palette(page: Page, title: string, arg?: string): Promise<void> {
   await page.keyboard.press('Escape');
@@ -93,11 +93,7 @@ export async function runPeopleFlow(ctx: FlowContext): Promise<StepResult[]> {
   });
 
   await step('people: screenshots in the light, dark and high-contrast themes', async () => {
-    for (const [label, name] of [
-      ['Light Modern', 'light'],
-      ['Dark Modern', 'dark'],
-      ['Dark High Contrast', 'hc'],
-    ] as const) {
+    for (const [label, name] of THEMES_ENDING_HC) {
       await theme(label);
       await shot(`people-view-${name}`);
       await palette(page, 'Ancestry: Go to Person…', 'george');

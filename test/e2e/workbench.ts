@@ -18,6 +18,23 @@ export async function webviewFrame(page: Page, selector: string, timeout = 30_00
 }
 
 /**
+ * The themes every panel is looked at in (picker label, screenshot suffix): light, high contrast,
+ * then Dark Modern, the workbench's default, which the steps after then see.
+ */
+export const THEMES = [
+  ['Light Modern', 'light'],
+  ['Dark High Contrast', 'hc'],
+  ['Dark Modern', 'dark'],
+] as const;
+
+/** The same three, high contrast last (the order some flows were written with; it stays chosen). */
+export const THEMES_ENDING_HC = [
+  ['Light Modern', 'light'],
+  ['Dark Modern', 'dark'],
+  ['Dark High Contrast', 'hc'],
+] as const;
+
+/**
  * Chooses a colour theme by the name its picker lists ("Dark Modern", "Light Modern", "Dark High
  * Contrast"). The picker replaces the palette in the same widget: the name is filled into the
  * picker's own input (known by its placeholder), not typed at whatever has the focus, since a
