@@ -10,7 +10,7 @@ import type { CaseProblem } from './problems';
 import { removeLockFile } from './writer';
 
 /** The folders the engine writes into (not archive/, the user's own records). */
-const DIRS = ['', 'people', 'sources', 'conflicts', 'trees', 'merges', 'log', 'exports', '.ancestry'];
+const DIRS = ['', 'people', 'sources', 'conflicts', 'trees', 'merges', 'log', 'exports', 'cycles', '.ancestry'];
 const ATOMIC_TEMP = /\.(?:md|json|jsonl|yaml|ged|jsonld|gitignore|sqlite)\.\d+$/;
 const TREE_TEMP = /\.jsonl\.\d+\.[0-9a-z]+\.tmp$/;
 

@@ -458,13 +458,16 @@ describe('durability (#21): one writer, no silent skips, output that arrives', f
       const person = readdirSync(join(dir, 'people'))[0];
       writeFileSync(join(dir, 'people', `${person}.271828`), '---\n');
       writeFileSync(join(dir, 'exports', 'tree.ged.99'), '0 HEAD');
+      // A kill while a cycle file was written (the fault suite met it: cycles/ was not looked in).
+      writeFileSync(join(dir, 'cycles', '1.md.2941938620'), '# Cycle 1\n');
       const v = cli('validate', dir);
       assert.match(v.out + v.err, /hypotheses\.json\.3141592653:1:1: warning: temp file/);
       assert.match(v.out + v.err, new RegExp(`people/${person.replace(/[.]/g, '\\.')}\\.271828`));
       const r = cli('research', dir, '--offline');
       assert.equal(r.code, 0, r.err);
-      assert.match(r.err, /Removed 3 temp file\(s\) left by an interrupted write/);
+      assert.match(r.err, /Removed 4 temp file\(s\) left by an interrupted write/);
       assert.ok(!existsSync(join(dir, 'hypotheses.json.3141592653')));
+      assert.ok(!existsSync(join(dir, 'cycles', '1.md.2941938620')));
       assert.ok(!existsSync(join(dir, 'people', `${person}.271828`)));
     });
 
