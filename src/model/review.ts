@@ -23,11 +23,13 @@ export const MergeCluster = z.object({
   reversible: z.literal(true).default(true),
   createdAt: Instant,
   decidedAt: Instant.optional(),
-  reason: z.string().optional().describe("the user's reason for a reject"),
+  reason: z.string().optional().describe("the user's reason for a reject; the Analyst's for a family-confirmed accept"),
   snapshot: z.string().optional().describe('where the exact prior files are kept for undo'),
   batch: z.string().optional().describe('the batch accept this merge was part of (one undo for the batch)'),
   /** Who proposed it: the Analyst's resolver (absent), or the Lead planner, whose reason is no evidence. */
   proposedBy: z.enum(['Analyst', 'Lead']).optional(),
+  /** Who accepted it: the user (absent), or the Analyst at a research's end when family confirmed it. */
+  acceptedBy: z.literal('Analyst').optional(),
 });
 export type MergeCluster = z.infer<typeof MergeCluster>;
 

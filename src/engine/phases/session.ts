@@ -4,7 +4,7 @@
  * run's result. Every write of a phase is one transaction of the store when it has them.
  */
 import { join } from 'node:path';
-import { displayName } from '../../model';
+import { displayName, type MergeCluster } from '../../model';
 import { formatProblem } from '../../case/problems';
 import type { RunResult } from '../events';
 import type { CaseStore } from '../ports';
@@ -14,6 +14,7 @@ import type { CycleState, OpenCycle, Research, RunContext, SessionMode } from '.
 import { noteArchive, takePendingMerges } from './research';
 import { writeOutputs } from './summary';
 import { writeResearchState } from './research-state';
+import { consolidateFamilies } from './consolidate';
 
 export type RunStatus = RunResult['status'];
 
@@ -89,7 +90,8 @@ export async function closeSession(
   cycle: CycleState,
   status: RunStatus,
 ): Promise<RunResult> {
-  const { engine, graph } = research;
+  const { engine } = research;
+  let { graph } = research;
   ctx.store.begin?.();
   if (status === 'cancelled')
     ctx.log.add({
@@ -105,13 +107,12 @@ export async function closeSession(
       rationale: 'user interrupt',
       context: `${engine.frontier.size} task(s) still queued`,
     });
-  // After a broken invariant the state in memory is wrong: only the log is written (the error, the end).
-  if (!cycle.unsafe)
-    await writeOutputs(ctx, {
+  const outputs = (merges: MergeCluster[]) =>
+    writeOutputs(ctx, {
       engine,
       graph,
       conflicts: research.conflicts,
-      merges: takePendingMerges(research),
+      merges,
       strategy: cycle.strategy,
       identityNotes: research.identityNotes,
       skipped: research.skipped,
@@ -124,6 +125,19 @@ export async function closeSession(
         context: '',
       }),
     );
+  // After a broken invariant the state in memory is wrong: only the log is written (the error, the end).
+  if (!cycle.unsafe) await outputs(takePendingMerges(research));
+  // A completed research consolidates what family confirms (consolidate.ts), then writes its outputs again.
+  if (status === 'completed' && !cycle.unsafe) {
+    await ctx.log.flush();
+    await ctx.store.commit?.();
+    const merged = await consolidateFamilies(ctx, research);
+    ctx.store.begin?.();
+    if (merged) {
+      graph = merged;
+      await outputs([]);
+    }
+  }
   ctx.log.add({
     agent: 'Lead',
     actionType: 'session_end',
@@ -134,7 +148,7 @@ export async function closeSession(
   await ctx.log.flush();
   // A run stopped inside a cycle leaves that cycle's file marked open; the resumed run completes it.
   if (!cycle.unsafe)
-    await writeResearchState(ctx, research, cycle).catch((e: unknown) =>
+    await writeResearchState(ctx, { ...research, graph }, cycle).catch((e: unknown) =>
       ctx.log.add({
         agent: 'Lead',
         actionType: 'error',

@@ -440,7 +440,14 @@ export async function acceptMerge(
   store: MergeStore,
   id: string,
   now: Date,
-  opts: { canonicalId?: string; batch?: string; reason?: string; keep?: KeepChoices } = {},
+  opts: {
+    canonicalId?: string;
+    batch?: string;
+    reason?: string;
+    keep?: KeepChoices;
+    /** Who accepts: the user (CLI, VS Code), or the Analyst at a research's end (family-confirmed.ts). */
+    by?: 'User' | 'Analyst';
+  } = {},
 ): Promise<MergeCluster> {
   const cluster = findCluster(store, id);
   if (cluster.status === 'accepted') throw new MergeError(`${id} is already accepted`);
@@ -566,14 +573,16 @@ export async function acceptMerge(
     decidedAt: now.toISOString(),
     snapshot: `${dir}/`,
     ...(opts.batch ? { batch: opts.batch } : {}),
+    ...(opts.by === 'Analyst' ? { acceptedBy: 'Analyst' as const, reason: opts.reason } : {}),
   };
   await saveCluster(store, accepted, {}, proposals);
   const proposal =
     cluster.rationale || `similarity ${cluster.similarity}, ${cluster.recommendation} (stored without its reasons)`;
   await store.appendLog([
     {
-      // Accepting is the user's decision (CLI or VS Code), logged in the user's name with their reason.
-      agent: 'User',
+      // Accepting is the user's decision (CLI or VS Code), logged in the user's name with their reason;
+      // the Analyst accepts only what family confirms, logged in its own name (undone like any merge).
+      agent: opts.by ?? 'User',
       actionType: 'merge',
       clusterId: id,
       operation: 'accept',
