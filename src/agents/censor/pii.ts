@@ -30,11 +30,15 @@ const SP = '[^\\S\\r\\n]';
 /**
  * A street address: house number, optional direction, up to three name words, a street word. The
  * number may carry a rural grid's direction (Wisconsin's "W5412 County Road P"), and a county road
- * its letter.
+ * its letter; a Western town's grid address has no street word at all.
  */
 function streetPattern(sp: string): RegExp {
+  // Utah's and other Western towns' grid: "455 North 300 East", "1200 W 500 S" (no street word).
+  const dir = `(?:North|South|East|West|[NSEW])`;
+  // (not a land survey's "Township 3 North 2 East", "Section 12 …")
+  const grid = `(?<!\\b(?:Township|Range|Section|Sec|Lot|Tp|Twp|T|R)\\.?${sp}+)\\b\\d{1,5}${sp}+${dir}\\.?${sp}+\\d{1,5}${sp}+${dir}\\b\\.?`;
   return new RegExp(
-    `\\b(?:[NSEW](?=\\d))?\\d{1,5}(?:-\\d{1,5})?${sp}+(?:[NSEW]\\.?${sp}+)?(?:[A-Z0-9][\\w'.-]*${sp}+){0,3}(?:${STREET_SUFFIX})\\b\\.?(?:${sp}+[A-Z]{1,2}(?![\\w.]))?(?:,?${sp}+(?:Apt|Apartment|Unit|Suite|#)${sp}*[\\w-]+)?`,
+    `${grid}|\\b(?:[NSEW](?=\\d))?\\d{1,5}(?:-\\d{1,5})?${sp}+(?:[NSEW]\\.?${sp}+)?(?:[A-Z0-9][\\w'.-]*${sp}+){0,3}(?:${STREET_SUFFIX})\\b\\.?(?:${sp}+[A-Z]{1,2}(?![\\w.]))?(?:,?${sp}+(?:Apt|Apartment|Unit|Suite|#)${sp}*[\\w-]+)?`,
     'g',
   );
 }

@@ -179,3 +179,13 @@ describe('Censor: a rural grid address', () => {
     assert.deepEqual(found('In 1880 W. Smith farmed here.'), []);
   });
 });
+
+describe('Censor: a Western town’s grid address', () => {
+  it('reads Utah’s "455 North 300 East" as a street address, not a land survey’s township and range', () => {
+    const found = (t: string) => scanPii(t).map((m) => m.match);
+    assert.deepEqual(found('455 North 300 East, Pleasant Grove, UT 84062'), ['455 North 300 East']);
+    assert.deepEqual(found('at 1200 W 500 S. in Provo'), ['1200 W 500 S.']);
+    assert.deepEqual(found('the SE quarter of Township 3 North 2 East'), []);
+    assert.deepEqual(found('in 1850 North Carolina had 12 West Point cadets'), []);
+  });
+});
