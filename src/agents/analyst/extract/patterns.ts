@@ -18,7 +18,7 @@ import {
   relativeLists,
 } from './relatives';
 import { FUNCTION_WORDS, subjectAt } from './subject';
-import { DAY, DAY_DATE, MONTH, NAME, NAME_WORD, titleCase } from './text-patterns';
+import { DAY, DAY_DATE, INITIALS_NAME, MONTH, NAME, NAME_WORD, titleCase } from './text-patterns';
 import { dayInRecordYear } from './yearless-date';
 import { ageAtDeath, headedNotice, nativeOf, noticeDeathDay, noticeSpouse, principalClause } from './notices';
 
@@ -216,7 +216,7 @@ export function principalName(title: string, text: string): { name: string; snip
   if (headed) return headed;
   // "Obituary of Mrs. Clara B. Hoffman", "— obituary, Delbert Ray Sexton": the word before the name is not part of it.
   const t = re(
-    `(?:[Oo]bituary|[Dd]eath notice|[Dd]eath|[Ff]uneral)(?:\\s+notice)?(?:\\s+of|:|,|\\s+[—–-])\\s+(?:(?:Mrs|Mr|Miss|Ms|Dr|Rev)\\.?\\s+)?(${NAME})`,
+    `(?:[Oo]bituary|[Dd]eath notice|[Dd]eath|[Ff]uneral)(?:\\s+notice)?(?:\\s+of|:|,|\\s+[—–-])\\s+(?:(?:Mrs|Mr|Miss|Ms|Dr|Rev)\\.?\\s+)?(${NAME}|${INITIALS_NAME})`,
     'u',
   ).exec(title);
   const fromTitle = t ? cleanName(t[1]) : undefined;
@@ -298,7 +298,7 @@ function biographee(text: string, at: number, words: readonly string[]): boolean
 const ARTICLES = new Set(['El', 'La', 'Los', 'Las', 'Le', 'Les', 'Der', 'Die', 'Das', 'Het', 'The', 'A', 'An']);
 /** Words naming a place or an institution ("Kenmare Old Cemetery", "Calle Hidalgo", "St. Mary's Church"). */
 const PLACE_WORDS =
-  /^(?:District|Precinct|Ward|Cemetery|Churchyard|Church|Chapel|Cathedral|Parish|Street|Road|Avenue|Lane|Square|County|Township|Hospital|School|College|University|Hall|Society|Company|Hotel|Park|Old|New|North|South|East|West|Capilla|Iglesia|Calle|Panteón|Kyrka|Kirche|Friedhof|Kerk|Église|Cimetière|Chiesa|Cimitero)$/;
+  /^(?:City|Town|Village|Falls|Springs|Creek|Harbou?r|Heights|Junction|Landing|Valley|Prairie|District|Precinct|Ward|Cemetery|Churchyard|Church|Chapel|Cathedral|Parish|Street|Road|Avenue|Lane|Square|County|Township|Hospital|School|College|University|Hall|Society|Company|Hotel|Park|Old|New|North|South|East|West|Capilla|Iglesia|Calle|Panteón|Kyrka|Kirche|Friedhof|Kerk|Église|Cimetière|Chiesa|Cimitero)$/;
 
 /** A capitalised phrase that names a place or an institution, not a person: never a principal. */
 function placeLike(words: readonly string[]): boolean {
@@ -349,7 +349,8 @@ export function extractFromText(
   const about = (pattern: RegExp): RegExpExecArray | undefined =>
     [...body.matchAll(pattern)].find((m) => subjectAt(body, m.index, principal.name) !== 'other');
 
-  const born = about(re(`\\b[Bb]orn\\s+(?:on\\s+|in\\s+)?(${DATE}),?\\s+(?:in|at)\\s+(${PLACE})`, 'gu'));
+  // "born in 1839 on Tamme farm": a farm is a place one is born on.
+  const born = about(re(`\\b[Bb]orn\\s+(?:on\\s+|in\\s+)?(${DATE}),?\\s+(?:in|at|on)\\s+(${PLACE})`, 'gu'));
   if (born) {
     main.persona.birthDate = toGedcomDate(born[1]);
     main.persona.birthPlace = born[2];
@@ -364,7 +365,8 @@ export function extractFromText(
       main.snippets.birthPlace = b2[0];
     }
   }
-  const died = about(re(`\\b(?:died|passed away)\\b[^.;]{0,60}?\\b(?:on\\s+)?${WEEKDAY}(${FULL_DATE})`, 'gu'));
+  // "Died on 4 March 1913 in Kolga parish … Jüri Tamm": a notice may open with the verb.
+  const died = about(re(`\\b(?:[Dd]ied|[Pp]assed away)\\b[^.;]{0,60}?\\b(?:on\\s+)?${WEEKDAY}(${FULL_DATE})`, 'gu'));
   if (died) {
     main.persona.deathDate = toGedcomDate(died[1]);
     main.snippets.deathDate = died[0];
@@ -381,6 +383,28 @@ export function extractFromText(
     if (recent && date) {
       main.persona.deathDate = date;
       main.snippets.deathDate = recent[0];
+    }
+  }
+  // "On 8 March died here G. P. Sandberg": the date before the verb, as a notice translated from a
+  // Scandinavian or German one writes it ("Den 8 mars afled härstädes …").
+  if (!main.persona.deathDate) {
+    const first = about(
+      re(
+        `\\b[Oo]n\\s+(?:the\\s+)?(?:(${DAY})\\s+(?:of\\s+)?(${MONTH})|(${MONTH})\\s+(${DAY}))(?:,?\\s+(\\d{4}))?,?\\s+(?:there\\s+)?(?:died|passed away)\\b`,
+        'gu',
+      ),
+    );
+    const month = first && MONTHS[(first[2] ?? first[3]).replace('.', '').toLowerCase()];
+    const day = first && parseInt(first[1] ?? first[4], 10);
+    const date =
+      first && month && day
+        ? first[5]
+          ? `${day} ${month} ${first[5]}`
+          : dayInRecordYear(month, day, recordDate)
+        : undefined;
+    if (first && date) {
+      main.persona.deathDate = date;
+      main.snippets.deathDate = first[0];
     }
   }
   // "CARROLL.—On the 17th inst.", "passed away … on the 12th inst.": a day of the notice's month.
@@ -403,7 +427,7 @@ export function extractFromText(
     const given = principal.name.split(/\s+/)[0];
     // "he entered into marriage with Helena Penner, daughter of Jacob Penner": the spouse's father.
     if (re(`\\b${MARRY}\\s+(?:Miss\\s+)?${NAME}\\s*,\\s*(?:the\\s+)?$`, 'u').test(sentence)) return null;
-    return /\b(?:he|she)\b/i.test(sentence) || sentence.includes(given) || !sentence.trim() ? m : null;
+    return /\b(?:he|she|the deceased)\b/i.test(sentence) || sentence.includes(given) || !sentence.trim() ? m : null;
   };
   const couple = ofPrincipal(
     re(
@@ -411,15 +435,20 @@ export function extractFromText(
       'u',
     ).exec(body),
   );
-  const parents = couple
+  const parentsRead = couple
     ? null
     : ofPrincipal(
         re(
           // "… born August 17, 1928, in Benham, Kentucky, to the late Ray and Edna (Hensley) Mullins" too.
-          `(?:(?<!\\b(?:foster|step|god|nurse)[\\s-]?)\\b(son|daughter|child)\\s+of|\\b[Bb]orn\\b${BIRTH_FILLER}\\s+to(?!\\s+(?:Mr|Mrs)\\b))\\s+(?:the\\s+late\\s+)?(${NAME})(?:\\s+and\\s+(${NAME})(?:\\s+\\((${NAME_WORD})\\)\\s+(${NAME_WORD})|,?\\s+(?:née|nee|geb\\.|geborene)\\s+(${NAME_WORD}))?)?`,
+          // "… which his father Jaan Tamm and his mother Mai née Lepp kept": the parents by their words.
+          `(?:(?<!\\b(?:foster|step|god|nurse)[\\s-]?)\\b(son|daughter|child)\\s+of|\\b[Bb]orn\\b${BIRTH_FILLER}\\s+to(?!\\s+(?:Mr|Mrs)\\b)|\\b(?:his|her)\\s+father,?)\\s+(?:the\\s+late\\s+)?(${NAME})(?:,?\\s+and\\s+(?:(?:his|her)\\s+mother,?\\s+)?(${NAME})(?:\\s+\\((${NAME_WORD})\\)\\s+(${NAME_WORD})|,?\\s+(?:née|nee|geb\\.|geborene)\\s+(${NAME_WORD}))?)?`,
           'u',
         ).exec(body),
       );
+  // "his father Daniel O'Sullivan who died …": a father alone in a clause of his own is read with his
+  // clause (pronoun relatives); only the pair "his father … and his mother …" is read here.
+  const parents =
+    parentsRead && !parentsRead[1] && /^(?:his|her)\b/.test(parentsRead[0]) && !parentsRead[3] ? null : parentsRead;
   if (couple) {
     main.persona.sex = couple[1] === 'son' ? 'M' : couple[1] === 'daughter' ? 'F' : undefined;
     const father = withSurname(cleanName(couple[2]), surname);
@@ -433,7 +462,8 @@ export function extractFromText(
     });
   }
   if (parents) {
-    main.persona.sex = parents[1] === 'son' ? 'M' : parents[1] === 'daughter' ? 'F' : undefined;
+    if (parents[1] || !/^(?:his|her)\b/.test(parents[0]))
+      main.persona.sex = parents[1] === 'son' ? 'M' : parents[1] === 'daughter' ? 'F' : undefined;
     const a = cleanName(parents[2]);
     // "daughter of Samuel and Lydia (Crane) Stewart": the mother's maiden name in brackets, the couple's surname last.
     const b = parents[3] ? cleanName(parents[4] ? `${parents[3]} ${parents[4]}` : parents[3]) : undefined;

@@ -118,7 +118,7 @@ interface Item {
 
 /** Words that open a notice's list of relatives, in the sentence before a head. */
 const LIST_OPENERS =
-  /\b(?:survived\s+by|survivors|surviving|leaves|left\s+to\s+mourn|preceded\s+in\s+death|predeceased|their\s+children)\b/iu;
+  /\b(?:survived\s+by|survivors|surviving|leaves|left\s+to\s+mourn|mourned\s+by|preceded\s+in\s+death|predeceased|their\s+children)\b/iu;
 
 function listsRelatives(body: string, at: number, head: string): boolean {
   const before = body.slice(Math.max(0, at - 200), at);
@@ -130,7 +130,7 @@ function listsRelatives(body: string, at: number, head: string): boolean {
 /** One entry of a list: "Robert of Fort Wayne", "Mrs. Walter (Ruth) Engle of New Haven", "Lewis Stewart". */
 function readItem(raw: string): Item | undefined {
   const text = raw.trim();
-  const noPlace = text.replace(/\s+(?:of|in|at)\s+.*$/u, '').trim();
+  const noPlace = text.replace(/\s+(?:of|in|at|on)\s+.*$/u, '').trim();
   const titled = TITLE.exec(noPlace);
   const rest = titled ? noPlace.slice(titled[0].length) : noPlace;
   // "Maggie (Mrs J. Kelly)", "Maria (Mrs Johann Regier)": a married daughter, her husband's name in brackets.

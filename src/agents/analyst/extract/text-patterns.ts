@@ -9,6 +9,8 @@
 export const NAME_WORD = "\\p{Lu}[\\p{L}'’-]+";
 /** A name of up to four words or initials on one line: "John F. Schmidt". */
 export const NAME = `${NAME_WORD}(?:[ \\t]+(?:\\p{Lu}\\.|${NAME_WORD})){0,3}`;
+/** A name written with initials before the surname: "G. P. Sandberg", "J. J. Zbinden" (the title of a notice). */
+export const INITIALS_NAME = `(?:\\p{Lu}\\.[ \\t]*){1,3}${NAME_WORD}`;
 export const MONTH =
   '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\\.?';
 /** A day of the month as written: "14", "4th", "21st". */
