@@ -57,3 +57,36 @@ kept. Mourned by his widow Liisa, sons Jaan and Karl, daughter Anna, married Reb
     assert.equal(out.personas[2].persona.marriedName, 'Mai Tamm');
   });
 });
+
+describe('free text: a funeral report’s list of mourners', () => {
+  const text = `The funeral of Mr. William Cotterill, of 14, Ripon Street, Attercliffe, took place yesterday. The mourners were
+Mrs. Cotterill (widow), Mr. and Mrs. W. Cotterill (son and daughter-in-law), Mr. and Mrs. F. Staniforth
+(son-in-law and daughter), Mr. G. Cotterill (son), Mr. T. Cotterill (brother), and Mrs. Hirst and
+Mrs. Platts (neighbours). Among the floral tributes was a wreath.`;
+  const out = extractFromText('Funeral report, Mr. Wm. Cotterill, 1899', text, '7 NOV 1899');
+  const at = (i: number) => `${out.personas[i].persona.relationship}: ${out.personas[i].persona.name}`;
+
+  it('reads each relative with the tie in brackets; a couple’s tie names the man first', () => {
+    assert.deepEqual(
+      out.personas.slice(1).map((_, i) => at(i + 1)),
+      [
+        'wife: Mrs. Cotterill',
+        'son: W. Cotterill',
+        'daughter-in-law: Mrs. Cotterill',
+        'daughter: Mrs. Staniforth',
+        'son-in-law: F. Staniforth',
+        'son: G. Cotterill',
+        'brother: T. Cotterill',
+      ],
+    );
+  });
+
+  it('ties the in-laws to their spouses, and reads no neighbour', () => {
+    const spouses = out.relations.filter((r) => r.type === 'spouse').map((r) => [r.from, r.to]);
+    assert.deepEqual(spouses, [
+      ['#3', '#2'],
+      ['#5', '#4'],
+    ]);
+    assert.ok(!out.personas.some((p) => /Hirst|Platts/.test(p.persona.name)));
+  });
+});

@@ -18,6 +18,7 @@ import {
   relativeLists,
 } from './relatives';
 import { FUNCTION_WORDS, subjectAt } from './subject';
+import { mournerLists } from './mourners';
 import { DAY, DAY_DATE, INITIALS_NAME, MONTH, NAME, NAME_WORD, titleCase } from './text-patterns';
 import { dayInRecordYear } from './yearless-date';
 import { ageAtDeath, headedNotice, nativeOf, noticeDeathDay, noticeSpouse, principalClause } from './notices';
@@ -661,6 +662,7 @@ export function extractFromText(
   for (const r of [
     ...relativeLists(body, family, (at) => !!principalClause(body, at, given), given),
     ...pronounRelatives(body, family, principalSex, toGedcomDate, principal.name),
+    ...mournerLists(body),
   ]) {
     if (r.kind === 'spouse' && spouseDraft) continue;
     if (seen(r)) continue;
@@ -672,6 +674,11 @@ export function extractFromText(
       const h: Draft = { persona: r.husband.persona, snippets: r.husband.snippets };
       others.push(h);
       links.push({ from: h, to: d, type: 'spouse', snippet: h.snippets.name });
+    }
+    if (r.wife) {
+      const w: Draft = { persona: r.wife.persona, snippets: r.wife.snippets };
+      others.push(w);
+      links.push({ from: w, to: d, type: 'spouse', snippet: w.snippets.name });
     }
   }
   // "a cousin, Max Kagan of Brooklyn", "his nephew Carl Engle": persons of the record, tied to no one.

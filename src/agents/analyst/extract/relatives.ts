@@ -23,6 +23,8 @@ export interface RelativeDraft {
   ofCouple?: boolean;
   /** The husband a married daughter or sister is named with ("Mrs. Walter (Ruth) Engle", "Mrs. John Hughes"). */
   husband?: { persona: Persona; snippets: Record<string, string> };
+  /** A son's wife a funeral report names with him ("Mr. and Mrs. W. Cotterill (son and daughter-in-law)"). */
+  wife?: { persona: Persona; snippets: Record<string, string> };
 }
 
 /** A surname the record writes for the family, with the words that write it (cited for an inferred surname). */
@@ -89,7 +91,7 @@ function inLaw(kind: RelativeKind): string {
 }
 
 /** Where a list of relatives ends: a semicolon, or a full stop that closes a sentence (not "Mrs." or "Mich."). */
-function listEnd(body: string, from: number): number {
+export function listEnd(body: string, from: number): number {
   for (let i = from; i < body.length; i++) {
     if (body[i] === ';') return i;
     // "his sons, John and Michael, and of his sons-in-law, Patrick Nolan …": another group begins.
