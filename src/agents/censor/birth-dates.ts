@@ -8,7 +8,7 @@
  * Forms: "3 Apr 1938", "3rd April 1938", "April 3, 1938", "3. April 1938", "3 avril 1938",
  * "1er avril 1938", "3 de abril de 1938", "3 kwietnia 1938", "3/4/1938", "03.04.1938", "3-4-1938",
  * "3. 4. 1938", "1938-04-03". Markers: born, b., birth, DOB, *, geb., geboren, né(e), nacido/a,
- * nato/a, nascido/a, född, født, ur., urodzony/a, syntynyt, rođen, narozen, and the like.
+ * nato/a, nascido/a, född, født, gebore, twieled, doğum, lahir, ur., urodzony/a, syntynyt, rođen, narozen, and the like.
  */
 import type { CensorContext } from './living';
 import type { Redaction } from './redaction';
@@ -23,6 +23,11 @@ const MONTHS = new Set(
     'januar jänner februar märz maerz mai juni juli oktober dezember jän mär okt dez',
     'januari februari maart mei augustus',
     'mars maj augusti marts',
+    // Afrikaans, Indonesian and Malay
+    'januarie februarie junie julie desember maret agustus',
+    // Maltese, Turkish (not nisan: a Hebrew month too)
+    'jannar frar marzu mejju ġunju gunju lulju awwissu settembru ottubru novembru diċembru dicembru',
+    'ocak şubat subat mayıs mayis haziran temmuz ağustos agustos eylül eylul ekim kasım kasim aralık aralik',
     // French
     'janvier février fevrier avril juin juillet août aout septembre octobre novembre décembre decembre',
     'janv févr fevr avr juil déc',
@@ -82,10 +87,10 @@ const WORD = String.raw`(?:\d{1,2}(?=b)|[Xx](?=b))?\p{L}{3,12}(?:${SP}+[Ff][óo]
 /** Day suffixes: English, French, Latin/Romance ordinals ("21a", "1º"), Welsh ("21ain", "1af", "2il", "3ydd", "5ed"). */
 const DAY_SUFFIX = String.raw`(?:st|nd|rd|th|er|re|e|º|°|ª|ain|af|il|ydd|fed|ed|eg|a|o|\.)?`;
 /**
- * Words between day and month or month and year: "3 de abril de 1938", "21 o Fedi 1952", "3 d'abril
+ * Words between day and month or month and year: "3 de abril de 1938", "21 o Fedi 1952", "15 ta' Lulju 1950", "3 d'abril
  * de 1938", "the 3rd of May, 1938", "the 3rd day of May 1938".
  */
-const LINK = String.raw`(?:(?:de|o|di|mensis|(?:day${SP}+)?of)${SP}+|d['’])?`;
+const LINK = String.raw`(?:(?:de|o|di|ta['’]|mensis|(?:day${SP}+)?of)${SP}+|d['’])?`;
 /**
  * Day, month name, year: "3 Apr 1938", "3rd April 1938", "3. April 1938", "1er avril 1938", "3 de
  * abril de 1938", and with dashes or slashes as forms print them: "3-May-1938", "03/MAY/1938".
@@ -143,6 +148,8 @@ export function decadeOfYear(year: number): string {
 const BIRTH_WORDS = [
   String.raw`born|b\.|birth|date${SP}+of${SP}+birth|d\.?o\.?b\.?`,
   String.raw`geb\.|geboren|geborene?|geburtsdatum|geboortedatum|född|født|fødd|f\.|fødselsdato|födelsedatum`,
+  // Afrikaans, Maltese, Turkish, Indonesian and Malay
+  String.raw`gebore|gebooredatum|twieled|twieldet|doğum|dogum|doğdu|lahir|tarikh${SP}+lahir|tanggal${SP}+lahir`,
   String.raw`née?|naissance|nacid[oa]|naci[óo]|nacimiento|nat[oa]|nascid[oa]|nasceu|nascimento|nascita|nascut|nascuda`,
   String.raw`natus|nata|nat\.|baptizat[au]s?`,
   String.raw`ur\.|urodzon[ya]|urodził[a]?|urodzenia|narozen[aá]?|nar\.|narodil[a]?|narození|rođen[a]?|rođ\.|rođenja`,

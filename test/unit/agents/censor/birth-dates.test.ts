@@ -59,6 +59,10 @@ describe('Censor: exact birth dates of the living in free text, across forms and
     ['김민지 (1985년 7월 14일 출생)', '1985년 7월 14일', '1980s'],
     ['Γιάννης Μαρκάκης, γεν. 27 Σεπτεμβρίου 1959, Ζαρός', '27 Σεπτεμβρίου 1959', '1950s'],
     ['Maria Popescu, născută la 3 martie 1958', '3 martie 1958', '1950s'],
+    ['mev. Anna-Marie Odendaal-Venter (gebore 17 Julie 1948), Kerkstraat 22', '17 Julie 1948', '1940s'],
+    ['Marija Borg, twieldet fil-15 ta’ Lulju 1950 iż-Żebbuġ', '15 ta’ Lulju 1950', '1950s'],
+    ['Ayşe Yılmaz, doğum 3 Temmuz 1958, İzmir', '3 Temmuz 1958', '1950s'],
+    ['Siti Rahayu, lahir 14 Agustus 1962 di Bandung', '14 Agustus 1962', '1960s'],
   ];
   for (const [text, date, decade] of living)
     it(`redacts "${date}" in: ${text}`, () => {
