@@ -90,3 +90,14 @@ Mrs. Platts (neighbours). Among the floral tributes was a wreath.`;
     assert.ok(!out.personas.some((p) => /Hirst|Platts/.test(p.persona.name)));
   });
 });
+
+describe('free text: a letter', () => {
+  it('takes no principal from its salutation ("Dear Mr. Tamm,")', () => {
+    const out = extractFromText(
+      'Letter from Kadri Tamm-Kuusk to a DNA match in Canada, 2016',
+      'Dear Mr. Tamm,\n\nOur DNA match was right. I am Kadri Tamm-Kuusk, born 23 November 1976 in Tallinn.',
+      '14 SEP 2016',
+    );
+    assert.equal(out.personas[0]?.persona.name, 'Kadri Tamm-Kuusk');
+  });
+});

@@ -108,6 +108,7 @@ const STOPWORDS = new Set([
   'Interment',
   'Rev',
   'Saint',
+  'Dear',
   'St',
 ]);
 
