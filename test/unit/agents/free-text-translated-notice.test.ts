@@ -101,3 +101,15 @@ describe('free text: a letter', () => {
     assert.equal(out.personas[0]?.persona.name, 'Kadri Tamm-Kuusk');
   });
 });
+
+describe('free text: a sentence that opens with its date', () => {
+  it('"On October 19, 1876, he was united in marriage to Miss Augusta Schmeling": his wife, not October’s', () => {
+    const text =
+      'William Radtke passed away. On October 19, 1876, he was united in marriage to Miss Augusta Schmeling, who survives him.';
+    const out = extractFromText('Obituary of William Radtke', text, '1923');
+    assert.deepEqual(
+      out.personas.map((p) => `${p.persona.role}: ${p.persona.name}`),
+      ['principal: William Radtke', 'spouse: Augusta Schmeling'],
+    );
+  });
+});

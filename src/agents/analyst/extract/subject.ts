@@ -5,7 +5,7 @@
  * had married William Craig" or "Elizabeth died in 1794". A fact put on the wrong person is worse than
  * a fact not read, so a clause about somebody else is never read as the principal's.
  */
-import { NAME, NAME_WORD } from './text-patterns';
+import { MONTH, NAME, NAME_WORD } from './text-patterns';
 
 /** Words before a full stop that do not end a sentence ("Mrs.", "Feb.", "St.", an initial). */
 const ABBREVIATIONS =
@@ -62,10 +62,14 @@ function firstName(clause: string): string | undefined {
       (FUNCTION_WORDS.has(words[0]) || (words[0].length > 1 && words[0] === words[0].toUpperCase()))
     )
       words.shift();
-    if (words.length) return words.join(' ');
+    // "On October 19, 1876, he …": a date's month is no one (May Smith, June Ross are).
+    const date = words.length === 1 && MONTH_ONLY.test(words[0]) && /^\s*\d/.test(clause.slice(m.index + m[0].length));
+    if (words.length && !date) return words.join(' ');
   }
   return undefined;
 }
+
+const MONTH_ONLY = new RegExp(`^${MONTH}$`, 'u');
 
 /**
  * Whom the verb at `index` is about: `principal` (named, or "he"/"she" opening the sentence), `other`
