@@ -1,5 +1,6 @@
 /**
- * Ages as records write them ("67", "abt 40", "aged 3 months", "in his 80th year", "67y 3m 2d"),
+ * Ages as records write them ("67", "abt 40", "aged 3 months", "in his 80th year", "67y 3m 2d", a US
+ * census's "10/12"),
  * read into completed years with the reading spelled out, and a birth date calculated from them.
  * "In his 80th year" is 79 completed years: the 80th year begins on the 79th birthday.
  */
@@ -107,6 +108,15 @@ export function parseAge(input: number | string | undefined): StatedAge | undefi
     return say(Number(m[1]), undefined, `over ${m[1]}`);
   if (/^(?:infant|newborn|new-born|stillborn|still-born|an infant)$/i.test(s))
     return say(0, 0, 'an infant: under one year', { years: 0 });
+  // The US censuses of 1850–1880 write an infant's age in twelfths of a year: "10/12" is ten months.
+  if ((m = /^(?:(\d{1,2})\s+)?(\d{1,2})\/12$/.exec(s)) && Number(m[2]) < 12) {
+    const y = m[1] === undefined ? 0 : Number(m[1]);
+    const mo = Number(m[2]);
+    return say(y, y, `${y} completed years (${y ? `${y} y ` : ''}${mo} m: months written as twelfths)`, {
+      ...(m[1] === undefined ? {} : { years: y }),
+      months: mo,
+    });
+  }
   // "67", "67 years", "67y 3m 2d", "3 months", "10 days", "1 year 6 months", "two weeks"
   const unit =
     /(\d{1,3}(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*(years?|yrs?\.?|y\.?|jahre?|jaar|ans?|år|months?|mos?\.?|m\.?|monate?|maanden|mois|weeks?|wks?\.?|w\.?|days?|d\.?|tage?|dagen|jours?)?/gi;

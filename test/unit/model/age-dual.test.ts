@@ -25,6 +25,8 @@ describe('ages as written', () => {
     ['infant', 0, 0, false],
     ['of full age', 21, undefined, false],
     ['minor', 0, 20, false],
+    ['10/12', 0, 0, false],
+    ['1 3/12', 1, 1, false],
   ];
   for (const [written, min, max, approx] of cases) {
     it(`${JSON.stringify(written)} → ${min}${max === min ? '' : `..${max ?? ''}`} completed years`, () => {
@@ -38,7 +40,12 @@ describe('ages as written', () => {
   }
 
   it('is not an age: words that are not one', () => {
-    for (const s of ['at the age of reason', 'unknown', '', 'widow']) assert.equal(parseAge(s), undefined, s);
+    for (const s of ['at the age of reason', 'unknown', '', 'widow', '13/12', '3/4'])
+      assert.equal(parseAge(s), undefined, s);
+  });
+
+  it('a US census infant’s "10/12" on 8 June 1880 was born about August 1879', () => {
+    assert.equal(birthFromAge(parseAge('10/12')!, '8 JUN 1880')?.date, 'CAL AUG 1879');
   });
 
   it('a birth calculated from an age at a dual date uses the new-style year', () => {
