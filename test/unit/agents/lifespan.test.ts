@@ -153,6 +153,18 @@ describe('identity: a life has one end', () => {
     assert.equal(lifespanContradiction(g, testator, p), undefined);
   });
 
+  it('no one is in a record made before they were born (an infant on an 1845 passenger list, a brother born 1847)', () => {
+    const g = new KnowledgeGraph([person('P-1847', 'Heinrich', { 'birth.date': '14 MAR 1847' })]);
+    const p = g.get('P-1847')!;
+    const infant = { persona: persona('child'), source: { recordType: 'immigration', date: '20 NOV 1845' } };
+    assert.match(lifespanContradiction(g, infant, p) ?? '', /before Heinrich Pike \(P-1847\) was born \(14 MAR 1847\)/);
+    // A year's slack for a stated birth that may be late, and no verdict from a later account.
+    const baptised = { persona: persona('principal'), source: { recordType: 'baptism', date: '15 MAR 1846' } };
+    assert.equal(lifespanContradiction(g, baptised, p), undefined);
+    const history = { persona: persona('mentioned'), source: { recordType: 'newspaper', date: '1845' } };
+    assert.equal(lifespanContradiction(g, history, p), undefined);
+  });
+
   it('an informant, a witness or a godparent acts in person: not the infant of the name who died before', () => {
     const g = new KnowledgeGraph([person('P-infant', 'Jakob', { 'death.date': '3 SEP 1862' })]);
     const p = g.get('P-infant')!;

@@ -5,7 +5,8 @@
  * - a person dies once: two deaths years apart are two persons;
  * - no one marries, heads a household or has a child born after their death (a father may die
  *   before his child is born, so a year is allowed);
- * - a person dead by a date is not the one recorded alive later.
+ * - a person dead by a date is not the one recorded alive later;
+ * - no one is in a record made before they were born.
  */
 import type { Person, Persona } from '../../../model';
 import { displayName } from '../../../model';
@@ -161,6 +162,41 @@ function diedBeforeBirth(pr: LifeInRecord, p: Person, birth: DateFeature | undef
   return `died ${d.text} by this record, before ${label(p)} was born (${birth.text}): a child named after one who died is another child`;
 }
 
+/** Years a stated birth may be late against a record that already names the person. */
+const BIRTH_SLACK = 1;
+
+/** Records that show everyone they name present on their date (not a will, a deed or a later account). */
+const PRESENT_ON_DATE = new Set([
+  'birth',
+  'baptism',
+  'marriage',
+  'death',
+  'burial',
+  'census',
+  'immigration',
+  'naturalization',
+  'passport',
+  'military',
+  'directory',
+  'school',
+  'tax',
+]);
+
+/**
+ * The persona is in a record made before the person was born (a passenger list of 1845 naming an
+ * infant Heinrich; the brother given his name was baptised in 1847): not the same child. Only a
+ * stated birth, a record dated to one year, and a gap of more than a year count.
+ */
+function recordedBeforeBirth(pr: LifeInRecord, p: Person, birth: DateFeature | undefined): string | undefined {
+  if (!pr.source.date || birth?.min === undefined || !birth.stated || !PRESENT_ON_DATE.has(pr.source.recordType))
+    return undefined;
+  const when = dateFeature(pr.source.date);
+  if (when?.max === undefined || when.max - (when.min ?? when.max) > 0) return undefined;
+  // A year's slack: a birth date stated by an informant may be a year late (a conflict to weigh, not a namesake).
+  if (when.max >= birth.min - BIRTH_SLACK) return undefined;
+  return `named in this ${pr.source.recordType} record of ${pr.source.date}, before ${label(p)} was born (${birth.text}): another person`;
+}
+
 /** Why the persona cannot be person `p` by the ends of their lives (undefined when nothing tells). */
 export function lifespanContradiction(g: KnowledgeGraph, pr: LifeInRecord, p: Person): string | undefined {
   const f = g.features(p.id);
@@ -168,6 +204,7 @@ export function lifespanContradiction(g: KnowledgeGraph, pr: LifeInRecord, p: Pe
   return (
     twoDeaths(pr, p, death) ??
     diedBeforeBirth(pr, p, f?.birth) ??
+    recordedBeforeBirth(pr, p, f?.birth) ??
     deadBeforeLife(g, pr, p) ??
     aliveAfterDeath(pr, p, death)
   );
