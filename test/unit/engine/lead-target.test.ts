@@ -1,0 +1,151 @@
+/**
+ * The Lead chooses (issue #23 item 3): targets and views of the case, and the UCB1 choice without a
+ * model — deterministic, steered by what is open, moving on from a target that gains nothing.
+ */
+import assert from 'node:assert/strict';
+import { goalStatus } from '../../../src/agents/analyst/gps';
+import { CaseConfig, ClueHypothesis, Conflict, Person } from '../../../src/model';
+import {
+  focusedView,
+  leadTargets,
+  summaryView,
+  weakestView,
+  type CaseSnapshot,
+} from '../../../src/engine/lead/targets';
+import { cycleReward, emptyMemory, remember, scoreTargets, strategyFor } from '../../../src/engine/lead/ucb';
+import { evidenceClaim } from '../../helpers/evidence-claim';
+
+const fact = (id: string, field: string, value: string, sources: string[], status = 'accepted') => ({
+  id,
+  field,
+  value,
+  status,
+  confidence: 0.8,
+  evidence: sources.map((s) => evidenceClaim(value, { source: s })),
+});
+
+function snapshot(over: Partial<CaseSnapshot> = {}): CaseSnapshot {
+  const father = Person.parse({
+    id: 'P-father',
+    names: [{ given: 'John', surname: 'Lee' }],
+    assertions: [fact('A-f1', 'birth.date', '1820', ['S-1'])],
+  });
+  const subject = Person.parse({
+    id: 'P-subject',
+    names: [{ given: 'Ann', surname: 'Lee' }],
+    assertions: [fact('A-1', 'birth.date', '1850', ['S-1', 'S-2']), fact('A-2', 'death.date', '1900', ['S-3'])],
+    relationships: [{ type: 'parent', person: 'P-father', evidence: [evidenceClaim('John', { source: 'S-1' })] }],
+  });
+  const persons = new Map([subject, father].map((p) => [p.id, p]));
+  const config = CaseConfig.parse({ question: 'Who were her parents?', subject: { name: 'Ann Lee' } });
+  const get = (id: string) => persons.get(id);
+  return {
+    subject,
+    get,
+    goals: goalStatus(subject, config.goals, get),
+    conflicts: [],
+    clues: [],
+    generations: 2,
+    ...over,
+  };
+}
+
+const conflict = Conflict.parse({
+  id: 'C-1',
+  person: 'P-subject',
+  field: 'death.date',
+  competing: [
+    { value: '1900', weight: 1 },
+    { value: '1901', weight: 1 },
+  ],
+  preferred: '1900',
+  rationale: '',
+  status: 'open',
+});
+
+describe('the Lead chooses a target', () => {
+  it('targets the unproven goals, open conflicts, ancestors lacking facts and open clues, in a stable order', () => {
+    const s = snapshot({
+      conflicts: [conflict],
+      clues: [
+        ClueHypothesis.parse({
+          id: 'H-1',
+          statement: 'a brother in Leeds',
+          priority: 0.4,
+          generatedBy: 'Analyst',
+          createdAt: '2026-01-01T00:00:00Z',
+        }),
+      ],
+    });
+    const ids = leadTargets(s).map((t) => t.id);
+    assert.ok(ids.includes('gap:parents'));
+    assert.ok(!ids.includes('gap:birth'), 'a birth proven by two sources is no gap');
+    assert.ok(ids.includes('conflict:C-1'));
+    assert.ok(ids.includes('person:P-father'));
+    assert.ok(ids.includes('hypothesis:H-1'));
+    assert.deepEqual(
+      leadTargets(s).map((t) => t.id),
+      ids,
+      'the same case gives the same targets',
+    );
+    const father = leadTargets(s).find((t) => t.id === 'person:P-father')!;
+    assert.deepEqual(father.missing, ['death', 'parents']);
+  });
+
+  it('shows the case in three views: summary, focused on the target, weakest claims first', () => {
+    const s = snapshot({ conflicts: [conflict] });
+    const sum = summaryView(s, 2);
+    assert.equal(sum.ancestors, 1);
+    assert.equal(sum.openConflicts, 1);
+    assert.equal(sum.goals.find((g) => g.goal === 'birth')?.status, 'proven');
+    const gap = leadTargets(s).find((t) => t.id === 'gap:death')!;
+    const focus = focusedView(s, gap);
+    assert.equal(focus.person?.id, 'P-subject');
+    assert.deepEqual(
+      focus.conflicts.map((c) => c.id),
+      ['C-1'],
+    );
+    const weak = weakestView(s);
+    assert.deepEqual(
+      weak.map((c) => `${c.person} ${c.field}`),
+      ['P-father birth.date', 'P-subject death.date'],
+      'single-source claims, not the corroborated birth',
+    );
+  });
+
+  it('scores by UCB1 with priors: a goal gap first, then moves on from a target that gains nothing', () => {
+    const s = snapshot({ conflicts: [conflict] });
+    const targets = leadTargets(s);
+    let memory = emptyMemory();
+    const first = scoreTargets(targets, memory)[0];
+    assert.equal(first.target.kind, 'gap');
+    assert.equal(strategyFor(first.target), 'deepen');
+    // Worked again and again with no gain, its exploration term shrinks and another target leads.
+    const chosen = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const best = scoreTargets(targets, memory)[0];
+      chosen.add(best.target.id);
+      memory = remember(memory, best.target.id, 0);
+    }
+    assert.ok(chosen.size > 1, `UCB1 tried more than one target: ${[...chosen].join(', ')}`);
+    assert.deepEqual(
+      scoreTargets(targets, memory).map((x) => x.target.id),
+      scoreTargets([...targets].reverse(), memory).map((x) => x.target.id),
+      'deterministic whatever the input order',
+    );
+  });
+
+  it('picks the strategy from the target, not the cycle number', () => {
+    const [gap] = leadTargets(snapshot());
+    assert.equal(strategyFor({ ...gap, kind: 'conflict' }), 'challenge');
+    assert.equal(strategyFor({ ...gap, kind: 'person' }), 'explore');
+    assert.equal(strategyFor({ ...gap, kind: 'hypothesis' }), 'explore');
+    assert.equal(strategyFor(undefined), 'deepen');
+  });
+
+  it('rewards information gained, a first find most', () => {
+    assert.equal(cycleReward({ sources: 0, persons: 0, facts: 0, resolved: 0 }), 0);
+    assert.equal(cycleReward({ sources: 1, persons: 0, facts: 0, resolved: 0 }), 0.5);
+    assert.ok(cycleReward({ sources: 3, persons: 2, facts: 5, resolved: 1 }) < 1);
+  });
+});
