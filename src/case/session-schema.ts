@@ -22,7 +22,20 @@ export const SessionStateSchema = z.object({
       strategy: z.string(),
       plannerStop: z.string().optional(),
       startedAt: z.number(),
-      before: z.object({ persons: z.number(), sources: z.number(), conflicts: z.number() }),
+      before: z.object({
+        persons: z.number(),
+        sources: z.number(),
+        conflicts: z.number(),
+        facts: z.number().optional(),
+        resolved: z.number().optional(),
+      }),
+      target: z.string().optional(),
+    })
+    .optional(),
+  lead: z
+    .object({
+      cycles: z.number().int().min(0),
+      targets: z.record(z.string(), z.object({ visits: z.number().int().min(0), reward: z.number().min(0) })),
     })
     .optional(),
 });

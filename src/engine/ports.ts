@@ -106,8 +106,12 @@ export interface SessionState {
     strategy: string;
     plannerStop?: string;
     startedAt: number;
-    before: { persons: number; sources: number; conflicts: number };
+    before: { persons: number; sources: number; conflicts: number; facts?: number; resolved?: number };
+    /** The Lead's target of the cycle (its id), rewarded with what the cycle gained. */
+    target?: string;
   };
+  /** Optional (loop): the Lead's targets, their visits and rewards (UCB1), so a later run goes on from them. */
+  lead?: { cycles: number; targets: Record<string, { visits: number; reward: number }> };
 }
 
 /**

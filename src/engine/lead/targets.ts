@@ -18,7 +18,7 @@ export interface LeadTarget {
   /** Stable across cycles and runs: `<kind>:<goal | conflict id | person id | clue id>`. */
   id: string;
   kind: TargetKind;
-  /** The engine's own words for it (never model text). */
+  /** The engine's own words for what it is, without names (the Censor shows the person: `person`). */
   label: string;
   /** The person its work concerns. */
   person: string;
@@ -92,10 +92,6 @@ function openConflicts(s: CaseSnapshot): Conflict[] {
 export function leadTargets(s: CaseSnapshot): LeadTarget[] {
   const conflicts = openConflicts(s);
   const onPerson = (id: string) => conflicts.filter((c) => c.person === id).length;
-  const name = (id: string) => {
-    const p = s.get(id);
-    return p ? displayName(p) : id;
-  };
   const out: LeadTarget[] = [];
   const base = { openConflicts: 0, goalGap: 0, cluePriority: 0, missing: [] as string[] };
   for (const g of s.goals) {
@@ -104,7 +100,7 @@ export function leadTargets(s: CaseSnapshot): LeadTarget[] {
       ...base,
       id: `gap:${g.goal}`,
       kind: 'gap',
-      label: `${displayName(s.subject)}'s ${g.goal}: ${g.met ? 'found but not corroborated' : 'not found'}`,
+      label: `${g.goal} ${g.met ? 'found but not corroborated' : 'not found'}`,
       person: s.subject.id,
       goal: g.goal,
       missing: [g.goal],
@@ -117,7 +113,7 @@ export function leadTargets(s: CaseSnapshot): LeadTarget[] {
       ...base,
       id: `conflict:${c.id}`,
       kind: 'conflict',
-      label: `conflict on ${name(c.person)}'s ${c.field} (${c.competing.length} values)`,
+      label: `conflict ${c.id} on ${c.field} (${c.competing.length} values)`,
       person: c.person,
       conflict: c.id,
       openConflicts: onPerson(c.person),
@@ -129,7 +125,7 @@ export function leadTargets(s: CaseSnapshot): LeadTarget[] {
       ...base,
       id: `person:${p.id}`,
       kind: 'person',
-      label: `${displayName(p)} (generation ${gen}) lacks ${missing.join(', ')}`,
+      label: `lacks ${missing.join(', ')} (generation ${gen})`,
       person: p.id,
       missing,
       openConflicts: onPerson(p.id),

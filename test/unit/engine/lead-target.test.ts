@@ -13,6 +13,10 @@ import {
   type CaseSnapshot,
 } from '../../../src/engine/lead/targets';
 import { cycleReward, emptyMemory, remember, scoreTargets, strategyFor } from '../../../src/engine/lead/ucb';
+import { adoptPlannerTarget, leadTargetEntry, type LeadChoice } from '../../../src/engine/phases/lead-target';
+import { cycleFromLog } from '../../../src/case/cycles/record';
+import { renderCycle } from '../../../src/case/cycles/render';
+import type { LogEntry } from '../../../src/model';
 import { evidenceClaim } from '../../helpers/evidence-claim';
 
 const fact = (id: string, field: string, value: string, sources: string[], status = 'accepted') => ({
@@ -147,5 +151,72 @@ describe('the Lead chooses a target', () => {
     assert.equal(cycleReward({ sources: 0, persons: 0, facts: 0, resolved: 0 }), 0);
     assert.equal(cycleReward({ sources: 1, persons: 0, facts: 0, resolved: 0 }), 0.5);
     assert.ok(cycleReward({ sources: 3, persons: 2, facts: 5, resolved: 1 }) < 1);
+  });
+});
+
+describe('the Lead planner chooses among the candidates', () => {
+  const ucb = (): LeadChoice => {
+    const candidates = scoreTargets(leadTargets(snapshot({ conflicts: [conflict] })), emptyMemory());
+    return {
+      target: candidates[0].target,
+      strategy: strategyFor(candidates[0].target),
+      reason: 'the UCB1 reason',
+      chosenBy: 'ucb1',
+      candidates,
+    };
+  };
+
+  it('keeps a candidate the planner names, with its strategy', () => {
+    const c = adoptPlannerTarget(ucb(), { id: 'conflict:C-1', strategy: 'challenge', reason: 'settle the death' });
+    assert.equal(c.chosenBy, 'planner');
+    assert.equal(c.target?.id, 'conflict:C-1');
+    assert.equal(c.strategy, 'challenge');
+    assert.equal(c.overruled, undefined);
+  });
+
+  it('overrules an id it never offered and a malformed answer: UCB1 chooses', () => {
+    for (const answer of [
+      { id: 'person:P-Zebediah', reason: 'Atlantis' },
+      { id: 'gap:death', strategy: 'conquer', reason: '' },
+      { id: '', reason: '' },
+    ]) {
+      const c = adoptPlannerTarget(ucb(), answer);
+      assert.equal(c.chosenBy, 'ucb1');
+      assert.equal(c.target?.id, ucb().target?.id);
+      assert.ok(c.overruled, JSON.stringify(answer));
+    }
+    assert.equal(adoptPlannerTarget(ucb(), undefined).overruled, undefined, 'no answer, nothing overruled');
+  });
+
+  it("logs the choice; the cycle file keeps the engine's words and leaves the planner's in the log", () => {
+    const chosen = adoptPlannerTarget(ucb(), { id: 'conflict:C-1', reason: 'Zebediah said so' });
+    const entries = leadTargetEntry('llm', chosen, 1);
+    assert.equal(entries[0].actionType === 'decision' && entries[0].decisionType, 'lead_target');
+    assert.match(entries[0].rationale, /chosen by the Lead planner \(llm\), saying: "Zebediah said so"/);
+    const log = [
+      ...entries,
+      {
+        agent: 'Lead',
+        actionType: 'decision',
+        decisionType: 'cycle_plan',
+        optionsConsidered: [],
+        chosenOption: 'challenge',
+        rationale: 'challenge: 1 queued, 0 open clue(s), 0 gap(s); planner (llm) added 0 task(s)',
+        context: '',
+        cycle: 1,
+      },
+    ].map((e, i) => ({
+      ...e,
+      id: `L-${i}`,
+      sessionId: 'R-1',
+      timestamp: '2026-01-01T00:00:00Z',
+      cycle: 1,
+    })) as LogEntry[];
+    const { record } = cycleFromLog(1, log, { target: 'Ann Lee (P-subject)', nameOf: (id) => `Ann Lee (${id})` });
+    assert.equal(record.selection.targetId, 'conflict:C-1');
+    assert.match(record.selection.target, /^Ann Lee \(P-subject\) — conflict C-1 on death\.date/);
+    assert.doesNotMatch(record.selection.targetReason ?? '', /Zebediah/);
+    assert.match(record.selection.targetReason ?? '', /its reason is in the research log/);
+    assert.match(renderCycle(record, []), /Why this target: challenge: conflict C-1/);
   });
 });
