@@ -19,7 +19,7 @@ import { sha256 } from '../src/engine/ids';
 import { goalStatus } from '../src/agents/analyst/gps';
 import { focusedView, leadTargets, summaryView, weakestView } from '../src/engine/lead/targets';
 import { emptyMemory, scoreTargets } from '../src/engine/lead/ucb';
-import { gainBaseline } from '../src/engine/phases/lead-target';
+import { knownAbout } from '../src/engine/phases/lead-target';
 import { checkInvariants } from '../src/engine/invariants';
 import { initAncestryEngine, makeTask, permissionsFrom } from '../src/engine/state';
 import { CaseConfig, type Person, type SourceRecord } from '../src/model';
@@ -208,7 +208,7 @@ async function main() {
   );
 
   // The Lead's choice of target (issue #23 item 3), as a cycle makes it: targets, UCB1, the three
-  // views, and the reward's baseline (a pass over every person's facts), on a case of P0 vs 10·P0.
+  // views, and what is known of the target (the reward's baseline), on a case of P0 vs 10·P0.
   const perChoice = (n: number) => {
     const graph = new KnowledgeGraph(syntheticPersons(n), 'P-x0');
     const subject = graph.get('P-x0')!;
@@ -227,7 +227,7 @@ async function main() {
       summaryView(snap, graph.size);
       if (scored[0]) focusedView(snap, scored[0].target);
       weakestView(snap);
-      gainBaseline(graph, new Map());
+      knownAbout(graph, new Map(), 'P-x0');
     }
     return (performance.now() - t) / 20;
   };
@@ -235,7 +235,7 @@ async function main() {
   const l1 = perChoice(P0);
   const l10 = perChoice(P0 * 10);
   console.log(
-    `The Lead's choice of target per cycle over ${P0} vs ${P0 * 10} persons: ${l1.toFixed(2)} vs ${l10.toFixed(2)} ms (targets, UCB1, views, reward baseline)`,
+    `The Lead's choice of target per cycle over ${P0} vs ${P0 * 10} persons: ${l1.toFixed(2)} vs ${l10.toFixed(2)} ms (targets, UCB1, views, what is known of the target)`,
   );
 
   // Analyst alone: the same records against 10× more known persons.

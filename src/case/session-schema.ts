@@ -22,14 +22,17 @@ export const SessionStateSchema = z.object({
       strategy: z.string(),
       plannerStop: z.string().optional(),
       startedAt: z.number(),
-      before: z.object({
-        persons: z.number(),
-        sources: z.number(),
-        conflicts: z.number(),
-        facts: z.number().optional(),
-        resolved: z.number().optional(),
-      }),
+      before: z.object({ persons: z.number(), sources: z.number(), conflicts: z.number() }),
       target: z.string().optional(),
+      known: z
+        .object({
+          person: z.string(),
+          facts: z.number(),
+          sources: z.number(),
+          links: z.number(),
+          resolved: z.number(),
+        })
+        .optional(),
     })
     .optional(),
   lead: z

@@ -95,12 +95,11 @@ export function ucbReason(s: ScoredTarget, of: number): string {
 }
 
 /**
- * A cycle's information gain as a reward in [0, 1): new sources, persons, accepted facts and
- * conflicts settled, g/(g+1), so a first find counts most and no count dominates.
+ * A cycle's information gain on its target as a reward in [0, 1): new sources, accepted facts and
+ * relationships, conflicts settled, g/(g+1), so a first find counts most and no count dominates.
  */
-export function cycleReward(gain: { sources: number; persons: number; facts: number; resolved: number }): number {
-  const g =
-    Math.max(0, gain.sources) + Math.max(0, gain.persons) + Math.max(0, gain.facts) + Math.max(0, gain.resolved);
+export function cycleReward(gain: { sources: number; facts: number; links: number; resolved: number }): number {
+  const g = Math.max(0, gain.sources) + Math.max(0, gain.facts) + Math.max(0, gain.links) + Math.max(0, gain.resolved);
   return g / (g + 1);
 }
 

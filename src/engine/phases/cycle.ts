@@ -13,7 +13,7 @@ import { plannerStopOverruled } from '../planner-stop';
 import { Cancelled, type CycleState, type OpenCycle, type Research, type RunContext } from './context';
 import { decide } from './decide';
 import { logPlan, planCycle } from './plan';
-import { chooseTarget, gainBaseline, rewardTarget, TARGET_PRIORITY } from './lead-target';
+import { chooseTarget, knownAbout, rewardTarget, TARGET_PRIORITY } from './lead-target';
 import { writeResearchState } from './research-state';
 import {
   nextCycle,
@@ -76,13 +76,13 @@ async function beginCycle(ctx: RunContext, research: Research, state: CycleState
     strategy: state.strategy,
     plannerStop: state.plannerStop,
     startedAt,
-    before: {
-      persons: graph.size,
-      sources: ctx.store.sources().length,
-      conflicts: conflicts.size,
-      ...gainBaseline(graph, conflicts),
-    },
-    ...(plan.choice.target ? { target: plan.choice.target.id } : {}),
+    before: { persons: graph.size, sources: ctx.store.sources().length, conflicts: conflicts.size },
+    ...(plan.choice.target
+      ? {
+          target: plan.choice.target.id,
+          known: { person: plan.choice.target.person, ...knownAbout(graph, conflicts, plan.choice.target.person) },
+        }
+      : {}),
   };
   if (engine.frontier.size === 0) decideNow(ctx, research, state, true);
   else if (state.plannerStop) decideNow(ctx, research, state, false);
@@ -174,16 +174,11 @@ async function endCycle(ctx: RunContext, research: Research, state: CycleState, 
     openClues: openHypotheses(engine).length,
     requests: engine.counters.requests ?? 0,
   };
-  // What the cycle gained is its target's reward (UCB1's mean): new sources, persons, facts, conflicts settled.
-  const now = gainBaseline(graph, conflicts);
-  const reward = open.target
-    ? rewardTarget(engine, open.target, {
-        sources: counts.newSources,
-        persons: counts.newPersons,
-        facts: now.facts - (before.facts ?? now.facts),
-        resolved: now.resolved - (before.resolved ?? now.resolved),
-      })
-    : undefined;
+  // What the cycle learnt about its target's person is the target's reward (UCB1's mean).
+  const reward =
+    open.target && open.known
+      ? rewardTarget(engine, open.target, open.known, knownAbout(graph, conflicts, open.known.person))
+      : undefined;
   ctx.log.add({
     agent: 'Lead',
     actionType: 'cycle',
@@ -191,7 +186,7 @@ async function endCycle(ctx: RunContext, research: Research, state: CycleState, 
     durationMs: Math.max(0, ctx.clock.now().getTime() - open.startedAt),
     counts,
     costUsd: ctx.opts.meter?.costUsd() ?? 0,
-    rationale: `cycle ${engine.cycle} (${state.strategy})${open.target ? `; target ${open.target}, reward ${reward!.toFixed(3)}` : ''}`,
+    rationale: `cycle ${engine.cycle} (${state.strategy})${open.target ? `; target ${open.target}${reward === undefined ? '' : `, reward ${reward.toFixed(3)}`}` : ''}`,
     context: '',
   });
   state.open = undefined;

@@ -199,22 +199,46 @@ export function leadTargetEntry(kind: string, choice: LeadChoice, cycle: number)
   return out;
 }
 
-/** What the reward is measured against: the case at the cycle's start. */
-export function gainBaseline(graph: KnowledgeGraph, conflicts: ReadonlyMap<string, Conflict>) {
-  let facts = 0;
-  for (const p of graph.persons.values()) for (const a of p.assertions) if (a.status === 'accepted') facts += 1;
-  let resolved = 0;
-  for (const c of conflicts.values()) if (c.status === 'resolved') resolved += 1;
-  return { facts, resolved };
+/** What is known about a person: accepted facts, the sources cited for them, accepted relationships, conflicts settled. */
+export interface Known {
+  facts: number;
+  sources: number;
+  links: number;
+  resolved: number;
 }
 
-/** The cycle's reward, added to its target's visits (UCB1's memory, kept with the session). */
-export function rewardTarget(
-  engine: EngineState,
-  target: string,
-  gained: { sources: number; persons: number; facts: number; resolved: number },
-): number {
-  const r = cycleReward(gained);
+/** What is known about the target's person (the reward's baseline: one person, not the whole case). */
+export function knownAbout(graph: KnowledgeGraph, conflicts: ReadonlyMap<string, Conflict>, person: string): Known {
+  const p = graph.get(person);
+  const sources = new Set<string>();
+  let facts = 0;
+  for (const a of p?.assertions ?? [])
+    if (a.status === 'accepted') {
+      facts += 1;
+      for (const e of a.evidence) sources.add(e.source);
+    }
+  let links = 0;
+  for (const r of p?.relationships ?? [])
+    if (r.status === 'accepted') {
+      links += 1;
+      for (const e of r.evidence) sources.add(e.source);
+    }
+  let resolved = 0;
+  for (const c of conflicts.values()) if (c.person === person && c.status === 'resolved') resolved += 1;
+  return { facts, sources: sources.size, links, resolved };
+}
+
+/**
+ * The cycle's reward, added to its target's visits (UCB1's memory, kept with the session): what
+ * the cycle learnt about the target's person, so work on other persons is not credited to it.
+ */
+export function rewardTarget(engine: EngineState, target: string, before: Known, after: Known): number {
+  const r = cycleReward({
+    facts: after.facts - before.facts,
+    sources: after.sources - before.sources,
+    links: after.links - before.links,
+    resolved: after.resolved - before.resolved,
+  });
   engine.lead = remember(engine.lead, target, r);
   return r;
 }

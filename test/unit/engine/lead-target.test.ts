@@ -13,7 +13,15 @@ import {
   type CaseSnapshot,
 } from '../../../src/engine/lead/targets';
 import { cycleReward, emptyMemory, remember, scoreTargets, strategyFor } from '../../../src/engine/lead/ucb';
-import { adoptPlannerTarget, leadTargetEntry, type LeadChoice } from '../../../src/engine/phases/lead-target';
+import {
+  adoptPlannerTarget,
+  knownAbout,
+  leadTargetEntry,
+  rewardTarget,
+  type LeadChoice,
+} from '../../../src/engine/phases/lead-target';
+import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
+import type { EngineState } from '../../../src/engine/state';
 import { cycleFromLog } from '../../../src/case/cycles/record';
 import { renderCycle } from '../../../src/case/cycles/render';
 import type { LogEntry } from '../../../src/model';
@@ -148,9 +156,9 @@ describe('the Lead chooses a target', () => {
   });
 
   it('rewards information gained, a first find most', () => {
-    assert.equal(cycleReward({ sources: 0, persons: 0, facts: 0, resolved: 0 }), 0);
-    assert.equal(cycleReward({ sources: 1, persons: 0, facts: 0, resolved: 0 }), 0.5);
-    assert.ok(cycleReward({ sources: 3, persons: 2, facts: 5, resolved: 1 }) < 1);
+    assert.equal(cycleReward({ sources: 0, facts: 0, links: 0, resolved: 0 }), 0);
+    assert.equal(cycleReward({ sources: 1, facts: 0, links: 0, resolved: 0 }), 0.5);
+    assert.ok(cycleReward({ sources: 3, facts: 5, links: 2, resolved: 1 }) < 1);
   });
 });
 
@@ -218,5 +226,27 @@ describe('the Lead planner chooses among the candidates', () => {
     assert.doesNotMatch(record.selection.targetReason ?? '', /Zebediah/);
     assert.match(record.selection.targetReason ?? '', /its reason is in the research log/);
     assert.match(renderCycle(record, []), /Why this target: challenge: conflict C-1/);
+  });
+});
+
+describe("the reward is what a cycle learnt about its target's person", () => {
+  it('counts new accepted facts, their sources and links on that person only', () => {
+    const s = snapshot();
+    const graph = new KnowledgeGraph([s.subject, s.get('P-father')!], 'P-subject');
+    const before = knownAbout(graph, new Map(), 'P-father');
+    assert.deepEqual(before, { facts: 1, sources: 1, links: 0, resolved: 0 });
+    const father = graph.get('P-father')!;
+    graph.put({ ...father, assertions: [...father.assertions, fact('A-f2', 'death.date', '1880', ['S-9'])] });
+    const engine = { lead: emptyMemory() } as EngineState;
+    const r = rewardTarget(engine, 'person:P-father', before, knownAbout(graph, new Map(), 'P-father'));
+    assert.equal(r, 2 / 3, 'one fact and one new source');
+    assert.deepEqual(engine.lead.targets['person:P-father'], { visits: 1, reward: 2 / 3 });
+    const subject = knownAbout(graph, new Map(), 'P-subject');
+    assert.equal(
+      rewardTarget(engine, 'gap:parents', subject, knownAbout(graph, new Map(), 'P-subject')),
+      0,
+      "the father's new fact is not the subject's",
+    );
+    assert.equal(engine.lead.cycles, 2);
   });
 });
