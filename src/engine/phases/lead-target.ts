@@ -23,7 +23,8 @@ import {
 } from '../lead/targets';
 import { cycleReward, remember, scoreTargets, strategyFor, ucbReason, type ScoredTarget } from '../lead/ucb';
 import type { RunContext } from './context';
-import { resolveTask } from './resolve-conflict';
+import { changedConflicts, resolveTask } from './resolve-conflict';
+import { recordTypesFor } from '../../agents/analyst/analyst';
 import { searchTask } from './tasks';
 
 /** A target's searches: above the planner's gap searches (0.9 at most), below a ResolveTask (0.95). */
@@ -138,8 +139,8 @@ const TYPES: Record<string, string[]> = {
 
 /**
  * The work the target asks for: a search for each thing its person lacks (a goal's, an ancestor's
- * missing facts), its conflict weighed again (ResolveTask: once per state of its evidence), its
- * clue's queued search raised to the target's priority.
+ * missing facts); for a conflict, a corroborating search for its field and, when its evidence
+ * changed since it was weighed, a ResolveTask; a clue's queued search raised to the target's priority.
  */
 export function targetTasks(
   ctx: RunContext,
@@ -149,7 +150,20 @@ export function targetTasks(
   if (!target) return { tasks: [] };
   if (target.kind === 'conflict') {
     const c = target.conflict ? input.conflicts.get(target.conflict) : undefined;
-    return { tasks: c ? [resolveTask(ctx, c)] : [] };
+    const p = c && input.graph.get(c.person);
+    if (!c || !p) return { tasks: [] };
+    // Weighed again only when its evidence changed since it was weighed (as at a session's start):
+    // an unchanged conflict weighs the same. Corroboration is sought for its field either way.
+    const changed = changedConflicts([c], input.graph)[0];
+    return {
+      tasks: [
+        ...(changed ? [resolveTask(ctx, c, changed.evidence)] : []),
+        searchTask(ctx, input.engine.sourcePermissions, personQuery(p, { recordTypes: recordTypesFor(c.field) }), {
+          priority: TARGET_PRIORITY,
+          targetPerson: p.id,
+        }),
+      ],
+    };
   }
   if (target.kind === 'hypothesis') return { tasks: [], raise: target.hypothesis };
   const person: Person | undefined = input.graph.get(target.person);

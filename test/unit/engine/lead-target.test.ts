@@ -236,7 +236,9 @@ describe("the reward is what a cycle learnt about its target's person", () => {
     const before = knownAbout(graph, new Map(), 'P-father');
     assert.deepEqual(before, { facts: 1, sources: 1, links: 0, resolved: 0 });
     const father = graph.get('P-father')!;
-    graph.put({ ...father, assertions: [...father.assertions, fact('A-f2', 'death.date', '1880', ['S-9'])] });
+    graph.put(
+      Person.parse({ ...father, assertions: [...father.assertions, fact('A-f2', 'death.date', '1880', ['S-9'])] }),
+    );
     const engine = { lead: emptyMemory() } as EngineState;
     const r = rewardTarget(engine, 'person:P-father', before, knownAbout(graph, new Map(), 'P-father'));
     assert.equal(r, 2 / 3, 'one fact and one new source');
