@@ -16,9 +16,13 @@ import { Analyst } from '../src/agents/analyst/analyst';
 import { DeterministicExtractor } from '../src/agents/analyst/extract';
 import { KnowledgeGraph } from '../src/agents/analyst/graph';
 import { sha256 } from '../src/engine/ids';
+import { goalStatus } from '../src/agents/analyst/gps';
+import { focusedView, leadTargets, summaryView, weakestView } from '../src/engine/lead/targets';
+import { emptyMemory, scoreTargets } from '../src/engine/lead/ucb';
+import { knownAbout } from '../src/engine/phases/lead-target';
 import { checkInvariants } from '../src/engine/invariants';
 import { initAncestryEngine, makeTask, permissionsFrom } from '../src/engine/state';
-import type { Person, SourceRecord } from '../src/model';
+import { CaseConfig, type Person, type SourceRecord } from '../src/model';
 import { generateCase } from './_loop-archive';
 
 const quick = process.argv.includes('--quick');
@@ -201,6 +205,37 @@ async function main() {
   const c10 = perCheck(P0 * 10);
   console.log(
     `One invariant check over ${P0} vs ${P0 * 10} persons: ${c1.toFixed(2)} vs ${c10.toFixed(2)} ms — ×${(c10 / c1).toFixed(2)} for ×10 persons`,
+  );
+
+  // The Lead's choice of target (issue #23 item 3), as a cycle makes it: targets, UCB1, the three
+  // views, and what is known of the target (the reward's baseline), on a case of P0 vs 10·P0.
+  const perChoice = (n: number) => {
+    const graph = new KnowledgeGraph(syntheticPersons(n), 'P-x0');
+    const subject = graph.get('P-x0')!;
+    const get = (id: string) => graph.get(id);
+    const snap = {
+      subject,
+      get,
+      goals: goalStatus(subject, CaseConfig.parse({ question: 'q', subject: { name: 'x' } }).goals, get),
+      conflicts: [],
+      clues: [],
+      generations: 1,
+    };
+    const t = performance.now();
+    for (let i = 0; i < 20; i++) {
+      const scored = scoreTargets(leadTargets(snap), emptyMemory());
+      summaryView(snap, graph.size);
+      if (scored[0]) focusedView(snap, scored[0].target);
+      weakestView(snap);
+      knownAbout(graph, new Map(), 'P-x0');
+    }
+    return (performance.now() - t) / 20;
+  };
+  perChoice(P0 * 10);
+  const l1 = perChoice(P0);
+  const l10 = perChoice(P0 * 10);
+  console.log(
+    `The Lead's choice of target per cycle over ${P0} vs ${P0 * 10} persons: ${l1.toFixed(2)} vs ${l10.toFixed(2)} ms (targets, UCB1, views, what is known of the target)`,
   );
 
   // Analyst alone: the same records against 10× more known persons.

@@ -23,6 +23,22 @@ export const SessionStateSchema = z.object({
       plannerStop: z.string().optional(),
       startedAt: z.number(),
       before: z.object({ persons: z.number(), sources: z.number(), conflicts: z.number() }),
+      target: z.string().optional(),
+      known: z
+        .object({
+          person: z.string(),
+          facts: z.number(),
+          sources: z.number(),
+          links: z.number(),
+          resolved: z.number(),
+        })
+        .optional(),
+    })
+    .optional(),
+  lead: z
+    .object({
+      cycles: z.number().int().min(0),
+      targets: z.record(z.string(), z.object({ visits: z.number().int().min(0), reward: z.number().min(0) })),
     })
     .optional(),
 });

@@ -40,6 +40,27 @@ export interface PlanningView {
   persons?: { id: string; name: string }[];
   /** Open conflicts by id (a `resolve` action names one). */
   conflicts?: { id: string; person: string; field: string; values: string[] }[];
+  /**
+   * The Lead's choice of target (issue #23 item 3): the candidates by id with their UCB1 scores, the
+   * one UCB1 chose, and the views of the case (summary, focused on that target, weakest claims).
+   */
+  lead?: {
+    suggested?: string;
+    candidates: { id: string; kind: string; person: string; label: string; score: number }[];
+    summary: {
+      persons: number;
+      ancestors: number;
+      openConflicts: number;
+      openClues: number;
+      goals: { goal: string; status: string }[];
+    };
+    focused?: {
+      person?: { id: string; name: string };
+      facts: { field: string; value: string; status: string; sources: number }[];
+      gaps: string[];
+    };
+    weakest: { person: string; field: string; value: string; status: string; sources: number; confidence: number }[];
+  };
 }
 
 export interface PlanDecision {
@@ -58,6 +79,8 @@ export interface PlanDecision {
   revisits: { source: string; improvedQuery: SearchQuery; reason: string }[];
   shouldStop: boolean;
   stopReason?: string;
+  /** The target the planner chooses among the view's candidates (kept only when it names one). */
+  target?: { id: string; strategy?: string; reason: string };
 }
 
 export interface LeadPlanner {

@@ -63,6 +63,21 @@ export class Frontier {
     return top.task;
   }
 
+  /**
+   * Raises the queued tasks `pred` holds for to `priority` (never lowers one): the Lead's target
+   * goes first. Returns how many were raised.
+   */
+  raise(pred: (t: Task) => boolean, priority: number): number {
+    let n = 0;
+    for (const e of this.heap)
+      if (e.task.priority < priority && pred(e.task)) {
+        e.task = { ...e.task, priority };
+        n += 1;
+      }
+    if (n) for (let i = (this.heap.length >> 1) - 1; i >= 0; i--) this.down(i);
+    return n;
+  }
+
   /** Removes every task (returned in priority order), e.g. when the session terminates. */
   drain(): Task[] {
     const out: Task[] = [];

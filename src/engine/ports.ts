@@ -107,7 +107,13 @@ export interface SessionState {
     plannerStop?: string;
     startedAt: number;
     before: { persons: number; sources: number; conflicts: number };
+    /** The Lead's target of the cycle (its id), rewarded with what the cycle learnt about its person. */
+    target?: string;
+    /** What was known about the target's person when the cycle began (the reward's baseline). */
+    known?: { person: string; facts: number; sources: number; links: number; resolved: number };
   };
+  /** Optional (loop): the Lead's targets, their visits and rewards (UCB1), so a later run goes on from them. */
+  lead?: { cycles: number; targets: Record<string, { visits: number; reward: number }> };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { SessionState } from './ports';
 import { Frontier } from './frontier';
 import { queryHash } from './query';
 import { stableId } from './ids';
+import { emptyMemory, type LeadMemory } from './lead/ucb';
 
 export type SourcePermissions = Record<Tier, boolean>;
 
@@ -33,6 +34,8 @@ export interface EngineState {
   subjectId?: string;
   /** Tasks left when a budget ended the session (Z invariant 3 empties the frontier). */
   parkedTasks: Task[];
+  /** The Lead's targets: visits and rewards (UCB1), kept across cycles and sessions. */
+  lead: LeadMemory;
 }
 
 export class PreconditionError extends Error {
@@ -103,6 +106,7 @@ export function initAncestryEngine(input: {
     counters: {},
     subjectId: input.seedPerson.id,
     parkedTasks: [],
+    lead: emptyMemory(),
   };
   addTasks(state, [input.initialTask]);
   return state;
@@ -258,6 +262,7 @@ export function toSession(state: EngineState): SessionState {
     counters: { ...state.counters },
     subjectId: state.subjectId,
     parkedTasks: state.parkedTasks.length ? state.parkedTasks : undefined,
+    lead: state.lead.cycles ? state.lead : undefined,
   };
 }
 
@@ -278,6 +283,7 @@ export function fromSession(s: SessionState, graph: Map<string, Person>, permiss
     counters: { ...s.counters },
     subjectId: s.subjectId,
     parkedTasks: s.parkedTasks ?? [],
+    lead: s.lead ?? emptyMemory(),
   };
 }
 

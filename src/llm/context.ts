@@ -94,3 +94,37 @@ export function caseContext(config: CaseConfig): string {
     `Permitted source tiers: 0 (open)${config.tiers.tier1 ? ', 1 (user credential)' : ''}${config.tiers.tier2 ? ', 2 (manual links only)' : ''}`,
   ].join('\n');
 }
+
+/**
+ * The Lead's choice (issue #23 item 3): the candidate targets by id with their UCB1 scores, the
+ * engine's suggestion, and the three views — summary, focused on the suggestion, weakest claims.
+ * Bounded by the engine (at most 12 candidates, 20 facts, 10 weak claims), one line each.
+ */
+export function leadContext(lead: NonNullable<PlanningView['lead']>): string {
+  const s = lead.summary;
+  const lines = [
+    '# Choose the target of this cycle',
+    `Summary: ${s.persons} persons, ${s.ancestors} ancestors in the target generations, ${s.openConflicts} open conflicts, ${s.openClues} open clues. Goals: ${s.goals.map((g) => `${g.goal} ${g.status}`).join('; ') || 'none'}.`,
+    '## Candidate targets (id — person — what; UCB1 score)',
+    ...lead.candidates.map((c) => `- ${c.id} — ${c.person} — ${c.label}; score ${c.score.toFixed(3)}`),
+    `Engine's suggestion: ${lead.suggested ?? 'none'}`,
+  ];
+  if (lead.focused) {
+    const f = lead.focused;
+    lines.push(
+      `## Focused view of the suggestion${f.person ? `: ${f.person.name} (${f.person.id})` : ''}`,
+      ...f.facts.map((x) => `- ${x.field} = ${x.value} [${x.status}, ${x.sources} source(s)]`),
+      `- lacks: ${f.gaps.join(', ') || 'nothing'}`,
+    );
+  }
+  lines.push(
+    '## Weakest claims (contested, single-source or low confidence)',
+    ...(lead.weakest.length
+      ? lead.weakest.map(
+          (w) =>
+            `- ${w.person} ${w.field} = ${w.value} [${w.status}, ${w.sources} source(s), confidence ${w.confidence.toFixed(2)}]`,
+        )
+      : ['- (none)']),
+  );
+  return lines.join('\n');
+}

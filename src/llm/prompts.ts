@@ -36,7 +36,8 @@ export const PLANNER_SUCCESS = `# Success criteria
 - query_expansions: variant spellings or places that appear in the context.
 - revisit_schedule: only for source ids listed in the context, with an improved query and a reason.
 - merge: when two persons listed by id in the context look like one person, name their ids in persons with the reason; it becomes a proposal a person decides, never a merge.
-- resolve: to have a listed conflict weighed again, give its id in conflict.`;
+- resolve: to have a listed conflict weighed again, give its id in conflict.
+- target: choose the cycle's target by the id of one listed candidate (a goal gap, a conflict, an ancestor, a clue), a strategy (explore, deepen or challenge) and your reason; leave it out to keep the engine's suggestion.`;
 
 export const VERIFIER_SYSTEM = `You are the Verification Agent for genealogical fact extraction.
 Your role is to validate extracted data against source text and to extract persons a free-text record names.

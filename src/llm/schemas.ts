@@ -45,6 +45,15 @@ export const PlannerOutput = z.object({
   hypotheses: z.array(Hypothesis).default([]),
   should_stop: z.boolean(),
   stop_reason: z.string().nullable().default(null),
+  // The engine checks the id and the strategy (an unknown one is overruled, not an unusable answer).
+  target: z
+    .object({
+      id: z.string().describe('the id of one of the candidate targets listed in the context'),
+      strategy: z.string().optional().describe('explore, deepen or challenge'),
+      reason: z.string().default('').describe('why this target now, from the views of the case'),
+    })
+    .optional()
+    .describe("the cycle's target, chosen among the candidates listed in the context"),
 });
 export type PlannerOutput = z.infer<typeof PlannerOutput>;
 

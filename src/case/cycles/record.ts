@@ -53,6 +53,9 @@ export const CycleRecord = z.object({
     reason: z.string(),
     /** The searches the Lead's plan added to the frontier. */
     planned: z.array(z.string()),
+    /** The Lead's target (issue #23 item 3): its id, and why it was chosen, in the engine's words. */
+    targetId: z.string().optional(),
+    targetReason: z.string().optional(),
   }),
   tasks: z.array(CycleTask),
   searches: z.array(CycleSearch),
@@ -132,6 +135,9 @@ const PLAN_COUNTS = /^(.*?added \d+ task\(s\))/;
 
 const STAGED = /(\d+) accepted, (\d+) staged for review, (\d+) disputed/;
 
+/** Where the Lead planner's own words begin in a target's rationale (they stay in the log). */
+const PLANNER_CHOSE = /; chosen by the Lead planner \(([^)]*)\)[\s\S]*$/;
+
 /** The cycle's record and its model answers, from its log entries (in log order). */
 export function cycleFromLog(
   n: number,
@@ -173,7 +179,16 @@ export function cycleFromLog(
   for (const e of entries) {
     switch (e.actionType) {
       case 'decision':
-        if (e.decisionType === 'cycle_plan') {
+        if (e.decisionType === 'lead_target') {
+          // context: "<person id>: <what the target is>" (no names: the Censor shows the person).
+          const at = e.context.indexOf(': ');
+          if (at > 0) record.selection.target = `${nameOf(e.context.slice(0, at))} — ${e.context.slice(at + 2)}`;
+          record.selection.targetId = e.chosenOption;
+          record.selection.targetReason = e.rationale.replace(
+            PLANNER_CHOSE,
+            '; chosen by the Lead planner ($1): its reason is in the research log',
+          );
+        } else if (e.decisionType === 'cycle_plan') {
           record.selection.strategy = e.chosenOption;
           // The planner's own words (a stop reason it gave) are model text: they stay in the log.
           const own = PLAN_COUNTS.exec(e.rationale);

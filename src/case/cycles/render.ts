@@ -46,9 +46,10 @@ export function renderCycle(record: CycleRecord, raw: readonly RawAnswer[]): str
     '## Selection',
     '',
     `- Strategy: ${r.selection.strategy || '—'}`,
-    `- Target: ${r.selection.target}`,
-    `- Why: ${r.selection.reason || '—'}`,
+    `- Target: ${r.selection.target}${r.selection.targetId ? ` (\`${r.selection.targetId}\`)` : ''}`,
   );
+  if (r.selection.targetReason) out.push(`- Why this target: ${r.selection.targetReason}`);
+  out.push(`- Why: ${r.selection.reason || '—'}`);
   if (r.selection.planned.length)
     out.push(`- Searches the Lead's plan added: ${r.selection.planned.map((q) => `\`${q}\``).join('; ')}`);
   out.push('', '## Tasks', '');

@@ -12,9 +12,18 @@ import type { Strategy } from '../strategy';
 import { plannerStopOverruled } from '../planner-stop';
 import { Cancelled, type CycleState, type OpenCycle, type Research, type RunContext } from './context';
 import { decide } from './decide';
-import { cycleStrategy, logPlan, planCycle } from './plan';
+import { logPlan, planCycle } from './plan';
+import { chooseTarget, knownAbout, rewardTarget, TARGET_PRIORITY } from './lead-target';
 import { writeResearchState } from './research-state';
-import { nextCycle, queue, recordPlannerMerges, scheduleRevisits, takePendingMerges, terminateIf } from './research';
+import {
+  nextCycle,
+  queue,
+  raiseClue,
+  recordPlannerMerges,
+  scheduleRevisits,
+  takePendingMerges,
+  terminateIf,
+} from './research';
 import { committed, persist } from './session';
 import { step } from './step';
 import { archiveSweepTasks } from './archive-sweep';
@@ -48,14 +57,16 @@ export async function cycle(ctx: RunContext, research: Research, state: CycleSta
   if (ctx.opts.signal?.aborted && !engine.terminated) throw new Cancelled();
 }
 
-/** A new cycle: strategy, due revisits, the Lead's plan queued; persisted with the cycle marked open. */
+/** A new cycle: the Lead's target and strategy, due revisits, its plan queued; persisted with the cycle marked open. */
 async function beginCycle(ctx: RunContext, research: Research, state: CycleState): Promise<void> {
   const { engine, graph, conflicts } = research;
   const startedAt = ctx.clock.now().getTime();
   const n = nextCycle(research);
-  state.strategy = cycleStrategy(ctx, { engine, graph, conflicts });
+  const lead = chooseTarget(ctx, { engine, graph, conflicts });
   scheduleRevisits(research);
-  const plan = await planCycle(ctx, { engine, graph, conflicts, recent: research.recent, strategy: state.strategy });
+  const plan = await planCycle(ctx, { engine, graph, conflicts, recent: research.recent, lead });
+  state.strategy = plan.choice.strategy;
+  if (plan.raise) raiseClue(research, plan.raise, TARGET_PRIORITY);
   const { added } = queue(research, plan.tasks);
   recordPlannerMerges(research, plan.merges);
   logPlan(ctx, plan, { cycle: n, strategy: state.strategy, added, queued: engine.frontier.size });
@@ -66,6 +77,12 @@ async function beginCycle(ctx: RunContext, research: Research, state: CycleState
     plannerStop: state.plannerStop,
     startedAt,
     before: { persons: graph.size, sources: ctx.store.sources().length, conflicts: conflicts.size },
+    ...(plan.choice.target
+      ? {
+          target: plan.choice.target.id,
+          known: { person: plan.choice.target.person, ...knownAbout(graph, conflicts, plan.choice.target.person) },
+        }
+      : {}),
   };
   if (engine.frontier.size === 0) decideNow(ctx, research, state, true);
   else if (state.plannerStop) decideNow(ctx, research, state, false);
@@ -157,6 +174,11 @@ async function endCycle(ctx: RunContext, research: Research, state: CycleState, 
     openClues: openHypotheses(engine).length,
     requests: engine.counters.requests ?? 0,
   };
+  // What the cycle learnt about its target's person is the target's reward (UCB1's mean).
+  const reward =
+    open.target && open.known
+      ? rewardTarget(engine, open.target, open.known, knownAbout(graph, conflicts, open.known.person))
+      : undefined;
   ctx.log.add({
     agent: 'Lead',
     actionType: 'cycle',
@@ -164,7 +186,7 @@ async function endCycle(ctx: RunContext, research: Research, state: CycleState, 
     durationMs: Math.max(0, ctx.clock.now().getTime() - open.startedAt),
     counts,
     costUsd: ctx.opts.meter?.costUsd() ?? 0,
-    rationale: `cycle ${engine.cycle} (${state.strategy})`,
+    rationale: `cycle ${engine.cycle} (${state.strategy})${open.target ? `; target ${open.target}${reward === undefined ? '' : `, reward ${reward.toFixed(3)}`}` : ''}`,
     context: '',
   });
   state.open = undefined;

@@ -1,8 +1,8 @@
 /**
- * Plan (seed 002 cycle start, the Lead): a strategy for the cycle, the planner's view of the case
- * and its plan turned into search tasks. cycle.ts composes them: strategy, due revisits onto the
- * frontier, the plan, its tasks queued, the plan logged, the cycle opened and persisted with the
- * session, so a resumed run continues it instead of planning anew.
+ * Plan (seed 002 cycle start, the Lead): a target and a strategy for the cycle (lead-target.ts),
+ * the planner's view of the case and its plan turned into search tasks. cycle.ts composes them:
+ * the target, due revisits onto the frontier, the plan, its tasks queued, the plan logged, the
+ * cycle opened and persisted with the session, so a resumed run continues it instead of planning anew.
  */
 import { MergeCluster, type Conflict, type Person, type Task } from '../../model';
 import { displayName } from '../../model';
@@ -16,11 +16,12 @@ import { quotedStopReason } from '../planner-stop';
 import { formatQuery } from '../../model';
 import { apSurnameFathers } from '../../model/names';
 import { openHypotheses, type EngineState } from '../state';
-import { chooseStrategy, type Strategy } from '../strategy';
+import type { Strategy } from '../strategy';
 import type { RunContext } from './context';
 import { REVISIT_PRIORITY, searchTask } from './tasks';
 import { resolveTask } from './resolve-conflict';
 import { stableId } from '../ids';
+import { adoptPlannerTarget, leadTargetEntry, targetTasks, type LeadChoice, type LeadViews } from './lead-target';
 
 /** What the Lead reads of the research to plan a cycle. */
 export interface PlanInput {
@@ -41,30 +42,25 @@ export interface Plan {
   plannerStop: string | undefined;
   /** Its `merge` actions as merge proposals for the user (never a merge). */
   merges: MergeCluster[];
-}
-
-/** The cycle's Winterfox strategy, from the state before due revisits are queued. */
-export function cycleStrategy(ctx: RunContext, input: Omit<PlanInput, 'recent'>): Strategy {
-  const { engine, graph } = input;
-  const subject = graph.get(engine.subjectId!)!;
-  const goals = goalStatus(subject, ctx.config.goals, (id) => graph.get(id));
-  return chooseStrategy({
-    cycle: engine.cycle,
-    openConflicts: [...input.conflicts.values()].filter((c) => c.person === subject.id && c.status !== 'resolved')
-      .length,
-    pendingClues: openHypotheses(engine).length,
-    frontier: engine.frontier.size,
-    unprovenGoals: goals.filter((g) => !g.sufficient).length,
-  });
+  /** The cycle's target and strategy: the planner's choice when it named a candidate, else UCB1's. */
+  choice: LeadChoice;
+  /** The clue whose queued search the target raises, when the target is a clue. */
+  raise?: string;
 }
 
 /** The planner asked for the cycle's plan, its actions made search tasks within the permitted tiers. */
-export async function planCycle(ctx: RunContext, input: PlanInput & { strategy: Strategy }): Promise<Plan> {
+export async function planCycle(
+  ctx: RunContext,
+  input: PlanInput & { lead: LeadChoice & { views: LeadViews } },
+): Promise<Plan> {
   const subject = input.graph.get(input.engine.subjectId!)!;
   const permissions = input.engine.sourcePermissions;
-  const view = planningView(ctx, input);
+  const view = { ...planningView(ctx, { ...input, strategy: input.lead.strategy }), lead: leadView(input.lead) };
   const decision = await ctx.agents.planner.plan(view, ctx.opts.signal);
-  const tasks: Task[] = [];
+  const choice = adoptPlannerTarget(input.lead, decision.target);
+  // The target's own work first: queued before the planner's, its priority wins a shared search.
+  const steer = targetTasks(ctx, input, choice.target);
+  const tasks: Task[] = [...steer.tasks];
   for (const a of decision.nextActions)
     if (a.action === 'fetch' && a.query)
       tasks.push(
@@ -95,7 +91,29 @@ export async function planCycle(ctx: RunContext, input: PlanInput & { strategy: 
   const plannerStop = decision.shouldStop
     ? decision.stopReason || `the Lead planner (${ctx.agents.planner.kind}) decided to stop`
     : undefined;
-  return { view, decision, tasks, plannerStop, merges };
+  return { view, decision, tasks, plannerStop, merges, choice, raise: steer.raise };
+}
+
+/** The choice as the planner is shown it: the candidates by id, UCB1's pick and the three views. */
+function leadView(lead: LeadChoice & { views: LeadViews }): NonNullable<PlanningView['lead']> {
+  const { summary, focused, weakest } = lead.views;
+  return {
+    suggested: lead.target?.id,
+    candidates: lead.candidates.map((c) => ({
+      id: c.target.id,
+      kind: c.target.kind,
+      person: c.target.person,
+      label: c.target.label,
+      score: Number(c.score.toFixed(3)),
+    })),
+    summary: { ...summary, goals: summary.goals.map((g) => ({ goal: g.goal, status: g.status })) },
+    focused: focused && {
+      person: focused.person,
+      facts: focused.facts.map((f) => ({ field: f.field, value: f.value, status: f.status, sources: f.sources })),
+      gaps: focused.gaps,
+    },
+    weakest,
+  };
 }
 
 /**
@@ -139,6 +157,7 @@ export function logPlan(
   at: { cycle: number; strategy: Strategy; added: readonly Task[]; queued: number },
 ): void {
   const { view, decision } = plan;
+  for (const e of leadTargetEntry(ctx.agents.planner.kind, plan.choice, at.cycle)) ctx.log.add(e);
   ctx.log.add({
     agent: 'Lead',
     actionType: 'decision',

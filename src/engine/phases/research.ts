@@ -27,6 +27,11 @@ export function scheduleRevisits(research: Research): void {
   engine.revisitQueue = [];
 }
 
+/** The Lead's target is a clue: its queued search goes first (lead-target.ts). */
+export function raiseClue(research: Research, clue: string, priority: number): void {
+  research.engine.frontier.raise((t) => t.hypothesis === clue, priority);
+}
+
 /** Tasks onto the frontier through the novelty guard. */
 export function queue(research: Research, tasks: readonly Task[]): { added: Task[]; duplicates: Task[] } {
   return addTasks(research.engine, tasks);

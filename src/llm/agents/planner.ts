@@ -6,7 +6,7 @@
  */
 import type { LeadPlanner, PlanDecision, PlanningView } from '../../engine/agents';
 import type { CaseConfig } from '../../model';
-import { buildPlanningContext, caseContext } from '../context';
+import { buildPlanningContext, caseContext, leadContext } from '../context';
 import { checkPlan } from '../firewall';
 import type { LlmGateway } from '../gateway';
 import { LlmError } from '../port';
@@ -20,6 +20,7 @@ export function planningUserPrompt(view: PlanningView): string {
   return [
     `# Research objective\n${view.question}`,
     buildPlanningContext(view).text,
+    ...(view.lead ? [leadContext(view.lead)] : []),
     STRATEGY_INSTRUCTIONS[view.strategy],
     PLANNER_SUCCESS,
   ].join('\n\n');
@@ -86,7 +87,9 @@ export class LlmLeadPlanner implements LeadPlanner {
       decision.revisits.length === 0 &&
       this.opts.fallback
     ) {
-      return this.opts.fallback.plan(view, signal);
+      // A plan that only names the target keeps it; the actions come from the fallback.
+      const fb = await this.opts.fallback.plan(view, signal);
+      return decision.target ? { ...fb, target: decision.target } : fb;
     }
     return decision;
   }

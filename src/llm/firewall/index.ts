@@ -423,6 +423,16 @@ export function checkPlan(output: PlannerOutput, input: PlanInput): { decision: 
     revisits: [],
     shouldStop: output.should_stop,
     ...(output.stop_reason ? { stopReason: output.stop_reason } : {}),
+    // The engine keeps it only when it names a candidate it offered; its reason is quoted as the planner's.
+    ...(output.target
+      ? {
+          target: {
+            id: output.target.id,
+            ...(output.target.strategy ? { strategy: output.target.strategy } : {}),
+            reason: output.target.reason,
+          },
+        }
+      : {}),
   };
   output.next_actions.forEach((a, i) => {
     const where = `action ${i} (${a.action})`;

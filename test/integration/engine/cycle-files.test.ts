@@ -56,6 +56,17 @@ describe('research state on disk: cycles/<n>.md, timeline.md, theories.md, ances
     );
     assert.ok(listed.cycles.every((c) => c.status === 'complete'));
     assert.ok(listed.cycles.every((c) => c.tasks.length > 0 && c.selection.reason.length > 0));
+    // The Lead's target (issue #23 item 3): each cycle names one, with its reason in the engine's words.
+    assert.ok(
+      listed.cycles.every(
+        (c) => c.selection.targetId && /^(explore|deepen|challenge): /.test(c.selection.targetReason ?? ''),
+      ),
+      JSON.stringify(listed.cycles.map((c) => c.selection)),
+    );
+    const session = () =>
+      JSON.parse(readFileSync(join(dir, 'hypotheses.json'), 'utf8')) as { lead?: { cycles: number } };
+    const worked = session().lead?.cycles ?? 0;
+    assert.ok(worked > 0, "the targets' visits are kept with the session");
     const c1 = listed.cycles[0];
     assert.ok(c1.changes.personsCreated.length > 0, 'the first cycle created persons');
     assert.ok(c1.changes.factsAccepted > 0);
@@ -105,6 +116,7 @@ describe('research state on disk: cycles/<n>.md, timeline.md, theories.md, ances
       'each cycle once, in the order run',
     );
     assert.ok(again.cycles.length > listed.cycles.length, 'the second run added its cycles');
+    assert.ok((session().lead?.cycles ?? 0) > worked, 'the second run went on from the first run’s visits');
     for (const [f, text] of before) assert.equal(readFileSync(join(dir, 'cycles', f), 'utf8'), text, `${f} unchanged`);
   });
 

@@ -125,6 +125,21 @@ describe('the deterministic floor: a hostile model never makes the result worse 
         log.some((e) => e.actionType === 'decision' && e.decisionType === 'planner_stop_overruled'),
         'the overruled stop is logged',
       );
+      // So was its target: an id never offered leaves the choice to UCB1.
+      assert.ok(
+        log.some((e) => e.actionType === 'decision' && e.decisionType === 'planner_target_overruled'),
+        'the overruled target is logged',
+      );
+      // And a target it did offer, ranked last, was worked: the result above is still the floor's.
+      assert.ok(
+        log.some(
+          (e) =>
+            e.actionType === 'decision' &&
+            e.decisionType === 'lead_target' &&
+            /chosen by the Lead planner/.test(e.rationale),
+        ),
+        "the planner's own choice of a candidate was kept at least once",
+      );
       // Nothing fabricated reaches a case file (the research log records the rejections and is exempt).
       for (const f of writtenFiles(hostile)) {
         if (f.rel.startsWith('log') || f.rel.startsWith('.ancestry')) continue;

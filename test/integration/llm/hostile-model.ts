@@ -27,6 +27,14 @@ function userJson(body: Body): Record<string, unknown> {
   }
 }
 
+/** The candidate target the engine ranks last (the prompt lists them best first), if any. */
+function worstCandidate(body: Body): string | undefined {
+  const m = (body.messages as { content: unknown }[] | undefined)?.[0];
+  const text = typeof m?.content === 'string' ? m.content : JSON.stringify(m?.content ?? '');
+  const ids = [...text.matchAll(/- ((?:gap|conflict|person|hypothesis):\S+) — /g)].map((x) => x[1]);
+  return ids.at(-1);
+}
+
 function hostileInput(tool: string, body: Body, call: number): unknown {
   const user = userJson(body);
   switch (tool) {
@@ -48,6 +56,12 @@ function hostileInput(tool: string, body: Body, call: number): unknown {
         // Plausible and firewall-clean: only the loop's own rules may end the research.
         should_stop: true,
         stop_reason: 'hostile-stop-reason: the research question is fully answered',
+        // Every other cycle a target the engine never offered, with a strategy that is none (overruled:
+        // UCB1 chooses); else the candidate it ranks last, with the wrong strategy for it.
+        target:
+          call % 2 || !worstCandidate(body)
+            ? { id: 'person:P-Zebediah', strategy: 'conquer Atlantis', reason: 'hostile-stop-reason: Zebediah Quux' }
+            : { id: worstCandidate(body), strategy: 'explore', reason: 'hostile-stop-reason: Zebediah Quux says so' },
       };
     case 'submit_verification': {
       const raw = typeof user.raw_text === 'string' ? user.raw_text : '';

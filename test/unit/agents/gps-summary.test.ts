@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { checkGPSCoverage, goalStatus, verifyCitations } from '../../../src/agents/analyst/gps';
 import { renderSummary } from '../../../src/agents/analyst/proof/summary';
 import { DeterministicPlanner, GAP_QUERY_MARK } from '../../../src/engine/lead-planner';
-import { chooseStrategy } from '../../../src/engine/strategy';
 import { CaseConfig, Person, type SourceRecord } from '../../../src/model';
 import { evidenceClaim } from '../../helpers/evidence-claim';
 
@@ -656,20 +655,5 @@ describe('deterministic Lead planner and cycle strategies', () => {
     assert.equal(d.revisits[0].reason, 'Conflict resolution requires corroboration');
     const idle = await new DeterministicPlanner().plan({ ...view, gaps: [] });
     assert.equal(idle.shouldStop, true);
-  });
-
-  it('explores first, challenges contested claims, deepens unproven goals', () => {
-    assert.equal(
-      chooseStrategy({ cycle: 1, openConflicts: 3, pendingClues: 0, frontier: 0, unprovenGoals: 5 }),
-      'explore',
-    );
-    assert.equal(
-      chooseStrategy({ cycle: 3, openConflicts: 1, pendingClues: 4, frontier: 4, unprovenGoals: 1 }),
-      'challenge',
-    );
-    assert.equal(
-      chooseStrategy({ cycle: 2, openConflicts: 0, pendingClues: 0, frontier: 0, unprovenGoals: 2 }),
-      'deepen',
-    );
   });
 });

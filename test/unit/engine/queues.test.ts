@@ -53,6 +53,37 @@ describe('engine: frontier queue (Z sortByPriority, ties oldest first)', () => {
     );
   });
 
+  it("raises the Lead's target (never lowers a task) and stays a heap for any task set", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ p: fc.integer({ min: 0, max: 4 }), m: fc.integer({ min: 0, max: 5 }), hit: fc.boolean() }),
+          {
+            maxLength: 60,
+          },
+        ),
+        (specs) => {
+          const tasks = specs.map((s, i) => task(i, s.p / 4, s.m));
+          const hit = new Set(tasks.filter((_, i) => specs[i].hit).map((t) => t.id));
+          const f = new Frontier(tasks);
+          const raised = f.raise((t) => hit.has(t.id), 0.6);
+          assert.equal(raised, tasks.filter((t) => hit.has(t.id) && t.priority < 0.6).length);
+          const want = sortByPriority(
+            tasks.map((t) => (hit.has(t.id) && t.priority < 0.6 ? { ...t, priority: 0.6 } : t)),
+          ).map((t) => `${t.id}@${t.priority}`);
+          const popped: string[] = [];
+          for (let t = f.pop(); t; t = f.pop()) popped.push(`${t.id}@${t.priority}`);
+          // Priorities in order; equal ones may differ in insertion order only where raised.
+          assert.deepEqual(
+            popped.map((x) => Number(x.split('@')[1])),
+            want.map((x) => Number(x.split('@')[1])),
+          );
+          assert.deepEqual([...popped].sort(), [...want].sort());
+        },
+      ),
+    );
+  });
+
   it('refuses a second task with the same id', () => {
     const f = new Frontier();
     assert.equal(f.push(task(1, 0.5, 0)), true);
