@@ -57,6 +57,8 @@ const GROUPS: string[][] = [
     'jack',
     'johnny',
     'jno',
+    'joh',
+    'johs',
     'johann',
     'johannes',
     'jean',
@@ -93,6 +95,7 @@ const GROUPS: string[][] = [
   ['james', 'jim', 'jimmy', 'jas', 'jamie', 'jacobus', 'jakob', 'jacques', 'diego', 'seamus'],
   [
     'jacob',
+    'jac',
     'hagop',
     'agop',
     'hakob',
@@ -154,6 +157,7 @@ const GROUPS: string[][] = [
     'hal',
     'henri',
     'heinrich',
+    'heinr',
     'hendrik',
     'enrico',
     'henricus',
@@ -242,7 +246,7 @@ const GROUPS: string[][] = [
     'frantisek',
     'franciszek',
   ],
-  ['frederick', 'fred', 'freddie', 'fritz', 'friedrich', 'frederic', 'fredk', 'frigyes'],
+  ['frederick', 'fred', 'freddie', 'fritz', 'friedrich', 'friedr', 'frederic', 'fredk', 'frigyes'],
   [
     'gregory',
     'greg',
@@ -364,7 +368,7 @@ const GROUPS: string[][] = [
     'peeter',
   ],
   ['philip', 'phil', 'philipp', 'philippe', 'felipe', 'filippo'],
-  ['samuel', 'sam', 'sammy', 'szmul', 'shmuel', 'shmuil', 'schmul', 'szmuel'],
+  ['samuel', 'sam', 'sammy', 'saml', 'szmul', 'shmuel', 'shmuil', 'schmul', 'szmuel'],
   [
     'stephen',
     'steve',
@@ -438,6 +442,8 @@ const GROUPS: string[][] = [
   ],
   [
     'margaret',
+    'marg',
+    'margt',
     'maggie',
     'meg',
     'peggy',
@@ -469,6 +475,7 @@ const GROUPS: string[][] = [
   ],
   [
     'elizabeth',
+    'eliz',
     'eliza',
     'liza',
     'liz',
@@ -506,6 +513,8 @@ const GROUPS: string[][] = [
   ],
   [
     'catherine',
+    'cath',
+    'kath',
     'kate',
     'kathy',
     'katie',
@@ -544,7 +553,7 @@ const GROUPS: string[][] = [
   ['anne', 'ann', 'anna', 'annie', 'nan', 'nancy', 'nanny', 'hannah', 'anita', 'annette', 'nettie', 'antje'],
   ['sarah', 'sally', 'sadie', 'sara', 'sal', 'sora', 'sura', 'sure', 'sorke'],
   ['susan', 'sue', 'susie', 'susanna', 'susannah', 'suzanne', 'sukey', 'zsuzsanna', 'zuzana', 'zuzanna'],
-  ['dorothy', 'dolly', 'dot', 'dottie', 'dora', 'dorothea', 'dorota', 'dorottya'],
+  ['dorothy', 'dolly', 'dot', 'dottie', 'dora', 'dorothea', 'doroth', 'dorota', 'dorottya'],
   [
     'eleanor',
     'ellen',
@@ -616,7 +625,7 @@ const GROUPS: string[][] = [
   ['rosanna', 'rose', 'rosie', 'rosa', 'rosalie', 'rozalia', 'rosalia'],
   ['sophia', 'sophie', 'sofia', 'sophy', 'zsofia', 'zofia'],
   ['theresa', 'tess', 'tessa', 'terry', 'teresa', 'therese', 'resi', 'terez', 'terezia', 'tereza', 'theresia'],
-  ['wilhelmina', 'minnie', 'mina', 'willa', 'wilma', 'helmine'],
+  ['wilhelmina', 'wilhelmine', 'minna', 'minnie', 'mina', 'willa', 'wilma', 'helmine'],
   ['alice', 'alicia', 'allie', 'elsie', 'alys'],
   ['agnes', 'aggie', 'nessa', 'nessie', 'ines', 'ynes', 'anezka'],
   ['bridget', 'biddy', 'bridie', 'brigid', 'brigitte', 'birgit', 'brigida', 'brigitta', 'brygida', 'brighid'],
