@@ -83,10 +83,27 @@ export const StatedRelationType = z.enum([
 ]);
 export type StatedRelationType = z.infer<typeof StatedRelationType>;
 
+/**
+ * The words a record writer uses for the same ties: "D is daughter of H" is a child, "wife of" a
+ * spouse, a grandson a grandchild. Read as the types above (the person's own sex says the rest).
+ */
+const RELATION_WORDS: Record<string, StatedRelationType> = {
+  son: 'child',
+  daughter: 'child',
+  husband: 'spouse',
+  wife: 'spouse',
+  grandson: 'grandchild',
+  granddaughter: 'grandchild',
+};
+const StatedRelationWord = z.preprocess(
+  (v) => (typeof v === 'string' ? (RELATION_WORDS[v.trim().toLowerCase()] ?? v) : v),
+  StatedRelationType,
+);
+
 export const RecordRelationship = z.object({
   from: z.string().min(1).describe('person key'),
   to: z.string().min(1).describe('person key'),
-  type: StatedRelationType,
+  type: StatedRelationWord,
   note: z.string().optional().describe('the words of the record, e.g. "my daughter Anna wife of …"'),
 });
 export type RecordRelationship = z.infer<typeof RecordRelationship>;

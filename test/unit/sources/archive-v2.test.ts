@@ -124,6 +124,21 @@ describe('archive record format v2', () => {
     }
   });
 
+  it('reads a relationship as a record writer words it: daughter and son are a child, wife a spouse, grandson a grandchild', () => {
+    const text = (type: string) =>
+      `---\ntitle: T\nrecordType: census\npersons:\n  - { key: H, name: Elizabeth /Renouf/, role: head }\n  - { key: D, name: Jeanne /Renouf/, role: child }\nrelationships:\n  - { from: D, to: H, type: ${type} }\n---\ntext\n`;
+    for (const [word, type] of [
+      ['daughter', 'child'],
+      ['Son', 'child'],
+      ['wife', 'spouse'],
+      ['granddaughter', 'grandchild'],
+    ]) {
+      const r = parseArchiveRecord(text(word), 'archive/1851-census.md');
+      assert.ok(r.ok, word);
+      assert.equal(r.record.relationships?.[0].type, type, word);
+    }
+  });
+
   it('reads version 1 files unchanged (no v2 fields appear)', () => {
     const v1 = `---\ntitle: 1880 census\nrecordType: census\ndate: 1880\nplace: Springfield\npersons:\n  - name: Johann Schmidt\n    role: head\n    age: 30\n    birthDate: 1850\n---\nJohann Schmidt 30\n`;
     const r = parseArchiveRecord(v1, 'archive/c.md');
