@@ -153,6 +153,19 @@ describe('identity: a life has one end', () => {
     assert.equal(lifespanContradiction(g, testator, p), undefined);
   });
 
+  it('a will provides for the living: the son Jacob of an 1822 will is not the infant Jacob dead in 1792', () => {
+    const g = new KnowledgeGraph([person('P-infant', 'Jacob', { 'death.date': '20 AUG 1792' })]);
+    const p = g.get('P-infant')!;
+    const legatee = { persona: persona('legatee'), source: { recordType: 'will', date: '3 APR 1822' } };
+    assert.match(
+      lifespanContradiction(g, legatee, p) ?? '',
+      /recorded alive as legatee in 3 APR 1822, after the death/,
+    );
+    // A legatee who died while the will waited to be proved is still the one it names.
+    const proved = { persona: persona('legatee'), source: { recordType: 'probate', date: '1799' } };
+    assert.equal(lifespanContradiction(g, proved, p), undefined);
+  });
+
   it('no one is in a record made before they were born (an infant on an 1845 passenger list, a brother born 1847)', () => {
     const g = new KnowledgeGraph([person('P-1847', 'Heinrich', { 'birth.date': '14 MAR 1847' })]);
     const p = g.get('P-1847')!;

@@ -140,10 +140,20 @@ function deadBeforeLife(g: KnowledgeGraph, pr: LifeInRecord, p: Person): string 
   return `died ${d.text} by this record, while ${label(p)} is ${alive.what}: no one is recorded alive after their death, so this is a namesake`;
 }
 
+/** Roles a will gives the living it provides for (a bequest to the dead lapses). */
+const PROVIDED_FOR = new Set<Persona['role']>(['legatee', 'heir']);
+/** Years a will may be proved after it was written, while a legatee named in it has died meanwhile. */
+const WILL_TO_PROBATE = 10;
+
 function aliveAfterDeath(pr: LifeInRecord, p: Person, death: DateFeature | undefined): string | undefined {
-  if (death?.max === undefined || !aliveInRecord(pr.source.recordType, pr.persona, pr.source.text)) return undefined;
+  if (death?.max === undefined) return undefined;
+  // "I give to my son Jacob two hundred pounds" (1822) is not the Jacob who died an infant in 1792.
+  const legatee =
+    PROVIDED_FOR.has(pr.persona.role) && (pr.source.recordType === 'will' || pr.source.recordType === 'probate');
+  if (!legatee && !aliveInRecord(pr.source.recordType, pr.persona, pr.source.text)) return undefined;
   const when = pr.source.date ? yearRange(pr.source.date) : undefined;
-  if (when?.min === undefined || when.min <= death.max + AFTER_DEATH) return undefined;
+  const slack = legatee ? WILL_TO_PROBATE : AFTER_DEATH;
+  if (when?.min === undefined || when.min <= death.max + slack) return undefined;
   const aged = pr.persona.age !== undefined ? `, aged ${pr.persona.age},` : '';
   return `recorded alive as ${pr.persona.role}${aged} in ${pr.source.date}, after the death of ${label(p)} (${death.text}): this is a namesake`;
 }
