@@ -75,12 +75,15 @@ export function refineRound<T extends Refinable>(
     return {
       item: {
         ...item,
-        refinement: { rounds: Math.max(rounds, 1), request: verdict.request ?? why, at },
+        refinement: { ...prior, rounds: Math.max(rounds, 1), request: verdict.request ?? why, at },
         escalated: { reasons, rounds },
       },
       outcome: { kind: 'escalated', rounds, reasons },
     };
   }
   const request = verdict.request ?? verdict.reasons.join('; ');
-  return { item: { ...item, refinement: { rounds, request, at } }, outcome: { kind: 'round', rounds, request } };
+  return {
+    item: { ...item, refinement: { ...prior, rounds, request, at } },
+    outcome: { kind: 'round', rounds, request },
+  };
 }
