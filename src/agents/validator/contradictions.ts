@@ -37,7 +37,10 @@ export function unexplainedContradictions(
         ? undefined
         : accepted.find((b) => b.id !== a.id && rivalKey(b) === key && !compatibleValues(a.field, a.value, b.value));
     if (rival) {
-      out.set(a.id, `${a.field} = ${a.value} contradicts the accepted ${rival.value} and no conflict weighs them`);
+      out.set(
+        a.id,
+        `${a.field} = ${a.value} contradicts the accepted ${rival.value} and no weighed conflict prefers either (a tie, or not weighed yet)`,
+      );
       continue;
     }
     const mine = yearsOf(a.value);
