@@ -233,5 +233,8 @@ export function restage(
       ? r
       : { ...next, status: d.status, confidence: d.confidence };
   });
-  return { person: { ...p, assertions, relationships }, decisions, verdicts };
+  // Nothing changed: the same person (a caller may tell an unchanged person by identity).
+  const same =
+    assertions.every((a, i) => a === p.assertions[i]) && relationships.every((r, i) => r === p.relationships[i]);
+  return { person: same ? p : { ...p, assertions, relationships }, decisions, verdicts };
 }
