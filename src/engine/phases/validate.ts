@@ -128,13 +128,7 @@ function itemOf(p: Person, v: ItemVerdict): { item: ValidationItem; fingerprint:
   };
 }
 
-/**
- * The verdicts of each person as the last round left it (by identity: the graph replaces a person
- * it changes, so a person found here is unchanged and judged the same).
- */
-const lastVerdicts = new WeakMap<Person, ItemVerdict[]>();
-
-/** The cycle's Validator round over the whole graph; persons changed are written, searches queued. */
+/** The cycle's Validator round over the subject's family; persons changed are written, searches queued. */
 export async function validateStaged(ctx: RunContext, research: Research): Promise<void> {
   const { engine, graph, analyst } = research;
   const at = cycleKey(engine.sessionId, engine.cycle);
@@ -143,16 +137,11 @@ export async function validateStaged(ctx: RunContext, research: Research): Promi
   const passed: { person: string; verdict: ItemVerdict; item: ValidationItem; fingerprint: string }[] = [];
   for (const p0 of [...graph.persons.values()]) {
     if (graph.distanceFromSubject(p0.id) > ROUND_DISTANCE) continue;
-    // A person unchanged since the last round has the same verdicts: only its rounds are counted.
-    let verdicts = lastVerdicts.get(p0);
-    let p = p0;
-    if (!verdicts) {
-      const disputed = new Set(p0.assertions.filter((a) => a.status === 'disputed').map((a) => a.id));
-      const staged = restage(p0, disputed, analyst.validation);
-      decisions.push(...staged.decisions);
-      p = staged.person;
-      verdicts = staged.verdicts;
-    }
+    const disputed = new Set(p0.assertions.filter((a) => a.status === 'disputed').map((a) => a.id));
+    const staged = restage(p0, disputed, analyst.validation);
+    decisions.push(...staged.decisions);
+    let p = staged.person;
+    const verdicts = staged.verdicts;
     const searchFor = new Set<string>();
     for (const v of verdicts) {
       if (v.status === 'accepted' && ctx.agents.validator) {
@@ -171,7 +160,6 @@ export async function validateStaged(ctx: RunContext, research: Research): Promi
       if (r.outcome.kind === 'round') for (const t of recordTypesOf(v, p)) searchFor.add(t);
     }
     if (p !== p0) graph.put(p);
-    lastVerdicts.set(p, verdicts);
     tasks.push(...searchesFor(ctx, research, p, searchFor));
   }
   tasks.push(...(await modelHolds(ctx, research, passed, at)));
