@@ -172,9 +172,32 @@ export interface ConflictAnalyst {
   ): Promise<{ preferred: string; rationale: string; confidence: number; tentative: boolean; nextActions: string[] }>;
 }
 
+/** One fact or relationship the rules passed, as a model Validator is shown it. */
+export interface ValidationItem {
+  /** `<person id>/<item id>`. */
+  id: string;
+  /** "birth.date = 3 MAR 1850", "parent P-2". */
+  label: string;
+  evidence: { source: string; snippet: string; sourceClass: string; information: string; evidence: string }[];
+}
+
+/**
+ * The Validator on a model (seed 004): its verdicts on items the deterministic Validator passed.
+ * Only a stricter verdict counts (the engine never lets it promote anything); a failed or rejected
+ * answer leaves the rules' verdicts.
+ */
+export interface ModelValidator {
+  readonly kind: 'llm';
+  review(
+    items: readonly ValidationItem[],
+    signal?: AbortSignal,
+  ): Promise<Map<string, { verdict: 'needs_more_evidence'; reason: string }>>;
+}
+
 export interface EngineAgents {
   planner: LeadPlanner;
   extractor: RecordExtractor;
   adjudicator?: PairAdjudicator;
   conflictAnalyst?: ConflictAnalyst;
+  validator?: ModelValidator;
 }

@@ -8,6 +8,7 @@ import type { EngineAgents } from '../engine/agents';
 import type { SourceConnector } from '../engine/ports';
 import type { CaseConfig, NewLogEntry, Person } from '../model';
 import { LlmConflictAnalyst } from './agents/conflict-analyst';
+import { LlmValidator } from './agents/validator';
 import { LlmPairAdjudicator } from './agents/adjudicator';
 import { LlmRecordExtractor } from './agents/extractor';
 import { LlmLeadPlanner } from './agents/planner';
@@ -102,6 +103,7 @@ export function createLlmAgents(opts: LlmAgentOptions): LlmAgents | undefined {
   const lead = roles.lead && gatewayOf(roles.lead);
   const research = roles.research && gatewayOf(roles.research);
   const challenger = roles.challenger && gatewayOf(roles.challenger);
+  const validator = roles.validator && gatewayOf(roles.validator);
   const fb = opts.fallback ?? {};
   const extractorFor = (gateway: LlmGateway) => (model?: string) =>
     new LlmRecordExtractor(gateway, { fallback: fb.extractor, model, now, thresholdYears: threshold });
@@ -122,6 +124,7 @@ export function createLlmAgents(opts: LlmAgentOptions): LlmAgents | undefined {
           conflictAnalyst: challenger && analyst ? new ChallengedConflictAnalyst(analyst, challenger) : analyst,
         }
       : {}),
+    ...(validator ? { validator: new LlmValidator(validator) } : {}),
     meter,
     gateway: anthropic ?? lead ?? research!,
     ...(config.llm.webSearch && anthropic ? { webSearch: new ClaudeWebSearchConnector(anthropic, config) } : {}),

@@ -8,7 +8,7 @@ import { AnthropicLlmClient } from './anthropic-client';
 import { OpenAiCompatibleClient } from './openai-client';
 import type { LlmClient } from './port';
 
-export type ModelRole = 'lead' | 'research' | 'challenger';
+export type ModelRole = 'lead' | 'research' | 'validator' | 'challenger';
 
 /** Keys by provider name ("anthropic" and the names under llm.providers). */
 export type ProviderKeys = Readonly<Record<string, string | undefined>>;
@@ -58,6 +58,8 @@ export async function providerKeysFromSecrets(
 export function roleModel(config: CaseConfig, role: ModelRole): RoleModel | undefined {
   const set = config.llm[role];
   if (set) return set;
+  // The Validator runs on the research agents' model unless case.yaml names its own.
+  if (role === 'validator') return roleModel(config, 'research');
   return role === 'challenger' ? undefined : { provider: 'anthropic', model: config.llm.model };
 }
 
@@ -86,7 +88,7 @@ export function bindRoles(config: CaseConfig, opts: BindOptions): Partial<Record
     return client;
   };
   const out: Partial<Record<ModelRole, RoleBinding>> = {};
-  for (const role of ['lead', 'research', 'challenger'] as const) {
+  for (const role of ['lead', 'research', 'validator', 'challenger'] as const) {
     const m = roleModel(config, role);
     const client = m && clientOf(m.provider);
     if (m && client) out[role] = { provider: m.provider, model: m.model, client };

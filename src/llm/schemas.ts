@@ -173,3 +173,28 @@ export const CHALLENGE_TOOL = outputTool(
   "Submit your verdict on the other analyst's conclusion.",
   ChallengeOutput,
 );
+
+/**
+ * The Validator on a model (seed 004): its verdict on each fact the rules passed. It may hold one
+ * back (needs_more_evidence, quoting the evidence it finds too weak), never promote one.
+ */
+export const ValidatorOutput = z.object({
+  verdicts: z
+    .array(
+      z.object({
+        /** The item's id, copied exactly. */
+        item: z.string().max(120),
+        verdict: z.enum(['pass', 'needs_more_evidence', 'reject']),
+        reason: z.string().max(800),
+        /** For any verdict but pass: the words of the item's evidence that are too weak, copied exactly. */
+        quote: z.string().max(400).optional(),
+      }),
+    )
+    .max(60),
+});
+export type ValidatorOutput = z.infer<typeof ValidatorOutput>;
+export const VALIDATOR_TOOL = outputTool(
+  'submit_validation',
+  'Submit your verdict on each fact about to be promoted.',
+  ValidatorOutput,
+);

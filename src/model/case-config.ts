@@ -84,12 +84,15 @@ export const CaseConfig = z.looseObject({
         .describe('model endpoints besides Anthropic, by name (seeds 002/003: more than one provider)'),
       lead: RoleModel.optional().describe("the Lead's provider and model (default: anthropic and llm.model)"),
       research: RoleModel.optional().describe("the research agents' (extraction, pairs, conflicts) provider and model"),
+      validator: RoleModel.optional().describe(
+        "the Validator's provider and model (default: the research agents'); it may hold a fact back for review, never promote one",
+      ),
       challenger: RoleModel.optional().describe(
         'a second model that challenges each conflict conclusion; its verdict is recorded as rationale, never as evidence',
       ),
     })
     .superRefine((llm, ctx) => {
-      for (const role of ['lead', 'research', 'challenger'] as const) {
+      for (const role of ['lead', 'research', 'validator', 'challenger'] as const) {
         const p = llm[role]?.provider;
         if (p && p !== 'anthropic' && !llm.providers?.[p])
           ctx.addIssue({

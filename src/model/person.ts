@@ -36,6 +36,20 @@ export const Escalation = z.object({ reasons: z.array(z.string()).min(1), rounds
 export type Escalation = z.infer<typeof Escalation>;
 
 /**
+ * The Validator's refinement of a staged fact (seed 004): how many rounds it sent the fact back for
+ * more evidence, what it asked for last, and the cycle of that round ("<session>#<cycle>", so a
+ * resumed cycle does not count it twice). Kept in the person file, so a later run goes on counting.
+ */
+export const Refinement = z.object({
+  rounds: z.number().int().min(1),
+  request: z.string().min(1),
+  at: z.string().min(1),
+  /** Held back by a model Validator while its evidence is this (evidenceFingerprint): new evidence lifts it. */
+  held: z.string().optional(),
+});
+export type Refinement = z.infer<typeof Refinement>;
+
+/**
  * Facts are fields of events: `birth.date`, `birth.place`, `death.date`, `residence.place`,
  * `occupation.value`, `sex`, ... One assertion is one value from one or more pieces of evidence.
  * Competing values for the same field are kept side by side and become a Conflict.
@@ -62,6 +76,7 @@ export const Assertion = z.object({
   generalised: z.literal(true).optional(),
   reviewed: UserReview.optional(),
   escalated: Escalation.optional(),
+  refinement: Refinement.optional(),
 });
 export type Assertion = z.infer<typeof Assertion>;
 
@@ -75,6 +90,7 @@ export const Relationship = z.object({
   pedigree: z.enum(['birth', 'adopted', 'step', 'foster', 'unknown']).optional(),
   reviewed: UserReview.optional(),
   escalated: Escalation.optional(),
+  refinement: Refinement.optional(),
 });
 export type Relationship = z.infer<typeof Relationship>;
 

@@ -17,7 +17,8 @@ import type { KnowledgeGraph } from './graph';
 import { integrateRecord } from './integrate';
 import type { IntegrationResult, UnresolvedMention } from './integration-result';
 import { resolveMentions } from './identity/resolve-mentions';
-import { restage, type StagingDecision } from './staging';
+import { ACCEPT_THRESHOLD, restage, type StagingDecision } from './staging';
+import type { ValidationContext } from '../validator';
 import { withoutNonPersons } from './non-persons';
 import { withdrawSource, type Withdrawn } from './withdraw';
 import { clueOf, generateClues, personQuery, type ClueDraft } from './clues';
@@ -35,6 +36,8 @@ export interface AnalystOptions {
   notSame: ReadonlySet<string>;
   /** Mentions left unresolved by earlier records (a later record or person may resolve them). */
   mentions?: UnresolvedMention[];
+  /** A captured source by id: the Validator checks every promoted fact's evidence is in it. */
+  source?: (id: string) => SourceRecord | undefined;
 }
 
 export interface ConflictRevisit {
@@ -58,8 +61,17 @@ export class Analyst {
   /** Unresolved mentions of this run, oldest first. */
   readonly mentions: UnresolvedMention[];
 
+  /** What the Validator checks promotions against (its grounding answers cached for the run). */
+  readonly validation: ValidationContext;
+
   constructor(private readonly opts: AnalystOptions) {
     this.mentions = [...(opts.mentions ?? [])];
+    this.validation = {
+      threshold: ACCEPT_THRESHOLD,
+      source: opts.source,
+      personExists: (id) => Boolean(opts.graph.get(id)),
+      grounded: new Map(),
+    };
   }
 
   async analyse(source: SourceRecord, cycle: number, signal?: AbortSignal): Promise<AnalysisOutput> {
@@ -340,7 +352,7 @@ export class Analyst {
       const p = graph.get(id)!;
       const keepDisputed = new Set(p.assertions.filter((a) => a.status === 'disputed').map((a) => a.id));
       for (const d of disputedBy.get(id) ?? []) keepDisputed.add(d);
-      const r = restage(p, keepDisputed);
+      const r = restage(p, keepDisputed, this.validation);
       staging.push(...r.decisions);
       graph.put(r.person);
     }

@@ -72,6 +72,8 @@ export const CycleRecord = z.object({
     revisits: Count,
   }),
   verification: z.string().optional(),
+  /** The Validator's verdicts of the cycle (seed 004): facts sent back for more evidence or escalated. */
+  validator: z.array(z.object({ person: z.string(), verdict: z.string(), why: z.string() })).default([]),
   model: z.object({ calls: z.array(CycleModelCall), tokens: Count, costUsd: z.number().min(0) }),
   /** Self-critique an agent wrote about its own output in this cycle (none of the agents does yet). */
   critique: z.array(z.string()),
@@ -168,6 +170,7 @@ export function cycleFromLog(
       clues: 0,
       revisits: 0,
     },
+    validator: [],
     model: { calls: [], tokens: 0, costUsd: 0 },
     critique: [],
     firewall: [],
@@ -211,6 +214,8 @@ export function cycleFromLog(
         else if (e.decisionType === 'verification_checkpoint')
           record.verification = `${e.chosenOption}: ${e.rationale}`;
         else if (e.decisionType === 'self_critique') record.critique.push(e.rationale);
+        else if (e.decisionType === 'validation')
+          record.validator.push({ person: nameOf(e.context), verdict: e.chosenOption, why: e.rationale });
         break;
       case 'task_selection':
         record.tasks.push({

@@ -74,6 +74,8 @@ export function renderCycle(record: CycleRecord, raw: readonly RawAnswer[]): str
     `- Merge proposals: ${c.mergeProposals}; new clues: ${c.clues}; revisits: ${c.revisits}`,
   );
   if (r.verification) out.push(`- Verification checkpoint: ${r.verification}`);
+  if (r.validator.length)
+    out.push('', '## Validator', '', ...r.validator.map((v) => `- ${v.person}: ${v.verdict} — ${v.why}`));
   out.push('', '## Model', '');
   if (!r.model.calls.length) out.push('No model was called (deterministic agents).');
   else {

@@ -87,6 +87,8 @@ export interface Research {
   readonly pendingMerges: MergeCluster[];
   /** Case files the run could not read and leaves out (reported, never overwritten). */
   readonly skipped: readonly CaseProblem[];
+  /** Facts a model Validator has judged this run, with the evidence it saw (never asked twice). */
+  readonly modelReviewed: Set<string>;
 }
 
 /** The loop's own state, owned by cycle.ts: the cycle in progress and the last checkpoint. */

@@ -29,6 +29,7 @@ import { step } from './step';
 import { archiveSweepTasks } from './archive-sweep';
 import { writeOutputs } from './summary';
 import { failedSources, queueVerifications } from './verify-source';
+import { validateStaged } from './validate';
 
 const DEFAULT_STEPS_PER_CYCLE = 6;
 
@@ -146,6 +147,8 @@ function sweptInstead(ctx: RunContext, research: Research, c: TerminationConditi
 async function endCycle(ctx: RunContext, research: Research, state: CycleState, open: OpenCycle): Promise<void> {
   const { engine, graph, conflicts } = research;
   const before = open.before;
+  // The Validator's round (seed 004): what it did not pass goes back for more evidence or to a person.
+  if (!ctx.opts.signal?.aborted) await validateStaged(ctx, research);
   if (!engine.terminated && engine.frontier.size === 0 && !ctx.opts.signal?.aborted)
     decideNow(ctx, research, state, true);
   state.verification = await writeOutputs(ctx, {

@@ -76,6 +76,7 @@ export async function setup(ctx: RunContext): Promise<SetUp> {
     newPersonId: () => newId('P'),
     existingConflict: (id) => conflictsById.get(id),
     notSame,
+    source: (id) => ctx.store.source(id),
   });
   const researchWith = (engine: EngineState): Research => ({
     engine,
@@ -86,6 +87,7 @@ export async function setup(ctx: RunContext): Promise<SetUp> {
     recent: [],
     pendingMerges: [],
     skipped: pre.skipped,
+    modelReviewed: new Set(),
   });
   const sameSubject = prior && (!prior.subjectId || prior.subjectId === subject.id);
   if (prior && sameSubject && !prior.terminated) {

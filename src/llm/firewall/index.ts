@@ -5,12 +5,13 @@
  * rejections; nothing rejected reaches person files, the graph or the summary.
  */
 import { doubleMetaphone } from '../../model/names';
-import type { GroundedPersona, PlanDecision } from '../../engine/agents';
+import type { GroundedPersona, PlanDecision, ValidationItem } from '../../engine/agents';
 import { type Conflict, Persona, PersonaRole, type SearchQuery, type SourceRecord } from '../../model';
 import {
   type ConflictOutput,
   type PlannerOutput,
   type ResolverOutput,
+  type ValidatorOutput,
   VERIFIABLE_FIELDS,
   type VerifierOutput,
 } from '../schemas';
@@ -566,4 +567,51 @@ export function checkConflictAnalysis(output: ConflictOutput, conflict: Conflict
   const urls = fabricatedUrls(texts, inputText);
   if (urls.length) rejected.push({ check: 8, reason: `URL not in the input: ${urls[0]}` });
   return rejected;
+}
+
+// ───────────────────────── the Validator (seed 004) ─────────────────────────
+
+/**
+ * A model Validator's verdicts that may stand: on an item it was given (check 8), and, when it holds
+ * one back, quoting that item's own evidence (check 2) without inventing years or names (checks 3, 4).
+ * Passes are dropped: only the rules promote.
+ */
+export function checkValidation(
+  output: ValidatorOutput,
+  items: readonly ValidationItem[],
+): { held: Map<string, string>; rejected: Rejection[] } {
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const held = new Map<string, string>();
+  const rejected: Rejection[] = [];
+  for (const v of output.verdicts) {
+    if (v.verdict === 'pass') continue;
+    const item = byId.get(v.item.trim());
+    if (!item) {
+      rejected.push({ check: 8, reason: `verdict on "${short(v.item, 40)}", which is not an item given` });
+      continue;
+    }
+    const text = [item.label, ...item.evidence.map((e) => e.snippet)].join('\n');
+    if (!v.quote || !item.evidence.some((e) => containsVerbatim(e.snippet, v.quote!))) {
+      rejected.push({ check: 2, reason: `${item.id}: the verdict quotes no words of its evidence` });
+      continue;
+    }
+    const years = inventedYears([v.reason], text);
+    if (years.length) {
+      rejected.push({
+        check: 3,
+        reason: `${item.id}: the reason cites year(s) ${years.join(', ')}, not in its evidence`,
+      });
+      continue;
+    }
+    const names = inventedProperNames([v.reason], wordSet(text));
+    if (names.length) {
+      rejected.push({
+        check: 4,
+        reason: `${item.id}: the reason names ${names.map((n) => `"${n}"`).join(', ')}, not in its evidence`,
+      });
+      continue;
+    }
+    held.set(item.id, v.reason);
+  }
+  return { held, rejected };
 }

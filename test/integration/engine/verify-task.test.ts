@@ -143,7 +143,8 @@ describe('VerifyTask for a citation the checkpoint cannot confirm', function () 
       .persons()
       .flatMap((x) => x.assertions)
       .filter((x) => x.id !== a.id && x.evidence.some((c) => c.source === e.source));
-    assert.ok(others.every((x) => !x.escalated));
+    // (The Validator may have escalated some after its rounds: none for this source's verification.)
+    assert.ok(others.every((x) => !x.escalated?.reasons.some((r) => r.startsWith(`source ${e.source}`))));
     // The user removes the bad citation: the source is verified again, passes, and the mark is lifted.
     const q = after.person(p.id)!;
     await after.writePerson({

@@ -176,6 +176,30 @@ function hostileInput(tool: string, body: Body, call: number): unknown {
             preserve_alternatives: true,
           };
     }
+    case 'submit_validation': {
+      // The Validator's items: every fabrication a model could try on them, none grounded.
+      const items = (user.items as { id: string; evidence: { snippet: string }[] }[] | undefined) ?? [];
+      const first = items[0];
+      return {
+        verdicts: [
+          // An item never given, and a "pass" on each (a model can never promote).
+          { item: 'P-fabricated/A-fabricated', verdict: 'needs_more_evidence', reason: 'Zebediah Quux disagrees.' },
+          ...items.map((i) => ({ item: i.id, verdict: 'pass', reason: 'Confirmed by the Atlantis register.' })),
+          ...(first
+            ? [
+                // Held back on words the evidence never held, then on an invented person and year.
+                { item: first.id, verdict: 'reject', reason: 'Fabricated.', quote: 'Zebediah Quux of Atlantis' },
+                {
+                  item: first.id,
+                  verdict: 'needs_more_evidence',
+                  reason: 'Zebediah Quux recorded it otherwise in 1777.',
+                  quote: first.evidence[0]?.snippet ?? '',
+                },
+              ]
+            : []),
+        ],
+      };
+    }
     default:
       return {};
   }

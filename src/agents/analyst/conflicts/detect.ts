@@ -46,16 +46,26 @@ function competingOf(a: Assertion): Competing {
 }
 
 /** Every conflict in one person's assertions: fields with two or more incompatible non-rejected values. */
+/**
+ * Which values of a person can be rivals: those with the same key. A single event's field (birth,
+ * death, sex …) has one value; a multi-instance event (residence, occupation, marriage …) one per
+ * event instance. Undefined: a value nothing rivals (the user's starting hint, which seeds the search
+ * and is no evidence, or a multi-instance fact without an event).
+ */
+export function rivalKey(a: Pick<Assertion, 'field' | 'event' | 'note' | 'evidence'>): string | undefined {
+  if (isStartingHint(a)) return undefined;
+  const single = a.field === 'sex' || SINGLE_EVENTS.has(a.field.split('.')[0]);
+  if (single) return a.field;
+  return a.event ? `${a.field}#${a.event}` : undefined;
+}
+
 export function detectConflicts(person: Person): Conflict[] {
   const buckets = new Map<string, { field: string; event?: string; items: Assertion[] }>();
   for (const a of person.assertions) {
-    // The user's starting hint seeds the search; it is not evidence and never a rival value.
-    if (a.status === 'rejected' || isStartingHint(a)) continue;
-    const eventType = a.field.split('.')[0];
-    // Multi-instance events (residence, occupation, marriage …) conflict only within one event instance.
-    const single = a.field === 'sex' || SINGLE_EVENTS.has(eventType);
-    if (!single && !a.event) continue;
-    const key = single ? a.field : `${a.field}#${a.event}`;
+    if (a.status === 'rejected') continue;
+    const key = rivalKey(a);
+    if (key === undefined) continue;
+    const single = key === a.field;
     let b = buckets.get(key);
     if (!b) buckets.set(key, (b = { field: a.field, event: single ? undefined : a.event, items: [] }));
     b.items.push(a);

@@ -1,0 +1,4 @@
+export * from './verdict';
+export * from './rules';
+export * from './contradictions';
+export * from './refine';
