@@ -176,6 +176,10 @@ describe('identity: a life has one end', () => {
     assert.equal(lifespanContradiction(g, baptised, p), undefined);
     const history = { persona: persona('mentioned'), source: { recordType: 'newspaper', date: '1845' } };
     assert.equal(lifespanContradiction(g, history, p), undefined);
+    // A birth worked out from a census age is no stated birth: Mary baptised 1809, "CAL 1812" from her age.
+    const g2 = new KnowledgeGraph([person('P-mary', 'Mary', { 'birth.date': 'CAL 1812' })]);
+    const baptism = { persona: persona('principal'), source: { recordType: 'baptism', date: '12 MAR 1809' } };
+    assert.equal(lifespanContradiction(g2, baptism, g2.get('P-mary')!), undefined);
   });
 
   it('an informant, a witness or a godparent acts in person: not the infant of the name who died before', () => {
