@@ -57,8 +57,6 @@ const GROUPS: string[][] = [
     'jack',
     'johnny',
     'jno',
-    'joh',
-    'johs',
     'johann',
     'johannes',
     'jean',
