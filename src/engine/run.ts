@@ -77,7 +77,8 @@ export async function runResearch(opts: RunOptions): Promise<RunResult> {
 async function researchUntilDone(ctx: RunContext, research: Research, cycles: CycleState): Promise<RunStatus> {
   let status: RunStatus = 'completed';
   try {
-    while (!research.engine.terminated) {
+    // A run killed after a step decided the end, before its cycle's end was written, ends that cycle.
+    while (!research.engine.terminated || cycles.open) {
       if (ctx.opts.signal?.aborted) throw new Cancelled();
       await cycle(ctx, research, cycles);
     }

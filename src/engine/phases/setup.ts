@@ -90,7 +90,12 @@ export async function setup(ctx: RunContext): Promise<SetUp> {
     modelReviewed: new Set(),
   });
   const sameSubject = prior && (!prior.subjectId || prior.subjectId === subject.id);
-  if (prior && sameSubject && !prior.terminated) {
+  // A session that decided to end but was killed before its end was written (outputs, cycle files, the
+  // session_end entry) is resumed to finish closing, not continued as a finished one.
+  const closed =
+    prior?.terminated === true &&
+    ctx.store.log().some((e) => e.sessionId === prior.sessionId && e.actionType === 'session_end');
+  if (prior && sameSubject && (!prior.terminated || !closed)) {
     const state = fromSession(prior, graph.persons, permissions);
     state.subjectId = subject.id;
     const open = prior.openCycle ? { ...prior.openCycle, before: { ...prior.openCycle.before } } : undefined;

@@ -6,7 +6,7 @@
  * is not in its sources, escalated to the review queue with the reasons. Every round and escalation
  * is logged with its reasons (decisionType `validation`), and cycles/<n>.md lists them.
  */
-import { type NewLogEntry, type Person, type Task } from '../../model';
+import { displayName, type NewLogEntry, type Person, type Task } from '../../model';
 import { recordTypesFor } from '../../agents/analyst/analyst';
 import { personQuery } from '../../agents/analyst/clues';
 import { restage, type ItemVerdict, type StagingDecision } from '../../agents/analyst/staging';
@@ -128,6 +128,23 @@ function itemOf(p: Person, v: ItemVerdict): { item: ValidationItem; fingerprint:
   };
 }
 
+/**
+ * The subject's family in an order a resumed run repeats: nearest first, then by name and creation
+ * (not the graph's insertion order, which is the order a resumed run read the person files in). The
+ * order decides the order of the round's searches in the queue, and of the verdicts in cycles/<n>.md.
+ */
+function roundOrder(graph: Research['graph']): Person[] {
+  const key = (p: Person) => [graph.distanceFromSubject(p.id), displayName(p), p.createdAt ?? '', p.id] as const;
+  return [...graph.persons.values()]
+    .filter((p) => graph.distanceFromSubject(p.id) <= ROUND_DISTANCE)
+    .map((p) => ({ p, k: key(p) }))
+    .sort(
+      (a, b) =>
+        a.k[0] - b.k[0] || a.k[1].localeCompare(b.k[1]) || a.k[2].localeCompare(b.k[2]) || a.k[3].localeCompare(b.k[3]),
+    )
+    .map((x) => x.p);
+}
+
 /** The cycle's Validator round over the subject's family; persons changed are written, searches queued. */
 export async function validateStaged(ctx: RunContext, research: Research): Promise<void> {
   const { engine, graph, analyst } = research;
@@ -135,8 +152,7 @@ export async function validateStaged(ctx: RunContext, research: Research): Promi
   const tasks: Task[] = [];
   const decisions: StagingDecision[] = [];
   const passed: { person: string; verdict: ItemVerdict; item: ValidationItem; fingerprint: string }[] = [];
-  for (const p0 of [...graph.persons.values()]) {
-    if (graph.distanceFromSubject(p0.id) > ROUND_DISTANCE) continue;
+  for (const p0 of roundOrder(graph)) {
     const disputed = new Set(p0.assertions.filter((a) => a.status === 'disputed').map((a) => a.id));
     const staged = restage(p0, disputed, analyst.validation);
     decisions.push(...staged.decisions);

@@ -10,7 +10,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IMPORT_MARKER } from '../../../src/case/import-marker';
 import { findStaleTemps } from '../../../src/case/temp-files';
@@ -34,6 +34,26 @@ function cli(...args: string[]) {
 async function cliKilledAfter(ms: number, ...args: string[]): Promise<{ killed: boolean; code: number | null }> {
   const { code, signal } = await runKilledAfter(ms, [...CLI, ...args], REPO_ROOT);
   return { killed: signal === 'SIGKILL' || code === null, code };
+}
+
+/**
+ * The research had ended before the kill: its session saved as terminated, its session_end entry in
+ * the log, and no committed step waiting in the journal.
+ */
+function finishedBeforeKill(dir: string): boolean {
+  if (existsSync(join(dir, JOURNAL_FILE)) || findStaleTemps(dir).length) return false;
+  try {
+    const s = JSON.parse(readFileSync(join(dir, 'hypotheses.json'), 'utf8')) as {
+      terminated?: unknown;
+      sessionId?: unknown;
+    };
+    if (s.terminated !== true) return false;
+    return readFileSync(join(dir, 'log', 'research-log.jsonl'), 'utf8')
+      .split('\n')
+      .some((l) => l.includes('"session_end"') && l.includes(`"sessionId":"${String(s.sessionId)}"`));
+  } catch {
+    return false;
+  }
 }
 
 /** What interrupted work left that nothing should leave after a complete run. */
@@ -62,6 +82,12 @@ describe('fault suite: kill -9 at random points, then run again', function () {
         // It finished before the kill: running it again would continue a finished session, not resume one.
         assert.equal(k.code, 0);
         assert.deepEqual(caseDifferences(reference, dir), [], 'an uninterrupted run equals the reference');
+        continue;
+      }
+      // Killed after the run had ended (its session saved as terminated, no step pending): the research
+      // was complete, and a run now would continue a finished session (the Lead may look further).
+      if (finishedBeforeKill(dir)) {
+        assert.deepEqual(caseDifferences(reference, dir), [], `killed at ${at} ms after the run ended`);
         continue;
       }
       killed += 1;
