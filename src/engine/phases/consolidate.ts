@@ -8,7 +8,7 @@
  */
 import { KnowledgeGraph } from '../../agents/analyst/graph';
 import { acceptMerge, MergeError, type MergeStore } from '../../agents/analyst/merge/clusters';
-import { familyConfirmed } from '../../agents/analyst/merge/family-confirmed';
+import { familyConfirmed, type Confirmation } from '../../agents/analyst/merge/family-confirmed';
 import type { CaseStore } from '../ports';
 import type { Research, RunContext } from './context';
 
@@ -30,15 +30,23 @@ function sessionStart(store: CaseStore, sessionId: string | undefined): number |
  * was accepted (the caller writes the outputs from it), else undefined. Runs outside a transaction,
  * as the user's accept does: each merge is its own crash-safe unit (its manifest first).
  */
-export async function consolidateFamilies(ctx: RunContext, research: Research): Promise<KnowledgeGraph | undefined> {
+/** The session's proposals family confirms (a resumed run's too, so a merge a kill interrupted is finished). */
+export function familyConfirmations(ctx: RunContext, research: Research): Confirmation[] {
   const store = mergeStore(ctx.store);
-  if (!store) return undefined;
+  if (!store) return [];
   const all = store.merges().clusters;
-  // The session's proposals (a resumed run's too, so a merge a kill interrupted here is finished).
   const since = sessionStart(store, research.engine.sessionId) ?? ctx.startedAt;
   const mine = all.filter((c) => Date.parse(c.createdAt) >= since);
-  const confirmed = familyConfirmed(mine, all, (id) => store.person(id));
-  if (!confirmed.length) return undefined;
+  return familyConfirmed(mine, all, (id) => store.person(id));
+}
+
+export async function consolidateFamilies(
+  ctx: RunContext,
+  research: Research,
+  confirmed: readonly Confirmation[],
+): Promise<KnowledgeGraph | undefined> {
+  const store = mergeStore(ctx.store);
+  if (!store || !confirmed.length) return undefined;
   const subjectId = research.engine.subjectId!;
   let accepted = 0;
   for (const { cluster, reasons } of confirmed) {

@@ -14,7 +14,7 @@ import type { CycleState, OpenCycle, Research, RunContext, SessionMode } from '.
 import { noteArchive, takePendingMerges } from './research';
 import { writeOutputs } from './summary';
 import { writeResearchState } from './research-state';
-import { consolidateFamilies } from './consolidate';
+import { consolidateFamilies, familyConfirmations } from './consolidate';
 
 export type RunStatus = RunResult['status'];
 
@@ -127,11 +127,13 @@ export async function closeSession(
     );
   // After a broken invariant the state in memory is wrong: only the log is written (the error, the end).
   if (!cycle.unsafe) await outputs(takePendingMerges(research));
-  // A completed research consolidates what family confirms (consolidate.ts), then writes its outputs again.
-  if (status === 'completed' && !cycle.unsafe) {
+  // A completed research consolidates what family confirms (consolidate.ts), then writes its outputs
+  // again. Only then is the session's end split in two commits: without a merge it stays one unit.
+  const confirmed = status === 'completed' && !cycle.unsafe ? familyConfirmations(ctx, research) : [];
+  if (confirmed.length) {
     await ctx.log.flush();
     await ctx.store.commit?.();
-    const merged = await consolidateFamilies(ctx, research);
+    const merged = await consolidateFamilies(ctx, research, confirmed);
     ctx.store.begin?.();
     if (merged) {
       graph = merged;
