@@ -126,8 +126,8 @@ export function adoptPlannerTarget(ucb: LeadChoice, answer: PlanDecision['target
   };
 }
 
-/** Record types a target's search asks for, by what it lacks. */
-const TYPES: Record<string, string[]> = {
+/** Record types a search asks for, by what a goal or a target lacks (the planner's gaps too). */
+export const GAP_RECORD_TYPES: Record<string, string[]> = {
   parents: ['birth', 'baptism', 'death'],
   spouse: ['marriage'],
   children: ['census', 'baptism', 'birth'],
@@ -170,9 +170,9 @@ export function targetTasks(
   if (!person) return { tasks: [] };
   return {
     tasks: target.missing
-      .filter((m) => TYPES[m])
+      .filter((m) => GAP_RECORD_TYPES[m])
       .map((m) =>
-        searchTask(ctx, input.engine.sourcePermissions, personQuery(person, { recordTypes: TYPES[m] }), {
+        searchTask(ctx, input.engine.sourcePermissions, personQuery(person, { recordTypes: GAP_RECORD_TYPES[m] }), {
           priority: TARGET_PRIORITY,
           targetPerson: person.id,
         }),

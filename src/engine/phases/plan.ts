@@ -21,7 +21,14 @@ import type { RunContext } from './context';
 import { REVISIT_PRIORITY, searchTask } from './tasks';
 import { resolveTask } from './resolve-conflict';
 import { stableId } from '../ids';
-import { adoptPlannerTarget, leadTargetEntry, targetTasks, type LeadChoice, type LeadViews } from './lead-target';
+import {
+  adoptPlannerTarget,
+  GAP_RECORD_TYPES,
+  leadTargetEntry,
+  targetTasks,
+  type LeadChoice,
+  type LeadViews,
+} from './lead-target';
 
 /** What the Lead reads of the research to plan a cycle. */
 export interface PlanInput {
@@ -227,15 +234,7 @@ function gaps(
   goals: ReturnType<typeof goalStatus>,
 ): string[] {
   const out: string[] = [];
-  const types: Record<string, string[]> = {
-    parents: ['birth', 'baptism', 'death'],
-    spouse: ['marriage'],
-    children: ['census', 'baptism', 'birth'],
-    siblings: ['census', 'baptism', 'birth'],
-    birth: ['birth', 'baptism'],
-    death: ['death', 'burial', 'obituary'],
-    marriage: ['marriage'],
-  };
+  const types = GAP_RECORD_TYPES;
   // A Welsh surname made from a patronymic (Price, ap Rhys): the baptism is under the father's name.
   const surname = (subject.names.find((n) => n.type === 'birth') ?? subject.names[0])?.surname ?? '';
   const welsh = apSurnameFathers(surname);

@@ -177,22 +177,9 @@ const ESTIMATED = /^(?:ABT|CAL|EST|BEF|AFT|BET|FROM|TO|INT)\b/i;
 /** Years a stated birth may be late against a record that already names the person. */
 const BIRTH_SLACK = 1;
 
-/** Records that show everyone they name present on their date (not a will, a deed or a later account). */
-const PRESENT_ON_DATE = new Set([
-  'birth',
-  'baptism',
-  'marriage',
-  'death',
-  'burial',
-  'census',
-  'immigration',
-  'naturalization',
-  'passport',
-  'military',
-  'directory',
-  'school',
-  'tax',
-]);
+/** Records that show everyone they name present on their date: not a will, a deed or a court's account. */
+const NAMES_OTHERS = new Set(['will', 'probate', 'deed', 'land', 'court', 'church-membership']);
+const PRESENT_ON_DATE = new Set([...AGES_OF_THE_LIVING].filter((t) => !NAMES_OTHERS.has(t)));
 
 /**
  * The persona is in a record made before the person was born (a passenger list of 1845 naming an
