@@ -7,7 +7,7 @@
  */
 import type { Persona } from '../../../model';
 import { splitPersonaName } from '../../../model/names';
-import { listEnd, type RelativeDraft } from './relatives';
+import { listEnd, relationshipWord, type RelativeDraft } from './relatives';
 import { NAME, NAME_WORD } from './text-patterns';
 
 const OPENER = /\b(?:(?:chief|principal)\s+)?mourners\s+(?:were|included|being)\b|\bamong\s+the\s+mourners\s+were\b/giu;
@@ -29,13 +29,15 @@ function tieOf(word: string): { tie: Tie; sex: 'M' | 'F' } | undefined {
   return undefined;
 }
 
-const WORD: Record<Tie, Record<'M' | 'F', string>> = {
-  spouse: { M: 'husband', F: 'wife' },
-  child: { M: 'son', F: 'daughter' },
-  sibling: { M: 'brother', F: 'sister' },
-  'son-in-law': { M: 'son-in-law', F: 'son-in-law' },
-  'daughter-in-law': { M: 'daughter-in-law', F: 'daughter-in-law' },
-};
+/** A mourner's persona: the tie as the record words it (relatives.ts's words for son, wife, brother …). */
+function mourner(name: string, t: Tie, sex: 'M' | 'F'): Persona {
+  return {
+    name,
+    role: t === 'child' ? 'child' : t === 'spouse' ? 'spouse' : 'other',
+    sex,
+    relationship: t === 'son-in-law' || t === 'daughter-in-law' ? t : relationshipWord(t, sex),
+  };
+}
 
 /** The relatives a list of mourners names, each with its tie as the brackets give it. */
 export function mournerLists(body: string): RelativeDraft[] {
@@ -55,18 +57,8 @@ export function mournerLists(body: string): RelativeDraft[] {
       // "Mr. and Mrs. X (son and daughter-in-law)": his tie first, hers second; one tie for one person.
       const his = man ? first : undefined;
       const hers = couple ? tieOf(words[1] ?? '') : man ? undefined : first;
-      const hisPersona = (t: Tie): Persona => ({
-        name,
-        role: t === 'child' ? 'child' : t === 'spouse' ? 'spouse' : 'other',
-        sex: 'M',
-        relationship: WORD[t].M,
-      });
-      const herPersona = (t: Tie): Persona => ({
-        name: `Mrs. ${surname}`,
-        role: t === 'child' ? 'child' : t === 'spouse' ? 'spouse' : 'other',
-        sex: 'F',
-        relationship: WORD[t].F,
-      });
+      const hisPersona = (t: Tie) => mourner(name, t, 'M');
+      const herPersona = (t: Tie) => mourner(`Mrs. ${surname}`, t, 'F');
       if (his && his.sex === 'M' && hers && hers.sex === 'F') {
         // The in-law is the spouse of the relative: a daughter's husband, a son's wife.
         if (his.tie === 'son-in-law' && hers.tie === 'child')

@@ -79,7 +79,7 @@ function kindOf(word: string): { kind: RelativeKind; sex?: 'M' | 'F' } {
   return { kind: 'child' };
 }
 
-function relationshipWord(kind: RelativeKind, sex: 'M' | 'F' | undefined): string {
+export function relationshipWord(kind: RelativeKind, sex: 'M' | 'F' | undefined): string {
   if (kind === 'child') return sex === 'M' ? 'son' : sex === 'F' ? 'daughter' : 'child';
   if (kind === 'sibling') return sex === 'M' ? 'brother' : sex === 'F' ? 'sister' : 'sibling';
   return sex === 'M' ? 'husband' : sex === 'F' ? 'wife' : 'spouse';
