@@ -10,7 +10,7 @@
  */
 import type { Person, Persona } from '../../../model';
 import { displayName } from '../../../model';
-import { yearRange } from '../../../model/gdate';
+import { parseGDate, yearRange } from '../../../model/gdate';
 import type { KnowledgeGraph } from '../graph';
 import { dateFeature, type DateFeature } from '../resolve';
 
@@ -172,8 +172,6 @@ function diedBeforeBirth(pr: LifeInRecord, p: Person, birth: DateFeature | undef
   return `died ${d.text} by this record, before ${label(p)} was born (${birth.text}): a child named after one who died is another child`;
 }
 
-const ESTIMATED = /^(?:ABT|CAL|EST|BEF|AFT|BET|FROM|TO|INT)\b/i;
-
 /** Years a stated birth may be late against a record that already names the person. */
 const BIRTH_SLACK = 1;
 
@@ -190,7 +188,7 @@ function recordedBeforeBirth(pr: LifeInRecord, p: Person, birth: DateFeature | u
   if (!pr.source.date || birth?.min === undefined || !birth.stated || !PRESENT_ON_DATE.has(pr.source.recordType))
     return undefined;
   // A birth worked out from an age ("CAL 1812" from a census) or written about is no stated birth.
-  if (ESTIMATED.test(birth.text)) return undefined;
+  if (parseGDate(birth.text).kind !== 'exact') return undefined;
   const when = dateFeature(pr.source.date);
   if (when?.max === undefined || when.max - (when.min ?? when.max) > 0) return undefined;
   // A year's slack: a birth date stated by an informant may be a year late (a conflict to weigh, not a namesake).
