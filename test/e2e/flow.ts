@@ -220,11 +220,15 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     if (!living.length) throw new Error('the sample case has a living great-grandson; research did not bring him in');
     // The People view lists every person in name order a page at a time: filter it to the living.
     await palette(page, 'Ancestry: Filter People…');
-    // The input box replaces the palette: type once it is there.
-    await page.locator('.quick-input-widget', { hasText: 'Filter People' }).first().waitFor({ timeout: 10_000 });
-    await page.waitForTimeout(500);
-    await page.keyboard.type('living');
-    await page.keyboard.press('Enter');
+    // The input box replaces the palette: wait for its title (the palette's own row also says
+    // "Filter People", so the widget alone is no sign), then fill its field.
+    await page
+      .locator('.quick-input-widget .quick-input-title', { hasText: 'Filter People' })
+      .first()
+      .waitFor({ timeout: 10_000 });
+    const field = page.locator('.quick-input-widget input.input');
+    await field.fill('living');
+    await field.press('Enter');
     await page.locator('.pane-header', { hasText: 'living' }).first().waitFor({ timeout: 20_000 });
     const rows = ((await page.locator('.pane-body .monaco-list-row').allTextContents()) ?? []).join(' | ');
     for (const p of living) {

@@ -27,7 +27,9 @@ export class WebviewChannel<In extends { type: string }, Out extends { type: str
         this.log.appendLine(`[webview] ${parsed.error}`);
         return;
       }
-      if (parsed.value.type === 'ready') this.flush();
+      // Any message proves the webview is loaded and listening: a view hidden and shown again
+      // within a moment keeps its page (no new "ready"), and must not stay deaf after a reset().
+      if (parsed.value.type === 'ready' || !this.ready) this.flush();
       try {
         await handler(parsed.value);
       } catch (e) {
