@@ -49,6 +49,16 @@ describe('merge: combinePersons (nothing dropped)', () => {
     assert.equal(m.externalIds.wikitree, 'Smith-1');
     assert.deepEqual((m as Record<string, unknown>).mergedFrom, [{ id: 'P2', cluster: 'M-x', names: ['John Smith'] }]);
   });
+  it('keeps the citations of a name both persons bear (the same name read in two records)', () => {
+    const a = person({ id: 'P1', given: 'Mart', surname: 'Tamm', sex: 'M' });
+    const b = person({ id: 'P2', given: 'Mart', surname: 'Tamm', sex: 'M' });
+    a.names[0].citations = ['S-1858'];
+    b.names[0].citations = ['S-1913', 'S-1858'];
+    const m = Person.parse(combinePersons(a, [b], 'M-z', now));
+    assert.equal(m.names.length, 1, 'one name');
+    assert.deepEqual(m.names[0].citations, ['S-1858', 'S-1913'], 'cited by both records');
+    assert.deepEqual(a.names[0].citations, ['S-1858'], 'the canonical person read is not changed in place');
+  });
   it('keeps a third parent but marks it rejected so the two-parent invariant holds', () => {
     const a = person({ id: 'P1', given: 'Ann', surname: 'Lee', parents: ['F1', 'M1'] });
     const b = person({ id: 'P2', given: 'Ann', surname: 'Lee', parents: ['F2', 'M1'] });

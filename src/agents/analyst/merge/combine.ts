@@ -53,8 +53,8 @@ export function combinePersons(
   keep: KeepChoices = {},
 ): Person {
   const memberIds = new Set([canonical.id, ...absorbed.map((p) => p.id)]);
-  const names = [...canonical.names];
-  const nameKeys = new Set(names.map(nameKey));
+  const names = canonical.names.map((n) => ({ ...n, ...(n.citations ? { citations: [...n.citations] } : {}) }));
+  const byName = new Map(names.map((n) => [nameKey(n), n]));
   const assertions = canonical.assertions.map((a) => ({ ...a, evidence: [...a.evidence] }));
   const byKey = new Map(assertions.map((a) => [assertionKey(a), a]));
   const ids = new Set(assertions.map((a) => a.id));
@@ -64,9 +64,15 @@ export function combinePersons(
   let confidence = canonical.confidence;
   for (const p of absorbed) {
     for (const n of p.names) {
-      if (nameKeys.has(nameKey(n))) continue;
-      nameKeys.add(nameKey(n));
-      names.push({ ...n, type: n.type === 'birth' && names.some((m) => m.type === 'birth') ? 'aka' : n.type });
+      const held = byName.get(nameKey(n));
+      if (held) {
+        // The same name read in another record: its citation is kept (the name's evidence).
+        for (const c of n.citations ?? []) if (!held.citations?.includes(c)) (held.citations ??= []).push(c);
+        continue;
+      }
+      const added = { ...n, type: n.type === 'birth' && names.some((m) => m.type === 'birth') ? 'aka' : n.type };
+      names.push(added);
+      byName.set(nameKey(n), added);
     }
     for (const a of p.assertions) {
       const same = byKey.get(assertionKey(a));
