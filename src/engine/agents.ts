@@ -139,6 +139,11 @@ export interface ExtractionResult {
   /** Inferences (e.g. "Jr." implies a father of the same name): never facts. */
   hypotheses: { type: string; text: string; priority: number; suggestedQueries: string[] }[];
   rejected: { reason: string; check?: number }[];
+  /**
+   * The firewall rejected the persona the others' roles are relative to (the principal, the
+   * deceased …): their roles ("father", "son") then name no one, and nobody else takes them.
+   */
+  anchorRejected?: boolean;
 }
 
 export interface RecordExtractor {

@@ -14,7 +14,7 @@ import { withModelOpinion } from './conflicts/model-opinion';
 import { snippetInSource } from './extract/evidence-text';
 import { extractStatements } from './extract/statements';
 import type { KnowledgeGraph } from './graph';
-import { integrateRecord } from './integrate';
+import { anchorIndex, integrateRecord } from './integrate';
 import type { IntegrationResult, UnresolvedMention } from './integration-result';
 import { resolveMentions } from './identity/resolve-mentions';
 import { ACCEPT_THRESHOLD, restage, type StagingDecision } from './staging';
@@ -96,9 +96,11 @@ export class Analyst {
       extraction.relations = raw.relations ?? stated.relations;
       extraction.events = raw.events ?? stated.events;
     }
-    for (const gp of raw.personas) {
+    const rawAnchor = anchorIndex(raw.personas);
+    for (const [i, gp] of raw.personas.entries()) {
       const bad = Object.entries(gp.snippets).filter(([, s]) => !snippetInSource(s, source));
       if (bad.length) {
+        if (i === rawAnchor) extraction.anchorRejected = true;
         extraction.rejected.push({
           reason: `${gp.persona.name}: snippet for ${bad.map(([k]) => k).join(', ')} not found verbatim in ${source.id}`,
           check: 2,

@@ -120,7 +120,7 @@ export function relationToAnchor(
 /** Whom the record is about: its principal, else (v1) the head, else (v2) the deceased, testator, groom, bride, grantor. */
 const ANCHOR_ROLES = ['principal', 'head', 'deceased', 'testator', 'groom', 'bride', 'grantor'] as const;
 
-function anchorIndex(personas: readonly GroundedPersona[]): number {
+export function anchorIndex(personas: readonly GroundedPersona[]): number {
   for (const role of ANCHOR_ROLES) {
     const i = personas.findIndex((g) => g.persona.role === role);
     if (i >= 0) return i;
@@ -376,7 +376,8 @@ export async function integrateRecord(
   const keyOf = (i: number) => personas[i].key ?? personas[i].persona.key;
   const statedFor = personas.map((_, i) => i !== aIdx && statedToAnchor(stated, keyOf(i), keyOf(aIdx)).stated);
   const relation = personas.map((x, i) => {
-    if (i === aIdx) return undefined;
+    // The persona the roles are relative to was rejected: "father" is nobody's father here.
+    if (i === aIdx || extraction.anchorRejected) return undefined;
     const s = statedToAnchor(stated, keyOf(i), keyOf(aIdx));
     if (!s.stated) return foundlingsHaveNoParents(relationToAnchor(x.persona), personas, aIdx, source.title);
     return s.kind ? { kind: s.kind, of: 'anchor' as const } : undefined;

@@ -84,6 +84,8 @@ export function snippetInSource(
   const s = squash(snippet);
   if (!s) return false;
   if (squash(record.text).includes(s)) return true;
+  // The record's own heading ("Obituary of William Hritzuk, Canora Courier, 1951") is its text too.
+  if (record.title && squash(record.title).includes(s)) return true;
   // The record's own translation, captured with it (v2 `translation:`), is read as its text is.
   if (record.translation && squash(record.translation).includes(s)) return true;
   return (

@@ -235,6 +235,11 @@ export function principalName(title: string, text: string): { name: string; snip
       if (surname && written.includes(surname) && words.length >= 2 && (!first || words[0] === first))
         return { name: cleanName(written), snippet: written };
     }
+    // "William (Wasyl) Hritzuk": the name the text calls him by, with the other in brackets.
+    const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const bracketed =
+      first && surname ? re(`${escape(first)}\\s+\\([^()]{1,40}\\)\\s+${escape(surname)}`, 'u').exec(text) : null;
+    if (bracketed) return { name: fromTitle, snippet: bracketed[0] };
     return { name: fromTitle, snippet: fromTitle };
   }
   for (const m of text.matchAll(re(NAME))) {
