@@ -9,6 +9,7 @@
 import { KnowledgeGraph } from '../../agents/analyst/graph';
 import { acceptMerge, MergeError, type MergeStore } from '../../agents/analyst/merge/clusters';
 import { familyConfirmed, type Confirmation } from '../../agents/analyst/merge/family-confirmed';
+import { soleBearers } from '../../agents/analyst/merge/sole-bearers';
 import type { CaseStore } from '../ports';
 import type { Research, RunContext } from './context';
 
@@ -37,7 +38,15 @@ export function familyConfirmations(ctx: RunContext, research: Research): Confir
   const all = store.merges().clusters;
   const since = sessionStart(store, research.engine.sessionId) ?? ctx.startedAt;
   const mine = all.filter((c) => Date.parse(c.createdAt) >= since);
-  return familyConfirmed(mine, all, (id) => store.person(id));
+  const family = familyConfirmed(mine, all, (id) => store.person(id));
+  const taken = new Set(family.map((c) => c.cluster.id));
+  const sole = soleBearers(
+    mine.filter((c) => !taken.has(c.id)),
+    () => store.persons(),
+    (id) => store.person(id),
+    (id) => store.source(id),
+  );
+  return [...family, ...sole];
 }
 
 export async function consolidateFamilies(
