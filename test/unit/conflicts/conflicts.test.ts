@@ -10,6 +10,7 @@ import {
 } from '../../../src/agents/analyst/conflicts';
 import { Person } from '../../../src/model';
 import { claim } from '../resolve/fixtures';
+import { groupCompatible } from '../../../src/agents/analyst/conflicts/detect';
 
 function withAssertions(assertions: unknown[]): Person {
   return Person.parse({ id: 'P1', names: [{ given: 'Johann', surname: 'Schmidt' }], assertions });
@@ -332,5 +333,25 @@ describe('conflicts: user resolution', () => {
     const r2 = applyUserResolution(p, c, '1851', new Date('2026-01-02T03:04:05Z'), () => 'A-new');
     assert.equal(r2.created?.id, 'A-new');
     assert.equal(r2.person.assertions.filter((a) => a.status === 'disputed').length, 2);
+  });
+});
+
+describe('conflicts: vaguer values read against the most precise one', () => {
+  it('"Illinois" and "Springfield" are "Springfield, Illinois" at a lower precision: no conflict', () => {
+    const groups = groupCompatible(
+      'birth.place',
+      ['Illinois', 'Springfield, Illinois', 'Springfield'].map((value) => ({ value })),
+    );
+    assert.deepEqual(
+      groups.map((g) => g.map((x) => x.value)),
+      [['Springfield, Illinois', 'Illinois', 'Springfield']],
+    );
+  });
+  it('dates still disagree among themselves: "CAL 1829" and "CAL 1832" both overlap "CAL 1831"', () => {
+    const groups = groupCompatible(
+      'birth.date',
+      ['CAL 1831', 'CAL 1832', 'CAL 1829'].map((value) => ({ value })),
+    );
+    assert.equal(groups.length, 2);
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { Assertion, Conflict, Person } from '../../../model';
 import { isStartingHint } from '../../../model/hint';
-import { compatibleValues, precision } from './compatible';
+import { compatibleValues, fieldKind, precision } from './compatible';
 import { nextActionsFor, type NextActionContext } from './next-actions';
 import { explainClaim, weighAssertion } from './weigh';
 
@@ -33,8 +33,16 @@ export function groupCompatible<T extends { value: string }>(field: string, item
     .map((it, i) => ({ it, i, p: precision(field, it.value) }))
     .sort((a, b) => b.p - a.p || a.i - b.i)
     .map((x) => x.it);
+  // A vaguer place is read against the group's founder, its label: "Illinois" and "Springfield" are
+  // both "Springfield, Illinois" at a lower precision, though neither says the other. Dates are read
+  // against every member: "CAL 1829" and "CAL 1832" each overlap "CAL 1831" and still disagree.
+  const founderOnly = fieldKind(field) === 'place';
   for (const it of ordered) {
-    const g = groups.find((grp) => grp.every((o) => compatibleValues(field, o.value, it.value)));
+    const g = groups.find((grp) =>
+      founderOnly
+        ? compatibleValues(field, grp[0].value, it.value)
+        : grp.every((o) => compatibleValues(field, o.value, it.value)),
+    );
     if (g) g.push(it);
     else groups.push([it]);
   }
