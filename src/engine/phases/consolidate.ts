@@ -7,8 +7,11 @@
  * proposals for the user. The outputs are written again from the merged case.
  */
 import { KnowledgeGraph } from '../../agents/analyst/graph';
+import { sameConflict } from '../../agents/analyst/analyst';
+import { detectConflicts } from '../../agents/analyst/conflicts';
 import { acceptMerge, MergeError, type MergeStore } from '../../agents/analyst/merge/clusters';
 import { familyConfirmed, type Confirmation } from '../../agents/analyst/merge/family-confirmed';
+import { namedFamily } from '../../agents/analyst/merge/named-family';
 import { soleBearers } from '../../agents/analyst/merge/sole-bearers';
 import type { CaseStore } from '../ports';
 import type { Research, RunContext } from './context';
@@ -40,13 +43,20 @@ export function familyConfirmations(ctx: RunContext, research: Research): Confir
   const mine = all.filter((c) => Date.parse(c.createdAt) >= since);
   const family = familyConfirmed(mine, all, (id) => store.person(id));
   const taken = new Set(family.map((c) => c.cluster.id));
+  const source = (id: string) => store.source(id);
   const sole = soleBearers(
     mine.filter((c) => !taken.has(c.id)),
     () => store.persons(),
     (id) => store.person(id),
-    (id) => store.source(id),
+    source,
   );
-  return [...family, ...sole];
+  for (const c of sole) taken.add(c.cluster.id);
+  const named = namedFamily(
+    mine.filter((c) => !taken.has(c.id)),
+    (id) => store.person(id),
+    source,
+  );
+  return [...family, ...sole, ...named];
 }
 
 export async function consolidateFamilies(
@@ -58,6 +68,7 @@ export async function consolidateFamilies(
   if (!store || !confirmed.length) return undefined;
   const subjectId = research.engine.subjectId!;
   let accepted = 0;
+  const merged = new Set<string>();
   for (const { cluster, reasons } of confirmed) {
     // An earlier merge of this pass may have re-pointed or replaced the proposal.
     const now = store.merges().clusters.find((c) => c.id === cluster.id);
@@ -70,6 +81,7 @@ export async function consolidateFamilies(
         ...(now.memberIds.includes(subjectId) ? { canonicalId: subjectId } : {}),
       });
       accepted++;
+      merged.add(store.merges().clusters.find((c) => c.id === cluster.id)?.canonicalId ?? now.canonicalId);
       ctx.log.emit('step', `Merged ${now.memberIds.join(' and ')}: ${reason}`);
     } catch (e) {
       if (!(e instanceof MergeError)) throw e;
@@ -82,5 +94,38 @@ export async function consolidateFamilies(
       });
     }
   }
-  return accepted ? new KnowledgeGraph(store.persons(), subjectId) : undefined;
+  if (!accepted) return undefined;
+  await conflictsOfMerged(ctx, store, merged);
+  return new KnowledgeGraph(store.persons(), subjectId);
+}
+
+/**
+ * A merge brings two persons' values together: where they disagree (a birth in 1868 in the baptism,
+ * 1869 on the death certificate) the conflict is written as the research writes its own, weighed,
+ * so the review lists it; one the store already holds as it is stays as it is.
+ */
+async function conflictsOfMerged(ctx: RunContext, store: MergeStore, merged: ReadonlySet<string>): Promise<void> {
+  const stored = new Map(store.conflicts().map((c) => [c.id, c]));
+  for (const id of merged) {
+    const p = store.person(id);
+    if (!p) continue;
+    for (const c of detectConflicts(p)) {
+      const prior = stored.get(c.id);
+      if (prior?.resolvedBy === 'user' || (prior && sameConflict(prior, c))) continue;
+      await store.writeConflict({
+        ...c,
+        resolvedAt: c.status === 'tentative' ? ctx.clock.now().toISOString() : undefined,
+      });
+      ctx.log.add({
+        agent: 'Analyst',
+        actionType: 'conflict_resolution',
+        conflictId: c.id,
+        field: c.field,
+        options: c.competing.map((x) => ({ value: x.value, weight: x.weight })),
+        chosen: c.preferred,
+        rationale: c.rationale,
+        context: `${id}: values brought together by a merge`,
+      });
+    }
+  }
 }
