@@ -116,6 +116,21 @@ export function placePersonas(caseDir: string, expected: Expected, out: CaseOutp
   // "Michael" after his father "Michael Coughlin": the log's second decision of that name is his).
   const seenDecided = new Map<string, number>();
   const placements: PersonaPlacement[] = [];
+  // The name readings of every persona of a record: a file citing the record under one name is
+  // claimed by the persona that name fits best ("Jelle Sjoerds" is the father's citation, not the
+  // son written "Jelle" in the same text).
+  const readingsOf = (ref: PersonaRef) => {
+    const all = [writtenName(caseRoot(caseDir, expected), ref), ...ref.aliases];
+    const own = all.filter((r) => !/^Mrs\.?\s+\S+\s+\S+/.test(r.trim()));
+    return own.length ? own : all;
+  };
+  const inRecord = new Map<string, { person: string; readings: string[] }[]>();
+  for (const person of expected.persons)
+    for (const ref of person.personas) {
+      const list = inRecord.get(ref.record) ?? [];
+      list.push({ person: person.id, readings: readingsOf(ref) });
+      inRecord.set(ref.record, list);
+    }
   for (const person of expected.persons) {
     for (const ref of person.personas) {
       const written = writtenName(caseRoot(caseDir, expected), ref);
@@ -144,16 +159,21 @@ export function placePersonas(caseDir: string, expected: Expected, out: CaseOutp
       }
       // "Mrs. Emil Lehmann" is her husband's name: where the key gives hers too (Emma Lehmann), it
       // would place her in his file; it is read only when it is all the key has.
-      const all = [written, ...ref.aliases];
-      const own = all.filter((r) => !/^Mrs\.?\s+\S+\s+\S+/.test(r.trim()));
-      const readings = own.length ? own : all;
-      let best = 0;
-      let winners: string[] = [];
-      for (const p of out.persons.values()) {
+      const readings = readingsOf(ref);
+      const others = (inRecord.get(ref.record) ?? []).filter((o) => o.person !== person.id);
+      const fit = (rs: string[], p: OutPerson) => {
         let score = 0;
         for (const n of p.names)
           if (n.citations.some((c) => src.has(c)))
-            for (const r of readings) score = Math.max(score, nameScore(r, n.given, n.surname));
+            for (const r of rs) score = Math.max(score, nameScore(r, n.given, n.surname));
+        return score;
+      };
+      let best = 0;
+      let winners: string[] = [];
+      for (const p of out.persons.values()) {
+        const score = fit(readings, p);
+        // Another persona of the record fits the file's cited name better: the citation is theirs.
+        if (score > 0 && others.some((o) => fit(o.readings, p) > score)) continue;
         if (score > best) [best, winners] = [score, [p.id]];
         else if (score === best && score > 0) winners.push(p.id);
       }
