@@ -10,6 +10,7 @@ import { KnowledgeGraph } from '../../agents/analyst/graph';
 import { sameConflict } from '../../agents/analyst/analyst';
 import { detectConflicts } from '../../agents/analyst/conflicts';
 import { acceptMerge, MergeError, type MergeStore } from '../../agents/analyst/merge/clusters';
+import { namedInText } from '../../agents/analyst/identity/named-in-text';
 import { familyConfirmed, type Confirmation } from '../../agents/analyst/merge/family-confirmed';
 import { namedFamily } from '../../agents/analyst/merge/named-family';
 import { soleBearers } from '../../agents/analyst/merge/sole-bearers';
@@ -129,3 +130,41 @@ async function conflictsOfMerged(ctx: RunContext, store: MergeStore, merged: Rea
     }
   }
 }
+
+/**
+ * Cites free-text records on the persons they name in full, where the case has one person of that
+ * name (src/agents/analyst/identity/named-in-text.ts); returns the graph of the case when any was
+ * cited, else undefined. Only a completed research, as the consolidation.
+ */
+export async function citeNamedInText(ctx: RunContext, research: Research): Promise<KnowledgeGraph | undefined> {
+  const persons = ctx.store.persons();
+  // A case with an imported tree of many thousands is not scanned name by name at a research's end.
+  if (persons.length > NAMED_IN_TEXT_LIMIT) return undefined;
+  const found = namedInText(ctx.store.sources(), persons);
+  if (!found.length) return undefined;
+  const byPerson = new Map<string, typeof found>();
+  for (const f of found) byPerson.set(f.person, [...(byPerson.get(f.person) ?? []), f]);
+  for (const [id, list] of byPerson) {
+    const p = ctx.store.person(id);
+    if (!p) continue;
+    const names = p.names.map((n, i) => {
+      const add = list.filter((f) => f.name === i).map((f) => f.source);
+      return add.length ? { ...n, citations: [...(n.citations ?? []), ...add] } : n;
+    });
+    await ctx.store.writePerson({ ...p, names, updatedAt: ctx.clock.now().toISOString() });
+    for (const f of list)
+      ctx.log.add({
+        agent: 'Analyst',
+        actionType: 'decision',
+        decisionType: 'named_in_text',
+        optionsConsidered: [id, 'a mention of no one'],
+        chosenOption: id,
+        rationale: `${f.source} names "${f.written}" in its text, the case's only person of that name: the record is cited on the name (no fact, no relationship taken from it)`,
+        context: f.source,
+      });
+  }
+  return new KnowledgeGraph(ctx.store.persons(), research.engine.subjectId);
+}
+
+/** Persons above which the end-of-research name scan is skipped (an imported tree, not a research). */
+const NAMED_IN_TEXT_LIMIT = 20_000;

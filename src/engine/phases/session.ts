@@ -14,7 +14,7 @@ import type { CycleState, OpenCycle, Research, RunContext, SessionMode } from '.
 import { noteArchive, takePendingMerges } from './research';
 import { writeOutputs } from './summary';
 import { writeResearchState } from './research-state';
-import { consolidateFamilies, familyConfirmations } from './consolidate';
+import { citeNamedInText, consolidateFamilies, familyConfirmations } from './consolidate';
 
 export type RunStatus = RunResult['status'];
 
@@ -139,6 +139,12 @@ export async function closeSession(
       graph = merged;
       await outputs([]);
     }
+  }
+  // Free-text records cite the persons they name in full (the case's only bearer of the name).
+  const cited = status === 'completed' && !cycle.unsafe ? await citeNamedInText(ctx, research) : undefined;
+  if (cited) {
+    graph = cited;
+    await outputs([]);
   }
   ctx.log.add({
     agent: 'Lead',

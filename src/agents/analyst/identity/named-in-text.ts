@@ -1,0 +1,107 @@
+/**
+ * Persons a free-text record names in full (issue #14, "mentions without identity stay mentions"
+ * read the other way round): a reunion newsletter's "great-great-granddaughter of Philip Renouf of
+ * St Ouen and Mary Ann Huard", a church history's "Jordan Dortch". The text names them as the case
+ * knows them, but no reader took them as its personas (its principal is a living member, or its
+ * sentences are a narrative). Where the case holds exactly one person of that full name, the record
+ * is cited on that name: the person's file then lists the record among its sources, and a
+ * genealogist sees that the newsletter speaks of their ancestor. Nothing else is taken from the text
+ * (no fact, no relationship, no new person), and a name two persons bear cites neither.
+ */
+import type { Person, SourceRecord } from '../../../model';
+import { fold } from '../../../model/names';
+
+export interface NamedInText {
+  person: string;
+  /** Index of the name in person.names the record writes. */
+  name: number;
+  source: string;
+  /** The name as folded when found ("mary ann huard"). */
+  written: string;
+}
+
+/** Longest name looked for, in words ("Maria de Jesus da Conceição Andrade"). */
+const MAX_WORDS = 6;
+
+/** Words that may stand before a name without being part of it ("Mrs. Mary Smith", "Uncle Isaiah Dortch"). */
+const BEFORE_A_NAME = new Set(
+  'mr mrs ms miss dr rev capt captain uncle aunt grandpa grandma grandfather grandmother brother sister bro sr the and but our his her their late'.split(
+    ' ',
+  ),
+);
+
+/** Words that may follow a whole name ("John Smith Jr.", "Philip Renouf I"). */
+const AFTER_A_NAME = new Set('sr jr senior junior i ii iii the and'.split(' '));
+
+/**
+ * The folded runs of 2 to MAX_WORDS words of a text that may be a whole name: a run right after
+ * another capitalised word ("Antonio Ybarra" in "Juan Antonio Ybarra") is the tail of a longer name,
+ */
+function nameRuns(text: string): Set<string> {
+  const words = text.split(/[^\p{L}'’.-]+/u).filter(Boolean);
+  const folded = words.map((w) => fold(w.replace(/\.$/, '')));
+  const out = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    const before = i > 0 ? words[i - 1] : '';
+    if (/^\p{Lu}/u.test(before) && !BEFORE_A_NAME.has(folded[i - 1])) continue;
+    for (let n = 2; n <= MAX_WORDS && i + n <= words.length; n++) {
+      // …and one right before another capitalised word its head ("Jean Baptiste" of "Jean Baptiste Grandchamp").
+      const after = words[i + n] ?? '';
+      if (/^\p{Lu}/u.test(after) && !AFTER_A_NAME.has(folded[i + n])) continue;
+      out.add(
+        folded
+          .slice(i, i + n)
+          .join(' ')
+          .split(/[\s'-]+/)
+          .join(' '),
+      );
+    }
+  }
+  return out;
+}
+
+/** The folded full names of a person ("given surname"), each with the index of its name. */
+function fullNames(p: Person): { key: string; name: number }[] {
+  const out: { key: string; name: number }[] = [];
+  p.names.forEach((n, i) => {
+    const given = fold(n.given);
+    const surname = fold(n.surname);
+    if (!given || !surname) return;
+    out.push({ key: `${given} ${surname}`.split(/[\s'-]+/).join(' '), name: i });
+  });
+  return out;
+}
+
+/**
+ * The citations to add: free-text records (no personas written in their front matter) that name a
+ * person of the case in full, where no other person bears that name and the person does not cite
+ * the record yet.
+ */
+export function namedInText(sources: readonly SourceRecord[], persons: readonly Person[]): NamedInText[] {
+  const texts = sources.filter((s) => !s.persons.length && s.text.trim());
+  if (!texts.length) return [];
+  const bearers = new Map<string, { person: Person; name: number }[]>();
+  for (const p of persons)
+    for (const { key, name } of fullNames(p)) {
+      const list = bearers.get(key) ?? [];
+      if (!list.some((b) => b.person.id === p.id)) list.push({ person: p, name });
+      bearers.set(key, list);
+    }
+  const cites = (p: Person, source: string) =>
+    p.names.some((n) => n.citations?.includes(source)) ||
+    p.assertions.some((a) => a.evidence.some((e) => e.source === source));
+  const out: NamedInText[] = [];
+  for (const s of texts) {
+    const runs = nameRuns(s.text);
+    const found = new Set<string>();
+    for (const run of runs) {
+      const list = bearers.get(run);
+      if (!list || list.length !== 1) continue;
+      const { person, name } = list[0];
+      if (found.has(person.id) || cites(person, s.id)) continue;
+      found.add(person.id);
+      out.push({ person: person.id, name, source: s.id, written: run });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,51 @@
+// Issue #14: a free-text record naming a person of the case in full (a reunion newsletter's
+// "Philip Renouf … and Mary Ann Huard") is cited on that person, when no other person bears the name.
+import assert from 'node:assert/strict';
+import { namedInText } from '../../../src/agents/analyst/identity/named-in-text';
+import { Person, type SourceRecord } from '../../../src/model';
+import { archiveSource } from '../../helpers/archive-source';
+
+const person = (id: string, given: string, surname: string) => Person.parse({ id, names: [{ given, surname }] });
+
+const NEWSLETTER = archiveSource(`---
+title: Jersey Heritage of the Gaspé Coast newsletter, spring 2020
+recordType: newspaper
+date: APR 2020
+place: Paspébiac, Québec, Canada
+repository: Société du patrimoine jersiais, newsletter no. 41
+sourceType: authored
+persons: []
+---
+Welcome to our new member, great-great-granddaughter of Philip Renouf of St Ouen and Mary Ann Huard
+through their son Joseph. There were two Philip Renoufs at Paspébiac. Her cousin Juan Antonio Ybarra
+and Jean Baptiste Grandchamp wrote too.`);
+
+const cited = (persons: Person[], sources: SourceRecord[] = [NEWSLETTER]) =>
+  namedInText(sources, persons).map((f) => `${f.person}:${f.written}`);
+
+describe('persons a free-text record names in full', () => {
+  it('cites the case’s only Mary Ann Huard, and neither of two Philip Renoufs', () => {
+    const persons = [
+      person('P-mary', 'Mary Ann', 'Huard'),
+      person('P-philip1', 'Philip', 'Renouf'),
+      person('P-philip2', 'Philippe', 'Renouf'),
+      person('P-philip3', 'Philip', 'Renouf'),
+    ];
+    assert.deepEqual(cited(persons), ['P-mary:mary ann huard']);
+  });
+
+  it('does not take the tail or the head of a longer name ("Antonio Ybarra", "Jean Baptiste")', () => {
+    const persons = [person('P-antonio', 'Antonio', 'Ybarra'), person('P-jb', 'Jean', 'Baptiste')];
+    assert.deepEqual(cited(persons), []);
+  });
+
+  it('does not cite a person twice, nor read records whose personas are written in their front matter', () => {
+    const already = Person.parse({
+      id: 'P-mary',
+      names: [{ given: 'Mary Ann', surname: 'Huard', citations: [NEWSLETTER.id] }],
+    });
+    assert.deepEqual(cited([already]), []);
+    const structured = { ...NEWSLETTER, persons: [{ name: 'Mary Ann /Huard/', role: 'principal' }] } as SourceRecord;
+    assert.deepEqual(cited([person('P-mary', 'Mary Ann', 'Huard')], [structured]), []);
+  });
+});
