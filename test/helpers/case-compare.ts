@@ -1,7 +1,7 @@
 /**
  * Compares two case folders as a genealogist would read them, apart from what is random or clock
  * time by design: random ids (P-/A-/E-/R-/L-… and 8 hex digits) and ISO timestamps are replaced by
- * placeholders, and files are matched by their normalised name and content (person files are named
+ * placeholders (and so are a merge manifest's hashes of files holding them), and files are matched by their normalised name and content (person files are named
  * after their random id). The research log (append-only, a resumed run adds its own session entries)
  * and derived `.ancestry/` data are left out; everything else must match byte for byte.
  */
@@ -15,8 +15,16 @@ const RANDOM_ID = /\b([A-RT-Z])-[0-9a-f]{8,16}\b/g;
 /** Durations and epoch times (ms) recorded by the clock (JSON, or YAML front matter: cycles/<n>.md). */
 const CLOCK_NUMBERS = /("(?:durationMs|startedAt|seconds)":\s*|^\s*(?:durationMs|startedAt|seconds): )\d+(?:\.\d+)?/gm;
 
+/** A merge manifest's hashes of the files it changed: of their bytes, clock times included. */
+const FILE_HASH = /("(?:before|after)":\s*)"[0-9a-f]{64}"/g;
+
 export function normalise(text: string): string {
-  return text.replace(/%2F/g, '/').replace(ISO, '<time>').replace(RANDOM_ID, '$1-<id>').replace(CLOCK_NUMBERS, '$1<n>');
+  return text
+    .replace(/%2F/g, '/')
+    .replace(ISO, '<time>')
+    .replace(RANDOM_ID, '$1-<id>')
+    .replace(CLOCK_NUMBERS, '$1<n>')
+    .replace(FILE_HASH, '$1"<sha256>"');
 }
 
 /** Every file of a case, normalised, sorted (as "name\ncontent"). */

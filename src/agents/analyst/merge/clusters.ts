@@ -478,7 +478,10 @@ export async function acceptMerge(
     .persons()
     .filter((p) => !cluster.memberIds.includes(p.id))
     .map((p) => ({ before: p, after: repointRelationships(p, absorbedIds, canonicalId) }))
-    .filter((x): x is { before: Person; after: Person } => Boolean(x.after));
+    .filter((x): x is { before: Person; after: Person } => Boolean(x.after))
+    // In name order, not the store's load order: a resumed run loads the case from disk, and its
+    // manifest must list the same files in the same order as an uninterrupted run's.
+    .sort((x, y) => byName(x.before).localeCompare(byName(y.before)) || x.before.id.localeCompare(y.before.id));
 
   // 1. Snapshot every file the merge touches, byte for byte.
   const touched = new Map<string, { personId?: string }>();
@@ -634,6 +637,12 @@ export function readManifest(store: MergeStore, id: string): MergeManifest {
   const m = manifestIfAny(store, id);
   if (!m) throw new MergeError(`${manifestPath(id)} is missing: the merge cannot be undone without its snapshot`);
   return m;
+}
+
+/** A person's sort key by name ("schmidt charles"), for an order that does not depend on ids. */
+function byName(p: Person): string {
+  const n = p.names[0];
+  return n ? `${n.surname} ${n.given}`.toLowerCase() : '';
 }
 
 /** The manifest of this cluster, if one was written (read once, validated). */
