@@ -45,8 +45,9 @@ export function familyConfirmations(ctx: RunContext, research: Research): Confir
   const family = familyConfirmed(mine, all, (id) => store.person(id));
   const taken = new Set(family.map((c) => c.cluster.id));
   const source = (id: string) => store.source(id);
+  // The only-two check reads every person once: not on an imported tree of many thousands.
   const sole = soleBearers(
-    mine.filter((c) => !taken.has(c.id)),
+    mine.filter((c) => !taken.has(c.id) && store.persons().length <= NAMED_IN_TEXT_LIMIT),
     () => store.persons(),
     (id) => store.person(id),
     source,
@@ -166,5 +167,5 @@ export async function citeNamedInText(ctx: RunContext, research: Research): Prom
   return new KnowledgeGraph(ctx.store.persons(), research.engine.subjectId);
 }
 
-/** Persons above which the end-of-research name scan is skipped (an imported tree, not a research). */
+/** Persons above which the end-of-research name scans are skipped (an imported tree, not a research). */
 const NAMED_IN_TEXT_LIMIT = 20_000;
