@@ -46,8 +46,9 @@ export function familyConfirmations(ctx: RunContext, research: Research): Confir
   const taken = new Set(family.map((c) => c.cluster.id));
   const source = (id: string) => store.source(id);
   // The only-two check reads every person once: not on an imported tree of many thousands.
+  const small = store.persons().length <= NAMED_IN_TEXT_LIMIT;
   const sole = soleBearers(
-    mine.filter((c) => !taken.has(c.id) && store.persons().length <= NAMED_IN_TEXT_LIMIT),
+    mine.filter((c) => small && !taken.has(c.id)),
     () => store.persons(),
     (id) => store.person(id),
     source,
