@@ -315,14 +315,32 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     },
   );
 
-  await step('merges side panel: accept a proposal, then undo it', async () => {
+  await step("merges side panel: accept a proposal (or take the Analyst's merge), then undo it", async () => {
     // The side bar's Merges view ("Review Merges" opens the editor panel, test/e2e/merge-review.ts).
     await palette(page, 'Focus on Merges View');
     const frame = await webviewFrame(page, 'body[data-panel="merges"] #app[aria-busy="false"]');
     const card = frame.locator('section.proposal[data-status="proposed"]').first();
     if (!(await card.count())) {
-      await shot('07-merges-empty');
-      throw new Error('research produced no merge proposal to review');
+      // The research's end accepted its proposals itself (the Analyst's consolidation): the user
+      // undoes the Analyst's merge from the panel (accepting from the panel: merge-review.ts).
+      const analysts = frame.locator('section.proposal[data-status="accepted"]').first();
+      if (!(await analysts.count())) {
+        await shot('07-merges-empty');
+        throw new Error('research produced no merge proposal and no merge to review');
+      }
+      const undid = (await analysts.getAttribute('data-cluster-id')) ?? '';
+      await shot('07-merges-analyst-accepted');
+      await analysts.locator('[data-action="undo"]').click();
+      await frame
+        .locator(`section.proposal[data-cluster-id="${undid}"][data-status="undone"]`)
+        .waitFor({ timeout: 30_000 });
+      await shot('09-merge-undone');
+      const after = JSON.parse(readFileSync(join(ctx.workspace, 'merges.json'), 'utf8')) as {
+        clusters: { id: string; status: string; acceptedBy?: string }[];
+      };
+      const c = after.clusters.find((x) => x.id === undid);
+      if (c?.status !== 'undone') throw new Error(`merges.json says ${undid} is ${c?.status}`);
+      return `the Analyst's merge ${undid} (accepted at the research's end) undone from the panel (merges.json agrees)`;
     }
     const id = await card.getAttribute('data-cluster-id');
     await shot('07-merges-proposal');

@@ -32,8 +32,12 @@ export async function personPageByKeyboard(
 ): Promise<string> {
   const { page } = ctx;
   await ctx.palette(page, 'Ancestry: Open Person Page…');
-  await page.locator('.quick-input-widget', { hasText: 'Open Person Page' }).first().waitFor({ timeout: 10_000 });
-  await page.keyboard.type(subject.name);
+  // The picker's own title (the palette's row also says "Open Person Page"), then its field.
+  await page
+    .locator('.quick-input-widget .quick-input-title', { hasText: 'Open Person Page' })
+    .first()
+    .waitFor({ timeout: 10_000 });
+  await page.locator('.quick-input-widget input.input').fill(subject.name);
   await page
     .locator('.quick-input-widget .monaco-list-row', { hasText: subject.id })
     .first()
