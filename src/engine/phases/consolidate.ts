@@ -1,10 +1,13 @@
 /**
  * Consolidation at a research's end (issue #14 item 2, persona consolidation with family context):
- * the merge proposals this run made that family confirms (src/agents/analyst/merge/family-confirmed.ts)
- * are accepted by the Analyst, through the same reversible merge the user's accept takes (a snapshot
- * of every file it touches; `ancestry merge undo <id>` restores them), and logged with the matching
- * relatives as the reason. Only a research that completed: a cancelled or failed run leaves its
- * proposals for the user. The outputs are written again from the merged case.
+ * the merge proposals this run made that family confirms (src/agents/analyst/merge/family-confirmed.ts),
+ * whose persons are the case's only bearers of their name (sole-bearers.ts) or whose relatives are
+ * named alike (named-family.ts) are accepted by the Analyst, through the same reversible merge the
+ * user's accept takes (a snapshot of every file it touches; `ancestry merge undo <id>` restores
+ * them), and logged with the reason. The conflicts a merge brings together are written (an undo
+ * leaves them: the review then reads them against the restored persons). Then free-text records
+ * are cited on the persons they name in full. Only a research that completed: a cancelled or failed
+ * run leaves its proposals for the user. The outputs are written again from the merged case.
  */
 import { KnowledgeGraph } from '../../agents/analyst/graph';
 import { sameConflict } from '../../agents/analyst/analyst';
