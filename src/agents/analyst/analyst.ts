@@ -15,6 +15,7 @@ import { snippetInSource } from './extract/evidence-text';
 import { extractStatements } from './extract/statements';
 import type { KnowledgeGraph } from './graph';
 import { anchorIndex, integrateRecord } from './integrate';
+import { conflictResolutionEntry } from './conflicts/log-entry';
 import type { IntegrationResult, UnresolvedMention } from './integration-result';
 import { resolveMentions } from './identity/resolve-mentions';
 import { ACCEPT_THRESHOLD, restage, type StagingDecision } from './staging';
@@ -323,17 +324,7 @@ export class Analyst {
           for (const l of losers) set.add(l);
           disputedBy.set(id, set);
         }
-        log.push({
-          agent: 'Analyst',
-          actionType: 'conflict_resolution',
-          conflictId: c.id,
-          field: c.field,
-          options: c.competing.map((x) => ({ value: x.value, weight: x.weight })),
-          chosen: c.preferred,
-          rationale: c.rationale,
-          context: `${displayName(p)} (${p.id})`,
-          cycle,
-        });
+        log.push(conflictResolutionEntry(c, `${displayName(p)} (${p.id})`, cycle));
         revisits.push({ conflict: c, query: personQuery(p, { recordTypes: recordTypesFor(c.field) }) });
       }
     }

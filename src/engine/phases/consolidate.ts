@@ -12,6 +12,7 @@
 import { KnowledgeGraph } from '../../agents/analyst/graph';
 import { sameConflict } from '../../agents/analyst/analyst';
 import { detectConflicts } from '../../agents/analyst/conflicts';
+import { conflictResolutionEntry } from '../../agents/analyst/conflicts/log-entry';
 import { acceptMerge, MergeError, type MergeStore } from '../../agents/analyst/merge/clusters';
 import { namedInText } from '../../agents/analyst/identity/named-in-text';
 import { familyConfirmed, type Confirmation } from '../../agents/analyst/merge/family-confirmed';
@@ -122,16 +123,7 @@ async function conflictsOfMerged(ctx: RunContext, store: MergeStore, merged: Rea
         ...c,
         resolvedAt: c.status === 'tentative' ? ctx.clock.now().toISOString() : undefined,
       });
-      ctx.log.add({
-        agent: 'Analyst',
-        actionType: 'conflict_resolution',
-        conflictId: c.id,
-        field: c.field,
-        options: c.competing.map((x) => ({ value: x.value, weight: x.weight })),
-        chosen: c.preferred,
-        rationale: c.rationale,
-        context: `${id}: values brought together by a merge`,
-      });
+      ctx.log.add(conflictResolutionEntry(c, `${id}: values brought together by a merge`));
     }
   }
 }
