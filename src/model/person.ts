@@ -151,6 +151,15 @@ export function displayName(p: Pick<Person, 'names'>): string {
   return n ? [n.prefix, n.given, n.surname, n.suffix].filter(Boolean).join(' ').trim() || '(unnamed)' : '(unnamed)';
 }
 
+/** The sources a person is cited by: their names, facts and relationships (the records they are in). */
+export function citedSources(p: Pick<Person, 'names' | 'assertions' | 'relationships'>): Set<string> {
+  const out = new Set<string>();
+  for (const n of p.names) for (const c of n.citations ?? []) out.add(c);
+  for (const a of p.assertions) for (const e of a.evidence) out.add(e.source);
+  for (const r of p.relationships) for (const e of r.evidence) out.add(e.source);
+  return out;
+}
+
 /** The accepted (else best staged) value of a field. */
 export function factValue(
   p: { assertions: readonly Pick<Assertion, 'field' | 'value' | 'status' | 'confidence'>[] },

@@ -9,7 +9,7 @@
  *   Elijah senior is the one recorded with him (his household, his records), never a coin toss.
  */
 import type { Person, Persona } from '../../../model';
-import { displayName } from '../../../model';
+import { citedSources, displayName } from '../../../model';
 import type { StatedRelation } from '../../../engine/agents';
 import type { KnowledgeGraph } from '../graph';
 import type { DateFeature, PersonFeatures } from '../resolve';
@@ -183,15 +183,6 @@ export function generationGap(
   return undefined;
 }
 
-/** Sources both persons are cited by (names, facts or relationships): records that show them together. */
-function sourcesOf(p: Person): Set<string> {
-  const out = new Set<string>();
-  for (const n of p.names) for (const c of n.citations ?? []) out.add(c);
-  for (const a of p.assertions) for (const e of a.evidence) out.add(e.source);
-  for (const r of p.relationships) for (const e of r.evidence) out.add(e.source);
-  return out;
-}
-
 /**
  * How strongly the family ties a candidate to the persona's relatives already matched in this record:
  * a relationship of the same kind (the son already linked to this father) counts most; each other
@@ -205,7 +196,7 @@ export function familyTies(
 ): { score: number; why: string[] } {
   const cand = g.get(candidateId);
   if (!cand) return { score: 0, why: [] };
-  const mine = sourcesOf(cand);
+  const mine = citedSources(cand);
   let score = 0;
   const why: string[] = [];
   for (const rel of relatives) {
@@ -215,7 +206,7 @@ export function familyTies(
       score += 10;
       why.push(`already linked to ${displayName(q)} as ${rel.kind}`);
     }
-    const together = [...sourcesOf(q)].filter((s) => s !== thisSource && mine.has(s)).length;
+    const together = [...citedSources(q)].filter((s) => s !== thisSource && mine.has(s)).length;
     if (together) {
       score += together;
       why.push(`named with ${displayName(q)} in ${together} other record${together > 1 ? 's' : ''}`);

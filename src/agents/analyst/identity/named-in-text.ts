@@ -8,7 +8,7 @@
  * genealogist sees that the newsletter speaks of their ancestor. Nothing else is taken from the text
  * (no fact, no relationship, no new person), and a name two persons bear cites neither.
  */
-import type { Person, SourceRecord } from '../../../model';
+import { citedSources, type Person, type SourceRecord } from '../../../model';
 import { fold } from '../../../model/names';
 
 export interface NamedInText {
@@ -87,9 +87,6 @@ export function namedInText(sources: readonly SourceRecord[], persons: readonly 
       if (!list.some((b) => b.person.id === p.id)) list.push({ person: p, name });
       bearers.set(key, list);
     }
-  const cites = (p: Person, source: string) =>
-    p.names.some((n) => n.citations?.includes(source)) ||
-    p.assertions.some((a) => a.evidence.some((e) => e.source === source));
   const out: NamedInText[] = [];
   for (const s of texts) {
     const runs = nameRuns(s.text);
@@ -98,7 +95,7 @@ export function namedInText(sources: readonly SourceRecord[], persons: readonly 
       const list = bearers.get(run);
       if (!list || list.length !== 1) continue;
       const { person, name } = list[0];
-      if (found.has(person.id) || cites(person, s.id)) continue;
+      if (found.has(person.id) || citedSources(person).has(s.id)) continue;
       found.add(person.id);
       out.push({ person: person.id, name, source: s.id, written: run });
     }

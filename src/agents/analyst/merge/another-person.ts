@@ -12,10 +12,11 @@
  * - birth or death dates that disagree (the resolver's own date features);
  * - nothing but the names, in records of no common country a generation apart.
  */
-import type { MergeCluster, Person } from '../../../model';
+import { citedSources, type MergeCluster, type Person } from '../../../model';
 import { parseGDate } from '../../../model/gdate';
 import { fold } from '../../../model/names';
 import { compareGiven, compareSurname } from '../resolve/compare';
+import { featuresOfPerson } from '../resolve/features';
 import type { NameFeature, PersonFeatures } from '../resolve/feature-types';
 
 /** Given names and surnames at least this alike are "one name" (a variant, a slip, an abbreviation). */
@@ -128,11 +129,8 @@ export interface Made {
 
 /** Where and when each record citing the person was made. */
 export function recordsOf(p: Person, source: (id: string) => { date?: string; place?: string } | undefined): Made[] {
-  const ids = new Set<string>();
-  for (const n of p.names) for (const s of n.citations ?? []) ids.add(s);
-  for (const a of p.assertions) for (const e of a.evidence) ids.add(e.source);
   const out: Made[] = [];
-  for (const id of ids) {
+  for (const id of citedSources(p)) {
     const s = source(id);
     if (!s) continue;
     const d = s.date ? parseGDate(s.date) : undefined;
@@ -174,4 +172,21 @@ export function namesAloneTooFar(c: MergeCluster, a: readonly Made[], b: readonl
 /** The resolver's date features of the proposal do not say the two dates disagree. */
 export function datesAgree(c: MergeCluster): boolean {
   return (c.features?.birthDate?.score ?? 1) >= DATES_DISAGREE && (c.features?.deathDate?.score ?? 1) >= DATES_DISAGREE;
+}
+
+/** Features of persons, each computed once for a pass over the proposals. */
+export function featureMemo(): (p: Person) => PersonFeatures {
+  const features = new Map<string, PersonFeatures>();
+  return (p) => {
+    let f = features.get(p.id);
+    if (!f) features.set(p.id, (f = featuresOfPerson(p)));
+    return f;
+  };
+}
+
+/** An open two-person proposal of the run's own (not the Lead's) the resolver did not call two persons. */
+export function openPairProposal(c: MergeCluster): boolean {
+  return (
+    c.status === 'proposed' && c.memberIds.length === 2 && c.proposedBy !== 'Lead' && c.recommendation !== 'separate'
+  );
 }

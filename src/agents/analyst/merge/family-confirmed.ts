@@ -13,6 +13,7 @@
  * the same sex on both sides, neither the same person nor proposed as one).
  */
 import type { MergeCluster, Person, Relationship } from '../../../model';
+import { openPairProposal } from './another-person';
 
 export interface Confirmation {
   cluster: MergeCluster;
@@ -49,8 +50,7 @@ export function familyConfirmed(
   const proposedAsOne = (x: string, y: string) => open.get(pairKey(x, y));
   const out: Confirmation[] = [];
   for (const c of candidates) {
-    if (c.status !== 'proposed' || c.memberIds.length !== 2 || c.proposedBy === 'Lead') continue;
-    if (c.recommendation === 'separate') continue;
+    if (!openPairProposal(c)) continue;
     const [a, b] = c.memberIds.map(person);
     if (!a || !b || contradicts(a, b, person, proposedAsOne)) continue;
     const reasons: string[] = [];

@@ -10,13 +10,14 @@
  * relative named alike by the given name alone is not enough.
  */
 import type { MergeCluster, Person } from '../../../model';
-import { featuresOfPerson } from '../resolve/features';
-import type { NameFeature, PersonFeatures } from '../resolve/feature-types';
+import type { NameFeature } from '../resolve/feature-types';
 import {
   datesAgree,
+  featureMemo,
   givenAlike,
   known,
   nameAlike,
+  openPairProposal,
   recordedBeforeBirth,
   recordsOf,
   relativesOf,
@@ -37,17 +38,11 @@ export function namedFamily(
   person: (id: string) => Person | undefined,
   source: (id: string) => { date?: string; place?: string } | undefined,
 ): Confirmation[] {
-  const features = new Map<string, PersonFeatures>();
-  const featuresOf = (p: Person) => {
-    let f = features.get(p.id);
-    if (!f) features.set(p.id, (f = featuresOfPerson(p)));
-    return f;
-  };
+  const featuresOf = featureMemo();
   const names = (p: Person) => featuresOf(p).names;
   const out: Confirmation[] = [];
   for (const c of candidates) {
-    if (c.status !== 'proposed' || c.memberIds.length !== 2 || c.proposedBy === 'Lead') continue;
-    if (c.recommendation === 'separate' || (c.features?.givenName?.score ?? 0) < SAME_NAME || !datesAgree(c)) continue;
+    if (!openPairProposal(c) || (c.features?.givenName?.score ?? 0) < SAME_NAME || !datesAgree(c)) continue;
     const [a, b] = c.memberIds.map(person);
     if (!a || !b || (known(a.sex) && known(b.sex) && a.sex !== b.sex)) continue;
     const byGiven: string[] = [];

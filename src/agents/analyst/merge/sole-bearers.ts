@@ -8,13 +8,13 @@
  * where every girl is Marie something, the first name alone does not say which).
  */
 import type { MergeCluster, Person } from '../../../model';
-import { featuresOfPerson } from '../resolve/features';
-import type { PersonFeatures } from '../resolve/feature-types';
 import {
   datesAgree,
+  featureMemo,
   known,
   nameAlike,
   namesAloneTooFar,
+  openPairProposal,
   recordedBeforeBirth,
   recordsOf,
   relativesSayOther,
@@ -35,21 +35,13 @@ export function soleBearers(
 ): Confirmation[] {
   const open = candidates.filter(
     (c) =>
-      c.status === 'proposed' &&
-      c.memberIds.length === 2 &&
-      c.proposedBy !== 'Lead' &&
-      c.recommendation !== 'separate' &&
+      openPairProposal(c) &&
       (c.features?.givenName?.score ?? 0) >= SAME_NAME &&
       (c.features?.surname?.score ?? 0) >= SAME_NAME &&
       datesAgree(c),
   );
   if (!open.length) return [];
-  const features = new Map<string, PersonFeatures>();
-  const featuresOf = (p: Person) => {
-    let f = features.get(p.id);
-    if (!f) features.set(p.id, (f = featuresOfPerson(p)));
-    return f;
-  };
+  const featuresOf = featureMemo();
   const everyone = [...persons()];
   const out: Confirmation[] = [];
   for (const c of open) {
