@@ -6,12 +6,9 @@
  */
 import type { Persona } from '../../../model';
 import { splitPersonaName } from '../../../model/names';
+import { escapeRegExp } from '../../../model/regexp';
 
 const SPAN = String.raw`\(\s*(1[4-9]\d\d|20[0-2]\d)\s*[-–—]\s*(1[4-9]\d\d|20[0-2]\d)\s*\)`;
-
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** The persona's birth and death years as the text writes them after its name, with the words. */
 export function writtenLifespan(
@@ -21,7 +18,7 @@ export function writtenLifespan(
   if (persona.birthDate || persona.deathDate) return undefined;
   const { given, surname } = splitPersonaName(persona.name);
   if (!given || !surname) return undefined;
-  const name = [...given.split(/\s+/), ...surname.split(/\s+/)].map(escape).join(String.raw`\s+`);
+  const name = [...given.split(/\s+/), ...surname.split(/\s+/)].map(escapeRegExp).join(String.raw`\s+`);
   const m = new RegExp(`(?<![\\p{L}])${name}\\s*${SPAN}`, 'u').exec(text);
   if (!m) return undefined;
   const born = Number(m[1]);

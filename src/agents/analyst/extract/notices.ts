@@ -9,6 +9,7 @@ import type { Persona } from '../../../model';
 import { clauseBefore } from './subject';
 import { NAME, NAME_WORD, titleCase } from './text-patterns';
 import { dayOfNoticeMonth } from './yearless-date';
+import { escapeRegExp } from '../../../model/regexp';
 
 function re(src: string, flags = 'u'): RegExp {
   return new RegExp(src, flags);
@@ -16,7 +17,7 @@ function re(src: string, flags = 'u'): RegExp {
 
 /** A given name as the notice writes it, or in the capitals it sets its subject in ("MICHAEL COUGHLIN"). */
 function asWritten(given: string): string {
-  const esc = given.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const esc = escapeRegExp(given);
   return `(?:${esc}|${esc.toUpperCase()})`;
 }
 

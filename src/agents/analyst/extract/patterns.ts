@@ -22,6 +22,7 @@ import { mournerLists } from './mourners';
 import { DAY, DAY_DATE, INITIALS_NAME, MONTH, NAME, NAME_WORD, titleCase } from './text-patterns';
 import { dayInRecordYear } from './yearless-date';
 import { ageAtDeath, headedNotice, nativeOf, noticeDeathDay, noticeSpouse, principalClause } from './notices';
+import { escapeRegExp } from '../../../model/regexp';
 
 const MONTHS: Record<string, string> = {
   jan: 'JAN',
@@ -236,9 +237,10 @@ export function principalName(title: string, text: string): { name: string; snip
         return { name: cleanName(written), snippet: written };
     }
     // "William (Wasyl) Hritzuk": the name the text calls him by, with the other in brackets.
-    const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const bracketed =
-      first && surname ? re(`${escape(first)}\\s+\\([^()]{1,40}\\)\\s+${escape(surname)}`, 'u').exec(text) : null;
+      first && surname
+        ? re(`${escapeRegExp(first)}\\s+\\([^()]{1,40}\\)\\s+${escapeRegExp(surname)}`, 'u').exec(text)
+        : null;
     if (bracketed) return { name: fromTitle, snippet: bracketed[0] };
     return { name: fromTitle, snippet: fromTitle };
   }
@@ -543,7 +545,7 @@ export function extractFromText(
   const male =
     main.persona.sex === 'M' ||
     (main.persona.sex !== 'F' && pronouns(/\b(?:he|his|him)\b/gi) > pronouns(/\b(?:she|her)\b/gi));
-  const esc = principal.snippet.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const esc = escapeRegExp(principal.snippet);
   const mrs = re(`\\bMrs\\.?\\s+${esc}`, 'u').test(body) || /\bMrs\.?\s/.test(title);
   const ownWords: FamilySurname | undefined =
     surname && body.includes(principal.snippet) && principal.snippet.toLowerCase().includes(surname.toLowerCase())

@@ -12,6 +12,7 @@ import { splitPersonaName } from '../../../model/names';
 import { isMaleGiven } from './given-sex';
 import { subjectAt } from './subject';
 import { DAY_DATE, NAME, NAME_WORD } from './text-patterns';
+import { escapeRegExp } from '../../../model/regexp';
 
 export type RelativeKind = 'child' | 'sibling' | 'spouse' | 'parent';
 
@@ -405,8 +406,10 @@ export function namedCouple(
   surname: string,
 ): { persona: Persona; snippets: Record<string, string> } | undefined {
   if (!given || !surname) return undefined;
-  const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const m = new RegExp(`\\b(${NAME_WORD})\\s+(?:and|&)\\s+${esc(given)}\\s+${esc(surname)}\\b`, 'u').exec(body);
+  const m = new RegExp(
+    `\\b(${NAME_WORD})\\s+(?:and|&)\\s+${escapeRegExp(given)}\\s+${escapeRegExp(surname)}\\b`,
+    'u',
+  ).exec(body);
   if (!m || /^(?:Mr|Mrs|The|And)$/.test(m[1])) return undefined;
   return {
     persona: { name: `${m[1]} ${surname}`, role: 'spouse', relationship: 'spouse' },
@@ -425,10 +428,9 @@ export function descendantsCouple(
   principal: string,
 ): { persona: Persona; snippets: Record<string, string> } | undefined {
   if (!principal.trim()) return undefined;
-  const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const m = new RegExp(
     // Not case-blind: NAME needs its capitals.
-    `\\b(?:[Dd]escendants|DESCENDANTS)\\s+(?:of|OF)\\s+(?:the\\s+late\\s+)?${esc(principal.trim())}(?:\\s*\\([^)]{0,20}\\))?\\s+(?:and|&)\\s+(${NAME})`,
+    `\\b(?:[Dd]escendants|DESCENDANTS)\\s+(?:of|OF)\\s+(?:the\\s+late\\s+)?${escapeRegExp(principal.trim())}(?:\\s*\\([^)]{0,20}\\))?\\s+(?:and|&)\\s+(${NAME})`,
     'u',
   ).exec(body);
   if (!m) return undefined;

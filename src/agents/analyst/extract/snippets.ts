@@ -5,6 +5,7 @@
 import type { Persona, RawRecord } from '../../../model';
 import { namesAlike, nameTokens, splitPersonaName, unaccented } from '../../../model/names';
 import { indexLine } from './evidence-text';
+import { escapeRegExp } from '../../../model/regexp';
 
 function lines(text: string): string[] {
   return text
@@ -35,9 +36,7 @@ function valueTokens(field: string, value: string): string[] {
 
 function containsAll(line: string, tokens: string[]): boolean {
   const f = unaccented(line);
-  return tokens.every((t) =>
-    new RegExp(`(^|[^a-z0-9])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^a-z0-9])`).test(f),
-  );
+  return tokens.every((t) => new RegExp(`(^|[^a-z0-9])${escapeRegExp(t)}($|[^a-z0-9])`).test(f));
 }
 
 export class SnippetFinder {

@@ -13,6 +13,7 @@ import { displayName } from '../../../model';
 import { parseGDate, yearRange } from '../../../model/gdate';
 import type { KnowledgeGraph } from '../graph';
 import { dateFeature, type DateFeature } from '../resolve';
+import { escapeRegExp } from '../../../model/regexp';
 
 /** Years two records of one death may disagree by (a gravestone cut later, an informant's slip). */
 export const DEATH_TOLERANCE = 5;
@@ -68,7 +69,7 @@ const ENDED = new Set<Persona['role']>(['principal', 'deceased']);
 export function namedAsDead(text: string | undefined, name: string): boolean {
   const plain = name.replace(/\//g, ' ').replace(/\s+/g, ' ').trim();
   if (!text || !plain) return false;
-  const words = plain.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const words = plain.split(' ').map(escapeRegExp);
   const pattern = new RegExp(
     String.raw`\b(?:widow|relict)\s+of\s+(?:the\s+late\s+)?` + words.join(String.raw`\s+`) + String.raw`\b`,
     'i',

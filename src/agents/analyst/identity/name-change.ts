@@ -12,6 +12,7 @@
  * list ("Juan Buenaventura (antes Juan de la Cruz)", "Thomas Hartley alias Hurst").
  */
 import { splitPersonaName } from '../../../model/names';
+import { escapeRegExp } from '../../../model/regexp';
 
 const PHRASES = [
   /\bname\s+(?:shall\s+be|be|was|is|has\s+been|had\s+been|being)\s+changed\s+to\s+/gi,
@@ -116,7 +117,7 @@ const ALIAS_WORDS = String.raw`(?:alias|formerly|previously|otherwise|antes|ante
 export function statedAliases(texts: readonly (string | undefined)[], personaName: string): NameChange[] {
   const { given, surname } = splitPersonaName(personaName);
   if (!given || !surname) return [];
-  const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  const esc = (x: string) => escapeRegExp(x).replace(/\s+/g, '\\s+');
   const re = new RegExp(String.raw`${esc(given)}\s+${esc(surname)}\s*(?:,\s*|\(\s*|\s)${ALIAS_WORDS}\s+`, 'giu');
   const out = new Map<string, NameChange>();
   for (const text of texts) {
