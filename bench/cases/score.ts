@@ -119,21 +119,25 @@ export function placePersonas(caseDir: string, expected: Expected, out: CaseOutp
   // The name readings of every persona of a record: a file citing the record under one name is
   // claimed by the persona that name fits best ("Jelle Sjoerds" is the father's citation, not the
   // son written "Jelle" in the same text).
-  const readingsOf = (ref: PersonaRef) => {
-    const all = [writtenName(caseRoot(caseDir, expected), ref), ...ref.aliases];
-    const own = all.filter((r) => !/^Mrs\.?\s+\S+\s+\S+/.test(r.trim()));
-    return own.length ? own : all;
-  };
+  // Each persona's name as the record writes it, read from its record once.
+  const names = new Map<PersonaRef, { written: string; readings: string[] }>();
   const inRecord = new Map<string, { person: string; readings: string[] }[]>();
   for (const person of expected.persons)
     for (const ref of person.personas) {
+      const written = writtenName(caseRoot(caseDir, expected), ref);
+      // "Mrs. Emil Lehmann" is her husband's name: where the key gives hers too (Emma Lehmann), it
+      // would place her in his file; it is read only when it is all the key has.
+      const all = [written, ...ref.aliases];
+      const own = all.filter((r) => !/^Mrs\.?\s+\S+\s+\S+/.test(r.trim()));
+      const readings = own.length ? own : all;
+      names.set(ref, { written, readings });
       const list = inRecord.get(ref.record) ?? [];
-      list.push({ person: person.id, readings: readingsOf(ref) });
+      list.push({ person: person.id, readings });
       inRecord.set(ref.record, list);
     }
   for (const person of expected.persons) {
     for (const ref of person.personas) {
-      const written = writtenName(caseRoot(caseDir, expected), ref);
+      const { written, readings } = names.get(ref)!;
       const key = `${ref.record}\u0000${fold(written)}`;
       const counted = seen.get(key) ?? 0;
       seen.set(key, counted + 1);
@@ -157,9 +161,6 @@ export function placePersonas(caseDir: string, expected: Expected, out: CaseOutp
         placements.push({ ...base, placedIn: keyedIn, how: 'log' });
         continue;
       }
-      // "Mrs. Emil Lehmann" is her husband's name: where the key gives hers too (Emma Lehmann), it
-      // would place her in his file; it is read only when it is all the key has.
-      const readings = readingsOf(ref);
       const others = (inRecord.get(ref.record) ?? []).filter((o) => o.person !== person.id);
       const fit = (rs: string[], p: OutPerson) => {
         let score = 0;
