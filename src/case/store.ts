@@ -1038,6 +1038,13 @@ export class FileCaseStore implements CaseStore {
     return existsSync(abs) ? readFileSync(abs) : undefined;
   }
 
+  /** Removes a file a merge created (merge undo) and re-reads the case. */
+  async removeFile(rel: string): Promise<void> {
+    this.guard(rel);
+    await this.writer.remove(rel);
+    this.load();
+  }
+
   /** Restores exact bytes (merge undo) and re-reads the case. */
   async restoreFile(rel: string, bytes: Uint8Array): Promise<void> {
     await this.writer.restore(rel, bytes);

@@ -4,7 +4,7 @@
  * (seed 004) → generate clues. Returns what changed and the log entries that explain it; the engine
  * persists them.
  */
-import { isDeepStrictEqual } from 'node:util';
+import { sameConflict } from './conflicts/brought-together';
 import type { ClueHypothesis, Conflict, NewLogEntry, Person, SourceRecord } from '../../model';
 import { displayName } from '../../model';
 import type { ConflictAnalyst, ExtractionResult, PairAdjudicator, RecordExtractor } from '../../engine/agents';
@@ -392,11 +392,3 @@ export function recordTypesFor(field: string): string[] {
 
 export type { Person };
 
-/**
- * The same conflict as known, its resolution time aside: compared as data, not as text, so one read
- * back from its file (keys in the file's order) is not "changed" and weighed again after a resume.
- */
-export function sameConflict(a: Conflict, b: Conflict): boolean {
-  const plain = (c: Conflict): unknown => JSON.parse(JSON.stringify({ ...c, resolvedAt: undefined }));
-  return isDeepStrictEqual(plain(a), plain(b));
-}

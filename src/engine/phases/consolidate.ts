@@ -4,15 +4,12 @@
  * whose persons are the case's only bearers of their name (sole-bearers.ts) or whose relatives are
  * named alike (named-family.ts) are accepted by the Analyst, through the same reversible merge the
  * user's accept takes (a snapshot of every file it touches; `ancestry merge undo <id>` restores
- * them), and logged with the reason. The conflicts a merge brings together are written (an undo
- * leaves them: the review then reads them against the restored persons). Then free-text records
+ * them), and logged with the reason. The conflicts a merge brings together are written by the merge
+ * itself (clusters.ts), and its undo takes them back. Then free-text records
  * are cited on the persons they name in full. Only a research that completed: a cancelled or failed
  * run leaves its proposals for the user. The outputs are written again from the merged case.
  */
 import { KnowledgeGraph } from '../../agents/analyst/graph';
-import { sameConflict } from '../../agents/analyst/analyst';
-import { detectConflicts } from '../../agents/analyst/conflicts';
-import { conflictResolutionEntry } from '../../agents/analyst/conflicts/log-entry';
 import { acceptMerge, MergeError, type MergeStore } from '../../agents/analyst/merge/clusters';
 import { namedInText } from '../../agents/analyst/identity/named-in-text';
 import { familyConfirmed, type Confirmation } from '../../agents/analyst/merge/family-confirmed';
@@ -75,7 +72,6 @@ export async function consolidateFamilies(
   if (!store || !confirmed.length) return undefined;
   const subjectId = research.engine.subjectId!;
   let accepted = 0;
-  const merged = new Set<string>();
   for (const { cluster, reasons } of confirmed) {
     // An earlier merge of this pass may have re-pointed or replaced the proposal.
     const now = store.merges().clusters.find((c) => c.id === cluster.id);
@@ -88,7 +84,6 @@ export async function consolidateFamilies(
         ...(now.memberIds.includes(subjectId) ? { canonicalId: subjectId } : {}),
       });
       accepted++;
-      merged.add(store.merges().clusters.find((c) => c.id === cluster.id)?.canonicalId ?? now.canonicalId);
       ctx.log.emit('step', `Merged ${now.memberIds.join(' and ')}: ${reason}`);
     } catch (e) {
       if (!(e instanceof MergeError)) throw e;
@@ -102,30 +97,7 @@ export async function consolidateFamilies(
     }
   }
   if (!accepted) return undefined;
-  await conflictsOfMerged(ctx, store, merged);
   return new KnowledgeGraph(store.persons(), subjectId);
-}
-
-/**
- * A merge brings two persons' values together: where they disagree (a birth in 1868 in the baptism,
- * 1869 on the death certificate) the conflict is written as the research writes its own, weighed,
- * so the review lists it; one the store already holds as it is stays as it is.
- */
-async function conflictsOfMerged(ctx: RunContext, store: MergeStore, merged: ReadonlySet<string>): Promise<void> {
-  const stored = new Map(store.conflicts().map((c) => [c.id, c]));
-  for (const id of merged) {
-    const p = store.person(id);
-    if (!p) continue;
-    for (const c of detectConflicts(p)) {
-      const prior = stored.get(c.id);
-      if (prior?.resolvedBy === 'user' || (prior && sameConflict(prior, c))) continue;
-      await store.writeConflict({
-        ...c,
-        resolvedAt: c.status === 'tentative' ? ctx.clock.now().toISOString() : undefined,
-      });
-      ctx.log.add(conflictResolutionEntry(c, `${id}: values brought together by a merge`));
-    }
-  }
 }
 
 /**

@@ -38,10 +38,15 @@ describe('evaluation set: a family read twice is consolidated at the research’
       assert.equal(brigida.length, 1);
       assert.ok(brigida[0].names.some((n) => n.given === 'Bridget'));
       assert.equal(store.persons().filter((p) => p.names.some((n) => n.given === 'Bridget')).length, 2);
-      // Undone newest first, every merge restores its files.
+      // Undone newest first, every merge restores its files, conflict files among them: no conflict
+      // is left that names an assertion its person no longer holds.
       const before = store.persons().length;
       for (const c of [...mine].reverse()) await undoMerge(store, c.id, store.clock.now(), { reason: 'test' });
       assert.equal(store.persons().length, before + mine.length);
+      for (const c of store.conflicts()) {
+        const held = new Set(store.person(c.person)?.assertions.map((a) => a.id));
+        for (const x of c.competing) if (x.assertion) assert.ok(held.has(x.assertion), `${c.id}: ${x.assertion}`);
+      }
     } finally {
       if (run.outDir) rmSync(dirname(run.outDir), { recursive: true, force: true });
     }

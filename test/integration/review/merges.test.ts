@@ -155,6 +155,30 @@ describe('review: reversible merges through the case store', () => {
     );
   });
 
+  it('writes the conflicts a merge brings together with it, and its undo takes them back', async () => {
+    const { root, store } = await newCase();
+    await store.writePerson(person('P-a', 'Johann', 'Schmidt', { 'birth.date': '12 MAR 1850', 'death.date': '1901' }));
+    await store.writePerson(person('P-b', 'John', 'Schmidt', { 'birth.date': '12 MAR 1850', 'death.date': '1907' }));
+    const before = caseFiles(root);
+    assert.equal(store.conflicts().length, 0);
+    const { added } = await proposeMerges(store, clock.now());
+    const c = added.find((x) => x.memberIds.includes('P-a') && x.memberIds.includes('P-b'));
+    assert.ok(c, 'the pair is proposed');
+    const accepted = await acceptMerge(store, c.id, clock.now());
+    // The review lists the two death years at once, for the merged person, logged with the merge.
+    const conflict = store.conflicts().find((x) => x.person === accepted.canonicalId && x.field === 'death.date');
+    assert.ok(conflict, 'the death years brought together are a conflict');
+    assert.ok(existsSync(join(root, 'conflicts', `${conflict.id}.md`)));
+    assert.ok(
+      store.log().some((e) => (e.context ?? '').includes(`values brought together by merge ${c.id}`)),
+      'logged with the merge',
+    );
+    assert.ok(readManifest(store, c.id).files.some((f) => f.path === `conflicts/${conflict.id}.md` && !f.existed));
+    await undoMerge(store, c.id, clock.now());
+    assert.equal(store.conflicts().length, 0, 'no conflict names a person the undo split again');
+    assert.deepEqual([...caseFiles(root).keys()].sort(), [...before.keys()].sort());
+  });
+
   it('undo refuses to discard an edit made after the merge unless forced', async () => {
     const { root, store } = await family();
     const { added } = await proposeMerges(store, clock.now());

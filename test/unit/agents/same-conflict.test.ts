@@ -1,7 +1,7 @@
 // A conflict read back from its file (keys in the file's order) is the one the run knows: a resumed
 // run does not weigh it again (the Lead helper met this as a fault-suite difference at seed 21).
 import assert from 'node:assert/strict';
-import { sameConflict } from '../../../src/agents/analyst/analyst';
+import { sameConflict } from '../../../src/agents/analyst/conflicts/brought-together';
 import { Conflict } from '../../../src/model';
 
 const known = Conflict.parse({

@@ -33,6 +33,9 @@ import {
 } from '../resolve';
 import { combinePersons, keptValue, repointRelationships, type KeepChoices } from './combine';
 import { contextOfText, idOfLine, PLAIN, readTreeLine } from '../../../case/tree-format';
+import { CONFLICTS_DIR } from '../../../case/layout';
+import { conflictsBroughtTogether } from '../conflicts/brought-together';
+import { conflictResolutionEntry } from '../conflicts/log-entry';
 
 /** What merges need beyond the CaseStore port (FileCaseStore provides all of it). */
 export interface MergeStore extends CaseStore {
@@ -44,6 +47,8 @@ export interface MergeStore extends CaseStore {
   personFile(id: string): string | undefined;
   personBody?(id: string): string | undefined;
   writePerson(person: Person, body?: string): Promise<void>;
+  /** Removes a case file the merge created (a conflict file, on undo). */
+  removeFile(rel: string): Promise<void>;
   load?(): unknown;
   /** Every person once with the file it lives in, streamed (FileCaseStore); else persons() is read. */
   eachPerson?(schema: typeof FeatureSource): Iterable<{ person: FeatureSource; file: string }>;
@@ -76,6 +81,8 @@ export const MergeManifest = z.object({
   state: z.enum(['applying', 'applied', 'undone']).optional(),
   /** Persons that may get a person file they did not have (tree-resident canonical or relatives). */
   mayCreate: z.array(Id).optional(),
+  /** Other files the merge may create (the merged person's conflict files): removed on a rollback. */
+  mayCreateFiles: z.array(z.string()).optional(),
   /** Open proposals that named an absorbed person: as they were (removed) and as re-scored (added). */
   proposals: z.object({ removed: z.array(MergeCluster), added: z.array(MergeCluster) }).optional(),
 });
@@ -483,6 +490,18 @@ export async function acceptMerge(
     // manifest must list the same files in the same order as an uninterrupted run's.
     .sort((x, y) => byName(x.before).localeCompare(byName(y.before)) || x.before.id.localeCompare(y.before.id));
 
+  const merged = combinePersons(canonical, absorbed, id, now, keep);
+  // The conflicts the merged values bring together are written with the merge, and the absorbed
+  // persons' own conflict files go (their values are the canonical's now): all are snapshotted or
+  // recorded as created with the persons' files, so an undo takes them back too.
+  const conflicts = conflictsBroughtTogether(merged, store.conflicts(), now);
+  const conflictFiles = conflicts.map((c) => conflictFile(c.id));
+  const absorbedConflictFiles = store
+    .conflicts()
+    .filter((c) => absorbedIds.has(c.person))
+    .map((c) => conflictFile(c.id))
+    .filter((f) => store.readRaw(f));
+
   // 1. Snapshot every file the merge touches, byte for byte.
   const touched = new Map<string, { personId?: string }>();
   const fileOf = (pid: string) => store.personFile(pid);
@@ -490,6 +509,7 @@ export async function acceptMerge(
     const f = fileOf(p.id);
     if (f) touched.set(f, { personId: f.startsWith('people/') ? p.id : undefined });
   }
+  for (const f of [...conflictFiles, ...absorbedConflictFiles]) if (store.readRaw(f)) touched.set(f, {});
   const dir = snapshotDir(id);
   const entries: MergeManifest['files'] = [];
   for (const [path, { personId }] of touched) {
@@ -510,6 +530,7 @@ export async function acceptMerge(
     files: entries.map((e) => ({ ...e })),
     state: 'applying',
     mayCreate,
+    ...(conflictFiles.length ? { mayCreateFiles: conflictFiles } : {}),
   });
 
   // 2. Apply: canonical, relatives, absorbed (person files removed; tree entries dropped from their tree).
@@ -520,9 +541,10 @@ export async function acceptMerge(
       return b ? `\n## Notes merged from ${p.id} (${id})\n\n${b}\n` : '';
     }),
   ].join('');
-  const merged = combinePersons(canonical, absorbed, id, now, keep);
   await store.writePerson(merged, body || undefined);
   for (const r of relatives) await store.writePerson(r.after);
+  for (const c of conflicts) await store.writeConflict(c);
+  for (const f of absorbedConflictFiles) await store.removeFile(f);
   const treeRemovals = new Map<string, Set<string>>();
   for (const p of absorbed) {
     const f = store.personFile(p.id);
@@ -553,6 +575,7 @@ export async function acceptMerge(
       entries.push({ path: f, personId: pid, existed: false });
     }
   }
+  for (const f of conflictFiles) if (!touched.has(f)) entries.push({ path: f, existed: false });
   for (const e of entries) {
     const now2 = store.readRaw(e.path);
     e.after = now2 ? sha(now2) : undefined;
@@ -567,6 +590,7 @@ export async function acceptMerge(
     files: entries,
     state: 'applied',
     mayCreate,
+    ...(conflictFiles.length ? { mayCreateFiles: conflictFiles } : {}),
     proposals,
   });
   const accepted: MergeCluster = {
@@ -592,6 +616,7 @@ export async function acceptMerge(
       rationale: `${opts.reason?.trim() || 'no reason given'}; the proposal: ${proposal}`,
       context: `${[...absorbedIds].join(', ')} merged into ${canonicalId}${keepText(keep)}; prior files kept in ${dir}/`,
     },
+    ...conflicts.map((c) => conflictResolutionEntry(c, `${c.person}: values brought together by merge ${id}`)),
   ]);
   return accepted;
 }
@@ -631,6 +656,7 @@ export async function rejectMerge(store: MergeStore, id: string, reason: string,
   return rejected;
 }
 
+const conflictFile = (id: string) => `${CONFLICTS_DIR}/${id}.md`;
 const manifestPath = (id: string) => `${snapshotDir(id)}/manifest.json`;
 
 export function readManifest(store: MergeStore, id: string): MergeManifest {
@@ -724,6 +750,7 @@ async function recoverInterrupted(
     const f = store.personFile(pid);
     if (f?.startsWith('people/') && !snapshotted.has(f)) await store.removePerson(pid);
   }
+  for (const f of manifest.mayCreateFiles ?? []) if (!snapshotted.has(f) && store.readRaw(f)) await store.removeFile(f);
   for (const x of snapshots) await store.restoreFile(x.path, x.bytes);
   const restored = snapshots.length;
   if (store.load) store.load();
@@ -770,7 +797,10 @@ export async function undoMerge(
       `changed since the merge, undo would discard those edits: ${changed.map((e) => e.path).join(', ')} (use --force to undo anyway)`,
     );
   const snapshots = loadSnapshots(store, manifest);
-  for (const e of manifest.files.filter((x) => !x.existed)) if (e.personId) await store.removePerson(e.personId);
+  for (const e of manifest.files.filter((x) => !x.existed)) {
+    if (e.personId) await store.removePerson(e.personId);
+    else if (store.readRaw(e.path)) await store.removeFile(e.path);
+  }
   for (const x of snapshots) await store.restoreFile(x.path, x.bytes);
   const restored = snapshots.length;
   if (manifest.state) await writeManifest(store, { ...manifest, state: 'undone' });
