@@ -147,13 +147,14 @@ export function decadeOfYear(year: number): string {
  */
 const BIRTH_WORDS = [
   String.raw`born|b\.|birth|date${SP}+of${SP}+birth|d\.?o\.?b\.?`,
-  String.raw`geb\.|geboren|geborene?|geburtsdatum|geboortedatum|född|født|fødd|f\.|fødselsdato|födelsedatum`,
+  String.raw`geb\.|geboren|geborene?|geburtsdatum|geboortedatum|född|föddes|født|fødtes|fødd|f\.|fødselsdato|födelsedatum`,
   // Afrikaans, Maltese, Turkish, Indonesian and Malay
   String.raw`gebore|gebooredatum|twieled|twieldet|doğum|dogum|doğdu|lahir|tarikh${SP}+lahir|tanggal${SP}+lahir`,
-  String.raw`née?|naissance|nacid[oa]|naci[óo]|nacimiento|nat[oa]|nascid[oa]|nasceu|nascimento|nascita|nascut|nascuda`,
+  // The first person too: a living writer's own birth ("nací el 2 de marzo de 1961", "nasci a …")
+  String.raw`née?|naissance|nacid[oa]|naci[óo]|nací|nacimiento|nat[oa]|nascid[oa]|nasceu|nasci|nascimento|nascita|nascut|nascuda`,
   String.raw`natus|nata|nat\.|baptizat[au]s?`,
-  String.raw`ur\.|urodzon[ya]|urodził[a]?|urodzenia|narozen[aá]?|nar\.|narodil[a]?|narození|rođen[a]?|rođ\.|rođenja`,
-  String.raw`gimė|gim\.|gimimo|született|szül\.|születési|syntynyt|syntyi|syntymäaika|s\.`,
+  String.raw`ur\.|urodzon[ya]|urodził(?:a|em|am)?|urodzenia|narozen[aá]?|nar\.|narodil[a]?|narození|rođen[a]?|rođ\.|rođenja`,
+  String.raw`gimė|gim\.|gimimo|született|születtem|szül\.|születési|syntynyt|syntyi|synnyin|syntymäaika|s\.`,
   // Welsh with its mutations: "a anwyd" (who was born), "fe'i ganwyd", "yng ngenedigaeth"
   String.raw`ganwyd|anwyd|nganwyd|ganed|aned|nganed|genedigaeth|enedigaeth|ngenedigaeth|g\.|rugadh|breith|breithe`,
   String.raw`родил(?:ся|ась)|род\.|р\.|рождения|народил(?:ся|ася)|народився|нар\.|народження|rodil(?:sya|as['’]?)|narodyv(?:sya|sia)`,

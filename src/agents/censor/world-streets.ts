@@ -78,8 +78,9 @@ function numberAfter(sp: string): string {
 function worldStreetPatterns(sp: string): RegExp[] {
   const h = house(sp);
   return [
-    // "14 rue des Tanneurs", "5 bis, rue Victor Hugo", "4 Heol Tegid", "12 Sráid an Mhuilinn"
-    new RegExp(`${BOUNDARY}${h},?${sp}+${BEFORE_NUMBER_FIRST}${nameAfterWord(sp)}`, 'gu'),
+    // "14 rue des Tanneurs", "5 bis, rue Victor Hugo", "4 Heol Tegid", "12 Sráid an Mhuilinn", and an
+    // American street of a Spanish name with its direction: "2211 W. Calle Paraíso"
+    new RegExp(`${BOUNDARY}${h},?${sp}+(?:[NSEW]\\.?${sp}+)?${BEFORE_NUMBER_FIRST}${nameAfterWord(sp)}`, 'gu'),
     // "Rua da Portela, n.º 27", "Calle Mayor 5", "Piazza Garibaldi, 3", "ul. Długa 7", "улица Ленина, д. 5"
     new RegExp(`${BOUNDARY}(?<!et${sp}+)${BEFORE_NUMBER_AFTER}${nameAfterWord(sp)}${numberAfter(sp)}`, 'gu'),
     // "Váci utca 5", "Vilniaus g. 15", "Karl Johans gate 22", "Тверская ул., д. 5"

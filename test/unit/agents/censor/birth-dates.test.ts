@@ -63,6 +63,11 @@ describe('Censor: exact birth dates of the living in free text, across forms and
     ['Marija Borg, twieldet fil-15 ta’ Lulju 1950 iż-Żebbuġ', '15 ta’ Lulju 1950', '1950s'],
     ['Ayşe Yılmaz, doğum 3 Temmuz 1958, İzmir', '3 Temmuz 1958', '1950s'],
     ['Siti Rahayu, lahir 14 Agustus 1962 di Bandung', '14 Agustus 1962', '1960s'],
+    // A living writer's own birth, in the first person
+    ['Verónica Valenzuela Ruiz (nací el 2 de marzo de 1961)', '2 de marzo de 1961', '1960s'],
+    ['Eu nasci a 2 de março de 1961 na Brava.', '2 de março de 1961', '1960s'],
+    ['Urodziłam się 3 kwietnia 1958 w Łodzi.', '3 kwietnia 1958', '1950s'],
+    ['Jag föddes 3 april 1961 i Lund.', '3 april 1961', '1960s'],
   ];
   for (const [text, date, decade] of living)
     it(`redacts "${date}" in: ${text}`, () => {

@@ -27,6 +27,8 @@ function record(text: string, date: string | undefined, persons: RawRecord['pers
 
 // [language, a living person's sentence, what must be gone from it]
 const LIVING: [string, string, string[]][] = [
+  ['Spanish in Arizona', 'Verónica Valenzuela, 2211 W. Calle Paraíso, Tucson, AZ 85746.', ['Calle Paraíso', '2211']],
+  ['Portuguese in Massachusetts', 'Maria Fortes mora no 40 Rua Nova, New Bedford.', ['Rua Nova']],
   [
     'French',
     'Marie Dupont, née le 12 mars 1981, demeure 14 rue des Tanneurs, Lyon.',
@@ -160,6 +162,16 @@ describe('Censor: addresses and birth dates of the living across European langua
       // Text about no living person (a dead person's note in an export): nothing but PII goes.
       assert.equal(redactText(text, ctx).text, text);
     });
+
+  it('a modern record: an Argentine street written without its street word, with floor and CPA', () => {
+    const text = 'Silvia Rosenblum de Katz, nacida en 1949, Gurruchaga 1187, 4° B, (C1414DHA) Ciudad de Buenos Aires.';
+    const out = redactRecord(record(text, '14 JUL 2019'), ctx).record.text;
+    for (const gone of ['Gurruchaga', '1187', 'C1414DHA']) assert.ok(!out.includes(gone), out);
+    assert.ok(out.includes('Ciudad de Buenos Aires'), out);
+    // A record of the dead keeps its street.
+    const old = 'José Katz, vecino de Gurruchaga 1187, 4° B, falleció en 1890.';
+    assert.equal(redactRecord(record(old, '1890'), ctx).record.text, old);
+  });
 
   it('with consent nothing is redacted', () => {
     for (const [, text] of LIVING) assert.equal(redactText(text, { ...about, consent: true }).text, text);
