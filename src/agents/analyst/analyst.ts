@@ -391,4 +391,3 @@ export function recordTypesFor(field: string): string[] {
 }
 
 export type { Person };
-

@@ -1,6 +1,7 @@
 /**
  * Consolidation at a research's end (issue #14 item 2, persona consolidation with family context):
- * the merge proposals this run made that family confirms (src/agents/analyst/merge/family-confirmed.ts),
+ * the merge proposals this run made (and, at its end, those weighed across the whole case) that
+ * family confirms (src/agents/analyst/merge/family-confirmed.ts),
  * whose persons are the case's only bearers of their name (sole-bearers.ts) or whose relatives are
  * named alike (named-family.ts) are accepted by the Analyst, through the same reversible merge the
  * user's accept takes (a snapshot of every file it touches; `ancestry merge undo <id>` restores
@@ -10,7 +11,7 @@
  * run leaves its proposals for the user. The outputs are written again from the merged case.
  */
 import { KnowledgeGraph } from '../../agents/analyst/graph';
-import { acceptMerge, MergeError, type MergeStore } from '../../agents/analyst/merge/clusters';
+import { acceptMerge, MergeError, proposeMerges, type MergeStore } from '../../agents/analyst/merge/clusters';
 import { namedInText } from '../../agents/analyst/identity/named-in-text';
 import { familyConfirmed, type Confirmation } from '../../agents/analyst/merge/family-confirmed';
 import { namedFamily } from '../../agents/analyst/merge/named-family';
@@ -36,8 +37,15 @@ function sessionStart(store: CaseStore, sessionId: string | undefined): number |
  * was accepted (the caller writes the outputs from it), else undefined. Runs outside a transaction,
  * as the user's accept does: each merge is its own crash-safe unit (its manifest first).
  */
-/** The session's proposals family confirms (a resumed run's too, so a merge a kill interrupted is finished). */
-export function familyConfirmations(ctx: RunContext, research: Research): Confirmation[] {
+/**
+ * The session's proposals family confirms (a resumed run's too, so a merge a kill interrupted is
+ * finished); `acrossCase`, the end's own proposals, only by their families.
+ */
+export function familyConfirmations(
+  ctx: RunContext,
+  research: Research,
+  acrossCase: ReadonlySet<string> = new Set(),
+): Confirmation[] {
   const store = mergeStore(ctx.store);
   if (!store) return [];
   const all = store.merges().clusters;
@@ -49,18 +57,33 @@ export function familyConfirmations(ctx: RunContext, research: Research): Confir
   // The only-two check reads every person once: not on an imported tree of many thousands.
   const small = store.persons().length <= NAMED_IN_TEXT_LIMIT;
   const sole = soleBearers(
-    mine.filter((c) => small && !taken.has(c.id)),
+    mine.filter((c) => small && !taken.has(c.id) && !acrossCase.has(c.id)),
     () => store.persons(),
     (id) => store.person(id),
     source,
   );
   for (const c of sole) taken.add(c.cluster.id);
   const named = namedFamily(
-    mine.filter((c) => !taken.has(c.id)),
+    mine.filter((c) => !taken.has(c.id) && !acrossCase.has(c.id)),
     (id) => store.person(id),
     source,
   );
   return [...family, ...sole, ...named];
+}
+
+/**
+ * The research meets two persons only when a record's persona is weighed against the case, so a
+ * census read before the baptism can leave the same man in two files with no proposal between them.
+ * At the end every pair of the case is weighed, as `ancestry merges` does: the user sees them in
+ * the Merges view, and those whose families confirm each other are accepted (familyConfirmed only:
+ * the name-led rules, sole bearers and named families, joined namesakes on these pairs in the
+ * evaluation cases). Returns the ids of the proposals it added.
+ */
+export async function proposeAcrossCase(ctx: RunContext): Promise<ReadonlySet<string>> {
+  const store = mergeStore(ctx.store);
+  if (!store || store.persons().length > ACROSS_CASE_LIMIT) return new Set();
+  const { added } = await proposeMerges(store, ctx.clock.now());
+  return new Set(added.map((c) => c.id));
 }
 
 export async function consolidateFamilies(
@@ -137,3 +160,5 @@ export async function citeNamedInText(ctx: RunContext, research: Research): Prom
 
 /** Persons above which the end-of-research name scans are skipped (an imported tree, not a research). */
 const NAMED_IN_TEXT_LIMIT = 20_000;
+/** A research case, not an imported tree: on a big tree `ancestry merges` is the user's to run. */
+const ACROSS_CASE_LIMIT = 2_000;

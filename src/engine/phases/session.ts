@@ -14,7 +14,7 @@ import type { CycleState, OpenCycle, Research, RunContext, SessionMode } from '.
 import { noteArchive, takePendingMerges } from './research';
 import { writeOutputs } from './summary';
 import { writeResearchState } from './research-state';
-import { citeNamedInText, consolidateFamilies, familyConfirmations } from './consolidate';
+import { citeNamedInText, consolidateFamilies, familyConfirmations, proposeAcrossCase } from './consolidate';
 
 export type RunStatus = RunResult['status'];
 
@@ -129,7 +129,8 @@ export async function closeSession(
   if (!cycle.unsafe) await outputs(takePendingMerges(research));
   // A completed research consolidates what family confirms (consolidate.ts), then writes its outputs
   // again. Only then is the session's end split in two commits: without a merge it stays one unit.
-  const confirmed = status === 'completed' && !cycle.unsafe ? familyConfirmations(ctx, research) : [];
+  const acrossCase = status === 'completed' && !cycle.unsafe ? await proposeAcrossCase(ctx) : new Set<string>();
+  const confirmed = status === 'completed' && !cycle.unsafe ? familyConfirmations(ctx, research, acrossCase) : [];
   if (confirmed.length) {
     await ctx.log.flush();
     await ctx.store.commit?.();

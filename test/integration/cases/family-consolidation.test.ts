@@ -51,4 +51,24 @@ describe('evaluation set: a family read twice is consolidated at the research’
       if (run.outDir) rmSync(dirname(run.outDir), { recursive: true, force: true });
     }
   });
+
+  it('weighs every pair of the case at the end: a couple the research never compared is joined by its family', async () => {
+    // hrycak: the metrical book's Joannes Hrycak and Maria Kowal and the 1898 marriage's parents of
+    // the groom are read as two couples, and no record's persona is ever weighed against the other.
+    const run = await runCase(join(CASES_DIR, 'hrycak-kobylowloki-canora'), { keep: true });
+    try {
+      assert.ok(run.score, run.error);
+      const filesOf = (id: string) =>
+        new Set(run.score!.placements.filter((p) => p.person === id && p.placedIn).map((p) => p.placedIn));
+      for (const id of ['joannes', 'maria-kowal']) assert.equal(filesOf(id).size, 1, `${id} in one person file`);
+      const store = await openCase(run.outDir!);
+      const accepted = store.merges().clusters.filter((c) => c.acceptedBy === 'Analyst');
+      assert.ok(
+        accepted.some((c) => /^family confirms: spouse /.test(c.reason ?? '')),
+        accepted.map((c) => c.reason).join('; '),
+      );
+    } finally {
+      if (run.outDir) rmSync(dirname(run.outDir), { recursive: true, force: true });
+    }
+  });
 });

@@ -67,6 +67,21 @@ describe('family-confirmed merge proposals', () => {
     ]);
   });
 
+  it('two given names are two persons, however alike their families (Helena and Anna, wives of a Peter Penner)', () => {
+    const differ = { givenName: { score: 0.61, reason: 'different given names "helena" and "anna"' } };
+    // The pair itself of two given names is not confirmed, nor are the parents it alone confirmed.
+    const daughters = [proposal('M-1', 'P-bridget', 'P-brigida', { features: differ }), family[1], family[2]];
+    assert.deepEqual(familyConfirmed(daughters, daughters, lookup([...english, ...latin])), []);
+    // Mothers of two given names are two mothers: the daughters are not joined; the fathers still
+    // are, by the daughters' open proposal.
+    const mothers = [family[0], family[1], proposal('M-3', 'P-mary', 'P-maria', { features: differ })];
+    const got = familyConfirmed(mothers, mothers, lookup([...english, ...latin]));
+    assert.deepEqual(
+      got.map((c) => c.cluster.id),
+      ['M-2'],
+    );
+  });
+
   it('confirms nothing from a name alone: a proposal without a proposed relative stays for review', () => {
     assert.deepEqual(familyConfirmed([family[0]], [family[0]], lookup([...english, ...latin])), []);
   });

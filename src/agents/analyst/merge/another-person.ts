@@ -185,6 +185,18 @@ export function featureMemo(): (p: Person) => PersonFeatures {
 }
 
 /** An open two-person proposal of the run's own (not the Lead's) the resolver did not call two persons. */
+/** A given-name score below this is two names, not a variant, a slip or an abbreviation of one. */
+const OTHER_GIVEN = 0.7;
+
+/**
+ * The proposal's own given-name feature says "different given names" (Helena and Anna, both wives
+ * of a Peter Penner in one township): a family that matches does not make two names one.
+ */
+export function givenNamesDiffer(c: MergeCluster): boolean {
+  const g = c.features?.givenName;
+  return g !== undefined && g.score < OTHER_GIVEN;
+}
+
 export function openPairProposal(c: MergeCluster): boolean {
   return (
     c.status === 'proposed' && c.memberIds.length === 2 && c.proposedBy !== 'Lead' && c.recommendation !== 'separate'

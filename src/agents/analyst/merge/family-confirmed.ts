@@ -13,7 +13,7 @@
  * the same sex on both sides, neither the same person nor proposed as one).
  */
 import type { MergeCluster, Person, Relationship } from '../../../model';
-import { openPairProposal } from './another-person';
+import { givenNamesDiffer, openPairProposal } from './another-person';
 
 export interface Confirmation {
   cluster: MergeCluster;
@@ -46,11 +46,13 @@ export function familyConfirmed(
 ): Confirmation[] {
   const open = new Map<string, MergeCluster>();
   for (const c of proposals)
-    if (c.status === 'proposed' && c.memberIds.length === 2) open.set(pairKey(c.memberIds[0], c.memberIds[1]), c);
+    // A relative pair of two given names (Anna and Magdalena, both mothers of a John Kurio) confirms nothing.
+    if (c.status === 'proposed' && c.memberIds.length === 2 && !givenNamesDiffer(c))
+      open.set(pairKey(c.memberIds[0], c.memberIds[1]), c);
   const proposedAsOne = (x: string, y: string) => open.get(pairKey(x, y));
   const out: Confirmation[] = [];
   for (const c of candidates) {
-    if (!openPairProposal(c)) continue;
+    if (!openPairProposal(c) || givenNamesDiffer(c)) continue;
     const [a, b] = c.memberIds.map(person);
     if (!a || !b || contradicts(a, b, person, proposedAsOne)) continue;
     const reasons: string[] = [];
