@@ -28,6 +28,12 @@ export const MergeCluster = z.object({
   batch: z.string().optional().describe('the batch accept this merge was part of (one undo for the batch)'),
   /** Who proposed it: the Analyst's resolver (absent), or the Lead planner, whose reason is no evidence. */
   proposedBy: z.enum(['Analyst', 'Lead']).optional(),
+  /**
+   * What the resolver weighed: a record's persona against the case, as research reads it (absent),
+   * or every pair of the case (`ancestry merges`, the research's end), where a pair met by name alone
+   * is only for review.
+   */
+  scope: z.literal('case').optional(),
   /** Who accepted it: the user (absent), or the Analyst at a research's end when family confirmed it. */
   acceptedBy: z.literal('Analyst').optional(),
 });

@@ -1,7 +1,7 @@
 /**
  * Compares two case folders as a genealogist would read them, apart from what is random or clock
  * time by design: random ids (P-/A-/E-/R-/L-… and 8 hex digits) and ISO timestamps are replaced by
- * placeholders (and so are a merge manifest's hashes of files holding them), and files are matched by their normalised name and content (person files are named
+ * placeholders (and so are a merge manifest's and merges.json's hashes of files holding them), and files are matched by their normalised name and content (person files are named
  * after their random id). The research log (append-only, a resumed run adds its own session entries)
  * and derived `.ancestry/` data are left out; everything else must match byte for byte.
  */
@@ -17,6 +17,8 @@ const CLOCK_NUMBERS = /("(?:durationMs|startedAt|seconds)":\s*|^\s*(?:durationMs
 
 /** A merge manifest's hashes of the files it changed: of their bytes, clock times included. */
 const FILE_HASH = /("(?:before|after)":\s*)"[0-9a-f]{64}"/g;
+/** merges.json's fingerprint of the person files its search read: of their bytes, random ids included. */
+const SEARCH_FINGERPRINT = /("fingerprint":\s*"v\d+:)[0-9a-f]{64}"/g;
 
 export function normalise(text: string): string {
   return text
@@ -24,7 +26,8 @@ export function normalise(text: string): string {
     .replace(ISO, '<time>')
     .replace(RANDOM_ID, '$1-<id>')
     .replace(CLOCK_NUMBERS, '$1<n>')
-    .replace(FILE_HASH, '$1"<sha256>"');
+    .replace(FILE_HASH, '$1"<sha256>"')
+    .replace(SEARCH_FINGERPRINT, '$1<sha256>"');
 }
 
 /** Every file of a case, normalised, sorted (as "name\ncontent"). */

@@ -98,7 +98,9 @@ const SAINT_NAMES = new Set(
     'therese theresia catarina caterina catherine catharina barbara isabel elisabetta elisabeth ines agnes rosa rose clara chiara ' +
     'claire benedito benedetto benoit benedictus bento domingos domenico dominique dominicus gonçalo goncalo tiago santiago giacomo ' +
     'jacques jacobus james andre andrea andreas andrew bartolomeu bartolomeo roque rocco roch sebastiao sebastian sebastiano ' +
-    'sebastien vicente vincenzo vincent filomena philomena expedito cristovao cristobal cristoforo christophe'
+    'sebastien vicente vincenzo vincent filomena philomena expedito cristovao cristobal cristoforo christophe ' +
+    // Term days a letter dates by: "par Sant Martin" (Martinmas), "a San Michele", "till Sankt Mikael"
+    'martin martino martinho marti martinus nicolas nicola nicolau nicholas nicolaus stefano esteban estevao etienne stephen'
   ).split(' '),
 );
 

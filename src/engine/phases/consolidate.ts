@@ -39,13 +39,9 @@ function sessionStart(store: CaseStore, sessionId: string | undefined): number |
  */
 /**
  * The session's proposals family confirms (a resumed run's too, so a merge a kill interrupted is
- * finished); `acrossCase`, the end's own proposals, only by their families.
+ * finished); a pair weighed across the case (`scope: case`) only by its family.
  */
-export function familyConfirmations(
-  ctx: RunContext,
-  research: Research,
-  acrossCase: ReadonlySet<string> = new Set(),
-): Confirmation[] {
+export function familyConfirmations(ctx: RunContext, research: Research): Confirmation[] {
   const store = mergeStore(ctx.store);
   if (!store) return [];
   const all = store.merges().clusters;
@@ -57,14 +53,14 @@ export function familyConfirmations(
   // The only-two check reads every person once: not on an imported tree of many thousands.
   const small = store.persons().length <= NAMED_IN_TEXT_LIMIT;
   const sole = soleBearers(
-    mine.filter((c) => small && !taken.has(c.id) && !acrossCase.has(c.id)),
+    mine.filter((c) => small && !taken.has(c.id) && c.scope !== 'case'),
     () => store.persons(),
     (id) => store.person(id),
     source,
   );
   for (const c of sole) taken.add(c.cluster.id);
   const named = namedFamily(
-    mine.filter((c) => !taken.has(c.id) && !acrossCase.has(c.id)),
+    mine.filter((c) => !taken.has(c.id) && c.scope !== 'case'),
     (id) => store.person(id),
     source,
   );
@@ -77,13 +73,12 @@ export function familyConfirmations(
  * At the end every pair of the case is weighed, as `ancestry merges` does: the user sees them in
  * the Merges view, and those whose families confirm each other are accepted (familyConfirmed only:
  * the name-led rules, sole bearers and named families, joined namesakes on these pairs in the
- * evaluation cases). Returns the ids of the proposals it added.
+ * evaluation cases). Its proposals are marked `scope: case` in merges.json, so a resumed run tells them apart.
  */
-export async function proposeAcrossCase(ctx: RunContext): Promise<ReadonlySet<string>> {
+export async function proposeAcrossCase(ctx: RunContext): Promise<void> {
   const store = mergeStore(ctx.store);
-  if (!store || store.persons().length > ACROSS_CASE_LIMIT) return new Set();
-  const { added } = await proposeMerges(store, ctx.clock.now());
-  return new Set(added.map((c) => c.id));
+  if (!store || store.persons().length > ACROSS_CASE_LIMIT) return;
+  await proposeMerges(store, ctx.clock.now());
 }
 
 export async function consolidateFamilies(

@@ -129,8 +129,8 @@ export async function closeSession(
   if (!cycle.unsafe) await outputs(takePendingMerges(research));
   // A completed research consolidates what family confirms (consolidate.ts), then writes its outputs
   // again. Only then is the session's end split in two commits: without a merge it stays one unit.
-  const acrossCase = status === 'completed' && !cycle.unsafe ? await proposeAcrossCase(ctx) : new Set<string>();
-  const confirmed = status === 'completed' && !cycle.unsafe ? familyConfirmations(ctx, research, acrossCase) : [];
+  if (status === 'completed' && !cycle.unsafe) await proposeAcrossCase(ctx);
+  const confirmed = status === 'completed' && !cycle.unsafe ? familyConfirmations(ctx, research) : [];
   if (confirmed.length) {
     await ctx.log.flush();
     await ctx.store.commit?.();

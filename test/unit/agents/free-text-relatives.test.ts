@@ -155,6 +155,16 @@ describe('free text: the relatives a notice names (issue #14 items 4 and 8)', ()
     assert.ok(!names.some((n) => /Glasgow/.test(n)), names.join('; '));
   });
 
+  it('one brother, one sister: a town after the full name is where each lives, not a relative of the name', () => {
+    const t = extractFromText(
+      'Death of Robert Rowlands',
+      'Robert Rowlands, a deacon of the Welsh church, died on the 12th. He leaves his wife, a brother, William Rowlands, Llanberis, and a sister, Mrs. Ellen Parry, Deiniolen. The Rev. J. T. Evans officiated.',
+    );
+    const names = t.personas.map((p) => p.persona.name);
+    assert.ok(!names.some((n) => /Llanberis|Deiniolen/.test(n)), names.join('; '));
+    assert.ok(names.includes('William Rowlands') && names.some((n) => /Ellen Parry/.test(n)), names.join('; '));
+  });
+
   it('a kinship word before the name in another language is no part of it ("Großvater Peter H. Penner")', () => {
     const t = extractFromText(
       'Nachruf',

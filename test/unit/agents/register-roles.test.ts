@@ -34,6 +34,9 @@ describe('register roles: devotional names are no persons', () => {
       'Ntra. Sra. del Rosario',
       'S. José',
       'Menino Jesus',
+      // A term day a letter dates by: "par Sant Martin" (Martinmas), "a San Michele"
+      'Sant Martin',
+      'San Michele',
     ])
       assert.equal(isDevotionalName(n), true, n);
     for (const n of [
@@ -45,6 +48,8 @@ describe('register roles: devotional names are no persons', () => {
       'Santos /Silva/',
       'Madonna /Rossi/',
       'Maria /Senhora/',
+      'José /San Martín/',
+      'Martin /Sant/',
     ])
       assert.equal(isDevotionalName(n), false, n);
   });

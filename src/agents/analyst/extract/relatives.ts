@@ -209,6 +209,9 @@ export function relativeLists(
       commaBefore.push(i > 0 && /^,\s*$/u.test(parts[i - 1]));
     });
     const drafts: { item: Item; sex?: 'M' | 'F' }[] = [];
+    // "a brother, William Rowlands, Llanberis, and a sister, Mrs. Ellen Parry, Deiniolen": one brother,
+    // one sister; a single word after the full name is where that one lives, not another relative.
+    const one = /^(?:son|daughter|brother|sister)$/iu.test(h[1]);
     let residence = false;
     let previous = '';
     for (const [index, it] of items.entries()) {
@@ -219,7 +222,9 @@ export function relativeLists(
       if (
         /^(?:of|in|at)\s/u.test(it) ||
         (residence && STATES.has(it.replace(/\.$/, '').toLowerCase())) ||
-        (/\)$/u.test(after) && commaBefore[index] && /^\p{Lu}[\p{L}'’.-]+$/u.test(it))
+        ((/\)$/u.test(after) || (one && drafts.some((d) => d.item.surname))) &&
+          commaBefore[index] &&
+          /^\p{Lu}[\p{L}'’.-]+$/u.test(it))
       ) {
         residence = true;
         continue;

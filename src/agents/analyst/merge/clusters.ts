@@ -296,7 +296,7 @@ export async function proposeMerges(
   for (const d of search.proposals) {
     if (known.has(pairKey(d.a.id, d.b.id))) continue;
     known.add(pairKey(d.a.id, d.b.id));
-    added.push(proposalToCluster(canonical, d, now));
+    added.push({ ...proposalToCluster(canonical, d, now), scope: 'case' });
   }
   const { reviewsBelow } = search;
   const searched = fingerprint
