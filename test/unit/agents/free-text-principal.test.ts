@@ -18,6 +18,14 @@ describe('free text: what a newspaper names', () => {
     assert.equal(es.personas[0]?.persona.name, 'Ramón Ibarra Soto');
   });
 
+  it('takes no label of the next line into a name ("From: Gwen Rowlands Kostenbader", then "Subject: …")', () => {
+    const mail = extractFromText(
+      'E-mail',
+      'From: Gwen Rowlands Kostenbader\nSubject: Robert Rowlands of Tŷ’n y Ffridd -- which one?\n\nDear friends, …',
+    );
+    assert.equal(mail.personas[0]?.persona.name, 'Gwen Rowlands Kostenbader');
+  });
+
   it("is found by a search for the surname without its O' (as an indexed O'Donoghue is)", () => {
     const index = new ArchiveSearchIndex();
     index.add(

@@ -245,7 +245,10 @@ export function principalName(title: string, text: string): { name: string; snip
     return { name: fromTitle, snippet: fromTitle };
   }
   for (const m of text.matchAll(re(NAME))) {
-    const words = leadTrimmed(afterDayOfMonth(text, m.index, m[0].split(/\s+/)));
+    // "From: Gwen Rowlands Kostenbader⏎Subject: …": a word with a colon after it is a label, not a name's.
+    const read = m[0].split(/\s+/);
+    if (text[m.index + m[0].length] === ':') read.pop();
+    const words = leadTrimmed(afterDayOfMonth(text, m.index, read));
     if (words.length < 2 || placeLike(words)) continue;
     const written = words.join(' ');
     if (heading(words)) {
