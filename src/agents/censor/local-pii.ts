@@ -85,7 +85,7 @@ const ADDRESS_PATTERNS: RegExp[] = [
   // A name and a house number with the floor and flat after it, as Argentina and Spain write a street
   // without its street word: "Gurruchaga 1187, 4° B", "Bolívar 340, piso 2", "Sarmiento 55 dpto. 3".
   new RegExp(
-    String.raw`(?<![\p{L}\p{N}])\p{Lu}[\p{L}'-]+(?:${WS}+\p{Lu}[\p{L}'-]+){0,2}${WS}+${HOUSE},?${WS}*(?:\d{1,2}${SP}?[°º](?:${SP}?piso)?(?:${SP}?[A-Z\d](?![\p{L}\p{N}]))?|piso${SP}+\d{1,2}|d(?:e)?pto\.?${SP}*[A-Z\d]{1,3}(?![\p{L}\p{N}]))`,
+    String.raw`(?<![\p{L}\p{N}])\p{Lu}[\p{L}'-]+(?:${WS}+\p{Lu}[\p{L}'-]+){0,2}${WS}+${HOUSE},?${WS}*(?:\d{1,2}${SP}?[°º](?:${SP}?piso)?(?:${SP}?[A-Z\d](?![\p{L}\p{N}]))?|piso${SP}+\d{1,2}|de?pto\.?${SP}*[A-Z\d]{1,3}(?![\p{L}\p{N}]))`,
     'gu',
   ),
   // A name and a house number followed by a postal code and a town: "Skälsnäs 4, 342 50 Vislanda".

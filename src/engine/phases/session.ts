@@ -129,8 +129,9 @@ export async function closeSession(
   if (!cycle.unsafe) await outputs(takePendingMerges(research));
   // A completed research consolidates what family confirms (consolidate.ts), then writes its outputs
   // again. Only then is the session's end split in two commits: without a merge it stays one unit.
-  if (status === 'completed' && !cycle.unsafe) await proposeAcrossCase(ctx);
-  const confirmed = status === 'completed' && !cycle.unsafe ? familyConfirmations(ctx, research) : [];
+  const completed = status === 'completed' && !cycle.unsafe;
+  if (completed) await proposeAcrossCase(ctx);
+  const confirmed = completed ? familyConfirmations(ctx, research) : [];
   if (confirmed.length) {
     await ctx.log.flush();
     await ctx.store.commit?.();
@@ -142,7 +143,7 @@ export async function closeSession(
     }
   }
   // Free-text records cite the persons they name in full (the case's only bearer of the name).
-  const cited = status === 'completed' && !cycle.unsafe ? await citeNamedInText(ctx, research) : undefined;
+  const cited = completed ? await citeNamedInText(ctx, research) : undefined;
   if (cited) {
     graph = cited;
     await outputs([]);

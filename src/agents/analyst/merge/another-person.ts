@@ -184,7 +184,6 @@ export function featureMemo(): (p: Person) => PersonFeatures {
   };
 }
 
-/** An open two-person proposal of the run's own (not the Lead's) the resolver did not call two persons. */
 /** A given-name score below this is two names, not a variant, a slip or an abbreviation of one. */
 const OTHER_GIVEN = 0.7;
 
@@ -197,6 +196,7 @@ export function givenNamesDiffer(c: MergeCluster): boolean {
   return g !== undefined && g.score < OTHER_GIVEN;
 }
 
+/** An open two-person proposal of the run's own (not the Lead's) the resolver did not call two persons. */
 export function openPairProposal(c: MergeCluster): boolean {
   return (
     c.status === 'proposed' && c.memberIds.length === 2 && c.proposedBy !== 'Lead' && c.recommendation !== 'separate'

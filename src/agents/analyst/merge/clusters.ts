@@ -494,10 +494,10 @@ export async function acceptMerge(
   // The conflicts the merged values bring together are written with the merge, and the absorbed
   // persons' own conflict files go (their values are the canonical's now): all are snapshotted or
   // recorded as created with the persons' files, so an undo takes them back too.
-  const conflicts = conflictsBroughtTogether(merged, store.conflicts(), now);
+  const stored = store.conflicts();
+  const conflicts = conflictsBroughtTogether(merged, stored, now);
   const conflictFiles = conflicts.map((c) => conflictFile(c.id));
-  const absorbedConflictFiles = store
-    .conflicts()
+  const absorbedConflictFiles = stored
     .filter((c) => absorbedIds.has(c.person))
     .map((c) => conflictFile(c.id))
     .filter((f) => store.readRaw(f));
@@ -509,7 +509,8 @@ export async function acceptMerge(
     const f = fileOf(p.id);
     if (f) touched.set(f, { personId: f.startsWith('people/') ? p.id : undefined });
   }
-  for (const f of [...conflictFiles, ...absorbedConflictFiles]) if (store.readRaw(f)) touched.set(f, {});
+  for (const f of conflictFiles) if (store.readRaw(f)) touched.set(f, {});
+  for (const f of absorbedConflictFiles) touched.set(f, {});
   const dir = snapshotDir(id);
   const entries: MergeManifest['files'] = [];
   for (const [path, { personId }] of touched) {
