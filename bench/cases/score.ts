@@ -183,12 +183,21 @@ export function placePersonas(caseDir: string, expected: Expected, out: CaseOutp
         continue;
       }
       // Ambiguous or no name cites the record: the log's decisions for this source, in record order.
-      const decided = out.decisions.filter(
+      const fitsDecision = (rs: string[], d: { name: string }) =>
+        Math.max(0, ...rs.map((r) => nameScore(r, ...givenSurname(d.name))));
+      const candidates = out.decisions.filter(
         (d) =>
           src.has(d.source) &&
           // A name written without a surname scores 1 at best against a decided name with one.
           readings.some((r) => nameScore(r, ...givenSurname(d.name)) >= (givenSurname(r)[1] ? 2 : 1)),
       );
+      // Other personas of the record that are those decisions' names better take them first: a son
+      // "Iain" has no decision of his own when the only one is "Iain Bàn", his grandfather's, in the
+      // same obituary (two "Michael Coughlin" decisions for a father and a son leave him one).
+      const better = others.filter((o) =>
+        candidates.some((d) => fitsDecision(o.readings, d) > fitsDecision(readings, d)),
+      ).length;
+      const decided = better >= candidates.length ? [] : candidates;
       // The log naming the persona's key decides outright; else its decisions in record order.
       const byKey = ref.key ? decided.find((d) => d.key === ref.key) : undefined;
       const among = `${ref.record}\u0000${decided.map((d) => out.decisions.indexOf(d)).join(',')}`;

@@ -452,6 +452,42 @@ describe('bench/cases scorer', () => {
     );
   });
 
+  it('does not place a bare given name in the file of a fuller name another persona of the record is', () => {
+    const dir = join(root, 'gaelic');
+    write(join(dir, 'archive', 'bas.md'), md({ title: 'Bàs', recordType: 'obituary' }, 'Iain Bàn … a mhac Iain.'));
+    write(
+      join(dir, 'expected.yaml'),
+      stringify({
+        subject: 'grandfather',
+        persons: [
+          { id: 'son', name: 'the son', personas: [{ record: 'bas.md', name: 'Iain' }] },
+          { id: 'grandfather', name: 'Iain Bàn', personas: [{ record: 'bas.md', name: 'Iain Bàn' }] },
+        ],
+      }),
+    );
+    const out = join(root, 'gaelic-out');
+    write(join(out, 'sources', 'S-1.md'), md({ id: 'S-1', externalId: 'archive:archive/bas.md' }));
+    write(
+      join(out, 'people', 'P-g.md'),
+      md({ id: 'P-g', names: [{ given: 'Iain', surname: 'Bàn', citations: ['S-1'] }] }),
+    );
+    const log = {
+      actionType: 'decision',
+      decisionType: 'persona_match',
+      rationale: '"Iain Bàn" (#0) in S-1 → new person (new)',
+      chosenOption: 'new person P-g',
+    };
+    write(join(out, 'log', 'research-log.jsonl'), JSON.stringify(log) + '\n');
+    const placements = placePersonas(dir, loadExpected(dir), readCaseOutput(out));
+    assert.deepEqual(
+      placements.map((p) => [p.person, p.placedIn]),
+      [
+        ['son', undefined],
+        ['grandfather', 'P-g'],
+      ],
+    );
+  });
+
   it('rejects an answer key naming an unknown person or a missing record key, naming the file and field', () => {
     const dir = join(root, 'bad');
     write(join(dir, 'expected.yaml'), stringify({ ...EXPECTED, relationships: [{ parent: 'adam', child: 'abel' }] }));
