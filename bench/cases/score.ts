@@ -227,7 +227,60 @@ export function placePersonas(caseDir: string, expected: Expected, out: CaseOutp
       }
     }
   }
-  return placements;
+  return onePersonaPerCitation(placements, out, resolve);
+}
+
+/**
+ * A person file citing a record under one name, by one decision of the log, is one persona of that
+ * record: two personas a name would both put there ("William", the grandfather, and "William", an
+ * infant son, in one obituary) are not both that file. The one placed by the log, else the one with
+ * more personas in the file, keeps it; the others are unplaced. Two decisions of the log into the
+ * file (the engine joined them) keep both.
+ */
+const WIFE_BY_HUSBAND = /^(Mrs\.?|Frau|Mme\.?|Madame|Sra\.?|Señora)\s/i;
+
+function onePersonaPerCitation(
+  placements: PersonaPlacement[],
+  out: CaseOutput,
+  resolve: (id: string) => string | undefined,
+): PersonaPlacement[] {
+  const groups = new Map<string, number[]>();
+  placements.forEach((p, i) => {
+    if (!p.placedIn) return;
+    const key = `${p.record}\u0000${p.placedIn}`;
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  const result = [...placements];
+  for (const idx of groups.values()) {
+    if (idx.length < 2) continue;
+    const { record, placedIn: file } = placements[idx[0]];
+    const src = new Set(out.sourcesByRecord.get(record) ?? []);
+    const names = out.persons.get(file!)?.names.filter((n) => n.citations.some((c) => src.has(c))).length ?? 0;
+    const decisions = out.decisions.filter((d) => src.has(d.source) && resolve(d.person) === file).length;
+    const room = Math.max(names, decisions, 1);
+    if (idx.length <= room) continue;
+    const inFile = (person: string) => placements.filter((q) => q.person === person && q.placedIn === file).length;
+    // "Mrs. Joseph Massart" is his name, not hers: the husband keeps a file of his name.
+    const byHusband = (p: PersonaPlacement) => Number(WIFE_BY_HUSBAND.test(p.written.trim()));
+    const order = [...idx].sort(
+      (a, b) =>
+        Number(placements[a].how !== 'log') - Number(placements[b].how !== 'log') ||
+        byHusband(placements[a]) - byHusband(placements[b]) ||
+        inFile(placements[b].person) - inFile(placements[a].person) ||
+        a - b,
+    );
+    const keeper = placements[order[0]].person;
+    for (const i of order.slice(room))
+      result[i] = {
+        person: placements[i].person,
+        record,
+        written: placements[i].written,
+        ...(placements[i].keyed ? { keyed: true } : {}),
+        how: 'unplaced',
+        why: `${file} cites the record once, for ${keeper}`,
+      };
+  }
+  return result;
 }
 
 function givenSurname(written: string): [string, string] {

@@ -488,6 +488,39 @@ describe('bench/cases scorer', () => {
     );
   });
 
+  it('places one persona of a record in a file that cites the record once, the husband before "Mrs. <his name>"', () => {
+    const dir = join(root, 'once');
+    write(join(dir, 'archive', 'obit.md'), md({ title: 'Obituary', recordType: 'obituary' }, 'text'));
+    write(
+      join(dir, 'expected.yaml'),
+      stringify({
+        subject: 'grandfather',
+        persons: [
+          { id: 'infant', name: 'a son who died young', personas: [{ record: 'obit.md', name: 'William' }] },
+          { id: 'grandfather', name: 'William Tolley', personas: [{ record: 'obit.md', name: 'William' }] },
+          { id: 'wife', name: 'a daughter', personas: [{ record: 'obit.md', name: 'Mrs. Joseph Massart' }] },
+          { id: 'husband', name: 'her husband', personas: [{ record: 'obit.md', name: 'Joseph Massart' }] },
+        ],
+      }),
+    );
+    const out = join(root, 'once-out');
+    write(join(out, 'sources', 'S-1.md'), md({ id: 'S-1', externalId: 'archive:archive/obit.md' }));
+    const file = (id: string, given: string, surname: string) =>
+      write(join(out, 'people', `${id}.md`), md({ id, names: [{ given, surname, citations: ['S-1'] }] }));
+    file('P-w', 'William', '');
+    file('P-j', 'Joseph', 'Massart');
+    const placements = placePersonas(dir, loadExpected(dir), readCaseOutput(out));
+    assert.deepEqual(
+      placements.map((p) => [p.person, p.placedIn]),
+      [
+        ['infant', 'P-w'],
+        ['grandfather', undefined],
+        ['wife', undefined],
+        ['husband', 'P-j'],
+      ],
+    );
+  });
+
   it('rejects an answer key naming an unknown person or a missing record key, naming the file and field', () => {
     const dir = join(root, 'bad');
     write(join(dir, 'expected.yaml'), stringify({ ...EXPECTED, relationships: [{ parent: 'adam', child: 'abel' }] }));
