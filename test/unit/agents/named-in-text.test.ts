@@ -48,4 +48,54 @@ describe('persons a free-text record names in full', () => {
     const structured = { ...NEWSLETTER, persons: [{ name: 'Mary Ann /Huard/', role: 'principal' }] } as SourceRecord;
     assert.deepEqual(cited([person('P-mary', 'Mary Ann', 'Huard')], [structured]), []);
   });
+
+  it('reads a possessive as the name, and a name at the end of a sentence before a capitalised word', () => {
+    const text = archiveSource(`---
+title: Tolley family newsletter, 2016
+recordType: newspaper
+date: 2016
+repository: Tolley Family Organization
+sourceType: authored
+persons: []
+---
+This year honours both families, Ann Pugh's and Sarah Ann Bright's. Our line runs through their son Evan Price.
+Nain would have been proud. Ask Wm. Price Jones about the farm.`);
+    const persons = [
+      person('P-ann', 'Ann', 'Pugh'),
+      person('P-sarah', 'Sarah Ann', 'Bright'),
+      person('P-evan', 'Evan', 'Price'),
+      person('P-wm', 'Wm.', 'Price'),
+    ];
+    // "Wm. Price Jones" is a longer name: the abbreviation's stop ends no sentence.
+    assert.deepEqual(cited(persons, [text]).sort(), [
+      'P-ann:ann pugh',
+      'P-evan:evan price',
+      'P-sarah:sarah ann bright',
+    ]);
+  });
+
+  it('reads a bracketed maiden name or nickname, and a couple written under one surname', () => {
+    const text = archiveSource(`---
+title: Reunion newsletter
+recordType: newspaper
+date: 2019
+repository: Euzkaldunak
+sourceType: authored
+persons: []
+---
+A great-grandson of Sarah (Tolley) Clegg; Wasyl (Bill) Hrycak came too. She descends from Joe Mike
+and Asun Goicoechea of the Star Boarding House.`);
+    const persons = [
+      person('P-sarah', 'Sarah', 'Tolley'),
+      person('P-bill', 'Bill', 'Hrycak'),
+      person('P-joe', 'Joe Mike', 'Goicoechea'),
+      person('P-mike', 'Mike', 'Goicoechea'),
+    ];
+    // "Mike Goicoechea" is the tail of Joe Mike's name, not another person named.
+    assert.deepEqual(cited(persons, [text]).sort(), [
+      'P-bill:bill hrycak',
+      'P-joe:joe mike goicoechea',
+      'P-sarah:sarah tolley',
+    ]);
+  });
 });

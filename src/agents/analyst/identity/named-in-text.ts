@@ -33,21 +33,37 @@ const BEFORE_A_NAME = new Set(
 /** Words that may follow a whole name ("John Smith Jr.", "Philip Renouf I"). */
 const AFTER_A_NAME = new Set('sr jr senior junior i ii iii the and'.split(' '));
 
+/** Abbreviations a name may hold or follow, so their full stop ends no sentence ("Wm. Price"). */
+const ABBREVIATIONS = new Set(
+  'wm jno chas thos geo jas jos benj saml edw capt mrs messrs rev revd st ste hon esq'.split(' '),
+);
+
+/** A word with a full stop after four letters or more that is no abbreviation: the sentence ends there. */
+function endsSentence(word: string): boolean {
+  const m = /^(\p{L}{4,})\.$/u.exec(word);
+  return m !== null && !ABBREVIATIONS.has(fold(m[1]));
+}
+
 /**
  * The folded runs of 2 to MAX_WORDS words of a text that may be a whole name: a run right after
  * another capitalised word ("Antonio Ybarra" in "Juan Antonio Ybarra") is the tail of a longer name,
  */
 function nameRuns(text: string): Set<string> {
-  const words = text.split(/[^\p{L}'’.-]+/u).filter(Boolean);
+  // A possessive is the name ("Sarah Ann Bright's family").
+  const words = text
+    .replace(/(\p{L})['’]s(?!\p{L})/gu, '$1')
+    .split(/[^\p{L}'’.-]+/u)
+    .filter(Boolean);
   const folded = words.map((w) => fold(w.replace(/\.$/, '')));
   const out = new Set<string>();
   for (let i = 0; i < words.length; i++) {
     const before = i > 0 ? words[i - 1] : '';
-    if (/^\p{Lu}/u.test(before) && !BEFORE_A_NAME.has(folded[i - 1])) continue;
+    if (/^\p{Lu}/u.test(before) && !BEFORE_A_NAME.has(folded[i - 1]) && !endsSentence(before)) continue;
     for (let n = 2; n <= MAX_WORDS && i + n <= words.length; n++) {
-      // …and one right before another capitalised word its head ("Jean Baptiste" of "Jean Baptiste Grandchamp").
+      // …and one right before another capitalised word its head ("Jean Baptiste" of "Jean Baptiste
+      // Grandchamp"), unless a sentence ends between them ("their son Evan Price. Nain would …").
       const after = words[i + n] ?? '';
-      if (/^\p{Lu}/u.test(after) && !AFTER_A_NAME.has(folded[i + n])) continue;
+      if (/^\p{Lu}/u.test(after) && !AFTER_A_NAME.has(folded[i + n]) && !endsSentence(words[i + n - 1])) continue;
       out.add(
         folded
           .slice(i, i + n)
@@ -57,6 +73,30 @@ function nameRuns(text: string): Set<string> {
       );
     }
   }
+  return out;
+}
+
+const WORD = String.raw`\p{Lu}[\p{L}'’.-]*`;
+/** "Sarah (Tolley) Clegg", "Wasyl (Bill) Hrycak": a maiden name or a nickname in brackets. */
+const BRACKETED = new RegExp(String.raw`((?:${WORD}\s+){1,3})\(([^()]{1,40})\)\s+(${WORD})`, 'gu');
+/** "Joe Mike and Asun Goicoechea": a couple, or two siblings, under one surname written once. */
+const COUPLE = new RegExp(
+  String.raw`(?<![\p{L}'’.-])(${WORD}(?:\s+${WORD})?)\s+(?:and|und|y|e|et|og|och|en)\s+${WORD}(?:\s+${WORD})?\s+(${WORD})`,
+  'gu',
+);
+
+/**
+ * The names a text writes in a shorter way, written out: "Sarah (Tolley) Clegg" is Sarah Clegg and
+ * Sarah Tolley, "Joe Mike and Asun Goicoechea" names Joe Mike Goicoechea.
+ */
+function otherForms(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(BRACKETED)) {
+    const given = m[1].trim();
+    const inner = m[2].trim();
+    out.push(`${given} ${m[3]}`, `${given} ${inner}`, `${inner} ${m[3]}`);
+  }
+  for (const m of text.matchAll(COUPLE)) out.push(`${m[1]} ${m[2]}`);
   return out;
 }
 
@@ -90,6 +130,7 @@ export function namedInText(sources: readonly SourceRecord[], persons: readonly 
   const out: NamedInText[] = [];
   for (const s of texts) {
     const runs = nameRuns(s.text);
+    for (const form of otherForms(s.text)) for (const run of nameRuns(form)) runs.add(run);
     const found = new Set<string>();
     for (const run of runs) {
       const list = bearers.get(run);
