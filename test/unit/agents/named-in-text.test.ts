@@ -39,7 +39,7 @@ describe('persons a free-text record names in full', () => {
     assert.deepEqual(cited(persons), []);
   });
 
-  it('does not cite a person twice, nor read records whose personas are written in their front matter', () => {
+  it('does not cite a person twice, nor a name of the persons a record lists in its front matter', () => {
     const already = Person.parse({
       id: 'P-mary',
       names: [{ given: 'Mary Ann', surname: 'Huard', citations: [NEWSLETTER.id] }],
@@ -47,6 +47,10 @@ describe('persons a free-text record names in full', () => {
     assert.deepEqual(cited([already]), []);
     const structured = { ...NEWSLETTER, persons: [{ name: 'Mary Ann /Huard/', role: 'principal' }] } as SourceRecord;
     assert.deepEqual(cited([person('P-mary', 'Mary Ann', 'Huard')], [structured]), []);
+    // Another name in the text of that record is read as in any free text.
+    assert.deepEqual(cited([person('P-jb', 'Jean Baptiste', 'Grandchamp')], [structured]), [
+      'P-jb:jean baptiste grandchamp',
+    ]);
   });
 
   it('reads a possessive as the name, and a name at the end of a sentence before a capitalised word', () => {

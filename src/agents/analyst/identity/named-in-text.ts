@@ -6,7 +6,9 @@
  * sentences are a narrative). Where the case holds exactly one person of that full name, the record
  * is cited on that name: the person's file then lists the record among its sources, and a
  * genealogist sees that the newsletter speaks of their ancestor. Nothing else is taken from the text
- * (no fact, no relationship, no new person), and a name two persons bear cites neither.
+ * (no fact, no relationship, no new person), and a name two persons bear cites neither. A record
+ * whose persons are listed in its front matter is read too ("… his son-in-law Frank Bihl" in an
+ * obituary listing only the deceased), but a name of its listed persons is theirs.
  */
 import { citedSources, type Person, type SourceRecord } from '../../../model';
 import { fold } from '../../../model/names';
@@ -100,6 +102,13 @@ function otherForms(text: string): string[] {
   return out;
 }
 
+/** A name as looked for: folded, one space between its words. */
+const nameKey = (name: string) =>
+  fold(name)
+    .split(/[\s'-]+/)
+    .filter(Boolean)
+    .join(' ');
+
 /** The folded full names of a person ("given surname"), each with the index of its name. */
 function fullNames(p: Person): { key: string; name: number }[] {
   const out: { key: string; name: number }[] = [];
@@ -107,7 +116,7 @@ function fullNames(p: Person): { key: string; name: number }[] {
     const given = fold(n.given);
     const surname = fold(n.surname);
     if (!given || !surname) return;
-    out.push({ key: `${given} ${surname}`.split(/[\s'-]+/).join(' '), name: i });
+    out.push({ key: nameKey(`${given} ${surname}`), name: i });
   });
   return out;
 }
@@ -118,7 +127,7 @@ function fullNames(p: Person): { key: string; name: number }[] {
  * the record yet.
  */
 export function namedInText(sources: readonly SourceRecord[], persons: readonly Person[]): NamedInText[] {
-  const texts = sources.filter((s) => !s.persons.length && s.text.trim());
+  const texts = sources.filter((s) => s.text.trim());
   if (!texts.length) return [];
   const bearers = new Map<string, { person: Person; name: number }[]>();
   for (const p of persons)
@@ -131,8 +140,11 @@ export function namedInText(sources: readonly SourceRecord[], persons: readonly 
   for (const s of texts) {
     const runs = nameRuns(s.text);
     for (const form of otherForms(s.text)) for (const run of nameRuns(form)) runs.add(run);
+    // A record's own persons are read from its front matter: a name of theirs in its text is theirs.
+    const listed = new Set(s.persons.map((p) => nameKey(p.name.replace(/\//g, ' '))));
     const found = new Set<string>();
     for (const run of runs) {
+      if (listed.has(run)) continue;
       const list = bearers.get(run);
       if (!list || list.length !== 1) continue;
       const { person, name } = list[0];
