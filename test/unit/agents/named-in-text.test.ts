@@ -102,4 +102,24 @@ and Asun Goicoechea of the Star Boarding House.`);
       'P-sarah:sarah tolley',
     ]);
   });
+
+  it('reads a nickname or an abbreviated given name as the only bearer of the full one', () => {
+    const text = archiveSource(`---
+title: Come Home Year newsletter
+recordType: newspaper
+date: 2024
+repository: Red Island heritage committee
+sourceType: authored
+persons: []
+---
+Pat Hanrahan fished off the point; Thos. Ashby kept the inn, and Bill Kelly the shop.`);
+    const persons = [
+      person('P-pat', 'Patrick', 'Hanrahan'),
+      person('P-thos', 'Thomas', 'Ashby'),
+      person('P-w1', 'William', 'Kelly'),
+      person('P-w2', 'William Henry', 'Kelly'),
+    ];
+    // Two Williams Kelly: "Bill Kelly" is neither.
+    assert.deepEqual(cited(persons, [text]).sort(), ['P-pat:pat hanrahan', 'P-thos:thos ashby']);
+  });
 });

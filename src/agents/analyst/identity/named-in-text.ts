@@ -11,7 +11,7 @@
  * obituary listing only the deceased), but a name of its listed persons is theirs.
  */
 import { citedSources, type Person, type SourceRecord } from '../../../model';
-import { fold } from '../../../model/names';
+import { fold, nicknameMatch } from '../../../model/names';
 
 export interface NamedInText {
   person: string;
@@ -136,6 +136,23 @@ export function namedInText(sources: readonly SourceRecord[], persons: readonly 
       if (!list.some((b) => b.person.id === p.id)) list.push({ person: p, name });
       bearers.set(key, list);
     }
+  // A given name and a surname: "Pat Hanrahan" is the case's only Patrick Hanrahan (a nickname,
+  // or an abbreviation such as Thos., of the given name the file holds).
+  const bySurname = new Map<string, { person: Person; name: number; given: string }[]>();
+  for (const p of persons)
+    p.names.forEach((n, i) => {
+      const given = nameKey(n.given).split(' ')[0];
+      const surname = nameKey(n.surname);
+      if (!given || !surname) return;
+      bySurname.set(surname, [...(bySurname.get(surname) ?? []), { person: p, name: i, given }]);
+    });
+  const byNickname = (run: string) => {
+    const words = run.split(' ');
+    if (words.length !== 2) return undefined;
+    const [given, surname] = words;
+    const list = (bySurname.get(surname) ?? []).filter((b) => b.given !== given && nicknameMatch(given, b.given));
+    return new Set(list.map((b) => b.person.id)).size === 1 ? list[0] : undefined;
+  };
   const out: NamedInText[] = [];
   for (const s of texts) {
     const runs = nameRuns(s.text);
@@ -146,8 +163,9 @@ export function namedInText(sources: readonly SourceRecord[], persons: readonly 
     for (const run of runs) {
       if (listed.has(run)) continue;
       const list = bearers.get(run);
-      if (!list || list.length !== 1) continue;
-      const { person, name } = list[0];
+      const bearer = list ? (list.length === 1 ? list[0] : undefined) : byNickname(run);
+      if (!bearer) continue;
+      const { person, name } = bearer;
       if (found.has(person.id) || citedSources(person).has(s.id)) continue;
       found.add(person.id);
       out.push({ person: person.id, name, source: s.id, written: run });
