@@ -20,6 +20,18 @@ Welcome to our new member, great-great-granddaughter of Philip Renouf of St Ouen
 through their son Joseph. There were two Philip Renoufs at Paspébiac. Her cousin Juan Antonio Ybarra
 and Jean Baptiste Grandchamp wrote too.`);
 
+/** A free-text newsletter of the given title and text. */
+const newsletter = (title: string, text: string) =>
+  archiveSource(`---
+title: ${title}
+recordType: newspaper
+date: 2019
+repository: a family society
+sourceType: authored
+persons: []
+---
+${text}`);
+
 const cited = (persons: Person[], sources: SourceRecord[] = [NEWSLETTER]) =>
   namedInText(sources, persons).map((f) => `${f.person}:${f.written}`);
 
@@ -54,16 +66,11 @@ describe('persons a free-text record names in full', () => {
   });
 
   it('reads a possessive as the name, and a name at the end of a sentence before a capitalised word', () => {
-    const text = archiveSource(`---
-title: Tolley family newsletter, 2016
-recordType: newspaper
-date: 2016
-repository: Tolley Family Organization
-sourceType: authored
-persons: []
----
-This year honours both families, Ann Pugh's and Sarah Ann Bright's. Our line runs through their son Evan Price.
-Nain would have been proud. Ask Wm. Price Jones about the farm.`);
+    const text = newsletter(
+      'Tolley family newsletter, 2016',
+      `This year honours both families, Ann Pugh's and Sarah Ann Bright's. Our line runs through their son Evan Price.
+Nain would have been proud. Ask Wm. Price Jones about the farm.`,
+    );
     const persons = [
       person('P-ann', 'Ann', 'Pugh'),
       person('P-sarah', 'Sarah Ann', 'Bright'),
@@ -79,16 +86,11 @@ Nain would have been proud. Ask Wm. Price Jones about the farm.`);
   });
 
   it('reads a bracketed maiden name or nickname, and a couple written under one surname', () => {
-    const text = archiveSource(`---
-title: Reunion newsletter
-recordType: newspaper
-date: 2019
-repository: Euzkaldunak
-sourceType: authored
-persons: []
----
-A great-grandson of Sarah (Tolley) Clegg; Wasyl (Bill) Hrycak came too. She descends from Joe Mike
-and Asun Goicoechea of the Star Boarding House.`);
+    const text = newsletter(
+      'Reunion newsletter',
+      `A great-grandson of Sarah (Tolley) Clegg; Wasyl (Bill) Hrycak came too. She descends from Joe Mike
+and Asun Goicoechea of the Star Boarding House.`,
+    );
     const persons = [
       person('P-sarah', 'Sarah', 'Tolley'),
       person('P-bill', 'Bill', 'Hrycak'),
@@ -104,15 +106,10 @@ and Asun Goicoechea of the Star Boarding House.`);
   });
 
   it('reads a nickname or an abbreviated given name as the only bearer of the full one', () => {
-    const text = archiveSource(`---
-title: Come Home Year newsletter
-recordType: newspaper
-date: 2024
-repository: Red Island heritage committee
-sourceType: authored
-persons: []
----
-Pat Hanrahan fished off the point; Thos. Ashby kept the inn, and Bill Kelly the shop.`);
+    const text = newsletter(
+      'Come Home Year newsletter',
+      `Pat Hanrahan fished off the point; Thos. Ashby kept the inn, and Bill Kelly the shop.`,
+    );
     const persons = [
       person('P-pat', 'Patrick', 'Hanrahan'),
       person('P-thos', 'Thomas', 'Ashby'),

@@ -121,6 +121,33 @@ describe('bench/cases scorer', () => {
     return scoreCase('t', caseDir, loadExpected(caseDir), readCaseOutput(out), out);
   };
   const clone = (): P[] => structuredClone(PERFECT);
+  /**
+   * A case of one record (archive/<file>) and its answer key, and an output of person files citing
+   * it (id, given, surname) with the log's persona decisions ("written", person id) in order.
+   */
+  const placedInOneRecord = (
+    name: string,
+    record: { file: string; front: object; body?: string },
+    persons: object[],
+    files: [string, string, string][],
+    decisions: [string, string][] = [],
+  ) => {
+    const dir = join(root, name);
+    write(join(dir, 'archive', record.file), md(record.front, record.body));
+    write(join(dir, 'expected.yaml'), stringify({ subject: (persons[0] as { id: string }).id, persons }));
+    const out = join(root, `${name}-out`);
+    write(join(out, 'sources', 'S-1.md'), md({ id: 'S-1', externalId: `archive:archive/${record.file}` }));
+    for (const [id, given, surname] of files)
+      write(join(out, 'people', `${id}.md`), md({ id, names: [{ given, surname, citations: ['S-1'] }] }));
+    const log = decisions.map(([written, id], i) => ({
+      actionType: 'decision',
+      decisionType: 'persona_match',
+      rationale: `"${written}" (#${i}) in S-1 → new person (new)`,
+      chosenOption: `new person ${id}`,
+    }));
+    write(join(out, 'log', 'research-log.jsonl'), log.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    return placePersonas(dir, loadExpected(dir), readCaseOutput(out)).map((p) => [p.person, p.placedIn]);
+  };
 
   before(() => {
     root = mkdtempSync(join(tmpdir(), 'cases-score-'));
@@ -453,72 +480,44 @@ describe('bench/cases scorer', () => {
   });
 
   it('does not place a bare given name in the file of a fuller name another persona of the record is', () => {
-    const dir = join(root, 'gaelic');
-    write(join(dir, 'archive', 'bas.md'), md({ title: 'Bàs', recordType: 'obituary' }, 'Iain Bàn … a mhac Iain.'));
-    write(
-      join(dir, 'expected.yaml'),
-      stringify({
-        subject: 'grandfather',
-        persons: [
-          { id: 'son', name: 'the son', personas: [{ record: 'bas.md', name: 'Iain' }] },
-          { id: 'grandfather', name: 'Iain Bàn', personas: [{ record: 'bas.md', name: 'Iain Bàn' }] },
-        ],
-      }),
-    );
-    const out = join(root, 'gaelic-out');
-    write(join(out, 'sources', 'S-1.md'), md({ id: 'S-1', externalId: 'archive:archive/bas.md' }));
-    write(
-      join(out, 'people', 'P-g.md'),
-      md({ id: 'P-g', names: [{ given: 'Iain', surname: 'Bàn', citations: ['S-1'] }] }),
-    );
-    const log = {
-      actionType: 'decision',
-      decisionType: 'persona_match',
-      rationale: '"Iain Bàn" (#0) in S-1 → new person (new)',
-      chosenOption: 'new person P-g',
-    };
-    write(join(out, 'log', 'research-log.jsonl'), JSON.stringify(log) + '\n');
-    const placements = placePersonas(dir, loadExpected(dir), readCaseOutput(out));
-    assert.deepEqual(
-      placements.map((p) => [p.person, p.placedIn]),
+    const placements = placedInOneRecord(
+      'gaelic',
+      { file: 'bas.md', front: { title: 'Bàs', recordType: 'obituary' }, body: 'Iain Bàn … a mhac Iain.' },
+      // The son listed first: which persona takes the decision does not follow the key's order.
       [
-        ['son', undefined],
-        ['grandfather', 'P-g'],
+        { id: 'son', name: 'the son', personas: [{ record: 'bas.md', name: 'Iain' }] },
+        { id: 'grandfather', name: 'Iain Bàn', personas: [{ record: 'bas.md', name: 'Iain Bàn' }] },
       ],
+      [['P-g', 'Iain', 'Bàn']],
+      [['Iain Bàn', 'P-g']],
     );
+    assert.deepEqual(placements, [
+      ['son', undefined],
+      ['grandfather', 'P-g'],
+    ]);
   });
 
   it('places one persona of a record in a file that cites the record once, the husband before "Mrs. <his name>"', () => {
-    const dir = join(root, 'once');
-    write(join(dir, 'archive', 'obit.md'), md({ title: 'Obituary', recordType: 'obituary' }, 'text'));
-    write(
-      join(dir, 'expected.yaml'),
-      stringify({
-        subject: 'grandfather',
-        persons: [
-          { id: 'infant', name: 'a son who died young', personas: [{ record: 'obit.md', name: 'William' }] },
-          { id: 'grandfather', name: 'William Tolley', personas: [{ record: 'obit.md', name: 'William' }] },
-          { id: 'wife', name: 'a daughter', personas: [{ record: 'obit.md', name: 'Mrs. Joseph Massart' }] },
-          { id: 'husband', name: 'her husband', personas: [{ record: 'obit.md', name: 'Joseph Massart' }] },
-        ],
-      }),
-    );
-    const out = join(root, 'once-out');
-    write(join(out, 'sources', 'S-1.md'), md({ id: 'S-1', externalId: 'archive:archive/obit.md' }));
-    const file = (id: string, given: string, surname: string) =>
-      write(join(out, 'people', `${id}.md`), md({ id, names: [{ given, surname, citations: ['S-1'] }] }));
-    file('P-w', 'William', '');
-    file('P-j', 'Joseph', 'Massart');
-    const placements = placePersonas(dir, loadExpected(dir), readCaseOutput(out));
-    assert.deepEqual(
-      placements.map((p) => [p.person, p.placedIn]),
+    const placements = placedInOneRecord(
+      'once',
+      { file: 'obit.md', front: { title: 'Obituary', recordType: 'obituary' }, body: 'text' },
       [
-        ['infant', 'P-w'],
-        ['grandfather', undefined],
-        ['wife', undefined],
-        ['husband', 'P-j'],
+        { id: 'infant', name: 'a son who died young', personas: [{ record: 'obit.md', name: 'William' }] },
+        { id: 'grandfather', name: 'William Tolley', personas: [{ record: 'obit.md', name: 'William' }] },
+        { id: 'wife', name: 'a daughter', personas: [{ record: 'obit.md', name: 'Mrs. Joseph Massart' }] },
+        { id: 'husband', name: 'her husband', personas: [{ record: 'obit.md', name: 'Joseph Massart' }] },
+      ],
+      [
+        ['P-w', 'William', ''],
+        ['P-j', 'Joseph', 'Massart'],
       ],
     );
+    assert.deepEqual(placements, [
+      ['infant', 'P-w'],
+      ['grandfather', undefined],
+      ['wife', undefined],
+      ['husband', 'P-j'],
+    ]);
   });
 
   it('rejects an answer key naming an unknown person or a missing record key, naming the file and field', () => {
