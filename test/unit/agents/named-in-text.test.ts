@@ -108,15 +108,18 @@ and Asun Goicoechea of the Star Boarding House.`,
   it('reads a nickname or an abbreviated given name as the only bearer of the full one', () => {
     const text = newsletter(
       'Come Home Year newsletter',
-      `Pat Hanrahan fished off the point; Thos. Ashby kept the inn, and Bill Kelly the shop.`,
+      `Pat Hanrahan fished off the point; Thos. Ashby kept the inn, Bill Kelly the shop, and Juan B. Daher
+the store.`,
     );
     const persons = [
       person('P-pat', 'Patrick', 'Hanrahan'),
       person('P-thos', 'Thomas', 'Ashby'),
       person('P-w1', 'William', 'Kelly'),
       person('P-w2', 'William Henry', 'Kelly'),
+      person('P-juan', 'Juan Bautista', 'Daher'),
+      person('P-juan-uncle', 'Juan', 'Daher'),
     ];
-    // Two Williams Kelly: "Bill Kelly" is neither.
-    assert.deepEqual(cited(persons, [text]).sort(), ['P-pat:pat hanrahan', 'P-thos:thos ashby']);
+    // Two Williams Kelly: "Bill Kelly" is neither. "Juan B." is Juan Bautista, not the uncle Juan.
+    assert.deepEqual(cited(persons, [text]).sort(), ['P-juan:juan b daher', 'P-pat:pat hanrahan', 'P-thos:thos ashby']);
   });
 });

@@ -136,21 +136,28 @@ export function namedInText(sources: readonly SourceRecord[], persons: readonly 
       if (!list.some((b) => b.person.id === p.id)) list.push({ person: p, name });
       bearers.set(key, list);
     }
-  // A given name and a surname: "Pat Hanrahan" is the case's only Patrick Hanrahan (a nickname,
-  // or an abbreviation such as Thos., of the given name the file holds).
-  const bySurname = new Map<string, { person: Person; name: number; given: string }[]>();
+  // Given names written shorter: "Pat Hanrahan" is the case's only Patrick Hanrahan (a nickname, or
+  // an abbreviation such as Thos.), "Juan B. Daher" its only Juan Bautista Daher (a later given
+  // name as its initial). The first given name is never an initial alone.
+  const bySurname = new Map<string, { person: Person; name: number; givens: string[] }[]>();
   for (const p of persons)
     p.names.forEach((n, i) => {
-      const given = nameKey(n.given).split(' ')[0];
+      const givens = nameKey(n.given).split(' ').filter(Boolean);
       const surname = nameKey(n.surname);
-      if (!given || !surname) return;
-      bySurname.set(surname, [...(bySurname.get(surname) ?? []), { person: p, name: i, given }]);
+      if (!givens.length || !surname) return;
+      bySurname.set(surname, [...(bySurname.get(surname) ?? []), { person: p, name: i, givens }]);
     });
-  const byNickname = (run: string) => {
+  const fits = (written: string[], held: string[]) =>
+    written.length <= held.length &&
+    written[0].length > 1 &&
+    nicknameMatch(written[0], held[0]) &&
+    written.every((w, i) => i === 0 || w === held[i] || (w.length === 1 && held[i].startsWith(w)));
+  const byShorterGiven = (run: string) => {
     const words = run.split(' ');
-    if (words.length !== 2) return undefined;
-    const [given, surname] = words;
-    const list = (bySurname.get(surname) ?? []).filter((b) => b.given !== given && nicknameMatch(given, b.given));
+    if (words.length < 2) return undefined;
+    const surname = words[words.length - 1];
+    const givens = words.slice(0, -1);
+    const list = (bySurname.get(surname) ?? []).filter((b) => fits(givens, b.givens));
     return new Set(list.map((b) => b.person.id)).size === 1 ? list[0] : undefined;
   };
   const out: NamedInText[] = [];
@@ -163,7 +170,7 @@ export function namedInText(sources: readonly SourceRecord[], persons: readonly 
     for (const run of runs) {
       if (listed.has(run)) continue;
       const list = bearers.get(run);
-      const bearer = list ? (list.length === 1 ? list[0] : undefined) : byNickname(run);
+      const bearer = list ? (list.length === 1 ? list[0] : undefined) : byShorterGiven(run);
       if (!bearer) continue;
       const { person, name } = bearer;
       if (found.has(person.id) || citedSources(person).has(s.id)) continue;
