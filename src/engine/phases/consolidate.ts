@@ -11,7 +11,13 @@
  * run leaves its proposals for the user. The outputs are written again from the merged case.
  */
 import { KnowledgeGraph } from '../../agents/analyst/graph';
-import { acceptMerge, MergeError, proposeMerges, type MergeStore } from '../../agents/analyst/merge/clusters';
+import {
+  acceptMerge,
+  MergeError,
+  proposeMerges,
+  recordFollowUp,
+  type MergeStore,
+} from '../../agents/analyst/merge/clusters';
 import { namedInText } from '../../agents/analyst/identity/named-in-text';
 import { familyConfirmed, type Confirmation } from '../../agents/analyst/merge/family-confirmed';
 import { namedFamily } from '../../agents/analyst/merge/named-family';
@@ -127,6 +133,12 @@ export async function citeNamedInText(ctx: RunContext, research: Research): Prom
   const persons = ctx.store.persons();
   // A case with an imported tree of many thousands is not scanned name by name at a research's end.
   if (persons.length > NAMED_IN_TEXT_LIMIT) return undefined;
+  // A file this run's end merges wrote: the citation is recorded with those merges, so their undo stays exact.
+  const since = sessionStart(ctx.store, research.engine.sessionId) ?? ctx.startedAt;
+  const store = mergeStore(ctx.store);
+  const merges = (store?.merges().clusters ?? [])
+    .filter((c) => c.status === 'accepted' && c.acceptedBy === 'Analyst' && Date.parse(c.decidedAt ?? '') >= since)
+    .map((c) => c.id);
   const found = namedInText(ctx.store.sources(), persons);
   if (!found.length) return undefined;
   const byPerson = new Map<string, typeof found>();
@@ -138,7 +150,10 @@ export async function citeNamedInText(ctx: RunContext, research: Research): Prom
       const add = list.filter((f) => f.name === i).map((f) => f.source);
       return add.length ? { ...n, citations: [...(n.citations ?? []), ...add] } : n;
     });
+    const file = store?.personFile(id);
+    const before = file ? store?.readRaw(file) : undefined;
     await ctx.store.writePerson({ ...p, names, updatedAt: ctx.clock.now().toISOString() });
+    if (store && file && merges.length) await recordFollowUp(store, merges, file, before);
     for (const f of list)
       ctx.log.add({
         agent: 'Analyst',

@@ -769,6 +769,31 @@ async function recoverInterrupted(
   return undefined;
 }
 
+/**
+ * The research's end wrote again to a file its own merges of this run wrote (a record's citation on
+ * a merged person or a relative): where a merge's manifest holds the file as it was just before that
+ * write, the file's state after the merge is taken as it is now, so the merge's undo stays exact
+ * instead of refusing a change no one made by hand. The undo gives back the files as they were
+ * before the merge, without that citation.
+ */
+export async function recordFollowUp(
+  store: MergeStore,
+  ids: readonly string[],
+  path: string,
+  before: Uint8Array | undefined,
+): Promise<void> {
+  const was = before ? sha(before) : undefined;
+  const bytes = store.readRaw(path);
+  for (const id of ids) {
+    const manifest = manifestIfAny(store, id);
+    if (!manifest?.files.some((e) => e.path === path && e.after === was)) continue;
+    const files = manifest.files.map((e) =>
+      e.path === path && e.after === was ? { ...e, after: bytes ? sha(bytes) : undefined } : e,
+    );
+    await writeManifest(store, { ...manifest, files });
+  }
+}
+
 export async function undoMerge(
   store: MergeStore,
   id: string,
