@@ -230,6 +230,9 @@ export function placePersonas(caseDir: string, expected: Expected, out: CaseOutp
   return onePersonaPerCitation(placements, out, resolve);
 }
 
+/** A wife named by her husband's name ("Mrs. Joseph Massart", "Frau Georg Wagner"). */
+const WIFE_BY_HUSBAND = /^(Mrs\.?|Frau|Mme\.?|Madame|Sra\.?|Señora)\s/i;
+
 /**
  * A person file citing a record under one name, by one decision of the log, is one persona of that
  * record: two personas a name would both put there ("William", the grandfather, and "William", an
@@ -237,8 +240,6 @@ export function placePersonas(caseDir: string, expected: Expected, out: CaseOutp
  * more personas in the file, keeps it; the others are unplaced. Two decisions of the log into the
  * file (the engine joined them) keep both.
  */
-const WIFE_BY_HUSBAND = /^(Mrs\.?|Frau|Mme\.?|Madame|Sra\.?|Señora)\s/i;
-
 function onePersonaPerCitation(
   placements: PersonaPlacement[],
   out: CaseOutput,

@@ -32,10 +32,11 @@ function mergeStore(store: CaseStore): MergeStore | undefined {
     : undefined;
 }
 
-/** When the session began: its first log entry (a resumed run keeps the session's id). */
-function sessionStart(store: CaseStore, sessionId: string | undefined): number | undefined {
-  const first = sessionId ? store.log().find((e) => e.sessionId === sessionId) : undefined;
-  return first ? Date.parse(first.timestamp) : undefined;
+/** When the session began: its first log entry (a resumed run keeps the session's id), else this run's start. */
+function sessionStart(ctx: RunContext, research: Research): number {
+  const id = research.engine.sessionId;
+  const first = id ? ctx.store.log().find((e) => e.sessionId === id) : undefined;
+  return first ? Date.parse(first.timestamp) : ctx.startedAt;
 }
 
 /**
@@ -51,7 +52,7 @@ export function familyConfirmations(ctx: RunContext, research: Research): Confir
   const store = mergeStore(ctx.store);
   if (!store) return [];
   const all = store.merges().clusters;
-  const since = sessionStart(store, research.engine.sessionId) ?? ctx.startedAt;
+  const since = sessionStart(ctx, research);
   const mine = all.filter((c) => Date.parse(c.createdAt) >= since);
   const family = familyConfirmed(mine, all, (id) => store.person(id));
   const taken = new Set(family.map((c) => c.cluster.id));
@@ -134,7 +135,7 @@ export async function citeNamedInText(ctx: RunContext, research: Research): Prom
   // A case with an imported tree of many thousands is not scanned name by name at a research's end.
   if (persons.length > NAMED_IN_TEXT_LIMIT) return undefined;
   // A file this run's end merges wrote: the citation is recorded with those merges, so their undo stays exact.
-  const since = sessionStart(ctx.store, research.engine.sessionId) ?? ctx.startedAt;
+  const since = sessionStart(ctx, research);
   const store = mergeStore(ctx.store);
   const merges = (store?.merges().clusters ?? [])
     .filter((c) => c.status === 'accepted' && c.acceptedBy === 'Analyst' && Date.parse(c.decidedAt ?? '') >= since)
@@ -150,10 +151,10 @@ export async function citeNamedInText(ctx: RunContext, research: Research): Prom
       const add = list.filter((f) => f.name === i).map((f) => f.source);
       return add.length ? { ...n, citations: [...(n.citations ?? []), ...add] } : n;
     });
-    const file = store?.personFile(id);
+    const file = merges.length ? store?.personFile(id) : undefined;
     const before = file ? store?.readRaw(file) : undefined;
     await ctx.store.writePerson({ ...p, names, updatedAt: ctx.clock.now().toISOString() });
-    if (store && file && merges.length) await recordFollowUp(store, merges, file, before);
+    if (store && file) await recordFollowUp(store, merges, file, before);
     for (const f of list)
       ctx.log.add({
         agent: 'Analyst',

@@ -109,18 +109,6 @@ const nameKey = (name: string) =>
     .filter(Boolean)
     .join(' ');
 
-/** The folded full names of a person ("given surname"), each with the index of its name. */
-function fullNames(p: Person): { key: string; name: number }[] {
-  const out: { key: string; name: number }[] = [];
-  p.names.forEach((n, i) => {
-    const given = fold(n.given);
-    const surname = fold(n.surname);
-    if (!given || !surname) return;
-    out.push({ key: nameKey(`${given} ${surname}`), name: i });
-  });
-  return out;
-}
-
 /**
  * The citations to add: free-text records (no personas written in their front matter) that name a
  * person of the case in full, where no other person bears that name and the person does not cite
@@ -129,23 +117,26 @@ function fullNames(p: Person): { key: string; name: number }[] {
 export function namedInText(sources: readonly SourceRecord[], persons: readonly Person[]): NamedInText[] {
   const texts = sources.filter((s) => s.text.trim());
   if (!texts.length) return [];
+  // Each name's full form ("given surname"), and, for given names written shorter ("Pat Hanrahan"
+  // is the case's only Patrick Hanrahan, a nickname or an abbreviation such as Thos.; "Juan B.
+  // Daher" its only Juan Bautista Daher, a later given name as its initial), its given names by
+  // surname. The first given name is never an initial alone.
   const bearers = new Map<string, { person: Person; name: number }[]>();
-  for (const p of persons)
-    for (const { key, name } of fullNames(p)) {
-      const list = bearers.get(key) ?? [];
-      if (!list.some((b) => b.person.id === p.id)) list.push({ person: p, name });
-      bearers.set(key, list);
-    }
-  // Given names written shorter: "Pat Hanrahan" is the case's only Patrick Hanrahan (a nickname, or
-  // an abbreviation such as Thos.), "Juan B. Daher" its only Juan Bautista Daher (a later given
-  // name as its initial). The first given name is never an initial alone.
   const bySurname = new Map<string, { person: Person; name: number; givens: string[] }[]>();
   for (const p of persons)
     p.names.forEach((n, i) => {
+      const given = fold(n.given);
+      const surname = fold(n.surname);
+      if (given && surname) {
+        const key = nameKey(`${given} ${surname}`);
+        const list = bearers.get(key) ?? [];
+        if (!list.some((b) => b.person.id === p.id)) list.push({ person: p, name: i });
+        bearers.set(key, list);
+      }
       const givens = nameKey(n.given).split(' ').filter(Boolean);
-      const surname = nameKey(n.surname);
-      if (!givens.length || !surname) return;
-      bySurname.set(surname, [...(bySurname.get(surname) ?? []), { person: p, name: i, givens }]);
+      const surnameKey = nameKey(n.surname);
+      if (givens.length && surnameKey)
+        bySurname.set(surnameKey, [...(bySurname.get(surnameKey) ?? []), { person: p, name: i, givens }]);
     });
   const fits = (written: string[], held: string[]) =>
     written.length <= held.length &&

@@ -784,12 +784,11 @@ export async function recordFollowUp(
 ): Promise<void> {
   const was = before ? sha(before) : undefined;
   const bytes = store.readRaw(path);
+  const held = (e: MergeManifest['files'][number]) => e.path === path && e.after === was;
   for (const id of ids) {
     const manifest = manifestIfAny(store, id);
-    if (!manifest?.files.some((e) => e.path === path && e.after === was)) continue;
-    const files = manifest.files.map((e) =>
-      e.path === path && e.after === was ? { ...e, after: bytes ? sha(bytes) : undefined } : e,
-    );
+    if (!manifest?.files.some(held)) continue;
+    const files = manifest.files.map((e) => (held(e) ? { ...e, after: bytes ? sha(bytes) : undefined } : e));
     await writeManifest(store, { ...manifest, files });
   }
 }
