@@ -39,6 +39,24 @@ async function palette(page: Page, title: string): Promise<void> {
   await row.click();
 }
 
+/**
+ * Runs a command that opens a picker and waits for the picker's own title (the palette's row says
+ * the same words, so the widget alone is no sign). A click that lands while the palette's list
+ * re-renders runs nothing (the CI run of stop 35 timed out filling a closed widget): run it once more.
+ */
+async function paletteInto(page: Page, command: string, pickerTitle: string): Promise<void> {
+  const title = page.locator('.quick-input-widget .quick-input-title', { hasText: pickerTitle }).first();
+  for (let attempt = 1; ; attempt++) {
+    await palette(page, command);
+    try {
+      await title.waitFor({ state: 'visible', timeout: 10_000 });
+      return;
+    } catch (e) {
+      if (attempt >= 2) throw e;
+    }
+  }
+}
+
 function frontMatter(file: string): Record<string, unknown> {
   const text = readFileSync(file, 'utf8');
   const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
@@ -171,7 +189,7 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     for (const p of people.values())
       if ((p.relationships ?? []).some((r) => r.type === 'child' && r.person === subject.id)) parentIds.add(p.id);
     if (parentIds.size === 0) throw new Error(`research found no parents for ${subject.id}`);
-    await palette(page, 'Ancestry: Show Pedigree');
+    await paletteInto(page, 'Ancestry: Show Pedigree', 'Show Pedigree of');
     // With no person given, a quick pick asks, opening on the case subject: Enter keeps it.
     await page
       .locator('.quick-input-widget .monaco-list-row', { hasText: 'case subject' })
@@ -219,13 +237,7 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     );
     if (!living.length) throw new Error('the sample case has a living great-grandson; research did not bring him in');
     // The People view lists every person in name order a page at a time: filter it to the living.
-    await palette(page, 'Ancestry: Filter People…');
-    // The input box replaces the palette: wait for its title (the palette's own row also says
-    // "Filter People", so the widget alone is no sign), then fill its field.
-    await page
-      .locator('.quick-input-widget .quick-input-title', { hasText: 'Filter People' })
-      .first()
-      .waitFor({ timeout: 10_000 });
+    await paletteInto(page, 'Ancestry: Filter People…', 'Filter People');
     const field = page.locator('.quick-input-widget input.input');
     await field.fill('living');
     await field.press('Enter');
@@ -273,10 +285,8 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
         parseYaml(readFileSync(join(ctx.workspace, 'case.yaml'), 'utf8')) as { subject?: { person?: string } }
       ).subject?.person;
       if (!subjectId) throw new Error('case.yaml names no subject person');
-      await palette(page, 'Ancestry: Show Pedigree');
-      const ask = page.locator('.quick-input-widget input.input');
-      await ask.waitFor({ state: 'visible', timeout: 20_000 });
-      await ask.fill(subjectId);
+      await paletteInto(page, 'Ancestry: Show Pedigree', 'Show Pedigree of');
+      await page.locator('.quick-input-widget input.input').fill(subjectId);
       await page
         .locator('.quick-input-widget .monaco-list-row', { hasText: subjectId })
         .first()
