@@ -115,6 +115,16 @@ export function placePersonas(caseDir: string, expected: Expected, out: CaseOutp
   // How many free-text personas of the record before this one the same decisions could be (a son
   // "Michael" after his father "Michael Coughlin": the log's second decision of that name is his).
   const seenDecided = new Map<string, number>();
+  // Files in the order the log first decided a persona into them: ties between equally fitting
+  // files go by it, not by file ids that differ from run to run.
+  const firstDecided = new Map<string, number>();
+  out.decisions.forEach((d, i) => {
+    const id = resolve(d.person);
+    if (id && !firstDecided.has(id)) firstDecided.set(id, i);
+  });
+  const byFirstDecided = (a: string, b: string) =>
+    (firstDecided.get(a) ?? Infinity) - (firstDecided.get(b) ?? Infinity) ||
+    out.persons.get(a)!.file.localeCompare(out.persons.get(b)!.file);
   const placements: PersonaPlacement[] = [];
   // The name readings of every persona of a record: a file citing the record under one name is
   // claimed by the persona that name fits best ("Jelle Sjoerds" is the father's citation, not the
@@ -178,6 +188,7 @@ export function placePersonas(caseDir: string, expected: Expected, out: CaseOutp
         if (score > best) [best, winners] = [score, [p.id]];
         else if (score === best && score > 0) winners.push(p.id);
       }
+      winners.sort(byFirstDecided);
       if (winners.length === 1) {
         placements.push({ ...base, placedIn: winners[0], how: 'name' });
         continue;
