@@ -31,6 +31,12 @@ function eventField(type: string): string {
 }
 
 const VITAL = new Set(['birth', 'baptism', 'death', 'burial']);
+/**
+ * Roles of those present at another's vital event: the godmother named in a baptism's persons was
+ * not baptised that day (her "baptism 14 AUG 1852" made her a child of that year and kept her apart
+ * from the witness of 1851 she is).
+ */
+const PRESENT_AT = new Set(['sponsor', 'godparent', 'witness', 'officiant', 'informant', 'father', 'mother']);
 
 interface Ctx {
   graph: KnowledgeGraph;
@@ -66,7 +72,9 @@ export function applyEvents(
       .map((k) => byKey.get(k))
       .filter((x): x is { id: string; gp: GroundedPersona } => Boolean(x));
     const ids = [...new Set(members.map((m) => m.id))].sort();
-    for (const { id, gp } of members) {
+    const present = (m: { gp: GroundedPersona }) => PRESENT_AT.has(m.gp.persona.role);
+    const own = VITAL.has(field) && members.some((m) => !present(m)) ? members.filter((m) => !present(m)) : members;
+    for (const { id, gp } of own) {
       // Birth and death are each person's own; a marriage is the couple's; anything else is this record's.
       const eventId = VITAL.has(field)
         ? `${id}-${field}`
