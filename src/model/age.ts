@@ -184,3 +184,20 @@ export function birthFromAge(age: StatedAge, eventDate: string | undefined): { d
   }
   return { date: `${q} ${y - age.min}`, how: `${age.how}, ${at}` };
 }
+
+/**
+ * Roles only an adult holds on the record's date: a baptismal sponsor or godparent answers for the
+ * child's faith, a witness attests the act, an officiant performs it, a bride and groom marry. A
+ * child born after the record, or a few years before it, cannot hold them: the sponsor Mary Sullivan
+ * of 1846 is not the daughter Mary born about 1880.
+ */
+export const ADULT_ROLES: ReadonlySet<string> = new Set([
+  'sponsor',
+  'godparent',
+  'witness',
+  'officiant',
+  'groom',
+  'bride',
+]);
+/** The youngest a sponsor or witness is taken to be (canon law asked fourteen of a sponsor; a margin below). */
+export const MIN_ADULT_AGE = 12;

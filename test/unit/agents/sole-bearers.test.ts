@@ -43,7 +43,20 @@ const proposal = (id: string, a: string, b: string, features: MergeCluster['feat
     status: 'proposed',
     createdAt: '2026-12-01T00:00:00.000Z',
   });
-const sources: Record<string, { date?: string; place?: string }> = {
+const sources: Record<string, { date?: string; place?: string; persons?: { name: string; role?: string }[] }> = {
+  'S-1822-page': {
+    date: '1822',
+    place: 'St Ouen, Jersey',
+    persons: [
+      { name: 'Philippe /Renouf/', role: 'principal' },
+      { name: 'Jeanne /Renouf/', role: 'godparent' },
+    ],
+  },
+  'S-1822-child': {
+    date: '1822',
+    place: 'St Ouen, Jersey',
+    persons: [{ name: 'Jeanne /Renouf/', role: 'principal' }],
+  },
   'S-1767': { date: '14 MAY 1767', place: 'Goshen, Chester, Pennsylvania, USA' },
   'S-1768': { date: '15 AUG 1768', place: 'Goshen, Chester, Pennsylvania, USA' },
   'S-1822': { date: '1822', place: 'St Ouen, Jersey' },
@@ -113,6 +126,18 @@ describe('sole bearers of a name: review proposals confirmed', () => {
       person('P-b', 'Jeanne', 'Renouf', { sex: 'F', born: '3 MAR 1825' }),
     ];
     assert.deepEqual(run(persons, [proposal('M-1', 'P-a', 'P-b')]), []);
+  });
+
+  it('keeps apart a godmother of 1822 and a daughter born 1821–26: a godmother was twelve or more', () => {
+    const persons = [
+      person('P-a', 'Jeanne', 'Renouf', { sex: 'F', sources: ['S-1822-page'] }),
+      person('P-b', 'Jeanne', 'Renouf', { sex: 'F', born: 'BET 1821 AND 1826' }),
+    ];
+    assert.deepEqual(run(persons, [proposal('M-1', 'P-a', 'P-b')]), []);
+    // The same page naming her as the baptised child says nothing of her age: the two may be one.
+    const child = [persons[0], person('P-c', 'Jeanne', 'Renouf', { sex: 'F', sources: ['S-1822-child'] })];
+    const born = person('P-d', 'Jeanne', 'Renouf', { sex: 'F', born: 'BET 1821 AND 1826' });
+    assert.deepEqual(run([child[1], born], [proposal('M-2', 'P-c', 'P-d')]), ['M-2']);
   });
 
   it('does not let names alone cross an ocean and a generation (Zambrów 1885, New York 1907)', () => {

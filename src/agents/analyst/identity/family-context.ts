@@ -15,6 +15,7 @@ import type { KnowledgeGraph } from '../graph';
 import type { DateFeature, PersonFeatures } from '../resolve';
 import { fold, splitName } from '../../../model/names';
 import { yearRange } from '../../../model/gdate';
+import { ADULT_ROLES, MIN_ADULT_AGE } from '../../../model/age';
 import { ageTolerance, givenNamesAlike, type RecordRelatives } from './hard-facts';
 
 /** Indices of a persona's relatives in its record. */
@@ -214,16 +215,6 @@ export function familyTies(
   }
   return { score, why };
 }
-
-/**
- * Roles only an adult holds on the record's date: a baptismal sponsor or godparent answers for the
- * child's faith, a witness attests the act, an officiant performs it, a bride and groom marry. A
- * child born after the record, or a few years before it, cannot hold them: the sponsor Mary Sullivan
- * of 1846 is not the daughter Mary born about 1880.
- */
-const ADULT_ROLES = new Set(['sponsor', 'godparent', 'witness', 'officiant', 'groom', 'bride']);
-/** The youngest a sponsor or witness is taken to be (canon law asked fourteen of a sponsor; a margin below). */
-export const MIN_ADULT_AGE = 12;
 
 /** The birth bound a persona's role gives: born by the record's year less the youngest age of that role. */
 export function boundFromRole(

@@ -13,10 +13,11 @@
  * - nothing but the names, in records of no common country a generation apart.
  */
 import { citedSources, type MergeCluster, type Person } from '../../../model';
+import { ADULT_ROLES, MIN_ADULT_AGE } from '../../../model/age';
 import { parseGDate } from '../../../model/gdate';
-import { fold } from '../../../model/names';
+import { fold, splitName } from '../../../model/names';
 import { compareGiven, compareSurname } from '../resolve/compare';
-import { featuresOfPerson } from '../resolve/features';
+import { featuresOfPerson, nameFeature } from '../resolve/features';
 import type { NameFeature, PersonFeatures } from '../resolve/feature-types';
 
 /** Given names and surnames at least this alike are "one name" (a variant, a slip, an abbreviation). */
@@ -125,11 +126,22 @@ export interface Made {
   year?: number;
   /** The last part of the record's place, folded, without a note in brackets ("austria (now slovenia)"). */
   country?: string;
+  /** The person holds an adult's role in it (a godmother, a witness): born by its year less MIN_ADULT_AGE. */
+  asAdult?: boolean;
 }
 
+/** What recordsOf reads of a record: when, where, and its personas' names and roles. */
+export type MadeRecord = { date?: string; place?: string; persons?: readonly { name: string; role?: string }[] };
+
+const personaName = (written: string) => {
+  const { given, surname } = splitName(written);
+  return nameFeature(given, surname);
+};
+
 /** Where and when each record citing the person was made. */
-export function recordsOf(p: Person, source: (id: string) => { date?: string; place?: string } | undefined): Made[] {
+export function recordsOf(p: Person, source: (id: string) => MadeRecord | undefined): Made[] {
   const out: Made[] = [];
+  const names = featuresOfPerson(p).names;
   for (const id of citedSources(p)) {
     const s = source(id);
     if (!s) continue;
@@ -138,15 +150,28 @@ export function recordsOf(p: Person, source: (id: string) => { date?: string; pl
       ?.split(',')
       .pop()
       ?.replace(/\(.*?\)/g, '');
-    out.push({ year: (d?.latest ?? d?.earliest)?.year, country: last ? fold(last).trim() || undefined : undefined });
+    // Every persona of the record bearing the person's name is in an adult's role: so is the person.
+    const named = (s.persons ?? []).filter((x) => nameAlike([personaName(x.name)], names));
+    const asAdult = named.length > 0 && named.every((x) => x.role !== undefined && ADULT_ROLES.has(x.role));
+    out.push({
+      year: (d?.latest ?? d?.earliest)?.year,
+      country: last ? fold(last).trim() || undefined : undefined,
+      ...(asAdult ? { asAdult } : {}),
+    });
   }
   return out;
 }
 
-/** The person is cited by a record made more than a year before the other was born. */
+/**
+ * The person is cited by a record made more than a year before the other was born, or holds an
+ * adult's role in one made before the other was MIN_ADULT_AGE (the godmother of 1822 is not the
+ * daughter born 1821–1826).
+ */
 export function recordedBeforeBirth(made: readonly Made[], other: PersonFeatures): boolean {
   const born = other.birth?.min;
-  return born !== undefined && made.some((m) => m.year !== undefined && m.year + 1 < born);
+  return (
+    born !== undefined && made.some((m) => m.year !== undefined && m.year + 1 < born + (m.asAdult ? MIN_ADULT_AGE : 0))
+  );
 }
 
 /**
