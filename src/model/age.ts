@@ -158,6 +158,24 @@ export function parseAge(input: number | string | undefined): StatedAge | undefi
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
+/** The places the 1841 census of Great Britain, the Isle of Man and the Channel Islands counted. */
+const BRITISH_1841 =
+  /(?:^|,)\s*(?:england|wales|scotland|isle of man|jersey|guernsey|alderney|sark|channel islands|great britain|uk|united kingdom)\s*$/i;
+
+/**
+ * Years a census age may run above what is written because the census itself rounded it: the 1841
+ * census of Great Britain told enumerators to round the ages of persons 15 and over down to a
+ * multiple of 5, so its "25" is 25 to 29 completed years (4); 0 for every other record and age.
+ */
+export function censusRounding(
+  completedYears: number,
+  record: { recordType?: string; date?: string; place?: string },
+): number {
+  if (record.recordType !== 'census' || !record.date || !/\b1841\b/.test(record.date)) return 0;
+  if (!record.place || !BRITISH_1841.test(record.place)) return 0;
+  return completedYears >= 15 && completedYears % 5 === 0 ? 4 : 0;
+}
+
 /**
  * The birth date an age implies at an event's date, as a GEDCOM phrase ("CAL 1634", "ABT 1860",
  * "CAL DEC 1712", "BET 1840 AND 1845"), or undefined when the age is open-ended or the date has no year.

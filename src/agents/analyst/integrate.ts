@@ -387,7 +387,13 @@ export async function integrateRecord(
   const featsOf = personas.map((gp, i) =>
     featuresOfPersona(
       { ...gp.persona, sex: roleSex(gp.persona) },
-      { date: source.date, place: source.place, persons: recordPersonas, id: `${source.id}#${i}` },
+      {
+        date: source.date,
+        place: source.place,
+        recordType: source.recordType,
+        persons: recordPersonas,
+        id: `${source.id}#${i}`,
+      },
     ),
   );
   const ownEvent = (i: number, type: string) =>

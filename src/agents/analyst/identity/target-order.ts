@@ -18,7 +18,13 @@ export function fitToPerson(g: KnowledgeGraph, source: SourceRecord, personId: s
   const personas = source.persons ?? [];
   if (!target || !personas.length) return 0;
   const feats = personas.map((p, i) =>
-    featuresOfPersona(p, { date: source.date, place: source.place, persons: personas, id: `${source.id}#${i}` }),
+    featuresOfPersona(p, {
+      date: source.date,
+      place: source.place,
+      recordType: source.recordType,
+      persons: personas,
+      id: `${source.id}#${i}`,
+    }),
   );
   withEventDates(
     feats,

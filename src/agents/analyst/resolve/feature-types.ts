@@ -81,6 +81,8 @@ export interface PersonFeatures {
 export interface RecordContext {
   date?: string;
   place?: string;
+  /** The record's type: an 1841 census's ages were rounded down (model/age.ts censusRounding). */
+  recordType?: string;
   /** The other personas of the same record: their names become relative names. */
   persons?: Persona[];
   /** The record's id, used to give the persona a stable feature id. */

@@ -3,7 +3,7 @@
  * normalised names with phonetic codes, date ranges, place hierarchies and relatives. Computed once
  * per person so that scoring a pair and building blocking keys stay cheap at 100k persons.
  */
-import { parseAge } from '../../../model/age';
+import { censusRounding, parseAge } from '../../../model/age';
 import { displayName, factValue, type Persona } from '../../../model';
 import { parseGDate } from '../../../model/gdate';
 import {
@@ -326,13 +326,15 @@ export function featuresOfPersona(persona: Persona, record?: RecordContext): Per
   const age = ageInYears(persona.age);
   if (!birth && age !== undefined && record?.date) {
     const when = dateFeature(record.date);
-    if (when?.min !== undefined && when.max !== undefined)
+    if (when?.min !== undefined && when.max !== undefined) {
+      const rounded = censusRounding(age, record);
       birth = {
-        text: `age ${persona.age} in ${record.date}`,
-        min: when.min - age - 1,
+        text: `age ${persona.age}${rounded ? ` (${age}–${age + rounded}: rounded down)` : ''} in ${record.date}`,
+        min: when.min - age - rounded - 1,
         max: when.max - age,
         stated: false,
       };
+    }
   }
   const residences = [persona.residence, record?.place].map(placeOf).filter((p) => p.length);
   const relativeNames = { parent: [] as string[], spouse: [] as string[], child: [] as string[] };
