@@ -448,6 +448,26 @@ export async function integrateRecord(
     const r = relativesOf(recordPersonas, f);
     return { spouses: r.spouses.filter((x) => named.has(x)), parents: r.parents.filter((x) => named.has(x)) };
   });
+  // The record's parent of its anchor is neither the anchor nor the anchor's child, its child not the
+  // anchor's parent, once the anchor is placed: "Philippe", father of the testator Jean Renouf, is not
+  // Jean's son Philippe, whatever the names and years say (a man is not his own grandfather).
+  const ownKinOfAnchor = (i: number, id: string): string | undefined => {
+    const anchorId = result.personIds[aIdx];
+    const rel = relation[i];
+    if (i === aIdx || !anchorId || rel?.of !== 'anchor' || (rel.kind !== 'parent' && rel.kind !== 'child'))
+      return undefined;
+    const anchor = g.get(anchorId);
+    const p = g.get(id);
+    if (!anchor || !p) return undefined;
+    const inverse = rel.kind === 'parent' ? 'child' : 'parent';
+    const linked = (x: Person, type: string, to: string) =>
+      x.relationships.some((r) => r.type === type && r.person === to && r.status !== 'rejected');
+    if (id !== anchorId && !linked(anchor, inverse, id) && !linked(p, rel.kind, anchorId)) return undefined;
+    const them = displayName(anchor);
+    return id === anchorId
+      ? `the ${rel.kind} of ${them} in this record, so not ${them}`
+      : `the ${rel.kind} of ${them} in this record, while ${displayName(p)} (${p.id}) is ${them}'s ${inverse}: no one is both, so this is a namesake`;
+  };
   // Why persona i cannot be person id (no side effect): contradiction() below also notes it as a namesake.
   const contradicts = (i: number, id: string): string | undefined =>
     hardContradiction(
@@ -463,7 +483,9 @@ export async function integrateRecord(
         vitals: registeredVitals(registerEvents, keyOf(i), source.recordType),
       },
       g.features(id)?.birth,
-    ) ?? generationAgainst(g, id, i, family, featsOf, recordPersonas, source);
+    ) ??
+    ownKinOfAnchor(i, id) ??
+    generationAgainst(g, id, i, family, featsOf, recordPersonas, source);
   const contradiction = (i: number, id: string): string | undefined => {
     const why = contradicts(i, id);
     if (why && !result.namesakes.some((n) => n.person === id && n.persona === personas[i].persona.name))
@@ -652,9 +674,13 @@ export async function integrateRecord(
       !family[i].children.length &&
       persona.role !== 'witness' &&
       persona.role !== 'informant';
-    const household = inHousehold
-      ? householdPool(g, result.personIds[aIdx]).filter((id) => !contextPool.includes(id))
-      : [];
+    // A page listing several households: the persona's own is under the last head listed before it; a
+    // head of another household is the first head's neighbour on the page, often their kin.
+    let head = i;
+    while (head > 0 && personas[head].persona.role !== 'head') head--;
+    const ownHead = head !== i && personas[head].persona.role === 'head';
+    const headId = ownHead ? result.personIds[head] : result.personIds[aIdx];
+    const household = inHousehold && headId ? householdPool(g, headId).filter((id) => !contextPool.includes(id)) : [];
     // Name frequencies weigh common names less; the index answers "does this couple have another child so named".
     // An informant's birth year is set aside when everything else identifies the person (informant-age.ts).
     const score = (f: PersonFeatures): PairScore =>
@@ -705,7 +731,7 @@ export async function integrateRecord(
           s: household.includes(id)
             ? {
                 ...s,
-                rationale: `${s.rationale} Family context: listed in the household of ${displayName(g.get(result.personIds[aIdx]!)!)}, whose known relative this is.`,
+                rationale: `${s.rationale} Family context: listed ${persona.role === 'head' ? 'on the page beside' : 'in the household of'} ${displayName(g.get(headId!)!)}, whose known relative this is.`,
               }
             : s,
           how: 'context',
