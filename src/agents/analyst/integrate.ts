@@ -35,6 +35,7 @@ import {
   householdPool,
   familyGivenAlike,
   birthsAgree,
+  wifeUnderHusbandsName,
 } from './identity/family-context';
 import { mentionReason } from './identity/mentions';
 import { householdSurnames, withHouseholdSurnames } from './identity/household-surname';
@@ -723,7 +724,10 @@ export async function integrateRecord(
         !s.hardNegative &&
         sexOk &&
         (household.includes(id)
-          ? named && (s.similarity >= DEFAULT_THRESHOLDS.review || birthsAgree(feats.birth, f.birth))
+          ? named &&
+            (s.similarity >= DEFAULT_THRESHOLDS.review ||
+              birthsAgree(feats.birth, f.birth) ||
+              wifeUnderHusbandsName(g, headId, id, persona.name))
           : s.similarity >= 0.5 || named);
       if (ok && (!chosen || s.similarity > chosen.s.similarity))
         chosen = {

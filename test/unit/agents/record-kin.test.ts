@@ -99,6 +99,36 @@ Les Landes | Jean Renouf 50 | Philippe Renouf 45 | Philippe do 15
     assert.deepEqual(integration.personIds, ['P-jean', 'P-philippe', 'P-son-of-philippe']);
   });
 
+  it('reads the head’s known wife in his census household under his surname, a "dit" name too', async () => {
+    const husband = Person.parse({
+      ...person('P-jb', 'Jean Baptiste', 'Lefebvre dit Laviolette', { 'birth.date': '11 MAR 1821' }, [
+        ['spouse', 'P-wife'],
+      ]),
+    });
+    const wife = Person.parse({
+      ...person('P-wife', 'Marguerite', 'Gagnon', {}, [['spouse', 'P-jb']]),
+      sex: 'F',
+    });
+    const { analyst } = testAnalyst([husband, wife]);
+    const census = archiveSource(`---
+title: 1851 census of Canada East, Saint-Cuthbert — Laviolette household
+recordType: census
+date: 12 JAN 1852
+place: Saint-Cuthbert, Berthier, Canada East
+persons:
+  - { key: H, name: Jean Bte /Laviolette/, role: head, sex: M, age: 30 }
+  - { key: W, name: Marguerite /Laviolette/, role: other, sex: F, age: 25 }
+  - { key: D, name: Marguerite /Gagné/, role: other, sex: F, age: 60 }
+---
+Jean Bte Laviolette 30 | Marguerite Laviolette 25 | Marguerite Gagné 60
+`);
+    const { integration } = await analyst.analyse(census, 1);
+    assert.equal(integration.personIds[0], 'P-jb');
+    assert.equal(integration.personIds[1], 'P-wife');
+    // Another Marguerite of the house, not under his name: not his wife by this rule.
+    assert.notEqual(integration.personIds[2], 'P-wife');
+  });
+
   it("keeps the father of a will's testator out of the testator's own son", async () => {
     const { analyst } = testAnalyst([
       person('P-jean', 'Jean', 'Renouf', { 'residence.place': 'St Ouen, Jersey, Channel Islands' }, [

@@ -382,6 +382,26 @@ export function householdPool(g: KnowledgeGraph, headId: string | undefined): st
   return [...new Set((head?.relationships ?? []).filter((r) => r.status !== 'rejected').map((r) => r.person))];
 }
 
+/**
+ * The head's known wife listed in his household under his surname ("Marguerite Laviolette" in Jean
+ * Baptiste Laviolette's house, married as Marguerite Gagnon): a census before relationships were
+ * written names a wife so, and her given name with his surname is what a genealogist reads her by,
+ * her age unknown on one side. The caller has checked her given name and the hard facts.
+ */
+export function wifeUnderHusbandsName(
+  g: KnowledgeGraph,
+  headId: string | undefined,
+  id: string,
+  personaName: string,
+): boolean {
+  const head = headId ? g.get(headId) : undefined;
+  if (!head?.relationships.some((r) => r.type === 'spouse' && r.person === id && r.status !== 'rejected')) return false;
+  const surname = fold(splitName(personaName).surname);
+  // A "dit" name is either of its surnames: Lefebvre dit Laviolette is called Laviolette in the census.
+  const his = head.names.flatMap((n) => [n.surname, ...n.surname.split(/\s+(?:dit|dite|genannt|vulgo|alias)\s+/i)]);
+  return Boolean(surname) && his.some((x) => fold(x) === surname);
+}
+
 /** A persona's given names agree with one of a person's names (variants, abbreviations, a second given name). */
 export function familyGivenAlike(personaName: string, p: Person): boolean {
   const given = splitName(personaName).given;
