@@ -56,9 +56,17 @@ export function splitName(written: string): SplitName {
   if (comma) return { given: tokens(comma[2]), surname: fold(comma[1]) };
   const t = tokens(written);
   if (t.length < 2) return { given: t, surname: '' };
-  // Surname particles belong to the surname: "Jan de Vries", "Ludwig van der Berg".
+  // Surname particles belong to the surname: "Jan de Vries", "Ludwig van der Berg". An initial is
+  // not one: the "O." of "Ole O. Haugen" is his father's name, not the O' of O'Sullivan.
+  const initials = new Set(
+    written
+      .replace(/\(([^)]*)\)/g, ' $1 ')
+      .split(/\s+/)
+      .filter((w) => /^\p{L}\.$/u.test(w))
+      .map((w) => fold(w)),
+  );
   let i = t.length - 1;
-  while (i > 1 && PARTICLES.has(t[i - 1])) i -= 1;
+  while (i > 1 && PARTICLES.has(t[i - 1]) && !initials.has(t[i - 1])) i -= 1;
   return { given: t.slice(0, i), surname: t.slice(i).join(' ') };
 }
 

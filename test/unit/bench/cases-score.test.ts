@@ -547,6 +547,9 @@ describe('bench/cases scorer', () => {
     assert.equal(nameScore('Klaas Jans de Vries', 'Klaas Jans', 'de Vries'), 3);
     // An Irish O' is part of the surname as written in free text.
     assert.equal(nameScore("Timothy O'Sullivan", 'Timothy', "O'Sullivan"), 3);
+    // A middle initial O. is no O' particle: "Ole O. Haugen" is Ole O. of the Haugens.
+    assert.equal(nameScore('Ole O. Haugen', 'Ole O.', 'Haugen'), 3);
+    assert.equal(nameScore('Ole O. Haugen', 'Ole', 'Haugen'), 2);
     // A name written in Cyrillic compares in Latin letters; a middle initial that differs is another name.
     assert.equal(nameScore('Теодор Коваль', 'Teodor', 'Koval'), 3);
     assert.equal(nameScore('Peter J. Penner', 'Peter H.', 'Penner'), 0);
