@@ -137,4 +137,35 @@ describe('free text: the formulas of English death notices', () => {
       false,
     );
   });
+
+  it('reads an American paid notice: "SURNAME—Given, on March 25, beloved husband of Rose (née …)"', () => {
+    const text =
+      'GOLDMAN—Max, on March 25, beloved husband of Rose (née Adler), devoted father of Sadie (Mrs.\n' +
+      'Sam Klein), Harry Gold and Essie Roth, dear brother of Mrs. Fanny Stern, loving grandfather.';
+    const out = extractFromText('The Daily Paper, 26 March 1938 — death notice', text, '26 MAR 1938');
+    grounded(out, text);
+    assert.equal(out.personas[0].persona.name, 'Max Goldman');
+    assert.equal(out.personas[0].persona.deathDate, '25 MAR 1938');
+    assert.equal(byName(out, 'Rose Adler')?.persona.role, 'spouse');
+    assert.equal(byName(out, 'Sadie Klein')?.persona.role, 'child');
+  });
+
+  it('reads a principal written with a nickname in brackets, the widow by her maiden name, and "Mrs. Jas. De Pree (Coba)"', () => {
+    const text =
+      'Cornelius ("Case") Verhulst, 67, well-known farmer, died Friday at his home. He came with his parents.\n\n' +
+      'Surviving are the widow, Adriana (Kamerling) Verhulst; two sons, John of Zeeland and Henry of Holland;\n' +
+      'two daughters, Mrs. Gerrit Lubbers (Nellie) of Borculo and Mrs. Jas. De Pree (Coba) of Holland; a\n' +
+      'brother, Marinus ("Rinus") Verhulst of Grand Rapids; a sister, Mrs. Wm. Ter Haar (Jennie) of Drenthe.';
+    const out = extractFromText('Holland City News — obituary, Cornelius ("Case") Verhulst', text, '29 OCT 1931');
+    grounded(out, text);
+    assert.equal(out.personas[0].persona.name, 'Cornelius Verhulst');
+    const widow = byName(out, 'Adriana Kamerling');
+    assert.equal(widow?.persona.role, 'spouse');
+    assert.equal(widow?.persona.marriedName, 'Adriana Verhulst');
+    assert.equal(byName(out, 'Coba De Pree')?.persona.relationship, 'daughter');
+    assert.equal(byName(out, 'Jas. De Pree')?.persona.relationship, 'son-in-law');
+    assert.equal(byName(out, 'Jennie Ter Haar')?.persona.relationship, 'sister');
+    assert.equal(byName(out, 'Marinus Verhulst')?.persona.relationship, 'brother');
+    assert.ok(!out.personas.some((p) => /Keyser|^Jas Verhulst|^Wm Verhulst/.test(p.persona.name)));
+  });
 });

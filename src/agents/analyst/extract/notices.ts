@@ -7,8 +7,8 @@
  */
 import type { Persona } from '../../../model';
 import { clauseBefore } from './subject';
-import { NAME, NAME_WORD, titleCase } from './text-patterns';
-import { dayOfNoticeMonth } from './yearless-date';
+import { DAY, MONTH, NAME, NAME_WORD, titleCase } from './text-patterns';
+import { dayInRecordYear, dayOfNoticeMonth } from './yearless-date';
 import { escapeRegExp } from '../../../model/regexp';
 
 function re(src: string, flags = 'u'): RegExp {
@@ -49,7 +49,11 @@ export function headedNotice(text: string): { name: string; snippet: string } | 
     return { name: `${given} ${titleCase(head[1])}`, snippet: text.slice(0, end).trim() };
   }
   // The first sentence of the notice: "On the 17th inst., …, Honora, relict of …".
-  const given = re(`^[^;]{0,160}?(?:^|,\\s+)(${NAME})\\s*,\\s+${AFTER_GIVEN}`).exec(rest);
+  // "BIRNBAUM—Max, on March 25, beloved husband of Rose": an American paid notice puts the day
+  // between the given name and the formula.
+  const given = re(`^[^;]{0,160}?(?:^|,\\s+)(${NAME})\\s*,\\s+(?:on\\s+${MONTH}\\s+${DAY},\\s+)?${AFTER_GIVEN}`).exec(
+    rest,
+  );
   if (!given) return undefined;
   const surname = titleCase(head[1]);
   const words = given[1].replace(/^(?:Mrs|Mr|Miss|Dr|Rev)\.?\s+/, '').split(/\s+/);
@@ -58,6 +62,23 @@ export function headedNotice(text: string): { name: string; snippet: string } | 
     words[words.length - 1].toLowerCase() === surname.toLowerCase() ? words.join(' ') : `${words.join(' ')} ${surname}`;
   const end = head[0].length + given.index + given[0].indexOf(given[1]) + given[1].length;
   return { name, snippet: text.slice(0, end).trim() };
+}
+
+/**
+ * "BIRNBAUM—Max, on March 25, beloved husband of …": an American paid death notice gives the day of
+ * death, without its year, between the given name and the formula (the notice's own year).
+ */
+export function headedDeathDay(
+  body: string,
+  recordDate: string | undefined,
+): { date: string; snippet: string } | undefined {
+  const m = re(`${HEADING}${NAME}\\s*,\\s+on\\s+(${MONTH})\\s+(\\d{1,2})(?:st|nd|rd|th)?,\\s+${AFTER_GIVEN}`).exec(
+    body,
+  );
+  if (!m || /\p{Ll}/u.test(m[1])) return undefined;
+  const month = m[2].replace('.', '').slice(0, 3).toUpperCase();
+  const date = dayInRecordYear(month, parseInt(m[3], 10), recordDate);
+  return date ? { date, snippet: m[0].trim() } : undefined;
 }
 
 /** Words that say a sentence tells of a death. */
@@ -117,8 +138,18 @@ export function noticeSpouse(
     // Not "a daughter, Luisa, the wife of Santiago Lobero": the name before is the principal's.
     const own = `${asWritten(given)}(?:\\s+(?:\\p{Lu}\\.|${NAME_WORD}))*`;
     const native = `(?:,\\s+(?:a\\s+)?native\\s+of\\s+[^;]{1,80}?)?`;
-    if (!re(`(?:\\b${own}|\\b(?:he|she)\\s+was)${native}\\s*,?\\s+(?:the\\s+)?(?:and\\s+)?$`).test(clause)) continue;
-    const name = m[3].replace(/\s+(?:of|in|at)$/u, '').trim();
+    // "BIRNBAUM—Max, on March 25, beloved husband of": the day of death between name and formula.
+    const day = `(?:,\\s+on\\s+${MONTH}\\s+${DAY})?`;
+    if (!re(`(?:\\b${own}${day}|\\b(?:he|she)\\s+was)${native}\\s*,?\\s+(?:the\\s+)?(?:and\\s+)?$`).test(clause))
+      continue;
+    let name = m[3].replace(/\s+(?:of|in|at)$/u, '').trim();
+    let words = m[0];
+    // "beloved husband of Rose (née Feldstein)": her given name and the surname she was born with.
+    const nee = re(`^\\s*\\((?:née|nee|born)\\s+(${NAME_WORD})\\)`).exec(body.slice(m.index + m[0].length));
+    if (name.split(/\s+/).length === 1 && nee) {
+      name = `${name} ${nee[1]}`;
+      words = `${m[0]}${nee[0]}`;
+    }
     if (name.split(/\s+/).length < 2) continue;
     const word = m[1].toLowerCase();
     const principalSex: 'M' | 'F' = /widower|husband/.test(word) ? 'M' : 'F';
@@ -128,7 +159,7 @@ export function noticeSpouse(
       relationship: principalSex === 'F' ? 'husband' : 'wife',
       sex: principalSex === 'F' ? 'M' : 'F',
     };
-    return { persona, snippets: { name: m[0], role: m[0] }, principalSex, late: !!m[2] };
+    return { persona, snippets: { name: words, role: m[0] }, principalSex, late: !!m[2] };
   }
   return undefined;
 }

@@ -21,7 +21,15 @@ import { FUNCTION_WORDS, subjectAt } from './subject';
 import { mournerLists } from './mourners';
 import { DAY, DAY_DATE, INITIALS_NAME, MONTH, NAME, NAME_WORD, titleCase } from './text-patterns';
 import { dayInRecordYear } from './yearless-date';
-import { ageAtDeath, headedNotice, nativeOf, noticeDeathDay, noticeSpouse, principalClause } from './notices';
+import {
+  ageAtDeath,
+  headedDeathDay,
+  headedNotice,
+  nativeOf,
+  noticeDeathDay,
+  noticeSpouse,
+  principalClause,
+} from './notices';
 import { escapeRegExp } from '../../../model/regexp';
 
 const MONTHS: Record<string, string> = {
@@ -218,11 +226,13 @@ export function principalName(title: string, text: string): { name: string; snip
   const headed = headedNotice(text);
   if (headed) return headed;
   // "Obituary of Mrs. Clara B. Hoffman", "— obituary, Delbert Ray Sexton": the word before the name is not part of it.
+  // "obituary, Cornelius ("Case") Verhulst", "Giovanni Battista (John) Cristofoli": a name the title
+  // gives with a nickname or another language's form in brackets is the name without them.
   const t = re(
-    `(?:[Oo]bituary|[Dd]eath notice|[Dd]eath|[Ff]uneral)(?:\\s+notice)?(?:\\s+of|:|,|\\s+[—–-])\\s+(?:(?:Mrs|Mr|Miss|Ms|Dr|Rev)\\.?\\s+)?(${NAME}|${INITIALS_NAME})`,
+    `(?:[Oo]bituary|[Dd]eath notice|[Dd]eath|[Ff]uneral)(?:\\s+notice)?(?:\\s+of|:|,|\\s+[—–-])\\s+(?:(?:Mrs|Mr|Miss|Ms|Dr|Rev)\\.?\\s+)?(${NAME}|${INITIALS_NAME})(?:\\s+${BRACKETED}\\s+(${NAME}))?`,
     'u',
   ).exec(title);
-  const fromTitle = t ? cleanName(t[1]) : undefined;
+  const fromTitle = t ? cleanName(t[2] ? `${t[1]} ${t[2]}` : t[1]) : undefined;
   // A surname alone ("death notice, Caplan") does not say which of the family is meant.
   if (fromTitle && fromTitle.split(/\s+/).length >= 2) {
     const { given, surname } = splitPersonaName(fromTitle);
@@ -237,9 +247,12 @@ export function principalName(title: string, text: string): { name: string; snip
         return { name: cleanName(written), snippet: written };
     }
     // "William (Wasyl) Hritzuk": the name the text calls him by, with the other in brackets.
+    // "Giovanni Battista (John) Cristofoli": a second given name may come before the brackets.
     const bracketed =
       first && surname
-        ? re(`${escapeRegExp(first)}\\s+\\([^()]{1,40}\\)\\s+${escapeRegExp(surname)}`, 'u').exec(text)
+        ? re(`${escapeRegExp(first)}(?:\\s+${NAME_WORD}){0,2}\\s+${BRACKETED}\\s+${escapeRegExp(surname)}`, 'u').exec(
+            text,
+          )
         : null;
     if (bracketed) return { name: fromTitle, snippet: bracketed[0] };
     return { name: fromTitle, snippet: fromTitle };
@@ -273,6 +286,9 @@ function leadTrimmed(words: string[]): string[] {
   while (out.length > 1 && out[0].length > 1 && inCapitals(out[0]) && !heading(out)) out.shift();
   return out;
 }
+
+/** A nickname or another form of a name in brackets: `("Case")`, `(John)`. */
+const BRACKETED = '\\([^()]{1,40}\\)';
 
 const MONTH_WORD = new RegExp(`^(?:${MONTH})$`, 'u');
 
@@ -417,6 +433,14 @@ export function extractFromText(
     if (first && date) {
       main.persona.deathDate = date;
       main.snippets.deathDate = first[0];
+    }
+  }
+  // "BIRNBAUM—Max, on March 25, beloved husband of": the day, in the notice's own year.
+  if (!main.persona.deathDate) {
+    const day = headedDeathDay(body, recordDate);
+    if (day) {
+      main.persona.deathDate = day.date;
+      main.snippets.deathDate = day.snippet;
     }
   }
   // "CARROLL.—On the 17th inst.", "passed away … on the 12th inst.": a day of the notice's month.
@@ -568,17 +592,35 @@ export function extractFromText(
     return out;
   };
   let inLaw: { from: Draft; to: Draft; type: StatedRelation['type']; snippet: string } | undefined;
+  // "Surviving are the widow, Adriana (Kamerling) Verhulst": his widow, as "survived by his wife".
+  const widow = re(
+    `\\b(?:[Ss]urviving\\s+(?:are|is)|[Ss]urvivors\\s+(?:are|include))\\s+the\\s+(widow|widower),?\\s+(${NAME})`,
+    'u',
+  ).exec(body);
+  if (widow) widow[1] = widow[1] === 'widow' ? 'his' : 'her';
   const spouse =
     re(
       `\\b(?:survived by|leaves|preceded in death by)\\s+(his|her)\\s+(?:wife|husband|widow),?\\s+(${NAME})`,
       'u',
-    ).exec(body) ?? principalMarried(body, principal.name);
+    ).exec(body) ??
+    widow ??
+    principalMarried(body, principal.name);
   if (spouse) {
     const survived = spouse[1] === 'his' || spouse[1] === 'her';
     const raw = cleanName(survived ? spouse[2] : spouse[1]);
     const persona: Persona = { name: withSurname(raw, surname), role: 'spouse', relationship: 'spouse' };
     if (survived) persona.sex = spouse[1] === 'his' ? 'F' : 'M';
     const snippets: Record<string, string> = { name: spouse[0], role: spouse[0] };
+    // "Adriana (Kamerling) Verhulst": the surname she was born with in brackets, her married one after.
+    const maidenAfter = survived
+      ? re(`^\\s+\\((${NAME_WORD})\\)\\s+(${NAME_WORD})`, 'u').exec(body.slice(spouse.index + spouse[0].length))
+      : null;
+    if (maidenAfter && raw.split(/\s+/).length === 1) {
+      const words = spouse[0] + maidenAfter[0];
+      persona.name = `${raw} ${maidenAfter[1]}`;
+      persona.marriedName = `${raw} ${maidenAfter[2]}`;
+      snippets.name = snippets.marriedName = words;
+    }
     // "his wife, Dorothy": a man's wife bears his surname, a married woman's husband hers.
     if (raw.split(/\s+/).length === 1 && ownWords && (male || mrs)) snippets.surname = ownWords.words;
     const when = survived ? undefined : marriageDateOf(spouse[0], spouse[2]);

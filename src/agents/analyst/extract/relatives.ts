@@ -100,7 +100,9 @@ export function listEnd(body: string, from: number): number {
     if (body[i] !== '.') continue;
     const before = /([\p{L}]+)$/u.exec(body.slice(Math.max(0, i - 20), i))?.[1] ?? '';
     const after = body.slice(i + 1, i + 3);
-    if (/^(?:Mrs|Mr|Ms|Dr|Rev|St|Jr|Sr)$/.test(before) || before.length === 1) continue;
+    // "Mrs. Jas. De Pree (Coba)": an abbreviated given name's full stop ends no list.
+    if (/^(?:Mrs|Mr|Ms|Dr|Rev|St|Jr|Sr|Wm|Jno|Jas|Jos|Chas|Geo|Thos|Edw|Robt|Saml|Benj|Richd)$/.test(before)) continue;
+    if (before.length === 1) continue;
     if (STATES.has(before.toLowerCase()) && !/^\s*\p{Lu}/u.test(after)) continue;
     if (STATES.has(before.toLowerCase()) && /^\s*(?:a|an)\s/.test(body.slice(i + 1, i + 5))) continue;
     return i;
@@ -133,7 +135,9 @@ function listsRelatives(body: string, at: number, head: string): boolean {
 /** One entry of a list: "Robert of Fort Wayne", "Mrs. Walter (Ruth) Engle of New Haven", "Lewis Stewart". */
 function readItem(raw: string): Item | undefined {
   const text = raw.trim();
-  const noPlace = text.replace(/\s+(?:of|in|at|on)\s+.*$/u, '').trim();
+  const noPlaceAt = text.replace(/\s+(?:of|in|at|on)\s+.*$/u, '').trim();
+  // "Marinus ("Rinus") Verhulst": a nickname in quotes is no spouse in brackets.
+  const noPlace = noPlaceAt.replace(/\s+\(["“'‘][^()]{1,30}["”'’]\)(?=\s|$)/u, '');
   const titled = TITLE.exec(noPlace);
   const rest = titled ? noPlace.slice(titled[0].length) : noPlace;
   // "Maggie (Mrs J. Kelly)", "Maria (Mrs Johann Regier)": a married daughter, her husband's name in brackets.
@@ -143,12 +147,16 @@ function readItem(raw: string): Item | undefined {
   ).exec(rest);
   if (mrsAfter && !titled) return { text, given: mrsAfter[1], surname: mrsAfter[3], husband: mrsAfter[2].trim() };
   // "Mrs Kenneth Macdonald (Catherine)": her husband's name, her own given name in brackets.
+  // "Mrs. Jas. De Pree (Coba)": an abbreviated given name, and a surname with its particle.
   const givenAfter = new RegExp(
-    `^((?:\\p{Lu}\\.\\s*|${NAME_WORD}\\s+)+?(${NAME_WORD}))\\s+\\((${NAME_WORD})\\)$`,
+    `^((?:\\p{Lu}\\.\\s*|${NAME_WORD}\\.?\\s+)+?(${NAME_WORD}))\\s+\\((${NAME_WORD})\\)$`,
     'u',
   ).exec(rest);
-  if (givenAfter && titled && /^Mrs/.test(titled[0]))
-    return { text, given: givenAfter[3], surname: givenAfter[2], husband: givenAfter[1].trim() };
+  if (givenAfter && titled && /^Mrs/.test(titled[0])) {
+    const husband = givenAfter[1].trim();
+    const surname = splitPersonaName(husband).surname || givenAfter[2];
+    return { text, given: givenAfter[3], surname, husband };
+  }
   // "Walter (Ruth) Engle": the husband's given name, hers in brackets, the married surname.
   const paren = new RegExp(`^(${NAME_WORD}(?:\\s+\\p{Lu}\\.)?)\\s+\\((${NAME_WORD})\\)\\s+(${NAME_WORD})$`, 'u').exec(
     rest,
