@@ -23,7 +23,7 @@ import type { KnowledgeGraph, RelKind } from './graph';
 import { SnippetFinder } from './extract/snippets';
 import { adjudicatorOpinion } from './merge/model-opinion';
 import { indexLine, recordLines, snippetInSource } from './extract/evidence-text';
-import { hardContradiction, recordRelatives } from './identity/hard-facts';
+import { hardContradiction, parentUnlike, recordRelatives } from './identity/hard-facts';
 import {
   generationAgainst,
   pickByFamily,
@@ -510,7 +510,8 @@ export async function integrateRecord(
         !mention[i] &&
         s.recommendation !== 'separate' &&
         s.similarity >= TARGET_FLOOR &&
-        !contradiction(i, targetFeats.id)
+        !contradiction(i, targetFeats.id) &&
+        !parentUnlike(g, relativesInRecord[i].parents, g.get(targetFeats.id)!)
       ) {
         targetAlike.push({ i, s });
         if (!targetPick || s.similarity > targetPick.s.similarity) targetPick = { i, s };
@@ -936,7 +937,9 @@ export async function integrateRecord(
         // The deterministic floor (issue 14): the resolver's own threshold decides; a model adjudicator
         // only gives the reviewer a labelled opinion on the pairs left for review.
         let opinion = '';
-        if (best.s.similarity >= MATCH_REVIEW_ACCEPT) chosen = { ...best, how: 'resolver' };
+        // A parent named here unlike the person's own (parentUnlike) leaves the pair to a reviewer.
+        const unlikeParent = parentUnlike(g, relativesInRecord[i].parents, g.get(best.id)!);
+        if (best.s.similarity >= MATCH_REVIEW_ACCEPT && !unlikeParent) chosen = { ...best, how: 'resolver' };
         else if (ctx.adjudicator) {
           const other = g.get(best.id)!;
           opinion = adjudicatorOpinion(
@@ -956,7 +959,7 @@ export async function integrateRecord(
             memberIds: [best.id, `${source.id}#${i}`].map((x) => x.replace(/#/g, '.')),
             similarity: Number(best.s.similarity.toFixed(4)),
             features: best.s.features,
-            rationale: `${best.s.rationale}${opinion}`,
+            rationale: `${best.s.rationale}${unlikeParent ? ` Left for review: ${unlikeParent}.` : ''}${opinion}`,
             whyNotMerge: best.s.whyNotMerge,
             recommendation: 'review',
             status: 'proposed',

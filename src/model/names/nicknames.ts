@@ -386,7 +386,7 @@ const GROUPS: string[][] = [
   ['timothy', 'tim', 'timmy', 'timotheus', 'tadhg', 'teague'],
   ['walter', 'walt', 'wally', 'gualterus'],
   ['zachariah', 'zach', 'zack', 'zachary', 'zacharias'],
-  ['abraham', 'abe', 'bram', 'avrom', 'avraham', 'abram', 'abrom', 'ibrahim'],
+  ['abraham', 'abe', 'bram', 'avrom', 'avram', 'avraham', 'abram', 'abrom', 'ibrahim'],
   ['albert', 'al', 'bert', 'albrecht', 'alberto'],
   // St Adalbert is Święty Wojciech: Polish and Czech baptisms write Adalbertus for Wojciech/Vojtěch, emigrants became Albert.
   ['adalbert', 'adalbertus', 'wojciech', 'vojtech', 'albert', 'albertus'],

@@ -195,6 +195,36 @@ describe('identity: namesakes kept apart on hard facts', () => {
     assert.ok(out.integration.reviews.some((r) => r.canonicalId === 'P-subject'));
   });
 
+  it("a record naming the mother by another name (Gertrude, not Christina) is not taken on the search's word", async () => {
+    const { graph, analyst } = setup();
+    await analyst.analyseFor(BAPTISM, 1, 'P-subject');
+    const accident = rec({
+      title: 'Fatal accidents, Stuttgart district, 1870',
+      recordType: 'other',
+      date: '1870',
+      place: 'Stuttgart, Württemberg, Germany',
+      persons: [
+        {
+          key: 'Z',
+          name: 'Georg /Müller/',
+          role: 'deceased',
+          sex: 'M',
+          age: 22,
+          deathDate: '4 MAR 1870',
+        },
+        { key: 'ZM', name: 'Gertrude /Müller/', role: 'mother', sex: 'F' },
+      ],
+      relationships: [{ from: 'ZM', to: 'Z', type: 'mother' }],
+      text: 'Georg Müller, quarryman. 4 March 1870. Age 22; single. Relatives: mother, Gertrude Müller.',
+    });
+    const out = await analyst.analyseFor(accident, 1, 'P-subject');
+    // Neither attached nor declared another man: a stepmother is possible, so a reviewer decides.
+    assert.notEqual(out.integration.personIds[0], 'P-subject');
+    assert.equal(graph.get('P-subject')!.assertions.filter((a) => a.field === 'death.date').length, 0);
+    const review = out.integration.reviews.find((r) => r.canonicalId === 'P-subject');
+    assert.match(review?.rationale ?? '', /mother named here, Gertrude Müller, is not Christina Keller/);
+  });
+
   it("a child listed in the household under an older child's name but years younger is the later namesake sibling", async () => {
     const { graph, analyst } = setup();
     await analyst.analyseFor(BAPTISM, 1, 'P-subject');

@@ -298,9 +298,42 @@ function otherParents(g: KnowledgeGraph, pr: PersonaInRecord, p: Person): string
     if (same.some((q) => personGiven(q).some((gq) => givenNamesAlike(gq, given)))) return undefined;
   }
   // Both parents named on both sides and neither agreeing: one differing parent alone may be a
-  // translated name (Wojciech / Albert) or a stepparent, not proof of another person.
+  // translated name (Wojciech / Albert) or a stepparent, not proof of another person (parentUnlike).
   if (compared < 2) return undefined;
   return `a child of ${pr.relatives.parents.map((x) => x.name.replace(/\//g, '')).join(' and ')}, while ${displayName(p)} is the child of ${known.map(displayName).join(' and ')}: different parents, a different person`;
+}
+
+/**
+ * A mother the record names whose given name is unlike the person's known mother's, to the initial
+ * (Gertrude against Maria): no proof of another person (a stepmother, a slip), but no ground for
+ * taking the persona as the person on a search's word or a score short of "merge" either: the pair is
+ * left for review. Names in two scripts (Ιωάννης, John) are a transliteration at best: their initials
+ * say nothing.
+ */
+export function parentUnlike(g: KnowledgeGraph, parents: readonly Persona[], p: Person): string | undefined {
+  const known = p.relationships
+    .filter((r) => r.type === 'parent' && r.status !== 'rejected')
+    .map((r) => g.get(r.person))
+    .filter((q): q is Person => Boolean(q));
+  const initial = (s: string) => foldName(s).charAt(0);
+  const latin = (s: string) => /^[\p{Script=Latin}\s.'’-]+$/u.test(s);
+  for (const rp of parents) {
+    const given = splitPersonaName(rp.name).given;
+    const sex = rp.sex ?? (rp.role === 'father' ? 'M' : rp.role === 'mother' ? 'F' : undefined);
+    // A mother only: the man a record names as a child's father may be a stepfather or the mother's
+    // partner (a Barnardo boy's "father" John Mitchell); a mother is the one who bore him.
+    if (!given || sex !== 'F' || !latin(given)) continue;
+    const same = known.filter((q) => personSex(q) === sex && personGiven(q).length);
+    if (!same.length) continue;
+    if (
+      same.some((q) =>
+        personGiven(q).some((gq) => !latin(gq) || givenNamesAlike(gq, given) || initial(gq) === initial(given)),
+      )
+    )
+      continue;
+    return `the mother named here, ${rp.name.replace(/\//g, '')}, is not ${same.map(displayName).join(' or ')}`;
+  }
+  return undefined;
 }
 
 function ageOutside(pr: PersonaInRecord, p: Person, birthOfPerson: DateFeature | undefined): string | undefined {
