@@ -124,6 +124,19 @@ function editDistance(a: string, b: string): number {
  */
 export function nameScore(written: string, given: string, surname: string): number {
   const a = splitName(written);
+  // "Manuel Domínguez Fernández" written without slashes: a Spanish or Portuguese name's two surnames
+  // are read as the surname too, and the better reading counts.
+  if (!/\//.test(written) && a.given.length >= 2 && a.surname && !a.surname.includes(' ')) {
+    const first = a.given[a.given.length - 1];
+    const two = { given: a.given.slice(0, -1), surname: `${first} ${a.surname}` };
+    // A file under the first surname alone ("Manuel Domínguez") is the same name, written shorter.
+    const short = Math.min(2, scoreSplit({ given: two.given, surname: first }, given, surname));
+    return Math.max(scoreSplit(a, given, surname), scoreSplit(two, given, surname), short);
+  }
+  return scoreSplit(a, given, surname);
+}
+
+function scoreSplit(a: SplitName, given: string, surname: string): number {
   const b = { given: tokens(given), surname: fold(surname) };
   // A persona the record writes by its given name only ("Children: Susan 10, Peter 7"): the person
   // files citing the record are told apart by the given name alone, a file named as written first

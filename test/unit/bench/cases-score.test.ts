@@ -550,6 +550,10 @@ describe('bench/cases scorer', () => {
     // A middle initial O. is no O' particle: "Ole O. Haugen" is Ole O. of the Haugens.
     assert.equal(nameScore('Ole O. Haugen', 'Ole O.', 'Haugen'), 3);
     assert.equal(nameScore('Ole O. Haugen', 'Ole', 'Haugen'), 2);
+    // Two Spanish surnames written without slashes, filed whole or under the first alone.
+    assert.equal(nameScore('Manuel Domínguez Fernández', 'Manuel', 'Domínguez Fernández'), 3);
+    assert.equal(nameScore('Manuel Domínguez Fernández', 'Manuel', 'Domínguez'), 2);
+    assert.equal(nameScore('Manuel Domínguez Fernández', 'Manuel', 'Pérez'), 0);
     // A name written in Cyrillic compares in Latin letters; a middle initial that differs is another name.
     assert.equal(nameScore('Теодор Коваль', 'Teodor', 'Koval'), 3);
     assert.equal(nameScore('Peter J. Penner', 'Peter H.', 'Penner'), 0);
