@@ -26,7 +26,8 @@ const GROUPS: string[][] = [
   ['leib', 'leiba', 'lejb', 'leyb', 'lejba', 'leibish'],
   ['chaya', 'chaja', 'khaya', 'chaje', 'haya'],
   ['hersz', 'hirsh', 'hirsch', 'hersh', 'herschel', 'hershel', 'hirsz'],
-  ['berko', 'berek', 'berel', 'beryl'],
+  // Ber ("bear") is Dov in Hebrew and became Bernard or Barnett in English: "Dov Ber" on a gravestone.
+  ['ber', 'berko', 'berek', 'berel', 'beryl', 'dov', 'bernard', 'barnett'],
   ['feiga', 'fejga', 'feige', 'fajga'],
   [
     'william',

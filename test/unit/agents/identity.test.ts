@@ -225,6 +225,27 @@ describe('identity: namesakes kept apart on hard facts', () => {
     assert.match(review?.rationale ?? '', /mother named here, Gertrude Müller, is not Christina Keller/);
   });
 
+  it('a gravestone dated by the death it records gives no burial on that day', async () => {
+    const { graph, analyst } = setup();
+    const stone = rec({
+      title: 'Gravestone of Johann Georg Müller, Oberdorf',
+      recordType: 'burial',
+      date: '9 JAN 1910',
+      place: 'Oberdorf, Württemberg, Germany',
+      persons: [{ key: 'D', name: 'Johann Georg /Müller/', role: 'deceased', sex: 'M', age: 61 }],
+      events: [{ type: 'death', date: '9 JAN 1910', persons: ['D'] }],
+      text: 'Here lies Johann Georg Müller, died 9 January 1910, aged 61.',
+    });
+    await analyst.analyseFor(stone, 1, 'P-subject');
+    const fields = graph.get('P-subject')!.assertions.map((a) => `${a.field}=${a.value}`);
+    assert.ok(fields.includes('death.date=9 JAN 1910'), fields.join(', '));
+    assert.ok(!fields.includes('burial.date=9 JAN 1910'), fields.join(', '));
+    assert.ok(
+      fields.some((f) => f.startsWith('burial.place=Oberdorf')),
+      fields.join(', '),
+    );
+  });
+
   it("a child listed in the household under an older child's name but years younger is the later namesake sibling", async () => {
     const { graph, analyst } = setup();
     await analyst.analyseFor(BAPTISM, 1, 'P-subject');
