@@ -397,12 +397,13 @@ export async function integrateRecord(
       },
     ),
   );
-  const ownEvent = (i: number, type: string) =>
-    (extraction.events ?? []).some((e) => e.type.toLowerCase() === type && e.persons.includes(keyOf(i) ?? '\u0000'));
-  const deathOnDate = (i: number, date: string) =>
-    personas[i].persona.deathDate === date ||
+  // An event of the record naming persona i (on `date`, when given).
+  const ownEvent = (i: number, type: string, date?: string) =>
     (extraction.events ?? []).some(
-      (e) => e.type.toLowerCase() === 'death' && e.date === date && e.persons.includes(keyOf(i) ?? '\u0000'),
+      (e) =>
+        e.type.toLowerCase() === type &&
+        (date === undefined || e.date === date) &&
+        e.persons.includes(keyOf(i) ?? '\u0000'),
     );
   // A register page dates each child's birth and burial by events naming its key: the persona's own dates;
   // a version 1 birth or baptism register's own event dates its principal.
@@ -1242,7 +1243,7 @@ export async function integrateRecord(
       // The persona's own burial date or place, or a burial event naming it, says it better than the record's.
       if (f.field === 'burial.date' && (persona.burialDate || ownEvent(i, 'burial'))) continue;
       // A gravestone dated by the death it records ("died 22 Adar II 5698"): its date is no burial's.
-      if (f.field === 'burial.date' && deathOnDate(i, f.value)) continue;
+      if (f.field === 'burial.date' && (persona.deathDate === f.value || ownEvent(i, 'death', f.value))) continue;
       if (f.field === 'burial.place' && (persona.burialPlace || ownEvent(i, 'burial'))) continue;
       const event = f.field.startsWith('marriage')
         ? stableId('E', 'marriage', couple || source.id)

@@ -279,18 +279,28 @@ function otherSpouse(g: KnowledgeGraph, pr: PersonaInRecord, p: Person): string 
   return undefined;
 }
 
-function otherParents(g: KnowledgeGraph, pr: PersonaInRecord, p: Person): string | undefined {
-  if (!pr.relatives.parents.length) return undefined;
-  const known = p.relationships
+/** The person's parents on file (not rejected links). */
+function knownParents(g: KnowledgeGraph, p: Person): Person[] {
+  return p.relationships
     .filter((r) => r.type === 'parent' && r.status !== 'rejected')
     .map((r) => g.get(r.person))
     .filter((q): q is Person => Boolean(q));
+}
+
+/** A record's parent's sex: as written, or from the role "father" or "mother". */
+function parentSex(rp: Persona): Persona['sex'] {
+  return rp.sex ?? (rp.role === 'father' ? 'M' : rp.role === 'mother' ? 'F' : undefined);
+}
+
+function otherParents(g: KnowledgeGraph, pr: PersonaInRecord, p: Person): string | undefined {
+  if (!pr.relatives.parents.length) return undefined;
+  const known = knownParents(g, p);
   if (!known.length) return undefined;
   let compared = 0;
   for (const rp of pr.relatives.parents) {
     const given = splitPersonaName(rp.name).given;
     if (!given) continue;
-    const sex = rp.sex ?? (rp.role === 'father' ? 'M' : rp.role === 'mother' ? 'F' : undefined);
+    const sex = parentSex(rp);
     const same = known.filter((q) => !sex || !personSex(q) || personSex(q) === sex);
     if (!same.length) continue;
     compared++;
@@ -311,15 +321,12 @@ function otherParents(g: KnowledgeGraph, pr: PersonaInRecord, p: Person): string
  * say nothing.
  */
 export function parentUnlike(g: KnowledgeGraph, parents: readonly Persona[], p: Person): string | undefined {
-  const known = p.relationships
-    .filter((r) => r.type === 'parent' && r.status !== 'rejected')
-    .map((r) => g.get(r.person))
-    .filter((q): q is Person => Boolean(q));
+  const known = knownParents(g, p);
   const initial = (s: string) => foldName(s).charAt(0);
   const latin = (s: string) => /^[\p{Script=Latin}\s.'’-]+$/u.test(s);
   for (const rp of parents) {
     const given = splitPersonaName(rp.name).given;
-    const sex = rp.sex ?? (rp.role === 'father' ? 'M' : rp.role === 'mother' ? 'F' : undefined);
+    const sex = parentSex(rp);
     // A mother only: the man a record names as a child's father may be a stepfather or the mother's
     // partner (a Barnardo boy's "father" John Mitchell); a mother is the one who bore him.
     if (!given || sex !== 'F' || !latin(given)) continue;
