@@ -134,8 +134,14 @@ function startsStreet(text: string, at: number): boolean {
   const eol = text.indexOf('\n', at);
   return scanPii(text.slice(at, eol === -1 ? undefined : eol), STREETS).some((m) => m.index === 0);
 }
+/**
+ * The older one-letter country prefixes ("L-8521 Beckerich", "F-67000 Strasbourg", "A-1010 Wien",
+ * "S-342 50 Vislanda"), each with its country's digits and only before a town's name: "A-1234" alone
+ * may be a film or box number.
+ */
+const ONE_LETTER_PREFIXED = String.raw`(?:[ABHLN]-\d{4}|[FIE]-\d{5}|S-\d{3}${SP}?\d{2}|P-\d{4}(?:-\d{3})?)(?=${SP}+\p{Lu}\p{Ll})`;
 const PREFIXED_POSTCODE = new RegExp(
-  String.raw`(?<![\p{L}\p{N}-])(?:(?:AT|BE|BG|CH|CZ|DE|DK|EE|ES|FI|FIN|FR|GR|HR|HU|IS|IT|LT|LU|LV|NL|NO|PL|PT|RO|SE|SI|SK|SLO)-(?:\d{3}${SP}?\d{2}|\d{4,5})|D-\d{5})(?![\p{N}])`,
+  String.raw`(?<![\p{L}\p{N}-])(?:(?:AT|BE|BG|CH|CZ|DE|DK|EE|ES|FI|FIN|FL|FR|GR|HR|HU|IS|IT|LT|LU|LV|NL|NO|PL|PT|RO|SE|SI|SK|SLO)-(?:\d{3}${SP}?\d{2}|\d{4,5})|D-\d{5}|${ONE_LETTER_PREFIXED})(?![\p{N}])`,
   'gu',
 );
 const STATE_ZIP = new RegExp(String.raw`(?<=,${SP}*[A-Z]{2}${WS}+)\d{5}(?:-\d{4})?(?![\p{N}])`, 'gu');

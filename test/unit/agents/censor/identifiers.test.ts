@@ -131,6 +131,10 @@ describe('Censor: a European postal code before its place, in modern text', () =
     ['Gedimino pr. 9, LT-01103 Vilnius', 'LT-01103'],
     ['postal address EE-74604', 'EE-74604'],
     ['Marktgasse 3, CH-8001 Zürich', 'CH-8001'],
+    ['12, rue de la Gare, L-8521 Beckerich', 'L-8521'],
+    ['7 place Kléber, F-67000 Strasbourg', 'F-67000'],
+    ['Stephansplatz 1, A-1010 Wien', 'A-1010'],
+    ['Storgatan 4, S-342 50 Vislanda', 'S-342 50'],
   ];
   for (const [text, code] of found)
     it(`redacts ${code} in ${JSON.stringify(text)}`, () => {
@@ -148,6 +152,7 @@ describe('Censor: a European postal code before its place, in modern text', () =
     'x,\n10115 Berlin Road',
     'form I-130 and N-400, roll T-624, microfilm 1234',
     'Certificate no. 288, 1912',
+    'film A-1234, box L-2211',
   ];
   for (const text of kept)
     it(`keeps ${JSON.stringify(text)}`, () => {
