@@ -55,7 +55,7 @@ import { namesakesByEvidence, sameWrittenName, toldNothingBut } from './identity
 import { pickByMiddleInitial } from './identity/middle-initial';
 import { husbandToAwait } from './identity/wife-after-husband';
 import { statedAliases, statedNameChange } from './identity/name-change';
-import { informantAge, scoreBesideInformantAge } from './identity/informant-age';
+import { informantAge, scoreBesideInformantAge, withInformantBirthLoosened } from './identity/informant-age';
 import { foundlingWords, notKinship } from './register-roles';
 import { foundlingsHaveNoParents, noteFoundling } from './identity/foundlings';
 
@@ -501,7 +501,10 @@ export async function integrateRecord(
   };
   const informantAges = personas.map((gp, i) => informantAge(source, gp.persona, i === aIdx, featsOf[i].birth));
   // The searched-for person is the persona most like them (if any is like them at all).
-  const targetFeats = ctx.target && !already.some((p) => p.id === ctx.target) ? g.features(ctx.target) : undefined;
+  // A person's birth year from an informant's age at the death is as loose as that informant (informant-age.ts).
+  const candidateFeatures = (f: PersonFeatures): PersonFeatures => withInformantBirthLoosened(g.get(f.id), f);
+  const targetRead = ctx.target && !already.some((p) => p.id === ctx.target) ? g.features(ctx.target) : undefined;
+  const targetFeats = targetRead && candidateFeatures(targetRead);
   let targetPick: { i: number; s: PairScore } | undefined;
   const targetAlike: { i: number; s: PairScore }[] = [];
   if (targetFeats) {
@@ -691,13 +694,15 @@ export async function integrateRecord(
     const household = inHousehold && headId ? householdPool(g, headId).filter((id) => !contextPool.includes(id)) : [];
     // Name frequencies weigh common names less; the index answers "does this couple have another child so named".
     // An informant's birth year is set aside when everything else identifies the person (informant-age.ts).
-    const score = (f: PersonFeatures): PairScore =>
-      scoreBesideInformantAge(
-        (x) => scorePair(x, f, { frequencies: g.index.frequencies, family: g.index }),
+    const score = (f: PersonFeatures): PairScore => {
+      const c = candidateFeatures(f);
+      return scoreBesideInformantAge(
+        (x) => scorePair(x, c, { frequencies: g.index.frequencies, family: g.index }),
         feats,
-        f,
+        c,
         informantAges[i],
       );
+    };
     let chosen: { id: string; s: PairScore; how: MatchDecision['how'] } | undefined;
     const options: MatchDecision['options'] = [];
     if (targetPick?.i === i && ctx.target && !used.has(ctx.target))

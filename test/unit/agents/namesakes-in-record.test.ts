@@ -3,7 +3,8 @@
 // as the Joseph whose father John is known. Records are written for the test.
 import assert from 'node:assert/strict';
 import { KnowledgeGraph } from '../../../src/agents/analyst/graph';
-import { informantSlack } from '../../../src/agents/analyst/identity/informant-age';
+import { informantSlack, withInformantBirthLoosened } from '../../../src/agents/analyst/identity/informant-age';
+import { featuresOfPerson } from '../../../src/agents/analyst/resolve';
 import { lifespanContradiction } from '../../../src/agents/analyst/identity/lifespan';
 import { namesakesByEvidence } from '../../../src/agents/analyst/identity/namesakes-in-record';
 import { Person, type Persona, type SourceRecord } from '../../../src/model';
@@ -288,6 +289,47 @@ Informant: Mrs. Ann Parry, daughter-in-law.
       [informantSlack(3), informantSlack(44), informantSlack(75), informantSlack(undefined)],
       [1, 5, 8, 0],
     );
+  });
+
+  it("a person's birth year from an age given at the death is as loose as that informant; a record's own is not", () => {
+    const told = { ...EVIDENCE, source: 'S-death', evidenceType: 'Secondary', information: 'secondary' };
+    const samuel = (birthEvidence: object) =>
+      Person.parse({
+        id: 'P-samuel',
+        names: [{ given: 'Samuel', surname: 'Ramdeen' }],
+        sex: 'M',
+        assertions: [
+          {
+            id: 'A-d',
+            field: 'death.date',
+            value: '3 APR 1951',
+            status: 'accepted',
+            confidence: 0.8,
+            evidence: [told],
+          },
+          {
+            id: 'A-b',
+            field: 'birth.date',
+            value: 'CAL 1881',
+            status: 'staged',
+            confidence: 0.6,
+            evidence: [birthEvidence],
+          },
+        ],
+      });
+    // A son's "70 years" on the death certificate: out by up to eight years.
+    const byInformant = samuel(told);
+    const loose = withInformantBirthLoosened(byInformant, featuresOfPerson(byInformant)).birth;
+    assert.deepEqual([loose?.min, loose?.max], [1872, 1890]);
+    // The same year from a record that knew it first-hand, or from a compiler's tree: unchanged.
+    for (const other of [
+      { ...EVIDENCE, source: 'S-death' },
+      { ...told, sourceClass: 'authored', evidenceType: 'Authored' },
+      { ...told, source: 'S-census' },
+    ]) {
+      const p = samuel(other);
+      assert.deepEqual(withInformantBirthLoosened(p, featuresOfPerson(p)).birth, featuresOfPerson(p).birth);
+    }
   });
 
   it('a child buried before a namesake brother was born is not that brother', () => {

@@ -92,6 +92,16 @@ describe('resolve: CandidateIndex (blocking)', () => {
     const all = (items.length * (items.length - 1)) / 2;
     assert.ok(pairs < all / 30, `${pairs} candidate pairs of ${all}`);
   });
+  it('a person known by one name meets another record of that name, whatever dates either gives', () => {
+    // Indentured emigrants, enslaved persons, many Asian and Middle Eastern records: one name only.
+    const wife = featuresOfPersona({ name: 'Sukhia', role: 'spouse', sex: 'F' }, { date: '14 OCT 1882' });
+    const idx = new CandidateIndex([{ ...wife, id: 'P-wife' }]);
+    const own = featuresOfPersona({ name: 'Sukhia', role: 'principal', sex: 'F', age: 19 }, { date: '14 OCT 1882' });
+    assert.deepEqual(
+      idx.candidates(own).map((c) => c.id),
+      ['P-wife'],
+    );
+  });
   it('gives every person at least one key', () => {
     for (const p of population(200)) assert.ok(blockingKeys(p).length > 0);
   });

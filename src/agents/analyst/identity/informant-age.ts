@@ -11,7 +11,7 @@
  * register, a person's own statement) keeps its full weight; and the hard facts (hard-facts.ts: an age
  * beyond the tolerance of the record type, another spouse, other parents) are judged before this.
  */
-import type { Persona, SourceRecord } from '../../../model';
+import type { Assertion, Person, Persona, SourceRecord } from '../../../model';
 import { informationClass } from '../mills';
 import { yearRange } from '../../../model/gdate';
 import { ageInYears, DEFAULT_THRESHOLDS, type PairScore, type PersonFeatures } from '../resolve';
@@ -81,4 +81,42 @@ export function informantAge(
   const when = source.date ? yearRange(source.date) : undefined;
   if (when?.max === undefined || birth?.min === undefined) return undefined;
   return Math.max(0, when.max - birth.min);
+}
+
+/** The assertion factValue reads for `field`: the most confident accepted one, else the most confident. */
+function preferred(p: Person, field: string): Assertion | undefined {
+  const live = p.assertions.filter((a) => a.field === field && a.status !== 'rejected');
+  const accepted = live.filter((a) => a.status === 'accepted');
+  return (accepted.length ? accepted : live).sort((a, b) => b.confidence - a.confidence)[0];
+}
+
+/**
+ * The other side of scoreBesideInformantAge: a person whose birth rests only on what someone else
+ * told at the death (a son's "70 years" on the death certificate): every citation of the birth is
+ * also one of the death, all secondary information, none a compiler's tree. A baptism's "about 13"
+ * three years off is then within what that informant may have got wrong, as loose as informantSlack
+ * says; the person's file keeps its value, and the two meet as a conflict to weigh.
+ */
+export function withInformantBirthLoosened(person: Person | undefined, f: PersonFeatures): PersonFeatures {
+  const b = f.birth;
+  const deathYear = f.death?.max;
+  if (!person || b?.min === undefined || b.max === undefined || deathYear === undefined) return f;
+  const birth = preferred(person, 'birth.date');
+  // A record of the death (original or derivative), not a compiler's tree that gives both dates.
+  if (
+    !birth?.evidence.length ||
+    birth.evidence.some((e) => e.information !== 'secondary' || e.sourceClass === 'authored')
+  )
+    return f;
+  const deathSources = new Set(
+    ['death.date', 'burial.date'].flatMap((field) =>
+      person.assertions
+        .filter((a) => a.field === field && a.status !== 'rejected')
+        .flatMap((a) => a.evidence.map((e) => e.source)),
+    ),
+  );
+  if (!birth.evidence.every((e) => deathSources.has(e.source))) return f;
+  const slack = informantSlack(Math.max(0, deathYear - b.min));
+  if (slack <= 1) return f;
+  return { ...f, birth: { text: b.text, min: b.min - slack, max: b.max + slack, stated: false } };
 }

@@ -68,8 +68,9 @@ export function blockingKeys(f: PersonFeatures): string[] {
       if (deathYear) keys.add(`g3:${call.slice(0, 3)}|dd:${Math.floor(deathYear.min! / 10)}`);
     }
     for (const gm of n.givenMeta) {
-      // Nothing else to block on: the given name alone (oversized blocks are skipped at query time).
-      if (!n.surnames.length && !decades.length && !deathYear) keys.add(`gn:${gm}`);
+      // One name only (an indentured emigrant, an enslaved person): the name alone, whatever dates one
+      // record gives and the other does not (oversized blocks are skipped at query time).
+      if (!n.surnames.length) keys.add(`gn:${gm}`);
       for (const d of decades) keys.add(`g:${gm}|d:${d}`);
       if (deathYear) for (let y = deathYear.min!; y <= deathYear.max!; y++) keys.add(`g:${gm}|dy:${y}`);
       // Family links: the same given-name sound among one parent's children or one spouse's spouses.
