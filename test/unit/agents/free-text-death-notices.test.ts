@@ -168,4 +168,52 @@ describe('free text: the formulas of English death notices', () => {
     assert.equal(byName(out, 'Marinus Verhulst')?.persona.relationship, 'brother');
     assert.ok(!out.personas.some((p) => /Keyser|^Jas Verhulst|^Wm Verhulst/.test(p.persona.name)));
   });
+
+  it('takes for the principal a name written with a quoted nickname, never a ship the family came on', () => {
+    const text =
+      'Our immigrant ancestor Johann "John" Kurio (1846–1918) came over on the Ben Nevis in 1854, a boy of\n' +
+      'eight, with his parents and his little sister Maria.';
+    const out = extractFromText('Kurio Kinfolk, family reunion newsletter, spring 2019', text, 'APR 2019');
+    grounded(out, text);
+    assert.equal(out.personas[0].persona.name, 'Johann Kurio');
+    const ship = 'On the ship Ben Nevis many people died of cholera. My brother Jan Kurjo, the gardener, was one.';
+    const letter = extractFromText('Letter from Texas, 1855', ship, '1855');
+    assert.ok(!letter.personas.some((p) => p.persona.name === 'Ben Nevis'));
+    // Two words in the quotes: 'Samuel "Big Sam" Chaplin'.
+    const reunion = extractFromText(
+      'Reunion program',
+      'Our ancestor Samuel "Big Sam" Chaplin of Tombee was born in slavery.',
+      'JUL 2019',
+    );
+    assert.equal(reunion.personas[0].persona.name, 'Samuel Chaplin');
+  });
+
+  it("takes a letter's writer, not the brother the writer names, and a notice's subject not a society it names", () => {
+    const text =
+      'Dear friends! We reached Galveston. My brother Jan Kurjo, the gardener, has also died here of the\n' +
+      'yellow fever. My wife Hana is well. Galveston, 20 January 1855. Mato Kurjo, formerly cottager at Dauban.';
+    const out = extractFromText('Letter from Texas', text, '1855');
+    grounded(out, text);
+    assert.equal(out.personas[0].persona.name, 'Mato Kurjo');
+    const notice =
+      'Official notice of the Grand Carniolan Slovenian Catholic Union. Death benefits paid: for the late brother\n' +
+      'Anton Zupančič, killed in the Pioneer mine on 4 March 1911, $1000.00 was paid to his mother Jera Zupančič.';
+    assert.equal(
+      extractFromText('K.S.K. Jednota official notice', notice, '7 APR 1911').personas[0].persona.name,
+      'Anton Zupančič',
+    );
+  });
+
+  it('finds the principal a title names in two languages by the form the text uses', () => {
+    const text =
+      'SKYE GLEN. — There died at his home here, on the twelfth day of March, Malcolm MacInnis, whom\n' +
+      'everyone called "Calum Iain Bhàin" (Malcolm son of fair John), aged seventy-seven years.';
+    const out = extractFromText(
+      'Mac-Talla (Sydney, C.B.), 25 March 1899 — death of Calum Mac Aonghais (Malcolm McInnis), Skye Glen (Gaelic)',
+      text,
+      '25 MAR 1899',
+    );
+    grounded(out, text);
+    assert.equal(out.personas[0].persona.name, 'Malcolm MacInnis');
+  });
 });

@@ -233,19 +233,31 @@ export function principalName(title: string, text: string): { name: string; snip
     'u',
   ).exec(title);
   const fromTitle = t ? cleanName(t[2] ? `${t[1]} ${t[2]}` : t[1]) : undefined;
+  // "death of Calum Mac Aonghais (Malcolm McInnis)": the name in another language in brackets after it.
+  const other = t && !t[2] ? re(`^\\s*\\((${NAME})\\)`, 'u').exec(title.slice(t.index + t[0].length)) : null;
+  const otherName = other && other[1].split(/\s+/).length >= 2 ? cleanName(other[1]) : undefined;
   // A surname alone ("death notice, Caplan") does not say which of the family is meant.
   if (fromTitle && fromTitle.split(/\s+/).length >= 2) {
-    const { given, surname } = splitPersonaName(fromTitle);
-    const first = given.split(/\s+/)[0];
     const inText = re(NAME, 'gu');
     // The title's person as the text writes it: the same surname and first given name ("Clarence
     // Sexton", the stepfather named in Delbert Sexton's obituary, is not its subject).
-    for (const m of text.matchAll(inText)) {
-      const written = leadTrimmed(m[0].split(/\s+/)).join(' ');
-      const words = written.split(/\s+/);
-      if (surname && written.includes(surname) && words.length >= 2 && (!first || words[0] === first))
-        return { name: cleanName(written), snippet: written };
+    for (const form of otherName ? [fromTitle, otherName] : [fromTitle]) {
+      const { given, surname } = splitPersonaName(form);
+      const first = given.split(/\s+/)[0];
+      for (const m of text.matchAll(inText)) {
+        const written = leadTrimmed(m[0].split(/\s+/)).join(' ');
+        const words = written.split(/\s+/);
+        if (
+          surname &&
+          macAlike(written).includes(macAlike(surname)) &&
+          words.length >= 2 &&
+          (!first || words[0] === first)
+        )
+          return { name: cleanName(written), snippet: written };
+      }
     }
+    const { given, surname } = splitPersonaName(fromTitle);
+    const first = given.split(/\s+/)[0];
     // "William (Wasyl) Hritzuk": the name the text calls him by, with the other in brackets.
     // "Giovanni Battista (John) Cristofoli": a second given name may come before the brackets.
     const bracketed =
@@ -258,6 +270,15 @@ export function principalName(title: string, text: string): { name: string; snip
     return { name: fromTitle, snippet: fromTitle };
   }
   for (const m of text.matchAll(re(NAME))) {
+    // "came over on the Ben Nevis", "of the Grand Carniolan Slovenian Catholic Union": a ship, a
+    // society, a house or an inn; a person's name takes no article.
+    const before = text.slice(Math.max(0, m.index - 40), m.index);
+    if (VESSEL_BEFORE.test(before)) continue;
+    // "My brother Jan Kurjo … has died", "Hana's brother Pětr Nowak": the writer's or another's kin.
+    if (KIN_OF_ANOTHER_BEFORE.test(before)) continue;
+    // 'Johann "John" Kurio (1846–1918)': the name without the nickname the family called him by.
+    const nick = m[0].includes(' ') ? null : QUOTED_NICKNAME_AFTER.exec(text.slice(m.index + m[0].length));
+    if (nick) return { name: cleanName(`${m[0]} ${nick[1]}`), snippet: m[0] + nick[0] };
     // "From: Gwen Rowlands Kostenbader⏎Subject: …": a word with a colon after it is a label, not a name's.
     const read = m[0].split(/\s+/);
     if (text[m.index + m[0].length] === ':') read.pop();
@@ -276,6 +297,22 @@ export function principalName(title: string, text: string): { name: string; snip
   }
   return undefined;
 }
+
+/** "MacInnis" and "McInnis" are one spelling of the name for finding the title's person in the text. */
+const macAlike = (s: string): string => s.replace(/\bMac(?=\p{Lu})/gu, 'Mc');
+
+/** What comes before a ship's name: "on the Ben Nevis", "the steamer Ben Nevis", "dem Schiffe „Ben Nevis“". */
+const VESSEL_BEFORE =
+  /(?:\b[Tt]he|\b(?:ship|steamer|steamship|barque|bark|brig|schooner|vessel|liner|S\.S\.|SS|Schiffe?|Dampfer)[ \t]*[„“"]?)[ \t]+$|[„“"]$/u;
+/**
+ * Kin named from another's side, just before a name: "Hana's brother", and a writer's collateral kin
+ * ("my brother", "our cousin"). "Our dear father Peter H. Penner" opens his children's obituary of
+ * him: a parent or spouse so named may be the text's subject, a brother in a letter is not.
+ */
+const KIN_OF_ANOTHER_BEFORE =
+  /(?:\p{Lu}\p{Ll}+['’]s[ \t]+(?:(?:late|dear|beloved|little|eldest|elder|younger|youngest)[ \t]+)?(?:father|mother|brother|sister|son|daughter|wife|husband|uncle|aunt|cousin|nephew|niece|grandfather|grandmother|grandson|granddaughter)|\b(?:[Mm]y|[Oo]ur)[ \t]+(?:(?:late|dear|beloved|little|eldest|elder|younger|youngest)[ \t]+)?(?:brother|sister|uncle|aunt|cousin|nephew|niece))s?,?[ \t]+$/u;
+/** After a given name, a nickname in quotes and the rest of the name: ' "John" Kurio'. */
+const QUOTED_NICKNAME_AFTER = re(`^[ \\t]+["“„][\\p{L}'’. -]{2,24}["”“][ \\t]+(${NAME})`, 'u');
 
 /**
  * A name's words without what precedes it in the sentence: a word that opens a sentence ("When Giuseppe
