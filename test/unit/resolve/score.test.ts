@@ -111,6 +111,13 @@ describe('resolve: names and places', () => {
       nicknameMatch('movsha', 'moshe') && nicknameMatch('yitzchak', 'isaac') && nicknameMatch('rywka', 'rebecca'),
     );
     assert.ok(nicknameMatch('georgios', 'george') && nicknameMatch('eleni', 'helen'));
+    // Scottish Gaelic: Gilleasbuig is Archibald, Flòraidh Flora, Màiri Mary, Catrìona Catherine.
+    assert.ok(
+      nicknameMatch('gilleasbuig', 'archibald') &&
+        nicknameMatch('floraidh', 'flora') &&
+        nicknameMatch('mairi', 'mary') &&
+        nicknameMatch('catriona', 'catherine'),
+    );
     // Arabic forms as Levantine emigrants' records write them.
     assert.ok(
       nicknameMatch('youssef', 'joseph') && nicknameMatch('boutros', 'peter') && nicknameMatch('ibrahim', 'abraham'),
