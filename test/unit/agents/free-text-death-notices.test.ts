@@ -204,6 +204,16 @@ describe('free text: the formulas of English death notices', () => {
     );
   });
 
+  it('takes a notice headed by its subject and "(q.e.p.d.)", never the society he founded', () => {
+    const text =
+      'JUAN B. DAHER (q.e.p.d.) — Falleció ayer, 3 de agosto de 1951, a los 64 años, antiguo comerciante de\n' +
+      'nuestra plaza y uno de los fundadores de la Sociedad Sirio-Libanesa.';
+    const out = extractFromText('La Gaceta (Tucumán), 4 de agosto de 1951 — aviso fúnebre', text, '4 AUG 1951');
+    grounded(out, text);
+    assert.equal(out.personas[0].persona.name, 'Juan B. Daher');
+    assert.ok(!out.personas.some((p) => /Sociedad/.test(p.persona.name)));
+  });
+
   it('finds the principal a title names in two languages by the form the text uses', () => {
     const text =
       'SKYE GLEN. — There died at his home here, on the twelfth day of March, Malcolm MacInnis, whom\n' +

@@ -355,15 +355,19 @@ function biographee(text: string, at: number, words: readonly string[]): boolean
   const line = text.slice(text.lastIndexOf('\n', at - 1) + 1, at);
   // "CAPT. JAMES McELROY, farmer, District No. 9, was born …": a county history's sketch opens with
   // its subject in capitals, a comma and his calling.
-  const after = text.slice(at + words.join(' ').length, at + words.join(' ').length + 3);
-  return /\p{Ll}/u.test(line) || /^,\s*\p{Ll}/u.test(after);
+  const after = text.slice(at + words.join(' ').length, at + words.join(' ').length + 24);
+  // "JUAN B. DAHER (q.e.p.d.) — Falleció ayer": a death notice headed by its subject and a requiescat.
+  return /\p{Ll}/u.test(line) || /^,\s*\p{Ll}/u.test(after) || REQUIESCAT.test(after);
 }
+
+/** "(R.I.P.)", "(q.e.p.d.)", "(D.E.P.)", "(S.I.P.)", "(†)" after a name heading a death notice. */
+const REQUIESCAT = /^\s*\((?:R\.\s?I\.\s?P\.|[Qq]\.\s?[Ee]\.\s?[Pp]\.\s?[Dd]\.|D\.\s?E\.\s?P\.|S\.\s?I\.\s?P\.|†)\)/u;
 
 /** Words that start a place's or an institution's name, never a person's ("El Refugio", "The Kerryman"). */
 const ARTICLES = new Set(['El', 'La', 'Los', 'Las', 'Le', 'Les', 'Der', 'Die', 'Das', 'Het', 'The', 'A', 'An']);
 /** Words naming a place or an institution ("Kenmare Old Cemetery", "Calle Hidalgo", "St. Mary's Church"). */
 const PLACE_WORDS =
-  /^(?:City|Town|Village|Falls|Springs|Creek|Harbou?r|Heights|Junction|Landing|Valley|Prairie|District|Precinct|Ward|Cemetery|Churchyard|Church|Chapel|Cathedral|Parish|Street|Road|Avenue|Lane|Square|County|Township|Hospital|School|College|University|Hall|Society|Company|Hotel|Park|Old|New|North|South|East|West|Capilla|Iglesia|Calle|Panteón|Kyrka|Kirche|Friedhof|Kerk|Église|Cimetière|Chiesa|Cimitero)$/;
+  /^(?:City|Town|Village|Falls|Springs|Creek|Harbou?r|Heights|Junction|Landing|Valley|Prairie|District|Precinct|Ward|Cemetery|Churchyard|Church|Chapel|Cathedral|Parish|Street|Road|Avenue|Lane|Square|County|Township|Hospital|School|College|University|Hall|Society|Company|Union|Lodge|Club|Association|Hotel|Park|Sociedad|Sociedade|Società|Société|Asociación|Associação|Verein|Gesellschaft|Old|New|North|South|East|West|Capilla|Iglesia|Calle|Panteón|Kyrka|Kirche|Friedhof|Kerk|Église|Cimetière|Chiesa|Cimitero)$/;
 
 /** A capitalised phrase that names a place or an institution, not a person: never a principal. */
 function placeLike(words: readonly string[]): boolean {
