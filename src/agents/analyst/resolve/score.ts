@@ -752,11 +752,31 @@ function placesToEndBound(a: PersonFeatures, b: PersonFeatures, freq: NameFreque
   if (a.spouses.length && b.spouses.length && shares(a.spouses, b.spouses)) linked += FAMILY_NAMED;
   if (a.children.length && b.children.length && shares(a.children, b.children)) linked += 4;
   if (linked) w += linked + REL_SLACK;
-  const named = a.relativeNames.parent.length + a.relativeNames.spouse.length + a.relativeNames.child.length;
-  if (named && b.relativeNames.parent.length + b.relativeNames.spouse.length + b.relativeNames.child.length)
-    w += REL_MAX.named;
-  for (const ns in a.identifiers) if (ns in b.identifiers) w += 8;
+  // Relatives named alike add only for a kind both name (scorePair skips the others).
+  const x = a.relativeNames;
+  const y = b.relativeNames;
+  if (x.parent.length && y.parent.length) w += REL_MAX.parent;
+  if (x.spouse.length && y.spouse.length) w += REL_MAX.spouse;
+  if (x.child.length && y.child.length) w += REL_MAX.child;
+  w += identifierWeight(a, b);
   if (a.attributes.occupation && b.attributes.occupation) w += 0.5;
+  return w;
+}
+
+/**
+ * What the identifiers both carry will add, exactly as scorePair weighs them: the same id +8, one
+ * keystroke apart +2, different ids of an authority -1.5, other different ids nothing. A file's own
+ * record ids (_UID: one per person of most exported trees) differ between any two persons, so a
+ * bound of +8 per shared namespace kept nearly every pair of such a tree from stopping early.
+ */
+function identifierWeight(a: PersonFeatures, b: PersonFeatures): number {
+  let w = 0;
+  for (const ns in a.identifiers) {
+    const vb = b.identifiers[ns];
+    if (vb === undefined) continue;
+    const s = compareIdentifier(a.identifiers[ns], vb);
+    w += s === 1 ? 8 : s > 0 ? 2 : AUTHORITIES.has(ns) ? -1.5 : 0;
+  }
   return w;
 }
 
@@ -764,7 +784,7 @@ function placesToEndBound(a: PersonFeatures, b: PersonFeatures, freq: NameFreque
  * Largest log-odds the relationship feature can add: a shared parent or spouse (FAMILY_NAMED each)
  * and a shared child (4), with REL_SLACK to spare, when any is shared; and relatives named alike.
  */
-const REL_MAX = { named: 1.2 + 1.5 + 1.2 };
+const REL_MAX = { parent: 1.2, spouse: 1.5, child: 1.2 };
 const REL_SLACK = 2.5;
 
 function placeShareNote(score: number, a: string[], b: string[], freq: NameFrequencies | undefined): string {
