@@ -196,7 +196,14 @@ export class CandidateIndex {
   private readonly maxCandidates: number;
   /** Shared-key counts per slot for the query in progress (zeroed again after each query). */
   private counts = new Int32Array(1024);
-  private readonly touched: number[] = [];
+  /**
+   * The slots the query in progress has met, in the order met (touchedCount of them). A slot is met
+   * at most once a query, so it is as long as `counts`. A typed array: a JS array emptied by
+   * `length = 0` for each of 100k queries gave its backing store up and grew it again each time
+   * (~0.9 GB of garbage at 100k persons).
+   */
+  private touched = new Int32Array(1024);
+  private touchedCount = 0;
   private histogram = new Int32Array(64);
   /** Name counts of everyone indexed, for frequency-based weights in scorePair. */
   readonly frequencies = new NameFrequencies();
@@ -239,6 +246,7 @@ export class CandidateIndex {
       const grown = new Int32Array(Math.max(this.counts.length * 2, slot + 1));
       grown.set(this.counts);
       this.counts = grown;
+      this.touched = new Int32Array(grown.length);
     }
   }
 
@@ -311,7 +319,7 @@ export class CandidateIndex {
   private candidateSlots(keys: number[], exclude: number, out: number[], f: PersonFeatures): void {
     const counts = this.counts;
     const touched = this.touched;
-    touched.length = 0;
+    let met = 0;
     out.length = 0;
     for (const k of keys) {
       const b = this.blockOf(k);
@@ -319,23 +327,25 @@ export class CandidateIndex {
       for (let i = 0; i < b.length; i++) {
         const s = b[i];
         if (s === exclude) continue;
-        if (counts[s]++ === 0) touched.push(s);
+        if (counts[s]++ === 0) touched[met++] = s;
       }
     }
+    this.touchedCount = met;
     const max = this.maxCandidates;
-    if (touched.length <= max) {
-      for (const s of touched) out.push(s);
+    if (met <= max) {
+      for (let i = 0; i < met; i++) out.push(touched[i]);
     } else {
       // The cut-off count: keep everyone above it and the first met at it, up to maxCandidates.
       if (this.histogram.length < keys.length + 2) this.histogram = new Int32Array(keys.length * 2 + 2);
       const histogram = this.histogram;
       histogram.fill(0, 0, keys.length + 2);
-      for (const s of touched) histogram[Math.min(counts[s], keys.length + 1)]++;
+      for (let i = 0; i < met; i++) histogram[Math.min(counts[touched[i]], keys.length + 1)]++;
       let cut = keys.length + 1;
       let above = 0;
       while (cut > 1 && above + histogram[cut] < max) above += histogram[cut--];
       let atCut = max - above;
-      for (const s of touched) {
+      for (let i = 0; i < met; i++) {
+        const s = touched[i];
         const c = counts[s];
         if (c > cut) out.push(s);
         else if (c === cut && atCut > 0) {
@@ -359,14 +369,14 @@ export class CandidateIndex {
         for (let i = 0; i < b.length && out.length < max; i++) this.takeSpare(b[i], exclude, out);
       }
     }
-    for (const s of touched) counts[s] = 0;
+    for (let i = 0; i < this.touchedCount; i++) counts[touched[i]] = 0;
   }
 
   /** candidateSlots' spare places: `s` unless excluded or already a candidate (counts > 0 marks both). */
   private takeSpare(s: number, exclude: number, out: number[]): void {
     if (s === exclude || this.counts[s] !== 0) return;
     this.counts[s] = 1;
-    this.touched.push(s);
+    this.touched[this.touchedCount++] = s;
     out.push(s);
   }
 
