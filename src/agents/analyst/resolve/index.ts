@@ -7,7 +7,7 @@ import type { PersonFeatures } from './feature-types';
 import { DEFAULT_THRESHOLDS, scorePair, type PairScore, type ScoreThresholds } from './score';
 
 export { CandidateIndex, blockingKeys } from './blocking';
-export { FeatureSource } from './feature-source';
+export { FeatureSource, sureFeatureSource } from './feature-source';
 export { demoteAmbiguous } from './ambiguity';
 export {
   featuresOfPerson,
