@@ -107,6 +107,28 @@ describe('resolve: bulk scoring paths agree with the explained score', () => {
       { numRuns: 150 },
     );
   });
+  it('dropSeparate stops only pairs a rule makes "separate", and changes no other score', () => {
+    let stopped = 0;
+    fc.assert(
+      fc.property(arbPeople, fc.constantFrom(0.3, 0.85), (feats, floor) => {
+        const idx = new CandidateIndex(feats);
+        for (let i = 0; i < feats.length; i++)
+          for (let j = i + 1; j < feats.length; j++) {
+            const [a, b] = [feats[i], feats[j]];
+            const opts = { frequencies: idx.frequencies, family: idx, explain: false, floor };
+            const kept = scorePair(a, b, opts);
+            const dropping = scorePair(a, b, { ...opts, dropSeparate: true });
+            if (dropping.bounded && dropping.similarity === 0) {
+              stopped++;
+              assert.equal(dropping.recommendation, 'separate');
+              assert.equal(scorePair(a, b, { frequencies: idx.frequencies, family: idx }).recommendation, 'separate');
+            } else assert.deepEqual(dropping, kept);
+          }
+      }),
+      { numRuns: 100, seed: 15 },
+    );
+    assert.ok(stopped > 100, `${stopped} pairs stopped`);
+  });
   it('with population counts (namesakes, place shares), bulk and explained scores still agree and the floor stays safe', () => {
     // A population of 520 makes NameFrequencies informative, so the rules that read counts run.
     const names = ['Anne', 'George', 'Louise', 'Henry', 'Sophia', 'Charles', 'Augusta', 'Ernest'];

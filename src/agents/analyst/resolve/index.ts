@@ -153,6 +153,7 @@ export function searchDuplicateFeatures(feats: PersonFeatures[], opts: FindDupli
       family: index,
       explain: false,
       floor,
+      dropSeparate: !opts.includeSeparate,
     });
     if (quick.similarity < floor) continue;
     if (quick.recommendation === 'separate' && !opts.includeSeparate) continue;

@@ -373,6 +373,12 @@ export interface ScoreOptions {
    * `bounded` is set. Leave unset for an exact score.
    */
   floor?: number;
+  /**
+   * Bulk scoring for a caller that drops every "separate" pair (the duplicate search): a pair that
+   * a rule known before any comparison forbids (sexes recorded differently, one died before the
+   * other was born) stops there, "separate" with `bounded` set and similarity 0 (not scored).
+   */
+  dropSeparate?: boolean;
   /** Siblings by given-name sound (a CandidateIndex): lets a shorter name be matched to the only child so named. */
   family?: FamilyLookup;
 }
@@ -570,6 +576,32 @@ function bounded(a: PersonFeatures, b: PersonFeatures, stage: number, floor: num
     hardNegative: hard?.join('; '),
     bounded: true,
   };
+}
+
+/**
+ * What dropSeparate stops at: at 100k generated persons 28% of the candidate pairs (41k of
+ * opposite sexes, 145k with a death recorded before the other's birth), which had gone on to the
+ * dates and the early-stop bound.
+ */
+const UNSCORED_SEPARATE: PairScore = Object.freeze({
+  similarity: 0,
+  features: NOTHING_FEATURES,
+  weights: NOTHING_WEIGHTS,
+  rationale: '',
+  whyNotMerge: '',
+  recommendation: 'separate',
+  hardNegative: 'a rule forbids the merge (recorded sexes, or a death before the other was born)',
+  bounded: true,
+});
+
+/** The lifespan rule of scorePair's dates: one recorded dead (by the latest) a year before the other's earliest birth. */
+function diesBeforeOtherIsBorn(a: PersonFeatures, b: PersonFeatures): boolean {
+  for (let i = 0; i < 2; i++) {
+    const x = i ? b : a;
+    const y = i ? a : b;
+    if (x.death?.max !== undefined && y.birth?.min !== undefined && x.death.max < y.birth.min - 1) return true;
+  }
+  return false;
 }
 
 /**
@@ -956,6 +988,7 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
       forbid('recorded sexes differ (male vs female)');
     }
   }
+  if (opts.dropSeparate && (hard || diesBeforeOtherIsBorn(a, b))) return UNSCORED_SEPARATE;
   if (hopeless(a, b, DATES_LEFT, floorLogit)) return bounded(a, b, DATES_LEFT, opts.floor!);
 
   // Dates.
