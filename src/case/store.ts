@@ -20,6 +20,7 @@ import {
   snippetForReader,
   SourceRecord,
   safeParseBounded,
+  type SureParse,
 } from '../model';
 import type { CaptureOptions, CaseStore, Clock, SessionState, TreeWriteOptions } from '../engine/ports';
 import { systemClock } from '../engine/ports';
@@ -392,9 +393,13 @@ export class FileCaseStore implements CaseStore {
    * indexed open the trees not read yet are streamed line by line and their persons not kept, so a
    * 100k-person tree is never held whole. Lines that do not read as a person are skipped here
    * (status and validate report them). `file` is where the person lives. With `schema`, tree lines
-   * are validated by it instead of the whole Person schema (a reader of a few fields of everyone).
+   * are validated by it instead of the whole Person schema (a reader of a few fields of everyone),
+   * and `sure` reads those the schema certainly accepts faster (safeParseBounded).
    */
-  *eachPerson<T extends PersonPart = Person>(schema?: z.ZodType<T>): Generator<{ person: T | Person; file: string }> {
+  *eachPerson<T extends PersonPart = Person>(
+    schema?: z.ZodType<T>,
+    sure?: SureParse<T>,
+  ): Generator<{ person: T | Person; file: string }> {
     const unread = new Set(this.treesToRead);
     // A list of the living still to be derived is derived on the way (a second pass would read it all again).
     const deriving = this.livingStale && !this.treeIndex;
@@ -418,7 +423,9 @@ export class FileCaseStore implements CaseStore {
         let end = text.indexOf('\n', at);
         if (end < 0) end = text.length;
         const lineText = text.slice(at, end);
-        const r = schema ? readTreeLineAs(lineText, ++line, format, schema) : readTreeLine(lineText, ++line, format);
+        const r = schema
+          ? readTreeLineAs(lineText, ++line, format, schema, sure)
+          : readTreeLine(lineText, ++line, format);
         at = end + 1;
         if (r.kind === 'header') format = r.context;
         else if (r.kind === 'person' && !this.people.has(r.person.id)) {

@@ -14,7 +14,7 @@
  * and report problems as before (fields named as in the person, by line).
  */
 import { z } from 'zod';
-import { evidenceTypeOf, Person, PERSON_KEYS, safeParseBounded } from '../model';
+import { evidenceTypeOf, Person, PERSON_KEYS, safeParseBounded, type SureParse } from '../model';
 import { NO_QUAY, QUAY_CLASS } from '../interchange/gedcom/tags';
 
 export const TREE_FORMAT = 2;
@@ -540,8 +540,15 @@ export function readTreeLine(text: string, line: number, ctx: TreeContext): Tree
 /**
  * readTreeLine with another schema for the person: a reader that uses a few fields of every person
  * of a large tree (the duplicate search) validates those, not every citation of every event.
+ * `sure`: a faster reader of the persons the schema certainly accepts (safeParseBounded).
  */
-export function readTreeLineAs<T>(text: string, line: number, ctx: TreeContext, schema: z.ZodType<T>): TreeLineAs<T> {
+export function readTreeLineAs<T>(
+  text: string,
+  line: number,
+  ctx: TreeContext,
+  schema: z.ZodType<T>,
+  sure?: SureParse<T>,
+): TreeLineAs<T> {
   if (!text.trim()) return { kind: 'blank' };
   let json: unknown;
   try {
@@ -558,7 +565,7 @@ export function readTreeLineAs<T>(text: string, line: number, ctx: TreeContext, 
     if (!(e instanceof TreeLineError)) throw e;
     return { kind: 'invalid', issues: [{ message: e.message }] };
   }
-  const p = safeParseBounded(schema, person);
+  const p = safeParseBounded(schema, person, sure);
   if (p.success) return { kind: 'person', person: p.data };
   return { kind: 'invalid', issues: p.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })) };
 }

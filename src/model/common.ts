@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
 /** Ids name files (`people/<id>-<slug>.md`), so they must be safe path segments. */
-export const Id = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$/, 'an id is letters, digits, "_", "-" or "." (at most 80)');
+export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$/;
+export const Id = z.string().regex(ID_PATTERN, 'an id is letters, digits, "_", "-" or "." (at most 80)');
 export type Id = z.infer<typeof Id>;
 
 export const Probability = z.number().min(0).max(1);

@@ -71,12 +71,25 @@ export function withFieldBound<S extends z.ZodType>(schema: S): z.ZodType<z.outp
 }
 
 /**
+ * A faster reader of the values a schema certainly accepts: exactly the schema's output for them,
+ * undefined for any other (the schema then decides and says what is wrong). Never looser than the
+ * schema it stands in for.
+ */
+export type SureParse<T> = (value: unknown) => T | undefined;
+
+/**
  * withFieldBound(schema).safeParse(value) without the piped schema: the pipe made zod's parse of
  * a small schema several times slower (a 100k-person tree read for the duplicate search: 1.9 s
  * of validation became 5.4 s). Same result: the bound's issues when a field is over it, else the
- * schema's own.
+ * schema's own. `sure` (optional) reads the values it is sure of in the schema's place.
  */
-export function safeParseBounded<S extends z.ZodType>(schema: S, value: unknown): z.ZodSafeParseResult<z.output<S>> {
+export function safeParseBounded<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  sure?: SureParse<z.output<S>>,
+): z.ZodSafeParseResult<z.output<S>> {
   if (oversized(value)) return withFieldBound(schema).safeParse(value);
+  const data = sure?.(value);
+  if (data !== undefined) return { success: true, data };
   return schema.safeParse(value);
 }

@@ -54,9 +54,8 @@ export type Refinement = z.infer<typeof Refinement>;
  * `occupation.value`, `sex`, ... One assertion is one value from one or more pieces of evidence.
  * Competing values for the same field are kept side by side and become a Conflict.
  */
-export const FactField = z
-  .string()
-  .regex(/^(sex|[a-z_]+\.(date|place|value|age))$/, 'a field is "sex" or "<event>.<date|place|value|age>"');
+export const FACT_FIELD_PATTERN = /^(sex|[a-z_]+\.(date|place|value|age))$/;
+export const FactField = z.string().regex(FACT_FIELD_PATTERN, 'a field is "sex" or "<event>.<date|place|value|age>"');
 export const Assertion = z.object({
   id: Id,
   field: FactField,

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { CandidateIndex, featuresOfPerson, featuresOfPersona, blockingKeys } from '../../../src/agents/analyst/resolve';
+import { blockingCodes, keyCode } from '../../../src/agents/analyst/resolve/blocking';
 import { person } from './fixtures';
 
 const GIVEN = [
@@ -104,6 +106,45 @@ describe('resolve: CandidateIndex (blocking)', () => {
   });
   it('gives every person at least one key', () => {
     for (const p of population(200)) assert.ok(blockingKeys(p).length > 0);
+  });
+  it('hashes the keys from their parts: blockingCodes is keyCode of each key, each code once, in order', () => {
+    const arb = fc.record({
+      given: fc.constantFrom('John', 'Henry II', 'Son', 'Mary Anne', 'Jo', '', 'Louis XIV', 'Twin 1'),
+      surname: fc.constantFrom('Smith', 'Wojciechowski', 'van der Berg', 'Ó Briain', ''),
+      birth: fc.option(fc.constantFrom('1850', 'ABT 1850', '12 MAR 1850', 'BET 1848 AND 1859', '45', '9 SEP 1999'), {
+        nil: undefined,
+      }),
+      death: fc.option(fc.constantFrom('1900', 'BEF 1905', '3 JAN 1901', '99', 'BET 1890 AND 1899'), {
+        nil: undefined,
+      }),
+      parents: fc.subarray(['F1', 'M1']),
+      spouses: fc.subarray(['S1']),
+      children: fc.subarray(['C1', 'C2']),
+      ids: fc.constantFrom<Record<string, string>>(
+        {},
+        { _UID: '0001DAA66D13' },
+        { wikitree: 'Smith-12', familysearch: 'L1X2-ABC' },
+      ),
+    });
+    fc.assert(
+      fc.property(arb, (r) => {
+        const f = featuresOfPerson(
+          person({
+            id: 'P1',
+            given: r.given,
+            surname: r.surname,
+            birth: r.birth,
+            death: r.death,
+            parents: r.parents,
+            spouses: r.spouses,
+            children: r.children,
+            externalIds: r.ids,
+          }),
+        );
+        assert.deepEqual(blockingCodes(f), [...new Set(blockingKeys(f).map(keyCode))]);
+      }),
+      { numRuns: 400 },
+    );
   });
 });
 

@@ -107,6 +107,28 @@ describe('resolve: bulk scoring paths agree with the explained score', () => {
       { numRuns: 150 },
     );
   });
+  it('dropSeparate stops only pairs a rule makes "separate", and changes no other score', () => {
+    let stopped = 0;
+    fc.assert(
+      fc.property(arbPeople, fc.constantFrom(0.3, 0.85), (feats, floor) => {
+        const idx = new CandidateIndex(feats);
+        for (let i = 0; i < feats.length; i++)
+          for (let j = i + 1; j < feats.length; j++) {
+            const [a, b] = [feats[i], feats[j]];
+            const opts = { frequencies: idx.frequencies, family: idx, explain: false, floor };
+            const kept = scorePair(a, b, opts);
+            const dropping = scorePair(a, b, { ...opts, dropSeparate: true });
+            if (dropping.bounded && dropping.similarity === 0) {
+              stopped++;
+              assert.equal(dropping.recommendation, 'separate');
+              assert.equal(scorePair(a, b, { frequencies: idx.frequencies, family: idx }).recommendation, 'separate');
+            } else assert.deepEqual(dropping, kept);
+          }
+      }),
+      { numRuns: 100, seed: 15 },
+    );
+    assert.ok(stopped > 100, `${stopped} pairs stopped`);
+  });
   it('with population counts (namesakes, place shares), bulk and explained scores still agree and the floor stays safe', () => {
     // A population of 520 makes NameFrequencies informative, so the rules that read counts run.
     const names = ['Anne', 'George', 'Louise', 'Henry', 'Sophia', 'Charles', 'Augusta', 'Ernest'];
@@ -176,6 +198,73 @@ describe('resolve: bulk scoring paths agree with the explained score', () => {
         }
       }),
       { numRuns: 60 },
+    );
+  });
+  it('with identifiers (a file _UID, an authority id) and relatives named alike, the floor stays safe', () => {
+    // Relatives outside the pairs, so that each person's relatives are named (parent, spouse, child),
+    // two of each name: relatives named alike that are not the same relative.
+    const kin = [
+      person({ id: 'R1', given: 'Hans', surname: 'Weber' }),
+      person({ id: 'R2', given: 'Hans', surname: 'Weber' }),
+      person({ id: 'R3', given: 'Greta', surname: 'Lee' }),
+      person({ id: 'R4', given: 'Greta', surname: 'Lee' }),
+      person({ id: 'R5', given: 'Anna', surname: 'Smith' }),
+      person({ id: 'R6', given: 'Anna', surname: 'Smith' }),
+    ];
+    const byId = new Map(kin.map((p) => [p.id, p]));
+    const arb = fc.array(
+      fc.record({
+        given,
+        surname,
+        sex: fc.constantFrom('M' as const, 'F' as const, 'U' as const),
+        birth: date,
+        death: date,
+        // the same, one keystroke apart, unlike
+        uid: fc.option(fc.constantFrom('0001DAA66D13', '0001DAA66D14', '00009E3779B1'), { nil: undefined }),
+        wikitree: fc.option(fc.constantFrom('Weber-12', 'Weber-13', 'Lee-7'), { nil: undefined }),
+        parents: fc.subarray(['R1', 'R2']),
+        spouses: fc.subarray(['R3', 'R4']),
+        children: fc.subarray(['R5', 'R6']),
+      }),
+      { minLength: 2, maxLength: 20 },
+    );
+    fc.assert(
+      fc.property(arb, fc.constantFrom(0.3, 0.5, 0.85), (rs, floor) => {
+        const feats = rs.map((r, i) =>
+          featuresOfPerson(
+            person({
+              id: `P${i}`,
+              given: r.given,
+              surname: r.surname,
+              sex: r.sex,
+              birth: r.birth,
+              death: r.death,
+              parents: r.parents,
+              spouses: r.spouses,
+              children: r.children,
+              externalIds: {
+                ...(r.uid ? { _UID: r.uid } : {}),
+                ...(r.wikitree ? { wikitree: r.wikitree } : {}),
+              },
+            }),
+            (id) => byId.get(id),
+          ),
+        );
+        const idx = new CandidateIndex(feats);
+        for (let i = 0; i < feats.length; i++)
+          for (let j = i + 1; j < feats.length; j++) {
+            const [a, b] = [feats[i], feats[j]];
+            const full = scorePair(a, b, { frequencies: idx.frequencies, family: idx });
+            const floored = scorePair(a, b, { frequencies: idx.frequencies, family: idx, explain: false, floor });
+            if (floored.bounded)
+              assert.ok(
+                floored.similarity < floor && full.similarity <= floored.similarity + 1e-12,
+                `${full.similarity} ≤ bound ${floored.similarity} < ${floor}`,
+              );
+            else assert.equal(floored.similarity, full.similarity);
+          }
+      }),
+      { numRuns: 150 },
     );
   });
   it('maxReviews keeps every merge and exactly the best reviews of the full search, and says below what it cut', () => {

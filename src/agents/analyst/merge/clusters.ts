@@ -19,6 +19,7 @@ import type { CaseStore } from '../../../engine/ports';
 import {
   DEFAULT_THRESHOLDS,
   FeatureSource,
+  sureFeatureSource,
   featuresOfPerson,
   fullName,
   pairKey,
@@ -51,7 +52,10 @@ export interface MergeStore extends CaseStore {
   removeFile(rel: string): Promise<void>;
   load?(): unknown;
   /** Every person once with the file it lives in, streamed (FileCaseStore); else persons() is read. */
-  eachPerson?(schema: typeof FeatureSource): Iterable<{ person: FeatureSource; file: string }>;
+  eachPerson?(
+    schema: typeof FeatureSource,
+    sure?: typeof sureFeatureSource,
+  ): Iterable<{ person: FeatureSource; file: string }>;
   /** Changes when a person file or a tree changes: a stored search of an unchanged case is reused. */
   fingerprint?(): string;
 }
@@ -187,7 +191,7 @@ export function caseFeatures(store: MergeStore): {
   const names = new Map<string, string>();
   const xrefs = new Map<string, string>();
   const each =
-    store.eachPerson?.(FeatureSource) ??
+    store.eachPerson?.(FeatureSource, sureFeatureSource) ??
     store.persons().map((person) => ({ person, file: store.personFile(person.id) ?? '' }));
   for (const { person, file } of each) {
     feats.push(featuresOfPerson(person));

@@ -29,8 +29,13 @@ export interface BlockingOptions {
   maxCandidates?: number;
 }
 
-export function blockingKeys(f: PersonFeatures): string[] {
-  const keys = new Set<string>();
+/**
+ * Receives each blocking key as its parts, `${tag}${a}` or `${tag}${a}${sep}${b}`: the index hashes
+ * the parts (blockingCodes) and builds no string, blockingKeys writes them out.
+ */
+type KeySink = (tag: string, a: string, sep?: string, b?: string | number) => void;
+
+function eachBlockingKey(f: PersonFeatures, emit: KeySink): void {
   const birthYears: number[] = [];
   if (f.birth?.min !== undefined && f.birth.max !== undefined && f.birth.max - f.birth.min <= 12) {
     for (let y = f.birth.min; y <= f.birth.max; y++) birthYears.push(y);
@@ -51,48 +56,54 @@ export function blockingKeys(f: PersonFeatures): string[] {
       ...(n.surnameDm.length ? n.surnameDm : n.surnameMeta),
       ...(n.surnameRoot ? [n.surnameRoot] : []),
     ]) {
-      if (initial) keys.add(`s:${code}|g:${initial}`);
-      for (const d of decades) keys.add(`s:${code}|d:${d}`);
-      if (!initial && !decades.length) keys.add(`s:${code}`);
+      if (initial) emit('s:', code, '|g:', initial);
+      for (const d of decades) emit('s:', code, '|d:', d);
+      if (!initial && !decades.length) emit('s:', code);
     }
     // Typo-tolerant: the first three letters of the first full given name.
     const call = n.given.find((t) => t.length > 2);
     // A regnal number and the decade ("Henry II" misspelt still meets "Henry II").
-    if (n.regnal) for (const d of decades) keys.add(`r:${n.regnal}|d:${d}`);
+    if (n.regnal) for (const d of decades) emit('r:', n.regnal, '|d:', d);
     // Every full given name (a middle name may be the one both records wrote out).
     for (const t of n.given.slice(0, 3))
-      if (t.length > 2 && t !== call) for (const d of decades) keys.add(`gt:${t}|d:${d}`);
+      if (t.length > 2 && t !== call) for (const d of decades) emit('gt:', t, '|d:', d);
     if (call) {
-      for (const d of decades) keys.add(`gt:${call}|d:${d}`);
-      for (const d of decades) keys.add(`g3:${call.slice(0, 3)}|d:${d}`);
-      if (deathYear) keys.add(`g3:${call.slice(0, 3)}|dd:${Math.floor(deathYear.min! / 10)}`);
+      for (const d of decades) emit('gt:', call, '|d:', d);
+      for (const d of decades) emit('g3:', call.slice(0, 3), '|d:', d);
+      if (deathYear) emit('g3:', call.slice(0, 3), '|dd:', Math.floor(deathYear.min! / 10));
     }
     for (const gm of n.givenMeta) {
       // One name only (an indentured emigrant, an enslaved person): the name alone, whatever dates one
       // record gives and the other does not (oversized blocks are skipped at query time).
-      if (!n.surnames.length) keys.add(`gn:${gm}`);
-      for (const d of decades) keys.add(`g:${gm}|d:${d}`);
-      if (deathYear) for (let y = deathYear.min!; y <= deathYear.max!; y++) keys.add(`g:${gm}|dy:${y}`);
+      if (!n.surnames.length) emit('gn:', gm);
+      for (const d of decades) emit('g:', gm, '|d:', d);
+      if (deathYear) for (let y = deathYear.min!; y <= deathYear.max!; y++) emit('g:', gm, '|dy:', y);
       // Family links: the same given-name sound among one parent's children or one spouse's spouses.
-      for (const p of f.parents) keys.add(`g:${gm}|p:${p}`);
-      for (const s of f.spouses) keys.add(`g:${gm}|sp:${s}`);
-      for (const c of f.children) keys.add(`g:${gm}|c:${c}`);
+      for (const p of f.parents) emit('g:', gm, '|p:', p);
+      for (const s of f.spouses) emit('g:', gm, '|sp:', s);
+      for (const c of f.children) emit('g:', gm, '|c:', c);
       // Swapped names: index the given name under the surname slot too.
       const sInitial = n.surnames[0]?.[0];
-      if (sInitial) keys.add(`sw:${gm}|${sInitial}`);
+      if (sInitial) emit('sw:', gm, '|', sInitial);
     }
     // The counterpart of the swap key: surname sound + given initial, keyed as if swapped.
     const surnameMeta = n.surnameMeta[0];
-    if (surnameMeta && initial) keys.add(`sw:${surnameMeta}|${initial}`);
+    if (surnameMeta && initial) emit('sw:', surnameMeta, '|', initial);
   }
   // Only placeholders for a name ("Son", "Twin 1"): the dates are all there is to block on.
   if (!f.names.some((n) => n.givenMeta.length || n.surnames.length)) {
     const tag = f.names.map((n) => n.gkey).join('/');
-    for (const d of decades) keys.add(`nn:${tag}|d:${d}`);
-    if (deathYear) for (let y = deathYear.min!; y <= deathYear.max!; y++) keys.add(`nn:${tag}|dy:${y}`);
+    for (const d of decades) emit('nn:', tag, '|d:', d);
+    if (deathYear) for (let y = deathYear.min!; y <= deathYear.max!; y++) emit('nn:', tag, '|dy:', y);
   }
-  if (f.birth?.ymd) keys.add(`b:${f.birth.ymd}`);
-  for (const [ns, v] of Object.entries(f.identifiers)) keys.add(`id:${ns}:${v}`);
+  if (f.birth?.ymd) emit('b:', f.birth.ymd);
+  for (const [ns, v] of Object.entries(f.identifiers)) emit('id:', ns, ':', v);
+}
+
+/** The blocking keys of a person, each once. */
+export function blockingKeys(f: PersonFeatures): string[] {
+  const keys = new Set<string>();
+  eachBlockingKey(f, (tag, a, sep, b) => keys.add(sep === undefined ? tag + a : `${tag}${a}${sep}${b}`));
   return [...keys];
 }
 
@@ -155,18 +166,46 @@ function listed(lists: Int32Array, from: number, length: number, slot: number): 
  * keys sharing a code only merge their blocks (one stranger more to score, then turned down).
  */
 export function keyCode(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
-  return (h ^ (h >>> 15)) | 0;
+  return fnvEnd(fnvText(FNV_START, key));
 }
 
-/** The distinct codes of `keys`, in the order first met (a person has a few dozen: a scan beats a Set). */
-function uniqueCodes(keys: string[]): number[] {
-  const out: number[] = [];
-  for (const k of keys) {
-    const c = keyCode(k);
-    if (!out.includes(c)) out.push(c);
+const FNV_START = 0x811c9dc5;
+const fnvText = (h: number, text: string): number => {
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h;
+};
+const fnvEnd = (h: number): number => (h ^ (h >>> 15)) | 0;
+const digits = new Uint8Array(10);
+
+/** fnvText of `${n}`, for the integers (years, decades) keys carry, without writing them out. */
+function fnvNumber(h: number, n: number): number {
+  if (!Number.isInteger(n) || Math.abs(n) >= 1e9) return fnvText(h, `${n}`);
+  if (n < 0) {
+    h = Math.imul(h ^ 45, 0x01000193); // '-'
+    n = -n;
   }
+  let k = 0;
+  do {
+    digits[k++] = n % 10;
+    n = Math.floor(n / 10);
+  } while (n > 0);
+  while (k > 0) h = Math.imul(h ^ (48 + digits[--k]), 0x01000193);
+  return h;
+}
+
+/**
+ * keyCode of each of blockingKeys(f), each code once in the order first met, hashed from the keys'
+ * parts: at 100k persons the index had built ~1.7 million key strings only to hash them.
+ */
+export function blockingCodes(f: PersonFeatures): number[] {
+  const out: number[] = [];
+  eachBlockingKey(f, (tag, a, sep, b) => {
+    let h = fnvText(fnvText(FNV_START, tag), a);
+    if (sep !== undefined) h = typeof b === 'number' ? fnvNumber(fnvText(h, sep), b) : fnvText(fnvText(h, sep), b!);
+    const code = fnvEnd(h);
+    // A person has a few dozen: a scan beats a Set.
+    if (!out.includes(code)) out.push(code);
+  });
   return out;
 }
 
@@ -197,7 +236,14 @@ export class CandidateIndex {
   private readonly maxCandidates: number;
   /** Shared-key counts per slot for the query in progress (zeroed again after each query). */
   private counts = new Int32Array(1024);
-  private readonly touched: number[] = [];
+  /**
+   * The slots the query in progress has met, in the order met (touchedCount of them). A slot is met
+   * at most once a query, so it is as long as `counts`. A typed array: a JS array emptied by
+   * `length = 0` for each of 100k queries gave its backing store up and grew it again each time
+   * (~0.9 GB of garbage at 100k persons).
+   */
+  private touched = new Int32Array(1024);
+  private touchedCount = 0;
   private histogram = new Int32Array(64);
   /** Name counts of everyone indexed, for frequency-based weights in scorePair. */
   readonly frequencies = new NameFrequencies();
@@ -215,7 +261,7 @@ export class CandidateIndex {
   add(f: PersonFeatures): void {
     if (this.slotOf.has(f.id)) this.remove(f.id);
     const slot = this.freeSlots.pop() ?? this.feats.length;
-    const keys = uniqueCodes(blockingKeys(f));
+    const keys = blockingCodes(f);
     for (const k of keys) {
       const v = this.keyFirst.get(k);
       if (v === undefined) this.keyFirst.set(k, slot);
@@ -240,6 +286,7 @@ export class CandidateIndex {
       const grown = new Int32Array(Math.max(this.counts.length * 2, slot + 1));
       grown.set(this.counts);
       this.counts = grown;
+      this.touched = new Int32Array(grown.length);
     }
   }
 
@@ -296,7 +343,7 @@ export class CandidateIndex {
     const slot = this.slotOf.get(f.id);
     if (slot !== undefined && this.feats[slot] === f) return this.slotKeys[slot];
     const out: number[] = [];
-    for (const k of uniqueCodes(blockingKeys(f))) if (this.keyFirst.has(k)) out.push(k);
+    for (const k of blockingCodes(f)) if (this.keyFirst.has(k)) out.push(k);
     return out;
   }
 
@@ -312,7 +359,7 @@ export class CandidateIndex {
   private candidateSlots(keys: number[], exclude: number, out: number[], f: PersonFeatures): void {
     const counts = this.counts;
     const touched = this.touched;
-    touched.length = 0;
+    let met = 0;
     out.length = 0;
     for (const k of keys) {
       const b = this.blockOf(k);
@@ -320,23 +367,25 @@ export class CandidateIndex {
       for (let i = 0; i < b.length; i++) {
         const s = b[i];
         if (s === exclude) continue;
-        if (counts[s]++ === 0) touched.push(s);
+        if (counts[s]++ === 0) touched[met++] = s;
       }
     }
+    this.touchedCount = met;
     const max = this.maxCandidates;
-    if (touched.length <= max) {
-      for (const s of touched) out.push(s);
+    if (met <= max) {
+      for (let i = 0; i < met; i++) out.push(touched[i]);
     } else {
       // The cut-off count: keep everyone above it and the first met at it, up to maxCandidates.
       if (this.histogram.length < keys.length + 2) this.histogram = new Int32Array(keys.length * 2 + 2);
       const histogram = this.histogram;
       histogram.fill(0, 0, keys.length + 2);
-      for (const s of touched) histogram[Math.min(counts[s], keys.length + 1)]++;
+      for (let i = 0; i < met; i++) histogram[Math.min(counts[touched[i]], keys.length + 1)]++;
       let cut = keys.length + 1;
       let above = 0;
       while (cut > 1 && above + histogram[cut] < max) above += histogram[cut--];
       let atCut = max - above;
-      for (const s of touched) {
+      for (let i = 0; i < met; i++) {
+        const s = touched[i];
         const c = counts[s];
         if (c > cut) out.push(s);
         else if (c === cut && atCut > 0) {
@@ -360,14 +409,14 @@ export class CandidateIndex {
         for (let i = 0; i < b.length && out.length < max; i++) this.takeSpare(b[i], exclude, out);
       }
     }
-    for (const s of touched) counts[s] = 0;
+    for (let i = 0; i < this.touchedCount; i++) counts[touched[i]] = 0;
   }
 
   /** candidateSlots' spare places: `s` unless excluded or already a candidate (counts > 0 marks both). */
   private takeSpare(s: number, exclude: number, out: number[]): void {
     if (s === exclude || this.counts[s] !== 0) return;
     this.counts[s] = 1;
-    this.touched.push(s);
+    this.touched[this.touchedCount++] = s;
     out.push(s);
   }
 

@@ -7,7 +7,7 @@ import type { PersonFeatures } from './feature-types';
 import { DEFAULT_THRESHOLDS, scorePair, type PairScore, type ScoreThresholds } from './score';
 
 export { CandidateIndex, blockingKeys } from './blocking';
-export { FeatureSource } from './feature-source';
+export { FeatureSource, sureFeatureSource } from './feature-source';
 export { demoteAmbiguous } from './ambiguity';
 export {
   featuresOfPerson,
@@ -153,6 +153,7 @@ export function searchDuplicateFeatures(feats: PersonFeatures[], opts: FindDupli
       family: index,
       explain: false,
       floor,
+      dropSeparate: !opts.includeSeparate,
     });
     if (quick.similarity < floor) continue;
     if (quick.recommendation === 'separate' && !opts.includeSeparate) continue;
