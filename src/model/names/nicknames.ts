@@ -632,7 +632,7 @@ const GROUPS: string[][] = [
   ['constance', 'connie'],
   ['evangeline', 'eva', 'eve', 'evie', 'vangie'],
   ['florence', 'flo', 'flossie', 'florrie'],
-  ['gertrude', 'gertie', 'trudy', 'gertrud'],
+  ['gertrude', 'gertie', 'trudy', 'gertrud', 'gertrudis', 'gertruda', 'gertraud', 'trude', 'jera'],
   ['henrietta', 'etta', 'hetty', 'nettie', 'henriette', 'genrietta'],
   ['joanna', 'joan', 'jo', 'johanna', 'hanna'],
   ['lucy', 'lucinda', 'lucille', 'lucia', 'luzia'],

@@ -118,6 +118,8 @@ describe('resolve: names and places', () => {
         nicknameMatch('mairi', 'mary') &&
         nicknameMatch('catriona', 'catherine'),
     );
+    // Slovene Jera is Gertrude, "Gertrudis" in a Latin register.
+    assert.ok(nicknameMatch('jera', 'gertrudis') && nicknameMatch('gertrudis', 'gertrude'));
     // Arabic forms as Levantine emigrants' records write them.
     assert.ok(
       nicknameMatch('youssef', 'joseph') && nicknameMatch('boutros', 'peter') && nicknameMatch('ibrahim', 'abraham'),
