@@ -159,13 +159,21 @@ export function citedSources(p: Pick<Person, 'names' | 'assertions' | 'relations
   return out;
 }
 
+/** The assertion a field's value is read from: the most confident accepted one, else the most confident. */
+export function preferredAssertion<A extends Pick<Assertion, 'field' | 'status' | 'confidence'>>(
+  p: { assertions: readonly A[] },
+  field: string,
+): A | undefined {
+  const candidates = p.assertions.filter((a) => a.field === field && a.status !== 'rejected');
+  const accepted = candidates.filter((a) => a.status === 'accepted');
+  const pool = accepted.length ? accepted : candidates;
+  return pool.sort((a, b) => b.confidence - a.confidence)[0];
+}
+
 /** The accepted (else best staged) value of a field. */
 export function factValue(
   p: { assertions: readonly Pick<Assertion, 'field' | 'value' | 'status' | 'confidence'>[] },
   field: string,
 ): string | undefined {
-  const candidates = p.assertions.filter((a) => a.field === field && a.status !== 'rejected');
-  const accepted = candidates.filter((a) => a.status === 'accepted');
-  const pool = accepted.length ? accepted : candidates;
-  return pool.sort((a, b) => b.confidence - a.confidence)[0]?.value;
+  return preferredAssertion(p, field)?.value;
 }

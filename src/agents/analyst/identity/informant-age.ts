@@ -11,7 +11,7 @@
  * register, a person's own statement) keeps its full weight; and the hard facts (hard-facts.ts: an age
  * beyond the tolerance of the record type, another spouse, other parents) are judged before this.
  */
-import type { Assertion, Person, Persona, SourceRecord } from '../../../model';
+import { preferredAssertion, type Person, type Persona, type SourceRecord } from '../../../model';
 import { informationClass } from '../mills';
 import { yearRange } from '../../../model/gdate';
 import { ageInYears, DEFAULT_THRESHOLDS, type PairScore, type PersonFeatures } from '../resolve';
@@ -83,13 +83,6 @@ export function informantAge(
   return Math.max(0, when.max - birth.min);
 }
 
-/** The assertion factValue reads for `field`: the most confident accepted one, else the most confident. */
-function preferred(p: Person, field: string): Assertion | undefined {
-  const live = p.assertions.filter((a) => a.field === field && a.status !== 'rejected');
-  const accepted = live.filter((a) => a.status === 'accepted');
-  return (accepted.length ? accepted : live).sort((a, b) => b.confidence - a.confidence)[0];
-}
-
 /**
  * The other side of scoreBesideInformantAge: a person whose birth rests only on what someone else
  * told at the death (a son's "70 years" on the death certificate): every citation of the birth is
@@ -101,7 +94,7 @@ export function withInformantBirthLoosened(person: Person | undefined, f: Person
   const b = f.birth;
   const deathYear = f.death?.max;
   if (!person || b?.min === undefined || b.max === undefined || deathYear === undefined) return f;
-  const birth = preferred(person, 'birth.date');
+  const birth = preferredAssertion(person, 'birth.date');
   // A record of the death (original or derivative), not a compiler's tree that gives both dates.
   if (
     !birth?.evidence.length ||
