@@ -594,14 +594,9 @@ const UNSCORED_SEPARATE: PairScore = Object.freeze({
   bounded: true,
 });
 
-/** The lifespan rule of scorePair's dates: one recorded dead (by the latest) a year before the other's earliest birth. */
-function diesBeforeOtherIsBorn(a: PersonFeatures, b: PersonFeatures): boolean {
-  for (let i = 0; i < 2; i++) {
-    const x = i ? b : a;
-    const y = i ? a : b;
-    if (x.death?.max !== undefined && y.birth?.min !== undefined && x.death.max < y.birth.min - 1) return true;
-  }
-  return false;
+/** The lifespan rule of scorePair's dates: x recorded dead (by the latest) a year before y's earliest birth. */
+function deadYearsBeforeBirth(x: PersonFeatures, y: PersonFeatures): boolean {
+  return x.death?.max !== undefined && y.birth?.min !== undefined && x.death.max < y.birth.min - 1;
 }
 
 /**
@@ -988,7 +983,7 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
       forbid('recorded sexes differ (male vs female)');
     }
   }
-  if (opts.dropSeparate && (hard || diesBeforeOtherIsBorn(a, b))) return UNSCORED_SEPARATE;
+  if (opts.dropSeparate && (hard || deadYearsBeforeBirth(a, b) || deadYearsBeforeBirth(b, a))) return UNSCORED_SEPARATE;
   if (hopeless(a, b, DATES_LEFT, floorLogit)) return bounded(a, b, DATES_LEFT, opts.floor!);
 
   // Dates.
@@ -1008,9 +1003,9 @@ export function scorePair(a: PersonFeatures, b: PersonFeatures, opts: ScoreOptio
   for (let i = 0; i < 2; i++) {
     const x = i ? b : a;
     const y = i ? a : b;
-    if (x.death?.max !== undefined && y.birth?.min !== undefined && x.death.max < y.birth.min - 1) {
-      forbid(`${x.label} died (${x.death.text}) before ${y.label} was born (${y.birth.text})`);
-      addC(LIFESPAN, { score: 0, reason: `died ${x.death.text}, before the other was born ${y.birth.text}` }, -8);
+    if (deadYearsBeforeBirth(x, y)) {
+      forbid(`${x.label} died (${x.death!.text}) before ${y.label} was born (${y.birth!.text})`);
+      addC(LIFESPAN, { score: 0, reason: `died ${x.death!.text}, before the other was born ${y.birth!.text}` }, -8);
     }
   }
   // Dates first: candidates met through a surname key are often a lifetime apart, and a date is
