@@ -72,7 +72,7 @@ const ID_LABEL = [
   `${phrases('member', 'membership')}${SP}+${NUMBER_WORD}`,
   `(?:${phrases('personal', 'national')}${SP}+)?${phrases('id', 'identity', 'identification')}(?:${SP}+${phrases('card')})?${SP}*${NUMBER_WORD}`,
   `${phrases('personal')}${SP}+(?:${phrases('identification', 'identity', 'id')}${SP}+)?${NUMBER_WORD}`,
-  `${phrases('social security', 'social insurance', 'tax file', 'tax id', 'tax identification', 'passport', 'nhs', "driver's licence", "driver's license", 'drivers license', 'driving licence')}${SP}*${NUMBER_WORD}`,
+  `${phrases('social security', 'social insurance', 'tax file', 'tax id', 'tax identification', 'taxpayer registration', 'taxpayer identification', 'tax registration', 'passport', 'nhs', 'health', 'health card', 'health insurance', 'personal health', 'medicare', 'alien registration', 'alien', "driver's licence", "driver's license", 'drivers license', 'driving licence')}${SP}*${NUMBER_WORD}`,
   phrases(
     'isikukood',
     'personas kods',
@@ -91,8 +91,17 @@ const ID_LABEL = [
     'sozialversicherungsnummer',
     'steueridentifikationsnummer',
     'numéro de sécurité sociale',
+    "numéro d'assurance sociale",
+    'número de seguro social',
+    'numero di previdenza sociale',
+    'cédula de identidad',
+    'cédula',
+    'cedula',
+    'carte vitale',
+    'aadhaar',
   ),
-  `(?:CPR|BSN|PESEL|EMŠO|EMSO|JMBG|OIB|EGN|CNP|DNI|NIE|NIF|CURP|RUT|CPF|SIN|SSN|TFN|IRD|NHS|PPSN|NINO|AHV|NIR)(?:(?:-|${SP}*)${NUMBER_WORD})?`,
+  // Tax, social-insurance and health numbers of the Caribbean, Switzerland, Asia, Canada and Latin America (TRN, AVS, NRIC, OHIP, CUIL …).
+  `(?:CPR|BSN|PESEL|EMŠO|EMSO|JMBG|OIB|EGN|CNP|DNI|NIE|NIF|CURP|RUT|CPF|SIN|SSN|TFN|IRD|NHS|PPSN|NINO|AHV|AVS|NIR|TRN|TIN|ITIN|NIN|NRIC|HKID|CNIC|PAN|PHN|OHIP|RAMQ|NAS|CUIL|CUIT|NSS|RFC|SSS)(?:(?:-|${SP}*)${NUMBER_WORD})?`,
 ];
 /**
  * The identifier itself: letters and digits, with the separators such numbers are printed with
@@ -105,8 +114,12 @@ const ID_NUMBER = new RegExp(
   'gu',
 );
 
+/** The Swiss social-insurance number needs no label: 756, then 4, 4 and 2 digits ("756.4821.3370.15"). */
+const SWISS_AVS = /\b756[. ]?\d{4}[. ]?\d{4}[. ]?\d{2}\b/g;
+
 const PATTERNS: { kind: PiiKind; re: RegExp }[] = [
   { kind: 'ssn', re: /\b\d{3}-\d{2}-\d{4}\b/g },
+  { kind: 'id_number', re: SWISS_AVS },
   { kind: 'email', re: /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/g },
   // North American and international numbers with separators; bare digit runs (years, ids) are left alone.
   {

@@ -59,6 +59,15 @@ describe('Censor: labelled personal identifiers of the living', () => {
     ['personal identification code 38001085718', '38001085718'],
     ['ID no. is 12345', '12345'],
     ['National Insurance number AB 12 34 56 C', 'AB 12 34 56'],
+    ['TRN 104-227-381', '104-227-381'],
+    ['Taxpayer Registration Number: 104 227 381', '104 227 381'],
+    ['numéro AVS 756.4821.3370.15', '756.4821.3370.15'],
+    ['my number is 756.4821.3370.15, in case', '756.4821.3370.15'],
+    ['Alberta health number 12345-6789', '12345-6789'],
+    ['Alien Registration No. A012345678', 'A012345678'],
+    ['NRIC S1234567D', 'S1234567D'],
+    ['CUIL 20-12345678-9', '20-12345678-9'],
+    ["numéro d'assurance sociale 046 454 286", '046 454 286'],
   ];
   for (const [text, id] of found)
     it(`finds ${JSON.stringify(text)}`, () => {
@@ -78,6 +87,8 @@ describe('Censor: labelled personal identifiers of the living', () => {
     'ID no. 5',
     'sin 12345 pesos',
     'the SINGER 1234',
+    'the PANTHEON 1234',
+    'Dept. 756 of the archive, box 1234',
   ];
   for (const text of kept)
     it(`keeps ${JSON.stringify(text)}`, () => {
