@@ -665,6 +665,25 @@ const GROUPS: string[][] = [
   ['honora', 'honor', 'honoria', 'onora', 'nora', 'norah'],
   ['denis', 'dennis', 'dionysius', 'donnchadh'],
   ['eugene', 'owen', 'eoghan', 'eugenius', 'eugen', 'jeno'],
+  // Irish forms as the 1901 and 1911 censuses and letters in Irish write them, beside the English
+  // ones the same person was registered under (Máirtín = Martin, Colm and Colmán = Coleman).
+  ['martin', 'mairtin'],
+  ['peter', 'peadar'],
+  ['patrick', 'padraig', 'padraic'],
+  ['bridget', 'brid'],
+  ['mary', 'maire'],
+  ['thomas', 'tomas'],
+  ['michael', 'micheal'],
+  ['catherine', 'caitlin'],
+  ['margaret', 'peig'],
+  ['edmund', 'eamonn', 'eamon'],
+  ['hugh', 'aodh'],
+  ['anne', 'aine'],
+  ['eleanor', 'eibhlin', 'eileen'],
+  ['stephen', 'stiofan'],
+  ['joseph', 'seosamh'],
+  ['john', 'eoin'],
+  ['coleman', 'colman', 'colm', 'coley'],
   // Frisian and Dutch diminutives, Estonian, Scottish Gaelic and Portuguese forms, and the Hebrew
   // Chaim as emigrants wrote it (Haim, Hyman): each a form one person is registered under.
   ['baptiste', 'bautista', 'battista', 'baptista', 'baptist', 'batista'],

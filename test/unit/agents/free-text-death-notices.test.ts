@@ -226,4 +226,54 @@ describe('free text: the formulas of English death notices', () => {
     grounded(out, text);
     assert.equal(out.personas[0].persona.name, 'Malcolm MacInnis');
   });
+
+  it('reads an inquest report: the age before "who died", the widow and the son in apposition, "; he was a native of"', () => {
+    const text =
+      'The Coroner held an inquest on Monday on the body of Thomas Hargreaves, aged 58, collier, of 4 Pit Row,\n' +
+      'who died on Saturday from injuries received in the mine. Ellen Hargreaves, the widow, identified the\n' +
+      'body and said her husband had worked at the pit for twenty years; he was a native of Wigan. James\n' +
+      'Hargreaves, a son, who works in the same seam, gave evidence. Verdict, "Accidental death."';
+    const out = extractFromText('Inquest at the Town Hall, Leigh Chronicle, 12 May 1899', text, '12 MAY 1899');
+    grounded(out, text);
+    const main = out.personas[0].persona;
+    assert.equal(main.name, 'Thomas Hargreaves');
+    assert.equal(main.age, 58);
+    assert.equal(main.birthPlace, 'Wigan');
+    assert.equal(byName(out, 'Ellen Hargreaves')?.persona.role, 'spouse');
+    assert.equal(byName(out, 'James Hargreaves')?.persona.role, 'child');
+  });
+
+  it('takes no apposition from a list of survivors or from "daughter of the deceased Donald …"', () => {
+    const list =
+      'There passed away at his home, on the 3rd inst., Mr Angus Morrison, crofter. He is survived by his widow,\n' +
+      'Mrs Morrison, a son, Donald, at home, and a daughter, Mrs John Smith (Ann), Glasgow.';
+    const out = extractFromText('Death of Mr Angus Morrison', list, '10 MAR 1921');
+    assert.ok(!out.personas.some((p) => p.persona.name === 'Morrison Morrison' && p.persona.role === 'child'));
+    const session =
+      'Compeared John Grant, shepherd, and Ann Macdonald, daughter of the deceased Donald Macdonald, crofter,\n' +
+      'and acknowledged their irregular marriage.';
+    const minutes = extractFromText('Kirk session minutes: John Grant', session, '1849');
+    assert.ok(!minutes.personas.some((p) => p.persona.name === 'Ann Macdonald' && p.persona.role === 'child'));
+  });
+
+  it('reads an obituary\'s "Mr.", a birthplace without a date, "married at … Miss Honor (Nora) McDonagh", "Their son", "Coley (Colman)"', () => {
+    const text =
+      'DEATH OF MR. PATRICK JOYCE.\n\nThe death occurred on Friday at his home, 9 Canal Street, of Mr. Patrick\n' +
+      'Joyce, known to all as "Clifden Pat." Born at Letterfrack, in Connemara, he came to Widnes about 1888.\n' +
+      "In 1891 he married at St. Marie's Miss Honor (Nora) Lydon, also of Letterfrack, who predeceased him.\n" +
+      'Their son Michael fell in France in 1917.\n\nHe leaves two sons, Coley (Colman), of Liverpool, and Patrick.';
+    const out = extractFromText(
+      '"Death of Mr. Patrick Joyce", Widnes Weekly News, 6 December 1935',
+      text,
+      '6 DEC 1935',
+    );
+    grounded(out, text);
+    const main = out.personas[0].persona;
+    assert.equal(main.name, 'Patrick Joyce');
+    assert.equal(main.sex, 'M');
+    assert.equal(main.birthPlace, 'Letterfrack');
+    assert.equal(byName(out, 'Honor Lydon')?.persona.role, 'spouse');
+    assert.equal(byName(out, 'Michael Joyce')?.persona.role, 'child');
+    assert.equal(byName(out, 'Coley Joyce')?.persona.role, 'child');
+  });
 });

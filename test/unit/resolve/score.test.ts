@@ -118,6 +118,14 @@ describe('resolve: names and places', () => {
         nicknameMatch('mairi', 'mary') &&
         nicknameMatch('catriona', 'catherine'),
     );
+    // Irish forms of the 1901 and 1911 censuses: Máirtín is Martin, Colm and Coley are Coleman, Peadar Peter.
+    assert.ok(
+      nicknameMatch('mairtin', 'martin') &&
+        nicknameMatch('colm', 'coleman') &&
+        nicknameMatch('coley', 'colman') &&
+        nicknameMatch('peadar', 'peter'),
+    );
+    assert.ok(!nicknameMatch('colm', 'malcolm'));
     // Slovene Jera is Gertrude, "Gertrudis" in a Latin register.
     assert.ok(nicknameMatch('jera', 'gertrudis') && nicknameMatch('gertrudis', 'gertrude'));
     // Arabic forms as Levantine emigrants' records write them.

@@ -84,11 +84,12 @@ export function headedDeathDay(
 /** Words that say a sentence tells of a death. */
 const DEATH_WORDS = /\b(?:died|dies|death|passed|departed|deceased|relict|widow|late|funeral|R\.I\.P)\b/i;
 
-/** The sentence before `index` is the principal's: it names the principal's given name, or opens with he/she. */
+/** The clause before `index` is the principal's: it names the principal's given name, or opens with he/she. */
 export function principalClause(body: string, index: number, given: string): string | undefined {
   const clause = clauseBefore(body, index);
   if (given && re(`(?:^|[^\\p{L}])${asWritten(given)}(?![\\p{L}])`).test(clause)) return clause;
-  if (/^\s*(?:He|She)\b/.test(clause)) return clause;
+  // "…; he was a native of Kiltimagh": after a semicolon the pronoun is written small.
+  if (/^\s*(?:He|She|he|she)\b/.test(clause)) return clause;
   return undefined;
 }
 
@@ -190,7 +191,11 @@ export function ageAtDeath(body: string, given: string): { age: number | string;
   );
   for (const m of body.matchAll(pattern)) {
     const clause = principalClause(body, m.index, given);
-    if (!clause || !DEATH_WORDS.test(`${clause}${m[0]}`)) continue;
+    // "the body of Martin Connolly, aged 63, glass bottle maker, …, who died on Sunday": the death
+    // may be told after the age, in the same sentence.
+    const rest = body.slice(m.index + m[0].length).split(/[.!?]\s+(?=\p{Lu})/u)[0];
+    if (!clause || !(DEATH_WORDS.test(`${clause}${m[0]}`) || /^,[^;]*?\bwho\s+(?:died|was\s+killed)\b/u.test(rest)))
+      continue;
     if (/\bwho\s+(?:died|was)\b[^;]{0,40}$/.test(clause)) continue;
     const n = m[1] ?? m[2];
     return { age: n ? Number(n) : m[0], snippet: m[0] };

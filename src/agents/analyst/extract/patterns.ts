@@ -15,6 +15,7 @@ import {
   namedCouple,
   descendantsCouple,
   pronounRelatives,
+  appositiveRelatives,
   relativeLists,
 } from './relatives';
 import { FUNCTION_WORDS, subjectAt } from './subject';
@@ -73,7 +74,9 @@ const ASIDE = '(?:,\\s+[^,.;]{3,60},)?';
 const MARRY =
   '(?:married|wed|(?:entered\\s+into|(?:was\\s+)?(?:united|joined)\\s+in)\\s+(?:holy\\s+)?(?:marriage|matrimony|wedlock)\\s+(?:to|with))';
 /** "married [, aside,] [on <date>, to] [Miss] <name> [… in|on <date>]": the spouse's name, then a date. */
-const MARRIED = `\\b${MARRY}${ASIDE}\\s+${MARRIED_ON}(?:Miss\\s+)?(?!${MONTH}\\s+\\d)(${NAME})(?:[^.;]{0,40}?\\b(?:in|on)\\s+(${DATE}))?`;
+/** "he married at Lowe House Miss Honor McDonagh": the church or town before the bride her title marks. */
+const MARRIED_AT = `(?:(?:at|in)\\s+(?:St\\.?\\s+)?${PLACE}\\s+(?=Miss\\s))?`;
+const MARRIED = `\\b${MARRY}${ASIDE}\\s+${MARRIED_ON}${MARRIED_AT}(?:Miss\\s+)?(?!${MONTH}\\s+\\d)(${NAME})(?:[^.;]{0,40}?\\b(?:in|on)\\s+(${DATE}))?`;
 
 /** "March 14, 1842" → "14 MAR 1842" (a GEDCOM date); a bare year stays a year. */
 export function toGedcomDate(text: string): string {
@@ -398,6 +401,20 @@ function lifespans(body: string, main: Draft, others: Draft[]): void {
   }
 }
 
+/**
+ * "Mr. Martin Connolly", "Mrs. Clara Hoffman", "Miss Honor McDonagh": the sex a title before the
+ * principal's name gives. Not "Mr. and Mrs. John Smith" (a couple under his name).
+ */
+function principalTitle(text: string, name: string): { sex: 'M' | 'F'; snippet: string } | undefined {
+  if (!name) return undefined;
+  const m = re(
+    `(?<!\\b(?:Mr|MR)\\.?\\s+(?:and|&)\\s+)\\b(Mr|Mrs|Miss|MR|MRS|MISS)\\.?\\s+${escapeRegExp(name)}(?![\\p{L}])`,
+    'u',
+  ).exec(text);
+  if (!m) return undefined;
+  return { sex: /^mr$/i.test(m[1]) ? 'M' : 'F', snippet: m[0] };
+}
+
 export function extractFromText(
   title: string,
   text: string,
@@ -414,6 +431,13 @@ export function extractFromText(
   const surname = splitPersonaName(principal.name).surname;
   const main: Draft = { persona: { name: principal.name, role: 'principal' }, snippets: { name: principal.snippet } };
   const others: Draft[] = [];
+  // "of Mr. Martin Connolly": the title the text gives its principal says the sex; without it an
+  // obituary's principal is no likelier the person sought than his son of the same name in it.
+  const titled = principalTitle(body, principal.snippet) ?? principalTitle(title, principal.name);
+  if (titled) {
+    main.persona.sex = titled.sex;
+    main.snippets.sex = titled.snippet;
+  }
   // The first match whose sentence is not about somebody else ("his father Daniel who died …").
   const about = (pattern: RegExp): RegExpExecArray | undefined =>
     [...body.matchAll(pattern)].find((m) => subjectAt(body, m.index, principal.name) !== 'other');
@@ -432,6 +456,18 @@ export function extractFromText(
       main.persona.birthPlace = b2[1];
       main.snippets.birthDate = b2[0];
       main.snippets.birthPlace = b2[0];
+    }
+    // "Born at Mweenish, Carna, in Connemara, he came to St. Helens": a sentence that opens with the
+    // birthplace and goes on about the principal (he/she), without a date.
+    const b3 = b2
+      ? undefined
+      : re(
+          `(?:^|[.!?]["'”’]?\\s+)Born\\s+(?:at|in)\\s+(${PLACE})(?:,?\\s+in\\s+${PLACE})?,\\s+(?:he|she)\\s`,
+          'u',
+        ).exec(body);
+    if (b3 && !MONTH_WORD.test(b3[1].split(/[\s,]+/)[0])) {
+      main.persona.birthPlace = b3[1];
+      main.snippets.birthPlace = b3[0].replace(/^[.!?]["'”’]?\s+/, '');
     }
   }
   // "Died on 4 March 1913 in Kolga parish … Jüri Tamm": a notice may open with the verb.
@@ -662,6 +698,15 @@ export function extractFromText(
       persona.marriedName = `${raw} ${maidenAfter[2]}`;
       snippets.name = snippets.marriedName = words;
     }
+    // "married Miss Honor (Nora) McDonagh": her name as a girl, what she was called in brackets.
+    const called =
+      !survived && /\bMiss\s/.test(spouse[0]) && raw.split(/\s+/).length === 1
+        ? re(`^\\s+\\((${NAME_WORD})\\)\\s+(${NAME_WORD})`, 'u').exec(body.slice(spouse.index + spouse[0].length))
+        : null;
+    if (called) {
+      persona.name = `${raw} ${called[2]}`;
+      snippets.name = spouse[0] + called[0];
+    }
     // "his wife, Dorothy": a man's wife bears his surname, a married woman's husband hers.
     if (raw.split(/\s+/).length === 1 && ownWords && (male || mrs)) snippets.surname = ownWords.words;
     const when = survived ? undefined : marriageDateOf(spouse[0], spouse[2]);
@@ -757,6 +802,7 @@ export function extractFromText(
     ...relativeLists(body, family, (at) => !!principalClause(body, at, given), given),
     ...pronounRelatives(body, family, principalSex, toGedcomDate, principal.name),
     ...mournerLists(body),
+    ...appositiveRelatives(body, family, principalSex, principal.name),
   ]) {
     if (r.kind === 'spouse' && spouseDraft) continue;
     if (seen(r)) continue;

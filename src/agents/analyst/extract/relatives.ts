@@ -8,7 +8,7 @@
  * bear the principal's married surname; brothers and sisters the surname the principal was born with).
  */
 import type { Persona } from '../../../model';
-import { splitPersonaName } from '../../../model/names';
+import { foldName, namesAlike, nicknameMatch, splitPersonaName } from '../../../model/names';
 import { isMaleGiven } from './given-sex';
 import { subjectAt } from './subject';
 import { DAY_DATE, NAME, NAME_WORD } from './text-patterns';
@@ -165,6 +165,12 @@ function readItem(raw: string): Item | undefined {
   // "Gary (Debra) Sexton" is Gary, whose wife is Debra; "Karen (Tom) Riddle" is Karen, wife of Tom Riddle.
   if (paren && !titled) return { text, given: paren[1], surname: paren[3], spouseGiven: paren[2] };
   if (paren) return { text, given: paren[2], surname: paren[3], husband: `${paren[1]} ${paren[3]}` };
+  // "Coley (Colman)": one given name and another form of it in brackets (not "Robert (Mary)", his wife).
+  const alias = new RegExp(`^(${NAME_WORD})\\s+\\((${NAME_WORD})\\)$`, 'u').exec(rest);
+  if (alias && !titled) {
+    const [a, b] = [alias[1], alias[2]].map((w) => foldName(w));
+    return nicknameMatch(a, b) || namesAlike(a, b) ? { text, given: alias[1] } : undefined;
+  }
   const m = new RegExp(`^(${NAME_WORD}(?:\\s+(?:\\p{Lu}\\.|${NAME_WORD}))*)$`, 'u').exec(rest);
   if (!m) return undefined;
   const words = m[1].split(/\s+/);
@@ -297,6 +303,60 @@ export function relativeLists(
 /** " (Collins) Sexton" after a woman's given name: her birth surname in brackets, her married one after. */
 const MAIDEN_AFTER = new RegExp(`^\\s+\\((${NAME_WORD})\\)\\s+(${NAME_WORD})`, 'u');
 
+/**
+ * "Catherine Connolly, the widow, identified the body"; "Michael Connolly, a son, who works at the
+ * same furnace"; "John Kelly, brother of the deceased, said": the kin an inquest or a funeral report
+ * names in apposition, each the deceased's. The word must end the apposition, a verb or a clause
+ * after it ("the widow of X" is X's; "a son, John" lists him; "his wife" is the man's just named), or
+ * say "of the deceased" ("daughter of the deceased Donald Macdonald" is his).
+ */
+export function appositiveRelatives(
+  body: string,
+  family: FamilySurnames,
+  principalSex?: 'M' | 'F',
+  principal?: string,
+): RelativeDraft[] {
+  const out: RelativeDraft[] = [];
+  const KIN = '(widow|widower|wife|husband|son|daughter|brother|sister)';
+  const re = new RegExp(
+    `(?:(?:Mrs|Mr|Miss)\\.?\\s+)?(${NAME}),\\s+(?:(?:the|a)\\s+${KIN}(?=\\s*(?:[;.]|,\\s*\\p{Ll}))|(?:the\\s+|a\\s+)?${KIN}\\s+of\\s+the\\s+deceased\\b(?!\\s+\\p{Lu}))`,
+    'gu',
+  );
+  for (const m of body.matchAll(re)) {
+    const word = (m[2] ?? m[3]).toLowerCase();
+    const written = m[1].split(/\s+/);
+    // "his widow, Mrs MacLeod, a son, John": a list of survivors, not an apposition.
+    if (written.length === 1 && /^(?:Mrs|Mr|Miss)/.test(m[0])) continue;
+    if (principal && written.join(' ').toLowerCase() === principal.toLowerCase()) continue;
+    const kind: RelativeKind = /son|daughter/.test(word) ? 'child' : /brother|sister/.test(word) ? 'sibling' : 'spouse';
+    const sex = /son|brother|husband|widower/.test(word) ? 'M' : 'F';
+    // "the widow": the deceased was a man; "the widower": a woman.
+    if (kind === 'spouse' && principalSex && principalSex === sex) continue;
+    const inferred = kind === 'sibling' ? family.siblings : family.children;
+    const snippets: Record<string, string> = { name: m[0], role: m[0] };
+    let name = m[1];
+    if (written.length === 1) {
+      if (!inferred) continue;
+      name = `${m[1]} ${inferred.surname}`;
+      snippets.surname = inferred.words;
+    }
+    const relationship = word === 'widow' ? 'wife' : word === 'widower' ? 'husband' : word;
+    out.push({
+      persona: { name, role: kind === 'child' ? 'child' : kind === 'spouse' ? 'spouse' : 'other', sex, relationship },
+      snippets,
+      kind,
+    });
+  }
+  return out;
+}
+
+/** Just before `at`, a sentence tells of the principal's marriage ("In 1894 he married at Lowe House Miss …"). */
+function theirsAfterMarriage(body: string, at: number): boolean {
+  // "Their" opens a sentence, and the words just before it ("St. Marie's" holds a full stop) tell of it.
+  const before = body.slice(Math.max(0, at - 200), at);
+  return /[.!?]\s*$/u.test(before) && /\b(?:he|she)\s+married\b/iu.test(before);
+}
+
 /** "who died 4th Feb. 1908", "who died on March 3, 1920": a date of death said right after a relative's name. */
 const WHO_DIED = new RegExp(`^,?\\s+who\\s+died\\s+(?:on\\s+)?(${DAY_DATE})`, 'u');
 
@@ -315,12 +375,15 @@ export function pronounRelatives(
   const out: RelativeDraft[] = [];
   const re = new RegExp(
     // "his wife of 49 years, Juanita": the years married stand between the word and the name.
-    `\\b([Hh]is|[Hh]er)\\s+(son|daughter|brother|sister|wife|husband|widow|father|mother)(?:\\s+of\\s+\\d{1,2}\\s+years)?,?\\s+(?:(?:Mrs|Mr|Miss)\\.?\\s+)?(${NAME_WORD}(?:\\s+(?:\\p{Lu}\\.|${NAME_WORD})){0,3})`,
+    `\\b([Hh]is|[Hh]er|Their)\\s+(son|daughter|brother|sister|wife|husband|widow|father|mother)(?:\\s+of\\s+\\d{1,2}\\s+years)?,?\\s+(?:(?:Mrs|Mr|Miss)\\.?\\s+)?(${NAME_WORD}(?:\\s+(?:\\p{Lu}\\.|${NAME_WORD})){0,3})`,
     'gu',
   );
   for (const m of body.matchAll(re)) {
     const pronoun = m[1].toLowerCase();
     if ((pronoun === 'his' && principalSex === 'F') || (pronoun === 'her' && principalSex === 'M')) continue;
+    // "In 1894 he married … Their son Patrick fell in France": the couple of the sentence before, only
+    // a child, only after the principal's own marriage (not "her daughter and her husband; their son").
+    if (pronoun === 'their' && (!/^(?:son|daughter)$/.test(m[2]) || !theirsAfterMarriage(body, m.index))) continue;
     // "That second Hugh Boyd … died in 1889, leaving his widow Margaret": his is Hugh's, not the principal's.
     if (principal && subjectAt(body, m.index, principal) === 'other') continue;
     const word = m[2].toLowerCase();
