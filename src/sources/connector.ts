@@ -11,6 +11,9 @@ import type { Access, HttpClient, RequestOptions } from './http/client';
 import { SourceError } from './http/errors';
 import { endpointUrl, type Endpoint, type SourceAction, type SourcePlugin } from './plugin';
 
+/** What a page request accepts unless its endpoint says otherwise. */
+const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1';
+
 /** A credential resolved at load time; only its value is secret. */
 export interface Credential {
   value: string;
@@ -107,6 +110,37 @@ export class SearchCall {
       }),
     );
     return data;
+  }
+
+  /**
+   * A web page for `action`: a page made for people, read by program, so the Censor must allow
+   * `scrape` as well as the action. An answer that says it is not HTML (JSON, an image) is
+   * 'malformed', never cached; relative links of the page resolve against `url`.
+   */
+  async page(
+    action: SourceAction,
+    endpoint: Endpoint,
+    opts: RequestOptions & { suffix?: string } = {},
+  ): Promise<{ body: string; url: string; contentType?: string }> {
+    this.permit(action);
+    this.permit('scrape');
+    const url = this.url(endpoint, opts.suffix);
+    const result = await this.http.request(
+      this.plugin,
+      url,
+      this.withAuth({
+        accept: endpoint.accept ?? HTML_ACCEPT,
+        method: endpoint.method,
+        ...opts,
+        params: { ...endpoint.params, ...opts.params },
+        validate: (body, contentType) => {
+          if (contentType && !/html|xml|text\/plain/i.test(contentType))
+            throw new Error(`the answer is ${contentType.split(';')[0]}, not an HTML page`);
+          opts.validate?.(body, contentType);
+        },
+      }),
+    );
+    return { body: result.body, url: result.url, contentType: result.contentType };
   }
 
   /** Like json, but a failed follow-up request yields undefined: what was found is kept. */

@@ -9,8 +9,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { InformationClass, SourceClass, Tier } from '../model';
-import { ExtractionRules } from './declarative/rules';
-import { pathProblem } from './declarative/select';
+import { ExtractionRules, ResponseFormat, rulesProblems, selectorProblem } from './declarative/rules';
 
 /** Plugin ids name env variables and cache folders: lower-case letters, digits and "_". */
 export const PluginId = z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'a plugin id is lower-case letters, digits and "_"');
@@ -97,16 +96,16 @@ export const PluginSpec = z
         /** Tier 2: a prefilled search page for the human; `{given}`, `{surname}`, `{name}`, `{birth_year}`, `{death_year}`, `{place}`. */
         link_template: z.string().optional(),
         /**
-         * A plugin without code: JSONPath to each result of the search answer, read by
-         * `extraction_rules`. The endpoint's params may then hold the link template's placeholders.
+         * A plugin without code: what the search answers with, `json` (JSONPath selectors) or `html`
+         * (a web page, CSS selectors; reading it is `scrape` as well as `search` for the Censor).
          */
-        result_selector: z
-          .string()
-          .optional()
-          .superRefine((p, ctx) => {
-            const problem = p === undefined ? undefined : pathProblem(p);
-            if (problem) ctx.addIssue({ code: 'custom', message: problem });
-          }),
+        format: ResponseFormat.default('json'),
+        /**
+         * A plugin without code: where each result of the search answer is (JSONPath, or a CSS
+         * selector for HTML), read by `extraction_rules`. The endpoint's params may then hold the
+         * link template's placeholders.
+         */
+        result_selector: z.string().min(1).optional(),
         max_results: z.number().int().positive().default(10),
       })
       .prefault({}),
@@ -134,7 +133,22 @@ export const PluginSpec = z
     extraction_rules: ExtractionRules.optional(),
   })
   .superRefine((p, ctx) => {
+    const format = p.search.format;
+    if (p.search.result_selector) {
+      const problem = selectorProblem(p.search.result_selector, format);
+      if (problem)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['search', 'result_selector'],
+          message:
+            format === 'json' && !p.search.result_selector.startsWith('$')
+              ? `${problem}; a web page's CSS selectors need search.format: html`
+              : problem,
+        });
+    }
     if (!p.extraction_rules) return;
+    for (const { path, message } of rulesProblems(p.extraction_rules, format))
+      ctx.addIssue({ code: 'custom', path: ['extraction_rules', ...path], message });
     if (!p.search.endpoint)
       ctx.addIssue({
         code: 'custom',
@@ -145,7 +159,7 @@ export const PluginSpec = z
       ctx.addIssue({
         code: 'custom',
         path: ['search', 'result_selector'],
-        message: 'extraction_rules need search.result_selector (JSONPath to each result)',
+        message: 'extraction_rules need search.result_selector (JSONPath, or CSS for HTML, to each result)',
       });
     if (p.pagination.type === 'cursor')
       ctx.addIssue({

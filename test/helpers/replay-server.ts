@@ -17,7 +17,7 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
-import { SHARED_DATA } from './paths';
+import { REPO_ROOT, SHARED_DATA } from './paths';
 
 export interface RecordedRequest {
   method: string;
@@ -85,6 +85,14 @@ export function recorded(file: string): unknown {
     return v;
   };
   return strip(JSON.parse(readFileSync(join(SHARED_DATA, 'sources', file), 'utf8')));
+}
+
+/**
+ * A recorded web page from test/fixtures/recorded/ (provenance in PROVENANCE.md there), as the
+ * page was saved: served as text, with the content type the caller gives.
+ */
+export function recordedPage(file: string): string {
+  return readFileSync(join(REPO_ROOT, 'test/fixtures/recorded', file), 'utf8');
 }
 
 function matches(m: Match, method: string, path: string, query: URLSearchParams): boolean {

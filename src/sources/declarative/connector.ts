@@ -2,16 +2,19 @@
  * The connector of a plugin that has no code, only `search.result_selector` and `extraction_rules`
  * in its YAML. It is a PluginConnector like the hand-written ones, so the Censor's ToS gate, the
  * rate limit, the cache, robots.txt and the access log are the same; only the reading is declared.
+ * The answer is JSON, or with `search.format: html` a web page (read by CSS selectors, and gated by
+ * the Censor as `scrape` as well as `search`: see SearchCall.page).
  */
 import type { Persona, PersonaRole, RawRecord, SearchQuery } from '../../model';
 import { PersonaRole as PersonaRoleSchema, RecordType } from '../../model';
 import { PluginConnector, type SearchCall } from '../connector';
+import type { Endpoint } from '../plugin';
 import { SourceError } from '../http/errors';
-import { personaName, verbatim } from '../normalize';
+import { personaName } from '../normalize';
 import { fillTemplate, queryValues, type QueryValues } from '../query-template';
 import type { ExtractionRules, FieldRule, PersonRules } from './rules';
 import { fieldValue } from './values';
-import { selectAll } from './select';
+import { jsonSelection, selectAll, type Selection } from './select';
 
 const str = (v: string | number | undefined): string | undefined => (v === undefined ? undefined : String(v));
 
@@ -31,8 +34,13 @@ const PERSONA_FIELDS = [
 ] as const satisfies readonly (readonly [keyof PersonRules, keyof Persona])[];
 
 /** A persona read from one node of the answer, or undefined when it has no name. */
-export function personaOf(rules: PersonRules, node: unknown, defaultRole: PersonaRole): Persona | undefined {
-  const read = (r: FieldRule | undefined) => (r ? fieldValue(r, node) : undefined);
+export function personaOf(
+  rules: PersonRules,
+  node: unknown,
+  defaultRole: PersonaRole,
+  sel: Selection = jsonSelection,
+): Persona | undefined {
+  const read = (r: FieldRule | undefined) => (r ? fieldValue(r, node, sel) : undefined);
   const name = personaName(str(read(rules.given)), str(read(rules.surname)), str(read(rules.name)));
   if (!name) return undefined;
   const roleText = str(read(rules.role));
@@ -50,15 +58,21 @@ export function personaOf(rules: PersonRules, node: unknown, defaultRole: Person
 }
 
 /** Why a result cannot be read: the first required field it lacks. */
-function missingRequired(rules: ExtractionRules, result: unknown): string | undefined {
+function missingRequired(rules: ExtractionRules, result: unknown, sel: Selection): string | undefined {
   const groups: [string, Record<string, FieldRule | undefined>][] = [
     ['record', rules.record],
     ['person', rules.person ?? {}],
   ];
   for (const [group, fields] of groups)
     for (const [key, rule] of Object.entries(fields))
-      if (rule?.required && fieldValue(rule, result) === undefined) return `${group}.${key}`;
+      if (rule?.required && fieldValue(rule, result, sel) === undefined) return `${group}.${key}`;
   return undefined;
+}
+
+/** One result of the answer and how its selectors read it. */
+interface Result {
+  node: unknown;
+  sel: Selection;
 }
 
 export class DeclarativeConnector extends PluginConnector {
@@ -89,42 +103,63 @@ export class DeclarativeConnector extends PluginConnector {
     const params = this.params(values);
     const { max_results: max } = this.plugin.search;
     const pages = this.plugin.pagination;
-    let results: unknown[] = [];
+    let results: Result[] = [];
     for (let page = 0; page < (pages.type === 'none' ? 1 : pages.max_pages) && results.length < max; page++) {
       const paging: Record<string, number> = {};
       if (page > 0 && pages.param && pages.type === 'offset') paging[pages.param] = results.length;
       if (pages.param && pages.type === 'page_number') paging[pages.param] = page + 1;
-      // The endpoint's own params are filled above; json() must not add the raw templates again.
-      const data = await call.json('search', { ...endpoint, params: {} }, { params: { ...params, ...paging } });
-      let batch: unknown[];
-      try {
-        batch = selectAll(data, selector);
-      } catch (e) {
-        throw new SourceError(this.id, 'malformed', `search.result_selector: ${(e as Error).message}`);
-      }
+      // The endpoint's own params are filled above; the request must not add the raw templates again.
+      const request = { ...endpoint, params: {} };
+      const opts = { params: { ...params, ...paging } };
+      const batch =
+        this.plugin.search.format === 'html'
+          ? await this.htmlResults(call, request, opts, selector)
+          : this.jsonResults(await call.json('search', request, opts), selector);
       if (!batch.length) break;
       results = results.concat(batch);
     }
-    for (const result of results.slice(0, max)) this.keep(found, this.read(result));
+    for (const { node, sel } of results.slice(0, max)) this.keep(found, this.read(node, sel));
+  }
+
+  private jsonResults(data: unknown, selector: string): Result[] {
+    try {
+      return selectAll(data, selector).map((node) => ({ node, sel: jsonSelection }));
+    } catch (e) {
+      throw new SourceError(this.id, 'malformed', `search.result_selector: ${(e as Error).message}`);
+    }
+  }
+
+  /** One page of results: the HTML reader is loaded here, when a plugin first reads a page. */
+  private async htmlResults(
+    call: SearchCall,
+    endpoint: Endpoint,
+    opts: { params: Record<string, string | number> },
+    selector: string,
+  ): Promise<Result[]> {
+    const answer = await call.page('search', endpoint, opts);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- evaluated on first use, not at start
+    const { parsePage } = require('./html') as typeof import('./html');
+    const page = parsePage(answer.body, answer.url);
+    return page.nodes(page.document, selector).map((node) => ({ node, sel: page }));
   }
 
   /** One result as a record; a result missing a required field is skipped with the field named. */
-  private read(result: unknown): RawRecord | undefined {
+  private read(result: unknown, sel: Selection): RawRecord | undefined {
     const rules = this.rules;
-    const missing = missingRequired(rules, result);
+    const missing = missingRequired(rules, result, sel);
     if (missing) return this.skip(`a result without ${missing}, which the plugin's extraction_rules require`);
     const persons: Persona[] = [];
     if (rules.person) {
-      const p = personaOf(rules.person, result, 'principal');
+      const p = personaOf(rules.person, result, 'principal', sel);
       if (p) persons.push(p);
     }
     if (rules.persons)
-      for (const node of selectAll(result, rules.persons.selector)) {
-        const p = personaOf(rules.persons.fields, node, 'other');
+      for (const node of sel.nodes(result, rules.persons.selector)) {
+        const p = personaOf(rules.persons.fields, node, 'other', sel);
         if (p) persons.push(p);
       }
     const r = rules.record;
-    const read = (rule: FieldRule | undefined) => (rule ? str(fieldValue(rule, result)) : undefined);
+    const read = (rule: FieldRule | undefined) => (rule ? str(fieldValue(rule, result, sel)) : undefined);
     const recordType = RecordType.safeParse(read(r.record_type) ?? 'other');
     const title =
       read(r.title) ?? [persons[0]?.name.replace(/\//g, ''), read(r.place), read(r.date)].filter(Boolean).join(', ');
@@ -137,8 +172,8 @@ export class DeclarativeConnector extends PluginConnector {
       externalId: read(r.external_id),
       repository: read(r.repository),
       persons,
-      // The result as the source gave it: the transcription the evidence cites.
-      text: verbatim({ hit: result }),
+      // The result as the source gave it (JSON, or a page's text): the transcription the evidence cites.
+      text: sel.verbatim(result),
     };
     return this.record(Object.fromEntries(Object.entries(draft).filter(([, v]) => v !== undefined)) as typeof draft);
   }

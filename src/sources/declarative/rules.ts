@@ -1,29 +1,48 @@
 /**
- * Plugins without code (seed 001 §4.1 `extraction_rules`): a JSON source becomes one YAML file.
- * `search.result_selector` picks each result of the search answer; `extraction_rules.record` and
- * `extraction_rules.person` say, field by field, where each value is in a result (JSONPath relative
- * to the result, `$` being the result) and what kind of value it is. `persons` adds further personas
- * a result names (a record's parents or witnesses). Everything is checked when the plugin loads:
- * a wrong path or an unknown role is reported with its file and field, not met at the first answer.
+ * Plugins without code (seed 001 §4.1 `extraction_rules`): a JSON or HTML source becomes one YAML
+ * file. `search.result_selector` picks each result of the search answer; `extraction_rules.record`
+ * and `extraction_rules.person` say, field by field, where each value is in a result and what kind
+ * of value it is. `search.format` says how selectors read the answer: `json` (the default), JSONPath
+ * relative to the result (`$` being the result); `html`, CSS selectors within the result element,
+ * taking its text or an attribute (`attr`). `persons` adds further personas a result names (a
+ * record's parents or witnesses). Everything is checked when the plugin loads: a wrong selector or an
+ * unknown role is reported with its file and field, not met at the first answer.
  */
 import { z } from 'zod';
 import { PersonaRole, RecordType } from '../../model';
-import { pathProblem } from './select';
+import { pathProblem, type ResponseFormat as Format } from './select';
 
 export const FieldType = z.enum(['text', 'date', 'year', 'number', 'sex', 'url']);
 export type FieldType = z.infer<typeof FieldType>;
 
-/** `{$.FirstName} {$.MiddleName}`: the JSONPaths a template names. */
-export function templatePaths(template: string): string[] {
-  return [...template.matchAll(/\{(\$[^{}]*)\}/g)].map((m) => m[1]);
+/** How a plugin's search answer is read: JSON by JSONPath, an HTML page by CSS selectors. */
+export const ResponseFormat = z.enum(['json', 'html']) satisfies z.ZodType<Format>;
+export type ResponseFormat = Format;
+
+/**
+ * The braces of a template: `{$.FirstName}` in a JSON plugin (a JSONPath starts with "$", so other
+ * braces are text); `{h1.title}` in an HTML one (every brace holds a CSS selector).
+ */
+export function templatePattern(format: ResponseFormat): RegExp {
+  return format === 'html' ? /\{([^{}]+)\}/g : /\{(\$[^{}]*)\}/g;
+}
+
+/** The selectors a template names: `{$.FirstName} {$.MiddleName}` → `$.FirstName`, `$.MiddleName`. */
+export function templatePaths(template: string, format: ResponseFormat = 'json'): string[] {
+  return [...template.matchAll(templatePattern(format))].map((m) => m[1].trim());
 }
 
 const FieldObject = z
   .strictObject({
-    /** JSONPath relative to the result ("$.personname"); several matches are joined with "; ". */
+    /** JSONPath relative to the result ("$.personname") or CSS selector within it; several matches are joined with "; ". */
     selector: z.string().min(1).optional(),
-    /** Text with JSONPaths in braces: "{$.FirstName} {$.MiddleName}". */
+    /** Text with selectors in braces: "{$.FirstName} {$.MiddleName}", or "{.given} {.surname}" in HTML. */
     template: z.string().min(1).optional(),
+    /** HTML: the attribute of each selected element to read instead of its text ("href", "content"). */
+    attr: z
+      .string()
+      .regex(/^[A-Za-z_:][-A-Za-z0-9_:.]*$/, 'an attribute name')
+      .optional(),
     type: FieldType.default('text'),
     /** A regular expression; its first group (or the whole match) is kept, no match is no value. */
     pattern: z.string().min(1).optional(),
@@ -41,19 +60,7 @@ const FieldObject = z
       ctx.addIssue({ code: 'custom', message: 'a field needs a selector, a template or a default' });
     if (f.selector && f.template)
       ctx.addIssue({ code: 'custom', message: 'a field has a selector or a template, not both' });
-    if (f.selector) {
-      const problem = pathProblem(f.selector);
-      if (problem) ctx.addIssue({ code: 'custom', path: ['selector'], message: problem });
-    }
-    if (f.template) {
-      const paths = templatePaths(f.template);
-      if (!paths.length)
-        ctx.addIssue({ code: 'custom', path: ['template'], message: 'a template names at least one {$…} path' });
-      for (const p of paths) {
-        const problem = pathProblem(p);
-        if (problem) ctx.addIssue({ code: 'custom', path: ['template'], message: problem });
-      }
-    }
+    // Selectors and templates are checked by fieldProblems, which knows the plugin's search.format.
     if (f.pattern) {
       try {
         new RegExp(f.pattern, 'u');
@@ -127,16 +134,67 @@ export const ExtractionRules = z
     /** Further personas within a result: `selector` picks them, `fields` reads each. */
     persons: z
       .strictObject({
-        selector: z
-          .string()
-          .min(1)
-          .superRefine((p, ctx) => {
-            const problem = pathProblem(p);
-            if (problem) ctx.addIssue({ code: 'custom', message: problem });
-          }),
+        selector: z.string().min(1),
         fields: PersonRules,
       })
       .optional(),
   })
   .refine((r) => r.person || r.persons, { message: 'extraction_rules needs person or persons' });
 export type ExtractionRules = z.output<typeof ExtractionRules>;
+
+/** A problem of a plugin's rules, at its path within `extraction_rules`. */
+export interface RuleProblem {
+  path: (string | number)[];
+  message: string;
+}
+
+/** Why `selector` cannot select in an answer of this format, or undefined. */
+export function selectorProblem(selector: string, format: ResponseFormat): string | undefined {
+  if (format === 'json') return pathProblem(selector);
+  // The HTML reader is loaded only for a plugin that declares HTML (see ./html).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- evaluated on first use, not at start
+  return (require('./html') as typeof import('./html')).cssProblem(selector);
+}
+
+function fieldProblems(rule: FieldRule, format: ResponseFormat, at: (string | number)[]): RuleProblem[] {
+  const out: RuleProblem[] = [];
+  if (rule.selector) {
+    const problem = selectorProblem(rule.selector, format);
+    if (problem) out.push({ path: [...at, 'selector'], message: problem });
+  }
+  if (rule.template) {
+    const paths = templatePaths(rule.template, format);
+    if (!paths.length)
+      out.push({
+        path: [...at, 'template'],
+        message: `a template names at least one ${format === 'html' ? '{selector}' : '{$…} path'}`,
+      });
+    for (const p of paths) {
+      const problem = selectorProblem(p, format);
+      if (problem) out.push({ path: [...at, 'template'], message: problem });
+    }
+  }
+  if (rule.attr !== undefined && format !== 'html')
+    out.push({ path: [...at, 'attr'], message: 'attr reads an HTML attribute: it needs search.format: html' });
+  return out;
+}
+
+function groupProblems(
+  fields: Record<string, FieldRule | undefined>,
+  format: ResponseFormat,
+  at: (string | number)[],
+): RuleProblem[] {
+  return Object.entries(fields).flatMap(([key, rule]) => (rule ? fieldProblems(rule, format, [...at, key]) : []));
+}
+
+/** Every selector of the rules checked against the answer's format (paths relative to extraction_rules). */
+export function rulesProblems(rules: ExtractionRules, format: ResponseFormat): RuleProblem[] {
+  const out = [...groupProblems(rules.record, format, ['record'])];
+  if (rules.person) out.push(...groupProblems(rules.person, format, ['person']));
+  if (rules.persons) {
+    const problem = selectorProblem(rules.persons.selector, format);
+    if (problem) out.push({ path: ['persons', 'selector'], message: problem });
+    out.push(...groupProblems(rules.persons.fields, format, ['persons', 'fields']));
+  }
+  return out;
+}

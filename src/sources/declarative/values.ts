@@ -1,8 +1,8 @@
 /** A field rule applied to one result: select, cut with the pattern, map, and read as its type. */
 import { gedcomDate, isoToGedcom, sexOf } from '../normalize';
 import type { FieldRule } from './rules';
-import { templatePaths } from './rules';
-import { selectAll } from './select';
+import { templatePattern } from './rules';
+import { jsonSelection, type Selection } from './select';
 
 /** A scalar as text; objects and arrays have no text of their own (a date object is read by `date`). */
 function text(v: unknown): string | undefined {
@@ -33,7 +33,7 @@ export function dateValue(v: unknown): string | undefined {
   return t ? isoToGedcom(t) : undefined;
 }
 
-function typed(rule: FieldRule, v: unknown): string | number | undefined {
+function typed(rule: FieldRule, v: unknown, sel: Selection): string | number | undefined {
   switch (rule.type) {
     case 'date':
       return dateValue(v);
@@ -46,8 +46,10 @@ function typed(rule: FieldRule, v: unknown): string | number | undefined {
     case 'sex':
       return sexOf(text(v));
     case 'url': {
+      // An HTML page's relative link is absolute against the page; only http(s) links are kept.
       const t = text(v);
-      return t && /^https?:\/\/\S+$/i.test(t) ? t : undefined;
+      const url = t === undefined ? undefined : sel.link(t);
+      return url && /^https?:\/\/\S+$/i.test(url) ? url : undefined;
     }
     case 'text':
       return text(v);
@@ -68,31 +70,39 @@ function mapped(rule: FieldRule, v: string): string {
 }
 
 /** The raw values a rule reads in a result, before its type: selector matches, or the filled template. */
-function raw(rule: FieldRule, result: unknown): unknown[] {
-  if (rule.selector) return selectAll(result, rule.selector).filter((v) => v !== null && v !== undefined);
+function raw(rule: FieldRule, result: unknown, sel: Selection): unknown[] {
+  if (rule.selector) return sel.all(result, rule.selector, rule.attr).filter((v) => v !== null && v !== undefined);
   if (!rule.template) return [];
   let any = false;
-  const filled = rule.template.replace(/\{(\$[^{}]*)\}/g, (_, path: string) => {
-    const parts = selectAll(result, path)
+  const filled = rule.template.replace(templatePattern(sel.format), (_, path: string) => {
+    const parts = sel
+      .all(result, path.trim(), rule.attr)
       .map(text)
       .filter((x): x is string => Boolean(x));
     if (parts.length) any = true;
     return parts.join(' ');
   });
-  // Every path empty: no value (not a title made of separators).
-  return any && templatePaths(rule.template).length ? [filled.replace(/\s+/g, ' ').trim()] : [];
+  // Every selector empty: no value (not a title made of separators).
+  return any ? [filled.replace(/\s+/g, ' ').trim()] : [];
 }
 
-/** The field's value in one result, or undefined. Several text matches are joined with "; ". */
-export function fieldValue(rule: FieldRule, result: unknown): string | number | undefined {
-  const values = raw(rule, result).flatMap((v): unknown[] => {
+/**
+ * The field's value in one result, or undefined. Several text matches are joined with "; ". `sel`
+ * says how the answer is read (JSON unless the plugin reads HTML).
+ */
+export function fieldValue(
+  rule: FieldRule,
+  result: unknown,
+  sel: Selection = jsonSelection,
+): string | number | undefined {
+  const values = raw(rule, result, sel).flatMap((v): unknown[] => {
     // A pattern or map works on text; a date object goes to its type as it is.
     if (typeof v === 'object') return rule.pattern || rule.map ? [] : [v];
     const t = text(v);
     const c = t === undefined ? undefined : cut(rule, t);
     return c === undefined ? [] : [mapped(rule, c)];
   });
-  const read = values.map((v) => typed(rule, v)).filter((v) => v !== undefined && v !== '');
+  const read = values.map((v) => typed(rule, v, sel)).filter((v) => v !== undefined && v !== '');
   if (!read.length) return rule.default;
   if (rule.type === 'text' && read.length > 1) return [...new Set(read.map(String))].join('; ');
   return read[0];

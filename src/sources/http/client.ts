@@ -68,8 +68,8 @@ export interface RequestOptions {
   secrets?: readonly string[];
   /** Query parameters that carry credentials (redacted from logged URLs). */
   secretParams?: readonly string[];
-  /** Throws when the body is not what the source documents: not cached, not retried. */
-  validate?: (body: string) => void;
+  /** Throws when the body (or its Content-Type) is not what the source documents: not cached, not retried. */
+  validate?: (body: string, contentType?: string) => void;
   /** json(): the connector's schema of the answer; only an answer it accepts is cached. */
   shape?: {
     safeParse(
@@ -432,7 +432,7 @@ export class HttpClient {
 
       if (status >= 200 && status < 300) {
         try {
-          opts.validate?.(outcome.body);
+          opts.validate?.(outcome.body, outcome.contentType);
         } catch (e) {
           const err = new SourceError(
             source,
@@ -592,7 +592,7 @@ export class HttpClient {
       if (parsed?.body !== body) parsed = { body, data: JSON.parse(body) as unknown };
       return parsed.data;
     };
-    const validate = (body: string) => {
+    const validate = (body: string, contentType?: string) => {
       const data = parse(body);
       const shaped = opts.shape?.safeParse(data);
       if (shaped && !shaped.success) {
@@ -601,7 +601,7 @@ export class HttpClient {
           `not the documented shape: ${issue ? `${issue.path.map(String).join('.') || '(root)'} ${issue.message}` : 'rejected'}`,
         );
       }
-      opts.validate?.(body);
+      opts.validate?.(body, contentType);
     };
     const result = await this.request(plugin, url, { ...opts, validate });
     // A cached answer was validated before it was stored; it is parsed here once.

@@ -35,4 +35,25 @@ describe('CLI verbs are loaded on demand', function () {
       );
       assert.deepEqual(heavy, []);
     });
+
+  it('sources loads the declarative connector but not the HTML reader, until a plugin reads HTML', () => {
+    // The verb, then the plugins of the HTML fixture, in one fresh process: the parser and the CSS
+    // engine are evaluated by the second step only.
+    const script = `const html = () => Object.keys(require.cache).filter((f) => /declarative\\/html|htmlparser2|css-select/.test(f));
+      require('./src/cli/commands').loadCommand('sources').then(() => {
+        const before = html();
+        require('./src/sources/plugin').loadPlugins('test/fixtures/plugins-declarative-html');
+        process.stdout.write(JSON.stringify({ before, after: html(), cache: Object.keys(require.cache) }));
+      })`;
+    const r = spawnSync(process.execPath, ['-r', 'tsx/cjs', '-e', script], { cwd: REPO_ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const { before, after, cache } = JSON.parse(r.stdout) as { before: string[]; after: string[]; cache: string[] };
+    assert.ok(cache.includes(`${REPO_ROOT}/src/sources/declarative/connector.ts`));
+    assert.deepEqual(before, []);
+    assert.ok(after.includes(`${REPO_ROOT}/src/sources/declarative/html.ts`), after.join(', '));
+    assert.ok(
+      after.some((f) => f.includes('/css-select/')),
+      after.join(', '),
+    );
+  });
 });
