@@ -110,7 +110,7 @@ const ID_LABEL = [
 const ID_VALUE = String.raw`(?=[A-Za-z]{0,6}${SP}?\d)(?=(?:(?:[A-Za-z\-./]|${SP}(?=[A-Za-z\d]))*\d){3})(?!(?:1[5-9]|20)\d\d(?![\p{L}\p{N}]|[-./]\d))[A-Za-z\d](?:[A-Za-z\d]|[-./](?=[A-Za-z\d])|${SP}(?=\d))*`;
 /** A labelled identifier: "isikukood 47611230215", "NATIONAL NUMBER 781234", "personnummer: 850101-1234". */
 const ID_NUMBER = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:${ID_LABEL.join('|')})(?![\p{L}])${SP}*(?:[:=(]${SP}*)?(?:[iI]s${SP}+)?${ID_VALUE}`,
+  String.raw`(?<![\p{L}\p{N}])(?:${ID_LABEL.join('|')})(?![\p{L}])${SP}*(?:[:=(,]${SP}*)?(?:[iI]s${SP}+)?${ID_VALUE}`,
   'gu',
 );
 

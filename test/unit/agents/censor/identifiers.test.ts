@@ -60,6 +60,7 @@ describe('Censor: labelled personal identifiers of the living', () => {
     ['ID no. is 12345', '12345'],
     ['National Insurance number AB 12 34 56 C', 'AB 12 34 56'],
     ['TRN 104-227-381', '104-227-381'],
+    ['I had to give my TRN, 104-227-381, so they have me on file', '104-227-381'],
     ['Taxpayer Registration Number: 104 227 381', '104 227 381'],
     ['numéro AVS 756.4821.3370.15', '756.4821.3370.15'],
     ['my number is 756.4821.3370.15, in case', '756.4821.3370.15'],
