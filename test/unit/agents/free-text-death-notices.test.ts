@@ -6,10 +6,11 @@ const byName = (out: ReturnType<typeof extractFromText>, name: string) =>
   out.personas.find((p) => p.persona.name === name);
 
 /** Every snippet is words of the text (the hallucination firewall's check 2). */
-function grounded(out: ReturnType<typeof extractFromText>, text: string): void {
+function grounded(out: ReturnType<typeof extractFromText>, text: string, title = ''): void {
   const body = text.replace(/\s+/g, ' ');
   for (const p of out.personas)
-    for (const [k, s] of Object.entries(p.snippets)) assert.ok(body.includes(s), `${p.persona.name} ${k}: "${s}"`);
+    for (const [k, s] of Object.entries(p.snippets))
+      assert.ok(body.includes(s) || title.includes(s), `${p.persona.name} ${k}: "${s}"`);
 }
 
 describe('free text: the formulas of English death notices', () => {
@@ -275,5 +276,37 @@ describe('free text: the formulas of English death notices', () => {
     assert.equal(byName(out, 'Honor Lydon')?.persona.role, 'spouse');
     assert.equal(byName(out, 'Michael Joyce')?.persona.role, 'child');
     assert.equal(byName(out, 'Coley Joyce')?.persona.role, 'child');
+  });
+
+  it('reads a paid notice of formulas without a subject: "Beloved husband of Iris; father of …; brother of …"', () => {
+    const text =
+      'CHEN.—ALBERT SHIU MAN ("Mr. Bertie") of Market Street, Falmouth, died at the Falmouth Hospital on\n' +
+      'Tuesday, 4th June, 1957, aged 70 years. A native of Sam Heung, China, and son of the late Chen Ah Kow.\n' +
+      'Beloved husband of Iris; father of Lorna (Mrs. Dudley Lee) of Kingston, Victor of Falmouth, and Roy;\n' +
+      'brother of Shiu Fat Chen of Hong Kong; grandfather of six.';
+    const title = 'The Daily Gleaner, 6 June 1957 — death notice, Albert Shiu Man Chen';
+    const out = extractFromText(title, text, '6 JUN 1957');
+    grounded(out, text, title);
+    const main = out.personas[0].persona;
+    assert.equal(main.name, 'Albert Shiu Man Chen');
+    assert.equal(main.deathDate, '4 JUN 1957');
+    assert.equal(main.birthPlace, 'Sam Heung, China');
+    assert.equal(main.sex, 'M');
+    assert.equal(byName(out, 'Iris Chen')?.persona.role, 'spouse');
+    assert.equal(byName(out, 'Victor Chen')?.persona.role, 'child');
+    assert.equal(byName(out, 'Roy Chen')?.persona.role, 'child');
+    assert.equal(byName(out, 'Lorna Lee')?.persona.role, 'child');
+    assert.equal(byName(out, 'Shiu Fat Chen')?.persona.relationship, 'sibling');
+    assert.equal(byName(out, 'Chen Ah Kow')?.persona.relationship, 'parent');
+  });
+
+  it('takes a notice headed in capitals by its subject as his, however a shop after his name is called', () => {
+    const text =
+      "WONG.—KIM LEE, proprietor of Wong's Bakery, Church Street, Lucea, died at his residence on Monday\n" +
+      '3rd March, 1941, aged 61 years.';
+    const title = 'The Daily Gleaner, 5 March 1941 — death notice, Wong Kim Lee';
+    const out = extractFromText(title, text, '5 MAR 1941');
+    grounded(out, text, title);
+    assert.equal(out.personas[0].persona.deathDate, '3 MAR 1941');
   });
 });

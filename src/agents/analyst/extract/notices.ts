@@ -84,6 +84,17 @@ export function headedDeathDay(
 /** Words that say a sentence tells of a death. */
 const DEATH_WORDS = /\b(?:died|dies|death|passed|departed|deceased|relict|widow|late|funeral|R\.I\.P)\b/i;
 
+/**
+ * The clause before `index` has no subject of its own: a notice's formula after a semicolon or at a
+ * sentence's start ("…, aged 67 years. Beloved husband of Beatrice; father of Gloria …"), which a
+ * death notice writes only of the one who died.
+ */
+export function ellipticClause(body: string, index: number): boolean {
+  return /^\s*(?:and\s+)?(?:(?:[Dd]early\s+)?(?:[Bb]eloved|[Ll]oving|[Ff]ond|[Dd]ear)\s+)?$/u.test(
+    clauseBefore(body, index),
+  );
+}
+
 /** The clause before `index` is the principal's: it names the principal's given name, or opens with he/she. */
 export function principalClause(body: string, index: number, given: string): string | undefined {
   const clause = clauseBefore(body, index);
@@ -127,21 +138,27 @@ export function noticeDeathDay(
 export function noticeSpouse(
   body: string,
   given: string,
+  surname = '',
 ): { persona: Persona; snippets: Record<string, string>; principalSex: 'M' | 'F'; late: boolean } | undefined {
   const pattern = re(
-    `\\b(relict|widow|widower|(?:dearly\\s+)?(?:beloved\\s+)?(?:wife|husband))\\s+of\\s+(the\\s+late\\s+)?(?:(?:Mr|Mrs|Dr|Capt|Rev)\\.?\\s+)?(${NAME})`,
+    `\\b(relict|widow|widower|(?:[Dd]early\\s+)?(?:[Bb]eloved\\s+|[Ll]oving\\s+)?(?:[Ww]ife|[Hh]usband))\\s+of\\s+(the\\s+late\\s+)?(?:(?:Mr|Mrs|Dr|Capt|Rev)\\.?\\s+)?(${NAME})`,
     'gu',
   );
   for (const m of body.matchAll(pattern)) {
+    // "LYN.—CHARLES … died … Beloved husband of Beatrice; father of …": a notice's formulas, each of the deceased.
+    const elliptic = ellipticClause(body, m.index);
     const clause = principalClause(body, m.index, given);
-    if (!clause) continue;
+    if (!clause && !elliptic) continue;
     // Right after the principal's name ("Honora, relict of") or "she was (the) wife of".
     // Not "a daughter, Luisa, the wife of Santiago Lobero": the name before is the principal's.
     const own = `${asWritten(given)}(?:\\s+(?:\\p{Lu}\\.|${NAME_WORD}))*`;
     const native = `(?:,\\s+(?:a\\s+)?native\\s+of\\s+[^;]{1,80}?)?`;
     // "BIRNBAUM—Max, on March 25, beloved husband of": the day of death between name and formula.
     const day = `(?:,\\s+on\\s+${MONTH}\\s+${DAY})?`;
-    if (!re(`(?:\\b${own}${day}|\\b(?:he|she)\\s+was)${native}\\s*,?\\s+(?:the\\s+)?(?:and\\s+)?$`).test(clause))
+    if (
+      !elliptic &&
+      !re(`(?:\\b${own}${day}|\\b(?:he|she)\\s+was)${native}\\s*,?\\s+(?:the\\s+)?(?:and\\s+)?$`).test(clause ?? '')
+    )
       continue;
     let name = m[3].replace(/\s+(?:of|in|at)$/u, '').trim();
     let words = m[0];
@@ -151,7 +168,10 @@ export function noticeSpouse(
       name = `${name} ${nee[1]}`;
       words = `${m[0]}${nee[0]}`;
     }
-    if (name.split(/\s+/).length < 2) continue;
+    // "Beloved husband of Beatrice": his wife by her given name, under the surname of the notice.
+    const single = name.split(/\s+/).length < 2;
+    if (single && !(elliptic && surname && /husband/i.test(m[1]))) continue;
+    if (single) name = `${name} ${surname}`;
     const word = m[1].toLowerCase();
     const principalSex: 'M' | 'F' = /widower|husband/.test(word) ? 'M' : 'F';
     const persona: Persona = {
@@ -171,11 +191,15 @@ export function nativeOf(
   given: string,
   spouses: readonly string[],
 ): { who: string; place: string; snippet: string } | undefined {
-  for (const m of body.matchAll(re(`(?:(${NAME})\\s*,\\s*)?\\b(?:a|being\\s+a)\\s+native\\s+of\\s+(${PLACE})`, 'gu'))) {
+  for (const m of body.matchAll(
+    re(`(?:(${NAME})\\s*,\\s*)?\\b(?:[Aa]|[Bb]eing\\s+a)\\s+native\\s+of\\s+(${PLACE})`, 'gu'),
+  )) {
     // "married Ascension Uriarte, a native of Lekeitio": the spouse just named.
     const spouse = m[1] && spouses.find((s) => s === m[1] || s.endsWith(` ${m[1]}`) || m[1].endsWith(s));
     if (spouse) return { who: spouse, place: m[2], snippet: m[0] };
-    if (principalClause(body, m.index, given)) return { who: 'principal', place: m[2], snippet: m[0] };
+    // "…, aged 58 years. A native of Tung Kun, China, and son of …": a notice's sentence without a subject.
+    if (principalClause(body, m.index, given) || (!m[1] && /^\s*$/u.test(clauseBefore(body, m.index))))
+      return { who: 'principal', place: m[2], snippet: m[0] };
   }
   return undefined;
 }

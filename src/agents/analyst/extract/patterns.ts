@@ -30,6 +30,7 @@ import {
   noticeDeathDay,
   noticeSpouse,
   principalClause,
+  ellipticClause,
 } from './notices';
 import { escapeRegExp } from '../../../model/regexp';
 
@@ -540,7 +541,9 @@ export function extractFromText(
     const given = principal.name.split(/\s+/)[0];
     // "he entered into marriage with Helena Penner, daughter of Jacob Penner": the spouse's father.
     if (re(`\\b${MARRY}\\s+(?:Miss\\s+)?${NAME}\\s*,\\s*(?:the\\s+)?$`, 'u').test(sentence)) return null;
-    return /\b(?:he|she|the deceased)\b/i.test(sentence) || sentence.includes(given) || !sentence.trim() ? m : null;
+    // "A native of Tung Kun, China, and son of the late Lyn Ah Sam.": a notice's sentence without a subject.
+    const elliptic = /^\s*(?:[Aa]\s+native\s+of\s+[^;]{1,60}?,?\s+and\s+)?$/u.test(sentence);
+    return /\b(?:he|she|the deceased)\b/i.test(sentence) || sentence.includes(given) || elliptic ? m : null;
   };
   const couple = ofPrincipal(
     re(
@@ -652,7 +655,10 @@ export function extractFromText(
   const esc = escapeRegExp(principal.snippet);
   const mrs = re(`\\bMrs\\.?\\s+${esc}`, 'u').test(body) || /\bMrs\.?\s/.test(title);
   const ownWords: FamilySurname | undefined =
-    surname && body.includes(principal.snippet) && principal.snippet.toLowerCase().includes(surname.toLowerCase())
+    // The title's words serve as well ("death notice, Charles Tet Chong Lyn of May Pen").
+    surname &&
+    (body.includes(principal.snippet) || title.includes(principal.snippet)) &&
+    principal.snippet.toLowerCase().includes(surname.toLowerCase())
       ? { surname, words: principal.snippet }
       : undefined;
   const familySurnames = (): FamilySurnames => {
@@ -771,8 +777,10 @@ export function extractFromText(
   // "Honora, relict of the late Patrick Carroll", "beloved wife of X": the notice's formula for a spouse.
   const given = principal.name.split(/\s+/)[0];
   if (!others.some((o) => o.persona.role === 'spouse')) {
-    const formula = noticeSpouse(body, given);
+    const formula = noticeSpouse(body, given, surname);
     if (formula) {
+      // "Beloved husband of Beatrice": her surname is the one the notice gives him.
+      if (!formula.snippets.name.includes(surname)) formula.snippets.surname = principal.snippet;
       others.push({ persona: formula.persona, snippets: formula.snippets });
       if (!main.persona.sex) {
         main.persona.sex = formula.principalSex;
@@ -799,7 +807,13 @@ export function extractFromText(
     !male && (main.persona.sex === 'F' || mrs || pronouns(/\b(?:she|her)\b/gi) > pronouns(/\b(?:he|his|him)\b/gi));
   const principalSex = male ? 'M' : female ? 'F' : undefined;
   for (const r of [
-    ...relativeLists(body, family, (at) => !!principalClause(body, at, given), given),
+    ...relativeLists(
+      body,
+      family,
+      (at) => !!principalClause(body, at, given) || ellipticClause(body, at),
+      given,
+      (at) => ellipticClause(body, at),
+    ),
     ...pronounRelatives(body, family, principalSex, toGedcomDate, principal.name),
     ...mournerLists(body),
     ...appositiveRelatives(body, family, principalSex, principal.name),

@@ -58,6 +58,8 @@ const NAMED_HEAD =
  * of Michael, Maggie (Mrs J. Kelly) and Tim". The principal's only where the caller says so.
  */
 const PARENT_HEAD = /\b(?:(?:dearly\s+)?(?:beloved|loving|fond)\s+)?(mother|father)\s+of\s+(?=\p{Lu})/gu;
+/** "…; brother of Tet Fook Lyn of Hong Kong; grandfather of eight": the deceased's brothers and sisters. */
+const SIBLING_HEAD = /\b(?:(?:dearly\s+)?(?:beloved|loving|fond|dear)\s+)?(brother|sister)\s+of\s+(?=\p{Lu})/gu;
 /** US states and their old abbreviations: "Detroit, Mich." and "Toledo, O." end a residence, they name no one. */
 const STATES = new Set(
   (
@@ -188,6 +190,7 @@ export function relativeLists(
   family: FamilySurnames,
   parentOfPrincipal: (index: number) => boolean = () => false,
   principalGiven?: string,
+  siblingOfPrincipal: (index: number) => boolean = () => false,
 ): RelativeDraft[] {
   const out: RelativeDraft[] = [];
   // A head with the name right after it ("sister Agnes") lists relatives only where a notice lists
@@ -199,12 +202,14 @@ export function relativeLists(
       listsRelatives(body, h.index, h[0]) && !listed.some((l) => l.index <= h.index && h.index < l.index + l[0].length),
   );
   const parentOf = [...body.matchAll(PARENT_HEAD)].filter((h) => parentOfPrincipal(h.index));
-  const heads = [...listed, ...named, ...parentOf].sort((a, b) => a.index - b.index);
+  const siblingOf = [...body.matchAll(SIBLING_HEAD)].filter((h) => siblingOfPrincipal(h.index));
+  const heads = [...listed, ...named, ...parentOf, ...siblingOf].sort((a, b) => a.index - b.index);
   heads.forEach((h, n) => {
     const start = h.index + h[0].length;
     const nextHead = heads[n + 1]?.index ?? body.length;
     const end = Math.min(listEnd(body, start), nextHead);
-    const { kind, sex } = kindOf(h[1]);
+    // "brother of Tet Fook": the word is the principal's sex, not the relative's.
+    const { kind, sex } = siblingOf.includes(h) ? { kind: 'sibling' as const, sex: undefined } : kindOf(h[1]);
     // "Frederick and Clara's children were …": the couple's names belong to the words cited.
     const couple = new RegExp(`${NAME_WORD}\\s+(?:and|&)\\s+${NAME_WORD}['’]s\\s*$`, 'u').exec(body.slice(0, h.index));
     const ofCouple = couple ? true : undefined;

@@ -87,6 +87,14 @@ export function subjectAt(body: string, index: number, principal: string): Subje
     return 'other';
   // "In 1767 he married …", "He died …".
   if (/^(?:(?:In|On|By|About|Around)\s+[^,]{1,30},?\s+)?(?:he|she|He|She)\b/u.test(lead)) return 'principal';
+  // "LYN.—TET CHONG, proprietor of Lyn's Bakery, …, died": a notice headed by its subject in capitals.
+  const heading =
+    /^(?:\p{Lu}[\p{Lu}'’-]*(?:[\s.,]|[—–-])*)+/u
+      .exec(lead)?.[0]
+      .toLowerCase()
+      .split(/[^\p{L}'’]+/u) ?? [];
+  const own = principal.toLowerCase().split(/\s+/)[0];
+  if (own && heading.includes(own)) return 'principal';
   const first = firstName(lead);
   if (!first) return 'unknown';
   if (isPrincipal(first, principal)) return 'principal';

@@ -15,8 +15,8 @@ export const MONTH =
   '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\\.?';
 /** A day of the month as written: "14", "4th", "21st". */
 export const DAY = '\\d{1,2}(?:st|nd|rd|th)?';
-/** A day, a month and a year: "4th Feb. 1908", "March 14, 1842". */
-export const DAY_DATE = `(?:${DAY}\\s+${MONTH}\\s+\\d{4}|${MONTH}\\s+${DAY},?\\s+\\d{4})`;
+/** A day, a month and a year: "4th Feb. 1908", "9th August, 1962", "March 14, 1842". */
+export const DAY_DATE = `(?:${DAY}\\s+${MONTH},?\\s+\\d{4}|${MONTH}\\s+${DAY},?\\s+\\d{4})`;
 
 /** A word set in capitals as a name is written: "O'SULLIVAN" is O'Sullivan, "McELROY" McElroy. */
 export function titleCase(word: string): string {
