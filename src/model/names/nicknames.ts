@@ -665,6 +665,9 @@ const GROUPS: string[][] = [
   ['honora', 'honor', 'honoria', 'onora', 'nora', 'norah'],
   ['denis', 'dennis', 'dionysius', 'donnchadh'],
   ['eugene', 'owen', 'eoghan', 'eugenius', 'eugen', 'jeno'],
+  // Goan, Iberian and Italian forms with the Latin of Catholic registers (Caietanus = Caetano).
+  ['cajetan', 'caetano', 'caietanus', 'cajetanus', 'gaetano', 'cayetano', 'kajetan', 'gaetan'],
+  ['xavier', 'xaverius', 'javier', 'saverio', 'xaver', 'ksawery'],
   // Irish forms as the 1901 and 1911 censuses and letters in Irish write them, beside the English
   // ones the same person was registered under (Máirtín = Martin, Colm and Colmán = Coleman).
   ['martin', 'mairtin'],

@@ -9,6 +9,7 @@ import {
   ageInYears,
 } from '../../../src/agents/analyst/resolve';
 import { nicknameMatch } from '../../../src/model/names';
+import { compareGiven } from '../../../src/agents/analyst/resolve/compare';
 import { person } from './fixtures';
 
 const f = featuresOfPerson;
@@ -126,6 +127,8 @@ describe('resolve: names and places', () => {
         nicknameMatch('peadar', 'peter'),
     );
     assert.ok(!nicknameMatch('colm', 'malcolm'));
+    // Goan and Latin forms: Caietanus Franciscus Xaverius is Caetano Francisco Xavier.
+    assert.ok(nicknameMatch('caietanus', 'caetano') && nicknameMatch('xaverius', 'xavier'));
     // Slovene Jera is Gertrude, "Gertrudis" in a Latin register.
     assert.ok(nicknameMatch('jera', 'gertrudis') && nicknameMatch('gertrudis', 'gertrude'));
     // Arabic forms as Levantine emigrants' records write them.
@@ -373,5 +376,18 @@ describe("resolve: parents' given names decide where their surname is the child'
     const other = scorePair(draft, cousin);
     assert.match(other.whyNotMerge, /parents' names differ \(jacob benveniste vs avram benveniste\)/);
     assert.ok(scorePair(draft, same).similarity > other.similarity);
+  });
+});
+
+describe('resolve: a name written with an initial for every given name', () => {
+  it('takes "C. F. X." for "Caetano Francisco Xavier", each in its place, above a single initial', () => {
+    const given = (g: string) =>
+      compareGiven(
+        g.split(' ').map((t) => t.toLowerCase()),
+        ['caetano', 'francisco', 'xavier'],
+      )!.score;
+    assert.ok(given('c f x') > 0.9);
+    assert.ok(given('c x') <= 0.75, 'a namesake "C. X." has other given names');
+    assert.ok(given('c') <= 0.75);
   });
 });

@@ -89,6 +89,15 @@ export function compareGiven(a: string[], b: string[]): Comparison | undefined {
     return lazy(1, () => `same given name "${x}"`);
   }
   if (x.length === 1 || y.length === 1) {
+    // "C. F. X." for "Caetano Francisco Xavier": an initial for every given name, each in its place,
+    // says more than one initial does (a namesake "C. X." has other names).
+    const [initials, full] = x.length === 1 ? [a, b] : [b, a];
+    if (
+      initials.length >= 2 &&
+      initials.length === full.length &&
+      initials.every((t, i) => t.length === 1 && full[i].startsWith(t))
+    )
+      return lazy(0.92, () => `initials "${initials.join(' ')}" fit "${full.join(' ')}", each in its place`);
     if (x[0] === y[0]) return lazy(0.75, () => `initial "${x.length === 1 ? x : y}" fits "${x.length === 1 ? y : x}"`);
   }
   if (nicknameMatch(x, y)) return lazy(0.92, () => `"${x}" and "${y}" are variants of one name`);
