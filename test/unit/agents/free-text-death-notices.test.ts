@@ -309,4 +309,16 @@ describe('free text: the formulas of English death notices', () => {
     grounded(out, text, title);
     assert.equal(out.personas[0].persona.deathDate, '3 MAR 1941');
   });
+
+  it('reads "mourns the passing, on the 22nd October, of Mr. Caetano F. X. …" as the day of his death', () => {
+    const text =
+      'NAIROBI NOTES. — Death of Mr. J. M. Pereira.\n\nThe Goan community mourns the passing, on the 3rd May, of Mr.\n' +
+      'Jose M. Pereira at his residence. He leaves to mourn his loss his widow, Mrs. Rosa Pereira (née Lobo); his\n' +
+      'son Mr. Anthony Pereira, of the Railway; his daughters Mrs. Alice Rodrigues, wife of Mr. Peter Rodrigues\n' +
+      'of Mombasa, and Miss Ivy Pereira.';
+    const title = 'The Goan Voice (Nairobi), 10 May 1947 — obituary, J. M. Pereira';
+    const out = extractFromText(title, text, '10 MAY 1947');
+    grounded(out, text, title);
+    assert.equal(out.personas[0].persona.deathDate, '3 MAY 1947');
+  });
 });

@@ -20,6 +20,7 @@ import {
 } from './relatives';
 import { FUNCTION_WORDS, subjectAt } from './subject';
 import { mournerLists } from './mourners';
+import { isDescendantChart, readDescendantChart } from './descendant-chart';
 import { DAY, DAY_DATE, INITIALS_NAME, MONTH, NAME, NAME_WORD, titleCase } from './text-patterns';
 import { dayInRecordYear } from './yearless-date';
 import {
@@ -425,6 +426,11 @@ export function extractFromText(
   hypotheses: { type: string; text: string; priority: number; suggestedQueries: string[] }[];
   relations: StatedRelation[];
 } {
+  // A descendant chart printed from family-tree software: its lines, not its sentences, say who is whose.
+  if (isDescendantChart(text)) {
+    const chart = readDescendantChart(text, toGedcomDate);
+    if (chart) return { ...chart, hypotheses: [] };
+  }
   // A name broken across two lines is one name: read the text with its line breaks as spaces.
   const body = text.replace(/\s+/g, ' ');
   const principal = principalName(title, body);
@@ -511,6 +517,28 @@ export function extractFromText(
     if (first && date) {
       main.persona.deathDate = date;
       main.snippets.deathDate = first[0];
+    }
+  }
+  // "mourns the passing, on the 22nd October, of Mr. Caetano F. X. Fernandes": the day before the name.
+  if (!main.persona.deathDate) {
+    const passing = re(
+      `\\bthe\\s+(?:passing|death),?\\s+on\\s+(?:the\\s+)?(${DAY})\\s+(?:of\\s+)?(${MONTH})(?:,?\\s+(\\d{4}))?,?\\s+of\\s+(?:(?:Mr|Mrs|Miss|Dr)\\.?\\s+)?(${NAME})`,
+      'u',
+    ).exec(body);
+    const month = passing && MONTHS[passing[2].replace('.', '').toLowerCase()];
+    // The principal by name, or by the initial a heading gives him ("Death of Mr. C. F. X. Fernandes").
+    const [given, first] = [principal.name.split(/\s+/)[0], passing?.[4].split(/\s+/)[0] ?? ''];
+    const own = passing && (first === given || (/^\p{Lu}\.$/u.test(given) && first.startsWith(given[0])));
+    const day = passing && parseInt(passing[1], 10);
+    const date =
+      passing && own && month && day
+        ? passing[3]
+          ? `${day} ${month} ${passing[3]}`
+          : dayInRecordYear(month, day, recordDate)
+        : undefined;
+    if (passing && date) {
+      main.persona.deathDate = date;
+      main.snippets.deathDate = passing[0];
     }
   }
   // "BIRNBAUM—Max, on March 25, beloved husband of": the day, in the notice's own year.

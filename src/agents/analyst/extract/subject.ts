@@ -9,7 +9,7 @@ import { MONTH, NAME, NAME_WORD } from './text-patterns';
 
 /** Words before a full stop that do not end a sentence ("Mrs.", "Feb.", "St.", an initial). */
 const ABBREVIATIONS =
-  /^(?:Mrs|Mr|Ms|Dr|Rev|St|Jr|Sr|Capt|Col|Gen|Lt|Sgt|Hon|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Co|No|Nr|N:o|Wm|Jno|Chas|Geo|Thos|Jas|Jos|Benj|Saml)$/;
+  /^(?:Mrs|Mr|Ms|Dr|Rev|Fr|St|Jr|Sr|Capt|Col|Gen|Lt|Sgt|Hon|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Co|No|Nr|N:o|Wm|Jno|Chas|Geo|Thos|Jas|Jos|Benj|Saml)$/;
 
 /** Capitalised words that open a sentence but never a name ("When Giuseppe Ferraro stepped off …"). */
 export const FUNCTION_WORDS = new Set(
