@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { extractFromText } from '../../../src/agents/analyst/extract';
-import { dayInRecordYear } from '../../../src/agents/analyst/extract/yearless-date';
+import { dayInRecordYear, weekdayBeforeRecord } from '../../../src/agents/analyst/extract/yearless-date';
 
 describe('free text: a day written without its year takes the notice’s year (issue #14)', () => {
   const text = `JOHN MELNICK
@@ -35,5 +35,36 @@ illness. Born in Hoshcha, Russia, Jan. 15, 1889, a son of the late Stephen and P
     assert.equal(dayInRecordYear('APR', 2, 'MAR 1958'), '2 APR 1957');
     assert.equal(dayInRecordYear('MAR', 11, 'ABT 1958'), undefined);
     assert.equal(dayInRecordYear('MAR', 11, 'BET 1957 AND 1958'), undefined);
+  });
+});
+
+describe('free text: a weekday alone is the last such day before the paper (issue #14)', () => {
+  it('counts back from the paper’s date, a week when the paper is of that weekday', () => {
+    // 3 Dec 1935 was a Tuesday.
+    assert.equal(weekdayBeforeRecord('Wednesday', '3 DEC 1935'), '27 NOV 1935');
+    assert.equal(weekdayBeforeRecord('Monday', '3 DEC 1935'), '2 DEC 1935');
+    assert.equal(weekdayBeforeRecord('Tuesday', '3 DEC 1935'), '26 NOV 1935');
+    // Across a year: Sunday 1 Jan 1950 → the Saturday before is 31 Dec 1949.
+    assert.equal(weekdayBeforeRecord('Saturday', '1 JAN 1950'), '31 DEC 1949');
+    assert.equal(weekdayBeforeRecord('Friday', 'DEC 1935'), undefined, 'a record dated to the month cannot tell');
+  });
+
+  it('reads "died Tuesday at Mercy Hospital" and "The death occurred on Wednesday … of Mr. X", not "died Tuesday, March 11"', () => {
+    const us = 'John A. Kowal, 80, of Lincoln Street died Tuesday at Mercy Hospital after a short illness.';
+    assert.equal(
+      extractFromText('Obituary of John A. Kowal', us, '7 MAR 1952').personas[0].persona.deathDate,
+      '4 MAR 1952',
+    );
+    const uk =
+      'DEATH OF MR. THOMAS WARD.\n\nThe death occurred on Wednesday at his home, 4 Mill Lane, of Mr. Thomas Ward, aged 70.';
+    assert.equal(
+      extractFromText('"Death of Mr. Thomas Ward"', uk, '3 DEC 1935').personas[0].persona.deathDate,
+      '27 NOV 1935',
+    );
+    const dated = 'John A. Kowal, 80, died Tuesday, March 4, 1952, at Mercy Hospital.';
+    assert.equal(
+      extractFromText('Obituary of John A. Kowal', dated, '7 MAR 1952').personas[0].persona.deathDate,
+      '4 MAR 1952',
+    );
   });
 });

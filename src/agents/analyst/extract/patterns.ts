@@ -22,7 +22,7 @@ import { FUNCTION_WORDS, subjectAt } from './subject';
 import { mournerLists } from './mourners';
 import { isDescendantChart, readDescendantChart } from './descendant-chart';
 import { DAY, DAY_DATE, INITIALS_NAME, MONTH, NAME, NAME_WORD, titleCase } from './text-patterns';
-import { dayInRecordYear } from './yearless-date';
+import { dayInRecordYear, weekdayBeforeRecord } from './yearless-date';
 import {
   ageAtDeath,
   headedDeathDay,
@@ -555,6 +555,20 @@ export function extractFromText(
     if (day) {
       main.persona.deathDate = day.date;
       main.snippets.deathDate = day.snippet;
+    }
+  }
+  // "died Tuesday at Mercy Hospital", "The death occurred on Wednesday at his home": the paper's last such day.
+  if (!main.persona.deathDate) {
+    const weekday = about(
+      re(
+        `\\b(?:died|passed\\s+away|death\\s+occurred)\\b[^.;]{0,40}?\\b(?:on\\s+)?(?:last\\s+)?(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\\b(?!,?\\s*(?:\\(|\\d|the\\s+\\d|${MONTH}))`,
+        'gu',
+      ),
+    );
+    const date = weekday && weekdayBeforeRecord(weekday[1], recordDate);
+    if (weekday && date) {
+      main.persona.deathDate = date;
+      main.snippets.deathDate = weekday[0];
     }
   }
   // "son of Mr. and Mrs. Jakob Müller": the father is named, the mother only by his name and a title.

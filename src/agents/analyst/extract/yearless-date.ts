@@ -39,3 +39,24 @@ export function dayOfNoticeMonth(
   if (which === 'inst') return `${day} ${MONTH_NAMES[month - 1]} ${year}`;
   return month === 1 ? `${day} DEC ${year - 1}` : `${day} ${MONTH_NAMES[month - 2]} ${year}`;
 }
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/**
+ * "died Tuesday at Mercy Hospital", "The death occurred on Wednesday": a weekday alone, as a paper
+ * writes the last week's deaths. The day meant is the last such weekday before the paper's date
+ * (a week at most; the paper's own weekday is a week back, as an evening paper's "died Tuesday" of
+ * Tuesday is rare beside a weekly's). Only a record dated to the day can tell.
+ */
+export function weekdayBeforeRecord(weekday: string, recordDate: string | undefined): string | undefined {
+  const wd = WEEKDAYS.indexOf(weekday.toLowerCase());
+  if (!recordDate || wd < 0) return undefined;
+  const d = parseGDate(recordDate);
+  if (d.kind !== 'exact' || d.calendar !== 'gregorian' || !d.earliest || !d.latest) return undefined;
+  const { year, month, day } = d.latest;
+  if (month === undefined || day === undefined || d.earliest.day !== day) return undefined;
+  const paper = new Date(Date.UTC(year, month - 1, day));
+  const back = (paper.getUTCDay() - wd + 7) % 7 || 7;
+  const died = new Date(paper.getTime() - back * 86_400_000);
+  return `${died.getUTCDate()} ${MONTH_NAMES[died.getUTCMonth()]} ${died.getUTCFullYear()}`;
+}
