@@ -4,6 +4,7 @@
  * bytes pass the source's limit (a gzip bomb stops after a few MB, an endless body likewise), and
  * the whole exchange, redirects and body included, shares one deadline (a trickling body is cut).
  */
+import { decodeBody } from './decode-body';
 import { SourceError } from './errors';
 
 export interface BoundedFetchLimits {
@@ -72,7 +73,8 @@ async function readCapped(
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, progress.bytes).toString('utf8');
+  // In the charset the answer declares (decode-body.ts), UTF-8 when it declares none.
+  return decodeBody(Buffer.concat(chunks), res.headers.get('content-type') ?? undefined);
 }
 
 /**
