@@ -18,6 +18,9 @@ import type { Persona } from '../../../model';
 const BRANCH = /^([\s|│]*)(?:\|--|\+--|├──|└──|`--)\s+(.*)$/u;
 /** A spouse line under a person: "|   m. 8 Jan 1906 at Moira: Maria …". */
 const SPOUSE_LINE = /^[\s|│]*m\.\s+(.*)$/u;
+/** "c. 1912", "abt 1912", "about 1912": an approximate date. */
+const APPROX = /(?:c\.|abt\.?|about|ca\.)\s*/;
+const APPROX_FIRST = new RegExp(`^${APPROX.source}`, 'i');
 const TITLE = /^(?:(?:Fr|Rev|Dr|Mr|Mrs|Miss|Sr|Br|Capt|Lt|Sgt)\.?\s+)+/u;
 const NAME_WORD = "\\p{Lu}[\\p{L}'’.-]*";
 /** The name: capitalised words and particles ("de", "da", "van"), a quoted nickname or a bracketed alias between them. */
@@ -25,16 +28,6 @@ const NAME = new RegExp(
   `^(${NAME_WORD}(?:\\s+(?:(?:de|da|do|dos|das|del|della|di|van|von|der|den|la|le|du|d['’])\\s+)*(?:${NAME_WORD}|["“][^"”]{1,30}["”]|\\((?![^)]*\\d)[^()]{1,40}\\)))*)`,
   'u',
 );
-
-export interface ChartPerson {
-  persona: Persona;
-  line: string;
-}
-
-/** Whether the text holds a descendant chart: two branch lines at least. */
-export function isDescendantChart(text: string): boolean {
-  return text.split(/\r?\n/).filter((l) => BRANCH.test(l)).length >= 2;
-}
 
 /** "Caetano Francisco Xavier "Tanu" Fernandes" → "Caetano Francisco Xavier Fernandes" (nickname and alias out). */
 function cleanChartName(raw: string): string {
@@ -52,11 +45,10 @@ function cleanChartName(raw: string): string {
 function lifeOf(rest: string, toDate: (s: string) => string): Partial<Persona> {
   const out: Partial<Persona> = {};
   if (/\[living\]|\(living\)/i.test(rest)) return out;
-  const date = String.raw`(?:(?:c\.|abt\.?|about|ca\.)\s*)?(?:\d{1,2}\s+)?(?:[A-Z][a-z]{2,8}\.?\s+)?\d{4}`;
+  const date = String.raw`(?:${APPROX.source})?(?:\d{1,2}\s+)?(?:[A-Z][a-z]{2,8}\.?\s+)?\d{4}`;
   const read = (d: string) => {
-    const approx = /^(?:c\.|abt\.?|about|ca\.)\s*/i.exec(d);
-    const bare = toDate(d.replace(/^(?:c\.|abt\.?|about|ca\.)\s*/i, ''));
-    return approx ? `ABT ${bare}` : bare;
+    const bare = toDate(d.replace(APPROX_FIRST, ''));
+    return APPROX_FIRST.test(d) ? `ABT ${bare}` : bare;
   };
   for (const m of rest.matchAll(/\(([^()]*\d{4}[^()]*)\)/gu)) {
     const inner = m[1];
@@ -114,8 +106,9 @@ export function readDescendantChart(
   toDate: (s: string) => string,
 ): { personas: GroundedPersona[]; relations: StatedRelation[] } | undefined {
   const lines = text.split(/\r?\n/);
+  // Two branch lines at least make a chart.
   const first = lines.findIndex((l) => BRANCH.test(l));
-  if (first < 0) return undefined;
+  if (first < 0 || !lines.slice(first + 1).some((l) => BRANCH.test(l))) return undefined;
   const people: { persona: Persona; snippet: string }[] = [];
   const relations: StatedRelation[] = [];
   const add = (persona: Persona, line: string): number => {

@@ -20,7 +20,7 @@ import {
 } from './relatives';
 import { FUNCTION_WORDS, subjectAt } from './subject';
 import { mournerLists } from './mourners';
-import { isDescendantChart, readDescendantChart } from './descendant-chart';
+import { readDescendantChart } from './descendant-chart';
 import { DAY, DAY_DATE, INITIALS_NAME, MONTH, NAME, NAME_WORD, titleCase } from './text-patterns';
 import { dayInRecordYear, weekdayBeforeRecord } from './yearless-date';
 import {
@@ -427,10 +427,8 @@ export function extractFromText(
   relations: StatedRelation[];
 } {
   // A descendant chart printed from family-tree software: its lines, not its sentences, say who is whose.
-  if (isDescendantChart(text)) {
-    const chart = readDescendantChart(text, toGedcomDate);
-    if (chart) return { ...chart, hypotheses: [] };
-  }
+  const chart = readDescendantChart(text, toGedcomDate);
+  if (chart) return { ...chart, hypotheses: [] };
   // A name broken across two lines is one name: read the text with its line breaks as spaces.
   const body = text.replace(/\s+/g, ' ');
   const principal = principalName(title, body);

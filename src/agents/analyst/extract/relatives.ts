@@ -308,6 +308,22 @@ export function relativeLists(
 /** " (Collins) Sexton" after a woman's given name: her birth surname in brackets, her married one after. */
 const MAIDEN_AFTER = new RegExp(`^\\s+\\((${NAME_WORD})\\)\\s+(${NAME_WORD})`, 'u');
 
+/** What a kinship word ("son", "widow", "mother") makes the one it names, to the principal. */
+function kinWord(word: string): { kind: RelativeKind; sex: 'M' | 'F'; role: Persona['role']; relationship: string } {
+  const kind: RelativeKind = /son|daughter/.test(word)
+    ? 'child'
+    : /brother|sister/.test(word)
+      ? 'sibling'
+      : /father|mother/.test(word)
+        ? 'parent'
+        : 'spouse';
+  const sex = /son|brother|husband|widower|father/.test(word) ? 'M' : 'F';
+  const role: Persona['role'] =
+    kind === 'child' || kind === 'spouse' ? kind : kind === 'parent' ? (sex === 'M' ? 'father' : 'mother') : 'other';
+  const relationship = word === 'widow' ? 'wife' : word === 'widower' ? 'husband' : word;
+  return { kind, sex, role, relationship };
+}
+
 /**
  * "Catherine Connolly, the widow, identified the body"; "Michael Connolly, a son, who works at the
  * same furnace"; "John Kelly, brother of the deceased, said": the kin an inquest or a funeral report
@@ -333,8 +349,7 @@ export function appositiveRelatives(
     // "his widow, Mrs MacLeod, a son, John": a list of survivors, not an apposition.
     if (written.length === 1 && /^(?:Mrs|Mr|Miss)/.test(m[0])) continue;
     if (principal && written.join(' ').toLowerCase() === principal.toLowerCase()) continue;
-    const kind: RelativeKind = /son|daughter/.test(word) ? 'child' : /brother|sister/.test(word) ? 'sibling' : 'spouse';
-    const sex = /son|brother|husband|widower/.test(word) ? 'M' : 'F';
+    const { kind, sex, role, relationship } = kinWord(word);
     // "the widow": the deceased was a man; "the widower": a woman.
     if (kind === 'spouse' && principalSex && principalSex === sex) continue;
     const inferred = kind === 'sibling' ? family.siblings : family.children;
@@ -345,12 +360,7 @@ export function appositiveRelatives(
       name = `${m[1]} ${inferred.surname}`;
       snippets.surname = inferred.words;
     }
-    const relationship = word === 'widow' ? 'wife' : word === 'widower' ? 'husband' : word;
-    out.push({
-      persona: { name, role: kind === 'child' ? 'child' : kind === 'spouse' ? 'spouse' : 'other', sex, relationship },
-      snippets,
-      kind,
-    });
+    out.push({ persona: { name, role, sex, relationship }, snippets, kind });
   }
   return out;
 }
@@ -392,14 +402,7 @@ export function pronounRelatives(
     // "That second Hugh Boyd … died in 1889, leaving his widow Margaret": his is Hugh's, not the principal's.
     if (principal && subjectAt(body, m.index, principal) === 'other') continue;
     const word = m[2].toLowerCase();
-    const kind: RelativeKind = /son|daughter/.test(word)
-      ? 'child'
-      : /brother|sister/.test(word)
-        ? 'sibling'
-        : /father|mother/.test(word)
-          ? 'parent'
-          : 'spouse';
-    const sex = /son|brother|husband|father/.test(word) ? 'M' : 'F';
+    const { kind, sex, role, relationship } = kinWord(word);
     const written = m[3].split(/\s+/);
     // A father bears the surname the principal was born with; a mother is named here by her married one.
     const inferred = kind === 'sibling' || kind === 'parent' ? family.siblings : family.children;
@@ -417,21 +420,7 @@ export function pronounRelatives(
       name = `${m[3]} ${inferred.surname}`;
       snippets.surname = inferred.words;
     }
-    const persona: Persona = {
-      name,
-      role:
-        kind === 'child'
-          ? 'child'
-          : kind === 'spouse'
-            ? 'spouse'
-            : kind === 'parent'
-              ? sex === 'M'
-                ? 'father'
-                : 'mother'
-              : 'other',
-      sex,
-      relationship: word === 'widow' ? 'wife' : word,
-    };
+    const persona: Persona = { name, role, sex, relationship };
     if (marriedName) persona.marriedName = marriedName;
     else if (kind === 'parent' && sex === 'F' && written.length === 1) persona.marriedName = name;
     const died = WHO_DIED.exec(body.slice(m.index + m[0].length));
