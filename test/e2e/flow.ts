@@ -10,7 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import { isLiving } from '../../src/agents/censor/living';
 import { Person } from '../../src/model';
 import { personPageByKeyboard } from './person';
-import { THEMES, chooseTheme, webviewFrame } from './workbench';
+import { THEMES, chooseTheme, until, webviewFrame } from './workbench';
 
 export interface FlowContext {
   browser: Browser;
@@ -41,18 +41,21 @@ async function palette(page: Page, title: string): Promise<void> {
 
 /**
  * Runs a command that opens a picker and waits for the picker's own title (the palette's row says
- * the same words, so the widget alone is no sign). A click that lands while the palette's list
- * re-renders runs nothing (the CI run of stop 35 timed out filling a closed widget): run it once more.
+ * the same words, so the widget alone is no sign); with `text`, types it into the picker. A click
+ * that lands while the palette's list re-renders runs nothing (the CI run of stop 35 timed out
+ * filling a closed widget), and a picker can close before it is typed in (seen in runs of stop 38):
+ * open it once more, up to three times.
  */
-async function paletteInto(page: Page, command: string, pickerTitle: string): Promise<void> {
+async function paletteInto(page: Page, command: string, pickerTitle: string, text?: string): Promise<void> {
   const title = page.locator('.quick-input-widget .quick-input-title', { hasText: pickerTitle }).first();
   for (let attempt = 1; ; attempt++) {
-    await palette(page, command);
     try {
+      await palette(page, command);
       await title.waitFor({ state: 'visible', timeout: 10_000 });
+      if (text !== undefined) await page.locator('.quick-input-widget input.input').fill(text, { timeout: 5_000 });
       return;
     } catch (e) {
-      if (attempt >= 2) throw e;
+      if (attempt >= 3) throw e;
     }
   }
 }
@@ -226,7 +229,7 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
       for (const p of people.values())
         if ((p.relationships ?? []).some((r) => r.type === 'child' && r.person === subject.id)) parentIds.add(p.id);
       const name = `${subject.names[0]?.given ?? ''} ${subject.names[0]?.surname ?? ''}`.trim();
-      return personPageByKeyboard({ page, shot, palette, webviewFrame }, { id: subject.id, name }, parentIds);
+      return personPageByKeyboard({ page, shot, paletteInto, webviewFrame }, { id: subject.id, name }, parentIds);
     },
   );
 
@@ -237,10 +240,8 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
     );
     if (!living.length) throw new Error('the sample case has a living great-grandson; research did not bring him in');
     // The People view lists every person in name order a page at a time: filter it to the living.
-    await paletteInto(page, 'Ancestry: Filter People…', 'Filter People');
-    const field = page.locator('.quick-input-widget input.input');
-    await field.fill('living');
-    await field.press('Enter');
+    await paletteInto(page, 'Ancestry: Filter People…', 'Filter People', 'living');
+    await page.locator('.quick-input-widget input.input').press('Enter');
     await page.locator('.pane-header', { hasText: 'living' }).first().waitFor({ timeout: 20_000 });
     const rows = ((await page.locator('.pane-body .monaco-list-row').allTextContents()) ?? []).join(' | ');
     for (const p of living) {
@@ -285,8 +286,7 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
         parseYaml(readFileSync(join(ctx.workspace, 'case.yaml'), 'utf8')) as { subject?: { person?: string } }
       ).subject?.person;
       if (!subjectId) throw new Error('case.yaml names no subject person');
-      await paletteInto(page, 'Ancestry: Show Pedigree', 'Show Pedigree of');
-      await page.locator('.quick-input-widget input.input').fill(subjectId);
+      await paletteInto(page, 'Ancestry: Show Pedigree', 'Show Pedigree of', subjectId);
       await page
         .locator('.quick-input-widget .monaco-list-row', { hasText: subjectId })
         .first()
@@ -467,6 +467,44 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
         }
         throw new Error(`${keyName} never reached ${key}: ${seen.join(' → ')}`);
       };
+      /** The file's word on a hypothesis, and the research log's last entries (who else wrote, if anyone). */
+      const onDisk = (id: string) => {
+        const now = JSON.parse(readFileSync(file, 'utf8')) as typeof session;
+        const h = now.hypotheses.find((x) => x.id === id);
+        return { status: h?.status, priority: h?.priority };
+      };
+      const lastLogged = () =>
+        readFileSync(join(ctx.workspace, 'log', 'research-log.jsonl'), 'utf8')
+          .trim()
+          .split('\n')
+          .slice(-6)
+          .map((l) => {
+            const e = JSON.parse(l) as {
+              agent?: string;
+              decisionType?: string;
+              actionType?: string;
+              chosenOption?: string;
+            };
+            return `${e.agent}/${e.decisionType ?? e.actionType}: ${(e.chosenOption ?? '').slice(0, 60)}`;
+          })
+          .join(' | ');
+      const expectOnDisk = async (id: string, want: { status: string; priority?: number }, after: string) => {
+        try {
+          await until(
+            `hypotheses.json to say ${id} is ${want.status}`,
+            () => {
+              const h = onDisk(id);
+              return h.status === want.status && (want.priority === undefined || h.priority === want.priority);
+            },
+            10_000,
+          );
+        } catch {
+          const h = onDisk(id);
+          throw new Error(
+            `after ${after}, hypotheses.json says ${id} is ${h.status} at ${h.priority}; the log ends: ${lastLogged()}`,
+          );
+        }
+      };
       // Ctrl+A belongs to the workbench here: Delete and Backspace empty the field, as a user would.
       // (A number field's caret may be anywhere after a redraw: Delete and Backspace clear both sides.)
       const clearField = async () => {
@@ -488,6 +526,7 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
           });
           throw new Error(`no "Priority 0.95" (${field}): ${String(e).slice(0, 120)}`);
         });
+      await expectOnDisk(b, { status: 'pending', priority: 0.95 }, 'Enter on 0.95');
       // A priority out of range is refused, said next to the field, and nothing is written.
       if ((await focusKey()) !== `priority-${b}`)
         throw new Error(`after the redraw the focus is on ${await focusKey()}`);
@@ -502,14 +541,24 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
       if (invalid !== 'true') throw new Error(`the refused priority is aria-invalid=${invalid}`);
       await shot('12c-hypothesis-queue-refused-priority');
       const described = await error.textContent();
+      // The file changes on disk while the user types (a run, another editor): the panel redraws in
+      // the middle of "0.95", and the half-typed "0.9" must not be sent as a decision.
       await clearField();
-      await page.keyboard.type('0.95');
+      await page.keyboard.type('0.9');
+      const marker = ' (edited on disk while typing)';
+      const edited = JSON.parse(readFileSync(file, 'utf8')) as { hypotheses: { id: string; statement: string }[] };
+      for (const x of edited.hypotheses) if (x.id === a) x.statement += marker;
+      writeFileSync(file, `${JSON.stringify(edited, null, 2)}\n`);
+      await frame.locator(`tr[data-hypothesis-id="${a}"]`, { hasText: marker }).waitFor({ timeout: 30_000 });
+      if ((await focusKey()) !== `priority-${b}`) throw new Error(`the redraw took the focus to ${await focusKey()}`);
+      await page.keyboard.type('5');
       await page.keyboard.press('Enter');
       await frame.waitForFunction(
         (sel) => document.querySelector(sel)?.getAttribute('aria-invalid') === 'false',
         `tr[data-hypothesis-id="${b}"] input[type="number"]`,
         { timeout: 10_000 },
       );
+      await expectOnDisk(b, { status: 'pending', priority: 0.95 }, 'the refused 3, a redraw amid "0.95", and Enter');
       // On to b's Dismiss, then the arrow keys move to a's Dismiss; Shift+Tab to a's reason.
       await tabTo(`dismiss-${b}`);
       const order = await frame.evaluate(() =>
@@ -526,12 +575,12 @@ export async function runFlow(ctx: FlowContext): Promise<StepResult[]> {
       await page.keyboard.press('Enter');
       await frame.locator(`tr[data-hypothesis-id="${a}"]`).waitFor({ state: 'detached', timeout: 30_000 });
       await shot('12b-hypothesis-queue-edited');
-      const after = JSON.parse(readFileSync(file, 'utf8')) as typeof session;
-      const ha = after.hypotheses.find((x) => x.id === a);
-      const hb = after.hypotheses.find((x) => x.id === b);
-      if (ha?.status !== 'dismissed') throw new Error(`hypotheses.json says ${a} is ${ha?.status}`);
-      if (hb?.status !== 'pending' || hb.priority !== 0.95)
-        throw new Error(`hypotheses.json says ${b} is ${hb?.status} at ${hb?.priority}`);
+      await expectOnDisk(a, { status: 'dismissed' }, `Dismiss on ${a}`);
+      await expectOnDisk(b, { status: 'pending', priority: 0.95 }, `Dismiss on ${a}`);
+      const halfTyped = readFileSync(join(ctx.workspace, 'log', 'research-log.jsonl'), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('reprioritised to 0.9"'));
+      if (halfTyped.length) throw new Error(`the redraw sent the half-typed 0.9: ${halfTyped[0].slice(0, 200)}`);
       const log = readFileSync(join(ctx.workspace, 'log', 'research-log.jsonl'), 'utf8');
       if (!log.includes(reason)) throw new Error('the research log does not keep the reason');
       for (const [label, name] of THEMES) {

@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { stepRunner, type FlowContext, type StepResult } from './flow';
-import { THEMES, THEMES_ENDING_HC, chooseTheme, palette, webviewFrame } from './workbench';
+import { THEMES, THEMES_ENDING_HC, chooseTheme, palette, until, webviewFrame } from './workbench';
 
 /** Three likely duplicates, a family around each John and a cited source for the first one's birth. */
 export const DUPLICATES_GED = `0 HEAD
@@ -218,14 +218,6 @@ function statusIn(workspace: string, id: string): string | undefined {
     clusters: { id: string; status: string }[];
   };
   return m.clusters.find((c) => c.id === id)?.status;
-}
-
-async function until(what: string, fn: () => Promise<boolean> | boolean, timeout = 30_000): Promise<void> {
-  const end = Date.now() + timeout;
-  while (!(await fn())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 export async function runMergeReviewFlow(ctx: FlowContext): Promise<StepResult[]> {
@@ -523,15 +515,19 @@ export async function runBatchAcceptFlow(ctx: FlowContext): Promise<StepResult[]
       const review = all.filter((c) => c.recommendation === 'review');
       if (review.some((c) => c.status !== 'proposed')) throw new Error('the batch took a proposal for review');
       await f().locator('[data-role="notice"]', { hasText: batch }).waitFor({ timeout: 30_000 });
-      for (const [label, name] of THEMES) {
-        await chooseTheme(page, label);
-        await shot(`merge-batch-accepted-${name}`);
-      }
+      await shot('merge-batch-accepted');
       return `batch ${batch}: 3 accepted, Braun/Brown left for review; the cancelled try wrote nothing`;
     },
   );
 
-  await step('merge batch: Undo batch takes all three back at once', async () => {
+  await step('merge batch: Undo batch takes all three back at once (then light, dark and high contrast)', async () => {
+    const undoButton = f().locator('[data-focus="action:undo-last-batch"]');
+    await undoButton.waitFor({ timeout: 10_000 }).catch(async () => {
+      // Say what the panel and the file show instead (a flaky run then explains itself).
+      const notices = await f().locator('[data-role="notice"]').allInnerTexts();
+      const statuses = clusters(ctx.workspace).map((c) => `${c.id} ${c.status}${c.batch ? ` ${c.batch}` : ''}`);
+      throw new Error(`no Undo batch button; notices: ${notices.join(' | ')}; merges.json: ${statuses.join(', ')}`);
+    });
     await tabTo('action:undo-last-batch');
     await page.keyboard.press('Enter');
     await until(
@@ -539,7 +535,12 @@ export async function runBatchAcceptFlow(ctx: FlowContext): Promise<StepResult[]
       () => clusters(ctx.workspace).filter((c) => c.batch === batch && c.status === 'undone').length === 3,
       60_000,
     );
-    await shot('merge-batch-undone');
+    await f().locator('[data-role="notice"]', { hasText: 'undone' }).first().waitFor({ timeout: 30_000 });
+    // The themes come after the decisions: a theme change between them is no part of what is tested.
+    for (const [label, name] of THEMES) {
+      await chooseTheme(page, label);
+      await shot(`merge-batch-undone-${name}`);
+    }
     return `${batch}: 3 undone with one Enter`;
   });
 

@@ -9,7 +9,7 @@ import { chooseTheme } from './workbench';
 export interface PersonStepContext {
   page: Page;
   shot(name: string): Promise<unknown>;
-  palette(page: Page, title: string): Promise<void>;
+  paletteInto(page: Page, command: string, pickerTitle: string, text?: string): Promise<void>;
   webviewFrame(page: Page, selector: string, timeout?: number): Promise<Frame>;
 }
 
@@ -31,13 +31,8 @@ export async function personPageByKeyboard(
   parentIds: Set<string>,
 ): Promise<string> {
   const { page } = ctx;
-  await ctx.palette(page, 'Ancestry: Open Person Page…');
   // The picker's own title (the palette's row also says "Open Person Page"), then its field.
-  await page
-    .locator('.quick-input-widget .quick-input-title', { hasText: 'Open Person Page' })
-    .first()
-    .waitFor({ timeout: 10_000 });
-  await page.locator('.quick-input-widget input.input').fill(subject.name);
+  await ctx.paletteInto(page, 'Ancestry: Open Person Page…', 'Open Person Page', subject.name);
   await page
     .locator('.quick-input-widget .monaco-list-row', { hasText: subject.id })
     .first()

@@ -17,6 +17,15 @@ export async function webviewFrame(page: Page, selector: string, timeout = 30_00
   throw new Error(`no webview showed ${selector} within ${timeout / 1000} s`);
 }
 
+/** Polls `fn` until it holds (a file on disk, a count in a panel), or fails naming `what`. */
+export async function until(what: string, fn: () => Promise<boolean> | boolean, timeout = 30_000): Promise<void> {
+  const end = Date.now() + timeout;
+  while (!(await fn())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 /**
  * The themes every panel is looked at in (picker label, screenshot suffix): light, high contrast,
  * then Dark Modern, the workbench's default, which the steps after then see.

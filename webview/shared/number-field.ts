@@ -33,7 +33,13 @@ export function numberFieldInvalid(key: string): boolean {
 /** The field being typed in, per key: a redraw puts this same element back, so the text and caret stay. */
 const live = new Map<
   string,
-  { wrap: HTMLElement; input: HTMLInputElement; options: { current: NumberFieldOptions } }
+  {
+    wrap: HTMLElement;
+    input: HTMLInputElement;
+    options: { current: NumberFieldOptions };
+    /** True while a redraw moves the field into the new page (until the redraw's task ends). */
+    moving: { now: boolean };
+  }
 >();
 
 export function numberField(o: NumberFieldOptions): HTMLElement {
@@ -42,9 +48,16 @@ export function numberField(o: NumberFieldOptions): HTMLElement {
     // The user is in this field: keep what they have typed (a redraw would reset it and its caret).
     typing.options.current = o;
     typing.input.disabled = o.disabled ?? false;
+    // Moving a focused input fires `change` and `blur` (Chromium): without this, a redraw in the
+    // middle of typing "0.95" sent "0.9" as the user's decision (the CI run of stop 38).
+    typing.moving.now = true;
+    queueMicrotask(() => (typing.moving.now = false));
     return typing.wrap;
   }
   const options = { current: o };
+  const moving = { now: false };
+  /** A `change` that came with a redraw's move: the value is sent when the user really leaves the field. */
+  let unsent = false;
   const id = `nf-${o.key.replace(/[^\w-]/g, '_')}`;
   const held = rejected.get(o.key);
   const message = h('span', { id: `${id}-error`, className: 'field-error', role: 'alert' }, held?.message ?? '');
@@ -75,7 +88,19 @@ export function numberField(o: NumberFieldOptions): HTMLElement {
       message.textContent = r.message;
     }
   };
-  input.addEventListener(o.commit, check);
+  input.addEventListener(o.commit, () => {
+    if (moving.now) {
+      unsent = true;
+      return;
+    }
+    unsent = false;
+    check();
+  });
+  input.addEventListener('blur', () => {
+    if (moving.now || !unsent) return;
+    unsent = false;
+    check();
+  });
   // Enter in a field commits it (a number input fires `change` on Enter only in some browsers).
   input.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && options.current.commit === 'change') {
@@ -90,6 +115,6 @@ export function numberField(o: NumberFieldOptions): HTMLElement {
     input,
     message,
   );
-  live.set(o.key, { wrap, input, options });
+  live.set(o.key, { wrap, input, options, moving });
   return wrap;
 }
