@@ -30,16 +30,24 @@ export class WebviewChannel<In extends { type: string }, Out extends { type: str
       // Any message proves the webview is loaded and listening: a view hidden and shown again
       // within a moment keeps its page (no new "ready"), and must not stay deaf after a reset().
       if (parsed.value.type === 'ready' || !this.ready) this.flush();
-      try {
-        await handler(parsed.value);
-      } catch (e) {
-        this.log.appendLine(
-          `[webview] ${parsed.value.type} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
-        );
-        void vscode.window.showErrorMessage(`Ancestry: ${e instanceof Error ? e.message : String(e)}`);
-      }
-      this.received.fire(parsed.value);
+      // One message at a time, in the order sent: two quick decisions on the same thing ("0.9",
+      // then "0.95") are applied in the user's order, not in the order their writes finish.
+      const run = this.inOrder.then(() => this.handle(handler, parsed.value));
+      this.inOrder = run;
+      await run;
     });
+  }
+
+  private inOrder: Promise<void> = Promise.resolve();
+
+  private async handle(handler: (msg: In) => void | Promise<void>, msg: In): Promise<void> {
+    try {
+      await handler(msg);
+    } catch (e) {
+      this.log.appendLine(`[webview] ${msg.type} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      void vscode.window.showErrorMessage(`Ancestry: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    this.received.fire(msg);
   }
 
   /** Posts now if the webview has said it is ready, else queues (VS Code drops early messages). */
