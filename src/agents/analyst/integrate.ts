@@ -53,6 +53,7 @@ import { familyGroupAssignment, type RecordTie } from './identity/family-group';
 import { sameArrival } from './identity/same-arrival';
 import { namesakesByEvidence, sameWrittenName, toldNothingBut } from './identity/namesakes-in-record';
 import { pickByMiddleInitial } from './identity/middle-initial';
+import { familyFavoursRival } from './identity/family-rival';
 import { husbandToAwait } from './identity/wife-after-husband';
 import { statedAliases, statedNameChange } from './identity/name-change';
 import { informantAge, scoreBesideInformantAge, withInformantBirthLoosened } from './identity/informant-age';
@@ -570,6 +571,25 @@ export async function integrateRecord(
     // Only when that unmarried namesake is a rival: the sought person free to marry stays the pick.
     const free = rivals.length ? pickUnmarried(g, [targetFeats.id, ...rivals], spouseGiven(i), recordYear) : undefined;
     if (free && free.id !== targetFeats.id) targetPick = undefined;
+  }
+
+  // A namesake the record's family ties to (its wife and son are his) outscores the sought person:
+  // the search's aim does not decide; the resolver compares them all (identity/family-rival.ts).
+  if (targetPick && targetFeats) {
+    const { i } = targetPick;
+    const rivals = g.index
+      .candidates(featsOf[i])
+      .filter((f) => f.id !== targetFeats.id && Boolean(g.get(f.id)) && !contradiction(i, f.id))
+      .map((f) => {
+        const c = candidateFeatures(f);
+        return scoreBesideInformantAge(
+          (x) => scorePair(x, c, { frequencies: g.index.frequencies, family: g.index }),
+          featsOf[i],
+          c,
+          informantAges[i],
+        );
+      });
+    if (familyFavoursRival(targetPick.s, rivals)) targetPick = undefined;
   }
 
   // The sought person, when the record's persona most like them is another of its personas, is kept for that one.
