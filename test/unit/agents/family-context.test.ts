@@ -540,4 +540,31 @@ describe('family context: the pure rules', () => {
       undefined,
     );
   });
+
+  it('a grandparent is born two generations before the grandchild, through a parent the record gives no birth', () => {
+    // A baptism of 1869: the child (0, born 14 JAN 1869), its father (1, no birth) and the father's
+    // father (2, the paternal grandfather, no birth): not the cousin of the same name born in 1868.
+    const fam: RecordFamily[] = [
+      { parents: [1], spouses: [], children: [] },
+      { parents: [2], spouses: [], children: [0] },
+      { parents: [], spouses: [], children: [1] },
+    ];
+    const births = [dateFeature('14 JAN 1869'), undefined, undefined];
+    const names = ['Manuel', 'António', 'Manuel'];
+    const b = boundFromRecord(2, fam, births, names, 2);
+    assert.equal(b?.max, 1869 + 2 - 2 * 12);
+    assert.match(b?.why ?? '', /a grandparent of Manuel \(born 14 JAN 1869 by this record\), so born by 1847/);
+    assert.ok(
+      generationGap(
+        { name: 'Manuel /Silveira de Ávila/', bound: b },
+        { label: 'Manuel Avila (P-1)', birth: dateFeature('2 FEB 1868') },
+        2,
+      ),
+      'the grandfather is not the grandson’s cousin born in 1868',
+    );
+    // And upward: the grandchild of a grandfather born in 1800 was born in 1824 or later.
+    const up = boundFromRecord(0, fam, [undefined, undefined, dateFeature('1800')], names, 2);
+    assert.equal(up?.min, 1800 - 2 + 2 * 12);
+    assert.match(up?.why ?? '', /a grandchild of Manuel/);
+  });
 });

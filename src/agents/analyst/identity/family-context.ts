@@ -87,6 +87,11 @@ function yearText(b: DateFeature): string {
   return b.text;
 }
 
+/** How many generations a bound is carried through relatives the record gives no birth. */
+const GENERATIONS_THROUGH = 2;
+const KIN_UP = ['parent', 'grandparent'];
+const KIN_DOWN = ['child', 'grandchild'];
+
 /**
  * The birth years a persona's relatives in the record allow: born at least a generation before
  * each child whose birth the record gives, at least a generation after each parent. `slack` is how
@@ -102,24 +107,42 @@ export function boundFromRecord(
   let max: number | undefined;
   let min: number | undefined;
   const whys: string[] = [];
-  for (const c of families[i]?.children ?? []) {
-    const b = births[c];
-    if (b?.max === undefined) continue;
-    const m = b.max + slack - MIN_PARENT_AGE;
-    if (max === undefined || m < max) {
-      max = m;
-      whys[0] = `a parent of ${names[c]} (born ${yearText(b)} by this record), so born by ${m}`;
+  // A child the record gives no birth passes on its own child's: a grandfather at a baptism of 1869
+  // (his son the father, the child born that year) was born two generations before it.
+  const descend = (at: number, depth: number, seen: Set<number>): void => {
+    for (const c of families[at]?.children ?? []) {
+      if (seen.has(c)) continue;
+      seen.add(c);
+      const b = births[c];
+      if (b?.max === undefined) {
+        if (depth < GENERATIONS_THROUGH) descend(c, depth + 1, seen);
+        continue;
+      }
+      const m = b.max + slack - depth * MIN_PARENT_AGE;
+      if (max === undefined || m < max) {
+        max = m;
+        whys[0] = `a ${KIN_UP[depth - 1]} of ${names[c]} (born ${yearText(b)} by this record), so born by ${m}`;
+      }
     }
-  }
-  for (const p of families[i]?.parents ?? []) {
-    const b = births[p];
-    if (b?.min === undefined) continue;
-    const m = b.min - slack + MIN_PARENT_AGE;
-    if (min === undefined || m > min) {
-      min = m;
-      whys[1] = `a child of ${names[p]} (born ${yearText(b)} by this record), so born in ${m} or later`;
+  };
+  const ascend = (at: number, depth: number, seen: Set<number>): void => {
+    for (const p of families[at]?.parents ?? []) {
+      if (seen.has(p)) continue;
+      seen.add(p);
+      const b = births[p];
+      if (b?.min === undefined) {
+        if (depth < GENERATIONS_THROUGH) ascend(p, depth + 1, seen);
+        continue;
+      }
+      const m = b.min - slack + depth * MIN_PARENT_AGE;
+      if (min === undefined || m > min) {
+        min = m;
+        whys[1] = `a ${KIN_DOWN[depth - 1]} of ${names[p]} (born ${yearText(b)} by this record), so born in ${m} or later`;
+      }
     }
-  }
+  };
+  descend(i, 1, new Set([i]));
+  ascend(i, 1, new Set([i]));
   if (max === undefined && min === undefined) return undefined;
   return { min, max, why: whys.filter(Boolean).join('; ') };
 }
