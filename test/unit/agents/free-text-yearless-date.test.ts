@@ -68,3 +68,24 @@ describe('free text: a weekday alone is the last such day before the paper (issu
     );
   });
 });
+
+describe('free text: a paper’s report of a fatal accident (issue #14)', () => {
+  // Written for the test after a held-out case's report (a milker killed at a crossing).
+  const crossing = `Joseph Mello, aged 39, a teamster employed at the Lewis ranch, was instantly killed Monday
+evening when his wagon was struck at the Davis street crossing. Mello was a native of Topo, São Jorge,
+and a son of Francisco Mello, who still lives on the island. The dead man was a cousin of J. S. Mello,
+with whom he has often been confused.`;
+
+  it('reads the age, the day and the father (of "Mello was …, a son of …") of the man killed', () => {
+    const r = extractFromText('"Teamster Killed at Crossing" (Joseph Mello)', crossing, '8 MAY 1909');
+    const [main, ...others] = r.personas.map((p) => p.persona);
+    assert.equal(main.name, 'Joseph Mello');
+    assert.equal(main.age, 39);
+    // 8 May 1909 was a Saturday: the Monday before is 3 May.
+    assert.equal(main.deathDate, '3 MAY 1909');
+    assert.deepEqual(
+      others.map((p) => [p.name, p.relationship]),
+      [['Francisco Mello', 'parent']],
+    );
+  });
+});

@@ -218,7 +218,13 @@ export function ageAtDeath(body: string, given: string): { age: number | string;
     // "the body of Martin Connolly, aged 63, glass bottle maker, …, who died on Sunday": the death
     // may be told after the age, in the same sentence.
     const rest = body.slice(m.index + m[0].length).split(/[.!?]\s+(?=\p{Lu})/u)[0];
-    if (!clause || !(DEATH_WORDS.test(`${clause}${m[0]}`) || /^,[^;]*?\bwho\s+(?:died|was\s+killed)\b/u.test(rest)))
+    if (
+      !clause ||
+      !(
+        DEATH_WORDS.test(`${clause}${m[0]}`) ||
+        /^,[^;]*?\b(?:who\s+(?:died|was\s+killed)|was\s+(?:\p{Ll}+ly\s+)?killed)\b/u.test(rest)
+      )
+    )
       continue;
     if (/\bwho\s+(?:died|was)\b[^;]{0,40}$/.test(clause)) continue;
     const n = m[1] ?? m[2];

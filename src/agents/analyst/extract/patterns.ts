@@ -559,7 +559,7 @@ export function extractFromText(
   if (!main.persona.deathDate) {
     const weekday = about(
       re(
-        `\\b(?:died|passed\\s+away|death\\s+occurred)\\b[^.;]{0,40}?\\b(?:on\\s+)?(?:last\\s+)?(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\\b(?!,?\\s*(?:\\(|\\d|the\\s+\\d|${MONTH}))`,
+        `\\b(?:died|passed\\s+away|death\\s+occurred|was\\s+(?:\\p{Ll}+ly\\s+)?killed)\\b[^.;]{0,40}?\\b(?:on\\s+)?(?:last\\s+)?(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\\b(?!,?\\s*(?:\\(|\\d|the\\s+\\d|${MONTH}))`,
         'gu',
       ),
     );
@@ -583,7 +583,13 @@ export function extractFromText(
     if (re(`\\b${MARRY}\\s+(?:Miss\\s+)?${NAME}\\s*,\\s*(?:the\\s+)?$`, 'u').test(sentence)) return null;
     // "A native of Tung Kun, China, and son of the late Lyn Ah Sam.": a notice's sentence without a subject.
     const elliptic = /^\s*(?:[Aa]\s+native\s+of\s+[^;]{1,60}?,?\s+and\s+)?$/u.test(sentence);
-    return /\b(?:he|she|the deceased)\b/i.test(sentence) || sentence.includes(given) || elliptic ? m : null;
+    // "Avila was a native of Urzelina, … and a son of Antonio Avila": a paper calls the man by his surname.
+    const bySurname = surname
+      ? re(`^\\s*${escapeRegExp(surname)}\\s+(?:was|is|had|came)\\b`, 'u').test(sentence)
+      : false;
+    return /\b(?:he|she|the deceased)\b/i.test(sentence) || sentence.includes(given) || elliptic || bySurname
+      ? m
+      : null;
   };
   const couple = ofPrincipal(
     re(
