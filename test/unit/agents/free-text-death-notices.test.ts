@@ -322,3 +322,36 @@ describe('free text: the formulas of English death notices', () => {
     assert.equal(out.personas[0].persona.deathDate, '3 MAY 1947');
   });
 });
+
+describe('free text: a nineteenth-century notice’s survivors (issue #14)', () => {
+  // Written for the test after two held-out cases' notices (Stark County, 1868; Milton, N.Z., 1889).
+  it('"his aged companion, Molly, and three children — A of this township; B, wife of C; and D, wife of E"', () => {
+    const title = 'Death notice of George Lutz of Plain Township';
+    const text = `DIED. — In Plain township, on the 2nd inst., GEORGE LUTZ, aged 71 years. He leaves his aged
+companion, Polly, and three children — Adam Lutz of this township; Susan, wife of Jacob Eby, of Osnaburg;
+and Lydia, wife of Peter Royer, of Wayne county.`;
+    const out = extractFromText(title, text, '8 APR 1866');
+    grounded(out, text, title);
+    assert.deepEqual(
+      out.personas.slice(1).map((p) => [p.persona.name, p.persona.relationship]),
+      [
+        ['Polly Lutz', 'spouse'],
+        ['Adam Lutz', 'child'],
+        ['Susan Lutz', 'daughter'],
+        ['Jacob Eby', 'son-in-law'],
+        ['Lydia Lutz', 'daughter'],
+        ['Peter Royer', 'son-in-law'],
+      ],
+    );
+  });
+
+  it('"four grown-up children—Mr Alexander (Sandy) Grant, of Clarksville; Mr Peter Grant": a son called Sandy, no wife', () => {
+    const title = 'Obituary of John Grant';
+    const text = `John Grant died on Tuesday, aged 66. He leaves a widow and four grown-up children—Mr Alexander (Sandy)
+Grant, of Clarksville; Mr Peter Grant, who has the home farm; Mrs Robert Fraser, of Waitahuna.`;
+    const out = extractFromText(title, text, '12 JUL 1889');
+    const children = out.personas.filter((p) => p.persona.role === 'child').map((p) => p.persona.name);
+    assert.ok(children.includes('Alexander Grant') && children.includes('Peter Grant'), children.join(', '));
+    assert.ok(!out.personas.some((p) => p.persona.name === 'Sandy Grant'), 'Sandy is what Alexander is called');
+  });
+});

@@ -729,7 +729,8 @@ export function extractFromText(
   if (widow) widow[1] = widow[1] === 'widow' ? 'his' : 'her';
   const spouse =
     re(
-      `\\b(?:survived by|leaves|preceded in death by)\\s+(his|her)\\s+(?:wife|husband|widow),?\\s+(${NAME})`,
+      // "He leaves his aged companion, Molly": as a nineteenth-century paper calls a wife.
+      `\\b(?:survived by|leaves|preceded in death by)\\s+(his|her)\\s+(?:wife|husband|widow|consort|(?:aged|beloved)\\s+(?:wife|husband|companion|consort)),?\\s+(${NAME})`,
       'u',
     ).exec(body) ??
     widow ??

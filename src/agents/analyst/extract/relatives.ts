@@ -43,7 +43,7 @@ export interface FamilySurnames {
 
 const COUNT = '(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\\d+)';
 const LIST_HEAD = new RegExp(
-  `\\b(?:${COUNT}\\s+)?(sons?|daughters?|children|brothers?|sisters?)(?:\\s*,|\\s+(?:were|are))\\s*`,
+  `\\b(?:${COUNT}\\s+)?(sons?|daughters?|children|brothers?|sisters?)(?:\\s*,|\\s*(?:[—–]|--)|\\s+(?:were|are))\\s*`,
   'giu',
 );
 /**
@@ -93,10 +93,10 @@ function inLaw(kind: RelativeKind): string {
   return kind === 'child' ? 'son-in-law' : 'brother-in-law';
 }
 
-/** Where a list of relatives ends: a semicolon, or a full stop that closes a sentence (not "Mrs." or "Mich."). */
-export function listEnd(body: string, from: number): number {
+/** Where a list of relatives ends: a semicolon (unless semicolons part its entries), or a full stop that closes a sentence (not "Mrs." or "Mich."). */
+export function listEnd(body: string, from: number, semicolons: 'end' | 'separate' = 'end'): number {
   for (let i = from; i < body.length; i++) {
-    if (body[i] === ';') return i;
+    if (body[i] === ';' && semicolons === 'end') return i;
     // "his sons, John and Michael, and of his sons-in-law, Patrick Nolan …": another group begins.
     if (body[i] === ',' && /^,\s+and\s+(?:of\s+)?(?:his|her|their|the|those)\b/.test(body.slice(i, i + 24))) return i;
     if (body[i] !== '.') continue;
@@ -166,6 +166,8 @@ function readItem(raw: string): Item | undefined {
   // Without "Mrs.", as notices now write it, the relative comes first and the spouse in brackets:
   // "Gary (Debra) Sexton" is Gary, whose wife is Debra; "Karen (Tom) Riddle" is Karen, wife of Tom Riddle.
   if (paren && !titled) return { text, given: paren[1], surname: paren[3], spouseGiven: paren[2] };
+  // "Mr Alexander (Sandy) Grant": a man, and what he is called in brackets.
+  if (paren && titled && /^Mr\b/.test(titled[0])) return { text, given: paren[1], surname: paren[3] };
   if (paren) return { text, given: paren[2], surname: paren[3], husband: `${paren[1]} ${paren[3]}` };
   // "Coley (Colman)": one given name and another form of it in brackets (not "Robert (Mary)", his wife).
   const alias = new RegExp(`^(${NAME_WORD})\\s+\\((${NAME_WORD})\\)$`, 'u').exec(rest);
@@ -207,7 +209,10 @@ export function relativeLists(
   heads.forEach((h, n) => {
     const start = h.index + h[0].length;
     const nextHead = heads[n + 1]?.index ?? body.length;
-    const end = Math.min(listEnd(body, start), nextHead);
+    // "three children — Daniel Kessler of this township; Sarah, wife of Samuel Bair; and Caty": after a
+    // dash, semicolons part the entries of one list, which the full stop ends.
+    const dashed = /[—–]|--/u.test(h[0]);
+    const end = Math.min(listEnd(body, start, dashed ? 'separate' : 'end'), nextHead);
     // "brother of Tet Fook": the word is the principal's sex, not the relative's.
     const { kind, sex } = siblingOf.includes(h) ? { kind: 'sibling' as const, sex: undefined } : kindOf(h[1]);
     // "Frederick and Clara's children were …": the couple's names belong to the words cited.
@@ -219,7 +224,9 @@ export function relativeLists(
     const from = couple ? couple.index : h.index;
     const words = body.slice(from, end).replace(/[,\s]+(?:and\s*)?$/u, '');
     // Each entry with the separator before it: "Maggie (Mrs J. Kelly) and Tim" lists Tim; "(Catherine), Glasgow" a place.
-    const parts = body.slice(start, end).split(/(,\s*(?:and\s+)?|\s+and\s+)/u);
+    const parts = body
+      .slice(start, end)
+      .split(dashed ? /([,;]\s*(?:and\s+)?|\s+and\s+)/u : /(,\s*(?:and\s+)?|\s+and\s+)/u);
     const items: string[] = [];
     const commaBefore: boolean[] = [];
     parts.forEach((p, i) => {
