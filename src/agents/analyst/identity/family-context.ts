@@ -93,6 +93,36 @@ const KIN_UP = ['parent', 'grandparent'];
 const KIN_DOWN = ['child', 'grandchild'];
 
 /**
+ * The persona's children (or parents) whose birth year the record gives (`year` of their birth:
+ * its latest year for a child, its earliest for a parent), in record order, and how many
+ * generations away. A relative the record gives no birth passes on its own child's (or parent's),
+ * up to GENERATIONS_THROUGH: a grandfather at a baptism of 1869 (his son the father, the child born
+ * that year) was born two generations before it.
+ */
+function datedKin(
+  i: number,
+  families: readonly RecordFamily[],
+  births: readonly (DateFeature | undefined)[],
+  kin: 'children' | 'parents',
+  yearOf: (b: DateFeature) => number | undefined,
+): { at: number; depth: number; year: number; birth: DateFeature }[] {
+  const out: { at: number; depth: number; year: number; birth: DateFeature }[] = [];
+  const seen = new Set([i]);
+  const walk = (from: number, depth: number): void => {
+    for (const k of families[from]?.[kin] ?? []) {
+      if (seen.has(k)) continue;
+      seen.add(k);
+      const b = births[k];
+      const year = b && yearOf(b);
+      if (b && year !== undefined) out.push({ at: k, depth, year, birth: b });
+      else if (depth < GENERATIONS_THROUGH) walk(k, depth + 1);
+    }
+  };
+  walk(i, 1);
+  return out;
+}
+
+/**
  * The birth years a persona's relatives in the record allow: born at least a generation before
  * each child whose birth the record gives, at least a generation after each parent. `slack` is how
  * far the relatives' own estimates may be off (the record type's tolerance).
@@ -107,42 +137,20 @@ export function boundFromRecord(
   let max: number | undefined;
   let min: number | undefined;
   const whys: string[] = [];
-  // A child the record gives no birth passes on its own child's: a grandfather at a baptism of 1869
-  // (his son the father, the child born that year) was born two generations before it.
-  const descend = (at: number, depth: number, seen: Set<number>): void => {
-    for (const c of families[at]?.children ?? []) {
-      if (seen.has(c)) continue;
-      seen.add(c);
-      const b = births[c];
-      if (b?.max === undefined) {
-        if (depth < GENERATIONS_THROUGH) descend(c, depth + 1, seen);
-        continue;
-      }
-      const m = b.max + slack - depth * MIN_PARENT_AGE;
-      if (max === undefined || m < max) {
-        max = m;
-        whys[0] = `a ${KIN_UP[depth - 1]} of ${names[c]} (born ${yearText(b)} by this record), so born by ${m}`;
-      }
+  for (const { at, depth, year, birth } of datedKin(i, families, births, 'children', (b) => b.max)) {
+    const m = year + slack - depth * MIN_PARENT_AGE;
+    if (max === undefined || m < max) {
+      max = m;
+      whys[0] = `a ${KIN_UP[depth - 1]} of ${names[at]} (born ${yearText(birth)} by this record), so born by ${m}`;
     }
-  };
-  const ascend = (at: number, depth: number, seen: Set<number>): void => {
-    for (const p of families[at]?.parents ?? []) {
-      if (seen.has(p)) continue;
-      seen.add(p);
-      const b = births[p];
-      if (b?.min === undefined) {
-        if (depth < GENERATIONS_THROUGH) ascend(p, depth + 1, seen);
-        continue;
-      }
-      const m = b.min - slack + depth * MIN_PARENT_AGE;
-      if (min === undefined || m > min) {
-        min = m;
-        whys[1] = `a ${KIN_DOWN[depth - 1]} of ${names[p]} (born ${yearText(b)} by this record), so born in ${m} or later`;
-      }
+  }
+  for (const { at, depth, year, birth } of datedKin(i, families, births, 'parents', (b) => b.min)) {
+    const m = year - slack + depth * MIN_PARENT_AGE;
+    if (min === undefined || m > min) {
+      min = m;
+      whys[1] = `a ${KIN_DOWN[depth - 1]} of ${names[at]} (born ${yearText(birth)} by this record), so born in ${m} or later`;
     }
-  };
-  descend(i, 1, new Set([i]));
-  ascend(i, 1, new Set([i]));
+  }
   if (max === undefined && min === undefined) return undefined;
   return { min, max, why: whys.filter(Boolean).join('; ') };
 }
